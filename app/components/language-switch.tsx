@@ -1,0 +1,21 @@
+import { Languages } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Form, useLocation } from "react-router";
+import * as ui from "../styles/ui.css";
+
+/** A plain form post, so it works before JavaScript loads; the choice is kept in a cookie and on the account. */
+export function LanguageSwitch() {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const next = i18n.language === "es" ? "en" : "es";
+  return (
+    <Form method="post" action="/resources/locale" reloadDocument>
+      <input type="hidden" name="lng" value={next} />
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <button type="submit" className={ui.button.ghost} lang={next} aria-label={`${t("app.language")}: ${t(`app.languageNames.${next}`)}`}>
+        <Languages aria-hidden="true" size={18} />
+        {t("app.switchTo")}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,18 @@
+import { createContext } from "react-router";
+import type { ApiUser } from "./lib/types";
+
+export interface AppEnv {
+  API: Fetcher;
+  APP_NAME: string;
+  API_BASE_PATH: string;
+  API_BASE_URL: string;
+  ENVIRONMENT: string;
+  HONEYPOT_SECRET?: string;
+}
+
+/** Set by workers/app.ts for every request, before React Router runs. */
+export const cloudflareContext = createContext<{ env: AppEnv; ctx: ExecutionContext }>();
+/** Per-request CSP nonce, made in workers/app.ts so even unmatched URLs have one. */
+export const nonceContext = createContext<string>("");
+/** The signed-in user, or null; set by the session middleware in root. */
+export const userContext = createContext<{ user: ApiUser; token: string } | null>(null);

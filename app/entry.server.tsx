@@ -1,0 +1,58 @@
+import { isbot } from "isbot";
+import { renderToReadableStream } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { nonceContext } from "./context.server";
+import { getInstance } from "./i18n/i18n.server";
+import { createInstance } from "i18next";
+import { defaultLocale } from "./i18n/config";
+import { resources } from "./i18n/resources";
+
+export const streamTimeout = 5_000;
+
+/** Crawlers get the status and a line of text for errors, not the rendered error page (the seed). */
+function crawlerErrorResponse(status: number, headers: Headers): Response {
+  const text = status === 404 ? "404 Page Not Found" : `${status} Internal Server Error`;
+  headers.set("Content-Type", "text/plain; charset=utf-8");
+  return new Response(text, { status, headers });
+}
+
+/** Unmatched URLs skip root middleware, so the i18n instance may be missing: fall back to English. */
+function i18nFor(loadContext: RouterContextProvider) {
+  try {
+    return getInstance(loadContext);
+  } catch {
+    const instance = createInstance();
+    void instance.init({ lng: defaultLocale, resources, initAsync: false, interpolation: { escapeValue: false } });
+    return instance;
+  }
+}
+
+export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, loadContext: RouterContextProvider) {
+  const userAgent = request.headers.get("User-Agent");
+  const bot = isbot(userAgent);
+  if (bot && responseStatusCode >= 400) return crawlerErrorResponse(responseStatusCode, responseHeaders);
+
+  const nonce = loadContext.get(nonceContext);
+  const i18n = i18nFor(loadContext);
+  let status = responseStatusCode;
+  const body = await renderToReadableStream(
+    <I18nextProvider i18n={i18n}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </I18nextProvider>,
+    {
+      nonce,
+      signal: AbortSignal.timeout(streamTimeout + 1_000),
+      onError(error: unknown) {
+        status = 500;
+        if (!request.signal.aborted) console.error(error);
+      },
+    },
+  );
+  // Crawlers and no-JS clients get the whole document at once.
+  if (bot || routerContext.isSpaMode) await body.allReady;
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  responseHeaders.set("Content-Language", i18n.language);
+  responseHeaders.append("Vary", "Cookie, Accept-Language");
+  return new Response(body, { headers: responseHeaders, status });
+}

@@ -1,0 +1,38 @@
+/**
+ * The seed's route guards, named in one registry. A route asks for one by name; a name the
+ * registry does not know fails with "Unknown route middleware" when the route module loads.
+ */
+import { redirect, type MiddlewareFunction } from "react-router";
+import { userContext } from "./context.server";
+import { safeRedirect } from "./lib/safe-redirect";
+
+/** Signed-out visitors go to /login, carrying where they wanted to go. */
+const auth: MiddlewareFunction<Response> = ({ request, context }, next) => {
+  if (!context.get(userContext)) {
+    const url = new URL(request.url);
+    // Data requests (`/path.data`) name the page without the suffix.
+    const path = url.pathname.replace(/\.data$/, "") || "/";
+    const search = new URLSearchParams(url.search);
+    search.delete("_routes");
+    const query = search.toString();
+    throw redirect(`/login?redirectTo=${encodeURIComponent(path + (query ? `?${query}` : ""))}`);
+  }
+  return next();
+};
+
+/** Signed-in visitors to the sign-in pages go to `/` or to a safe local redirectTo. */
+const login: MiddlewareFunction<Response> = ({ request, context }, next) => {
+  if (context.get(userContext)) {
+    throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
+  }
+  return next();
+};
+
+export const guards = { auth, login } as const satisfies Record<string, MiddlewareFunction<Response>>;
+
+export type GuardName = keyof typeof guards;
+
+export function guard(name: string): MiddlewareFunction<Response> {
+  if (!Object.hasOwn(guards, name)) throw new Error("Unknown route middleware");
+  return guards[name as GuardName];
+}

@@ -1,0 +1,27 @@
+export const supportedLocales = ["en", "es"] as const;
+export type Locale = (typeof supportedLocales)[number];
+export const defaultLocale: Locale = "en";
+export const defaultTimeZone = "America/Lima";
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && (supportedLocales as readonly string[]).includes(value);
+}
+
+/** Picks the best supported locale from an Accept-Language header (q-values honoured). */
+export function localeFromAcceptLanguage(header: string | null | undefined): Locale {
+  if (!header) return defaultLocale;
+  const ranked = header
+    .split(",")
+    .map((part) => {
+      const [tag = "", ...params] = part.trim().split(";");
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+      return { tag: tag.toLowerCase(), q: q ? Number(q.slice(2)) : 1 };
+    })
+    .filter((entry) => entry.tag && !Number.isNaN(entry.q) && entry.q > 0)
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of ranked) {
+    const base = tag.split("-")[0];
+    if (isLocale(base)) return base;
+  }
+  return defaultLocale;
+}

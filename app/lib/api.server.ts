@@ -1,0 +1,29 @@
+import type { RouterContextProvider } from "react-router";
+import { cloudflareContext, userContext } from "../context.server";
+import { getLocale } from "../i18n/i18n.server";
+import { createApiClient, type ApiClient } from "./api-client";
+
+/** The host is never used with a service binding: only the path reaches the API Worker. */
+const SERVICE_ORIGIN = "https://api.internal";
+
+/**
+ * The API client for this request: service binding (or API_BASE_URL), the user's token, the
+ * user's language, and the browser's IP and user agent so sessions and throttles see the person,
+ * not the app Worker.
+ */
+export function apiFor(request: Request, context: Readonly<RouterContextProvider>, options: { token?: string | null } = {}): ApiClient {
+  const { env } = context.get(cloudflareContext);
+  const headers: Record<string, string> = {};
+  const ip = request.headers.get("CF-Connecting-IP");
+  if (ip) headers["CF-Connecting-IP"] = ip;
+  const userAgent = request.headers.get("User-Agent");
+  if (userAgent) headers["User-Agent"] = userAgent;
+  const base = env.API_BASE_URL ? env.API_BASE_URL.replace(/\/$/, "") : SERVICE_ORIGIN;
+  return createApiClient({
+    baseUrl: base + env.API_BASE_PATH,
+    fetch: env.API_BASE_URL ? (req) => fetch(req) : (req) => env.API.fetch(req),
+    token: options.token !== undefined ? options.token : (context.get(userContext)?.token ?? null),
+    locale: getLocale(context),
+    headers,
+  });
+}

@@ -1,0 +1,62 @@
+/**
+ * The one date and time-zone module. A transaction's date is a calendar day in the user's time
+ * zone (`YYYY-MM-DD`), never a UTC midnight; instants (created, last seen) are epoch
+ * milliseconds and are shown in the user's time zone.
+ */
+import { defaultTimeZone } from "../i18n/config";
+import { intlLocale } from "./money";
+
+export const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `YYYY-MM-DD` names a real calendar day (2026-02-30 does not). */
+export function isIsoDay(value: string): boolean {
+  if (!ISO_DAY.test(value)) return false;
+  const [y, m, d] = value.split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** The calendar day an instant falls on in a time zone. */
+export function dayInZone(instant: number | Date, timeZone: string = defaultTimeZone): string {
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(instant);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${get("year")}-${get("month")}-${get("day")}`;
+}
+
+export function todayInZone(timeZone: string = defaultTimeZone, now: number = Date.now()): string {
+  return dayInZone(now, timeZone);
+}
+
+/** Adds whole days to a calendar day (pure calendar arithmetic, no time zone involved). */
+export function addDays(day: string, days: number): string {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** First and last calendar day of the month that contains `day`. */
+export function monthBounds(day: string): { first: string; last: string } {
+  const [y, m] = day.split("-").map(Number) as [number, number];
+  const first = `${day.slice(0, 7)}-01`;
+  const last = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+  return { first, last };
+}
+
+/** A calendar day for people ("Nov 21, 2026" / "21 nov. 2026"); formatted at noon UTC so no zone can shift it. */
+export function formatDay(day: string, locale: string, style: "medium" | "long" | "short" = "medium"): string {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: style, timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, d, 12)));
+}
+
+/** An instant for people, in the user's time zone. */
+export function formatInstant(instant: number, locale: string, timeZone: string = defaultTimeZone): string {
+  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "medium", timeStyle: "short", timeZone }).format(instant);
+}

@@ -1,0 +1,120 @@
+/**
+ * The one money module. Amounts are integers in the currency's minor units (céntimos, cents)
+ * from the database to the browser; decimal strings only at the edges (forms, CSV, JSON input).
+ * Never a float in between: parsing works on the digits of the string.
+ */
+
+const DIGITS_CACHE = new Map<string, number>();
+
+/** ISO 4217 three-letter code, upper case. */
+export const CURRENCY_PATTERN = /^[A-Z]{3}$/;
+
+/** Whether Intl knows the currency (any ISO 4217 code is accepted; PEN and USD come first in pickers). */
+export function isCurrency(code: string): boolean {
+  if (!CURRENCY_PATTERN.test(code)) return false;
+  try {
+    new Intl.NumberFormat("en", { style: "currency", currency: code });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Minor-unit digits of a currency: PEN 2, USD 2, JPY 0, BHD 3. */
+export function currencyDigits(currency: string): number {
+  let digits = DIGITS_CACHE.get(currency);
+  if (digits === undefined) {
+    digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    DIGITS_CACHE.set(currency, digits);
+  }
+  return digits;
+}
+
+/** Largest magnitude accepted for one amount: 10^13 major units keeps every sum inside 2^53. */
+export const MAX_MINOR_UNITS = 10 ** 15;
+
+export type DecimalSeparator = "." | ",";
+
+export type ParseResult = { ok: true; minor: number } | { ok: false; reason: "format" | "precision" | "range" };
+
+/**
+ * Parses a decimal string ("-1,234.50", "1.234,50" with separator ",", "12") into minor units.
+ * Grouping separators are allowed only in groups of three; more fraction digits than the
+ * currency has is an error rather than a silent rounding.
+ */
+export function parseAmount(input: string, currency: string, decimalSeparator: DecimalSeparator = "."): ParseResult {
+  const group = decimalSeparator === "." ? "," : ".";
+  let text = input.trim().replace(/\s/g, "");
+  let negative = false;
+  if (/^\(.*\)$/.test(text)) {
+    negative = true;
+    text = text.slice(1, -1);
+  }
+  if (text.startsWith("-") || text.startsWith("−")) {
+    negative = !negative;
+    text = text.slice(1);
+  } else if (text.startsWith("+")) {
+    text = text.slice(1);
+  }
+  const escapedGroup = group === "." ? "\\." : ",";
+  const escapedDecimal = decimalSeparator === "." ? "\\." : ",";
+  const pattern = new RegExp(`^(\\d{1,3}(?:${escapedGroup}\\d{3})+|\\d+)(?:${escapedDecimal}(\\d+))?$`);
+  const match = pattern.exec(text);
+  if (!match) return { ok: false, reason: "format" };
+  const whole = match[1]!.split(group).join("");
+  const fraction = match[2] ?? "";
+  const digits = currencyDigits(currency);
+  if (fraction.length > digits) return { ok: false, reason: "precision" };
+  const minorText = (whole + fraction.padEnd(digits, "0")).replace(/^0+(?=\d)/, "");
+  if (minorText.length > 16) return { ok: false, reason: "range" };
+  const minor = Number(minorText);
+  if (!Number.isSafeInteger(minor) || minor > MAX_MINOR_UNITS) return { ok: false, reason: "range" };
+  return { ok: true, minor: negative && minor !== 0 ? -minor : minor };
+}
+
+/** Minor units to a plain decimal string with a dot ("-1234.50"), the API and CSV edge format. */
+export function toDecimalString(minor: number, currency: string): string {
+  if (!Number.isSafeInteger(minor)) throw new RangeError(`Not an integer amount: ${minor}`);
+  const digits = currencyDigits(currency);
+  const sign = minor < 0 ? "-" : "";
+  const abs = String(Math.abs(minor)).padStart(digits + 1, "0");
+  if (digits === 0) return sign + abs;
+  return `${sign}${abs.slice(0, -digits)}.${abs.slice(-digits)}`;
+}
+
+const FORMATTERS = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Formats minor units for people: `S/ 1,234.50` (en), `S/ 1,234.50` (es-PE), `US$ 12.00`.
+ * Goes through the decimal string so no float ever carries the amount.
+ */
+export function formatMoney(minor: number, currency: string, locale: string, options: { signDisplay?: "auto" | "always" | "exceptZero" } = {}): string {
+  const key = `${locale}|${currency}|${options.signDisplay ?? "auto"}`;
+  let formatter = FORMATTERS.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(intlLocale(locale), {
+      style: "currency",
+      currency,
+      currencyDisplay: "symbol",
+      signDisplay: options.signDisplay ?? "auto",
+    });
+    FORMATTERS.set(key, formatter);
+  }
+  // Intl accepts decimal strings exactly (no binary rounding) since ES2023.
+  return formatter.format(toDecimalString(minor, currency) as unknown as number);
+}
+
+/** Peru's conventions for both languages: soles as `S/`, dollars as `US$`. */
+export function intlLocale(locale: string): string {
+  return locale === "es" ? "es-PE" : "en-PE";
+}
+
+/** Sums minor units, refusing to leave the safe-integer range instead of losing cents. */
+export function sumMinor(values: Iterable<number>): number {
+  let total = 0;
+  for (const value of values) {
+    total += value;
+    if (!Number.isSafeInteger(total)) throw new RangeError("Sum out of safe range");
+  }
+  return total;
+}

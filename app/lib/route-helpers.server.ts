@@ -1,0 +1,29 @@
+import { data, type RouterContextProvider } from "react-router";
+import { cloudflareContext } from "../context.server";
+import { getInstance } from "../i18n/i18n.server";
+import type { ApiResult } from "./api-client";
+import { fieldErrors } from "./problem";
+
+export function envOf(context: Readonly<RouterContextProvider>) {
+  return context.get(cloudflareContext).env;
+}
+
+export function tOf(context: Readonly<RouterContextProvider>) {
+  return getInstance(context).t;
+}
+
+/** The seed: route params that fail validation are a fatal 404 "Page Not Found: {path}". */
+export function invalidParams(request: Request): never {
+  throw data({ messageKey: "errors.invalidParams", path: new URL(request.url).pathname }, { status: 404 });
+}
+
+/**
+ * What an action shows for a failed API call: per-field messages for 4xx validation, a form-level
+ * message otherwise. A 5xx after the retry policy becomes the error page (503, never a crash).
+ */
+export function actionFailure(result: Extract<ApiResult<unknown>, { ok: false }>, t: (key: string) => string) {
+  if (result.status >= 500) throw new Response(null, { status: 503, statusText: "Service Unavailable" });
+  const errors = fieldErrors(result.problem);
+  const formError = Object.keys(errors).length ? null : (result.problem.detail ?? t("errors.generic"));
+  return data({ errors, formError }, { status: result.status });
+}

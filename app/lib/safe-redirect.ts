@@ -1,0 +1,16 @@
+/**
+ * A redirect target the app will follow: a local path only. Protocol-relative (`//evil.com`),
+ * backslash tricks (`/\evil.com`), absolute URLs and control characters all fall back.
+ */
+export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  if (typeof target !== "string" || !target) return fallback;
+  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  if (/[\u0000-\u001f\u007f]/.test(target)) return fallback;
+  try {
+    const url = new URL(target, "http://local.invalid");
+    if (url.origin !== "http://local.invalid") return fallback;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return fallback;
+  }
+}

@@ -1,0 +1,120 @@
+import "./styles/global.css";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import toast from "react-hot-toast";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
+import { createCsrfMiddleware } from "remix-utils/middleware/csrf";
+import { HoneypotProvider } from "remix-utils/honeypot/react";
+import type { Route } from "./+types/root";
+import { BuildCheck } from "./components/build-check";
+import { Toaster } from "./components/toaster";
+import { PageTitle, TooltipProvider } from "./components/ui";
+import { cloudflareContext } from "./context.server";
+import { honeypotInputProps } from "./honeypot.server";
+import { getLocale, i18nMiddleware } from "./i18n/i18n.server";
+import { currentUser, sessionMiddleware } from "./session.server";
+import * as ui from "./styles/ui.css";
+import { readFlash } from "./toast.server";
+
+const csrfMiddleware = createCsrfMiddleware();
+
+// i18n first: a 403 from CSRF or an error from the session must still render in a language (STACK-NOTES trap 2).
+export const middleware: Route.MiddlewareFunction[] = [i18nMiddleware, csrfMiddleware, sessionMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env } = context.get(cloudflareContext);
+  const user = currentUser(context);
+  const { flash, clear } = await readFlash(request);
+  return data(
+    {
+      locale: getLocale(context),
+      appName: env.APP_NAME || "Tesoro",
+      apiBasePath: env.API_BASE_PATH,
+      user: user ? { name: user.name, email: user.email, timeZone: user.timeZone, theme: user.theme } : null,
+      honeypot: await honeypotInputProps(env),
+      flash,
+    },
+    clear ? { headers: { "Set-Cookie": clear } } : undefined,
+  );
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRootData();
+  const { i18n } = useTranslation();
+  const theme = root?.user?.theme ?? "system";
+  return (
+    <html lang={root?.locale ?? i18n.language ?? "en"} dir="ltr" data-theme={theme}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    if (loaderData.flash) toast[loaderData.flash.type === "error" ? "error" : "success"](t(loaderData.flash.key), { id: loaderData.flash.key });
+  }, [loaderData.flash, t]);
+  return (
+    <HoneypotProvider {...loaderData.honeypot}>
+      <TooltipProvider>
+        <PageTitle />
+        <Outlet />
+        {/* App notifications sit at the top; the component's own default is bottom-right. */}
+        <Toaster position="top-center" />
+        <BuildCheck apiBasePath={loaderData.apiBasePath} />
+      </TooltipProvider>
+    </HoneypotProvider>
+  );
+}
+
+/** What the error page shows, by the seed's rules. */
+export function describeError(error: unknown): { status: number; titleKey: string | null; title: string | null; messageKey: string | null; message: string | null } {
+  if (isRouteErrorResponse(error)) {
+    const payload = (error.data ?? {}) as { messageKey?: string };
+    const messageKey = typeof payload.messageKey === "string" ? payload.messageKey : null;
+    if (error.status === 404) return { status: 404, titleKey: "errors.notFoundTitle", title: null, messageKey: messageKey ?? "errors.unmatched", message: null };
+    // An error that carries its own status message shows it; otherwise the generic title.
+    return error.statusText
+      ? { status: error.status, titleKey: null, title: error.statusText, messageKey, message: null }
+      : { status: error.status, titleKey: "errors.serverErrorTitle", title: null, messageKey: messageKey ?? "errors.generic", message: null };
+  }
+  // Anything else is unhandled: 500, the generic title and no internals.
+  return { status: 500, titleKey: "errors.serverErrorTitle", title: null, messageKey: "errors.generic", message: null };
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const info = describeError(error);
+  const title = info.title ?? t(info.titleKey ?? "errors.serverErrorTitle");
+  const message = info.message ?? (info.messageKey ? t(info.messageKey, { path: location.pathname }) : null);
+  return (
+    <main id="main" className={ui.stack} style={{ maxWidth: 640, margin: "10vh auto", padding: 16 }}>
+      <PageTitle title={title} />
+      <p className={ui.muted}>{t("errors.status", { status: info.status })}</p>
+      <h1 className={ui.pageHeading}>{title}</h1>
+      {message ? <p data-testid="error-message">{message}</p> : null}
+      <p>
+        <a href="/">{t("errors.goHome")}</a>
+      </p>
+    </main>
+  );
+}

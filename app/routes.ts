@@ -1,0 +1,37 @@
+/**
+ * The seed's route table. Layouts wrap pages; each page names its guard (see guards.server.ts):
+ *
+ * | name                                | path                               | layout  | guard |
+ * |-------------------------------------|------------------------------------|---------|-------|
+ * | index                               | /                                  | default | auth  |
+ * | camera                              | /camera                            | default | none  |
+ * | login                               | /login                             | login   | login |
+ * | login-recover                       | /login/recover                     | login   | login |
+ * | login-change-password-linkId        | /login/change-password/{linkId}    | login   | login |
+ * | accounts                            | /accounts                          | default | auth  |
+ * | settings                            | /settings                          | default | auth  |
+ * | accounts-accountId-transactions     | /accounts/{accountId}/transactions | default | auth  |
+ * | signup (beyond the seed)            | /signup                            | login   | login |
+ */
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+
+export default [
+  layout("layouts/default.tsx", [
+    index("routes/index.tsx", { id: "index" }),
+    route("camera", "routes/camera.tsx", { id: "camera" }),
+    route("accounts", "routes/accounts.tsx", { id: "accounts" }),
+    route("settings", "routes/settings.tsx", { id: "settings" }),
+    route("accounts/:accountId/transactions", "routes/accounts-accountId-transactions.tsx", { id: "accounts-accountId-transactions" }),
+  ]),
+  layout("layouts/login.tsx", [
+    route("login", "routes/login.tsx", { id: "login" }),
+    route("login/recover", "routes/login-recover.tsx", { id: "login-recover" }),
+    route("login/change-password/:linkId", "routes/login-change-password-linkId.tsx", { id: "login-change-password-linkId" }),
+    route("signup", "routes/signup.tsx", { id: "signup" }),
+  ]),
+  // Actions without a page of their own.
+  route("logout", "routes/logout.tsx", { id: "logout" }),
+  route("resources/locale", "routes/resources.locale.tsx", { id: "resources-locale" }),
+  // Unmatched paths: a 404 rendered through root, so middleware (i18n) runs (STACK-NOTES trap 2).
+  route("*", "routes/not-found.tsx", { id: "not-found" }),
+] satisfies RouteConfig;

@@ -1,0 +1,79 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import type { Route } from "./+types/login-change-password-linkId";
+import { Field, PageTitle } from "../components/ui";
+import { guard } from "../guards.server";
+import { checkHoneypot } from "../honeypot.server";
+import { apiFor } from "../lib/api.server";
+import { parseForm, useClientValidation } from "../lib/forms";
+import { actionFailure, envOf, invalidParams, tOf } from "../lib/route-helpers.server";
+import { LINK_ID_PATTERN, resetPasswordSchema } from "../lib/schemas/auth";
+import { flashHeader } from "../toast.server";
+import * as ui from "../styles/ui.css";
+
+export const middleware: Route.MiddlewareFunction[] = [guard("login")];
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  if (!LINK_ID_PATTERN.test(params.linkId)) invalidParams(request);
+  const result = await apiFor(request, context, { token: null }).get(`/auth/links/${params.linkId}`);
+  if (result.ok) return { usable: true };
+  if (result.status === 410) return data({ usable: false }, { status: 410 });
+  if (result.status >= 500) throw new Response(null, { status: 503, statusText: "Service Unavailable" });
+  return invalidParams(request);
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (!LINK_ID_PATTERN.test(params.linkId)) invalidParams(request);
+  const formData = await request.formData();
+  await checkHoneypot(formData, envOf(context));
+  const t = tOf(context);
+  const parsed = parseForm(resetPasswordSchema, formData, t);
+  if (!parsed.ok) return data({ expired: false, errors: parsed.errors, formError: null }, { status: 422 });
+  const result = await apiFor(request, context, { token: null }).post(`/auth/links/${params.linkId}/password`, { body: parsed.data });
+  if (!result.ok) {
+    if (result.status === 410) return data({ expired: true, errors: {}, formError: null }, { status: 410 });
+    const failure = actionFailure(result, t);
+    return data({ expired: false, ...failure.data }, failure.init ?? undefined);
+  }
+  // Every session ended with the change; the sign-in page says so.
+  throw redirect("/login", { headers: { "Set-Cookie": await flashHeader({ type: "success", key: "auth.passwordChanged" }) } });
+}
+
+export default function ChangePassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const { errors, onSubmit } = useClientValidation(resetPasswordSchema, t, actionData?.errors);
+  const expired = !loaderData.usable || actionData?.expired;
+  return (
+    <>
+      <PageTitle title={t("titles.changePassword")} />
+      <h1 className={ui.pageHeading}>{t("titles.changePassword")}</h1>
+      {expired ? (
+        <>
+          <p role="alert" className={ui.alert.warning}>
+            {t("auth.linkExpired")}
+          </p>
+          <Link to="/login/recover" className={ui.button.primary}>
+            {t("auth.requestNewLink")}
+          </Link>
+        </>
+      ) : (
+        <Form method="post" className={ui.stack} noValidate onSubmit={onSubmit}>
+          <HoneypotInputs label={t("auth.honeypotLabel")} />
+          {actionData?.formError ? (
+            <p role="alert" className={ui.alert.error}>
+              {actionData.formError}
+            </p>
+          ) : null}
+          <Field label={t("auth.newPassword")} name="password" type="password" autoComplete="new-password" required minLength={12} maxLength={128} hint={t("auth.passwordHint")} error={errors.password} />
+          <Field label={t("auth.confirmNewPassword")} name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
+          <button type="submit" className={ui.button.primary} disabled={navigation.state === "submitting"}>
+            {t("auth.changePassword")}
+          </button>
+        </Form>
+      )}
+      <Link to="/login">{t("auth.backToSignIn")}</Link>
+    </>
+  );
+}

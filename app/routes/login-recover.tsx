@@ -1,0 +1,65 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useNavigation } from "react-router";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import type { Route } from "./+types/login-recover";
+import { Field, PageTitle } from "../components/ui";
+import { guard } from "../guards.server";
+import { checkHoneypot } from "../honeypot.server";
+import { apiFor } from "../lib/api.server";
+import { parseForm, useClientValidation } from "../lib/forms";
+import { actionFailure, envOf, tOf } from "../lib/route-helpers.server";
+import { recoverSchema } from "../lib/schemas/auth";
+import * as ui from "../styles/ui.css";
+
+export const middleware: Route.MiddlewareFunction[] = [guard("login")];
+
+export function loader() {
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  await checkHoneypot(formData, envOf(context));
+  const t = tOf(context);
+  const parsed = parseForm(recoverSchema, formData, t);
+  if (!parsed.ok) return data({ sent: false, errors: parsed.errors, formError: null }, { status: 422 });
+  const result = await apiFor(request, context, { token: null }).post("/auth/recover", { body: parsed.data });
+  if (!result.ok) {
+    const failure = actionFailure(result, t);
+    return data({ sent: false, ...failure.data }, failure.init ?? undefined);
+  }
+  // The same answer whether or not the account exists.
+  return { sent: true, errors: {}, formError: null };
+}
+
+export default function Recover({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const { errors, onSubmit } = useClientValidation(recoverSchema, t, actionData?.errors);
+  return (
+    <>
+      <PageTitle title={t("titles.recover")} />
+      <h1 className={ui.pageHeading}>{t("titles.recover")}</h1>
+      {actionData?.sent ? (
+        <p role="status" className={ui.alert.success}>
+          {t("auth.recoverSent")}
+        </p>
+      ) : (
+        <Form method="post" className={ui.stack} noValidate onSubmit={onSubmit}>
+          <p className={ui.hint}>{t("auth.recoverIntro")}</p>
+          <HoneypotInputs label={t("auth.honeypotLabel")} />
+          {actionData?.formError ? (
+            <p role="alert" className={ui.alert.error}>
+              {actionData.formError}
+            </p>
+          ) : null}
+          <Field label={t("auth.email")} name="email" type="email" autoComplete="email" required error={errors.email} />
+          <button type="submit" className={ui.button.primary} disabled={navigation.state === "submitting"}>
+            {t("auth.sendResetLink")}
+          </button>
+        </Form>
+      )}
+      <Link to="/login">{t("auth.backToSignIn")}</Link>
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import type { Route } from "./+types/login";
+import { Field, PageTitle } from "../components/ui";
+import { guard } from "../guards.server";
+import { checkHoneypot } from "../honeypot.server";
+import { apiFor } from "../lib/api.server";
+import { parseForm, useClientValidation } from "../lib/forms";
+import { actionFailure, envOf, tOf } from "../lib/route-helpers.server";
+import { safeRedirect } from "../lib/safe-redirect";
+import { loginSchema } from "../lib/schemas/auth";
+import type { SessionResponse } from "../lib/types";
+import { commitSession } from "../session.server";
+import * as ui from "../styles/ui.css";
+
+export const middleware: Route.MiddlewareFunction[] = [guard("login")];
+
+// A loader, so client navigations here reach the server and the guard runs (STACK-NOTES trap 8).
+export function loader() {
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  await checkHoneypot(formData, envOf(context));
+  const t = tOf(context);
+  const parsed = parseForm(loginSchema, formData, t);
+  if (!parsed.ok) return data({ errors: parsed.errors, formError: null }, { status: 422 });
+  const result = await apiFor(request, context, { token: null }).post<SessionResponse>("/auth/login", { body: parsed.data });
+  if (!result.ok) {
+    if (result.status === 401) return data({ errors: {}, formError: t("auth.invalidCredentials") }, { status: 401 });
+    return actionFailure(result, t);
+  }
+  const headers = await commitSession(request, result.data, result.data.user);
+  throw redirect(safeRedirect(formData.get("redirectTo")), { headers });
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const { errors, onSubmit } = useClientValidation(loginSchema, t, actionData?.errors);
+  const busy = navigation.state === "submitting";
+  return (
+    <>
+      <PageTitle title={t("titles.login")} />
+      <h1 className={ui.pageHeading}>{t("titles.login")}</h1>
+      <Form method="post" className={ui.stack} noValidate onSubmit={onSubmit}>
+        <HoneypotInputs label={t("auth.honeypotLabel")} />
+        <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+        {actionData?.formError ? (
+          <p role="alert" className={ui.alert.error}>
+            {actionData.formError}
+          </p>
+        ) : null}
+        <Field label={t("auth.email")} name="email" type="email" autoComplete="email" required error={errors.email} autoFocus />
+        <Field label={t("auth.password")} name="password" type="password" autoComplete="current-password" required error={errors.password} />
+        <label className={ui.checkboxRow}>
+          <input type="checkbox" name="remember" />
+          {t("auth.rememberMe")}
+        </label>
+        <button type="submit" className={ui.button.primary} disabled={busy}>
+          {t("auth.signIn")}
+        </button>
+      </Form>
+      <div className={ui.row} style={{ justifyContent: "space-between" }}>
+        <Link to="/login/recover">{t("auth.forgotPassword")}</Link>
+        <Link to="/signup">{t("auth.createAccount")}</Link>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import type { Route } from "./+types/signup";
+import { Field, PageTitle } from "../components/ui";
+import { guard } from "../guards.server";
+import { checkHoneypot } from "../honeypot.server";
+import { apiFor } from "../lib/api.server";
+import { parseForm, useClientValidation } from "../lib/forms";
+import { actionFailure, envOf, tOf } from "../lib/route-helpers.server";
+import { signupSchema } from "../lib/schemas/auth";
+import type { SessionResponse } from "../lib/types";
+import { commitSession } from "../session.server";
+import * as ui from "../styles/ui.css";
+
+export const middleware: Route.MiddlewareFunction[] = [guard("login")];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const result = await apiFor(request, context, { token: null }).get<{ signup: "open" | "closed" }>("/auth/config");
+  return { open: result.ok ? result.data.signup === "open" : true };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  await checkHoneypot(formData, envOf(context));
+  const t = tOf(context);
+  const parsed = parseForm(signupSchema, formData, t);
+  if (!parsed.ok) return data({ errors: parsed.errors, formError: null }, { status: 422 });
+  const result = await apiFor(request, context, { token: null }).post<SessionResponse>("/auth/signup", { body: parsed.data });
+  if (!result.ok) return actionFailure(result, t);
+  throw redirect("/", { headers: await commitSession(request, result.data, result.data.user) });
+}
+
+export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const { errors, onSubmit } = useClientValidation(signupSchema, t, actionData?.errors);
+  return (
+    <>
+      <PageTitle title={t("titles.signup")} />
+      <h1 className={ui.pageHeading}>{t("titles.signup")}</h1>
+      {loaderData.open ? (
+        <Form method="post" className={ui.stack} noValidate onSubmit={onSubmit}>
+          <HoneypotInputs label={t("auth.honeypotLabel")} />
+          {actionData?.formError ? (
+            <p role="alert" className={ui.alert.error}>
+              {actionData.formError}
+            </p>
+          ) : null}
+          <Field label={t("auth.name")} name="name" autoComplete="name" required maxLength={80} error={errors.name} />
+          <Field label={t("auth.email")} name="email" type="email" autoComplete="email" required error={errors.email} />
+          <Field label={t("auth.password")} name="password" type="password" autoComplete="new-password" required minLength={12} maxLength={128} hint={t("auth.passwordHint")} error={errors.password} />
+          <Field label={t("auth.confirmPassword")} name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
+          <button type="submit" className={ui.button.primary} disabled={navigation.state === "submitting"}>
+            {t("auth.createAccount")}
+          </button>
+        </Form>
+      ) : (
+        <p role="status" className={ui.alert.info}>
+          {t("auth.signupClosed")}
+        </p>
+      )}
+      <p>
+        {t("auth.haveAccount")} <Link to="/login">{t("auth.signIn")}</Link>
+      </p>
+    </>
+  );
+}

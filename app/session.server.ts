@@ -1,0 +1,68 @@
+/**
+ * The browser holds only an opaque session token in an HttpOnly cookie; the API keeps its SHA-256
+ * and decides whether it is still valid (idle timeout, expiry, revocation).
+ */
+import { createCookie, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { userContext } from "./context.server";
+import { apiFor } from "./lib/api.server";
+import type { ApiUser } from "./lib/types";
+import { localeCookie } from "./i18n/i18n.server";
+
+const COOKIE_NAME = "tesoro_session";
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+function isLocalhost(url: URL) {
+  return url.hostname === "localhost" || url.hostname === "127.0.0.1" || url.hostname === "[::1]";
+}
+
+/** Secure everywhere but plain-http localhost (browsers would drop it there). */
+function sessionCookie(request: Request) {
+  const url = new URL(request.url);
+  return createCookie(COOKIE_NAME, { path: "/", httpOnly: true, sameSite: "lax", secure: url.protocol === "https:" || !isLocalhost(url) });
+}
+
+export async function readSessionToken(request: Request): Promise<string | null> {
+  const value: unknown = await sessionCookie(request).parse(request.headers.get("Cookie"));
+  return typeof value === "string" && TOKEN_PATTERN.test(value) ? value : null;
+}
+
+/** Set-Cookie headers for a new session: a browser-session cookie, or 30 days with "Remember me". */
+export async function commitSession(request: Request, session: { token: string; expiresAt: number | null }, user: Pick<ApiUser, "locale">): Promise<Headers> {
+  const headers = new Headers();
+  const maxAge = session.expiresAt ? Math.floor((session.expiresAt - Date.now()) / 1000) : undefined;
+  headers.append("Set-Cookie", await sessionCookie(request).serialize(session.token, maxAge ? { maxAge } : {}));
+  headers.append("Set-Cookie", await localeCookie.serialize(user.locale));
+  return headers;
+}
+
+export async function destroySession(request: Request): Promise<string> {
+  return sessionCookie(request).serialize("", { maxAge: 0 });
+}
+
+/**
+ * Loads the signed-in user for this request (one API call when a cookie is present) and drops a
+ * cookie the API no longer accepts.
+ */
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const token = await readSessionToken(request);
+  let stale = false;
+  if (token) {
+    const result = await apiFor(request, context, { token }).get<{ user: ApiUser }>("/auth/session");
+    if (result.ok) context.set(userContext, { user: result.data.user, token });
+    else if (result.status === 401) stale = true;
+    else throw new Response(null, { status: 503, statusText: "Service Unavailable" });
+  }
+  const response = await next();
+  if (stale && !response.headers.has("Set-Cookie")) response.headers.append("Set-Cookie", await destroySession(request));
+  return response;
+};
+
+export function currentUser(context: Readonly<RouterContextProvider>): ApiUser | null {
+  return context.get(userContext)?.user ?? null;
+}
+
+export function requireUser(context: Readonly<RouterContextProvider>): { user: ApiUser; token: string } {
+  const session = context.get(userContext);
+  if (!session) throw redirect("/login");
+  return session;
+}

@@ -1,0 +1,29 @@
+import { globalStyle } from "@vanilla-extract/css";
+import { breakpoints, vars } from "./theme.css";
+
+globalStyle("*, *::before, *::after", { boxSizing: "border-box" });
+globalStyle("html", { WebkitTextSizeAdjust: "100%" });
+globalStyle("body", {
+  margin: 0,
+  fontFamily: vars.font.body,
+  fontSize: "16px",
+  lineHeight: 1.5,
+  color: vars.color.text,
+  background: vars.color.background,
+  // The seed: light grey body on medium and larger screens.
+  "@media": { [breakpoints.md]: { background: vars.color.backgroundMd } },
+});
+globalStyle("a", { color: vars.color.secondary });
+globalStyle(":focus-visible", { outline: `3px solid ${vars.color.focus}`, outlineOffset: "2px" });
+globalStyle("h1, h2, h3", { lineHeight: 1.25, margin: "0 0 0.5em" });
+globalStyle(".visually-hidden", {
+  position: "absolute",
+  width: "1px",
+  height: "1px",
+  padding: 0,
+  margin: "-1px",
+  overflow: "hidden",
+  clip: "rect(0, 0, 0, 0)",
+  whiteSpace: "nowrap",
+  border: 0,
+});

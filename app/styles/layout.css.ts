@@ -1,0 +1,50 @@
+import { style } from "@vanilla-extract/css";
+import { breakpoints, vars } from "./theme.css";
+
+export const header = style({
+  background: vars.color.surface,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+export const headerInner = style({
+  maxWidth: "1120px",
+  margin: "0 auto",
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  gap: vars.space.sm,
+});
+export const brand = style({ fontWeight: 800, fontSize: "1.25rem", color: vars.color.primary, textDecoration: "none", marginRight: "auto" });
+export const nav = style({ order: 3, width: "100%", "@media": { [breakpoints.md]: { order: 0, width: "auto", marginRight: vars.space.md } } });
+export const navList = style({ display: "flex", gap: vars.space.xs, listStyle: "none", margin: 0, padding: 0, overflowX: "auto" });
+export const navLink = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: vars.space.xs,
+  padding: "8px 12px",
+  minHeight: "44px",
+  borderRadius: vars.radius.md,
+  color: vars.color.text,
+  textDecoration: "none",
+  fontWeight: 500,
+  selectors: {
+    "&[aria-current='page']": { background: vars.color.successSurface, color: vars.color.text, fontWeight: 700 },
+    "&:hover": { background: vars.color.backgroundMd },
+  },
+});
+export const main = style({ maxWidth: "1120px", margin: "0 auto", padding: vars.space.md, "@media": { [breakpoints.md]: { padding: vars.space.lg } } });
+
+export const loginShell = style({ minHeight: "100vh", display: "flex", flexDirection: "column", alignItems: "center", justifyContent: "center", padding: vars.space.md });
+export const loginCard = style({
+  width: "100%",
+  maxWidth: "420px",
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  padding: vars.space.lg,
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.md,
+});
+export const loginBrand = style({ fontWeight: 800, fontSize: "1.75rem", color: vars.color.primary, textAlign: "center", margin: 0 });
+export const loginFooter = style({ marginTop: vars.space.md, display: "flex", justifyContent: "center" });

@@ -1,0 +1,70 @@
+import { style, styleVariants } from "@vanilla-extract/css";
+import { breakpoints, vars } from "./theme.css";
+
+export const skipLink = style({
+  position: "absolute",
+  left: vars.space.sm,
+  top: "-100px",
+  padding: vars.space.sm,
+  background: vars.color.surface,
+  zIndex: 100,
+  selectors: { "&:focus": { top: vars.space.sm } },
+});
+
+export const card = style({
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  padding: vars.space.lg,
+});
+
+export const stack = style({ display: "flex", flexDirection: "column", gap: vars.space.md });
+export const row = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.sm });
+
+export const field = style({ display: "flex", flexDirection: "column", gap: vars.space.xs });
+export const label = style({ fontWeight: 600, fontSize: "0.95rem" });
+export const hint = style({ color: vars.color.textMuted, fontSize: "0.875rem", margin: 0 });
+export const input = style({
+  font: "inherit",
+  padding: "10px 12px",
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.background,
+  color: vars.color.text,
+  minHeight: "44px",
+  selectors: { "&[aria-invalid='true']": { borderColor: vars.color.error } },
+});
+export const fieldError = style({ color: vars.color.error, fontSize: "0.875rem", margin: 0 });
+export const checkboxRow = style({ display: "flex", alignItems: "center", gap: vars.space.sm, minHeight: "44px" });
+
+const buttonBase = style({
+  font: "inherit",
+  fontWeight: 600,
+  borderRadius: vars.radius.md,
+  padding: "10px 16px",
+  minHeight: "44px",
+  border: "1px solid transparent",
+  cursor: "pointer",
+  display: "inline-flex",
+  alignItems: "center",
+  justifyContent: "center",
+  gap: vars.space.sm,
+  textDecoration: "none",
+  selectors: { "&:disabled": { opacity: 0.6, cursor: "progress" } },
+});
+export const button = styleVariants({
+  primary: [buttonBase, { background: vars.color.primary, color: vars.color.onPrimary, selectors: { "&:hover:not(:disabled)": { background: vars.color.primaryHover } } }],
+  secondary: [buttonBase, { background: vars.color.secondary, color: vars.color.onSecondary }],
+  ghost: [buttonBase, { background: "transparent", color: vars.color.text, borderColor: vars.color.border }],
+  link: [buttonBase, { background: "transparent", color: vars.color.secondary, padding: "4px", minHeight: "auto", textDecoration: "underline" }],
+});
+
+export const alert = styleVariants({
+  error: { background: vars.color.errorSurface, color: vars.color.text, borderLeft: `4px solid ${vars.color.error}`, padding: vars.space.md, borderRadius: vars.radius.md, margin: 0 },
+  success: { background: vars.color.successSurface, color: vars.color.text, borderLeft: `4px solid ${vars.color.success}`, padding: vars.space.md, borderRadius: vars.radius.md, margin: 0 },
+  info: { background: vars.color.infoSurface, color: vars.color.text, borderLeft: `4px solid ${vars.color.info}`, padding: vars.space.md, borderRadius: vars.radius.md, margin: 0 },
+  warning: { background: vars.color.warningSurface, color: vars.color.text, borderLeft: `4px solid ${vars.color.warning}`, padding: vars.space.md, borderRadius: vars.radius.md, margin: 0 },
+});
+
+export const pageHeading = style({ fontSize: "1.5rem", margin: `0 0 ${vars.space.md}`, "@media": { [breakpoints.md]: { fontSize: "1.75rem" } } });
+export const muted = style({ color: vars.color.textMuted });

@@ -1,0 +1,22 @@
+/**
+ * A one-time message carried across a redirect ("You have been signed out") in a short-lived
+ * cookie; the root loader reads it once and clears it.
+ */
+import { createCookie } from "react-router";
+import { z } from "zod";
+
+export const flashSchema = z.object({ type: z.enum(["success", "error", "info"]), key: z.string().max(100) });
+export type Flash = z.infer<typeof flashSchema>;
+
+const flashCookie = createCookie("tesoro_flash", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60 });
+
+export async function flashHeader(flash: Flash): Promise<string> {
+  return flashCookie.serialize(flash);
+}
+
+export async function readFlash(request: Request): Promise<{ flash: Flash | null; clear: string | null }> {
+  const raw: unknown = await flashCookie.parse(request.headers.get("Cookie"));
+  if (raw === null || raw === undefined) return { flash: null, clear: null };
+  const parsed = flashSchema.safeParse(raw);
+  return { flash: parsed.success ? parsed.data : null, clear: await flashCookie.serialize("", { maxAge: 0 }) };
+}

@@ -1,0 +1,382 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { createApi } from "../../workers/api/src/app";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { call, signUp, STRONG_PASSWORD, uniqueEmail, uniqueIp } from "./helpers";
+
+async function outbox(to: string): Promise<Array<{ to: string; subject: string; text: string; html: string }>> {
+  const { results } = await env.DB.prepare("SELECT to_address AS \"to\", subject, text_body AS text, html_body AS html FROM outbox WHERE to_address = ?1 ORDER BY id DESC").bind(to).all();
+  return results as Array<{ to: string; subject: string; text: string; html: string }>;
+}
+
+async function waitForMail(to: string, count = 1) {
+  for (let i = 0; i < 50; i++) {
+    const mail = await outbox(to);
+    if (mail.length >= count) return mail;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`no mail for ${to}`);
+}
+
+function linkIdFrom(text: string): string {
+  const match = /\/login\/change-password\/([A-Za-z0-9_-]{43})/.exec(text);
+  if (!match?.[1]) throw new Error("no link in mail");
+  return match[1];
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("sign-up", () => {
+  it("creates the user, signs in, and keeps only a hash of the token and password", async () => {
+    const { token, user, email } = await signUp({ name: "Rosa" });
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const row = await env.DB.prepare("SELECT * FROM users WHERE id = ?1").bind(user.id).first<{ password_hash: string; email: string }>();
+    expect(row?.email).toBe(email);
+    expect(row?.password_hash).toMatch(/^scrypt\$N=1024,r=8,p=1\$/);
+    expect(row?.password_hash).not.toContain(STRONG_PASSWORD);
+    const session = await env.DB.prepare("SELECT token_hash FROM sessions WHERE user_id = ?1").bind(user.id).first<{ token_hash: string }>();
+    expect(session?.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(session?.token_hash).not.toBe(token);
+    const me = await call("/auth/session", { token });
+    expect(me.status).toBe(200);
+    expect(me.json.user).toMatchObject({ id: user.id, name: "Rosa", locale: "en", timeZone: "America/Lima", theme: "system" });
+  });
+
+  it("answers each bad field with a message, in the caller's language", async () => {
+    const en = await call("/auth/signup", { body: { name: "", email: "not-an-email", password: "short", confirmPassword: "other" }, ip: uniqueIp() });
+    expect(en.status).toBe(422);
+    expect(en.headers.get("Content-Type")).toBe("application/problem+json");
+    expect(en.json.errors).toEqual({
+      name: ["This field is required."],
+      email: ["Enter a valid email address."],
+      password: ["Use at least 12 characters."],
+      confirmPassword: ["The passwords do not match."],
+    });
+    const es = await call("/auth/signup", { body: { name: "Ana", email: "x", password: "short", confirmPassword: "short" }, headers: { "Accept-Language": "es-PE,es;q=0.9" }, ip: uniqueIp() });
+    expect(es.json.errors.email).toEqual(["Ingresa un correo electrónico válido."]);
+    expect(es.json.errors.password).toEqual(["Usa al menos 12 caracteres."]);
+  });
+
+  it("refuses guessable passwords and says why", async () => {
+    const result = await call("/auth/signup", { body: { name: "Ana", email: uniqueEmail(), password: "password1234", confirmPassword: "password1234" }, ip: uniqueIp() });
+    expect(result.status).toBe(422);
+    expect(result.json.errors.password[0]).toMatch(/^This password is too easy to guess\./);
+    expect(result.json.errors.password[0].length).toBeGreaterThan("This password is too easy to guess.".length);
+  });
+
+  it("accepts 128 characters and refuses 129", async () => {
+    const long = "k".repeat(60) + "Zq9!" + "w".repeat(64);
+    expect(long.length).toBe(128);
+    const ok = await call("/auth/signup", { body: { name: "Ana", email: uniqueEmail(), password: long, confirmPassword: long }, ip: uniqueIp() });
+    expect(ok.status).toBe(201);
+    const tooLong = long + "x";
+    const refused = await call("/auth/signup", { body: { name: "Ana", email: uniqueEmail(), password: tooLong, confirmPassword: tooLong }, ip: uniqueIp() });
+    expect(refused.status).toBe(422);
+    expect(refused.json.errors.password).toEqual(["Use at most 128 characters."]);
+  });
+
+  it("treats emails case-insensitively and refuses a second account", async () => {
+    const email = uniqueEmail("Case");
+    await signUp({ email });
+    const again = await call("/auth/signup", { body: { name: "B", email: email.toUpperCase(), password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD }, ip: uniqueIp() });
+    expect(again.status).toBe(409);
+    expect(again.json.errors.email).toEqual(["An account with this email already exists."]);
+    const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email_normalized = ?1").bind(email.toLowerCase()).first<{ n: number }>();
+    expect(count?.n).toBe(1);
+  });
+
+  it("is limited to 10 per IP per hour", async () => {
+    const ip = uniqueIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const result = await call("/auth/signup", { body: { name: "", email: "x", password: "", confirmPassword: "" }, ip });
+      statuses.push(result.status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 422)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
+
+describe("malformed requests", () => {
+  it("answers broken JSON with 400 problem+json", async () => {
+    const result = await call("/auth/login", { rawBody: "{not json", headers: { "Content-Type": "application/json" } });
+    expect(result.status).toBe(400);
+    expect(result.json).toMatchObject({ status: 400, detail: "The request could not be read." });
+  });
+
+  it("answers oversized bodies with 413", async () => {
+    const result = await call("/auth/login", { rawBody: JSON.stringify({ email: "a@b.co", password: "x".repeat(70_000) }), headers: { "Content-Type": "application/json" } });
+    expect(result.status).toBe(413);
+  });
+
+  it("answers wrong types with 422, never 500", async () => {
+    for (const body of [null, [], "text", 42, { email: 42, password: {} }, { email: "a@b.co", password: "x", remember: "yes" }]) {
+      const result = await call("/auth/login", { body });
+      expect([400, 422]).toContain(result.status);
+    }
+  });
+});
+
+describe("sign-in", () => {
+  it("answers a wrong password and an unknown email the same way", async () => {
+    const { email } = await signUp();
+    const wrong = await call("/auth/login", { body: { email, password: "wrong-password-123" } });
+    const unknown = await call("/auth/login", { body: { email: uniqueEmail(), password: "wrong-password-123" } });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.json).toEqual(unknown.json);
+    expect(wrong.json.detail).toBe("Invalid email or password.");
+  });
+
+  it("spends hashing work for unknown emails too (no timing oracle)", async () => {
+    // Production-like cost, so one scrypt (~20 ms) dwarfs everything else a sign-in does.
+    const api = createApi("/api/v1");
+    const costly = { ...env, SCRYPT_PARAMS: "N=16384,r=8,p=1" };
+    const send = async (path: string, body: unknown) => {
+      const request = new Request(`https://tesoro.test/api/v1${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "CF-Connecting-IP": uniqueIp() },
+        body: JSON.stringify(body),
+      });
+      const ctx = createExecutionContext();
+      const response = await api.fetch(request, costly, ctx);
+      await waitOnExecutionContext(ctx);
+      return response;
+    };
+    const email = uniqueEmail();
+    expect((await send("/auth/signup", { name: "Ana", email, password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD })).status).toBe(201);
+    const attempt = async (address: string) => {
+      const start = performance.now();
+      const response = await send("/auth/login", { email: address, password: "wrong-password-123" });
+      expect(response.status).toBe(401);
+      return performance.now() - start;
+    };
+    await attempt(uniqueEmail());
+    const known: number[] = [];
+    const unknown: number[] = [];
+    // Four tries: a fifth would lock the known account.
+    for (let i = 0; i < 4; i++) {
+      known.push(await attempt(email));
+      unknown.push(await attempt(uniqueEmail()));
+    }
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.6);
+    expect(median(unknown)).toBeLessThan(median(known) * 1.6);
+  });
+
+  it("gives a 30-day session with Remember me and a browser session without", async () => {
+    const { email, password } = await signUp();
+    const remembered = await call("/auth/login", { body: { email, password, remember: true } });
+    expect(remembered.status).toBe(200);
+    expect(remembered.json.remember).toBe(true);
+    expect(remembered.json.expiresAt - Date.now()).toBeGreaterThan(29 * 24 * 3600_000);
+    const browser = await call("/auth/login", { body: { email: email.toUpperCase(), password } });
+    expect(browser.json.remember).toBe(false);
+    expect(browser.json.expiresAt).toBeNull();
+    expect(browser.json.token).not.toBe(remembered.json.token);
+  });
+
+  it("ends a session without Remember me after 30 idle minutes, and slides while used", async () => {
+    const { email, password } = await signUp();
+    const { json } = await call("/auth/login", { body: { email, password } });
+    const start = Date.now();
+    vi.useFakeTimers({ now: start, toFake: ["Date"] });
+    vi.setSystemTime(start + 25 * 60_000);
+    expect((await call("/auth/session", { token: json.token })).status).toBe(200);
+    vi.setSystemTime(start + 50 * 60_000);
+    expect((await call("/auth/session", { token: json.token })).status).toBe(200);
+    vi.setSystemTime(start + 81 * 60_000);
+    expect((await call("/auth/session", { token: json.token })).status).toBe(401);
+  });
+
+  it("keeps a remembered session past 30 idle minutes", async () => {
+    const { email, password } = await signUp();
+    const { json } = await call("/auth/login", { body: { email, password, remember: true } });
+    vi.useFakeTimers({ now: Date.now(), toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 3 * 24 * 3600_000);
+    expect((await call("/auth/session", { token: json.token })).status).toBe(200);
+    vi.setSystemTime(Date.now() + 28 * 24 * 3600_000);
+    expect((await call("/auth/session", { token: json.token })).status).toBe(401);
+  });
+
+  it("locks the account for 15 minutes after 5 failures in 15 minutes", async () => {
+    const { email, password } = await signUp();
+    const start = Date.now();
+    vi.useFakeTimers({ now: start, toFake: ["Date"] });
+    for (let i = 0; i < 4; i++) expect((await call("/auth/login", { body: { email, password: "wrong-password-123" } })).status).toBe(401);
+    const fifth = await call("/auth/login", { body: { email, password: "wrong-password-123" } });
+    expect(fifth.status).toBe(429);
+    expect(fifth.headers.get("Retry-After")).toBe("900");
+    expect(fifth.json.detail).toBe("Too many failed attempts. Try again in 15 minutes.");
+    // Even the right password waits.
+    vi.setSystemTime(start + 14 * 60_000);
+    const during = await call("/auth/login", { body: { email, password } });
+    expect(during.status).toBe(429);
+    expect(during.json.detail).toBe("Too many failed attempts. Try again in 1 minute.");
+    vi.setSystemTime(start + 15 * 60_000 + 1000);
+    expect((await call("/auth/login", { body: { email, password } })).status).toBe(200);
+  });
+
+  it("does not lock when failures are spread over more than 15 minutes", async () => {
+    const { email, password } = await signUp();
+    const start = Date.now();
+    vi.useFakeTimers({ now: start, toFake: ["Date"] });
+    for (let i = 0; i < 4; i++) await call("/auth/login", { body: { email, password: "wrong-password-123" } });
+    vi.setSystemTime(start + 16 * 60_000);
+    expect((await call("/auth/login", { body: { email, password: "wrong-password-123" } })).status).toBe(401);
+    expect((await call("/auth/login", { body: { email, password } })).status).toBe(200);
+  });
+
+  it("rehashes a password made with older parameters at sign-in", async () => {
+    const { email, password, user } = await signUp();
+    // Simulate a hash from an older, weaker setting by re-hashing it with other parameters.
+    const { hashPassword, parseParams } = await import("../../workers/api/src/password");
+    await env.DB.prepare("UPDATE users SET password_hash = ?1 WHERE id = ?2").bind(hashPassword(password, parseParams("N=512,r=8,p=1")), user.id).run();
+    expect((await call("/auth/login", { body: { email, password } })).status).toBe(200);
+    const row = await env.DB.prepare("SELECT password_hash FROM users WHERE id = ?1").bind(user.id).first<{ password_hash: string }>();
+    expect(row?.password_hash).toMatch(/^scrypt\$N=1024,r=8,p=1\$/);
+  });
+
+  it("signs out: the token stops working", async () => {
+    const { token } = await signUp();
+    expect((await call("/auth/logout", { method: "POST", token })).status).toBe(204);
+    expect((await call("/auth/session", { token })).status).toBe(401);
+  });
+
+  it("refuses missing, malformed and unknown tokens", async () => {
+    expect((await call("/auth/session")).status).toBe(401);
+    expect((await call("/auth/session", { headers: { Authorization: "Bearer nope" } })).status).toBe(401);
+    expect((await call("/auth/session", { token: "A".repeat(43) })).status).toBe(401);
+  });
+});
+
+describe("password recovery", () => {
+  it("answers the same whether or not the email exists, and mails only real accounts", async () => {
+    const { email } = await signUp();
+    const known = await call("/auth/recover", { body: { email }, ip: uniqueIp() });
+    const unknownEmail = uniqueEmail();
+    const unknown = await call("/auth/recover", { body: { email: unknownEmail }, ip: uniqueIp() });
+    expect(known.status).toBe(202);
+    expect(unknown.status).toBe(202);
+    expect(known.json).toEqual(unknown.json);
+    expect(await waitForMail(email)).toHaveLength(1);
+    expect(await outbox(unknownEmail)).toHaveLength(0);
+  });
+
+  it("mails a single-use link that changes the password and ends every session", async () => {
+    const { email, token } = await signUp();
+    const other = await call("/auth/login", { body: { email, password: STRONG_PASSWORD, remember: true } });
+    await call("/auth/recover", { body: { email }, ip: uniqueIp() });
+    const [mail] = await waitForMail(email);
+    expect(mail!.subject).toBe("Reset your Tesoro password");
+    const linkId = linkIdFrom(mail!.text);
+    expect(mail!.html).toContain(`/login/change-password/${linkId}`);
+    expect((await call(`/auth/links/${linkId}`)).status).toBe(204);
+
+    const newPassword = "a-brand-new-passphrase-for-lima";
+    const changed = await call(`/auth/links/${linkId}/password`, { body: { password: newPassword, confirmPassword: newPassword } });
+    expect(changed.status).toBe(204);
+    expect((await call("/auth/session", { token })).status).toBe(401);
+    expect((await call("/auth/session", { token: other.json.token })).status).toBe(401);
+    expect((await call("/auth/login", { body: { email, password: STRONG_PASSWORD } })).status).toBe(401);
+    expect((await call("/auth/login", { body: { email, password: newPassword } })).status).toBe(200);
+
+    const reused = await call(`/auth/links/${linkId}/password`, { body: { password: "yet-another-passphrase-cusco", confirmPassword: "yet-another-passphrase-cusco" } });
+    expect(reused.status).toBe(410);
+    expect(reused.json.detail).toBe("This link has expired or was already used");
+  });
+
+  it("expires links after 30 minutes", async () => {
+    const { email } = await signUp();
+    await call("/auth/recover", { body: { email }, ip: uniqueIp() });
+    const linkId = linkIdFrom((await waitForMail(email))[0]!.text);
+    vi.useFakeTimers({ now: Date.now(), toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 29 * 60_000);
+    expect((await call(`/auth/links/${linkId}`)).status).toBe(204);
+    vi.setSystemTime(Date.now() + 2 * 60_000);
+    expect((await call(`/auth/links/${linkId}`)).status).toBe(410);
+  });
+
+  it("voids older links when a new one is requested", async () => {
+    const { email } = await signUp();
+    await call("/auth/recover", { body: { email }, ip: uniqueIp() });
+    const first = linkIdFrom((await waitForMail(email, 1))[0]!.text);
+    await call("/auth/recover", { body: { email }, ip: uniqueIp() });
+    const second = linkIdFrom((await waitForMail(email, 2))[0]!.text);
+    expect(second).not.toBe(first);
+    expect((await call(`/auth/links/${first}`)).status).toBe(410);
+    expect((await call(`/auth/links/${second}`)).status).toBe(204);
+  });
+
+  it("refuses malformed link ids with 422", async () => {
+    expect((await call("/auth/links/short")).status).toBe(422);
+  });
+
+  it("mails in the user's language", async () => {
+    const email = uniqueEmail();
+    const result = await call("/auth/signup", { body: { name: "Lucía", email, password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD }, headers: { "Accept-Language": "es" }, ip: uniqueIp() });
+    expect(result.json.user.locale).toBe("es");
+    await call("/auth/recover", { body: { email }, ip: uniqueIp() });
+    const [mail] = await waitForMail(email);
+    expect(mail!.subject).toBe("Restablece tu contraseña de Tesoro");
+    expect(mail!.text).toContain("Hola, Lucía:");
+  });
+
+  it("allows 3 requests per email and 10 per IP per hour", async () => {
+    const email = uniqueEmail();
+    const perEmail = [];
+    for (let i = 0; i < 4; i++) perEmail.push((await call("/auth/recover", { body: { email }, ip: uniqueIp() })).status);
+    expect(perEmail).toEqual([202, 202, 202, 429]);
+    const ip = uniqueIp();
+    const perIp = [];
+    for (let i = 0; i < 11; i++) perIp.push((await call("/auth/recover", { body: { email: uniqueEmail() }, ip })).status);
+    expect(perIp.slice(0, 10).every((s) => s === 202)).toBe(true);
+    expect(perIp[10]).toBe(429);
+  });
+});
+
+describe("sessions", () => {
+  it("lists own sessions, revokes one, and signs out everywhere else", async () => {
+    const { email, password, token } = await signUp();
+    const second = await call("/auth/login", { body: { email, password }, headers: { "User-Agent": "Phone" } });
+    const third = await call("/auth/login", { body: { email, password } });
+    const list = await call("/auth/sessions", { token });
+    expect(list.json.sessions).toHaveLength(3);
+    expect(list.json.sessions.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
+    const phone = list.json.sessions.find((s: { userAgent: string | null }) => s.userAgent === "Phone");
+    expect(phone.ip).toBe("198.51.100.0");
+    expect((await call(`/auth/sessions/${phone.id}`, { method: "DELETE", token })).status).toBe(204);
+    expect((await call("/auth/session", { token: second.json.token })).status).toBe(401);
+    expect((await call("/auth/sessions/revoke-others", { method: "POST", token })).status).toBe(204);
+    expect((await call("/auth/session", { token: third.json.token })).status).toBe(401);
+    expect((await call("/auth/session", { token })).status).toBe(200);
+  });
+
+  it("cannot revoke another user's session (404, no leak)", async () => {
+    const alice = await signUp();
+    const bob = await signUp();
+    const bobs = await call("/auth/sessions", { token: bob.token });
+    const result = await call(`/auth/sessions/${bobs.json.sessions[0].id}`, { method: "DELETE", token: alice.token });
+    expect(result.status).toBe(404);
+    expect((await call("/auth/session", { token: bob.token })).status).toBe(200);
+  });
+
+  it("changes the password with the current one and ends the other sessions", async () => {
+    const { email, password, token } = await signUp();
+    const other = await call("/auth/login", { body: { email, password } });
+    const wrong = await call("/auth/password", { token, body: { currentPassword: "not-the-password", password: "another-strong-passphrase-x", confirmPassword: "another-strong-passphrase-x" } });
+    expect(wrong.status).toBe(422);
+    expect(wrong.json.errors.currentPassword).toBeDefined();
+    const ok = await call("/auth/password", { token, body: { currentPassword: password, password: "another-strong-passphrase-x", confirmPassword: "another-strong-passphrase-x" } });
+    expect(ok.status).toBe(204);
+    expect((await call("/auth/session", { token })).status).toBe(200);
+    expect((await call("/auth/session", { token: other.json.token })).status).toBe(401);
+  });
+});
+
+describe("sign-up switch and outbox", () => {
+  it("exposes the sign-up setting", async () => {
+    expect((await call("/auth/config")).json).toEqual({ signup: "open" });
+  });
+});

@@ -1,0 +1,10 @@
+import type { D1Migration } from "cloudflare:test";
+import type { ApiEnv } from "../../workers/api/src/env";
+
+declare global {
+  namespace Cloudflare {
+    interface Env extends ApiEnv {
+      TEST_MIGRATIONS: D1Migration[];
+    }
+  }
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { call } from "./helpers";
+
+describe("system", () => {
+  it("answers health with the build id", async () => {
+    const { status, json, headers } = await call("/health");
+    expect(status).toBe(200);
+    expect(json).toEqual({ status: "ok", buildId: "test-build" });
+    expect(headers.get("Cache-Control")).toBe("no-store");
+  });
+
+  it("documents its routes in OpenAPI 3.1", async () => {
+    const { status, json } = await call("/openapi.json");
+    expect(status).toBe(200);
+    expect(json.openapi).toBe("3.1.0");
+    expect(Object.keys(json.paths)).toEqual(expect.arrayContaining(["/api/v1/health", "/api/v1/auth/login", "/api/v1/auth/signup", "/api/v1/auth/recover", "/api/v1/users/me"]));
+  });
+
+  it("answers unknown paths with problem+json 404", async () => {
+    const { status, json, headers } = await call("/nope");
+    expect(status).toBe(404);
+    expect(headers.get("Content-Type")).toBe("application/problem+json");
+    expect(json).toMatchObject({ status: 404, title: "Not Found" });
+  });
+});

@@ -1,0 +1,56 @@
+import { SELF } from "cloudflare:test";
+
+export const BASE = "https://tesoro.test/api/v1";
+export const STRONG_PASSWORD = "correct-horse-battery-staple-lima";
+
+let counter = 0;
+/** A fresh address per call, so tests in one file never collide. */
+export function uniqueEmail(prefix = "user"): string {
+  counter += 1;
+  return `${prefix}-${counter}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+}
+
+/** A fresh client IP per call, so per-IP throttles of one test do not spill into another. */
+export function uniqueIp(): string {
+  return `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+}
+
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  rawBody?: BodyInit;
+  token?: string;
+  headers?: Record<string, string>;
+  ip?: string;
+}
+
+export async function call(path: string, options: CallOptions = {}) {
+  const headers = new Headers(options.headers);
+  if (options.body !== undefined) headers.set("Content-Type", "application/json");
+  if (options.token) headers.set("Authorization", `Bearer ${options.token}`);
+  headers.set("CF-Connecting-IP", options.ip ?? "198.51.100.7");
+  const response = await SELF.fetch(BASE + path, {
+    method: options.method ?? (options.body !== undefined || options.rawBody !== undefined ? "POST" : "GET"),
+    headers,
+    body: options.rawBody ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined),
+  });
+  const text = await response.text();
+  let json: any = null; // eslint-disable-line @typescript-eslint/no-explicit-any -- test helper: bodies are checked field by field
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = text;
+  }
+  return { status: response.status, headers: response.headers, json };
+}
+
+export async function signUp(overrides: Partial<{ name: string; email: string; password: string; ip: string }> = {}) {
+  const email = overrides.email ?? uniqueEmail();
+  const password = overrides.password ?? STRONG_PASSWORD;
+  const result = await call("/auth/signup", {
+    body: { name: overrides.name ?? "Ana Quispe", email, password, confirmPassword: password },
+    ip: overrides.ip ?? uniqueIp(),
+  });
+  if (result.status !== 201) throw new Error(`sign-up failed: ${result.status} ${JSON.stringify(result.json)}`);
+  return { email, password, token: result.json.token as string, user: result.json.user as { id: string; email: string } };
+}

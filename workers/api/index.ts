@@ -1,0 +1,19 @@
+/**
+ * The API Worker: Hono over D1 (receipts in R2), mounted under API_BASE_PATH (default /api/v1).
+ * The app Worker reaches it by service binding and proxies the same path to the public.
+ */
+import { createApi, devMail } from "./src/app";
+import type { ApiEnv } from "./src/env";
+
+const apis = new Map<string, ReturnType<typeof createApi>>();
+
+export default {
+  fetch(request, env, ctx) {
+    const url = new URL(request.url);
+    if (url.pathname === "/_dev/mail.json") return devMail(env);
+    const basePath = env.API_BASE_PATH || "/api/v1";
+    let api = apis.get(basePath);
+    if (!api) apis.set(basePath, (api = createApi(basePath)));
+    return api.fetch(request, env, ctx);
+  },
+} satisfies ExportedHandler<ApiEnv>;

@@ -1,0 +1,55 @@
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import type { ApiEnv } from "./env";
+import { createRouter } from "./hono";
+import { outboxEnabled } from "./mail";
+import { problem } from "./problem";
+import { authRoutes } from "./routes/auth";
+import { systemRoutes } from "./routes/system";
+import { userRoutes } from "./routes/users";
+import { translatorFor } from "../../../app/i18n/translator";
+import { localeOf } from "./problem";
+
+/** JSON bodies larger than this are refused with 413 before they are read. */
+export const MAX_JSON_BYTES = 64 * 1024;
+
+export function createApi(basePath = "/api/v1") {
+  const api = createRouter().basePath(basePath);
+
+  api.use("*", async (c, next) => {
+    await next();
+    c.header("X-Content-Type-Options", "nosniff");
+    if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "private, no-store");
+  });
+  api.use("*", bodyLimit({ maxSize: MAX_JSON_BYTES, onError: (c) => problem(c, 413, "too-large", { detail: translatorFor(localeOf(c))("validation.tooLarge") }) }));
+
+  api.route("/", systemRoutes);
+  api.route("/", authRoutes);
+  api.route("/", userRoutes);
+
+  api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
+  api.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: { title: "Tesoro API", version: "1.0.0", description: "Accounts, transactions and sign-in for Tesoro. Errors are RFC 9457 problem+json." },
+  });
+
+  api.notFound((c) => problem(c, 404, "not-found"));
+  api.onError((error, c) => {
+    if (error instanceof HTTPException) {
+      const status = error.status;
+      const t = translatorFor(localeOf(c));
+      if (status === 400) return problem(c, 400, "malformed", { detail: t("validation.invalidBody") });
+      return problem(c, status, status === 415 ? "unsupported-media-type" : "http-error", { detail: error.message });
+    }
+    console.error("Unhandled API error", error);
+    return problem(c, 500, "internal");
+  });
+  return api;
+}
+
+/** Development outbox: newest first. Production never serves it (mail.outboxEnabled). */
+export async function devMail(env: ApiEnv): Promise<Response> {
+  if (!outboxEnabled(env)) return new Response("Not Found", { status: 404 });
+  const { results } = await env.DB.prepare("SELECT to_address AS \"to\", subject, text_body AS text, html_body AS html, sent_at AS sentAt FROM outbox ORDER BY id DESC LIMIT 200").all();
+  return Response.json(results, { headers: { "Cache-Control": "no-store" } });
+}

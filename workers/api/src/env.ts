@@ -1,0 +1,22 @@
+/** Bindings of the API Worker (see workers/api/wrangler.toml). */
+export interface ApiEnv {
+  DB: D1Database;
+  RECEIPTS: R2Bucket;
+  /** Cloudflare Email Routing binding, production only. */
+  MAIL?: SendEmail;
+  API_BASE_PATH: string;
+  ENVIRONMENT: string;
+  APP_ORIGIN: string;
+  MAIL_TRANSPORT: string;
+  MAIL_FROM: string;
+  /** For MAIL_TRANSPORT=http: a JSON endpoint that accepts {from,to,subject,text,html}. */
+  MAIL_HTTP_URL?: string;
+  MAIL_HTTP_TOKEN?: string;
+  SIGNUP: string;
+  SCRYPT_PARAMS: string;
+}
+
+declare global {
+  /** Replaced at build time by Vite (vite.config.ts) and in tests (vitest.config.ts). */
+  const __BUILD_ID__: string;
+}

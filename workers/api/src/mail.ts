@@ -1,0 +1,105 @@
+/**
+ * One sender interface, three transports:
+ * - `outbox`: development and tests; mail lands in D1 and is served at /_dev/mail.json.
+ * - `cloudflare`: Cloudflare Email Routing's `send_email` binding (production).
+ * - `http`: a provider's JSON endpoint (MAIL_HTTP_URL + MAIL_HTTP_TOKEN), production.
+ */
+import type { ApiEnv } from "./env";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface MailSender {
+  send(message: MailMessage): Promise<void>;
+}
+
+export function outboxEnabled(env: ApiEnv): boolean {
+  return env.MAIL_TRANSPORT === "outbox" && env.ENVIRONMENT !== "production";
+}
+
+export function mailSender(env: ApiEnv): MailSender {
+  switch (env.MAIL_TRANSPORT) {
+    case "outbox":
+      if (env.ENVIRONMENT === "production") throw new Error("The outbox transport is for development only");
+      return {
+        async send(message) {
+          await env.DB.prepare("INSERT INTO outbox (to_address, subject, text_body, html_body, sent_at) VALUES (?1, ?2, ?3, ?4, ?5)")
+            .bind(message.to, message.subject, message.text, message.html, Date.now())
+            .run();
+        },
+      };
+    case "cloudflare":
+      return {
+        async send(message) {
+          if (!env.MAIL) throw new Error("MAIL binding (send_email) is not configured");
+          const { EmailMessage } = await import("cloudflare:email");
+          const from = addressOf(env.MAIL_FROM);
+          await env.MAIL.send(new EmailMessage(from, message.to, mime(env.MAIL_FROM, message)));
+        },
+      };
+    case "http":
+      return {
+        async send(message) {
+          if (!env.MAIL_HTTP_URL) throw new Error("MAIL_HTTP_URL is not set");
+          const response = await fetch(env.MAIL_HTTP_URL, {
+            method: "POST",
+            headers: { "Content-Type": "application/json", Authorization: `Bearer ${env.MAIL_HTTP_TOKEN ?? ""}` },
+            body: JSON.stringify({ from: env.MAIL_FROM, ...message }),
+          });
+          if (!response.ok) throw new Error(`Mail provider answered ${response.status}`);
+        },
+      };
+    default:
+      throw new Error(`Unknown MAIL_TRANSPORT: ${env.MAIL_TRANSPORT}`);
+  }
+}
+
+function addressOf(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1] ?? from;
+}
+
+function encodeHeader(text: string): string {
+  return /^[\x20-\x7e]*$/.test(text) ? text : `=?UTF-8?B?${btoa(String.fromCharCode(...new TextEncoder().encode(text)))}?=`;
+}
+
+function base64Lines(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/.{76}/g, "$&\r\n");
+}
+
+/** A multipart/alternative message, the raw form the send_email binding takes. */
+export function mime(from: string, message: MailMessage): string {
+  const boundary = `tesoro-${crypto.randomUUID()}`;
+  return [
+    `From: ${from}`,
+    `To: ${message.to}`,
+    `Subject: ${encodeHeader(message.subject)}`,
+    `Message-ID: <${crypto.randomUUID()}@tesoro>`,
+    `Date: ${new Date().toUTCString()}`,
+    "MIME-Version: 1.0",
+    `Content-Type: multipart/alternative; boundary="${boundary}"`,
+    "",
+    `--${boundary}`,
+    'Content-Type: text/plain; charset="utf-8"',
+    "Content-Transfer-Encoding: base64",
+    "",
+    base64Lines(message.text),
+    `--${boundary}`,
+    'Content-Type: text/html; charset="utf-8"',
+    "Content-Transfer-Encoding: base64",
+    "",
+    base64Lines(message.html),
+    `--${boundary}--`,
+    "",
+  ].join("\r\n");
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+}

@@ -1,0 +1,55 @@
+import type { MiddlewareHandler } from "hono";
+
+/**
+ * Fixed-window throttles kept in D1. The Workers Rate Limiting binding only offers 10 s and 60 s
+ * periods and cannot be exercised in local tests; hour-long windows and per-account lockouts need
+ * state we can read back (docs/decisions/004-throttles.md).
+ */
+export interface Limit {
+  key: string;
+  max: number;
+  windowMs: number;
+}
+
+export interface LimitResult {
+  allowed: boolean;
+  retryAfterSeconds: number;
+}
+
+/** Counts one hit and says whether it is within the limit. One statement, so concurrent hits cannot both slip under. */
+export async function hit(db: D1Database, limit: Limit, now = Date.now()): Promise<LimitResult> {
+  const windowStart = now - (now % limit.windowMs);
+  const row = await db
+    .prepare(
+      `INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, 1)
+       ON CONFLICT (key, window_start) DO UPDATE SET count = count + 1
+       RETURNING count`,
+    )
+    .bind(limit.key, windowStart)
+    .first<{ count: number }>();
+  const count = row?.count ?? 1;
+  return { allowed: count <= limit.max, retryAfterSeconds: Math.ceil((windowStart + limit.windowMs - now) / 1000) };
+}
+
+/** Old windows are useless; dropped now and then on the write path. */
+export async function sweep(db: D1Database, now = Date.now()): Promise<void> {
+  await db.prepare("DELETE FROM rate_limits WHERE window_start < ?1").bind(now - 24 * 3600_000).run();
+}
+
+/**
+ * A throttle in front of a route, before its body is validated, so malformed attempts count too.
+ * `onLimited` builds the 429 (in the caller's language).
+ */
+export function throttle<E extends { Bindings: { DB: D1Database } }>(
+  keyOf: (ip: string) => string,
+  max: number,
+  windowMs: number,
+  onLimited: (c: Parameters<MiddlewareHandler<E>>[0], retryAfterSeconds: number) => Response,
+): MiddlewareHandler<E> {
+  return async (c, next) => {
+    const ip = c.req.header("CF-Connecting-IP") ?? "unknown";
+    const result = await hit(c.env.DB, { key: keyOf(ip), max, windowMs });
+    if (!result.allowed) return onLimited(c, result.retryAfterSeconds);
+    await next();
+  };
+}

@@ -1,0 +1,419 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { translatorFor } from "../../../../app/i18n/translator";
+import {
+  changePasswordSchema,
+  LINK_ID_PATTERN,
+  loginSchema,
+  recoverSchema,
+  resetPasswordSchema,
+  signupSchema,
+} from "../../../../app/lib/schemas/auth";
+import { randomToken, sha256Hex } from "../crypto";
+import { createRouter, type ApiBindings } from "../hono";
+import { escapeHtml, mailSender } from "../mail";
+import { hashPassword, MIN_PASSWORD_SCORE, needsRehash, parseParams, passwordStrength, verifyAgainstDummy, verifyPassword } from "../password";
+import { localeOf, problem, validationProblem } from "../problem";
+import { hit, throttle } from "../rate-limit";
+import { coarseIp, createSession, requireSession, revokeAllSessions, sessionExpiry, type SessionRow } from "../sessions";
+import { findUserByEmail, findUserById, normalizeEmail, toApiUser, type UserRow } from "../users";
+import { json, problemResponse, bearer } from "../openapi-helpers";
+
+export const LOCK_AFTER_FAILURES = 5;
+export const FAILURE_WINDOW_MS = 15 * 60_000;
+export const LOCK_MS = 15 * 60_000;
+export const LINK_TTL_MS = 30 * 60_000;
+const HOUR = 3600_000;
+
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  locale: z.enum(["en", "es"]),
+  timeZone: z.string(),
+  theme: z.enum(["system", "light", "dark"]),
+  createdAt: z.number(),
+});
+const sessionOut = z.object({ token: z.string(), remember: z.boolean(), expiresAt: z.number().nullable(), user: userSchema });
+const linkParams = z.object({ linkId: z.string().regex(LINK_ID_PATTERN) });
+
+function clientInfo(c: Context<ApiBindings>) {
+  return { ip: coarseIp(c.req.header("CF-Connecting-IP")), userAgent: c.req.header("User-Agent") ?? null };
+}
+
+function scrypt(c: Context<ApiBindings>) {
+  return parseParams(c.env.SCRYPT_PARAMS);
+}
+
+function weakPasswordProblem(c: Context<ApiBindings>, password: string, inputs: string[]): Response | null {
+  const locale = localeOf(c);
+  const strength = passwordStrength(password, inputs, locale);
+  if (strength.score >= MIN_PASSWORD_SCORE) return null;
+  const t = translatorFor(locale);
+  const why = [t("validation.passwordWeak"), strength.warning].filter(Boolean).join(" ");
+  return validationProblem(c, { password: [why] });
+}
+
+function throttled(c: Context<ApiBindings>, type: "locked" | "rate-limited", retryAfterSeconds: number): Response {
+  const t = translatorFor(localeOf(c));
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return problem(c, 429, type, { retryAfter: retryAfterSeconds, detail: t(type === "locked" ? "auth.locked" : "auth.rateLimited", { count: minutes }) });
+}
+
+function linkExpired(c: Context<ApiBindings>): Response {
+  return problem(c, 410, "link-expired", { detail: translatorFor(localeOf(c))("auth.linkExpired") });
+}
+
+export const authRoutes = createRouter();
+
+const signupThrottle = throttle<ApiBindings>((ip) => `signup:ip:${ip}`, 10, HOUR, (c, retry) => throttled(c, "rate-limited", retry));
+const recoverIpThrottle = throttle<ApiBindings>((ip) => `recover:ip:${ip}`, 10, HOUR, (c, retry) => throttled(c, "rate-limited", retry));
+
+authRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/auth/signup",
+    summary: "Create an account and sign in",
+    middleware: [signupThrottle] as const,
+    request: { body: json(signupSchema) },
+    responses: {
+      201: { description: "Signed up", ...json(sessionOut) },
+      403: problemResponse("Sign-up is closed"),
+      409: problemResponse("Email taken"),
+      422: problemResponse("Invalid input"),
+      429: problemResponse("Too many sign-ups"),
+    },
+  }),
+  async (c) => {
+    if (c.env.SIGNUP === "closed") return problem(c, 403, "signup-closed", { detail: translatorFor(localeOf(c))("auth.signupClosed") });
+    const info = clientInfo(c);
+    const input = c.req.valid("json");
+    const weak = weakPasswordProblem(c, input.password, [input.name, input.email]);
+    if (weak) return weak;
+    if (await findUserByEmail(c.env.DB, input.email)) return validationProblem(c, { email: ["auth.emailTaken"] }, 409);
+    const now = Date.now();
+    const id = crypto.randomUUID();
+    const result = await c.env.DB.prepare(
+      "INSERT INTO users (id, email, email_normalized, name, password_hash, locale, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7) ON CONFLICT (email_normalized) DO NOTHING",
+    )
+      .bind(id, input.email.trim(), normalizeEmail(input.email), input.name, hashPassword(input.password, scrypt(c)), localeOf(c), now)
+      .run();
+    // A concurrent sign-up with the same email won the race: same answer as the check above.
+    if (!result.meta.changes) return validationProblem(c, { email: ["auth.emailTaken"] }, 409);
+    await onUserCreated(c.env.DB, id, localeOf(c));
+    const user = (await findUserById(c.env.DB, id))!;
+    const session = await createSession(c.env.DB, { userId: id, remember: false, userAgent: info.userAgent, ip: info.ip });
+    return c.json({ token: session.token, remember: session.remember, expiresAt: session.expiresAt, user: toApiUser(user) }, 201);
+  },
+);
+
+/** Hooks other modules add to (the ledger gives every new user the default categories). */
+const userCreatedHooks: Array<(db: D1Database, userId: string, locale: string) => Promise<void>> = [];
+export function onUserCreatedHook(hook: (db: D1Database, userId: string, locale: string) => Promise<void>) {
+  userCreatedHooks.push(hook);
+}
+async function onUserCreated(db: D1Database, userId: string, locale: string) {
+  for (const hook of userCreatedHooks) await hook(db, userId, locale);
+}
+
+authRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/auth/login",
+    summary: "Sign in with email and password",
+    request: { body: json(loginSchema) },
+    responses: {
+      200: { description: "Signed in", ...json(sessionOut) },
+      401: problemResponse("Invalid email or password"),
+      422: problemResponse("Invalid input"),
+      429: problemResponse("Locked after repeated failures"),
+    },
+  }),
+  async (c) => {
+    const input = c.req.valid("json");
+    const params = scrypt(c);
+    const now = Date.now();
+    const user = await findUserByEmail(c.env.DB, input.email);
+    const invalid = () => problem(c, 401, "invalid-credentials", { detail: translatorFor(localeOf(c))("auth.invalidCredentials") });
+    if (!user) {
+      verifyAgainstDummy(input.password, params);
+      return invalid();
+    }
+    if (user.locked_until && user.locked_until > now) return throttled(c, "locked", Math.ceil((user.locked_until - now) / 1000));
+    if (!verifyPassword(input.password, user.password_hash)) {
+      const lockedUntil = await recordFailure(c.env.DB, user.id, now);
+      if (lockedUntil) return throttled(c, "locked", Math.ceil((lockedUntil - now) / 1000));
+      return invalid();
+    }
+    const statements = [c.env.DB.prepare("UPDATE users SET failed_logins = 0, first_failed_at = NULL, locked_until = NULL WHERE id = ?1").bind(user.id)];
+    if (needsRehash(user.password_hash, params)) {
+      statements.push(c.env.DB.prepare("UPDATE users SET password_hash = ?1, updated_at = ?2 WHERE id = ?3").bind(hashPassword(input.password, params), now, user.id));
+    }
+    await c.env.DB.batch(statements);
+    const info = clientInfo(c);
+    const session = await createSession(c.env.DB, { userId: user.id, remember: input.remember, userAgent: info.userAgent, ip: info.ip, now });
+    return c.json({ token: session.token, remember: session.remember, expiresAt: session.expiresAt, user: toApiUser(user) }, 200);
+  },
+);
+
+/** Counts a failed sign-in in a 15-minute window; the fifth locks the account for 15 minutes. */
+async function recordFailure(db: D1Database, userId: string, now: number): Promise<number | null> {
+  const row = await db
+    .prepare(
+      `UPDATE users SET
+         failed_logins = CASE WHEN first_failed_at IS NULL OR first_failed_at <= ?2 THEN 1 ELSE failed_logins + 1 END,
+         first_failed_at = CASE WHEN first_failed_at IS NULL OR first_failed_at <= ?2 THEN ?1 ELSE first_failed_at END
+       WHERE id = ?3
+       RETURNING failed_logins`,
+    )
+    .bind(now, now - FAILURE_WINDOW_MS, userId)
+    .first<{ failed_logins: number }>();
+  if ((row?.failed_logins ?? 0) < LOCK_AFTER_FAILURES) return null;
+  const lockedUntil = now + LOCK_MS;
+  await db.prepare("UPDATE users SET locked_until = ?1, failed_logins = 0, first_failed_at = NULL WHERE id = ?2").bind(lockedUntil, userId).run();
+  return lockedUntil;
+}
+
+authRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/auth/logout",
+    summary: "Sign out this session",
+    security: bearer,
+    middleware: [requireSession] as const,
+    responses: { 204: { description: "Signed out" }, 401: problemResponse("No session") },
+  }),
+  async (c) => {
+    await c.env.DB.prepare("UPDATE sessions SET revoked_at = ?1 WHERE id = ?2").bind(Date.now(), c.get("session").id).run();
+    return c.body(null, 204);
+  },
+);
+
+authRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/auth/session",
+    summary: "The signed-in user and session",
+    security: bearer,
+    middleware: [requireSession] as const,
+    responses: {
+      200: { description: "Current session", ...json(z.object({ user: userSchema, session: z.object({ id: z.string(), remember: z.boolean() }) })) },
+      401: problemResponse("No session"),
+    },
+  }),
+  (c) => c.json({ user: c.get("user"), session: { id: c.get("session").id, remember: c.get("session").remember } }, 200),
+);
+
+authRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/auth/recover",
+    summary: "Send a password-change link (same answer whether or not the email exists)",
+    middleware: [recoverIpThrottle] as const,
+    request: { body: json(recoverSchema) },
+    responses: { 202: { description: "Accepted" }, 422: problemResponse("Invalid input"), 429: problemResponse("Too many requests") },
+  }),
+  async (c) => {
+    const { email } = c.req.valid("json");
+    // Counted for unknown emails too, so a 429 says nothing about whether an account exists.
+    const byEmail = await hit(c.env.DB, { key: `recover:email:${await sha256Hex(normalizeEmail(email))}`, max: 3, windowMs: HOUR });
+    if (!byEmail.allowed) return throttled(c, "rate-limited", byEmail.retryAfterSeconds);
+    const user = await findUserByEmail(c.env.DB, email);
+    if (user) {
+      // Sent after the answer, so its time does not tell whether the account exists.
+      const work = sendResetLink(c, user);
+      try {
+        c.executionCtx.waitUntil(work);
+      } catch {
+        await work;
+      }
+    }
+    return c.body(null, 202);
+  },
+);
+
+async function sendResetLink(c: Context<ApiBindings>, user: UserRow) {
+  const now = Date.now();
+  const linkId = randomToken();
+  await c.env.DB.batch([
+    // A new request voids every older link.
+    c.env.DB.prepare("UPDATE password_links SET used_at = ?1 WHERE user_id = ?2 AND used_at IS NULL").bind(now, user.id),
+    c.env.DB.prepare("INSERT INTO password_links (id, token_hash, user_id, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5)").bind(
+      crypto.randomUUID(),
+      await sha256Hex(linkId),
+      user.id,
+      now,
+      now + LINK_TTL_MS,
+    ),
+  ]);
+  const t = translatorFor(user.locale);
+  const url = `${c.env.APP_ORIGIN.replace(/\/$/, "")}/login/change-password/${linkId}`;
+  const paragraphs = [t("mail.resetGreeting", { name: user.name }), t("mail.resetBody"), url, t("mail.resetIgnore")];
+  const html = paragraphs.map((line) => (line === url ? `<p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>` : `<p>${escapeHtml(line)}</p>`)).join("");
+  await mailSender(c.env).send({
+    to: user.email,
+    subject: t("mail.resetSubject"),
+    text: paragraphs.join("\n\n"),
+    html: `<!doctype html><html lang="${user.locale}"><body>${html}</body></html>`,
+  });
+}
+
+async function findUsableLink(db: D1Database, linkId: string, now: number) {
+  return db
+    .prepare("SELECT id, user_id FROM password_links WHERE token_hash = ?1 AND used_at IS NULL AND expires_at > ?2")
+    .bind(await sha256Hex(linkId), now)
+    .first<{ id: string; user_id: string }>();
+}
+
+authRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/auth/links/{linkId}",
+    summary: "Whether a password-change link can still be used",
+    request: { params: linkParams },
+    responses: { 204: { description: "Usable" }, 410: problemResponse("Expired or already used"), 422: problemResponse("Malformed link id") },
+  }),
+  async (c) => {
+    const { linkId } = c.req.valid("param");
+    const link = await findUsableLink(c.env.DB, linkId, Date.now());
+    return link ? c.body(null, 204) : linkExpired(c);
+  },
+);
+
+authRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/auth/links/{linkId}/password",
+    summary: "Set a new password with a link; ends every session of the user",
+    request: { params: linkParams, body: json(resetPasswordSchema) },
+    responses: { 204: { description: "Changed" }, 410: problemResponse("Expired or already used"), 422: problemResponse("Invalid input") },
+  }),
+  async (c) => {
+    const { linkId } = c.req.valid("param");
+    const { password } = c.req.valid("json");
+    const now = Date.now();
+    const link = await findUsableLink(c.env.DB, linkId, now);
+    if (!link) return linkExpired(c);
+    const user = await findUserById(c.env.DB, link.user_id);
+    if (!user) return linkExpired(c);
+    const weak = weakPasswordProblem(c, password, [user.name, user.email]);
+    if (weak) return weak;
+    // One batch is one transaction: the link is claimed only if still unused, and the password
+    // and the sessions change only when this request claimed it (a concurrent use gets 410).
+    const results = await c.env.DB.batch([
+      c.env.DB.prepare("UPDATE password_links SET used_at = ?1 WHERE id = ?2 AND used_at IS NULL").bind(now, link.id),
+      c.env.DB.prepare(
+        "UPDATE users SET password_hash = ?1, updated_at = ?2, failed_logins = 0, first_failed_at = NULL, locked_until = NULL WHERE id = ?3 AND (SELECT used_at FROM password_links WHERE id = ?4) = ?2",
+      ).bind(hashPassword(password, scrypt(c)), now, user.id, link.id),
+      c.env.DB.prepare("UPDATE sessions SET revoked_at = ?1 WHERE user_id = ?2 AND revoked_at IS NULL AND (SELECT used_at FROM password_links WHERE id = ?3) = ?1").bind(
+        now,
+        user.id,
+        link.id,
+      ),
+    ]);
+    if (!results[0]?.meta.changes) return linkExpired(c);
+    return c.body(null, 204);
+  },
+);
+
+authRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/auth/password",
+    summary: "Change the password with the current one; ends the user's other sessions",
+    security: bearer,
+    middleware: [requireSession] as const,
+    request: { body: json(changePasswordSchema) },
+    responses: { 204: { description: "Changed" }, 401: problemResponse("No session"), 422: problemResponse("Invalid input or wrong current password") },
+  }),
+  async (c) => {
+    const input = c.req.valid("json");
+    const user = await findUserById(c.env.DB, c.get("user").id);
+    if (!user || !verifyPassword(input.currentPassword, user.password_hash)) {
+      return validationProblem(c, { currentPassword: ["auth.invalidCredentials"] });
+    }
+    const weak = weakPasswordProblem(c, input.password, [user.name, user.email]);
+    if (weak) return weak;
+    const now = Date.now();
+    await c.env.DB.batch([
+      c.env.DB.prepare("UPDATE users SET password_hash = ?1, updated_at = ?2 WHERE id = ?3").bind(hashPassword(input.password, scrypt(c)), now, user.id),
+      c.env.DB.prepare("UPDATE sessions SET revoked_at = ?1 WHERE user_id = ?2 AND revoked_at IS NULL AND id <> ?3").bind(now, user.id, c.get("session").id),
+    ]);
+    return c.body(null, 204);
+  },
+);
+
+const sessionListItem = z.object({
+  id: z.string(),
+  current: z.boolean(),
+  remember: z.boolean(),
+  createdAt: z.number(),
+  lastSeenAt: z.number(),
+  expiresAt: z.number(),
+  userAgent: z.string().nullable(),
+  ip: z.string().nullable(),
+});
+
+authRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/auth/sessions",
+    summary: "Active sessions of the signed-in user",
+    security: bearer,
+    middleware: [requireSession] as const,
+    responses: { 200: { description: "Sessions", ...json(z.object({ sessions: z.array(sessionListItem) })) }, 401: problemResponse("No session") },
+  }),
+  async (c) => {
+    const now = Date.now();
+    const { results } = await c.env.DB.prepare("SELECT * FROM sessions WHERE user_id = ?1 AND revoked_at IS NULL ORDER BY last_seen_at DESC")
+      .bind(c.get("user").id)
+      .all<SessionRow>();
+    const sessions = results
+      .filter((row) => sessionExpiry(row) > now)
+      .map((row) => ({
+        id: row.id,
+        current: row.id === c.get("session").id,
+        remember: row.remember === 1,
+        createdAt: row.created_at,
+        lastSeenAt: row.last_seen_at,
+        expiresAt: sessionExpiry(row),
+        userAgent: row.user_agent,
+        ip: row.ip,
+      }));
+    return c.json({ sessions }, 200);
+  },
+);
+
+authRoutes.openapi(
+  createRoute({
+    method: "delete",
+    path: "/auth/sessions/{sessionId}",
+    summary: "Revoke one of the user's sessions",
+    security: bearer,
+    middleware: [requireSession] as const,
+    request: { params: z.object({ sessionId: z.uuid() }) },
+    responses: { 204: { description: "Revoked" }, 401: problemResponse("No session"), 404: problemResponse("No such session") },
+  }),
+  async (c) => {
+    const { sessionId } = c.req.valid("param");
+    const result = await c.env.DB.prepare("UPDATE sessions SET revoked_at = ?1 WHERE id = ?2 AND user_id = ?3 AND revoked_at IS NULL")
+      .bind(Date.now(), sessionId, c.get("user").id)
+      .run();
+    return result.meta.changes ? c.body(null, 204) : problem(c, 404, "not-found");
+  },
+);
+
+authRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/auth/sessions/revoke-others",
+    summary: "Sign out everywhere else",
+    security: bearer,
+    middleware: [requireSession] as const,
+    responses: { 204: { description: "Revoked" }, 401: problemResponse("No session") },
+  }),
+  async (c) => {
+    await revokeAllSessions(c.env.DB, c.get("user").id, c.get("session").id);
+    return c.body(null, 204);
+  },
+);
