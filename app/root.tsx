@@ -75,7 +75,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <HoneypotProvider {...loaderData.honeypot}>
       <TooltipProvider>
-        <PageTitle />
         <Outlet />
         {/* App notifications sit at the top; the component's own default is bottom-right. */}
         <Toaster position="top-center" />

@@ -1,0 +1,11 @@
+import { chromium } from "@playwright/test";
+const [,, url, out, width = "1280", lang = "en"] = process.argv;
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
+const page = await browser.newPage({ viewport: { width: Number(width), height: 900 }, locale: lang, extraHTTPHeaders: { "Accept-Language": lang } });
+const errors = [];
+page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+page.on("pageerror", (e) => errors.push(String(e)));
+await page.goto(url, { waitUntil: "networkidle" });
+await page.screenshot({ path: out, fullPage: true });
+console.log("errors:", JSON.stringify(errors));
+await browser.close();
