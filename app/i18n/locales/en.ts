@@ -1,3 +1,7 @@
+import { camera } from "./en/camera";
+import { ledger } from "./en/ledger";
+import { settings } from "./en/settings";
+
 /**
  * English messages: the reference set. `es.ts` must have exactly these keys (the type checker
  * enforces it), so a string a user sees cannot exist in one language only.
@@ -100,6 +104,9 @@ export const en = {
     comingSoon: "This page is being built.",
     cameraIntro: "Scan a payment QR code or take a photo of a receipt.",
   },
+  ledger,
+  settings,
+  camera,
 } as const;
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -1,4 +1,7 @@
 import type { Messages } from "./en";
+import { camera } from "./es/camera";
+import { ledger } from "./es/ledger";
+import { settings } from "./es/settings";
 
 export const es: Messages = {
   app: {
@@ -98,4 +101,7 @@ export const es: Messages = {
     comingSoon: "Esta página está en construcción.",
     cameraIntro: "Escanea un código QR de pago o toma una foto de un comprobante.",
   },
+  ledger,
+  settings,
+  camera,
 };

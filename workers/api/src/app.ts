@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ApiEnv } from "./env";
 import { createRouter } from "./hono";
 import { outboxEnabled } from "./mail";
+import { problemSchema } from "./openapi-helpers";
 import { problem } from "./problem";
 import { authRoutes } from "./routes/auth";
 import { systemRoutes } from "./routes/system";
@@ -28,6 +29,7 @@ export function createApi(basePath = "/api/v1") {
   api.route("/", userRoutes);
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
+  api.openAPIRegistry.register("Problem", problemSchema);
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: { title: "Tesoro API", version: "1.0.0", description: "Accounts, transactions and sign-in for Tesoro. Errors are RFC 9457 problem+json." },

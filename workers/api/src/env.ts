@@ -15,8 +15,3 @@ export interface ApiEnv {
   SIGNUP: string;
   SCRYPT_PARAMS: string;
 }
-
-declare global {
-  /** Replaced at build time by Vite (vite.config.ts) and in tests (vitest.config.ts). */
-  const __BUILD_ID__: string;
-}

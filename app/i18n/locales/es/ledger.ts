@@ -1,0 +1,5 @@
+import type { Messages } from "../en";
+
+export const ledger: Messages["ledger"] = {
+  placeholder: "",
+};

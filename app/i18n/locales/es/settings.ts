@@ -1,0 +1,5 @@
+import type { Messages } from "../en";
+
+export const settings: Messages["settings"] = {
+  placeholder: "",
+};
