@@ -31,7 +31,9 @@ function i18nFor(loadContext: RouterContextProvider) {
 export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, loadContext: RouterContextProvider) {
   const userAgent = request.headers.get("User-Agent");
   const bot = isbot(userAgent);
-  if (bot && responseStatusCode >= 400) return crawlerErrorResponse(responseStatusCode, responseHeaders);
+  // Only the error page is withheld from crawlers; a form re-rendered with a 4xx is a normal page.
+  const rendersErrorPage = routerContext.staticHandlerContext.errors !== null;
+  if (bot && rendersErrorPage && responseStatusCode >= 400) return crawlerErrorResponse(responseStatusCode, responseHeaders);
 
   const nonce = loadContext.get(nonceContext);
   const i18n = i18nFor(loadContext);

@@ -2,7 +2,7 @@ import "./styles/global.css";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import toast from "react-hot-toast";
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import { createCsrfMiddleware } from "remix-utils/middleware/csrf";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import type { Route } from "./+types/root";
@@ -15,6 +15,7 @@ import { getLocale, i18nMiddleware } from "./i18n/i18n.server";
 import { currentUser, sessionMiddleware } from "./session.server";
 import * as ui from "./styles/ui.css";
 import { readFlash } from "./toast.server";
+import { describeError } from "./lib/error-page";
 
 const csrfMiddleware = createCsrfMiddleware();
 
@@ -70,6 +71,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   useEffect(() => {
+    // Lets end-to-end tests (and people debugging) know the page is interactive.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  useEffect(() => {
     if (loaderData.flash) toast[loaderData.flash.type === "error" ? "error" : "success"](t(loaderData.flash.key), { id: loaderData.flash.key });
   }, [loaderData.flash, t]);
   return (
@@ -84,27 +89,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** What the error page shows, by the seed's rules. */
-export function describeError(error: unknown): { status: number; titleKey: string | null; title: string | null; messageKey: string | null; message: string | null } {
-  if (isRouteErrorResponse(error)) {
-    const payload = (error.data ?? {}) as { messageKey?: string };
-    const messageKey = typeof payload.messageKey === "string" ? payload.messageKey : null;
-    if (error.status === 404) return { status: 404, titleKey: "errors.notFoundTitle", title: null, messageKey: messageKey ?? "errors.unmatched", message: null };
-    // An error that carries its own status message shows it; otherwise the generic title.
-    return error.statusText
-      ? { status: error.status, titleKey: null, title: error.statusText, messageKey, message: null }
-      : { status: error.status, titleKey: "errors.serverErrorTitle", title: null, messageKey: messageKey ?? "errors.generic", message: null };
-  }
-  // Anything else is unhandled: 500, the generic title and no internals.
-  return { status: 500, titleKey: "errors.serverErrorTitle", title: null, messageKey: "errors.generic", message: null };
-}
-
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const info = describeError(error);
   const title = info.title ?? t(info.titleKey ?? "errors.serverErrorTitle");
-  const message = info.message ?? (info.messageKey ? t(info.messageKey, { path: location.pathname }) : null);
+  const message = info.messageKey ? t(info.messageKey, { path: location.pathname }) : null;
   return (
     <main id="main" className={ui.stack} style={{ maxWidth: 640, margin: "10vh auto", padding: 16 }}>
       <PageTitle title={title} />

@@ -32,6 +32,9 @@ export default [
   // Actions without a page of their own.
   route("logout", "routes/logout.tsx", { id: "logout" }),
   route("resources/locale", "routes/resources.locale.tsx", { id: "resources-locale" }),
+  route("resources/export", "routes/resources.export.tsx", { id: "resources-export" }),
+  route("resources/receipts/:transactionId", "routes/resources.receipts.tsx", { id: "resources-receipts" }),
+  route("accounts/:accountId/transactions.csv", "routes/accounts-accountId-transactions-csv.tsx", { id: "accounts-accountId-transactions-csv" }),
   // Unmatched paths: a 404 rendered through root, so middleware (i18n) runs (STACK-NOTES trap 2).
   route("*", "routes/not-found.tsx", { id: "not-found" }),
 ] satisfies RouteConfig;

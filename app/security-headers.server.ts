@@ -12,7 +12,8 @@ export function createNonce(): string {
 export function contentSecurityPolicy(nonce: string, options: { dev: boolean }): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    // 'wasm-unsafe-eval' lets WebAssembly compile (the QR reader on /camera); it allows no JS eval.
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic' 'wasm-unsafe-eval'`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "media-src 'self' blob:",

@@ -8,13 +8,13 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { childEnv, root, stateDir } from "./lib/run.mjs";
 
-export function serve({ port = process.env.PORT ?? "8787", stdio = "inherit" } = {}) {
+export function serve({ port = process.env.PORT ?? "8787", stdio = "inherit", buildRoot = "." } = {}) {
   const args = [
     "dev",
     "-c",
-    "build/server/wrangler.json",
+    path.join(buildRoot, "build/server/wrangler.json"),
     "-c",
-    "dist/tesoro_api/wrangler.json",
+    path.join(buildRoot, "dist/tesoro_api/wrangler.json"),
     "--persist-to",
     stateDir(),
     "--port",

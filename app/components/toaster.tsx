@@ -46,11 +46,13 @@ function SwipeableToast({ item }: { item: Toast }) {
 
   function onPointerDown(event: ReactPointerEvent) {
     start.current = event.clientX;
-    node.current?.setPointerCapture?.(event.pointerId);
   }
   function onPointerMove(event: ReactPointerEvent) {
     if (start.current === null || !node.current) return;
-    node.current.style.transform = `translateX(${event.clientX - start.current}px)`;
+    const dx = event.clientX - start.current;
+    // Capture only once it is a drag: capturing on press would steal clicks from the toast's buttons.
+    if (Math.abs(dx) > 5 && !node.current.hasPointerCapture?.(event.pointerId)) node.current.setPointerCapture?.(event.pointerId);
+    node.current.style.transform = `translateX(${dx}px)`;
   }
   function onPointerUp(event: ReactPointerEvent) {
     if (start.current === null) return;

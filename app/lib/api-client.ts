@@ -104,7 +104,7 @@ export function createApiClient(options: ApiClientOptions) {
   async function send<T>(method: Method, path: string, request: RequestOptions = {}): Promise<ApiResult<T>> {
     const hasBody = request.body !== undefined || request.rawBody !== undefined;
     for (let attempt = 0; ; attempt++) {
-      let response: Response | null = null;
+      let response: Response;
       try {
         response = await options.fetch(buildRequest(method, path, request));
       } catch (error) {

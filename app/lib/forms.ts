@@ -2,10 +2,10 @@
  * One way to validate a form on both sides: the same zod schema runs in the browser (before
  * submit) and in the action (before calling the API). Issue messages are i18n keys.
  */
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import type { TFunction } from "i18next";
 import type { z } from "zod";
-import { issuesByField } from "./schemas/auth";
+import { issuesByField } from "./validation-issues";
 
 export type FieldErrors = Record<string, string>;
 
@@ -30,24 +30,51 @@ export function parseForm<S extends z.ZodType>(schema: S, formData: FormData, t:
 /**
  * Client-side check with the action's schema: blocks the submit and shows the messages beside the
  * fields; without JavaScript the action does the same check and answers with the same messages.
+ *
+ * Pass a loader (`() => import("./schemas/x").then((m) => m.schema)`) to keep the schema, and zod
+ * with it, out of the page's first load: it is fetched when the user first focuses the form, and
+ * a submit waits for it if needed, then goes on by itself. A schema passed directly also works.
  */
-export function useClientValidation<S extends z.ZodType>(schema: S, t: TFunction, serverErrors: FieldErrors | undefined) {
+export function useClientValidation<S extends z.ZodType>(schemaOrLoader: S | (() => Promise<S>), t: TFunction, serverErrors: FieldErrors | undefined) {
+  const loadSchema = "safeParse" in schemaOrLoader ? () => Promise.resolve(schemaOrLoader) : schemaOrLoader;
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const [lastServerErrors, setLastServerErrors] = useState(serverErrors);
+  const schema = useRef<Promise<S> | null>(null);
+  const passed = useRef(false);
   if (serverErrors !== lastServerErrors) {
     setLastServerErrors(serverErrors);
     setClientErrors(null);
   }
+  const load = () => (schema.current ??= loadSchema());
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const result = parseForm(schema, new FormData(event.currentTarget), t);
-    if (result.ok) {
-      setClientErrors(null);
+    // Second pass, after our own check passed: let React Router take the submit.
+    if (passed.current) {
+      passed.current = false;
       return;
     }
     event.preventDefault();
-    setClientErrors(result.errors);
-    const first = Object.keys(result.errors)[0];
-    if (first) event.currentTarget.querySelector<HTMLElement>(`[name="${CSS.escape(first)}"]`)?.focus();
+    const form = event.currentTarget;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLElement | null;
+    void load().then(
+      (loaded) => {
+        const result = parseForm(loaded, new FormData(form), t);
+        if (result.ok) {
+          setClientErrors(null);
+          passed.current = true;
+          form.requestSubmit(submitter as HTMLButtonElement | null);
+          return;
+        }
+        setClientErrors(result.errors);
+        const first = Object.keys(result.errors)[0];
+        if (first) form.querySelector<HTMLElement>(`[name="${CSS.escape(first)}"]`)?.focus();
+      },
+      () => {
+        // The schema chunk did not load: the server checks the same rules.
+        passed.current = true;
+        form.requestSubmit(submitter as HTMLButtonElement | null);
+      },
+    );
   }
-  return { errors: clientErrors ?? serverErrors ?? {}, onSubmit };
+  return { errors: clientErrors ?? serverErrors ?? {}, onSubmit, onFocus: () => void load() };
 }

@@ -84,27 +84,33 @@ export function toDecimalString(minor: number, currency: string): string {
 
 const FORMATTERS = new Map<string, Intl.NumberFormat>();
 
+/** How Peruvians write these two, in either language: CLDR has no locale that gives both. */
+const PERUVIAN_SYMBOLS: Record<string, string> = { PEN: "S/", USD: "US$" };
+
 /**
- * Formats minor units for people: `S/ 1,234.50` (en), `S/ 1,234.50` (es-PE), `US$ 12.00`.
- * Goes through the decimal string so no float ever carries the amount.
+ * Formats minor units for people: `S/ 1,234.50`, `US$ 12.00`, `-S/ 5.00` (the space is a no-break
+ * space, so the symbol never wraps away from the number). Peru groups with
+ * commas and uses a decimal point in English and Spanish alike, so the number part is es-PE's
+ * for both languages (docs/decisions/007-money.md). Goes through the decimal string, so no
+ * float ever carries the amount.
  */
-export function formatMoney(minor: number, currency: string, locale: string, options: { signDisplay?: "auto" | "always" | "exceptZero" } = {}): string {
-  const key = `${locale}|${currency}|${options.signDisplay ?? "auto"}`;
+export function formatMoney(minor: number, currency: string, _locale: string, options: { signDisplay?: "auto" | "always" | "exceptZero" } = {}): string {
+  const key = `${currency}|${options.signDisplay ?? "auto"}`;
   let formatter = FORMATTERS.get(key);
   if (!formatter) {
-    formatter = new Intl.NumberFormat(intlLocale(locale), {
-      style: "currency",
-      currency,
-      currencyDisplay: "symbol",
-      signDisplay: options.signDisplay ?? "auto",
-    });
+    formatter = new Intl.NumberFormat("es-PE", { style: "currency", currency, currencyDisplay: "narrowSymbol", signDisplay: options.signDisplay ?? "auto" });
     FORMATTERS.set(key, formatter);
   }
-  // Intl accepts decimal strings exactly (no binary rounding) since ES2023.
-  return formatter.format(toDecimalString(minor, currency) as unknown as number);
+  // Intl reads decimal strings exactly (no binary rounding) since ES2023.
+  const parts = formatter.formatToParts(toDecimalString(minor, currency) as Intl.StringNumericLiteral);
+  const symbol = PERUVIAN_SYMBOLS[currency];
+  return parts
+    .map((part) => (part.type === "currency" && symbol ? symbol : part.value))
+    .join("")
+    .replace(/^(-?)(S\/|US\$)(?=\d)/, "$1$2\u00a0");
 }
 
-/** Peru's conventions for both languages: soles as `S/`, dollars as `US$`. */
+/** Locale for dates: "Nov 21, 2026" in English, "21 nov. 2026" in Spanish (Peru). */
 export function intlLocale(locale: string): string {
   return locale === "es" ? "es-PE" : "en-PE";
 }

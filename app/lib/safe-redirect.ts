@@ -5,6 +5,7 @@
 export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
   if (typeof target !== "string" || !target) return fallback;
   if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
   if (/[\u0000-\u001f\u007f]/.test(target)) return fallback;
   try {
     const url = new URL(target, "http://local.invalid");

@@ -1,27 +1,945 @@
+import { ArrowDownUp, Download, FileUp, Pencil, Plus, Repeat, Trash2 } from "lucide-react";
+import { useEffect, useRef, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import toast from "react-hot-toast";
+import { Form, Link, useActionData, useFetcher, useLocation, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/accounts-accountId-transactions";
-import { PageTitle } from "../components/ui";
+import { FormError, FormKey, Money, pickResult, SelectField, TextareaField, useFailureToast, type FormResult } from "../components/ledger";
+import { Field, PageTitle } from "../components/ui";
 import { guard } from "../guards.server";
-import { invalidParams } from "../lib/route-helpers.server";
+import { apiFor } from "../lib/api.server";
+import { formatDay, todayInZone } from "../lib/dates";
+import { formValues, parseForm, useClientValidation, type FieldErrors } from "../lib/forms";
 import { ID_PATTERN } from "../lib/ids";
+import type { Account, Category, ImportPreview, ImportResult, ImportRow, Transaction, TransactionList } from "../lib/ledger-types";
+import { apiFailure, formFailure, idempotencyKeyOf, returnTo, succeed, unwrap } from "../lib/ledger.server";
+import { fieldErrors } from "../lib/problem";
+import { invalidParams, tOf } from "../lib/route-helpers.server";
+import { DATE_FORMATS, IMPORT_MAX_BYTES, importQuerySchema, TRANSACTION_STATUSES, transactionCreateSchema, transactionUpdateSchema, transferSchema } from "../lib/schemas/ledger";
 import { requireUser } from "../session.server";
+import * as l from "../styles/ledger.css";
 import * as ui from "../styles/ui.css";
 
 export const middleware: Route.MiddlewareFunction[] = [guard("auth")];
 
-export function loader({ request, params, context }: Route.LoaderArgs) {
-  requireUser(context);
+/** Filters and sort, exactly the listing's query parameters (docs/api/ledger.md), kept in the URL. */
+const FILTER_KEYS = ["q", "from", "to", "category", "min", "max", "status", "sort", "order"] as const;
+/** Parameters that only open or prefill a form: changing them needs no new data. */
+const UI_KEYS = ["new", "edit", "description", "amount", "payee", "date", "notes", "categoryId"] as const;
+const PAGE_SIZE = 50;
+const IMPORT_COLUMNS = ["dateColumn", "descriptionColumn", "amountColumn", "debitColumn", "creditColumn", "payeeColumn", "notesColumn", "idColumn"] as const;
+const IMPORT_OPTIONS = [...IMPORT_COLUMNS, "dateFormat", "decimalSeparator", "delimiter", "header"] as const;
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { user } = requireUser(context);
   if (!ID_PATTERN.test(params.accountId)) invalidParams(request);
-  return { accountId: params.accountId };
+  const url = new URL(request.url);
+  const api = apiFor(request, context);
+  const filters: Record<string, string> = {};
+  for (const key of FILTER_KEYS) {
+    const value = url.searchParams.get(key)?.trim();
+    if (value) filters[key] = value;
+  }
+  const cursor = url.searchParams.get("cursor") || null;
+  const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  const [accountsResult, categoriesResult, listResult] = await Promise.all([
+    api.get<{ accounts: Account[] }>("/accounts"),
+    api.get<{ categories: Category[] }>("/categories"),
+    api.get<TransactionList>(`/accounts/${params.accountId}/transactions`, { query: { ...filters, cursor, limit: PAGE_SIZE } }),
+  ]);
+  const { accounts } = unwrap(accountsResult, request);
+  const account = accounts.find((a) => a.id === params.accountId);
+  // Unknown and someone else's account: the same 404 as a malformed id (nothing leaks).
+  if (!account) invalidParams(request);
+  const { categories } = unwrap(categoriesResult, request);
+  let list: TransactionList | null = null;
+  let filterErrors: FieldErrors = {};
+  if (listResult.ok) list = listResult.data;
+  else if (listResult.status === 422 || listResult.status === 400) filterErrors = fieldErrors(listResult.problem);
+  else unwrap(listResult, request);
+  return {
+    account: list?.account ?? account,
+    accounts: accounts.map(({ id, name, currency, archived }) => ({ id, name, currency, archived })),
+    categories,
+    list,
+    filters,
+    filterErrors,
+    cursor,
+    page,
+    today: todayInZone(user.timeZone),
+    nonce: crypto.randomUUID(),
+  };
 }
 
-export default function Transactions() {
+/** Opening or closing a form (edit, new, prefill) is a client-side change: no need to reload the list. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  const data = (url: URL) => {
+    const search = new URLSearchParams(url.search);
+    for (const key of UI_KEYS) search.delete(key);
+    search.sort();
+    return `${url.pathname}?${search}`;
+  };
+  if (data(currentUrl) === data(nextUrl)) return false;
+  return defaultShouldRevalidate;
+}
+
+type ImportState =
+  | { form: "import"; ok: true; stage: "preview"; csv: string; fileName: string; preview: ImportPreview; mapping: Record<string, string>; errors: FieldErrors }
+  | { form: "import"; ok: true; stage: "done"; result: ImportResult };
+
+function importQuery(mapping: Record<string, string>) {
+  const query: Record<string, string> = {};
+  for (const key of IMPORT_OPTIONS) if (mapping[key]) query[key] = mapping[key];
+  return query;
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  requireUser(context);
+  if (!ID_PATTERN.test(params.accountId)) invalidParams(request);
+  const accountId = params.accountId;
+  const formData = await request.formData();
+  const t = tOf(context);
+  const intent = String(formData.get("intent") ?? "");
+  const values = formValues(formData);
+  const api = apiFor(request, context);
+  const idempotencyKey = idempotencyKeyOf(formData);
+  const path = `/accounts/${accountId}/transactions`;
+  const back = returnTo(formData, path);
+
+  switch (intent) {
+    case "add": {
+      const parsed = parseForm(transactionCreateSchema, formData, t);
+      if (!parsed.ok) return formFailure("add", parsed.errors, values);
+      const result = await api.post<{ transaction: Transaction }>(`/accounts/${accountId}/transactions`, { body: parsed.data, idempotencyKey });
+      if (!result.ok) return apiFailure("add", result, values, t);
+      return succeed(back, "ledger.pages.toast.transactionAdded");
+    }
+    case "update": {
+      const id = String(formData.get("transactionId") ?? "");
+      if (!ID_PATTERN.test(id)) throw new Response("Not Found", { status: 404 });
+      const parsed = parseForm(transactionUpdateSchema, formData, t);
+      if (!parsed.ok) return formFailure(`update:${id}`, parsed.errors, values);
+      const result = await api.patch<{ transaction: Transaction }>(`/transactions/${id}`, { body: parsed.data, idempotencyKey });
+      if (!result.ok) return apiFailure(`update:${id}`, result, values, t);
+      return succeed(back, "ledger.pages.toast.transactionUpdated");
+    }
+    case "delete": {
+      const id = String(formData.get("transactionId") ?? "");
+      if (!ID_PATTERN.test(id)) throw new Response("Not Found", { status: 404 });
+      const result = await api.delete<{ deleted: string[] }>(`/transactions/${id}`, { idempotencyKey });
+      // Already gone (another tab) is what the user wanted.
+      if (!result.ok && result.status === 404) return succeed(back, "ledger.pages.toast.transactionDeleted");
+      if (!result.ok) return apiFailure(`delete:${id}`, result, values, t);
+      return succeed(back, result.data.deleted.length > 1 ? "ledger.pages.toast.transactionsDeleted" : "ledger.pages.toast.transactionDeleted");
+    }
+    case "transfer": {
+      const parsed = parseForm(transferSchema, formData, t);
+      if (!parsed.ok) return formFailure("transfer", parsed.errors, values);
+      const body = { ...parsed.data, description: parsed.data.description ?? t("ledger.pages.transactions.transferDefault") };
+      const result = await api.post("/transfers", { body, idempotencyKey });
+      if (!result.ok) return apiFailure("transfer", result, values, t);
+      return succeed(back, "ledger.pages.toast.transferCreated");
+    }
+    case "import-upload":
+    case "import-preview":
+    case "import-commit": {
+      let csv: string;
+      let fileName: string;
+      if (intent === "import-upload") {
+        const file = formData.get("file");
+        if (!(file instanceof File) || file.size === 0) return formFailure("import", { file: t("ledger.errors.file") }, {});
+        if (file.size > IMPORT_MAX_BYTES) return formFailure("import", { file: t("ledger.errors.fileTooLarge") }, {}, null, 413);
+        csv = await file.text();
+        fileName = file.name;
+      } else {
+        csv = String(formData.get("csv") ?? "");
+        fileName = String(formData.get("fileName") ?? "");
+        if (!csv.trim()) return formFailure("import", { file: t("ledger.errors.file") }, {});
+      }
+      const mapping: Record<string, string> = {};
+      for (const key of IMPORT_OPTIONS) {
+        const value = formData.get(key);
+        if (typeof value === "string" && value !== "") mapping[key] = value;
+      }
+      if (intent !== "import-upload") mapping.header = formData.get("header") === "true" ? "true" : "false";
+      const checked = importQuerySchema.safeParse(mapping);
+      if (!checked.success) {
+        const errors: FieldErrors = {};
+        for (const issue of checked.error.issues) errors[String(issue.path[0])] ??= t(issue.message);
+        return formFailure("import", errors, {});
+      }
+      const send = (query: Record<string, string>) =>
+        api.post<ImportPreview>(`/accounts/${accountId}/import/preview`, { rawBody: csv, contentType: "text/csv; charset=utf-8", query });
+      if (intent === "import-commit") {
+        const result = await api.post<ImportResult>(`/accounts/${accountId}/import`, { rawBody: csv, contentType: "text/csv; charset=utf-8", query: importQuery(mapping), idempotencyKey });
+        if (!result.ok) {
+          if (result.status >= 500) throw new Response(null, { status: 503, statusText: "Service Unavailable" });
+          const preview = await send(importQuery(mapping));
+          if (!preview.ok) return apiFailure("import", result, {}, t);
+          return { form: "import", ok: true, stage: "preview", csv, fileName, preview: preview.data, mapping, errors: fieldErrors(result.problem) } satisfies ImportState;
+        }
+        return { form: "import", ok: true, stage: "done", result: result.data } satisfies ImportState;
+      }
+      let preview = await send(importQuery(mapping));
+      if (!preview.ok) {
+        if (preview.status >= 500 || intent === "import-upload") return apiFailure("import", preview, {}, t);
+        // A bad mapping: show the columns again with the messages beside the fields.
+        const bare = await send({ ...(mapping.delimiter ? { delimiter: mapping.delimiter } : {}) });
+        if (!bare.ok) return apiFailure("import", preview, {}, t);
+        return { form: "import", ok: true, stage: "preview", csv, fileName, preview: bare.data, mapping, errors: fieldErrors(preview.problem) } satisfies ImportState;
+      }
+      if (intent === "import-upload") {
+        // The API's guess of the mapping, previewed at once when it names the needed columns.
+        for (const [key, value] of Object.entries(preview.data.guess)) if (value !== undefined && value !== null) mapping[key] = String(value);
+        mapping.header ??= "true";
+        const guessed = mapping.dateColumn && mapping.descriptionColumn && (mapping.amountColumn || mapping.debitColumn || mapping.creditColumn);
+        if (guessed) {
+          const mapped = await send(importQuery(mapping));
+          if (mapped.ok) preview = mapped;
+        }
+      }
+      return { form: "import", ok: true, stage: "preview", csv, fileName, preview: preview.data, mapping, errors: {} } satisfies ImportState;
+    }
+    default:
+      throw new Response("Unknown intent", { status: 400 });
+  }
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+type Fetcher = ReturnType<typeof useFetcher<typeof action>>;
+
+/** The current address without the form-only parameters: where a form goes back to. */
+function useListUrl() {
+  const location = useLocation();
+  const search = new URLSearchParams(location.search);
+  for (const key of UI_KEYS) search.delete(key);
+  const query = search.toString();
+  return location.pathname + (query ? `?${query}` : "");
+}
+
+function withParams(base: URLSearchParams, changes: Record<string, string | null>) {
+  const next = new URLSearchParams(base);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) next.delete(key);
+    else next.set(key, value);
+  }
+  const query = next.toString();
+  return query ? `?${query}` : "?";
+}
+
+export default function Transactions({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const { account, list, nonce, accounts, categories, filterErrors, filters } = loaderData;
+  const [searchParams] = useSearchParams();
+  const actionData = useActionData<typeof action>();
+  const addFetcher = useFetcher<typeof action>({ key: "tx-add" });
+  const transferFetcher = useFetcher<typeof action>({ key: "tx-transfer" });
+  const addResult = pickResult<FormResult>("add", addFetcher.data, actionData);
+  const transferResult = pickResult<FormResult>("transfer", transferFetcher.data, actionData);
+  const others = accounts.filter((a) => a.id !== account.id && !a.archived);
+  const filtered = Object.keys(filters).some((key) => key !== "sort" && key !== "order");
+  const exportQuery = new URLSearchParams(Object.entries(filters)).toString();
+  const title = t("ledger.pages.transactions.title", { name: account.name });
+
+  return (
+    <div className={l.page}>
+      <PageTitle title={`${account.name} · ${t("titles.transactions")}`} />
+      <div className={l.headingRow}>
+        <div>
+          <p style={{ margin: 0 }}>
+            <Link to="/accounts">{t("ledger.pages.transactions.back")}</Link>
+          </p>
+          <h1 className={ui.pageHeading} style={{ marginBottom: 0 }}>
+            {title}
+          </h1>
+          <p className={l.small} style={{ margin: 0 }}>
+            {t(`ledger.accountTypes.${account.type}`)} · {account.currency}
+            {account.archived ? ` · ${t("ledger.pages.accounts.archivedBadge")}` : ""}
+          </p>
+        </div>
+        <p style={{ margin: 0 }} data-testid="account-balance">
+          <span className={l.statLabel}>{t("ledger.pages.accounts.balance")}</span>
+          <br />
+          <Money minor={account.balanceMinor} currency={account.currency} className={l.statValue} />
+        </p>
+      </div>
+
+      <div className={l.toolbar}>
+        {account.archived ? (
+          <p className={ui.alert.info}>{t("ledger.pages.transactions.archivedNotice")}</p>
+        ) : (
+          <details className={l.details} open={searchParams.has("new") || Boolean(addResult)} data-testid="add-transaction">
+            <summary className={l.summary}>
+              <Plus size={18} aria-hidden="true" />
+              {t("ledger.pages.transactions.add")}
+            </summary>
+            <div className={l.detailsBody}>
+              <TransactionForm key={nonce} mode="add" fetcher={addFetcher} result={addResult} loaderData={loaderData} />
+            </div>
+          </details>
+        )}
+
+        {!account.archived ? (
+          <details className={l.details} open={Boolean(transferResult)} data-testid="transfer">
+            <summary className={l.summary}>
+              <Repeat size={18} aria-hidden="true" />
+              {t("ledger.pages.transactions.transfer")}
+            </summary>
+            <div className={l.detailsBody}>
+              {others.length === 0 ? <p style={{ margin: 0 }}>{t("ledger.pages.transactions.noOtherAccounts")}</p> : <TransferForm key={nonce} fetcher={transferFetcher} result={transferResult} loaderData={loaderData} others={others} />}
+            </div>
+          </details>
+        ) : null}
+
+        {!account.archived ? <ImportSection loaderData={loaderData} /> : null}
+
+        <Filters loaderData={loaderData} categories={categories} errors={filterErrors} />
+      </div>
+
+      {list ? (
+        <>
+          <section aria-labelledby="totals-title" className={`${ui.card}`} data-testid="totals">
+            <h2 id="totals-title" className={l.subTitle}>
+              {t("ledger.pages.transactions.totalsTitle")}
+            </h2>
+            <dl className={l.totalsBar} style={{ margin: 0 }}>
+              <div>
+                <dt className={l.statLabel}>{t("ledger.totals.count", { count: list.totals.count })}</dt>
+              </div>
+              <div>
+                <dt className={l.statLabel}>{t("ledger.totals.in")}</dt>
+                <dd style={{ margin: 0 }} data-testid="total-in">
+                  <Money minor={list.totals.inMinor} currency={account.currency} signed />
+                </dd>
+              </div>
+              <div>
+                <dt className={l.statLabel}>{t("ledger.totals.out")}</dt>
+                <dd style={{ margin: 0 }} data-testid="total-out">
+                  <Money minor={list.totals.outMinor} currency={account.currency} signed />
+                </dd>
+              </div>
+              <div>
+                <dt className={l.statLabel}>{t("ledger.totals.net")}</dt>
+                <dd style={{ margin: 0 }} data-testid="total-net">
+                  <Money minor={list.totals.netMinor} currency={account.currency} signed />
+                </dd>
+              </div>
+            </dl>
+          </section>
+
+          <TransactionTable loaderData={loaderData} list={list} filtered={filtered} addFetcher={addFetcher} />
+
+          <nav aria-label={t("ledger.pages.transactions.pageOf", { page: loaderData.page })} className={l.pager}>
+            <span className={l.small}>{t("ledger.pages.transactions.pageOf", { page: loaderData.page })}</span>
+            <span className={l.actions}>
+              {loaderData.cursor ? (
+                <Link to={withParams(searchParams, { cursor: null, page: null, edit: null, new: null })} className={ui.button.ghost}>
+                  {t("ledger.pages.transactions.first")}
+                </Link>
+              ) : null}
+              {list.nextCursor ? (
+                <Link to={withParams(searchParams, { cursor: list.nextCursor, page: String(loaderData.page + 1), edit: null, new: null })} className={ui.button.ghost} rel="next">
+                  {t("ledger.pages.transactions.next")}
+                </Link>
+              ) : null}
+              <a href={`/accounts/${account.id}/transactions.csv${exportQuery ? `?${exportQuery}` : ""}`} download className={ui.button.ghost} title={t("ledger.pages.transactions.exportHint")} data-testid="export">
+                <Download size={16} aria-hidden="true" />
+                {t("ledger.pages.transactions.export")}
+              </a>
+            </span>
+          </nav>
+        </>
+      ) : (
+        <p className={ui.alert.warning} role="alert">
+          {filterErrors.cursor ? (
+            <>
+              {filterErrors.cursor}{" "}
+              <Link to={withParams(searchParams, { cursor: null, page: null })}>{t("ledger.pages.transactions.first")}</Link>
+            </>
+          ) : (
+            t("ledger.pages.transactions.filterErrors")
+          )}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Filters({ loaderData, categories, errors }: { loaderData: LoaderData; categories: Category[]; errors: FieldErrors }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { filters } = loaderData;
+  const hasFilters = Object.keys(filters).length > 0;
+  // With JavaScript, empty fields stay out of the address (shareable links stay short).
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const search = new URLSearchParams();
+    for (const [key, value] of new FormData(event.currentTarget)) if (typeof value === "string" && value.trim()) search.set(key, value.trim());
+    const query = search.toString();
+    navigate(query ? `?${query}` : ".");
+  }
+  return (
+    <details className={l.details} open={hasFilters || Object.keys(errors).length > 0}>
+      <summary className={l.summary}>
+        <ArrowDownUp size={18} aria-hidden="true" />
+        {t("ledger.pages.transactions.filters")}
+      </summary>
+      <div className={l.detailsBody}>
+        <Form method="get" role="search" aria-label={t("ledger.pages.transactions.filters")} onSubmit={onSubmit} className={ui.stack} key={JSON.stringify(filters)}>
+          <div className={l.formGrid}>
+            <Field id="filter-q" label={t("ledger.pages.transactions.search")} name="q" type="search" defaultValue={filters.q ?? ""} hint={t("ledger.pages.transactions.searchHint")} error={errors.q} />
+            <Field id="filter-from" label={t("ledger.pages.transactions.from")} name="from" type="date" defaultValue={filters.from ?? ""} error={errors.from} />
+            <Field id="filter-to" label={t("ledger.pages.transactions.to")} name="to" type="date" defaultValue={filters.to ?? ""} error={errors.to} />
+            <SelectField
+              id="filter-category"
+              label={t("ledger.fields.category")}
+              name="category"
+              defaultValue={filters.category ?? ""}
+              error={errors.category}
+              options={[{ value: "", label: t("ledger.pages.transactions.anyCategory") }, { value: "none", label: t("ledger.pages.common.uncategorised") }, ...categories.map((c) => ({ value: c.id, label: c.name }))]}
+            />
+            <Field id="filter-min" label={t("ledger.pages.transactions.min")} name="min" inputMode="decimal" defaultValue={filters.min ?? ""} error={errors.min} hint={t("ledger.pages.transactions.amountRangeHint")} />
+            <Field id="filter-max" label={t("ledger.pages.transactions.max")} name="max" inputMode="decimal" defaultValue={filters.max ?? ""} error={errors.max} />
+            <SelectField
+              id="filter-status"
+              label={t("ledger.fields.status")}
+              name="status"
+              defaultValue={filters.status ?? ""}
+              error={errors.status}
+              options={[{ value: "", label: t("ledger.pages.transactions.anyStatus") }, ...TRANSACTION_STATUSES.map((s) => ({ value: s, label: t(`ledger.statuses.${s}`) }))]}
+            />
+            <SelectField
+              id="filter-sort"
+              label={t("ledger.pages.transactions.sort")}
+              name="sort"
+              defaultValue={filters.sort ?? "date"}
+              error={errors.sort}
+              options={[
+                { value: "date", label: t("ledger.pages.transactions.sortDate") },
+                { value: "amount", label: t("ledger.pages.transactions.sortAmount") },
+              ]}
+            />
+            <SelectField
+              id="filter-order"
+              label={t("ledger.pages.transactions.order")}
+              name="order"
+              defaultValue={filters.order ?? "desc"}
+              error={errors.order}
+              options={[
+                { value: "desc", label: t("ledger.pages.transactions.desc") },
+                { value: "asc", label: t("ledger.pages.transactions.asc") },
+              ]}
+            />
+          </div>
+          <div className={l.actions}>
+            <button type="submit" className={ui.button.primary}>
+              {t("ledger.pages.transactions.apply")}
+            </button>
+            {hasFilters ? (
+              <Link to="." className={ui.button.ghost}>
+                {t("ledger.pages.transactions.clear")}
+              </Link>
+            ) : null}
+          </div>
+        </Form>
+      </div>
+    </details>
+  );
+}
+
+function TransactionTable({ loaderData, list, filtered, addFetcher }: { loaderData: LoaderData; list: TransactionList; filtered: boolean; addFetcher: Fetcher }) {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const { account } = loaderData;
+  const sort = list.sort;
+  const order = list.order;
+  const sortHref = (column: "date" | "amount") => withParams(searchParams, { sort: column, order: sort === column && order === "desc" ? "asc" : "desc", cursor: null, page: null, edit: null });
+  const ariaSort = (column: "date" | "amount") => (sort === column ? (order === "asc" ? "ascending" : "descending") : undefined);
+  const pending = addFetcher.state !== "idle" && addFetcher.formData?.get("intent") === "add" ? addFetcher.formData : null;
+  const caption = filtered ? t("ledger.pages.transactions.captionFiltered", { name: account.name }) : t("ledger.pages.transactions.caption", { name: account.name });
+
+  if (list.transactions.length === 0 && !pending) {
+    return (
+      <p className={`${ui.card} ${l.empty}`} data-testid="transactions-empty">
+        {filtered ? t("ledger.pages.transactions.emptyFiltered") : t("ledger.pages.transactions.empty")}
+      </p>
+    );
+  }
+  return (
+    <div className={l.tableWrap}>
+      <table className={`${l.table} ${l.responsiveTable}`} data-testid="transactions">
+        <caption className={l.caption}>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col" aria-sort={ariaSort("date")}>
+              <Link to={sortHref("date")} className={l.sortLink}>
+                {t("ledger.fields.date")}
+                {sort === "date" ? (order === "asc" ? " ↑" : " ↓") : ""}
+              </Link>
+            </th>
+            <th scope="col">{t("ledger.fields.description")}</th>
+            <th scope="col">{t("ledger.fields.category")}</th>
+            <th scope="col" data-num="" aria-sort={ariaSort("amount")}>
+              <Link to={sortHref("amount")} className={l.sortLink}>
+                {t("ledger.fields.amount")}
+                {sort === "amount" ? (order === "asc" ? " ↑" : " ↓") : ""}
+              </Link>
+            </th>
+            <th scope="col" data-num="">
+              {t("ledger.fields.runningBalance")}
+            </th>
+            <th scope="col">{t("ledger.fields.status")}</th>
+            <th scope="col">{t("ledger.pages.transactions.receipt")}</th>
+            <th scope="col">
+              <span className="visually-hidden">{t("ledger.pages.common.actions")}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {pending ? (
+            <tr className={l.rowBusy} aria-busy="true" data-testid="pending-row">
+              <td data-label={t("ledger.fields.date")}>{String(pending.get("date") ?? "")}</td>
+              <th scope="row" data-label={t("ledger.fields.description")} style={{ fontWeight: 400 }}>
+                {String(pending.get("description") ?? "")}
+              </th>
+              <td data-label={t("ledger.fields.category")} />
+              <td data-label={t("ledger.fields.amount")} data-num="">
+                {String(pending.get("amount") ?? "")}
+              </td>
+              <td data-label={t("ledger.fields.runningBalance")} data-num="" />
+              <td data-label={t("ledger.fields.status")}>{t("ledger.pages.transactions.pending")}</td>
+              <td data-label={t("ledger.pages.transactions.receipt")} />
+              <td />
+            </tr>
+          ) : null}
+          {list.transactions.map((tx) => (
+            <TransactionRow key={tx.id} tx={tx} loaderData={loaderData} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function TransactionRow({ tx, loaderData }: { tx: Transaction; loaderData: LoaderData }) {
+  const { t, i18n } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const actionData = useActionData<typeof action>();
+  const listUrl = useListUrl();
+  const editFetcher = useFetcher<typeof action>({ key: `tx-edit-${tx.id}` });
+  const deleteFetcher = useFetcher<typeof action>({ key: `tx-delete-${tx.id}` });
+  const editResult = pickResult<FormResult>(`update:${tx.id}`, editFetcher.data, actionData);
+  const deleteResult = pickResult<FormResult>(`delete:${tx.id}`, deleteFetcher.data, actionData);
+  useFailureToast(deleteResult);
+  const editing = searchParams.get("edit") === tx.id || Boolean(editResult);
+  const deleting = deleteFetcher.state !== "idle";
+  const saving = editFetcher.state !== "idle" ? editFetcher.formData : null;
+  const otherName = tx.transferAccountId ? (loaderData.accounts.find((a) => a.id === tx.transferAccountId)?.name ?? t("ledger.pages.transactions.anotherAccount")) : null;
+  // Optimistic: a deleted row leaves at once (it comes back, with a toast, if the API refuses).
+  if (deleting) return null;
+  const description = saving ? String(saving.get("description") ?? tx.description) : tx.description;
+  const confirmText = tx.transferId ? t("ledger.pages.transactions.deleteTransferConfirm", { description: tx.description }) : t("ledger.pages.transactions.deleteConfirm", { description: tx.description });
+  const editHref = withParams(searchParams, { edit: tx.id, new: null });
+
   return (
     <>
-      <PageTitle title={t("titles.transactions")} />
-      <h1 className={ui.pageHeading}>{t("titles.transactions")}</h1>
-      <p>{t("pages.comingSoon")}</p>
+      <tr className={saving ? l.rowBusy : undefined} aria-busy={saving ? true : undefined} data-testid="transaction-row" data-id={tx.id}>
+        <td data-label={t("ledger.fields.date")} className={l.nowrap}>
+          <time dateTime={tx.date}>{formatDay(tx.date, i18n.language)}</time>
+        </td>
+        <th scope="row" data-label={t("ledger.fields.description")} style={{ fontWeight: 400 }}>
+          <span>
+            <span style={{ fontWeight: 600 }}>{description}</span>
+            {tx.payee ? <span className={l.small}> · {tx.payee}</span> : null}
+            {otherName ? (
+              <>
+                <br />
+                <span className={l.small}>{tx.amountMinor < 0 ? t("ledger.pages.transactions.transferTo", { account: otherName }) : t("ledger.pages.transactions.transferFrom", { account: otherName })}</span>
+              </>
+            ) : null}
+          </span>
+        </th>
+        <td data-label={t("ledger.fields.category")}>
+          {tx.category ? (
+            <span>
+              <span className={l.categoryDot} style={{ background: tx.category.color }} aria-hidden="true" />
+              {tx.category.name}
+            </span>
+          ) : (
+            <span className={l.small}>{t("ledger.pages.common.uncategorised")}</span>
+          )}
+        </td>
+        <td data-label={t("ledger.fields.amount")} data-num="" data-testid="amount">
+          {saving ? <span className={l.num}>{String(saving.get("amount") ?? tx.amount)}</span> : <Money minor={tx.amountMinor} currency={tx.currency} signed />}
+        </td>
+        <td data-label={t("ledger.fields.runningBalance")} data-num="">
+          {tx.runningBalanceMinor !== null ? <Money minor={tx.runningBalanceMinor} currency={tx.currency} /> : <span aria-hidden="true">—</span>}
+        </td>
+        <td data-label={t("ledger.fields.status")}>
+          {saving ? t("ledger.pages.transactions.pending") : <span className={tx.status === "pending" ? l.badgePending : l.badge}>{t(`ledger.statuses.${tx.status}`)}</span>}
+        </td>
+        <td data-label={t("ledger.pages.transactions.receipt")}>
+          {tx.receiptKey ? (
+            <a href={`/resources/receipts/${tx.id}`} target="_blank" rel="noopener" data-testid="receipt-link">
+              <img src={`/resources/receipts/${tx.id}?v=${tx.updatedAt}`} alt={t("ledger.pages.transactions.receiptOf", { description: tx.description })} className={l.receiptThumb} loading="lazy" width={36} height={36} />
+            </a>
+          ) : (
+            <span className="visually-hidden">{t("ledger.pages.transactions.noReceipt")}</span>
+          )}
+        </td>
+        <td data-label={t("ledger.pages.common.actions")}>
+          <span className={l.actions} style={{ flexWrap: "nowrap" }}>
+            <Link to={editHref} preventScrollReset className={ui.button.ghost} aria-label={t("ledger.pages.transactions.editLabel", { description: tx.description })} style={{ padding: "6px 10px" }}>
+              <Pencil size={16} aria-hidden="true" />
+            </Link>
+            <deleteFetcher.Form
+              method="post"
+              preventScrollReset
+              onSubmit={(event) => {
+                if (!window.confirm(confirmText)) event.preventDefault();
+              }}
+            >
+              <FormKey nonce={loaderData.nonce} form={`delete.${tx.id}`} />
+              <input type="hidden" name="intent" value="delete" />
+              <input type="hidden" name="transactionId" value={tx.id} />
+              <input type="hidden" name="returnTo" value={listUrl} />
+              <button type="submit" className={ui.button.ghost} aria-label={t("ledger.pages.transactions.deleteLabel", { description: tx.description })} style={{ padding: "6px 10px" }}>
+                <Trash2 size={16} aria-hidden="true" />
+              </button>
+            </deleteFetcher.Form>
+          </span>
+        </td>
+      </tr>
+      {editing ? (
+        <tr className={l.editRow}>
+          <td colSpan={8} data-full="">
+            <div className={ui.stack} style={{ padding: "8px 0" }}>
+              <h3 className={l.subTitle} id={`edit-${tx.id}`}>
+                {t("ledger.pages.transactions.editTitle", { description: tx.description })}
+              </h3>
+              <TransactionForm key={`${loaderData.nonce}-${tx.id}`} mode="update" tx={tx} fetcher={editFetcher} result={editResult} loaderData={loaderData} />
+            </div>
+          </td>
+        </tr>
+      ) : null}
     </>
+  );
+}
+
+function TransactionForm({ mode, tx, fetcher, result, loaderData }: { mode: "add" | "update"; tx?: Transaction; fetcher: Fetcher; result: FormResult | undefined; loaderData: LoaderData }) {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const listUrl = useListUrl();
+  const { errors, onSubmit } = useClientValidation(mode === "add" ? transactionCreateSchema : transactionUpdateSchema, t, result?.errors);
+  useFailureToast(result);
+  const values = result?.values ?? {};
+  // The camera page opens this form prefilled: ?new=1&description=…&amount=…&payee=…&date=…
+  const prefill = (name: string) => (mode === "add" && searchParams.has("new") ? (searchParams.get(name) ?? undefined) : undefined);
+  const v = (name: string, current: string | null | undefined, fallback = "") => values[name] ?? prefill(name) ?? current ?? fallback;
+  const prefix = mode === "add" ? "add" : `edit-${tx!.id}`;
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" noValidate onSubmit={onSubmit} className={ui.stack} preventScrollReset aria-label={mode === "add" ? t("ledger.pages.transactions.addTitle") : t("ledger.pages.transactions.editTitle", { description: tx!.description })}>
+      <FormKey nonce={loaderData.nonce} form={mode === "add" ? "tx-add" : `tx-update.${tx!.id}`} />
+      <input type="hidden" name="intent" value={mode} />
+      <input type="hidden" name="returnTo" value={listUrl} />
+      {tx ? <input type="hidden" name="transactionId" value={tx.id} /> : null}
+      <FormError message={result?.formError} />
+      {result?.errors.accountId ? <p className={ui.alert.error}>{result.errors.accountId}</p> : null}
+      <div className={l.formGrid}>
+        <Field autoFocus={mode === "update"} id={`${prefix}-date`} label={t("ledger.fields.date")} name="date" type="date" required defaultValue={v("date", tx?.date, loaderData.today)} error={errors.date} />
+        <Field id={`${prefix}-description`} label={t("ledger.fields.description")} name="description" required maxLength={200} defaultValue={v("description", tx?.description)} error={errors.description} autoComplete="off" />
+        <Field
+          id={`${prefix}-amount`}
+          label={`${t("ledger.fields.amount")} (${loaderData.account.currency})`}
+          name="amount"
+          inputMode="decimal"
+          required
+          defaultValue={v("amount", tx?.amount)}
+          error={errors.amount}
+          hint={t("ledger.pages.transactions.amountHint")}
+          autoComplete="off"
+        />
+        <SelectField
+          id={`${prefix}-categoryId`}
+          label={t("ledger.fields.category")}
+          name="categoryId"
+          defaultValue={v("categoryId", tx?.categoryId)}
+          error={errors.categoryId}
+          options={[{ value: "", label: t("ledger.pages.common.uncategorised") }, ...loaderData.categories.map((c) => ({ value: c.id, label: c.name }))]}
+        />
+        <Field id={`${prefix}-payee`} label={`${t("ledger.fields.payee")} (${t("ledger.pages.common.optional")})`} name="payee" maxLength={100} defaultValue={v("payee", tx?.payee)} error={errors.payee} />
+        <SelectField
+          id={`${prefix}-status`}
+          label={t("ledger.fields.status")}
+          name="status"
+          defaultValue={v("status", tx?.status, "posted")}
+          error={errors.status}
+          options={TRANSACTION_STATUSES.map((s) => ({ value: s, label: t(`ledger.statuses.${s}`) }))}
+        />
+        <TextareaField id={`${prefix}-notes`} label={`${t("ledger.fields.notes")} (${t("ledger.pages.common.optional")})`} name="notes" maxLength={1000} rows={2} defaultValue={v("notes", tx?.notes)} error={errors.notes} className={l.wide} />
+      </div>
+      <div className={l.actions}>
+        <button type="submit" className={ui.button.primary} disabled={busy}>
+          {busy ? t("ledger.pages.common.saving") : mode === "add" ? t("ledger.pages.transactions.add") : t("ledger.pages.common.save")}
+        </button>
+        {mode === "update" ? (
+          <Link to={listUrl} preventScrollReset className={ui.button.ghost}>
+            {t("ledger.pages.common.cancel")}
+          </Link>
+        ) : null}
+      </div>
+    </fetcher.Form>
+  );
+}
+
+function TransferForm({ fetcher, result, loaderData, others }: { fetcher: Fetcher; result: FormResult | undefined; loaderData: LoaderData; others: Array<{ id: string; name: string; currency: string }> }) {
+  const { t } = useTranslation();
+  const listUrl = useListUrl();
+  const { errors, onSubmit } = useClientValidation(transferSchema, t, result?.errors);
+  useFailureToast(result);
+  const values = result?.values ?? {};
+  const { account } = loaderData;
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" noValidate onSubmit={onSubmit} className={ui.stack} preventScrollReset aria-label={t("ledger.pages.transactions.transferTitle")}>
+      <FormKey nonce={loaderData.nonce} form="transfer" />
+      <input type="hidden" name="intent" value="transfer" />
+      <input type="hidden" name="returnTo" value={listUrl} />
+      <input type="hidden" name="fromAccountId" value={account.id} />
+      <FormError message={result?.formError} />
+      {errors.fromAccountId ? <p className={ui.alert.error}>{errors.fromAccountId}</p> : null}
+      <div className={l.formGrid}>
+        <SelectField
+          id="transfer-to"
+          label={t("ledger.fields.toAccount")}
+          name="toAccountId"
+          defaultValue={values.toAccountId ?? others[0]?.id}
+          error={errors.toAccountId}
+          options={others.map((a) => ({ value: a.id, label: `${a.name} (${a.currency})` }))}
+        />
+        <Field id="transfer-amount" label={`${t("ledger.fields.amount")} (${account.currency})`} name="amount" inputMode="decimal" required defaultValue={values.amount ?? ""} error={errors.amount} hint={t("ledger.pages.transactions.transferAmountHint", { name: account.name, currency: account.currency })} autoComplete="off" />
+        <Field id="transfer-toAmount" label={`${t("ledger.fields.toAmount")} (${t("ledger.pages.common.optional")})`} name="toAmount" inputMode="decimal" defaultValue={values.toAmount ?? ""} error={errors.toAmount} hint={t("ledger.pages.transactions.toAmountHint")} autoComplete="off" />
+        <Field id="transfer-date" label={t("ledger.fields.date")} name="date" type="date" required defaultValue={values.date ?? loaderData.today} error={errors.date} />
+        <Field id="transfer-description" label={`${t("ledger.fields.description")} (${t("ledger.pages.common.optional")})`} name="description" maxLength={200} defaultValue={values.description ?? ""} error={errors.description} placeholder={t("ledger.pages.transactions.transferDefault")} />
+      </div>
+      <div className={l.actions}>
+        <button type="submit" className={ui.button.primary} disabled={busy}>
+          {busy ? t("ledger.pages.common.saving") : t("ledger.pages.transactions.transferSubmit")}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+function ImportSection({ loaderData }: { loaderData: LoaderData }) {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>();
+  const fetcher = useFetcher<typeof action>({ key: "tx-import" });
+  const listUrl = useListUrl();
+  const state = pickResult<ImportState | FormResult>("import", fetcher.data, actionData);
+  const failure = state && !state.ok ? state : undefined;
+  const done = state?.ok && state.stage === "done" ? state.result : null;
+  const preview = state?.ok && state.stage === "preview" ? state : null;
+  useFailureToast(failure);
+  const toasted = useRef<unknown>(null);
+  useEffect(() => {
+    if (done && toasted.current !== done) {
+      toasted.current = done;
+      toast.success(t("ledger.import.summary", { count: done.imported }));
+    }
+  }, [done, t]);
+  const busy = fetcher.state !== "idle";
+  const busyIntent = busy ? fetcher.formData?.get("intent") : null;
+
+  return (
+    <details className={l.details} open={Boolean(state)} data-testid="import">
+      <summary className={l.summary}>
+        <FileUp size={18} aria-hidden="true" />
+        {t("ledger.pages.transactions.import")}
+      </summary>
+      <div className={l.detailsBody}>
+        <h2 className={l.subTitle}>{t("ledger.pages.import.title")}</h2>
+        {done ? (
+          <div role="status" className={ui.alert.success} data-testid="import-result">
+            <p style={{ margin: 0, fontWeight: 600 }}>{t("ledger.pages.import.result")}</p>
+            <ul style={{ margin: 0 }}>
+              <li>{t("ledger.import.summary", { count: done.imported })}</li>
+              <li>{t("ledger.import.duplicates", { count: done.duplicates })}</li>
+              <li>{t("ledger.import.invalid", { count: done.invalid })}</li>
+            </ul>
+            {done.errors.length > 0 ? (
+              <ul className={l.small}>
+                {done.errors.slice(0, 10).map((row) => (
+                  <li key={row.line}>
+                    {t("ledger.import.line", { line: row.line })}: {Object.values(row.errors).flat().join(" ")}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <p style={{ margin: "8px 0 0" }}>
+              <Link to={listUrl} onClick={() => fetcher.reset()} preventScrollReset>
+                {t("ledger.pages.import.startOver")}
+              </Link>
+            </p>
+          </div>
+        ) : null}
+        {!preview ? (
+          <fetcher.Form method="post" encType="multipart/form-data" className={ui.stack} preventScrollReset aria-label={t("ledger.pages.import.title")}>
+            <input type="hidden" name="intent" value="import-upload" />
+            <FormError message={failure?.formError} />
+            <Field id="import-file" label={t("ledger.pages.import.file")} name="file" type="file" accept=".csv,text/csv,text/plain" required hint={t("ledger.pages.import.fileHint")} error={failure?.errors.file} />
+            <div className={l.actions}>
+              <button type="submit" className={ui.button.secondary} disabled={busy}>
+                {busyIntent === "import-upload" ? t("ledger.pages.common.loading") : t("ledger.pages.import.upload")}
+              </button>
+            </div>
+          </fetcher.Form>
+        ) : (
+          <ImportMapping key={`${preview.fileName}-${preview.csv.length}`} state={preview} fetcher={fetcher} nonce={loaderData.nonce} listUrl={listUrl} currency={loaderData.account.currency} />
+        )}
+      </div>
+    </details>
+  );
+}
+
+function ImportMapping({ state, fetcher, nonce, listUrl, currency }: { state: Extract<ImportState, { stage: "preview" }>; fetcher: Fetcher; nonce: string; listUrl: string; currency: string }) {
+  const { t, i18n } = useTranslation();
+  const { preview, mapping, errors } = state;
+  const busy = fetcher.state !== "idle";
+  const busyIntent = busy ? fetcher.formData?.get("intent") : null;
+  const columnOptions = [{ value: "", label: t("ledger.import.none") }, ...preview.columns.map((name, index) => ({ value: String(index), label: `${index + 1}. ${name}` }))];
+  const rows: ImportRow[] = preview.rows ?? [];
+  const mapped = rows.length > 0;
+  return (
+    <fetcher.Form method="post" className={ui.stack} preventScrollReset aria-label={t("ledger.pages.import.mapping")}>
+      <FormKey nonce={nonce} form="import" />
+      <input type="hidden" name="csv" value={state.csv} />
+      <input type="hidden" name="fileName" value={state.fileName} />
+      <input type="hidden" name="returnTo" value={listUrl} />
+      {state.fileName ? <p style={{ margin: 0 }}>{t("ledger.pages.import.fileName", { name: state.fileName })}</p> : null}
+      {errors.file ? <p className={ui.alert.error}>{errors.file}</p> : null}
+      <fieldset className={ui.stack} style={{ border: 0, padding: 0, margin: 0 }}>
+        <legend className={l.subTitle}>{t("ledger.pages.import.mapping")}</legend>
+        <p className={ui.hint}>{t("ledger.pages.import.mappingHint")}</p>
+        <div className={l.formGrid}>
+          {IMPORT_COLUMNS.map((key) => (
+            <SelectField key={key} id={`import-${key}`} label={t(`ledger.import.${key}`)} name={key} defaultValue={mapping[key] ?? ""} error={errors[key]} options={columnOptions} />
+          ))}
+          <SelectField id="import-dateFormat" label={t("ledger.import.dateFormat")} name="dateFormat" defaultValue={mapping.dateFormat ?? "YYYY-MM-DD"} error={errors.dateFormat} options={DATE_FORMATS.map((f) => ({ value: f, label: f }))} />
+          <SelectField
+            id="import-decimalSeparator"
+            label={t("ledger.import.decimalSeparator")}
+            name="decimalSeparator"
+            defaultValue={mapping.decimalSeparator ?? "."}
+            error={errors.decimalSeparator}
+            options={[
+              { value: ".", label: t("ledger.import.decimalDot") },
+              { value: ",", label: t("ledger.import.decimalComma") },
+            ]}
+          />
+          <SelectField
+            id="import-delimiter"
+            label={t("ledger.import.delimiter")}
+            name="delimiter"
+            defaultValue={mapping.delimiter ?? "auto"}
+            error={errors.delimiter}
+            options={[
+              { value: "auto", label: t("ledger.pages.common.any") },
+              { value: ",", label: "," },
+              { value: ";", label: ";" },
+              { value: "tab", label: "Tab" },
+            ]}
+          />
+          <label className={ui.checkboxRow}>
+            <input type="checkbox" name="header" value="true" defaultChecked={(mapping.header ?? "true") === "true"} />
+            {t("ledger.import.header")}
+          </label>
+        </div>
+      </fieldset>
+
+      {mapped ? (
+        <>
+          <p role="status" style={{ margin: 0 }} data-testid="import-counts">
+            {t("ledger.pages.import.counts", { valid: preview.counts.valid, total: preview.counts.total, duplicates: preview.counts.duplicates, invalid: preview.counts.invalid })}
+          </p>
+          <div className={l.tableWrap}>
+            <table className={`${l.table} ${l.responsiveTable}`} data-testid="import-preview">
+              <caption className={l.caption}>{t("ledger.pages.import.previewCaption")}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">#</th>
+                  <th scope="col">{t("ledger.fields.date")}</th>
+                  <th scope="col">{t("ledger.fields.description")}</th>
+                  <th scope="col" data-num="">
+                    {t("ledger.fields.amount")}
+                  </th>
+                  <th scope="col">{t("ledger.fields.status")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.line}>
+                    <td data-label="#">{row.line}</td>
+                    <td data-label={t("ledger.fields.date")}>{row.date ? formatDay(row.date, i18n.language) : "—"}</td>
+                    <td data-label={t("ledger.fields.description")}>{row.description ?? "—"}</td>
+                    <td data-label={t("ledger.fields.amount")} data-num="">
+                      {row.amountMinor !== null ? <Money minor={row.amountMinor} currency={currency} signed /> : "—"}
+                    </td>
+                    <td data-label={t("ledger.fields.status")}>
+                      {row.errors ? (
+                        <span>
+                          <strong>{t("ledger.pages.import.error")}:</strong> {Object.values(row.errors).flat().join(" ")}
+                        </span>
+                      ) : row.duplicate ? (
+                        <span className={l.badgePending}>{t("ledger.import.duplicate")}</span>
+                      ) : (
+                        <span className={l.badge}>{t("ledger.pages.import.ok")}</span>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      ) : (
+        <div className={l.tableWrap}>
+          <table className={l.table} data-testid="import-sample">
+            <caption className={l.caption}>{t("ledger.pages.import.preview")}</caption>
+            <thead>
+              <tr>
+                {preview.columns.map((name, index) => (
+                  <th scope="col" key={index}>
+                    {index + 1}. {name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {preview.sample.map((row, r) => (
+                <tr key={r}>
+                  {preview.columns.map((_, c) => (
+                    <td key={c}>{row[c] ?? ""}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <div className={l.actions}>
+        <button type="submit" name="intent" value="import-preview" className={ui.button.ghost} disabled={busy}>
+          {busyIntent === "import-preview" ? t("ledger.pages.common.loading") : t("ledger.pages.import.update")}
+        </button>
+        <button type="submit" name="intent" value="import-commit" className={ui.button.primary} disabled={busy || !mapped || preview.counts.valid <= 0}>
+          {busyIntent === "import-commit" ? t("ledger.pages.common.saving") : t("ledger.pages.import.commit")}
+        </button>
+        <Link to={listUrl} preventScrollReset className={ui.button.link} onClick={() => fetcher.reset()}>
+          {t("ledger.pages.common.cancel")}
+        </Link>
+      </div>
+    </fetcher.Form>
   );
 }

@@ -1,20 +1,749 @@
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/camera";
 import { PageTitle } from "../components/ui";
+import { defaultTimeZone } from "../i18n/config";
+import { apiFor } from "../lib/api.server";
+import { apiFetchRaw } from "../lib/api-raw.server";
+import { formatDay, todayInZone } from "../lib/dates";
+import { parseEmvQr, type EmvParseResult } from "../lib/emvco";
+import { parseForm, translateIssues, type FieldErrors } from "../lib/forms";
+import { ID_PATTERN } from "../lib/ids";
+import { formatMoney } from "../lib/money";
+import { fieldErrors, isProblem } from "../lib/problem";
+import { tOf } from "../lib/route-helpers.server";
+import { attachReceiptSchema, createWithReceiptSchema, newTransactionHref } from "../lib/schemas/camera";
+import { currentUser } from "../session.server";
+import * as c from "../styles/camera.css";
 import * as ui from "../styles/ui.css";
 
-// No guard: the seed lists none for the camera page.
-export function loader() {
-  return null;
+// No guard: the seed lists none for the camera page. Signed out, nothing is uploaded.
+
+interface AccountLite {
+  id: string;
+  name: string;
+  currency: string;
+  archived: boolean;
+}
+interface TransactionLite {
+  id: string;
+  date: string;
+  description: string;
+  amountMinor: number;
+  currency: string;
+  receiptKey: string | null;
+  updatedAt: number;
 }
 
-export default function Camera() {
+const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+const RECENT_LIMIT = 20;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = currentUser(context);
+  const timeZone = user?.timeZone ?? defaultTimeZone;
+  const today = todayInZone(timeZone);
+  if (!user) return { signedIn: false, accounts: [] as AccountLite[], accountId: null, transactions: null, today };
+  const api = apiFor(request, context);
+  const accountsResult = await api.get<{ accounts: AccountLite[] }>("/accounts", { query: { archived: "false" } });
+  const accounts = accountsResult.ok ? accountsResult.data.accounts.map(({ id, name, currency, archived }) => ({ id, name, currency, archived })) : [];
+  const requested = new URL(request.url).searchParams.get("account");
+  const accountId = requested && ID_PATTERN.test(requested) && accounts.some((a) => a.id === requested) ? requested : null;
+  let transactions: TransactionLite[] | null = null;
+  if (accountId) {
+    const result = await api.get<{ transactions: TransactionLite[] }>(`/accounts/${accountId}/transactions`, { query: { limit: RECENT_LIMIT } });
+    transactions = result.ok
+      ? result.data.transactions.map(({ id, date, description, amountMinor, currency, receiptKey, updatedAt }) => ({ id, date, description, amountMinor, currency, receiptKey, updatedAt }))
+      : [];
+  }
+  return { signedIn: true, accounts, accountId, transactions, today };
+}
+
+type ActionResult =
+  | { ok: true; intent: "attach" | "create"; transactionId: string; accountId: string | null; at: number }
+  | { ok: false; intent: string; errors: FieldErrors; formError: string | null; transactionId?: string };
+
+/** Attach a photo to a transaction, or create one with it. Multipart: the photo is the `photo` file. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const t = tOf(context);
+  const fail = (intent: string, status: number, formError: string | null, errors: FieldErrors = {}, transactionId?: string) =>
+    data<ActionResult>({ ok: false, intent, errors, formError, ...(transactionId ? { transactionId } : {}) }, { status });
+  if (!currentUser(context)) return fail("", 401, t("camera.photo.signedOutNote"));
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > MAX_PHOTO_BYTES + 64 * 1024) return fail("", 413, t("camera.errors.tooLarge"));
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  if (intent !== "attach" && intent !== "create") throw new Response("Unknown intent", { status: 400 });
+  const photo = formData.get("photo");
+  if (!(photo instanceof File) || photo.size === 0) return fail(intent, 422, t("camera.errors.noPhoto"));
+  if (photo.size > MAX_PHOTO_BYTES) return fail(intent, 413, t("camera.errors.tooLarge"));
+
+  let transactionId: string;
+  let accountId: string | null = null;
+  if (intent === "attach") {
+    const parsed = parseForm(attachReceiptSchema, formData, t);
+    if (!parsed.ok) return fail(intent, 422, null, parsed.errors);
+    transactionId = parsed.data.transactionId;
+    accountId = typeof formData.get("accountId") === "string" ? String(formData.get("accountId")) : null;
+  } else {
+    const parsed = parseForm(createWithReceiptSchema, formData, t);
+    if (!parsed.ok) return fail(intent, 422, null, parsed.errors);
+    const { accountId: target, ...fields } = parsed.data;
+    const created = await apiFor(request, context).post<{ transaction: { id: string } }>(`/accounts/${target}/transactions`, { body: fields, idempotencyKey: crypto.randomUUID() });
+    if (!created.ok) {
+      if (created.status >= 500) throw new Response(null, { status: 503, statusText: "Service Unavailable" });
+      const errors = fieldErrors(created.problem);
+      return fail(intent, created.status, Object.keys(errors).length ? null : (created.problem.detail ?? t("errors.generic")), errors);
+    }
+    transactionId = created.data.transaction.id;
+    accountId = target;
+  }
+
+  const upload = await apiFetchRaw(request, context, `/transactions/${transactionId}/receipt`, {
+    method: "PUT",
+    body: await photo.arrayBuffer(),
+    contentType: photo.type || "application/octet-stream",
+    idempotencyKey: crypto.randomUUID(),
+  });
+  if (!upload.ok) {
+    const body: unknown = await upload.json().catch(() => null);
+    const detail = isProblem(body) && body.detail ? body.detail : t("camera.errors.upload");
+    // A created transaction stays; say which one, so the photo can be attached again.
+    return fail(intent, upload.status >= 500 ? 503 : upload.status, detail, {}, intent === "create" ? transactionId : undefined);
+  }
+  await upload.body?.cancel();
+  return data<ActionResult>({ ok: true, intent, transactionId, accountId, at: Date.now() });
+}
+
+type CameraStatus = "idle" | "starting" | "live" | "denied" | "no-camera" | "unsupported" | "busy" | "error";
+type Mode = "qr" | "photo";
+
+function cameraErrorStatus(error: unknown): CameraStatus {
+  const name = error instanceof DOMException || error instanceof Error ? error.name : "";
+  if (name === "NotAllowedError" || name === "SecurityError" || name === "PermissionDeniedError") return "denied";
+  if (name === "NotFoundError" || name === "OverconstrainedError" || name === "DevicesNotFoundError") return "no-camera";
+  if (name === "NotReadableError" || name === "TrackStartError" || name === "AbortError") return "busy";
+  return "error";
+}
+
+const STATE_MESSAGES: Partial<Record<CameraStatus, string>> = {
+  denied: "camera.state.denied",
+  "no-camera": "camera.state.noCamera",
+  unsupported: "camera.state.unsupported",
+  busy: "camera.state.busy",
+  error: "camera.state.error",
+};
+
+export default function Camera({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const [mode, setMode] = useState<Mode>("qr");
+  const [status, setStatus] = useState<CameraStatus>("idle");
+  const [decoderLoading, setDecoderLoading] = useState(false);
+  const [qr, setQr] = useState<{ text: string; parsed: EmvParseResult } | null>(null);
+  const [qrNotFound, setQrNotFound] = useState(false);
+  const [photo, setPhoto] = useState<{ blob: Blob; url: string } | null>(null);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const streamRef = useRef<MediaStream | null>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  // Everything here needs JavaScript: controls stay disabled until the page is hydrated, so a
+  // tap before then is never silently lost.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  const stopCamera = useCallback(() => {
+    streamRef.current?.getTracks().forEach((track) => track.stop());
+    streamRef.current = null;
+    if (videoRef.current) videoRef.current.srcObject = null;
+    setStatus((current) => (current === "live" || current === "starting" ? "idle" : current));
+  }, []);
+
+  const startCamera = useCallback(async () => {
+    if (!navigator.mediaDevices?.getUserMedia) {
+      setStatus("unsupported");
+      return;
+    }
+    setStatus("starting");
+    try {
+      const stream = await navigator.mediaDevices.getUserMedia({
+        audio: false,
+        // The rear camera where there is one; any camera otherwise.
+        video: { facingMode: { ideal: "environment" }, width: { ideal: 1920 }, height: { ideal: 1080 } },
+      });
+      streamRef.current = stream;
+      const video = videoRef.current;
+      if (video) {
+        video.srcObject = stream;
+        await video.play().catch(() => undefined);
+      }
+      setStatus("live");
+    } catch (error) {
+      setStatus(cameraErrorStatus(error));
+    }
+  }, []);
+
+  // Tell at once when the site is already blocked, before anyone presses the button.
+  useEffect(() => {
+    let cancelled = false;
+    if (!navigator.mediaDevices?.getUserMedia) {
+      setStatus("unsupported");
+      return;
+    }
+    navigator.permissions
+      ?.query({ name: "camera" as PermissionName })
+      .then((permission) => {
+        if (!cancelled && permission.state === "denied") setStatus("denied");
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  useEffect(() => () => streamRef.current?.getTracks().forEach((track) => track.stop()), []);
+  useEffect(() => () => (photo ? URL.revokeObjectURL(photo.url) : undefined), [photo]);
+
+  // QR: read frames while the camera is live and nothing was found yet.
+  useEffect(() => {
+    if (mode !== "qr" || status !== "live" || qr) return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    setDecoderLoading(true);
+    void import("../lib/qr-decoder.client")
+      .then(({ getQrDetector }) => getQrDetector())
+      .then((detector) => {
+        setDecoderLoading(false);
+        const tick = async () => {
+          if (stopped) return;
+          const video = videoRef.current;
+          if (video && video.readyState >= 2 && video.videoWidth > 0) {
+            try {
+              const [text] = await detector.detect(video);
+              if (text !== undefined && !stopped) {
+                setQr({ text, parsed: parseEmvQr(text) });
+                stopCamera();
+                return;
+              }
+            } catch {
+              // A frame that cannot be read yet; try the next one.
+            }
+          }
+          timer = setTimeout(() => void tick(), 200);
+        };
+        void tick();
+      })
+      .catch(() => {
+        setDecoderLoading(false);
+        if (!stopped) setStatus("error");
+      });
+    return () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    };
+  }, [mode, status, qr, stopCamera]);
+
+  async function onFile(file: File | undefined) {
+    if (!file) return;
+    setQrNotFound(false);
+    if (mode === "photo") {
+      stopCamera();
+      setPhoto({ blob: file, url: URL.createObjectURL(file) });
+      return;
+    }
+    setDecoderLoading(true);
+    try {
+      const { getQrDetector } = await import("../lib/qr-decoder.client");
+      const detector = await getQrDetector();
+      const bitmap = await createImageBitmap(file);
+      const [text] = await detector.detect(bitmap);
+      bitmap.close();
+      if (text === undefined) setQrNotFound(true);
+      else {
+        stopCamera();
+        setQr({ text, parsed: parseEmvQr(text) });
+      }
+    } catch {
+      setQrNotFound(true);
+    } finally {
+      setDecoderLoading(false);
+      if (fileRef.current) fileRef.current.value = "";
+    }
+  }
+
+  async function takePhoto() {
+    const video = videoRef.current;
+    if (!video || !video.videoWidth) return;
+    const { captureFrame } = await import("../lib/images.client");
+    const blob = await captureFrame(video);
+    stopCamera();
+    setPhoto({ blob, url: URL.createObjectURL(blob) });
+  }
+
+  function switchMode(next: Mode) {
+    if (next === mode) return;
+    setMode(next);
+    setQrNotFound(false);
+  }
+
+  function scanAgain() {
+    setQr(null);
+    void startCamera();
+  }
+
+  function retake() {
+    setPhoto(null);
+    void startCamera();
+  }
+
+  const stateMessage = STATE_MESSAGES[status];
+  const showViewport = !(mode === "qr" && qr) && !(mode === "photo" && photo);
+
   return (
-    <>
+    <div className={c.page}>
       <PageTitle title={t("titles.camera")} />
-      <h1 className={ui.pageHeading}>{t("titles.camera")}</h1>
-      <p>{t("pages.cameraIntro")}</p>
-    </>
+      <div>
+        <h1 className={ui.pageHeading}>{t("titles.camera")}</h1>
+        <p className={ui.muted} style={{ margin: 0 }}>
+          {t("camera.intro")}
+        </p>
+      </div>
+
+      <noscript>
+        <p className={ui.alert.info}>{t("camera.noScript")}</p>
+      </noscript>
+      <div role="group" aria-label={t("camera.modes.label")} className={c.modes}>
+        {(["qr", "photo"] as const).map((m) => (
+          <button key={m} type="button" className={c.modeButton} aria-pressed={mode === m} onClick={() => switchMode(m)} disabled={!hydrated}>
+            {t(`camera.modes.${m}`)}
+          </button>
+        ))}
+      </div>
+
+      {stateMessage ? (
+        <p role="alert" className={status === "denied" ? ui.alert.warning : ui.alert.info} data-testid="camera-state" data-state={status}>
+          {t(stateMessage)}
+        </p>
+      ) : null}
+
+      <div className={c.viewport} hidden={!showViewport} style={showViewport ? undefined : { display: "none" }}>
+        <video ref={videoRef} className={c.video} playsInline muted aria-label={t("camera.videoLabel")} hidden={status !== "live"} data-testid="camera-video" />
+        {status === "live" && mode === "qr" ? <div className={c.aim} aria-hidden="true" /> : null}
+        {status !== "live" ? (
+          <div className={c.placeholder}>
+            {status === "starting" ? <p role="status">{t("camera.starting")}</p> : null}
+            <button type="button" className={ui.button.primary} onClick={() => void startCamera()} disabled={!hydrated || status === "starting" || status === "unsupported"}>
+              {t("camera.start")}
+            </button>
+          </div>
+        ) : null}
+      </div>
+
+      {showViewport && status === "live" ? (
+        <div className={ui.row}>
+          {mode === "photo" ? (
+            <button type="button" className={ui.button.primary} onClick={() => void takePhoto()}>
+              {t("camera.photo.take")}
+            </button>
+          ) : (
+            <p role="status" className={ui.muted} style={{ margin: 0 }}>
+              {decoderLoading ? t("camera.loadingDecoder") : t("camera.scanning")}
+            </p>
+          )}
+          <button type="button" className={ui.button.ghost} onClick={stopCamera}>
+            {t("camera.stop")}
+          </button>
+        </div>
+      ) : null}
+
+      {showViewport ? (
+        <div className={ui.field}>
+          <label className={ui.label} htmlFor="camera-file">
+            {t("camera.pickFile")}
+          </label>
+          <input
+            ref={fileRef}
+            id="camera-file"
+            className={c.fileInput}
+            type="file"
+            accept="image/*"
+            capture="environment"
+            disabled={!hydrated}
+            aria-describedby="camera-file-hint"
+            onChange={(event) => void onFile(event.currentTarget.files?.[0])}
+          />
+          <p id="camera-file-hint" className={ui.hint}>
+            {t("camera.pickFileHint")}
+          </p>
+          {qrNotFound && mode === "qr" ? (
+            <p role="alert" className={ui.alert.warning}>
+              {t("camera.qr.notFound")}
+            </p>
+          ) : null}
+          {decoderLoading && status !== "live" ? <p role="status">{t("camera.decoding")}</p> : null}
+        </div>
+      ) : null}
+
+      {mode === "qr" && qr ? <QrResult qr={qr} loaderData={loaderData} onScanAgain={scanAgain} /> : null}
+      {mode === "photo" && photo ? <PhotoResult photo={photo} loaderData={loaderData} onRetake={retake} /> : null}
+    </div>
   );
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
+function QrResult({ qr, loaderData, onScanAgain }: { qr: { text: string; parsed: EmvParseResult }; loaderData: LoaderData; onScanAgain: () => void }) {
+  const { t, i18n } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  const payment = qr.parsed.ok ? qr.parsed.payload : null;
+  const accounts = loaderData.accounts;
+  const [accountId, setAccountId] = useState(() => accounts.find((a) => payment?.currency && a.currency === payment.currency)?.id ?? accounts[0]?.id ?? "");
+  const account = accounts.find((a) => a.id === accountId);
+  const selectId = useId();
+
+  const payee = payment?.merchantName?.trim() || null;
+  const href =
+    payment && account
+      ? newTransactionHref(account.id, {
+          description: payee ? t("camera.qr.paymentTo", { payee }) : t("camera.qr.qrPayment"),
+          // Paying a merchant is money out.
+          amount: payment.amount && payment.amount !== "0" && !/^0+(\.0+)?$/.test(payment.amount) ? `-${payment.amount}` : null,
+          payee,
+          date: loaderData.today,
+        })
+      : null;
+
+  return (
+    <section className={`${ui.card} ${ui.stack}`} aria-labelledby="qr-result-title" data-testid="qr-result">
+      <h2 id="qr-result-title" style={{ margin: 0, fontSize: "1.25rem" }}>
+        {payment ? t("camera.qr.payment") : t("camera.qr.title")}
+      </h2>
+      {payment ? (
+        <>
+          {payment.amountMinor !== null && payment.currency ? (
+            <p className={c.amount} data-testid="qr-amount">
+              {formatMoney(payment.amountMinor, payment.currency, i18n.language)}
+            </p>
+          ) : null}
+          <dl className={c.details}>
+            <dt className={c.term}>{t("camera.qr.payee")}</dt>
+            <dd className={c.definition} data-testid="qr-payee">
+              {payee ?? "—"}
+            </dd>
+            <dt className={c.term}>{t("camera.qr.city")}</dt>
+            <dd className={c.definition} data-testid="qr-city">
+              {payment.merchantCity ?? "—"}
+            </dd>
+            <dt className={c.term}>{t("camera.qr.amount")}</dt>
+            <dd className={c.definition}>{payment.amount ? `${payment.amount}${payment.currency ? "" : ` (${payment.currencyNumeric ?? "?"})`}` : t("camera.qr.noAmount")}</dd>
+            <dt className={c.term}>{t("camera.qr.currency")}</dt>
+            <dd className={c.definition} data-testid="qr-currency">
+              {payment.currency ? `${payment.currency} (${payment.currencyNumeric})` : (payment.currencyNumeric ?? "—")}
+            </dd>
+            {payment.billNumber || payment.reference ? (
+              <>
+                <dt className={c.term}>{t("camera.qr.reference")}</dt>
+                <dd className={c.definition}>{payment.billNumber ?? payment.reference}</dd>
+              </>
+            ) : null}
+            {payment.initiation ? (
+              <>
+                <dt className={c.term}>QR</dt>
+                <dd className={c.definition}>{payment.initiation === "dynamic" ? t("camera.qr.kindDynamic") : t("camera.qr.kindStatic")}</dd>
+              </>
+            ) : null}
+          </dl>
+          {loaderData.signedIn ? (
+            accounts.length ? (
+              <div className={ui.stack}>
+                <h3 style={{ margin: 0, fontSize: "1.05rem" }}>{t("camera.qr.createTitle")}</h3>
+                <div className={ui.field}>
+                  <label className={ui.label} htmlFor={selectId}>
+                    {t("camera.qr.account")}
+                  </label>
+                  <select id={selectId} className={c.select} value={accountId} onChange={(event) => setAccountId(event.currentTarget.value)}>
+                    {accounts.map((a) => (
+                      <option key={a.id} value={a.id}>
+                        {a.name} · {a.currency}
+                      </option>
+                    ))}
+                  </select>
+                  {account && payment.currency && account.currency !== payment.currency ? (
+                    <p className={ui.hint}>{t("camera.qr.currencyMismatch", { account: account.currency, code: payment.currency })}</p>
+                  ) : null}
+                </div>
+                {href ? (
+                  <div>
+                    <Link to={href} className={ui.button.primary} data-testid="qr-create">
+                      {t("camera.qr.create")}
+                    </Link>
+                  </div>
+                ) : null}
+              </div>
+            ) : (
+              <p className={ui.alert.info}>
+                {t("camera.qr.noAccounts")} <Link to="/accounts">{t("nav.accounts")}</Link>
+              </p>
+            )
+          ) : (
+            <p className={ui.alert.info}>
+              <Link to="/login?redirectTo=%2Fcamera">{t("camera.qr.signInToCreate")}</Link>
+            </p>
+          )}
+        </>
+      ) : (
+        <>
+          {qr.parsed.ok === false && qr.parsed.error !== "not-emv" ? (
+            <p role="alert" className={ui.alert.error} data-testid="qr-invalid" data-error={qr.parsed.error}>
+              {qr.parsed.error === "bad-crc" ? t("camera.qr.badCrc") : t("camera.qr.invalid")}
+            </p>
+          ) : null}
+          <h3 style={{ margin: 0, fontSize: "1rem" }}>{t("camera.qr.text")}</h3>
+          <p className={c.rawText} data-testid="qr-text">
+            {qr.text}
+          </p>
+          <div>
+            <button
+              type="button"
+              className={ui.button.ghost}
+              onClick={() => {
+                void navigator.clipboard?.writeText(qr.text).then(() => setCopied(true));
+              }}
+            >
+              {copied ? t("camera.qr.copied") : t("camera.qr.copy")}
+            </button>
+          </div>
+        </>
+      )}
+      <div>
+        <button type="button" className={ui.button.ghost} onClick={onScanAgain}>
+          {t("camera.qr.scanAgain")}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function PhotoResult({ photo, loaderData, onRetake }: { photo: { blob: Blob; url: string }; loaderData: LoaderData; onRetake: () => void }) {
+  const { t } = useTranslation();
+  const extension = photo.blob.type === "image/png" ? "png" : photo.blob.type === "image/webp" ? "webp" : photo.blob.type === "image/heic" ? "heic" : "jpg";
+  return (
+    <section className={`${ui.card} ${ui.stack}`} aria-labelledby="photo-title" data-testid="photo-result">
+      <h2 id="photo-title" style={{ margin: 0, fontSize: "1.25rem" }}>
+        {t("camera.photo.title")}
+      </h2>
+      <img src={photo.url} alt={t("camera.photo.preview")} className={c.preview} data-testid="photo-preview" />
+      <div className={ui.row}>
+        <button type="button" className={ui.button.ghost} onClick={onRetake}>
+          {t("camera.photo.retake")}
+        </button>
+        <a className={ui.button.ghost} href={photo.url} download={`receipt-${loaderData.today}.${extension}`}>
+          {t("camera.photo.download")}
+        </a>
+      </div>
+      {loaderData.signedIn ? (
+        <ReceiptTargets photo={photo.blob} loaderData={loaderData} />
+      ) : (
+        <p className={ui.alert.info} data-testid="photo-signed-out">
+          {t("camera.photo.signedOutNote")} <Link to="/login?redirectTo=%2Fcamera">{t("camera.photo.signIn")}</Link>
+        </p>
+      )}
+    </section>
+  );
+}
+
+function ReceiptTargets({ photo, loaderData }: { photo: Blob; loaderData: LoaderData }) {
+  const { t, i18n } = useTranslation();
+  const list = useFetcher<typeof loader>();
+  const upload = useFetcher<typeof action>();
+  const [accountId, setAccountId] = useState("");
+  const [transactionId, setTransactionId] = useState("");
+  const [preparing, setPreparing] = useState(false);
+  const [clientError, setClientError] = useState<FieldErrors>({});
+  const accountSelect = useId();
+  const accounts = loaderData.accounts;
+  const transactions = list.data?.accountId === accountId ? list.data.transactions : null;
+  const result = upload.data;
+  const busy = preparing || upload.state !== "idle";
+
+  function chooseAccount(id: string) {
+    setAccountId(id);
+    setTransactionId("");
+    if (id) void list.load(`/camera?account=${encodeURIComponent(id)}`);
+  }
+
+  async function send(fields: Record<string, string>) {
+    setPreparing(true);
+    try {
+      const { downscaleForUpload } = await import("../lib/images.client");
+      const blob = await downscaleForUpload(photo);
+      const form = new FormData();
+      for (const [key, value] of Object.entries(fields)) form.set(key, value);
+      const ext = blob.type === "image/png" ? "png" : blob.type === "image/webp" ? "webp" : blob.type === "image/heic" ? "heic" : "jpg";
+      form.set("photo", blob, `receipt.${ext}`);
+      await upload.submit(form, { method: "post", action: "/camera", encType: "multipart/form-data" });
+    } finally {
+      setPreparing(false);
+    }
+  }
+
+  function attach() {
+    const parsed = attachReceiptSchemaCheck(transactionId);
+    if (!parsed) {
+      setClientError({ transactionId: t("camera.errors.chooseTransaction") });
+      return;
+    }
+    setClientError({});
+    void send({ intent: "attach", transactionId, accountId });
+  }
+
+  function create(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const values = Object.fromEntries(new FormData(event.currentTarget).entries()) as Record<string, string>;
+    const check = createWithReceiptSchemaSafe(values);
+    if (!check.success) {
+      setClientError(translateIssues(check.error, t));
+      return;
+    }
+    setClientError({});
+    void send({ ...values, intent: "create", accountId });
+  }
+
+  const errors: FieldErrors = { ...(result && !result.ok ? result.errors : {}), ...clientError };
+  const formError = result && !result.ok ? result.formError : null;
+
+  return (
+    <div className={ui.stack}>
+      {result?.ok ? (
+        <div role="status" className={`${ui.alert.success} ${ui.stack}`} data-testid="upload-success">
+          <span>{result.intent === "create" ? t("camera.photo.created") : t("camera.photo.attached")}</span>
+          <a href={`/resources/receipts/${result.transactionId}`} target="_blank" rel="noopener" aria-label={t("camera.photo.viewFull")}>
+            <img src={`/resources/receipts/${result.transactionId}?v=${result.at}`} alt={t("camera.photo.viewFull")} className={c.bigThumb} data-testid="uploaded-receipt" />
+          </a>
+          {result.accountId ? <Link to={`/accounts/${result.accountId}/transactions`}>{t("camera.photo.openTransactions")}</Link> : null}
+        </div>
+      ) : null}
+      {formError ? (
+        <p role="alert" className={ui.alert.error}>
+          {formError}
+        </p>
+      ) : null}
+      {busy ? <p role="status">{preparing ? t("camera.photo.processing") : t("camera.photo.uploading")}</p> : null}
+
+      <h3 style={{ margin: 0, fontSize: "1.05rem" }}>{t("camera.photo.attachTitle")}</h3>
+      {accounts.length === 0 ? (
+        <p className={ui.alert.info}>
+          {t("camera.qr.noAccounts")} <Link to="/accounts">{t("nav.accounts")}</Link>
+        </p>
+      ) : (
+        <>
+          <div className={ui.field}>
+            <label className={ui.label} htmlFor={accountSelect}>
+              {t("camera.photo.account")}
+            </label>
+            <select id={accountSelect} className={c.select} value={accountId} onChange={(event) => chooseAccount(event.currentTarget.value)}>
+              <option value="">{t("camera.photo.chooseAccount")}</option>
+              {accounts.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.name} · {a.currency}
+                </option>
+              ))}
+            </select>
+          </div>
+          {accountId ? (
+            <>
+              <fieldset className={ui.stack} style={{ border: 0, padding: 0, margin: 0 }} aria-describedby={errors.transactionId ? "receipt-tx-error" : undefined}>
+                <legend className={ui.label} style={{ marginBottom: 8 }}>
+                  {t("camera.photo.recent")}
+                </legend>
+                {list.state === "loading" && !transactions ? <p role="status">{t("camera.photo.loadingRecent")}</p> : null}
+                {transactions && transactions.length === 0 ? <p className={ui.muted}>{t("camera.photo.noTransactions")}</p> : null}
+                {transactions && transactions.length ? (
+                  <ul className={c.txList} data-testid="recent-transactions">
+                    {transactions.map((tx) => (
+                      <li key={tx.id}>
+                        <label className={c.txItem} data-testid="recent-transaction" data-transaction-id={tx.id}>
+                          <input type="radio" name="transactionId" value={tx.id} checked={transactionId === tx.id} onChange={() => setTransactionId(tx.id)} />
+                          <span className={c.txMain}>
+                            <span className={c.txDescription}>{tx.description}</span>
+                            <span className={ui.hint}>
+                              {formatDay(tx.date, i18n.language)}
+                              {tx.receiptKey ? ` · ${t("camera.photo.replaceNote")}` : ""}
+                            </span>
+                          </span>
+                          <span className={c.txAmount}>{formatMoney(tx.amountMinor, tx.currency, i18n.language)}</span>
+                          {tx.receiptKey ? (
+                            <img
+                              src={`/resources/receipts/${tx.id}?v=${tx.updatedAt}`}
+                              alt={t("camera.photo.receiptOf", { description: tx.description })}
+                              className={c.thumb}
+                              loading="lazy"
+                              data-testid="receipt-thumb"
+                            />
+                          ) : null}
+                        </label>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+                {errors.transactionId ? (
+                  <p id="receipt-tx-error" className={ui.fieldError}>
+                    {errors.transactionId}
+                  </p>
+                ) : null}
+              </fieldset>
+              {transactions && transactions.length ? (
+                <div>
+                  <button type="button" className={ui.button.primary} onClick={attach} disabled={busy}>
+                    {t("camera.photo.attach")}
+                  </button>
+                </div>
+              ) : null}
+
+              <form className={ui.stack} onSubmit={create} noValidate aria-labelledby="receipt-create-title">
+                <h3 id="receipt-create-title" style={{ margin: 0, fontSize: "1.05rem" }}>
+                  {t("camera.photo.createTitle")}
+                </h3>
+                <div className={ui.field}>
+                  <label className={ui.label} htmlFor="receipt-date">
+                    {t("camera.photo.date")}
+                  </label>
+                  <input id="receipt-date" name="date" type="date" className={ui.input} defaultValue={loaderData.today} required aria-invalid={errors.date ? true : undefined} />
+                  {errors.date ? <p className={ui.fieldError}>{errors.date}</p> : null}
+                </div>
+                <div className={ui.field}>
+                  <label className={ui.label} htmlFor="receipt-description">
+                    {t("camera.photo.description")}
+                  </label>
+                  <input id="receipt-description" name="description" className={ui.input} maxLength={200} required aria-invalid={errors.description ? true : undefined} />
+                  {errors.description ? <p className={ui.fieldError}>{errors.description}</p> : null}
+                </div>
+                <div className={ui.field}>
+                  <label className={ui.label} htmlFor="receipt-amount">
+                    {t("camera.photo.amount")}
+                  </label>
+                  <input id="receipt-amount" name="amount" className={ui.input} inputMode="decimal" required aria-describedby="receipt-amount-hint" aria-invalid={errors.amount ? true : undefined} />
+                  <p id="receipt-amount-hint" className={ui.hint}>
+                    {t("camera.photo.amountHint")}
+                  </p>
+                  {errors.amount ? <p className={ui.fieldError}>{errors.amount}</p> : null}
+                </div>
+                <div>
+                  <button type="submit" className={ui.button.secondary} disabled={busy}>
+                    {t("camera.photo.create")}
+                  </button>
+                </div>
+              </form>
+            </>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+function attachReceiptSchemaCheck(transactionId: string): boolean {
+  return ID_PATTERN.test(transactionId);
+}
+
+function createWithReceiptSchemaSafe(values: Record<string, string>) {
+  return createWithReceiptSchema.omit({ accountId: true }).safeParse(values);
 }

@@ -1,24 +1,282 @@
+import { ArrowRight, Paperclip } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import type { Route } from "./+types/index";
-import { PageTitle } from "../components/ui";
+import { Money, Section } from "../components/ledger";
+import { PageTitle, ProgressBar } from "../components/ui";
 import { guard } from "../guards.server";
+import { apiFor } from "../lib/api.server";
+import type { ApiClient } from "../lib/api-client";
+import { formatDay, monthBounds, todayInZone } from "../lib/dates";
+import type { Account, CurrencyTotal, Transaction, TransactionList } from "../lib/ledger-types";
+import { unwrap } from "../lib/ledger.server";
+import { intlLocale, sumMinor } from "../lib/money";
 import { requireUser } from "../session.server";
+import * as l from "../styles/ledger.css";
 import * as ui from "../styles/ui.css";
 
 export const middleware: Route.MiddlewareFunction[] = [guard("auth")];
 
-export function loader({ context }: Route.LoaderArgs) {
+const RECENT = 10;
+/** Pages of 200 read per account for this month's figures (a month with more is rare). */
+const MONTH_PAGES = 25;
+
+async function monthTransactions(api: ApiClient, accountId: string, from: string, to: string, request: Request): Promise<Transaction[]> {
+  const rows: Transaction[] = [];
+  let cursor: string | null = null;
+  for (let page = 0; page < MONTH_PAGES; page++) {
+    const list: TransactionList = unwrap(await api.get<TransactionList>(`/accounts/${accountId}/transactions`, { query: { from, to, limit: 200, cursor } }), request);
+    rows.push(...list.transactions);
+    cursor = list.nextCursor;
+    if (!cursor) break;
+  }
+  return rows;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = requireUser(context);
-  return { name: user.name };
+  const api = apiFor(request, context);
+  const { accounts, totals } = unwrap(await api.get<{ accounts: Account[]; totals: CurrencyTotal[] }>("/accounts", { query: { archived: "false" } }), request);
+  const today = todayInZone(user.timeZone);
+  const { first, last } = monthBounds(today);
+  const perAccount = await Promise.all(
+    accounts.map(async (account) => {
+      const [latest, month] = await Promise.all([
+        api.get<TransactionList>(`/accounts/${account.id}/transactions`, { query: { limit: RECENT } }).then((r) => unwrap(r, request).transactions),
+        monthTransactions(api, account.id, first, last, request),
+      ]);
+      return { account, latest, month };
+    }),
+  );
+
+  const names = new Map(accounts.map((a) => [a.id, a.name]));
+  const recent = perAccount
+    .flatMap((entry) => entry.latest)
+    .sort((a, b) => (a.date === b.date ? b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1) : a.date < b.date ? 1 : -1))
+    .slice(0, RECENT)
+    .map((tx) => ({ ...tx, accountName: names.get(tx.accountId) ?? "" }));
+
+  // This month, per currency (never added across currencies); transfers between own accounts are moves, not money in or out.
+  const flows = new Map<string, { in: number[]; out: number[]; spending: Map<string, { name: string | null; color: string; minor: number[] }> }>();
+  for (const { account, month } of perAccount) {
+    for (const tx of month) {
+      if (tx.transferId) continue;
+      let flow = flows.get(account.currency);
+      if (!flow) flows.set(account.currency, (flow = { in: [], out: [], spending: new Map() }));
+      if (tx.amountMinor > 0) flow.in.push(tx.amountMinor);
+      if (tx.amountMinor < 0) {
+        flow.out.push(tx.amountMinor);
+        const key = tx.category?.id ?? "none";
+        let bucket = flow.spending.get(key);
+        if (!bucket) flow.spending.set(key, (bucket = { name: tx.category?.name ?? null, color: tx.category?.color ?? "#64748b", minor: [] }));
+        bucket.minor.push(-tx.amountMinor);
+      }
+    }
+  }
+  const month = [...flows.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([currency, flow]) => {
+      const inMinor = sumMinor(flow.in);
+      const outMinor = sumMinor(flow.out);
+      const spending = [...flow.spending.entries()]
+        .map(([id, bucket]) => ({ id, name: bucket.name, color: bucket.color, minor: sumMinor(bucket.minor) }))
+        .sort((a, b) => b.minor - a.minor);
+      return { currency, inMinor, outMinor, netMinor: inMinor + outMinor, spendingMinor: -outMinor, spending };
+    });
+
+  return { accounts, totals, recent, month, monthStart: first };
 }
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const { accounts, totals, recent, month, monthStart } = loaderData;
+  const [y, m] = monthStart.split("-").map(Number) as [number, number];
+  const monthName = new Intl.DateTimeFormat(intlLocale(i18n.language), { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, 15)));
+  const spendingCurrencies = month.filter((entry) => entry.spending.length > 0);
+
   return (
-    <>
+    <div className={l.page}>
       <PageTitle title={t("titles.overview")} />
       <h1 className={ui.pageHeading}>{t("titles.overview")}</h1>
-      <p>{loaderData.name}</p>
-    </>
+
+      {accounts.length === 0 ? (
+        <section aria-labelledby="welcome" className={`${ui.card} ${ui.stack}`} data-testid="overview-empty">
+          <h2 id="welcome" className={l.sectionTitle}>
+            {t("ledger.pages.overview.welcome")}
+          </h2>
+          <p style={{ margin: 0 }}>{t("ledger.pages.overview.noAccounts")}</p>
+          <p style={{ margin: 0 }}>
+            <Link to="/accounts?new=1" className={ui.button.primary}>
+              {t("ledger.pages.overview.createFirst")}
+            </Link>
+          </p>
+        </section>
+      ) : (
+        <>
+          <Section title={t("ledger.pages.overview.balances")} id="balances">
+            <p className={l.small} style={{ margin: 0 }}>
+              {t("ledger.pages.overview.balancesHint")}
+            </p>
+            <ul className={l.grid} style={{ listStyle: "none", margin: 0, padding: 0 }} data-testid="balances">
+              {totals.map((total) => (
+                <li key={total.currency} className={l.stat}>
+                  <span className={l.statLabel}>
+                    {total.currency} · {t("ledger.pages.overview.accountsIn", { count: total.count })}
+                  </span>
+                  <Money minor={total.balanceMinor} currency={total.currency} className={l.statValue} />
+                </li>
+              ))}
+            </ul>
+          </Section>
+
+          <div className={l.twoColumns}>
+            <Section title={t("ledger.pages.overview.month", { month: monthName })} id="this-month">
+              {month.length === 0 ? (
+                <p className={l.small} style={{ margin: 0 }}>
+                  {t("ledger.pages.overview.monthEmpty")}
+                </p>
+              ) : (
+                month.map((entry) => (
+                  <dl key={entry.currency} className={l.grid} style={{ margin: 0 }} data-testid={`month-${entry.currency}`}>
+                    <div className={l.stat}>
+                      <dt className={l.statLabel}>
+                        {t("ledger.totals.in")} ({entry.currency})
+                      </dt>
+                      <dd style={{ margin: 0 }}>
+                        <Money minor={entry.inMinor} currency={entry.currency} signed className={l.statValue} />
+                      </dd>
+                    </div>
+                    <div className={l.stat}>
+                      <dt className={l.statLabel}>
+                        {t("ledger.totals.out")} ({entry.currency})
+                      </dt>
+                      <dd style={{ margin: 0 }}>
+                        <Money minor={entry.outMinor} currency={entry.currency} signed className={l.statValue} />
+                      </dd>
+                    </div>
+                  </dl>
+                ))
+              )}
+              <p className={l.small} style={{ margin: 0 }}>
+                {t("ledger.pages.overview.monthNote")}
+              </p>
+            </Section>
+
+            <Section title={t("ledger.pages.overview.spending", { month: monthName })} id="spending">
+              {spendingCurrencies.length === 0 ? (
+                <p className={l.small} style={{ margin: 0 }}>
+                  {t("ledger.pages.overview.spendingEmpty")}
+                </p>
+              ) : (
+                spendingCurrencies.map((entry) => (
+                  <figure key={entry.currency} style={{ margin: 0 }} className={ui.stack} data-testid={`spending-${entry.currency}`}>
+                    <figcaption className={l.subTitle}>{t("ledger.pages.overview.spendingIn", { currency: entry.currency })}</figcaption>
+                    <ul className={l.list}>
+                      {entry.spending.map((bucket) => {
+                        const name = bucket.name ?? t("ledger.pages.common.uncategorised");
+                        // A share for the bar and its label only; the money itself stays integer minor units.
+                        const percent = entry.spendingMinor > 0 ? Math.round((bucket.minor * 100) / entry.spendingMinor) : 0;
+                        return (
+                          <li key={bucket.id} className={l.chartRow}>
+                            <span>
+                              <span className={l.categoryDot} style={{ background: bucket.color }} aria-hidden="true" />
+                              {name}
+                            </span>
+                            <span className={l.nowrap}>
+                              <Money minor={bucket.minor} currency={entry.currency} /> <span className={l.small}>({t("ledger.pages.overview.share", { percent })})</span>
+                            </span>
+                            <div className={l.chartBar}>
+                              <ProgressBar value={percent} label={`${name}: ${t("ledger.pages.overview.share", { percent })}`} />
+                            </div>
+                          </li>
+                        );
+                      })}
+                    </ul>
+                  </figure>
+                ))
+              )}
+            </Section>
+          </div>
+
+          <Section
+            title={t("ledger.pages.overview.accounts")}
+            id="accounts"
+            actions={
+              <Link to="/accounts" className={ui.button.link}>
+                {t("ledger.pages.overview.allAccounts")}
+              </Link>
+            }
+          >
+            <ul className={l.list} data-testid="overview-accounts">
+              {accounts.map((account) => (
+                <li key={account.id} className={l.listRow}>
+                  <span className={l.grow}>
+                    <Link to={`/accounts/${account.id}/transactions`}>{account.name}</Link>{" "}
+                    <span className={l.small}>
+                      · {t(`ledger.accountTypes.${account.type}`)} · {account.currency}
+                    </span>
+                  </span>
+                  <Money minor={account.balanceMinor} currency={account.currency} />
+                </li>
+              ))}
+            </ul>
+          </Section>
+
+          <Section title={t("ledger.pages.overview.recent")} id="recent">
+            {recent.length === 0 ? (
+              <p className={l.small} style={{ margin: 0 }}>
+                {t("ledger.pages.overview.recentEmpty")}
+              </p>
+            ) : (
+              <div className={l.tableWrap} style={{ border: 0 }}>
+                <table className={`${l.table} ${l.responsiveTable}`} data-testid="recent">
+                  <caption className="visually-hidden">{t("ledger.pages.overview.recentCaption")}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t("ledger.fields.date")}</th>
+                      <th scope="col">{t("ledger.fields.description")}</th>
+                      <th scope="col">{t("ledger.pages.overview.account")}</th>
+                      <th scope="col" data-num="">
+                        {t("ledger.fields.amount")}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {recent.map((tx) => (
+                      <tr key={tx.id}>
+                        <td data-label={t("ledger.fields.date")} className={l.nowrap}>
+                          {formatDay(tx.date, i18n.language)}
+                        </td>
+                        <td data-label={t("ledger.fields.description")}>
+                          {tx.description}
+                          {tx.receiptKey ? <Paperclip size={14} aria-label={t("ledger.pages.transactions.receipt")} style={{ marginLeft: 4 }} /> : null}
+                          {tx.status === "pending" ? (
+                            <>
+                              {" "}
+                              <span className={l.badgePending}>{t("ledger.statuses.pending")}</span>
+                            </>
+                          ) : null}
+                        </td>
+                        <td data-label={t("ledger.pages.overview.account")}>
+                          <Link to={`/accounts/${tx.accountId}/transactions`}>{tx.accountName}</Link>
+                        </td>
+                        <td data-label={t("ledger.fields.amount")} data-num="">
+                          <Money minor={tx.amountMinor} currency={tx.currency} signed />
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            <p style={{ margin: 0 }}>
+              <Link to="/accounts" className={ui.row} style={{ display: "inline-flex" }}>
+                {t("ledger.pages.overview.allAccounts")} <ArrowRight size={16} aria-hidden="true" />
+              </Link>
+            </p>
+          </Section>
+        </>
+      )}
+    </div>
   );
 }

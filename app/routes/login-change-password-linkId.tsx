@@ -43,7 +43,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function ChangePassword({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const { errors, onSubmit } = useClientValidation(resetPasswordSchema, t, actionData?.errors);
+  const { errors, onSubmit, onFocus } = useClientValidation(() => import("../lib/schemas/auth").then((m) => m.resetPasswordSchema), t, actionData?.errors);
   const expired = !loaderData.usable || actionData?.expired;
   return (
     <>
@@ -59,7 +59,7 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
           </Link>
         </>
       ) : (
-        <Form method="post" className={ui.stack} noValidate onSubmit={onSubmit}>
+        <Form method="post" className={ui.stack} noValidate onSubmit={onSubmit} onFocus={onFocus}>
           <HoneypotInputs label={t("auth.honeypotLabel")} />
           {actionData?.formError ? (
             <p role="alert" className={ui.alert.error}>

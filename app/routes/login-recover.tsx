@@ -21,21 +21,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   await checkHoneypot(formData, envOf(context));
   const t = tOf(context);
+  const values = { email: String(formData.get("email") ?? "") };
   const parsed = parseForm(recoverSchema, formData, t);
-  if (!parsed.ok) return data({ sent: false, errors: parsed.errors, formError: null }, { status: 422 });
+  if (!parsed.ok) return data({ sent: false, errors: parsed.errors, formError: null, values }, { status: 422 });
   const result = await apiFor(request, context, { token: null }).post("/auth/recover", { body: parsed.data });
   if (!result.ok) {
     const failure = actionFailure(result, t);
-    return data({ sent: false, ...failure.data }, failure.init ?? undefined);
+    return data({ sent: false, ...failure.data, values }, failure.init ?? undefined);
   }
   // The same answer whether or not the account exists.
-  return { sent: true, errors: {}, formError: null };
+  return { sent: true, errors: {}, formError: null, values };
 }
 
 export default function Recover({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const { errors, onSubmit } = useClientValidation(recoverSchema, t, actionData?.errors);
+  const { errors, onSubmit, onFocus } = useClientValidation(() => import("../lib/schemas/auth").then((m) => m.recoverSchema), t, actionData?.errors);
   return (
     <>
       <PageTitle title={t("titles.recover")} />
@@ -45,7 +46,7 @@ export default function Recover({ actionData }: Route.ComponentProps) {
           {t("auth.recoverSent")}
         </p>
       ) : (
-        <Form method="post" className={ui.stack} noValidate onSubmit={onSubmit}>
+        <Form method="post" className={ui.stack} noValidate onSubmit={onSubmit} onFocus={onFocus}>
           <p className={ui.hint}>{t("auth.recoverIntro")}</p>
           <HoneypotInputs label={t("auth.honeypotLabel")} />
           {actionData?.formError ? (
@@ -53,7 +54,7 @@ export default function Recover({ actionData }: Route.ComponentProps) {
               {actionData.formError}
             </p>
           ) : null}
-          <Field label={t("auth.email")} name="email" type="email" autoComplete="email" required error={errors.email} />
+          <Field label={t("auth.email")} name="email" type="email" autoComplete="email" required error={errors.email} defaultValue={actionData?.values.email} />
           <button type="submit" className={ui.button.primary} disabled={navigation.state === "submitting"}>
             {t("auth.sendResetLink")}
           </button>

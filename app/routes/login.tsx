@@ -25,12 +25,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   await checkHoneypot(formData, envOf(context));
   const t = tOf(context);
+  // Echoed back so a re-rendered form (no JavaScript) keeps what was typed; never the password.
+  const values = { email: String(formData.get("email") ?? "") };
   const parsed = parseForm(loginSchema, formData, t);
-  if (!parsed.ok) return data({ errors: parsed.errors, formError: null }, { status: 422 });
+  if (!parsed.ok) return data({ errors: parsed.errors, formError: null, values }, { status: 422 });
   const result = await apiFor(request, context, { token: null }).post<SessionResponse>("/auth/login", { body: parsed.data });
   if (!result.ok) {
-    if (result.status === 401) return data({ errors: {}, formError: t("auth.invalidCredentials") }, { status: 401 });
-    return actionFailure(result, t);
+    // 400, not 401: a document answered 401 without WWW-Authenticate is dropped by browsers (no-JS sign-in).
+    if (result.status === 401) return data({ errors: {}, formError: t("auth.invalidCredentials"), values }, { status: 400 });
+    const failure = actionFailure(result, t);
+    return data({ ...failure.data, values }, failure.init ?? undefined);
   }
   const headers = await commitSession(request, result.data, result.data.user);
   throw redirect(safeRedirect(formData.get("redirectTo")), { headers });
@@ -40,13 +44,13 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
-  const { errors, onSubmit } = useClientValidation(loginSchema, t, actionData?.errors);
+  const { errors, onSubmit, onFocus } = useClientValidation(() => import("../lib/schemas/auth").then((m) => m.loginSchema), t, actionData?.errors);
   const busy = navigation.state === "submitting";
   return (
     <>
       <PageTitle title={t("titles.login")} />
       <h1 className={ui.pageHeading}>{t("titles.login")}</h1>
-      <Form method="post" className={ui.stack} noValidate onSubmit={onSubmit}>
+      <Form method="post" className={ui.stack} noValidate onSubmit={onSubmit} onFocus={onFocus}>
         <HoneypotInputs label={t("auth.honeypotLabel")} />
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
         {actionData?.formError ? (
@@ -54,7 +58,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
             {actionData.formError}
           </p>
         ) : null}
-        <Field label={t("auth.email")} name="email" type="email" autoComplete="email" required error={errors.email} autoFocus />
+        <Field label={t("auth.email")} name="email" type="email" autoComplete="email" required error={errors.email} defaultValue={actionData?.values.email} autoFocus />
         <Field label={t("auth.password")} name="password" type="password" autoComplete="current-password" required error={errors.password} />
         <label className={ui.checkboxRow}>
           <input type="checkbox" name="remember" />

@@ -1,24 +1,411 @@
 import { useTranslation } from "react-i18next";
+import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
-import { PageTitle } from "../components/ui";
+import { Field, PageTitle } from "../components/ui";
 import { guard } from "../guards.server";
-import { requireUser } from "../session.server";
+import { defaultTimeZone, isLocale } from "../i18n/config";
+import { localeCookie } from "../i18n/i18n.server";
+import { apiFor } from "../lib/api.server";
+import type { ApiResult } from "../lib/api-client";
+import { formatInstant, isValidTimeZone } from "../lib/dates";
+import { parseForm, useClientValidation, type FieldErrors } from "../lib/forms";
+import { fieldErrors } from "../lib/problem";
+import { tOf } from "../lib/route-helpers.server";
+import { changePasswordSchema } from "../lib/schemas/auth";
+import { changeEmailSchema, deleteAccountSchema, preferencesFormSchema, profileSchema } from "../lib/schemas/settings";
+import type { ApiUser } from "../lib/types";
+import { describeUserAgent } from "../lib/user-agent";
+import { destroySession, requireUser } from "../session.server";
+import * as s from "../styles/settings.css";
 import * as ui from "../styles/ui.css";
+import { flashHeader } from "../toast.server";
 
 export const middleware: Route.MiddlewareFunction[] = [guard("auth")];
 
-export function loader({ context }: Route.LoaderArgs) {
-  requireUser(context);
-  return null;
+interface SessionItem {
+  id: string;
+  current: boolean;
+  remember: boolean;
+  createdAt: number;
+  lastSeenAt: number;
+  expiresAt: number;
+  userAgent: string | null;
+  ip: string | null;
 }
 
-export default function Settings() {
-  const { t } = useTranslation();
+/** Every IANA zone the runtime knows, the user's own first if it is somehow missing. */
+function timeZones(current: string): string[] {
+  let zones: string[] = [];
+  try {
+    zones = Intl.supportedValuesOf("timeZone");
+  } catch {
+    zones = [defaultTimeZone];
+  }
+  return zones.includes(current) ? zones : [current, ...zones];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = requireUser(context);
+  const result = await apiFor(request, context).get<{ sessions: SessionItem[] }>("/auth/sessions");
+  if (!result.ok && result.status >= 500) throw new Response(null, { status: 503, statusText: "Service Unavailable" });
+  const sessions = (result.ok ? result.data.sessions : []).map((session) => ({ ...session, device: describeUserAgent(session.userAgent) }));
+  return { user, sessions, timeZones: timeZones(user.timeZone), now: Date.now() };
+}
+
+const INTENTS = ["name", "email", "preferences", "password", "revoke", "revoke-others", "delete"] as const;
+type Intent = (typeof INTENTS)[number];
+
+type ActionData = { intent: Intent; errors: FieldErrors; formError: string | null };
+
+function failure(intent: Intent, result: Extract<ApiResult<unknown>, { ok: false }>, t: (key: string) => string) {
+  if (result.status >= 500) throw new Response(null, { status: 503, statusText: "Service Unavailable" });
+  const errors = fieldErrors(result.problem);
+  const formError = Object.keys(errors).length ? null : (result.problem.detail ?? t("errors.generic"));
+  return data<ActionData>({ intent, errors, formError }, { status: result.status });
+}
+
+async function done(key: string, headers: Headers = new Headers(), to = "/settings") {
+  headers.append("Set-Cookie", await flashHeader({ type: "success", key }));
+  return redirect(to, { headers });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireUser(context);
+  const formData = await request.formData();
+  const t = tOf(context);
+  const intent = formData.get("intent");
+  if (!INTENTS.includes(intent as Intent)) throw new Response("Unknown intent", { status: 400 });
+  const api = apiFor(request, context);
+  const key = crypto.randomUUID();
+  const invalid = (i: Intent, errors: FieldErrors) => data<ActionData>({ intent: i, errors, formError: null }, { status: 422 });
+
+  switch (intent as Intent) {
+    case "name": {
+      const parsed = parseForm(profileSchema, formData, t);
+      if (!parsed.ok) return invalid("name", parsed.errors);
+      const result = await api.patch("/users/me", { body: parsed.data, idempotencyKey: key });
+      return result.ok ? done("settings.saved.name") : failure("name", result, t);
+    }
+    case "email": {
+      const parsed = parseForm(changeEmailSchema, formData, t);
+      if (!parsed.ok) return invalid("email", parsed.errors);
+      const result = await api.post("/users/me/email", { body: parsed.data, idempotencyKey: key });
+      return result.ok ? done("settings.saved.email") : failure("email", result, t);
+    }
+    case "preferences": {
+      const parsed = parseForm(preferencesFormSchema, formData, t);
+      if (!parsed.ok) return invalid("preferences", parsed.errors);
+      const result = await api.patch<{ user: ApiUser }>("/users/me", { body: parsed.data, idempotencyKey: key });
+      if (!result.ok) return failure("preferences", result, t);
+      // The page language follows the cookie: keep it in step with the account.
+      const headers = new Headers();
+      if (isLocale(parsed.data.locale)) headers.append("Set-Cookie", await localeCookie.serialize(parsed.data.locale));
+      return done("settings.saved.preferences", headers);
+    }
+    case "password": {
+      const parsed = parseForm(changePasswordSchema, formData, t);
+      if (!parsed.ok) return invalid("password", parsed.errors);
+      const result = await api.post("/auth/password", { body: parsed.data, idempotencyKey: key });
+      return result.ok ? done("settings.saved.password") : failure("password", result, t);
+    }
+    case "revoke": {
+      const id = String(formData.get("sessionId") ?? "");
+      const result = await api.delete(`/auth/sessions/${encodeURIComponent(id)}`, { idempotencyKey: key });
+      // Already gone (another tab, expired) is what the user wanted anyway.
+      return result.ok || result.status === 404 || result.status === 422 ? done("settings.saved.revoked") : failure("revoke", result, t);
+    }
+    case "revoke-others": {
+      const result = await api.post("/auth/sessions/revoke-others", { idempotencyKey: key });
+      return result.ok ? done("settings.saved.revokedOthers") : failure("revoke-others", result, t);
+    }
+    case "delete": {
+      const parsed = parseForm(deleteAccountSchema, formData, t);
+      if (!parsed.ok) return invalid("delete", parsed.errors);
+      const result = await api.delete("/users/me", { body: parsed.data, idempotencyKey: key });
+      if (!result.ok) return failure("delete", result, t);
+      const headers = new Headers();
+      headers.append("Set-Cookie", await destroySession(request));
+      return done("settings.saved.deleted", headers, "/login");
+    }
+  }
+}
+
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const navigation = useNavigation();
+  const { user, sessions } = loaderData;
+  const busy = (intent: Intent) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const serverErrors = (intent: Intent) => (actionData?.intent === intent ? actionData.errors : undefined);
+  const formError = (intent: Intent) =>
+    actionData?.intent === intent && actionData.formError ? (
+      <p role="alert" className={ui.alert.error}>
+        {actionData.formError}
+      </p>
+    ) : null;
+
+  const nameForm = useClientValidation(profileSchema, t, serverErrors("name"));
+  const emailForm = useClientValidation(changeEmailSchema, t, serverErrors("email"));
+  const prefsForm = useClientValidation(preferencesFormSchema, t, serverErrors("preferences"));
+  const passwordForm = useClientValidation(changePasswordSchema, t, serverErrors("password"));
+  const deleteForm = useClientValidation(deleteAccountSchema, t, serverErrors("delete"));
+
+  const zoneNow = isValidTimeZone(user.timeZone) ? formatInstant(loaderData.now, i18n.language, user.timeZone) : "";
+  const deviceName = (device: { browser: string | null; os: string | null }) =>
+    device.browser && device.os ? t("settings.security.device", { browser: device.browser, os: device.os }) : (device.browser ?? device.os ?? t("settings.security.unknownDevice"));
+  const others = sessions.filter((session) => !session.current);
+
   return (
-    <>
+    <div className={s.page}>
       <PageTitle title={t("titles.settings")} />
-      <h1 className={ui.pageHeading}>{t("titles.settings")}</h1>
-      <p>{t("pages.comingSoon")}</p>
-    </>
+      <div>
+        <h1 className={ui.pageHeading}>{t("titles.settings")}</h1>
+        <p className={ui.muted} style={{ margin: 0 }}>
+          {t("settings.intro")}
+        </p>
+      </div>
+      <nav aria-label={t("settings.sectionsNav")}>
+        <ul className={s.sectionNav}>
+          {(["profile", "preferences", "security", "data"] as const).map((id) => (
+            <li key={id}>
+              <a className={s.sectionNavLink} href={`#${id}`}>
+                {t(id === "data" ? "settings.data.title" : `settings.${id}.title`)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <section id="profile" aria-labelledby="profile-title" className={`${ui.card} ${s.section}`}>
+        <h2 id="profile-title" className={s.sectionTitle}>
+          {t("settings.profile.title")}
+        </h2>
+        <Form method="post" className={ui.stack} noValidate onSubmit={nameForm.onSubmit}>
+          <input type="hidden" name="intent" value="name" />
+          {formError("name")}
+          <Field label={t("settings.profile.name")} name="name" id="settings-name" autoComplete="name" required maxLength={80} defaultValue={user.name} error={nameForm.errors.name} />
+          <div>
+            <button type="submit" className={ui.button.primary} disabled={busy("name")}>
+              {t("settings.profile.saveName")}
+            </button>
+          </div>
+        </Form>
+        <hr className={s.divider} />
+        <Form method="post" className={ui.stack} noValidate onSubmit={emailForm.onSubmit} aria-labelledby="settings-email-title">
+          <input type="hidden" name="intent" value="email" />
+          <h3 id="settings-email-title" className={s.subTitle}>
+            {t("settings.profile.email")}
+          </h3>
+          <p className={s.small} data-testid="current-email">
+            {t("settings.profile.currentEmail", { email: user.email })}
+          </p>
+          {formError("email")}
+          <Field label={t("settings.profile.newEmail")} name="email" id="settings-email" type="email" autoComplete="email" required error={emailForm.errors.email} />
+          <Field
+            label={t("settings.profile.emailPassword")}
+            name="password"
+            id="settings-email-password"
+            type="password"
+            autoComplete="current-password"
+            required
+            hint={t("settings.profile.emailPasswordHint")}
+            error={emailForm.errors.password}
+          />
+          <div>
+            <button type="submit" className={ui.button.primary} disabled={busy("email")}>
+              {t("settings.profile.saveEmail")}
+            </button>
+          </div>
+        </Form>
+      </section>
+
+      <section id="preferences" aria-labelledby="preferences-title" className={`${ui.card} ${s.section}`}>
+        <h2 id="preferences-title" className={s.sectionTitle}>
+          {t("settings.preferences.title")}
+        </h2>
+        <p className={s.small}>{t("settings.preferences.appliesEverywhere")}</p>
+        {/* A full page load after saving: a new language needs its strings, and the theme and zone apply everywhere at once. */}
+        <Form method="post" reloadDocument className={ui.stack} noValidate onSubmit={prefsForm.onSubmit} aria-label={t("settings.preferences.title")}>
+          <input type="hidden" name="intent" value="preferences" />
+          {formError("preferences")}
+          <div className={ui.field}>
+            <label className={ui.label} htmlFor="settings-locale">
+              {t("settings.preferences.language")}
+            </label>
+            <select id="settings-locale" name="locale" className={s.select} defaultValue={user.locale}>
+              <option value="en" lang="en">
+                English
+              </option>
+              <option value="es" lang="es">
+                Español
+              </option>
+            </select>
+          </div>
+          <Field
+            label={t("settings.preferences.timeZone")}
+            name="timeZone"
+            id="settings-time-zone"
+            list="settings-time-zones"
+            autoComplete="off"
+            spellCheck={false}
+            required
+            defaultValue={user.timeZone}
+            hint={`${t("settings.preferences.timeZoneHint")} ${zoneNow ? t("settings.preferences.timeZoneNow", { zone: user.timeZone, time: zoneNow }) : ""}`}
+            error={prefsForm.errors.timeZone}
+          />
+          <datalist id="settings-time-zones">
+            {loaderData.timeZones.map((zone) => (
+              <option key={zone} value={zone} />
+            ))}
+          </datalist>
+          <fieldset className={s.fieldset}>
+            <legend className={ui.label}>{t("settings.preferences.theme")}</legend>
+            <div className={s.radios}>
+              {(["system", "light", "dark"] as const).map((theme) => (
+                <label key={theme} className={s.radio}>
+                  <input type="radio" name="theme" value={theme} defaultChecked={user.theme === theme} />
+                  {t(`settings.preferences.themes.${theme}`)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div>
+            <button type="submit" className={ui.button.primary}>
+              {t("settings.preferences.save")}
+            </button>
+          </div>
+        </Form>
+      </section>
+
+      <section id="security" aria-labelledby="security-title" className={`${ui.card} ${s.section}`}>
+        <h2 id="security-title" className={s.sectionTitle}>
+          {t("settings.security.title")}
+        </h2>
+        <Form method="post" className={ui.stack} noValidate onSubmit={passwordForm.onSubmit} aria-label={t("settings.security.changePassword")}>
+          <input type="hidden" name="intent" value="password" />
+          <h3 className={s.subTitle}>{t("settings.security.changePassword")}</h3>
+          {formError("password")}
+          {/* Lets password managers match the form to the account. */}
+          <input type="hidden" name="username" autoComplete="username" value={user.email} />
+          <Field label={t("settings.security.currentPassword")} name="currentPassword" id="settings-current-password" type="password" autoComplete="current-password" required error={passwordForm.errors.currentPassword} />
+          <Field
+            label={t("settings.security.newPassword")}
+            name="password"
+            id="settings-new-password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={12}
+            maxLength={128}
+            hint={t("settings.security.passwordHint")}
+            error={passwordForm.errors.password}
+          />
+          <Field label={t("settings.security.confirmPassword")} name="confirmPassword" id="settings-confirm-password" type="password" autoComplete="new-password" required error={passwordForm.errors.confirmPassword} />
+          <div>
+            <button type="submit" className={ui.button.primary} disabled={busy("password")}>
+              {t("settings.security.changePassword")}
+            </button>
+          </div>
+        </Form>
+        <hr className={s.divider} />
+        <h3 className={s.subTitle}>{t("settings.security.sessions")}</h3>
+        <p className={s.small}>{t("settings.security.sessionsIntro")}</p>
+        {formError("revoke")}
+        {formError("revoke-others")}
+        <ul className={s.sessionList} aria-label={t("settings.security.sessions")}>
+          {sessions.map((session) => {
+            const name = deviceName(session.device);
+            return (
+              <li key={session.id} className={s.sessionItem} data-testid="session" data-current={session.current ? "true" : undefined}>
+                <div className={s.sessionMeta}>
+                  <span className={s.sessionDevice}>
+                    {name}
+                    {session.current ? <span className={s.badge}>{t("settings.security.thisDevice")}</span> : null}
+                  </span>
+                  <p className={s.small}>
+                    {session.ip ? t("settings.security.ip", { ip: session.ip }) : t("settings.security.ipUnknown")}
+                    {" · "}
+                    {t("settings.security.lastSeen", { time: formatInstant(session.lastSeenAt, i18n.language, user.timeZone) })}
+                  </p>
+                  <p className={s.small}>
+                    {t("settings.security.signedInAt", { time: formatInstant(session.createdAt, i18n.language, user.timeZone) })}
+                    {session.remember ? ` · ${t("settings.security.remembered")}` : null}
+                  </p>
+                </div>
+                {session.current ? null : (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="revoke" />
+                    <input type="hidden" name="sessionId" value={session.id} />
+                    <button type="submit" className={ui.button.ghost} aria-label={t("settings.security.revokeLabel", { device: name })}>
+                      {t("settings.security.revoke")}
+                    </button>
+                  </Form>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+        {others.length ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="revoke-others" />
+            <button type="submit" className={ui.button.ghost} disabled={busy("revoke-others")}>
+              {t("settings.security.revokeOthers")}
+            </button>
+          </Form>
+        ) : (
+          <p className={s.small}>{t("settings.security.noOthers")}</p>
+        )}
+      </section>
+
+      <section id="data" aria-labelledby="data-title" className={`${ui.card} ${s.section}`}>
+        <h2 id="data-title" className={s.sectionTitle}>
+          {t("settings.data.title")}
+        </h2>
+        <p style={{ margin: 0 }}>{t("settings.data.exportIntro")}</p>
+        <div className={ui.row}>
+          <a className={ui.button.ghost} href="/resources/export?format=json" download>
+            {t("settings.data.exportJson")}
+          </a>
+          <a className={ui.button.ghost} href="/resources/export?format=zip" download>
+            {t("settings.data.exportZip")}
+          </a>
+        </div>
+        <hr className={s.divider} />
+        <Form
+          method="post"
+          className={ui.stack}
+          noValidate
+          aria-label={t("settings.data.deleteTitle")}
+          onSubmit={(event) => {
+            deleteForm.onSubmit(event);
+            if (!event.defaultPrevented && !window.confirm(t("settings.data.deleteAreYouSure"))) event.preventDefault();
+          }}
+        >
+          <input type="hidden" name="intent" value="delete" />
+          <h3 className={s.subTitle}>{t("settings.data.deleteTitle")}</h3>
+          <p role="note" className={ui.alert.warning}>
+            {t("settings.data.deleteIntro")}
+          </p>
+          {formError("delete")}
+          <input type="hidden" name="username" autoComplete="username" value={user.email} />
+          <Field label={t("settings.data.deletePassword")} name="password" id="settings-delete-password" type="password" autoComplete="current-password" required error={deleteForm.errors.password} />
+          <div className={ui.field}>
+            <label className={ui.checkboxRow}>
+              <input type="checkbox" name="confirm" aria-invalid={deleteForm.errors.confirm ? true : undefined} aria-describedby={deleteForm.errors.confirm ? "settings-confirm-error" : undefined} />
+              {t("settings.data.deleteConfirm")}
+            </label>
+            {deleteForm.errors.confirm ? (
+              <p id="settings-confirm-error" className={ui.fieldError}>
+                {deleteForm.errors.confirm}
+              </p>
+            ) : null}
+          </div>
+          <div>
+            <button type="submit" className={`${ui.button.primary} ${s.danger}`} disabled={busy("delete")}>
+              {t("settings.data.deleteButton")}
+            </button>
+          </div>
+        </Form>
+      </section>
+    </div>
   );
 }

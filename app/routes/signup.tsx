@@ -24,31 +24,35 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   await checkHoneypot(formData, envOf(context));
   const t = tOf(context);
+  const values = { name: String(formData.get("name") ?? ""), email: String(formData.get("email") ?? "") };
   const parsed = parseForm(signupSchema, formData, t);
-  if (!parsed.ok) return data({ errors: parsed.errors, formError: null }, { status: 422 });
+  if (!parsed.ok) return data({ errors: parsed.errors, formError: null, values }, { status: 422 });
   const result = await apiFor(request, context, { token: null }).post<SessionResponse>("/auth/signup", { body: parsed.data });
-  if (!result.ok) return actionFailure(result, t);
+  if (!result.ok) {
+    const failure = actionFailure(result, t);
+    return data({ ...failure.data, values }, failure.init ?? undefined);
+  }
   throw redirect("/", { headers: await commitSession(request, result.data, result.data.user) });
 }
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const { errors, onSubmit } = useClientValidation(signupSchema, t, actionData?.errors);
+  const { errors, onSubmit, onFocus } = useClientValidation(() => import("../lib/schemas/auth").then((m) => m.signupSchema), t, actionData?.errors);
   return (
     <>
       <PageTitle title={t("titles.signup")} />
       <h1 className={ui.pageHeading}>{t("titles.signup")}</h1>
       {loaderData.open ? (
-        <Form method="post" className={ui.stack} noValidate onSubmit={onSubmit}>
+        <Form method="post" className={ui.stack} noValidate onSubmit={onSubmit} onFocus={onFocus}>
           <HoneypotInputs label={t("auth.honeypotLabel")} />
           {actionData?.formError ? (
             <p role="alert" className={ui.alert.error}>
               {actionData.formError}
             </p>
           ) : null}
-          <Field label={t("auth.name")} name="name" autoComplete="name" required maxLength={80} error={errors.name} />
-          <Field label={t("auth.email")} name="email" type="email" autoComplete="email" required error={errors.email} />
+          <Field label={t("auth.name")} name="name" autoComplete="name" required maxLength={80} error={errors.name} defaultValue={actionData?.values.name} />
+          <Field label={t("auth.email")} name="email" type="email" autoComplete="email" required error={errors.email} defaultValue={actionData?.values.email} />
           <Field label={t("auth.password")} name="password" type="password" autoComplete="new-password" required minLength={12} maxLength={128} hint={t("auth.passwordHint")} error={errors.password} />
           <Field label={t("auth.confirmPassword")} name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
           <button type="submit" className={ui.button.primary} disabled={navigation.state === "submitting"}>

@@ -35,7 +35,7 @@ export async function call(path: string, options: CallOptions = {}) {
     body: options.rawBody ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined),
   });
   const text = await response.text();
-  let json: any = null; // eslint-disable-line @typescript-eslint/no-explicit-any -- test helper: bodies are checked field by field
+  let json: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- test helper: bodies are checked field by field
   try {
     json = text ? JSON.parse(text) : null;
   } catch {

@@ -68,12 +68,4 @@ export const changePasswordSchema = confirmed(
 /** 256 bits, base64url without padding: 43 characters. */
 export const LINK_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-/** Issue keys per field: the shape both sides translate. */
-export function issuesByField(error: z.ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const field = issue.path.length ? issue.path.map(String).join(".") : "_form";
-    (out[field] ??= []).push(issue.message);
-  }
-  return out;
-}
+export { issuesByField } from "../validation-issues";

@@ -1,0 +1,133 @@
+/** Small pieces shared by the ledger pages: money, form keys, selects, form results. */
+import { useEffect, useRef, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { useTranslation } from "react-i18next";
+import toast from "react-hot-toast";
+import { formatMoney } from "../lib/money";
+import type { FieldErrors } from "../lib/forms";
+import * as l from "../styles/ledger.css";
+import * as ui from "../styles/ui.css";
+
+/**
+ * An amount for people: `S/ 1,234.50`, `-S/ 85.40`, `+S/ 100.00` with `signed`. The sign is part of
+ * the text (so it reads without colour and for screen readers); colour only adds to it.
+ */
+export function Money({ minor, currency, signed = false, className }: { minor: number; currency: string; signed?: boolean; className?: string }) {
+  const { i18n } = useTranslation();
+  const variant = minor > 0 ? "in" : minor < 0 ? "out" : "zero";
+  return (
+    <span className={`${signed ? l.amount[variant] : l.num}${className ? ` ${className}` : ""}`} data-minor={minor}>
+      {formatMoney(minor, currency, i18n.language, { signDisplay: signed ? "exceptZero" : "auto" })}
+    </span>
+  );
+}
+
+/**
+ * The hidden `idempotencyKey` of one form instance: the loader's per-render nonce plus the form's
+ * name. The same rendered form submitted twice (double click, a retried POST, a re-sent page)
+ * carries the same key, so the API answers the second from its record instead of posting again;
+ * every successful post reloads the data and so renders fresh keys.
+ */
+export function FormKey({ nonce, form }: { nonce: string; form: string }) {
+  return <input type="hidden" name="idempotencyKey" value={`${nonce}.${form}`} />;
+}
+
+type SelectFieldProps = {
+  label: string;
+  name: string;
+  error?: string | undefined;
+  hint?: string | undefined;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  className?: string;
+} & Omit<SelectHTMLAttributes<HTMLSelectElement>, "className">;
+
+export function SelectField({ label, name, error, hint, options, id, className, ...select }: SelectFieldProps) {
+  const selectId = id ?? `field-${name}`;
+  const describedBy = [hint ? `${selectId}-hint` : null, error ? `${selectId}-error` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={`${ui.field}${className ? ` ${className}` : ""}`}>
+      <label className={ui.label} htmlFor={selectId}>
+        {label}
+      </label>
+      <select id={selectId} name={name} className={l.select} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...select}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {hint ? (
+        <p id={`${selectId}-hint`} className={ui.hint}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${selectId}-error`} className={ui.fieldError}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function TextareaField({ label, name, error, id, className, ...area }: { label: string; name: string; error?: string | undefined; className?: string } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "className">) {
+  const areaId = id ?? `field-${name}`;
+  return (
+    <div className={`${ui.field}${className ? ` ${className}` : ""}`}>
+      <label className={ui.label} htmlFor={areaId}>
+        {label}
+      </label>
+      <textarea id={areaId} name={name} className={l.textarea} aria-invalid={error ? true : undefined} aria-describedby={error ? `${areaId}-error` : undefined} {...area} />
+      {error ? (
+        <p id={`${areaId}-error`} className={ui.fieldError}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export type FormResult = { form: string; ok: false; errors: FieldErrors; formError: string | null; values: Record<string, string> };
+
+/** The result of one named form: from its fetcher (JavaScript) or the page's actionData (no JS). */
+export function pickResult<R extends { form: string }>(form: string, fetcherData: unknown, actionData: unknown): R | undefined {
+  const fromFetcher = fetcherData as R | undefined;
+  if (fromFetcher && typeof fromFetcher === "object" && fromFetcher.form === form) return fromFetcher;
+  const fromAction = actionData as R | undefined;
+  if (fromAction && typeof fromAction === "object" && fromAction.form === form) return fromAction;
+  return undefined;
+}
+
+/** A failure toast once per failed answer (the messages themselves sit beside the fields). */
+export function useFailureToast(result: { ok: boolean; formError?: string | null } | undefined) {
+  const { t } = useTranslation();
+  const last = useRef<unknown>(null);
+  useEffect(() => {
+    if (!result || result.ok || last.current === result) return;
+    last.current = result;
+    toast.error(result.formError ?? t("ledger.pages.common.formErrors"));
+  }, [result, t]);
+}
+
+/** A form-level error above the fields. */
+export function FormError({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className={ui.alert.error}>
+      {message}
+    </p>
+  );
+}
+
+export function Section({ title, id, children, actions }: { title: string; id: string; children: ReactNode; actions?: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={`${ui.card} ${ui.stack}`}>
+      <div className={l.headingRow}>
+        <h2 id={id} className={l.sectionTitle}>
+          {title}
+        </h2>
+        {actions}
+      </div>
+      {children}
+    </section>
+  );
+}

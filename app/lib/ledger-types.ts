@@ -1,0 +1,105 @@
+/** Shapes of the ledger API (docs/api/ledger.md) as the pages read them. */
+import type { AccountType, TransactionStatus } from "./schemas/ledger";
+
+export interface Account {
+  id: string;
+  name: string;
+  type: AccountType;
+  currency: string;
+  institution: string | null;
+  number: string | null;
+  cci: string | null;
+  openingBalance: string;
+  openingBalanceMinor: number;
+  openingDate: string;
+  balance: string;
+  balanceMinor: number;
+  archived: boolean;
+  transactionCount: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface CurrencyTotal {
+  currency: string;
+  balance: string;
+  balanceMinor: number;
+  count: number;
+}
+
+export interface Category {
+  id: string;
+  name: string;
+  kind: "expense" | "income";
+  color: string;
+  defaultKey: string | null;
+}
+
+export interface Transaction {
+  id: string;
+  accountId: string;
+  date: string;
+  description: string;
+  payee: string | null;
+  notes: string | null;
+  amount: string;
+  amountMinor: number;
+  currency: string;
+  categoryId: string | null;
+  category: { id: string; name: string; color: string; kind: "expense" | "income" } | null;
+  status: TransactionStatus;
+  transferId: string | null;
+  transferAccountId: string | null;
+  receiptKey: string | null;
+  imported: boolean;
+  runningBalance: string | null;
+  runningBalanceMinor: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface ListTotals {
+  count: number;
+  in: string;
+  inMinor: number;
+  out: string;
+  outMinor: number;
+  net: string;
+  netMinor: number;
+}
+
+export interface TransactionList {
+  account: Account;
+  transactions: Transaction[];
+  nextCursor: string | null;
+  totals: ListTotals;
+  sort: "date" | "amount";
+  order: "asc" | "desc";
+}
+
+export interface ImportRow {
+  line: number;
+  date: string | null;
+  description: string | null;
+  amount: string | null;
+  amountMinor: number | null;
+  payee: string | null;
+  duplicate: boolean;
+  errors: Record<string, string[]> | null;
+}
+
+export interface ImportPreview {
+  columns: string[];
+  sample: string[][];
+  guess: Partial<Record<string, number | string>>;
+  rows?: ImportRow[];
+  counts: { total: number; valid: number; invalid: number; duplicates: number };
+}
+
+export interface ImportResult {
+  imported: number;
+  duplicates: number;
+  invalid: number;
+  errors: Array<{ line: number; errors: Record<string, string[]> }>;
+  account: Account;
+}

@@ -1,0 +1,69 @@
+/**
+ * Server helpers shared by the ledger pages (overview, accounts, transactions): reading the API
+ * with the error policy of a page, the per-form idempotency keys, and the redirect-after-post
+ * with a toast.
+ */
+import { data, redirect } from "react-router";
+import type { ApiResult } from "./api-client";
+import { fieldErrors } from "./problem";
+import type { FieldErrors } from "./forms";
+import { flashHeader } from "../toast.server";
+
+/** Visible ASCII, 1–200 characters: what the API accepts as an Idempotency-Key. */
+const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
+
+/**
+ * The key a form carried (rendered once per form instance, see `useFormKey`), so a double
+ * submit or a retried POST is answered from the API's record instead of posting twice. A post
+ * without one (a script) still gets a fresh key for the API client's own retry.
+ */
+export function idempotencyKeyOf(formData: FormData): string {
+  const value = formData.get("idempotencyKey");
+  return typeof value === "string" && KEY_PATTERN.test(value) ? value : crypto.randomUUID();
+}
+
+/** A page's read of the API: 404 → the seed's 404, 401 → sign in again, 5xx → 503 page. */
+export function unwrap<T>(result: ApiResult<T>, request: Request): T {
+  if (result.ok) return result.data;
+  if (result.status === 404) throw data({ messageKey: "errors.invalidParams", path: new URL(request.url).pathname }, { status: 404 });
+  if (result.status === 401) {
+    const url = new URL(request.url);
+    throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname.replace(/\.data$/, "") + url.search)}`);
+  }
+  throw new Response(null, { status: 503, statusText: "Service Unavailable" });
+}
+
+/** A same-page address from a hidden `returnTo` field; anything else falls back to `path`. */
+export function returnTo(formData: FormData, path: string): string {
+  const value = formData.get("returnTo");
+  if (typeof value !== "string") return path;
+  if (value === path || value.startsWith(`${path}?`)) return value;
+  return path;
+}
+
+/** Post/redirect/get with a success toast (root shows the flash). */
+export async function succeed(to: string, key: string, type: "success" | "error" = "success") {
+  return redirect(to, { headers: { "Set-Cookie": await flashHeader({ type, key }) } });
+}
+
+export type FormFailure<F extends string> = {
+  form: F;
+  ok: false;
+  errors: FieldErrors;
+  formError: string | null;
+  values: Record<string, string>;
+};
+
+/** A failed form: messages beside the fields, and what was typed echoed back (no-JS keeps it). */
+export function formFailure<F extends string>(form: F, errors: FieldErrors, values: Record<string, string>, formError: string | null = null, status = 422) {
+  const { idempotencyKey: _key, intent: _intent, returnTo: _returnTo, ...kept } = values;
+  return data<FormFailure<F>>({ form, ok: false, errors, formError, values: kept }, { status });
+}
+
+/** An API refusal of a form: per-field messages for 4xx, the error page (503) for 5xx. */
+export function apiFailure<F extends string>(form: F, result: Extract<ApiResult<unknown>, { ok: false }>, values: Record<string, string>, t: (key: string) => string) {
+  if (result.status >= 500) throw new Response(null, { status: 503, statusText: "Service Unavailable" });
+  const errors = fieldErrors(result.problem);
+  const formError = Object.keys(errors).length ? null : (result.problem.detail ?? t("errors.generic"));
+  return formFailure(form, errors, values, formError, result.status);
+}

@@ -1,0 +1,20 @@
+/** The camera page's receipt forms; field messages are i18n keys (the ledger's, for the ledger's fields). */
+import { z } from "zod";
+import { ID_PATTERN } from "../ids";
+import { transactionCreateSchema } from "./ledger";
+
+export const attachReceiptSchema = z.object({
+  transactionId: z.string({ error: "camera.errors.chooseTransaction" }).regex(ID_PATTERN, { error: "camera.errors.chooseTransaction" }),
+});
+
+export const createWithReceiptSchema = transactionCreateSchema.pick({ date: true, description: true, amount: true }).extend({
+  accountId: z.string({ error: "ledger.errors.accountUnknown" }).regex(ID_PATTERN, { error: "ledger.errors.accountUnknown" }),
+});
+
+/** Where "Create transaction" from a QR code goes: the transactions page reads these to prefill its form. */
+export function newTransactionHref(accountId: string, fields: { description: string; amount: string | null; payee: string | null; date: string }): string {
+  const query = new URLSearchParams({ new: "1", description: fields.description, date: fields.date });
+  if (fields.amount) query.set("amount", fields.amount);
+  if (fields.payee) query.set("payee", fields.payee);
+  return `/accounts/${accountId}/transactions?${query.toString()}`;
+}

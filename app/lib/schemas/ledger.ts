@@ -1,0 +1,212 @@
+/**
+ * Validation of the ledger, shared by the web forms, their actions and the API (docs/api/ledger.md).
+ * Messages are i18n keys (`ledger.errors.*`); each side translates them. Amounts stay decimal
+ * strings here: their exact check needs the account's currency (`checkAmount`), which the API
+ * applies after loading the account and a form can apply when it knows the currency.
+ */
+import { z } from "zod";
+import { isIsoDay } from "../dates";
+import { ID_PATTERN } from "../ids";
+import { isCurrency, MAX_MINOR_UNITS, parseAmount, currencyDigits, type DecimalSeparator } from "../money";
+
+export const ACCOUNT_TYPES = ["checking", "savings", "credit_card", "cash", "wallet", "loan"] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+export const TRANSACTION_STATUSES = ["pending", "posted"] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+export const CATEGORY_KINDS = ["expense", "income"] as const;
+/** Currencies offered first in pickers; any other ISO 4217 code is accepted too. */
+export const CURRENCY_PICKER_FIRST = ["PEN", "USD"] as const;
+export const DEFAULT_CATEGORY_KEYS = ["groceries", "dining", "transport", "housing", "utilities", "health", "shopping", "entertainment", "income", "transfers", "fees", "other"] as const;
+export type DefaultCategoryKey = (typeof DEFAULT_CATEGORY_KEYS)[number];
+export const PAGE_SIZE_DEFAULT = 50;
+export const PAGE_SIZE_MAX = 200;
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 50_000;
+export const DATE_FORMATS = ["YYYY-MM-DD", "DD/MM/YYYY", "MM/DD/YYYY", "DD-MM-YYYY", "DD.MM.YYYY", "YYYY/MM/DD"] as const;
+export type DateFormat = (typeof DATE_FORMATS)[number];
+
+let known: Set<string> | null = null;
+/**
+ * An ISO 4217 code Intl lists (money.isCurrency alone accepts any three letters, as Intl formats
+ * "XYZ" too). Falls back to isCurrency where Intl.supportedValuesOf is missing.
+ */
+export function isKnownCurrency(code: string): boolean {
+  if (!isCurrency(code)) return false;
+  if (typeof Intl.supportedValuesOf !== "function") return true;
+  known ??= new Set(Intl.supportedValuesOf("currency"));
+  return known.has(code);
+}
+
+/** Currencies for a picker: PEN and USD first, then every code Intl knows, alphabetically. */
+export function currencyPickerList(): string[] {
+  const all = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("currency") : [];
+  return [...CURRENCY_PICKER_FIRST, ...all.filter((code) => !(CURRENCY_PICKER_FIRST as readonly string[]).includes(code))];
+}
+
+export type AmountCheck = { ok: true; minor: number } | { ok: false; key: "ledger.errors.amountRequired" | "ledger.errors.amountFormat" | "ledger.errors.amountPrecision" | "ledger.errors.amountRange"; digits: number };
+
+/** The exact check of a decimal amount against a currency (the i18n key says what is wrong). */
+export function checkAmount(text: string, currency: string, decimalSeparator: DecimalSeparator = "."): AmountCheck {
+  const digits = currencyDigits(currency);
+  if (!text.trim()) return { ok: false, key: "ledger.errors.amountRequired", digits };
+  const result = parseAmount(text, currency, decimalSeparator);
+  if (result.ok) return result;
+  const key = result.reason === "format" ? "ledger.errors.amountFormat" : result.reason === "precision" ? "ledger.errors.amountPrecision" : "ledger.errors.amountRange";
+  return { ok: false, key, digits };
+}
+
+/** An empty form or URL field means "not given". */
+const blank = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
+/** Trimmed text; "" and null become null (clears the field on update). */
+const optionalText = (max: number, key: string) =>
+  z
+    .union([z.string({ error: key }), z.null()], { error: key })
+    .optional()
+    .transform((value) => (typeof value === "string" ? value.trim() || null : value))
+    .refine((value) => value === undefined || value === null || value.length <= max, { error: key });
+
+/** A decimal string; JSON numbers are refused so no float ever carries money. */
+export const amountText = z
+  .string({ error: "ledger.errors.amountFormat" })
+  .trim()
+  .min(1, { error: "ledger.errors.amountRequired" })
+  .max(40, { error: "ledger.errors.amountFormat" })
+  .refine((value) => value === "" || /^[+\-−(]?\s*[\d.,\s]*\d[\d.,\s]*\)?$/.test(value), { error: "ledger.errors.amountFormat" });
+
+export const isoDay = z.string({ error: "ledger.errors.date" }).trim().refine(isIsoDay, { error: "ledger.errors.date" });
+export const idSchema = z.string({ error: "ledger.errors.required" }).regex(ID_PATTERN, { error: "ledger.errors.accountUnknown" });
+
+const accountNumber = (max: number, key: string) =>
+  optionalText(max + 10, key).refine((value) => value == null || (/^[\d\s-]+$/.test(value) && value.replace(/\D/g, "").length <= max), { error: key });
+
+export const accountNameSchema = z.string({ error: "ledger.errors.required" }).trim().min(1, { error: "ledger.errors.required" }).max(60, { error: "ledger.errors.nameLength" });
+export const currencySchema = z
+  .string({ error: "ledger.errors.currency" })
+  .trim()
+  .transform((value) => value.toUpperCase())
+  .refine(isKnownCurrency, { error: "ledger.errors.currency" });
+
+const accountFields = {
+  name: accountNameSchema,
+  type: z.enum(ACCOUNT_TYPES, { error: "ledger.errors.accountType" }),
+  currency: currencySchema,
+  institution: optionalText(80, "ledger.errors.institutionLength"),
+  number: accountNumber(34, "ledger.errors.accountNumber"),
+  cci: accountNumber(20, "ledger.errors.cci"),
+  openingBalance: amountText.optional(),
+  openingDate: isoDay.optional(),
+};
+
+export const accountCreateSchema = z.object(accountFields);
+export type AccountCreateInput = z.infer<typeof accountCreateSchema>;
+
+export const accountUpdateSchema = z
+  .object({
+    ...accountFields,
+    name: accountNameSchema.optional(),
+    type: accountFields.type.optional(),
+    currency: currencySchema.optional(),
+    archived: z.boolean({ error: "ledger.errors.required" }).optional(),
+  })
+  .refine((value) => Object.values(value).some((v) => v !== undefined), { error: "ledger.errors.noChanges" });
+export type AccountUpdateInput = z.infer<typeof accountUpdateSchema>;
+
+const descriptionSchema = z.string({ error: "ledger.errors.descriptionLength" }).trim().min(1, { error: "ledger.errors.required" }).max(200, { error: "ledger.errors.descriptionLength" });
+const categoryRef = z
+  .union([z.string({ error: "ledger.errors.categoryUnknown" }), z.null()], { error: "ledger.errors.categoryUnknown" })
+  .optional()
+  .transform((value) => (value === "" ? null : value))
+  .refine((value) => value == null || ID_PATTERN.test(value), { error: "ledger.errors.categoryUnknown" });
+
+const transactionFields = {
+  date: isoDay,
+  description: descriptionSchema,
+  amount: amountText,
+  categoryId: categoryRef,
+  payee: optionalText(100, "ledger.errors.payeeLength"),
+  notes: optionalText(1000, "ledger.errors.notesLength"),
+  status: z.enum(TRANSACTION_STATUSES, { error: "ledger.errors.status" }).optional(),
+};
+
+export const transactionCreateSchema = z.object(transactionFields);
+export type TransactionCreateInput = z.infer<typeof transactionCreateSchema>;
+
+export const transactionUpdateSchema = z
+  .object({ ...transactionFields, date: isoDay.optional(), description: descriptionSchema.optional(), amount: amountText.optional() })
+  .refine((value) => Object.values(value).some((v) => v !== undefined), { error: "ledger.errors.noChanges" });
+export type TransactionUpdateInput = z.infer<typeof transactionUpdateSchema>;
+
+export const transferSchema = z
+  .object({
+    fromAccountId: idSchema,
+    toAccountId: idSchema,
+    amount: amountText,
+    toAmount: blank(amountText),
+    date: isoDay,
+    description: descriptionSchema.optional(),
+    notes: optionalText(1000, "ledger.errors.notesLength"),
+    status: z.enum(TRANSACTION_STATUSES, { error: "ledger.errors.status" }).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.fromAccountId === value.toAccountId) ctx.addIssue({ code: "custom", path: ["toAccountId"], message: "ledger.errors.sameAccount" });
+  });
+export type TransferInput = z.infer<typeof transferSchema>;
+
+const categoryName = z.string({ error: "ledger.errors.required" }).trim().min(1, { error: "ledger.errors.required" }).max(40, { error: "ledger.errors.categoryNameLength" });
+const colorSchema = z.string({ error: "ledger.errors.color" }).regex(/^#[0-9a-fA-F]{6}$/, { error: "ledger.errors.color" }).transform((v) => v.toLowerCase());
+const kindSchema = z.enum(CATEGORY_KINDS, { error: "ledger.errors.categoryKind" });
+
+export const categoryCreateSchema = z.object({ name: categoryName, kind: kindSchema.optional(), color: colorSchema.optional() });
+export const categoryUpdateSchema = z
+  .object({ name: categoryName.optional(), kind: kindSchema.optional(), color: colorSchema.optional() })
+  .refine((value) => Object.values(value).some((v) => v !== undefined), { error: "ledger.errors.noChanges" });
+
+/** Query of the listing and of the CSV export (all strings: they come from a URL). */
+export const listQuerySchema = z
+  .object({
+    q: z.string().trim().max(200, { error: "ledger.errors.search" }).optional(),
+    from: blank(isoDay),
+    to: blank(isoDay),
+    category: z
+      .string()
+      .refine((v) => v === "" || v === "none" || ID_PATTERN.test(v), { error: "ledger.errors.categoryUnknown" })
+      .optional(),
+    min: blank(amountText),
+    max: blank(amountText),
+    status: blank(z.enum(TRANSACTION_STATUSES, { error: "ledger.errors.status" })),
+    sort: z.enum(["date", "amount"], { error: "ledger.errors.sort" }).optional(),
+    order: z.enum(["asc", "desc"], { error: "ledger.errors.order" }).optional(),
+    limit: z
+      .string()
+      .regex(/^\d{1,3}$/, { error: "ledger.errors.limit" })
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= PAGE_SIZE_MAX, { error: "ledger.errors.limit" })
+      .optional(),
+    cursor: z.string().max(1000, { error: "ledger.errors.cursor" }).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.from && value.to && value.from > value.to) ctx.addIssue({ code: "custom", path: ["to"], message: "ledger.errors.dateRange" });
+  });
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+const columnIndex = blank(z.string().regex(/^\d{1,3}$/, { error: "ledger.errors.column" }).transform(Number));
+
+/** Query of the CSV import and its preview. Column indexes are 0-based. */
+export const importQuerySchema = z.object({
+  delimiter: z.enum([",", ";", "tab", "auto"], { error: "ledger.errors.delimiter" }).optional(),
+  header: z.enum(["true", "false"], { error: "ledger.errors.required" }).optional(),
+  dateColumn: columnIndex,
+  descriptionColumn: columnIndex,
+  amountColumn: columnIndex,
+  debitColumn: columnIndex,
+  creditColumn: columnIndex,
+  payeeColumn: columnIndex,
+  notesColumn: columnIndex,
+  idColumn: columnIndex,
+  dateFormat: z.enum(DATE_FORMATS, { error: "ledger.errors.dateFormat" }).optional(),
+  decimalSeparator: z.enum([".", ","], { error: "ledger.errors.decimalSeparator" }).optional(),
+});
+export type ImportQuery = z.infer<typeof importQuerySchema>;
+
+export { MAX_MINOR_UNITS };

@@ -1,0 +1,39 @@
+import type { Route } from "./+types/accounts-accountId-transactions-csv";
+import { guard } from "../guards.server";
+import { apiFetchRaw } from "../lib/api-raw.server";
+import { ID_PATTERN } from "../lib/ids";
+import { invalidParams } from "../lib/route-helpers.server";
+import { requireUser } from "../session.server";
+
+export const middleware: Route.MiddlewareFunction[] = [guard("auth")];
+
+/** Filters and sort of the list page; the export takes the same ones (no cursor, no limit). */
+const EXPORT_KEYS = ["q", "from", "to", "category", "min", "max", "status", "sort", "order"] as const;
+
+/**
+ * "Export CSV" on the transactions page: the API's CSV of the filtered list, streamed through
+ * with its Content-Disposition (the API speaks Bearer tokens, the browser has a cookie).
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  requireUser(context);
+  if (!ID_PATTERN.test(params.accountId)) invalidParams(request);
+  const url = new URL(request.url);
+  const query = new URLSearchParams();
+  for (const key of EXPORT_KEYS) {
+    const value = url.searchParams.get(key)?.trim();
+    if (value) query.set(key, value);
+  }
+  const search = query.toString();
+  const response = await apiFetchRaw(request, context, `/accounts/${params.accountId}/transactions/export.csv${search ? `?${search}` : ""}`);
+  if (!response.ok) {
+    await response.body?.cancel();
+    if (response.status === 404) invalidParams(request);
+    throw new Response(null, { status: response.status >= 500 ? 503 : response.status === 401 ? 404 : 400, statusText: response.status >= 500 ? "Service Unavailable" : "" });
+  }
+  const headers = new Headers({ "Cache-Control": "private, no-store" });
+  for (const name of ["Content-Type", "Content-Disposition", "Content-Length"]) {
+    const value = response.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  return new Response(response.body, { status: 200, headers });
+}

@@ -1,0 +1,25 @@
+import type { Route } from "./+types/resources.export";
+import { guard } from "../guards.server";
+import { apiFetchRaw } from "../lib/api-raw.server";
+import { exportQuerySchema } from "../lib/schemas/settings";
+import { requireUser } from "../session.server";
+
+export const middleware: Route.MiddlewareFunction[] = [guard("auth")];
+
+/** "Export everything" from /settings: the API's JSON or zip, streamed through as a download. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireUser(context);
+  const parsed = exportQuerySchema.safeParse({ format: new URL(request.url).searchParams.get("format") ?? undefined });
+  if (!parsed.success) throw new Response("Unknown format", { status: 400 });
+  const response = await apiFetchRaw(request, context, `/users/me/export?format=${parsed.data.format}`);
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw new Response(null, { status: response.status >= 500 ? 503 : response.status, statusText: response.status >= 500 ? "Service Unavailable" : "" });
+  }
+  const headers = new Headers({ "Cache-Control": "private, no-store" });
+  for (const name of ["Content-Type", "Content-Disposition", "Content-Length"]) {
+    const value = response.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  return new Response(response.body, { status: 200, headers });
+}

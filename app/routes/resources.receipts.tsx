@@ -1,0 +1,25 @@
+import type { Route } from "./+types/resources.receipts";
+import { ID_PATTERN } from "../lib/ids";
+import { apiFetchRaw } from "../lib/api-raw.server";
+import { currentUser } from "../session.server";
+
+/**
+ * A transaction's receipt image for <img src="/resources/receipts/{transactionId}">: the
+ * transactions list shows it as a thumbnail and links here for full size. Owner only (the API
+ * checks); anyone else, a malformed id or no receipt is a 404. Revalidated with its ETag.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  if (!currentUser(context) || !ID_PATTERN.test(params.transactionId)) throw new Response("Not Found", { status: 404 });
+  const ifNoneMatch = request.headers.get("If-None-Match");
+  const response = await apiFetchRaw(request, context, `/transactions/${params.transactionId}/receipt`, { headers: ifNoneMatch ? { "If-None-Match": ifNoneMatch } : {} });
+  if (response.status !== 200 && response.status !== 304) {
+    await response.body?.cancel();
+    throw new Response(null, { status: response.status >= 500 ? 503 : 404 });
+  }
+  const headers = new Headers();
+  for (const name of ["Content-Type", "Content-Length", "ETag", "Cache-Control", "Content-Disposition"]) {
+    const value = response.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  return new Response(response.status === 304 ? null : response.body, { status: response.status, headers });
+}

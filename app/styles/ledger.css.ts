@@ -1,0 +1,125 @@
+/** The ledger pages: overview, accounts, transactions (tables become lists on phones). */
+import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
+import { breakpoints, vars } from "./theme.css";
+
+const phone = "screen and (max-width: 767.98px)";
+
+export const page = style({ display: "flex", flexDirection: "column", gap: vars.space.lg });
+export const headingRow = style({ display: "flex", flexWrap: "wrap", alignItems: "baseline", justifyContent: "space-between", gap: vars.space.sm });
+export const sectionTitle = style({ fontSize: "1.2rem", margin: `0 0 ${vars.space.sm}` });
+export const subTitle = style({ fontSize: "1rem", margin: `0 0 ${vars.space.sm}` });
+export const grid = style({ display: "grid", gap: vars.space.md, gridTemplateColumns: "repeat(auto-fill, minmax(220px, 1fr))" });
+export const twoColumns = style({ display: "grid", gap: vars.space.lg, "@media": { [breakpoints.md]: { gridTemplateColumns: "1fr 1fr" } } });
+export const stat = style({ display: "flex", flexDirection: "column", gap: vars.space.xs });
+export const statLabel = style({ color: vars.color.textMuted, fontSize: "0.9rem" });
+export const statValue = style({ fontSize: "1.5rem", fontWeight: 700, fontVariantNumeric: "tabular-nums", overflowWrap: "anywhere" });
+export const list = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: vars.space.sm });
+export const listRow = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: vars.space.sm,
+  padding: `${vars.space.sm} 0`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  selectors: { "&:last-child": { borderBottom: 0 } },
+});
+export const grow = style({ flex: "1 1 12rem", minWidth: 0 });
+export const nowrap = style({ whiteSpace: "nowrap" });
+export const small = style({ fontSize: "0.875rem", color: vars.color.textMuted });
+export const badge = style({
+  display: "inline-block",
+  fontSize: "0.8rem",
+  fontWeight: 600,
+  padding: "1px 8px",
+  borderRadius: "999px",
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.backgroundMd,
+  color: vars.color.text,
+  whiteSpace: "nowrap",
+});
+export const badgePending = style([badge, { borderStyle: "dashed", background: vars.color.warningSurface }]);
+
+/** Amounts: the sign is always written (and read out); colour only adds to it. */
+export const amount = styleVariants({
+  in: { color: vars.color.success, fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap", fontWeight: 600 },
+  out: { color: vars.color.error, fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap", fontWeight: 600 },
+  zero: { color: vars.color.text, fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" },
+});
+export const num = style({ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap", textAlign: "end" });
+
+export const categoryDot = style({ display: "inline-block", width: "0.7em", height: "0.7em", borderRadius: "2px", marginRight: "6px", verticalAlign: "baseline", border: `1px solid ${vars.color.border}` });
+
+export const formGrid = style({
+  display: "grid",
+  gap: vars.space.md,
+  gridTemplateColumns: "1fr",
+  "@media": { [breakpoints.md]: { gridTemplateColumns: "repeat(auto-fill, minmax(200px, 1fr))" } },
+});
+export const wide = style({ "@media": { [breakpoints.md]: { gridColumn: "1 / -1" } } });
+export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "center" });
+export const select = style({
+  font: "inherit",
+  padding: "10px 12px",
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.background,
+  color: vars.color.text,
+  minHeight: "44px",
+  maxWidth: "100%",
+  selectors: { "&[aria-invalid='true']": { borderColor: vars.color.error } },
+});
+export const textarea = style([select, { minHeight: "80px", resize: "vertical" }]);
+
+export const details = style({ background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.lg });
+export const summary = style({
+  cursor: "pointer",
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  minHeight: "44px",
+  display: "flex",
+  alignItems: "center",
+  gap: vars.space.sm,
+  fontWeight: 600,
+  listStylePosition: "inside",
+});
+export const detailsBody = style({ padding: `0 ${vars.space.md} ${vars.space.md}`, display: "flex", flexDirection: "column", gap: vars.space.md });
+export const toolbar = style({ display: "flex", flexDirection: "column", gap: vars.space.sm });
+
+/** The transactions table; on phones every row is a card with labelled cells. */
+export const tableWrap = style({ background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.lg, overflowX: "auto" });
+export const table = style({ width: "100%", borderCollapse: "collapse", fontSize: "0.95rem" });
+export const caption = style({ textAlign: "start", padding: `${vars.space.sm} ${vars.space.md}`, fontWeight: 600, captionSide: "top" });
+globalStyle(`${table} th, ${table} td`, { padding: "8px 12px", borderBottom: `1px solid ${vars.color.border}`, textAlign: "start", verticalAlign: "top" });
+globalStyle(`${table} thead th`, { background: vars.color.backgroundMd, fontSize: "0.85rem", whiteSpace: "nowrap" });
+globalStyle(`${table} th[data-num], ${table} td[data-num]`, { textAlign: "end" });
+export const rowBusy = style({ opacity: 0.55 });
+export const editRow = style({ background: vars.color.backgroundMd });
+export const sortLink = style({ color: "inherit" });
+export const receiptThumb = style({ width: 36, height: 36, objectFit: "cover", borderRadius: vars.radius.sm, border: `1px solid ${vars.color.border}`, display: "block" });
+
+export const responsiveTable = style({});
+globalStyle(`${responsiveTable} thead`, {
+  "@media": { [phone]: { position: "absolute", width: "1px", height: "1px", overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" } },
+});
+globalStyle(`${responsiveTable}, ${responsiveTable} tbody, ${responsiveTable} tr, ${responsiveTable} td, ${responsiveTable} th[scope='row']`, {
+  "@media": { [phone]: { display: "block", width: "100%" } },
+});
+globalStyle(`${responsiveTable} tr`, { "@media": { [phone]: { borderBottom: `1px solid ${vars.color.border}`, padding: `${vars.space.sm} 0` } } });
+globalStyle(`${responsiveTable} td, ${responsiveTable} th[scope='row']`, {
+  "@media": { [phone]: { border: 0, padding: "2px 12px", display: "flex", justifyContent: "space-between", gap: vars.space.sm, textAlign: "end" } },
+});
+globalStyle(`${responsiveTable} td[data-label]::before, ${responsiveTable} th[data-label]::before`, {
+  "@media": { [phone]: { content: "attr(data-label)", fontWeight: 600, color: vars.color.textMuted, textAlign: "start" } },
+});
+globalStyle(`${responsiveTable} td[data-full]`, { "@media": { [phone]: { display: "block", textAlign: "start" } } });
+
+/** The spending chart: text first, bar second, so it reads without colour. */
+export const chartRow = style({ display: "grid", gridTemplateColumns: "minmax(0, 1fr) auto", gap: `2px ${vars.space.sm}`, alignItems: "baseline" });
+export const chartBar = style({ gridColumn: "1 / -1" });
+export const totalsBar = style({ display: "flex", flexWrap: "wrap", gap: `${vars.space.sm} ${vars.space.lg}`, alignItems: "baseline" });
+export const pager = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "center", justifyContent: "space-between" });
+export const empty = style({ padding: vars.space.lg, textAlign: "center", color: vars.color.textMuted });
+export const group = style({ display: "flex", flexDirection: "column", gap: vars.space.sm });
+export const accountCard = style({ display: "flex", flexDirection: "column", gap: vars.space.sm });
+export const accountHead = style({ display: "flex", flexWrap: "wrap", justifyContent: "space-between", alignItems: "baseline", gap: vars.space.sm });
+export const accountName = style({ fontSize: "1.05rem", fontWeight: 700, margin: 0 });

@@ -1,0 +1,15 @@
+import { chromium } from "@playwright/test";
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
+const ctx = await browser.newContext({ baseURL: "http://localhost:8788", userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36" });
+const page = await ctx.newPage();
+page.on("console", (m) => console.log("console:", m.type(), m.text().slice(0, 200)));
+page.on("request", (r) => r.url().includes("health") && console.log("req", r.url()));
+await page.clock.install();
+await page.goto("/login");
+await page.waitForTimeout(3000);
+console.log("hydrated?", await page.evaluate(() => typeof window.__reactRouterRouteModules));
+await page.clock.fastForward("01:00:05");
+await page.waitForTimeout(1000);
+await page.clock.runFor(1000);
+console.log(await page.evaluate(() => document.body.innerText.slice(0, 300)));
+await browser.close();

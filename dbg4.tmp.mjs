@@ -1,0 +1,12 @@
+import { chromium } from "@playwright/test";
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
+const ctx = await browser.newContext({ baseURL: "http://localhost:8788" });
+const page = await ctx.newPage();
+await page.route(/\.js$/, async (route) => { await new Promise((r) => setTimeout(r, 1500)); await route.continue(); });
+await page.goto("/login/recover", { waitUntil: "domcontentloaded" });
+await page.getByLabel("Email").fill("typed-early@example.com");
+console.log("before hydration:", await page.getByLabel("Email").inputValue());
+await page.waitForFunction(() => !!window.__reactRouterRouteModules && document.querySelector("form")?.onsubmit !== undefined, null, { timeout: 20000 }).catch(() => {});
+await page.waitForTimeout(6000);
+console.log("after hydration:", await page.getByLabel("Email").inputValue());
+await browser.close();

@@ -1,0 +1,150 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:ledger`: latency of the ledger at 1k and 1M rows on the local production build.
+ *
+ * For each size it seeds its own database (TESORO_STATE_DIR=.wrangler/bench-<size>, reused on the
+ * next run; --fresh rebuilds), serves the build (scripts/serve.mjs) on a local port, signs in as the
+ * demo user and times, sequentially, a bounded number of requests to localhost only:
+ *   API  first page · deep page (cursor at the middle of the history) · text search · filtered total
+ *   SSR  /accounts/{id}/transactions (whatever that page renders today)
+ * and prints p50/p95 per size and the ratio largest/smallest (goal ≤ 1.5).
+ *
+ *   npm run bench:ledger                       1,000 and 1,000,000 rows
+ *   npm run bench:ledger -- --sizes 1000,100000 --runs 30
+ *   npm run build first when build/ is missing or stale (the bench builds only when it is missing).
+ */
+import { existsSync, rmSync } from "node:fs";
+import path from "node:path";
+import { createCookie } from "react-router";
+import { DEMO_USER } from "./demo.mjs";
+import { lit, queryLocal } from "./lib/d1.mjs";
+import { root, run } from "./lib/run.mjs";
+import { DEMO_PEN_ACCOUNT } from "./seed-ledger.mjs";
+
+const argv = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : fallback;
+};
+const SIZES = option("sizes", "1000,1000000").split(",").map(Number);
+const RUNS = Math.min(200, Number(option("runs", "40")));
+const WARMUP = 5;
+const PORT = Number(process.env.BENCH_PORT ?? 8799);
+const ORIGIN = `http://localhost:${PORT}`;
+const FRESH = argv.includes("--fresh");
+
+/** Mirrors signature() in workers/api/src/ledger/list.ts, to build a cursor in the middle of the history. */
+function signature(filters, sort, order) {
+  const text = JSON.stringify([filters.q ?? "", filters.from ?? "", filters.to ?? "", filters.category ?? "", filters.min ?? "", filters.max ?? "", filters.status ?? "", sort, order]);
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash.toString(36);
+}
+
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+
+async function waitForServer(child) {
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) throw new Error("the server exited");
+    try {
+      const response = await fetch(`${ORIGIN}/api/v1/health`);
+      if (response.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("the server did not start");
+}
+
+async function time(url, headers) {
+  const start = performance.now();
+  const response = await fetch(url, { headers });
+  await response.arrayBuffer();
+  const ms = performance.now() - start;
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return ms;
+}
+
+async function benchSize(size) {
+  const state = path.join(root, ".wrangler", `bench-${size}`);
+  if (FRESH) rmSync(state, { recursive: true, force: true });
+  process.env.TESORO_STATE_DIR = state;
+  console.log(`\n▶ ${size.toLocaleString("en")} rows (state ${path.relative(root, state)})`);
+  const seedStart = Date.now();
+  const { seed } = await import("./seed.mjs");
+  await seed(["--transactions", String(size)]);
+  console.log(`  seeded/checked in ${Math.round((Date.now() - seedStart) / 1000)} s`);
+
+  // A real cursor for the middle of the history, newest first: the row there and the balance after it.
+  const [middle] = await queryLocal(
+    `SELECT date, id FROM transactions WHERE account_id = ${lit(DEMO_PEN_ACCOUNT)} ORDER BY date DESC, id DESC LIMIT 1 OFFSET ${Math.floor(size / 2)}`,
+  );
+  const [after] = await queryLocal(
+    `SELECT opening_balance + (SELECT COALESCE(SUM(amount), 0) FROM transactions WHERE account_id = a.id AND (date, id) <= (${lit(middle.date)}, ${lit(middle.id)})) AS b FROM accounts a WHERE id = ${lit(DEMO_PEN_ACCOUNT)}`,
+  );
+  const cursor = Buffer.from(JSON.stringify({ s: "date", o: "desc", k: middle.date, i: middle.id, b: after.b, f: signature({}, "date", "desc") })).toString("base64url");
+  const [groceries] = await queryLocal(`SELECT id FROM categories WHERE user_id = ${lit(DEMO_USER.id)} AND default_key = 'groceries'`);
+  const [last] = await queryLocal(`SELECT MAX(date) AS d FROM transactions WHERE account_id = ${lit(DEMO_PEN_ACCOUNT)}`);
+  const from = new Date(Date.parse(`${last.d}T12:00:00Z`) - 90 * 86400_000).toISOString().slice(0, 10);
+
+  const { serve } = await import("./serve.mjs");
+  const child = serve({ port: String(PORT), stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output = (output + chunk).slice(-4000)));
+  child.stderr.on("data", (chunk) => (output = (output + chunk).slice(-4000)));
+  try {
+    await waitForServer(child).catch((error) => {
+      throw new Error(`${error.message}\n${output}`);
+    });
+    const login = await fetch(`${ORIGIN}/api/v1/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" },
+      body: JSON.stringify({ email: DEMO_USER.email, password: DEMO_USER.password }),
+    });
+    if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+    const { token } = await login.json();
+    const api = { Authorization: `Bearer ${token}` };
+    const cookie = { Cookie: await createCookie("tesoro_session", { path: "/" }).serialize(token) };
+    const base = `${ORIGIN}/api/v1/accounts/${DEMO_PEN_ACCOUNT}/transactions`;
+    const cases = [
+      ["API first page", `${base}?limit=50`, api],
+      ["API deep page (cursor)", `${base}?limit=50&cursor=${cursor}`, api],
+      ["API text search", `${base}?limit=50&q=wong`, api],
+      ["API filtered total", `${base}?limit=1&category=${groceries.id}&from=${from}`, api],
+      ["SSR first page", `${ORIGIN}/accounts/${DEMO_PEN_ACCOUNT}/transactions`, cookie],
+    ];
+    const results = {};
+    for (const [name, url, headers] of cases) {
+      for (let i = 0; i < WARMUP; i++) await time(url, headers);
+      const samples = [];
+      for (let i = 0; i < RUNS; i++) samples.push(await time(url, headers));
+      results[name] = { p50: percentile(samples, 50), p95: percentile(samples, 95) };
+      console.log(`  ${name.padEnd(24)} p50 ${results[name].p50.toFixed(1).padStart(7)} ms   p95 ${results[name].p95.toFixed(1).padStart(7)} ms`);
+    }
+    return results;
+  } finally {
+    child.kill("SIGTERM");
+    await new Promise((r) => (child.exitCode !== null ? r() : child.once("exit", r)));
+  }
+}
+
+if (!existsSync(path.join(root, "build", "server", "index.js"))) {
+  console.log("Building…");
+  await run("react-router", ["build"], { quiet: true });
+}
+const all = {};
+for (const size of SIZES) all[size] = await benchSize(size);
+const small = Math.min(...SIZES);
+const large = Math.max(...SIZES);
+if (small !== large) {
+  console.log(`\nRatio ${large.toLocaleString("en")} / ${small.toLocaleString("en")} rows (goal ≤ 1.5)`);
+  for (const name of Object.keys(all[small])) {
+    const r50 = all[large][name].p50 / all[small][name].p50;
+    const r95 = all[large][name].p95 / all[small][name].p95;
+    console.log(`  ${name.padEnd(24)} p50 ×${r50.toFixed(2)}   p95 ×${r95.toFixed(2)}${r50 <= 1.5 ? "" : "   ← over goal"}`);
+  }
+}

@@ -1,0 +1,157 @@
+import { SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { BASE, call, signUp } from "./helpers";
+import { addTransaction, allPages, createAccount, expectExactBalance } from "./ledger-helpers";
+
+function upload(path: string, token: string, csv: string, query: Record<string, string | number>, headers: Record<string, string> = {}) {
+  const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  return call(`${path}?${params}`, { method: "POST", token, rawBody: csv, headers: { "Content-Type": "text/csv", ...headers } });
+}
+
+const BANK_CSV = [
+  "Fecha;Descripción;Cargo;Abono;Referencia",
+  "05/11/2026;PLAZA VEA SURCO;1.234,50;;OP-1",
+  "06/11/2026;ABONO SUELDO;;5.000,00;OP-2",
+  '07/11/2026;"YAPE; A JUAN ""EL CHINO""";15,00;;OP-3',
+  "31/11/2026;FECHA MALA;1,00;;OP-4",
+  "08/11/2026;;2,00;;OP-5",
+  "09/11/2026;MONTO MALO;abc;;OP-6",
+].join("\r\n");
+
+describe("CSV import", () => {
+  it("previews the columns with a guessed mapping, then the parsed rows", async () => {
+    const { token } = await signUp();
+    const account = await createAccount(token);
+    const bare = await upload(`/accounts/${account.id}/import/preview`, token, BANK_CSV, {});
+    expect(bare.status).toBe(200);
+    expect(bare.json.columns).toEqual(["Fecha", "Descripción", "Cargo", "Abono", "Referencia"]);
+    expect(bare.json.sample[2]).toEqual(["07/11/2026", 'YAPE; A JUAN "EL CHINO"', "15,00", "", "OP-3"]);
+    expect(bare.json.guess).toMatchObject({ dateColumn: 0, descriptionColumn: 1, debitColumn: 2, creditColumn: 3, idColumn: 4, dateFormat: "DD/MM/YYYY", decimalSeparator: "," });
+    expect(bare.json.rows).toEqual([]);
+
+    const mapping = { dateColumn: 0, descriptionColumn: 1, debitColumn: 2, creditColumn: 3, idColumn: 4, dateFormat: "DD/MM/YYYY", decimalSeparator: "," };
+    const preview = await upload(`/accounts/${account.id}/import/preview`, token, BANK_CSV, mapping);
+    expect(preview.json.counts).toEqual({ total: 6, valid: 3, invalid: 3, duplicates: 0 });
+    expect(preview.json.rows.slice(0, 3).map((r: { date: string; amount: string; description: string }) => [r.date, r.amount, r.description])).toEqual([
+      ["2026-11-05", "-1234.50", "PLAZA VEA SURCO"],
+      ["2026-11-06", "5000.00", "ABONO SUELDO"],
+      ["2026-11-07", "-15.00", 'YAPE; A JUAN "EL CHINO"'],
+    ]);
+    expect(preview.json.rows[3]).toMatchObject({ line: 5, errors: { date: ["The date does not match the chosen format."] } });
+    expect(preview.json.rows[4].errors).toEqual({ description: ["The description is empty or longer than 200 characters."] });
+    expect(preview.json.rows[5].errors).toEqual({ amount: ["The amount cannot be read with the chosen number format."] });
+    const spanish = await upload(`/accounts/${account.id}/import/preview`, token, BANK_CSV, mapping, { "Accept-Language": "es" });
+    expect(spanish.json.rows[3].errors.date).toEqual(["La fecha no coincide con el formato elegido."]);
+    expect((await expectExactBalance(token, account.id))).toBe(0);
+  });
+
+  it("imports valid rows, reports bad ones, and skips duplicates on a second import (bank id and fingerprint)", async () => {
+    const { token } = await signUp();
+    const account = await createAccount(token);
+    const mapping = { dateColumn: 0, descriptionColumn: 1, debitColumn: 2, creditColumn: 3, idColumn: 4, dateFormat: "DD/MM/YYYY", decimalSeparator: "," };
+    const first = await upload(`/accounts/${account.id}/import`, token, BANK_CSV, mapping);
+    expect(first.status).toBe(201);
+    expect(first.json).toMatchObject({ imported: 3, duplicates: 0, invalid: 3 });
+    expect(first.json.errors.map((e: { line: number }) => e.line)).toEqual([5, 6, 7]);
+    expect(first.json.account.balanceMinor).toBe(-123450 + 500000 - 1500);
+    const again = await upload(`/accounts/${account.id}/import`, token, BANK_CSV, mapping);
+    expect(again.json).toMatchObject({ imported: 0, duplicates: 3, invalid: 3 });
+    expect(await expectExactBalance(token, account.id)).toBe(-123450 + 500000 - 1500);
+
+    // Without a bank id: date + amount + description; two equal rows in one file are both kept.
+    const plain = "date,description,amount\n2026-11-10,Coffee,-8.00\n2026-11-10,Coffee,-8.00\n2026-11-11,Bread,-3.50\n";
+    const map2 = { dateColumn: 0, descriptionColumn: 1, amountColumn: 2 };
+    expect((await upload(`/accounts/${account.id}/import`, token, plain, map2)).json).toMatchObject({ imported: 3, duplicates: 0 });
+    const overlap = plain + "2026-11-12,Milk,-4.20\n";
+    const preview = await upload(`/accounts/${account.id}/import/preview`, token, overlap, map2);
+    expect(preview.json.counts).toEqual({ total: 4, valid: 1, invalid: 0, duplicates: 3 });
+    expect(preview.json.rows.map((r: { duplicate: boolean }) => r.duplicate)).toEqual([true, true, true, false]);
+    expect((await upload(`/accounts/${account.id}/import`, token, overlap, map2)).json).toMatchObject({ imported: 1, duplicates: 3 });
+    expect(await expectExactBalance(token, account.id)).toBe(-123450 + 500000 - 1500 - 1600 - 350 - 420);
+  });
+
+  it("reads 1,234.56 and 1.234,56, tab and semicolon files, no header, and honours Idempotency-Key", async () => {
+    const { token } = await signUp();
+    const account = await createAccount(token, { currency: "USD" });
+    const tabbed = "2026-01-02\tRent\t-1,234.56\n2026-01-03\tRefund\t(10.00)\n";
+    const result = await upload(`/accounts/${account.id}/import`, token, tabbed, { header: "false", delimiter: "tab", dateColumn: 0, descriptionColumn: 1, amountColumn: 2 }, { "Idempotency-Key": "imp-1" });
+    expect(result.json).toMatchObject({ imported: 2, invalid: 0 });
+    expect(result.json.account.balanceMinor).toBe(-123456 - 1000);
+    const replay = await upload(`/accounts/${account.id}/import`, token, tabbed, { header: "false", delimiter: "tab", dateColumn: 0, descriptionColumn: 1, amountColumn: 2 }, { "Idempotency-Key": "imp-1" });
+    expect(replay.json).toEqual(result.json);
+    expect(replay.headers.get("Idempotent-Replayed")).toBe("true");
+    const comma = "Fecha;Concepto;Importe\n02.01.2026;Alquiler;-1.234,56\n";
+    const c = await upload(`/accounts/${account.id}/import`, token, comma, { dateColumn: 0, descriptionColumn: 1, amountColumn: 2, dateFormat: "DD.MM.YYYY", decimalSeparator: "," });
+    expect(c.json).toMatchObject({ imported: 1 });
+    expect(await expectExactBalance(token, account.id)).toBe(-123456 * 2 - 1000);
+  });
+
+  it("answers a bad mapping or file per field, accepts files above the JSON limit, and refuses files above 5 MB", async () => {
+    const { token } = await signUp();
+    const account = await createAccount(token);
+    const missing = await upload(`/accounts/${account.id}/import`, token, "a,b,c\n1,2,3\n", { dateColumn: 0 });
+    expect(missing.status).toBe(422);
+    expect(missing.json.errors).toEqual({ descriptionColumn: ["Choose the column for this field."], amountColumn: ["Choose an amount column, or a debit and/or credit column."] });
+    const past = await upload(`/accounts/${account.id}/import/preview`, token, "a,b,c\n1,2,3\n", { dateColumn: 0, descriptionColumn: 9, amountColumn: 2 });
+    expect(past.json.errors).toEqual({ descriptionColumn: ["Choose a column of the file."] });
+    const format = await upload(`/accounts/${account.id}/import/preview`, token, "a,b,c\n1,2,3\n", { dateColumn: "x", dateFormat: "DD/MM/YY", decimalSeparator: ";" });
+    expect(format.json.errors).toEqual({ dateColumn: ["Choose a column of the file."], dateFormat: ["Choose a date format."], decimalSeparator: ["Choose a decimal separator."] });
+    const empty = await upload(`/accounts/${account.id}/import/preview`, token, "\ufeff \n", {});
+    expect(empty.json.errors).toEqual({ file: ["The file is empty or is not a readable CSV file."] });
+    const big = "date,description,amount\n" + Array.from({ length: 3000 }, (_, i) => `2026-01-01,Row number ${i} with some padding text,-0.01`).join("\n");
+    expect(big.length).toBeGreaterThan(64 * 1024);
+    const accepted = await upload(`/accounts/${account.id}/import`, token, big, { dateColumn: 0, descriptionColumn: 1, amountColumn: 2 });
+    expect(accepted.status).toBe(201);
+    expect(accepted.json.imported).toBe(3000);
+    expect(await expectExactBalance(token, account.id)).toBe(-3000);
+    const huge = await upload(`/accounts/${account.id}/import`, token, "x".repeat(5 * 1024 * 1024 + 10), { dateColumn: 0, descriptionColumn: 1, amountColumn: 2 });
+    expect(huge.status).toBe(413);
+    // Everything else keeps the 64 KB limit.
+    const json = await call(`/accounts/${account.id}/transactions`, { token, rawBody: JSON.stringify({ date: "2026-01-01", description: "x", amount: "1", notes: "n".repeat(70_000) }), headers: { "Content-Type": "application/json" } });
+    expect(json.status).toBe(413);
+  });
+});
+
+describe("CSV export", () => {
+  it("exports the filtered list (BOM, header, ISO dates, decimal amounts) and imports back without loss", async () => {
+    const { token } = await signUp();
+    const source = await createAccount(token, { openingBalance: "0" });
+    const dining = (await call("/categories", { token })).json.categories.find((c: { defaultKey: string }) => c.defaultKey === "dining").id;
+    const rows = [
+      { date: "2026-09-01", description: 'Pollería "La Brasa", Miraflores', amount: "-45.90", payee: "La Brasa", notes: "cena\ncon amigos", categoryId: dining },
+      { date: "2026-09-02", description: "=HYPERLINK(\"x\")", amount: "-1.00" },
+      { date: "2026-09-03", description: "Sueldo", amount: "3500.00", status: "pending" },
+      { date: "2026-09-03", description: "Ñandú café", amount: "-0.05" },
+    ];
+    for (const row of rows) await addTransaction(token, source.id, row);
+    const response = await call(`/accounts/${source.id}/transactions/export.csv`, { token });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="BCP-Soles-\d{4}-\d{2}-\d{2}\.csv"/);
+    const raw = await SELF.fetch(`${BASE}/accounts/${source.id}/transactions/export.csv`, { headers: { Authorization: `Bearer ${token}` } });
+    const bytes = new Uint8Array(await raw.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+    expect(response.json).toBe(text.slice(1));
+    const lines = text.slice(1).split("\r\n");
+    expect(lines[0]).toBe("date,description,amount,currency,category,payee,notes,status,id");
+    expect(lines[1]).toMatch(/^2026-09-01,"Pollería ""La Brasa"", Miraflores",-45\.90,PEN,Dining,La Brasa,"cena\ncon amigos",posted,[0-9a-f-]{36}$/);
+    expect(lines[2]).toContain(`'=HYPERLINK`);
+
+    const filtered = await call(`/accounts/${source.id}/transactions/export.csv?status=pending`, { token });
+    expect((filtered.json as string).trim().split("\r\n")).toHaveLength(2);
+
+    // Round trip into another account: same dates, descriptions, amounts, payees, notes.
+    const target = await createAccount(token, { name: "Copy" });
+    const mapping = { dateColumn: 0, descriptionColumn: 1, amountColumn: 2, payeeColumn: 5, notesColumn: 6, idColumn: 8 };
+    const imported = await upload(`/accounts/${target.id}/import`, token, text, mapping);
+    expect(imported.json).toMatchObject({ imported: 4, duplicates: 0, invalid: 0 });
+    const pick = (r: Record<string, unknown>) => [r.date, r.description, r.amount, r.payee, r.notes];
+    const before = (await allPages(token, source.id, { order: "asc" })).rows.map(pick);
+    const after = (await allPages(token, target.id, { order: "asc" })).rows.map(pick);
+    expect(after).toEqual(before);
+    expect(await expectExactBalance(token, target.id)).toBe(await expectExactBalance(token, source.id));
+    // The same file again adds nothing.
+    expect((await upload(`/accounts/${target.id}/import`, token, text, mapping)).json).toMatchObject({ imported: 0, duplicates: 4 });
+  });
+});

@@ -1,0 +1,164 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, signUp } from "./helpers";
+import { addTransaction, allPages, createAccount } from "./ledger-helpers";
+
+interface Row {
+  id: string;
+  date: string;
+  description: string;
+  payee: string | null;
+  notes: string | null;
+  amountMinor: number;
+  categoryId: string | null;
+  status: "pending" | "posted";
+}
+
+let token: string;
+let accountId: string;
+let rows: Row[] = [];
+let groceries: string;
+const OPENING = 100000;
+
+const DESCRIPTIONS = ["Wong San Isidro", "Café Tostado", "Plaza Vea", "Sueldo noviembre", "Uber al aeropuerto", "Luz del Sur", "Tambo+", "Cafetería Ñaña"];
+
+beforeAll(async () => {
+  ({ token } = await signUp());
+  const account = await createAccount(token, { openingBalance: "1000.00" });
+  accountId = account.id;
+  groceries = (await call("/categories", { token })).json.categories.find((c: { defaultKey: string }) => c.defaultKey === "groceries").id;
+  // Other accounts' rows must never leak into this one's balance or list.
+  const other = await createAccount(token, { name: "Other" });
+  await addTransaction(token, other.id, { description: "Wong other account", amount: "-999.00" });
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+  for (let i = 0; i < 36; i++) {
+    const day = String(1 + (next() % 9)).padStart(2, "0");
+    const amount = (next() % 40000) - 25000;
+    const description = DESCRIPTIONS[next() % DESCRIPTIONS.length]!;
+    const body = {
+      date: `2026-10-${day}`,
+      description,
+      amount: (amount / 100).toFixed(2),
+      categoryId: i % 3 === 0 ? groceries : null,
+      status: i % 4 === 0 ? "pending" : "posted",
+      payee: i % 5 === 0 ? "Supermercados Peruanos" : null,
+      notes: i % 7 === 0 ? "reembolso pendiente" : null,
+    };
+    const tx = await addTransaction(token, accountId, body);
+    rows.push({ id: tx.id, date: body.date, description, payee: body.payee, notes: body.notes, amountMinor: amount, categoryId: body.categoryId, status: body.status as Row["status"] });
+  }
+  rows = rows.sort((a, b) => (a.date === b.date ? (a.id < b.id ? -1 : 1) : a.date < b.date ? -1 : 1));
+});
+
+/** Balance after each row, over every row of the account in (date, id) order. */
+function runningBalances(): Map<string, number> {
+  const map = new Map<string, number>();
+  let balance = OPENING;
+  for (const row of rows) {
+    balance += row.amountMinor;
+    map.set(row.id, balance);
+  }
+  return map;
+}
+
+function expectTotals(totals: Record<string, number>, subset: Row[]) {
+  const inflow = subset.filter((r) => r.amountMinor > 0).reduce((s, r) => s + r.amountMinor, 0);
+  const outflow = subset.filter((r) => r.amountMinor < 0).reduce((s, r) => s + r.amountMinor, 0);
+  expect(totals).toMatchObject({ count: subset.length, inMinor: inflow, outMinor: outflow, netMinor: inflow + outflow });
+}
+
+const fold = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+
+const cases: Array<{ name: string; query: Record<string, string>; keep: (row: Row) => boolean }> = [
+  { name: "no filter", query: {}, keep: () => true },
+  { name: "text (accent-insensitive prefix) on description", query: { q: "cafe" }, keep: (r) => /\bcaf/.test(fold(r.description)) },
+  { name: "text on payee", query: { q: "supermercados" }, keep: (r) => r.payee === "Supermercados Peruanos" },
+  { name: "text on notes, two words", query: { q: "reembolso pend" }, keep: (r) => r.notes === "reembolso pendiente" },
+  { name: "date range", query: { from: "2026-10-03", to: "2026-10-06" }, keep: (r) => r.date >= "2026-10-03" && r.date <= "2026-10-06" },
+  { name: "category", query: { category: "GROCERIES" }, keep: (r) => r.categoryId === groceries },
+  { name: "uncategorised", query: { category: "none" }, keep: (r) => r.categoryId === null },
+  { name: "amount range", query: { min: "-100", max: "-0.01" }, keep: (r) => r.amountMinor >= -10000 && r.amountMinor <= -1 },
+  { name: "status", query: { status: "pending" }, keep: (r) => r.status === "pending" },
+  { name: "combined", query: { status: "posted", from: "2026-10-02", min: "-250" }, keep: (r) => r.status === "posted" && r.date >= "2026-10-02" && r.amountMinor >= -25000 },
+];
+
+describe("listing", () => {
+  for (const { name, query, keep } of cases) {
+    for (const order of ["desc", "asc"] as const) {
+      it(`${name}, date ${order}: keyset pages, exact running balances and totals`, async () => {
+        const q = { ...query, ...(query.category === "GROCERIES" ? { category: groceries } : {}) };
+        const expected = rows.filter(keep);
+        const ordered = order === "asc" ? expected : [...expected].reverse();
+        const result = await allPages(token, accountId, { ...q, order, limit: "5" });
+        expect(result.rows.map((r) => r.id)).toEqual(ordered.map((r) => r.id));
+        expect(result.pages).toBe(Math.max(1, Math.ceil(ordered.length / 5)));
+        const running = runningBalances();
+        for (const row of result.rows) expect(row.runningBalanceMinor, row.id).toBe(running.get(row.id));
+        expectTotals(result.totals, expected);
+      });
+    }
+  }
+
+  it("sorts by amount both ways (ties by id), with no running balance", async () => {
+    for (const order of ["asc", "desc"] as const) {
+      const result = await allPages(token, accountId, { sort: "amount", order, limit: "7" });
+      const expected = [...rows].sort((a, b) => (a.amountMinor === b.amountMinor ? (a.id < b.id ? -1 : 1) : a.amountMinor - b.amountMinor));
+      if (order === "desc") expected.reverse();
+      expect(result.rows.map((r) => r.id)).toEqual(expected.map((r) => r.id));
+      expect(result.rows.every((r) => r.runningBalance === null)).toBe(true);
+    }
+  });
+
+  it("ends with the account balance on the newest row and answers decimal strings beside minor units", async () => {
+    const { json } = await call(`/accounts/${accountId}/transactions?limit=1`, { token });
+    const balance = OPENING + rows.reduce((s, r) => s + r.amountMinor, 0);
+    expect(json.account.balanceMinor).toBe(balance);
+    expect(json.transactions[0].runningBalanceMinor).toBe(balance);
+    const minor = json.transactions[0].runningBalanceMinor as number;
+    expect(json.transactions[0].runningBalance).toBe(`${minor < 0 ? "-" : ""}${Math.floor(Math.abs(minor) / 100)}.${String(Math.abs(minor) % 100).padStart(2, "0")}`);
+    expect(json.sort).toBe("date");
+    expect(json.order).toBe("desc");
+  });
+
+  it("refuses a tampered cursor, a cursor from other filters, and bad filters (422 per field)", async () => {
+    const first = await call(`/accounts/${accountId}/transactions?limit=2`, { token });
+    const cursor = first.json.nextCursor as string;
+    expect((await call(`/accounts/${accountId}/transactions?limit=2&cursor=${cursor}`, { token })).status).toBe(200);
+    const other = await call(`/accounts/${accountId}/transactions?limit=2&status=posted&cursor=${cursor}`, { token });
+    expect(other.status).toBe(422);
+    expect(other.json.errors.cursor).toEqual(["This page link is no longer valid. Start again from the first page."]);
+    expect((await call(`/accounts/${accountId}/transactions?cursor=garbage`, { token })).status).toBe(422);
+    expect((await call(`/accounts/${accountId}/transactions?order=asc&cursor=${cursor}`, { token })).status).toBe(422);
+    const bad = await call(`/accounts/${accountId}/transactions?from=2026-10-09&to=2026-10-01&sort=name&limit=500&min=1.234&status=x`, { token, headers: { "Accept-Language": "es" } });
+    expect(bad.status).toBe(422);
+    const range = await call(`/accounts/${accountId}/transactions?from=2026-10-09&to=2026-10-01`, { token, headers: { "Accept-Language": "es" } });
+    expect(range.json.errors).toEqual({ to: ["La fecha inicial no puede ser posterior a la final."] });
+    expect(bad.json.errors).toMatchObject({
+      sort: ["Ordena por fecha o por monto."],
+      limit: ["Usa un tamaño de página de 1 a 200."],
+      status: ["Elige pendiente o confirmado."],
+    });
+    const precision = await call(`/accounts/${accountId}/transactions?min=1.234&max=0`, { token });
+    expect(precision.json.errors).toEqual({ min: ["This currency takes at most 2 decimal places."] });
+    const reversed = await call(`/accounts/${accountId}/transactions?min=5&max=1`, { token });
+    expect(reversed.json.errors).toEqual({ max: ["The minimum must not be greater than the maximum."] });
+    for (const q of ['"', "*", "AND OR NOT", "a:b", "(", "NEAR(", "' OR 1=1 --"]) {
+      const result = await call(`/accounts/${accountId}/transactions?q=${encodeURIComponent(q)}`, { token });
+      expect(result.status, q).toBe(200);
+    }
+  });
+
+  it("keeps running balances right after edits and deletes in the middle of the history", async () => {
+    const middle = rows[Math.floor(rows.length / 2)]!;
+    await call(`/transactions/${middle.id}`, { method: "PATCH", token, body: { amount: "12.34", date: "2026-10-05" } });
+    middle.amountMinor = 1234;
+    middle.date = "2026-10-05";
+    const gone = rows[3]!;
+    await call(`/transactions/${gone.id}`, { method: "DELETE", token });
+    rows = rows.filter((r) => r.id !== gone.id).sort((a, b) => (a.date === b.date ? (a.id < b.id ? -1 : 1) : a.date < b.date ? -1 : 1));
+    const result = await allPages(token, accountId, { limit: "4" });
+    const running = runningBalances();
+    expect(result.rows.map((r) => r.id)).toEqual([...rows].reverse().map((r) => r.id));
+    for (const row of result.rows) expect(row.runningBalanceMinor).toBe(running.get(row.id));
+  });
+});

@@ -1,0 +1,421 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { call, signUp, uniqueEmail, uniqueIp, STRONG_PASSWORD } from "./helpers";
+import { addTransaction, createAccount, expectExactBalance } from "./ledger-helpers";
+
+const ES = { "Accept-Language": "es-PE,es;q=0.9" };
+
+describe("categories", () => {
+  it("gives every new user the twelve defaults, named in their language, following the caller's language until renamed", async () => {
+    const { token } = await signUp();
+    const en = await call("/categories", { token });
+    expect(en.json.categories.map((c: { name: string }) => c.name).sort()).toEqual(
+      ["Dining", "Entertainment", "Fees and taxes (ITF)", "Groceries", "Health", "Housing", "Income", "Other", "Shopping", "Transfers", "Transport", "Utilities"].sort(),
+    );
+    expect(en.json.categories.find((c: { defaultKey: string }) => c.defaultKey === "income").kind).toBe("income");
+    const es = await call("/categories", { token, headers: ES });
+    expect(es.json.categories.map((c: { name: string }) => c.name)).toContain("Comisiones e impuestos (ITF)");
+    expect(es.json.categories.map((c: { name: string }) => c.name)).toContain("Supermercado");
+
+    const spanish = await call("/auth/signup", { body: { name: "Lucía", email: uniqueEmail(), password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD }, headers: ES, ip: uniqueIp() });
+    const stored = await env.DB.prepare("SELECT name FROM categories WHERE user_id = ?1 AND default_key = 'groceries'").bind(spanish.json.user.id).first<{ name: string }>();
+    expect(stored?.name).toBe("Supermercado");
+
+    const groceries = en.json.categories.find((c: { defaultKey: string }) => c.defaultKey === "groceries");
+    const renamed = await call(`/categories/${groceries.id}`, { method: "PATCH", token, body: { name: "Mercado" } });
+    expect(renamed.status).toBe(200);
+    expect((await call("/categories", { token })).json.categories.find((c: { id: string }) => c.id === groceries.id).name).toBe("Mercado");
+    expect((await call("/categories", { token, headers: ES })).json.categories.find((c: { id: string }) => c.id === groceries.id).name).toBe("Mercado");
+  });
+
+  it("adds, refuses a taken name in either language, renames and deletes (transactions become uncategorised)", async () => {
+    const { token } = await signUp();
+    const created = await call("/categories", { token, body: { name: "Mascotas", kind: "expense", color: "#AA00cc" } });
+    expect(created.status).toBe(201);
+    expect(created.json.category).toMatchObject({ name: "Mascotas", kind: "expense", color: "#aa00cc", defaultKey: null });
+    const taken = await call("/categories", { token, body: { name: "mascotas" } });
+    expect(taken.status).toBe(409);
+    expect(taken.json.errors.name).toEqual(["You already have a category with this name."]);
+    const takenSpanish = await call("/categories", { token, body: { name: "Supermercado" }, headers: ES });
+    expect(takenSpanish.status).toBe(409);
+    expect(takenSpanish.json.errors.name).toEqual(["Ya tienes una categoría con este nombre."]);
+
+    const account = await createAccount(token);
+    const tx = await addTransaction(token, account.id, { categoryId: created.json.category.id });
+    expect((await call(`/transactions/${tx.id}`, { token })).json.transaction.category.name).toBe("Mascotas");
+    expect((await call(`/categories/${created.json.category.id}`, { method: "DELETE", token })).status).toBe(204);
+    const after = await call(`/transactions/${tx.id}`, { token });
+    expect(after.json.transaction.categoryId).toBeNull();
+    expect(after.json.transaction.category).toBeNull();
+    expect((await call(`/categories/${created.json.category.id}`, { method: "DELETE", token })).status).toBe(404);
+  });
+
+  it("validates category fields", async () => {
+    const { token } = await signUp();
+    const bad = await call("/categories", { token, body: { name: "", kind: "other", color: "red" } });
+    expect(bad.status).toBe(422);
+    expect(bad.json.errors).toEqual({ name: ["This field is required."], kind: ["Choose expense or income."], color: ["Use a colour such as #16a34a."] });
+  });
+});
+
+describe("accounts", () => {
+  it("creates with an opening balance, masks number and CCI unless asked, and lists totals per currency", async () => {
+    const { token } = await signUp();
+    const pen = await call("/accounts", {
+      token,
+      body: { name: "  BCP Soles ", type: "savings", currency: "pen", institution: "BCP", number: "191-12345678-0-12", cci: "002-191-112345678012-55", openingBalance: "1,234.50", openingDate: "2026-01-01" },
+    });
+    expect(pen.status).toBe(201);
+    expect(pen.json.account).toMatchObject({
+      name: "BCP Soles",
+      type: "savings",
+      currency: "PEN",
+      institution: "BCP",
+      number: "•••• 8012",
+      cci: "•••• 1255",
+      openingBalance: "1234.50",
+      openingBalanceMinor: 123450,
+      balance: "1234.50",
+      balanceMinor: 123450,
+      openingDate: "2026-01-01",
+      archived: false,
+      transactionCount: 0,
+    });
+    const full = await call(`/accounts/${pen.json.account.id}?reveal=true`, { token });
+    expect(full.json.account.number).toBe("191-12345678-0-12");
+    expect(full.json.account.cci).toBe("002-191-112345678012-55");
+    expect((await call(`/accounts/${pen.json.account.id}`, { token })).json.account.number).toBe("•••• 8012");
+
+    await createAccount(token, { name: "Cash", type: "cash", openingBalance: "100" });
+    const usd = await createAccount(token, { name: "Interbank $", currency: "USD", openingBalance: "50.25" });
+    const yen = await createAccount(token, { name: "Tokyo", type: "wallet", currency: "JPY", openingBalance: "1200" });
+    expect(yen.balanceMinor).toBe(1200);
+    const list = await call("/accounts", { token });
+    expect(list.json.accounts).toHaveLength(4);
+    expect(list.json.totals).toEqual([
+      { currency: "PEN", balance: "1334.50", balanceMinor: 133450, count: 2 },
+      { currency: "USD", balance: "50.25", balanceMinor: 5025, count: 1 },
+      { currency: "JPY", balance: "1200", balanceMinor: 1200, count: 1 },
+    ]);
+    const archived = await call(`/accounts/${usd.id}`, { method: "PATCH", token, body: { archived: true } });
+    expect(archived.json.account.archived).toBe(true);
+    const after = await call("/accounts", { token });
+    expect(after.json.totals.map((t: { currency: string }) => t.currency)).toEqual(["PEN", "JPY"]);
+    expect(after.json.accounts.at(-1).id).toBe(usd.id);
+    expect((await call("/accounts?archived=false", { token })).json.accounts).toHaveLength(3);
+    expect((await call("/accounts?archived=true", { token })).json.accounts.map((a: { id: string }) => a.id)).toEqual([usd.id]);
+
+    const refused = await call(`/accounts/${usd.id}/transactions`, { token, body: { date: "2026-11-20", description: "x", amount: "1.00" } });
+    expect(refused.status).toBe(422);
+    expect(refused.json.errors.accountId).toEqual(["This account is archived. Unarchive it to add transactions."]);
+    expect((await call(`/accounts/${usd.id}`, { method: "PATCH", token, body: { archived: false } })).json.account.archived).toBe(false);
+    expect((await addTransaction(token, usd.id, { amount: "1.00" })).amountMinor).toBe(100);
+  });
+
+  it("edits fields, moves the balance with the opening balance, clears optional fields, and locks the currency once used", async () => {
+    const { token } = await signUp();
+    const account = await createAccount(token, { openingBalance: "10.00", number: "1234 5678" });
+    await addTransaction(token, account.id, { amount: "-2.50" });
+    const edited = await call(`/accounts/${account.id}`, { method: "PATCH", token, body: { name: "Renamed", openingBalance: "20.00", number: null, institution: "Interbank" } });
+    expect(edited.status).toBe(200);
+    expect(edited.json.account).toMatchObject({ name: "Renamed", openingBalanceMinor: 2000, balanceMinor: 1750, number: null, institution: "Interbank" });
+    await expectExactBalance(token, account.id);
+    const locked = await call(`/accounts/${account.id}`, { method: "PATCH", token, body: { currency: "USD" } });
+    expect(locked.status).toBe(422);
+    expect(locked.json.errors.currency).toEqual(["The currency cannot change once the account has transactions."]);
+    const empty = await createAccount(token, { openingBalance: "5.00" });
+    const moved = await call(`/accounts/${empty.id}`, { method: "PATCH", token, body: { currency: "USD" } });
+    expect(moved.json.account).toMatchObject({ currency: "USD", balance: "5.00" });
+    const nothing = await call(`/accounts/${empty.id}`, { method: "PATCH", token, body: {} });
+    expect(nothing.status).toBe(422);
+  });
+
+  it("answers each bad field with a message, in English and in Spanish", async () => {
+    const { token } = await signUp();
+    const body = { name: "x".repeat(61), type: "piggy", currency: "XYZ", number: "12ab", cci: "1".repeat(21), openingBalance: "1.234", openingDate: "2026-02-30" };
+    const en = await call("/accounts", { token, body });
+    expect(en.status).toBe(422);
+    expect(en.json.errors).toEqual({
+      name: ["Use 1 to 60 characters."],
+      type: ["Choose an account type."],
+      currency: ["Choose a valid ISO 4217 currency, such as PEN or USD."],
+      number: ["Use at most 34 digits, spaces or dashes."],
+      cci: ["Use at most 20 digits, spaces or dashes."],
+      openingDate: ["Enter a real date as YYYY-MM-DD."],
+    });
+    const es = await call("/accounts", { token, body, headers: ES });
+    expect(es.json.errors.type).toEqual(["Elige un tipo de cuenta."]);
+    expect(es.json.errors.openingDate).toEqual(["Ingresa una fecha real en formato AAAA-MM-DD."]);
+    const precision = await call("/accounts", { token, body: { name: "A", type: "cash", currency: "PEN", openingBalance: "1.234" } });
+    expect(precision.json.errors).toEqual({ openingBalance: ["This currency takes at most 2 decimal places."] });
+    const yen = await call("/accounts", { token, body: { name: "A", type: "cash", currency: "JPY", openingBalance: "1.5" }, headers: ES });
+    expect(yen.json.errors).toEqual({ openingBalance: ["Esta moneda no admite decimales."] });
+  });
+});
+
+describe("transactions", () => {
+  it("keeps balances exact through create, edit and delete, and answers amounts as minor units and decimal strings", async () => {
+    const { token } = await signUp();
+    const account = await createAccount(token, { openingBalance: "100.00" });
+    const created = await call(`/accounts/${account.id}/transactions`, {
+      token,
+      body: { date: "2026-11-20", description: " Café Tostado ", amount: "-12.5", payee: "Tostado", notes: "", status: "pending" },
+    });
+    expect(created.status).toBe(201);
+    expect(created.json.transaction).toMatchObject({ description: "Café Tostado", amount: "-12.50", amountMinor: -1250, currency: "PEN", payee: "Tostado", notes: null, status: "pending", date: "2026-11-20" });
+    expect(created.json.account.balanceMinor).toBe(8750);
+    const id = created.json.transaction.id;
+    const edited = await call(`/transactions/${id}`, { method: "PATCH", token, body: { amount: "1,000.01", status: "posted", date: "2026-11-21" } });
+    expect(edited.status).toBe(200);
+    expect(edited.json.transaction).toMatchObject({ amountMinor: 100001, status: "posted", date: "2026-11-21", description: "Café Tostado" });
+    expect(edited.json.account.balanceMinor).toBe(110001);
+    await addTransaction(token, account.id, { amount: "0.01" });
+    expect(await expectExactBalance(token, account.id)).toBe(110002);
+    const deleted = await call(`/transactions/${id}`, { method: "DELETE", token });
+    expect(deleted.status).toBe(200);
+    expect(deleted.json.deleted).toEqual([id]);
+    expect(deleted.json.accounts[0].balanceMinor).toBe(10001);
+    expect((await call(`/transactions/${id}`, { token })).status).toBe(404);
+    expect(await expectExactBalance(token, account.id)).toBe(10001);
+  });
+
+  it("validates every field, in English and Spanish, never with a 500", async () => {
+    const { token } = await signUp();
+    const account = await createAccount(token);
+    const body = { date: "2026-13-01", description: "", amount: "12.345", payee: "p".repeat(101), notes: "n".repeat(1001), status: "cleared", categoryId: "nope" };
+    const en = await call(`/accounts/${account.id}/transactions`, { token, body });
+    expect(en.status).toBe(422);
+    expect(en.json.errors).toEqual({
+      date: ["Enter a real date as YYYY-MM-DD."],
+      description: ["This field is required."],
+      payee: ["Use at most 100 characters."],
+      notes: ["Use at most 1000 characters."],
+      status: ["Choose pending or posted."],
+      categoryId: ["Choose one of your categories."],
+    });
+    const es = await call(`/accounts/${account.id}/transactions`, { token, body, headers: ES });
+    expect(es.json.errors.date).toEqual(["Ingresa una fecha real en formato AAAA-MM-DD."]);
+    expect(es.json.errors.notes).toEqual(["Usa como máximo 1000 caracteres."]);
+
+    const amounts: Array<[unknown, string]> = [
+      ["12.345", "This currency takes at most 2 decimal places."],
+      ["abc", "Enter an amount such as 1234.50 or -12.00."],
+      ["1,23.00", "Enter an amount such as 1234.50 or -12.00."],
+      [12.5, "Enter an amount such as 1234.50 or -12.00."],
+      ["", "Enter an amount."],
+      ["10000000000000.01", "This amount is too large."],
+    ];
+    for (const [amount, message] of amounts) {
+      const result = await call(`/accounts/${account.id}/transactions`, { token, body: { date: "2026-11-20", description: "x", amount } });
+      expect(result.status, String(amount)).toBe(422);
+      expect(result.json.errors.amount, String(amount)).toEqual([message]);
+    }
+    const spanish = await call(`/accounts/${account.id}/transactions`, { token, body: { date: "2026-11-20", description: "x", amount: "1e5" }, headers: ES });
+    expect(spanish.json.errors.amount).toEqual(["Ingresa un monto como 1234.50 o -12.00."]);
+    const foreign = await call(`/accounts/${account.id}/transactions`, { token, body: { date: "2026-11-20", description: "x", amount: "1", categoryId: crypto.randomUUID() } });
+    expect(foreign.json.errors.categoryId).toEqual(["Choose one of your categories."]);
+
+    for (const raw of ["{", "[]", "null", '"x"', "42", JSON.stringify({ date: 5, description: [], amount: {} }), JSON.stringify({ date: null, description: null, amount: null, notes: 7 })]) {
+      const result = await call(`/accounts/${account.id}/transactions`, { token, rawBody: raw, headers: { "Content-Type": "application/json" } });
+      expect([400, 422], raw).toContain(result.status);
+    }
+    const noType = await call(`/accounts/${account.id}/transactions`, { token, rawBody: "date=2026-11-20", method: "POST" });
+    expect([400, 415, 422]).toContain(noType.status);
+    expect(await expectExactBalance(token, account.id)).toBe(0);
+  });
+
+  it("keeps the balance inside the exact range of a JavaScript number (422, not a wrong sum)", async () => {
+    const { token } = await signUp();
+    const account = await createAccount(token, { openingBalance: "9000000000000.00" });
+    const results = [];
+    for (let i = 0; i < 10; i++) results.push((await call(`/accounts/${account.id}/transactions`, { token, body: { date: "2026-11-20", description: "big", amount: "9999999999999.99" } })).status);
+    expect(results).toContain(422);
+    expect(results.filter((s) => s !== 201 && s !== 422)).toEqual([]);
+    const balance = await expectExactBalance(token, account.id);
+    expect(Number.isSafeInteger(balance)).toBe(true);
+  });
+});
+
+describe("transfers", () => {
+  it("writes both legs, linked, moves both balances, and deletes them together", async () => {
+    const { token } = await signUp();
+    const a = await createAccount(token, { openingBalance: "500.00" });
+    const b = await createAccount(token, { name: "Yape", type: "wallet", openingBalance: "0" });
+    const result = await call("/transfers", { token, body: { fromAccountId: a.id, toAccountId: b.id, amount: "120.00", date: "2026-11-20" } });
+    expect(result.status).toBe(201);
+    expect(result.json.from).toMatchObject({ accountId: a.id, amountMinor: -12000, transferId: result.json.transferId, transferAccountId: b.id });
+    expect(result.json.to).toMatchObject({ accountId: b.id, amountMinor: 12000, transferId: result.json.transferId, transferAccountId: a.id });
+    expect(result.json.from.category.name).toBe("Transfers");
+    expect(result.json.accounts.map((acc: { balanceMinor: number }) => acc.balanceMinor)).toEqual([38000, 12000]);
+
+    // Editing one leg's amount mirrors onto the other (same currency); the date moves both.
+    const edit = await call(`/transactions/${result.json.to.id}`, { method: "PATCH", token, body: { amount: "100.00", date: "2026-11-21" } });
+    expect(edit.status).toBe(200);
+    const other = await call(`/transactions/${result.json.from.id}`, { token });
+    expect(other.json.transaction).toMatchObject({ amountMinor: -10000, date: "2026-11-21" });
+    expect(await expectExactBalance(token, a.id)).toBe(40000);
+    expect(await expectExactBalance(token, b.id)).toBe(10000);
+
+    const deleted = await call(`/transactions/${result.json.from.id}`, { method: "DELETE", token });
+    expect(deleted.json.deleted.sort()).toEqual([result.json.from.id, result.json.to.id].sort());
+    expect((await call(`/transactions/${result.json.to.id}`, { token })).status).toBe(404);
+    expect(await expectExactBalance(token, a.id)).toBe(50000);
+    expect(await expectExactBalance(token, b.id)).toBe(0);
+
+    const again = await call("/transfers", { token, body: { fromAccountId: a.id, toAccountId: b.id, amount: "1.00", date: "2026-11-20" } });
+    expect((await call(`/transfers/${again.json.transferId}`, { method: "DELETE", token })).status).toBe(200);
+    expect(await expectExactBalance(token, a.id)).toBe(50000);
+    expect((await call(`/transfers/${again.json.transferId}`, { method: "DELETE", token })).status).toBe(404);
+  });
+
+  it("needs both amounts across currencies, each checked against its own currency", async () => {
+    const { token } = await signUp();
+    const pen = await createAccount(token, { openingBalance: "1000.00" });
+    const usd = await createAccount(token, { name: "Dólares", currency: "USD" });
+    const missing = await call("/transfers", { token, body: { fromAccountId: pen.id, toAccountId: usd.id, amount: "370.00", date: "2026-11-20" } });
+    expect(missing.status).toBe(422);
+    expect(missing.json.errors.toAmount).toEqual(["The accounts use different currencies: enter the amount received too."]);
+    const bad = await call("/transfers", { token, body: { fromAccountId: pen.id, toAccountId: usd.id, amount: "-5", toAmount: "1.001", date: "2026-11-20" }, headers: ES });
+    expect(bad.json.errors).toEqual({ amount: ["Ingresa un monto mayor que cero."], toAmount: ["Esta moneda admite como máximo 2 decimales."] });
+    const ok = await call("/transfers", { token, body: { fromAccountId: pen.id, toAccountId: usd.id, amount: "370.00", toAmount: "100.00", date: "2026-11-20" } });
+    expect(ok.status).toBe(201);
+    expect(await expectExactBalance(token, pen.id)).toBe(63000);
+    expect(await expectExactBalance(token, usd.id)).toBe(10000);
+    // A different-currency leg edit changes only that leg.
+    await call(`/transactions/${ok.json.to.id}`, { method: "PATCH", token, body: { amount: "101.00" } });
+    expect(await expectExactBalance(token, pen.id)).toBe(63000);
+    expect(await expectExactBalance(token, usd.id)).toBe(10100);
+    const same = await call("/transfers", { token, body: { fromAccountId: pen.id, toAccountId: pen.id, amount: "1", date: "2026-11-20" } });
+    expect(same.json.errors.toAccountId).toEqual(["Choose two different accounts."]);
+  });
+
+  it("writes nothing when the second leg fails (one atomic batch)", async () => {
+    const { token } = await signUp();
+    const a = await createAccount(token, { openingBalance: "100.00" });
+    const b = await createAccount(token, { name: "Full", openingBalance: "9000000000000.00" });
+    // 9·10^14 + 8 · (10^15 − 1) minor units: one more 10^15 leaves the exact range.
+    for (let i = 0; i < 8; i++) await addTransaction(token, b.id, { amount: "9999999999999.99" });
+    const before = await expectExactBalance(token, b.id);
+    const result = await call("/transfers", { token, body: { fromAccountId: a.id, toAccountId: b.id, amount: "9999999999999.00", date: "2026-11-20" } });
+    expect(result.status).toBe(422);
+    expect(await expectExactBalance(token, a.id)).toBe(10000);
+    expect(await expectExactBalance(token, b.id)).toBe(before);
+    const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM transactions WHERE account_id IN (?1, ?2)").bind(a.id, b.id).first<{ n: number }>();
+    expect(count?.n).toBe(8);
+  });
+});
+
+describe("ownership", () => {
+  it("answers another user's ids, malformed ids and unknown ids with the same 404", async () => {
+    const alice = await signUp();
+    const bob = await signUp();
+    const account = await createAccount(bob.token);
+    const second = await createAccount(bob.token, { name: "Second" });
+    const tx = await addTransaction(bob.token, account.id);
+    const transfer = await call("/transfers", { token: bob.token, body: { fromAccountId: account.id, toAccountId: second.id, amount: "1.00", date: "2026-11-20" } });
+    const category = (await call("/categories", { token: bob.token })).json.categories[0].id;
+    const mine = await createAccount(alice.token);
+    const attempts: Array<[string, string, unknown?]> = [
+      ["GET", `/accounts/${account.id}`],
+      ["PATCH", `/accounts/${account.id}`, { archived: true }],
+      ["GET", `/accounts/${account.id}/transactions`],
+      ["GET", `/accounts/${account.id}/transactions/export.csv`],
+      ["POST", `/accounts/${account.id}/transactions`, { date: "2026-11-20", description: "x", amount: "1.00" }],
+      ["GET", `/transactions/${tx.id}`],
+      ["PATCH", `/transactions/${tx.id}`, { amount: "5.00" }],
+      ["DELETE", `/transactions/${tx.id}`],
+      ["DELETE", `/transfers/${transfer.json.transferId}`],
+      ["POST", "/transfers", { fromAccountId: mine.id, toAccountId: account.id, amount: "1.00", date: "2026-11-20" }],
+      ["POST", "/transfers", { fromAccountId: account.id, toAccountId: mine.id, amount: "1.00", date: "2026-11-20" }],
+      ["PATCH", `/categories/${category}`, { name: "Mine now" }],
+      ["DELETE", `/categories/${category}`],
+      ["GET", "/accounts/not-a-uuid"],
+      ["GET", `/transactions/${crypto.randomUUID()}`],
+      ["PATCH", "/transactions/123", { amount: "1" }],
+    ];
+    for (const [method, path, body] of attempts) {
+      const result = await call(path, { method, token: alice.token, body });
+      expect(result.status, `${method} ${path}`).toBe(404);
+    }
+    const preview = await call(`/accounts/${account.id}/import/preview`, { method: "POST", token: alice.token, rawBody: "date,description,amount\n", headers: { "Content-Type": "text/csv" } });
+    expect(preview.status).toBe(404);
+    const list = await call("/accounts", { token: alice.token });
+    expect(list.json.accounts.map((a: { id: string }) => a.id)).toEqual([mine.id]);
+    expect(await expectExactBalance(bob.token, account.id)).toBe(-1000 - 100);
+    expect((await call(`/transactions/${tx.id}`, { token: bob.token })).json.transaction.amountMinor).toBe(-1000);
+  });
+
+  it("needs a session", async () => {
+    expect((await call("/accounts")).status).toBe(401);
+    expect((await call("/categories", { body: { name: "x" } })).status).toBe(401);
+  });
+});
+
+describe("Idempotency-Key", () => {
+  it("replays the first answer for the same key and body, without a second write", async () => {
+    const { token } = await signUp();
+    const account = await createAccount(token);
+    const body = { date: "2026-11-20", description: "Retry me", amount: "-30.00" };
+    const headers = { "Idempotency-Key": "form-123" };
+    const first = await call(`/accounts/${account.id}/transactions`, { token, body, headers });
+    const second = await call(`/accounts/${account.id}/transactions`, { token, body, headers });
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.json).toEqual(first.json);
+    expect(second.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(await expectExactBalance(token, account.id)).toBe(-3000);
+
+    const transfer = { fromAccountId: account.id, toAccountId: (await createAccount(token, { name: "B" })).id, amount: "5.00", date: "2026-11-20" };
+    const t1 = await call("/transfers", { token, body: transfer, headers: { "Idempotency-Key": "tr-1" } });
+    const t2 = await call("/transfers", { token, body: transfer, headers: { "Idempotency-Key": "tr-1" } });
+    expect(t2.json.transferId).toBe(t1.json.transferId);
+    expect(await expectExactBalance(token, account.id)).toBe(-3500);
+
+    const del1 = await call(`/transactions/${first.json.transaction.id}`, { method: "DELETE", token, headers: { "Idempotency-Key": "del-1" } });
+    const del2 = await call(`/transactions/${first.json.transaction.id}`, { method: "DELETE", token, headers: { "Idempotency-Key": "del-1" } });
+    expect(del1.status).toBe(200);
+    expect(del2.status).toBe(200);
+    expect(del2.json).toEqual(del1.json);
+  });
+
+  it("refuses the same key with another body (422), and keys are per user", async () => {
+    const alice = await signUp();
+    const bob = await signUp();
+    const account = await createAccount(alice.token);
+    const headers = { "Idempotency-Key": "shared-key" };
+    expect((await call(`/accounts/${account.id}/transactions`, { token: alice.token, body: { date: "2026-11-20", description: "A", amount: "1.00" }, headers })).status).toBe(201);
+    const other = await call(`/accounts/${account.id}/transactions`, { token: alice.token, body: { date: "2026-11-20", description: "A", amount: "2.00" }, headers });
+    expect(other.status).toBe(422);
+    expect(other.json.type).toBe("urn:tesoro:problem:idempotency-key-reused");
+    const elsewhere = await call("/categories", { token: alice.token, body: { name: "Elsewhere" }, headers });
+    expect(elsewhere.status).toBe(422);
+    expect(await expectExactBalance(alice.token, account.id)).toBe(100);
+    const bobAccount = await createAccount(bob.token);
+    expect((await call(`/accounts/${bobAccount.id}/transactions`, { token: bob.token, body: { date: "2026-11-20", description: "B", amount: "3.00" }, headers })).status).toBe(201);
+  });
+
+  it("forgets a refused request so a corrected retry with the same key runs", async () => {
+    const { token } = await signUp();
+    const account = await createAccount(token);
+    const headers = { "Idempotency-Key": "fix-and-retry" };
+    const bad = await call(`/accounts/${account.id}/transactions`, { token, body: { date: "2026-11-20", description: "A", amount: "1.001" }, headers });
+    expect(bad.status).toBe(422);
+    const fixed = await call(`/accounts/${account.id}/transactions`, { token, body: { date: "2026-11-20", description: "A", amount: "1.00" }, headers });
+    expect(fixed.status).toBe(201);
+  });
+
+  it("answers 409 (retryable) while the first request with the key is still running, and refuses malformed keys", async () => {
+    const { token, user } = await signUp();
+    const account = await createAccount(token);
+    const body = { date: "2026-11-20", description: "A", amount: "1.00" };
+    const { sha256Hex } = await import("../../workers/api/src/crypto");
+    const hash = await sha256Hex(`POST /api/v1/accounts/${account.id}/transactions\n${JSON.stringify(body)}`);
+    await env.DB.prepare("INSERT INTO idempotency_keys (user_id, key, request_hash, status, response_body, created_at) VALUES (?1, 'busy', ?2, NULL, NULL, ?3)").bind(user.id, hash, Date.now()).run();
+    const busy = await call(`/accounts/${account.id}/transactions`, { token, body, headers: { "Idempotency-Key": "busy" } });
+    expect(busy.status).toBe(409);
+    expect(busy.headers.get("Retry-After")).toBe("1");
+    expect(await expectExactBalance(token, account.id)).toBe(0);
+    const malformed = await call(`/accounts/${account.id}/transactions`, { token, body, headers: { "Idempotency-Key": "has space" } });
+    expect(malformed.status).toBe(400);
+  });
+});

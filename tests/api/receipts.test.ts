@@ -1,0 +1,163 @@
+import { env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { BASE, call, signUp, uniqueIp } from "./helpers";
+
+const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9]);
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+const WEBP = new Uint8Array([...new TextEncoder().encode("RIFF"), 0x24, 0, 0, 0, ...new TextEncoder().encode("WEBPVP8 ")]);
+const HEIC = new Uint8Array([0, 0, 0, 0x18, ...new TextEncoder().encode("ftypheic"), 0, 0, 0, 0, ...new TextEncoder().encode("mif1heic")]);
+
+async function newTransaction(token: string) {
+  const account = await call("/accounts", { token, body: { name: "BCP Soles", type: "checking", currency: "PEN" } });
+  expect(account.status).toBe(201);
+  const tx = await call(`/accounts/${account.json.account.id}/transactions`, { token, body: { date: "2026-11-20", description: "Wong", amount: "-85.40" } });
+  expect(tx.status).toBe(201);
+  return { accountId: account.json.account.id as string, transactionId: tx.json.transaction.id as string };
+}
+
+async function put(transactionId: string, token: string, body: Uint8Array, contentType = "image/jpeg") {
+  const response = await SELF.fetch(`${BASE}/transactions/${transactionId}/receipt`, {
+    method: "PUT",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": contentType, "CF-Connecting-IP": uniqueIp() },
+    body,
+  });
+  return { status: response.status, json: (await response.json().catch(() => null)) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any -- checked field by field
+}
+
+async function get(transactionId: string, token: string, headers: Record<string, string> = {}) {
+  return SELF.fetch(`${BASE}/transactions/${transactionId}/receipt`, { headers: { Authorization: `Bearer ${token}`, ...headers } });
+}
+
+async function keyOf(transactionId: string) {
+  return (await env.DB.prepare("SELECT receipt_key FROM transactions WHERE id = ?1").bind(transactionId).first<{ receipt_key: string | null }>())?.receipt_key ?? null;
+}
+
+describe("receipt upload", () => {
+  it.each([
+    ["JPEG", JPEG, "image/jpeg"],
+    ["PNG", PNG, "image/png"],
+    ["WebP", WEBP, "image/webp"],
+    ["HEIC", HEIC, "image/heic"],
+  ])("stores a %s under the user's prefix, typed by its bytes", async (_name, bytes, type) => {
+    const { token, user } = await signUp();
+    const { transactionId } = await newTransaction(token);
+    // The declared type is ignored: the bytes decide.
+    const stored = await put(transactionId, token, bytes, "application/octet-stream");
+    expect(stored.status).toBe(200);
+    expect(stored.json.receipt).toMatchObject({ transactionId, contentType: type, size: bytes.byteLength });
+    const key = await keyOf(transactionId);
+    expect(key).toMatch(new RegExp(`^receipts/${user.id}/${transactionId}/[0-9a-f-]{36}$`));
+    const object = await env.RECEIPTS.get(key!);
+    expect(object?.httpMetadata?.contentType).toBe(type);
+
+    const back = await get(transactionId, token);
+    expect(back.status).toBe(200);
+    expect(back.headers.get("Content-Type")).toBe(type);
+    expect(back.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(new Uint8Array(await back.arrayBuffer())).toEqual(bytes);
+    const { json } = await call(`/transactions/${transactionId}`, { token });
+    expect(json.transaction.receiptKey).toBe(key);
+  });
+
+  it("refuses what is not an image, whatever its declared type", async () => {
+    const { token } = await signUp();
+    const { transactionId } = await newTransaction(token);
+    const html = await put(transactionId, token, new TextEncoder().encode("<html><script>alert(1)</script></html>"), "image/png");
+    expect(html.status).toBe(415);
+    expect(html.json.detail).toBe("Only JPEG, PNG, WebP or HEIC images can be attached.");
+    const gif = await put(transactionId, token, new TextEncoder().encode("GIF89a......"), "image/gif");
+    expect(gif.status).toBe(415);
+    expect((await put(transactionId, token, new Uint8Array(0))).status).toBe(415);
+    expect(await keyOf(transactionId)).toBeNull();
+  });
+
+  it("refuses more than 10 MB and accepts exactly 10 MB", async () => {
+    const { token } = await signUp();
+    const { transactionId } = await newTransaction(token);
+    const limit = 10 * 1024 * 1024;
+    const exact = new Uint8Array(limit);
+    exact.set(JPEG.subarray(0, 4));
+    expect((await put(transactionId, token, exact)).status).toBe(200);
+    const over = new Uint8Array(limit + 1);
+    over.set(JPEG.subarray(0, 4));
+    const refused = await put(transactionId, token, over);
+    expect(refused.status).toBe(413);
+    expect(refused.json.detail).toBe("The image is larger than 10 MB.");
+  });
+
+  it("is the owner's only: another user gets a 404 for reading, writing and deleting", async () => {
+    const owner = await signUp();
+    const stranger = await signUp();
+    const { transactionId } = await newTransaction(owner.token);
+    expect((await put(transactionId, owner.token, JPEG)).status).toBe(200);
+    expect((await put(transactionId, stranger.token, PNG)).status).toBe(404);
+    expect((await get(transactionId, stranger.token)).status).toBe(404);
+    expect((await call(`/transactions/${transactionId}/receipt`, { method: "DELETE", token: stranger.token })).status).toBe(404);
+    expect((await get(transactionId, owner.token)).headers.get("Content-Type")).toBe("image/jpeg");
+    expect((await get("not-an-id", owner.token)).status).toBe(404);
+    expect((await SELF.fetch(`${BASE}/transactions/${transactionId}/receipt`)).status).toBe(401);
+  });
+
+  it("answers a matching ETag with 304", async () => {
+    const { token } = await signUp();
+    const { transactionId } = await newTransaction(token);
+    await put(transactionId, token, JPEG);
+    const first = await get(transactionId, token);
+    const etag = first.headers.get("ETag")!;
+    await first.arrayBuffer();
+    expect(etag).toBeTruthy();
+    const again = await get(transactionId, token, { "If-None-Match": etag });
+    expect(again.status).toBe(304);
+  });
+});
+
+describe("receipt lifetime", () => {
+  it("a replaced receipt's old image is deleted from R2", async () => {
+    const { token } = await signUp();
+    const { transactionId } = await newTransaction(token);
+    await put(transactionId, token, JPEG);
+    const oldKey = await keyOf(transactionId);
+    await put(transactionId, token, PNG);
+    const newKey = await keyOf(transactionId);
+    expect(newKey).not.toBe(oldKey);
+    expect(await env.RECEIPTS.head(oldKey!)).toBeNull();
+    expect(await env.RECEIPTS.head(newKey!)).not.toBeNull();
+  });
+
+  it("removing the receipt deletes the image", async () => {
+    const { token } = await signUp();
+    const { transactionId } = await newTransaction(token);
+    await put(transactionId, token, JPEG);
+    const key = await keyOf(transactionId);
+    expect((await call(`/transactions/${transactionId}/receipt`, { method: "DELETE", token })).status).toBe(204);
+    expect(await keyOf(transactionId)).toBeNull();
+    expect(await env.RECEIPTS.head(key!)).toBeNull();
+    expect((await get(transactionId, token)).status).toBe(404);
+  });
+
+  it("deleting the transaction deletes its receipt image", async () => {
+    const { token } = await signUp();
+    const { transactionId } = await newTransaction(token);
+    await put(transactionId, token, JPEG);
+    const key = await keyOf(transactionId);
+    expect(await env.RECEIPTS.head(key!)).not.toBeNull();
+    const deleted = await call(`/transactions/${transactionId}`, { method: "DELETE", token });
+    expect(deleted.status).toBe(200);
+    expect(await env.RECEIPTS.head(key!)).toBeNull();
+    const trash = await env.DB.prepare("SELECT COUNT(*) AS n FROM receipt_trash").first<{ n: number }>();
+    expect(trash?.n).toBe(0);
+  });
+
+  it("deleting a transfer deletes the receipts of both legs", async () => {
+    const { token } = await signUp();
+    const a = await call("/accounts", { token, body: { name: "A", type: "checking", currency: "PEN" } });
+    const b = await call("/accounts", { token, body: { name: "B", type: "cash", currency: "PEN" } });
+    const transfer = await call("/transfers", { token, body: { fromAccountId: a.json.account.id, toAccountId: b.json.account.id, amount: "10.00", date: "2026-11-20" } });
+    expect(transfer.status).toBe(201);
+    await put(transfer.json.from.id, token, JPEG);
+    await put(transfer.json.to.id, token, PNG);
+    const keys = [await keyOf(transfer.json.from.id), await keyOf(transfer.json.to.id)];
+    expect((await call(`/transfers/${transfer.json.transferId}`, { method: "DELETE", token })).status).toBe(200);
+    for (const key of keys) expect(await env.RECEIPTS.head(key!)).toBeNull();
+  });
+});

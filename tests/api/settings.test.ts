@@ -1,0 +1,163 @@
+import { env } from "cloudflare:test";
+import { unzipSync, strFromU8 } from "fflate";
+import { describe, expect, it } from "vitest";
+import { BASE, call, signUp, STRONG_PASSWORD, uniqueEmail, uniqueIp } from "./helpers";
+import { SELF } from "cloudflare:test";
+
+/** Ledger rows written straight into D1, so these tests depend only on the schema. */
+async function seedLedger(userId: string) {
+  const now = Date.now();
+  const accountId = crypto.randomUUID();
+  const categoryId = crypto.randomUUID();
+  await env.DB.batch([
+    env.DB.prepare("INSERT INTO accounts (id, user_id, name, type, currency, opening_balance, balance, opening_date, created_at, updated_at) VALUES (?1, ?2, 'BCP Soles', 'checking', 'PEN', 100000, 100000, '2026-01-01', ?3, ?3)").bind(accountId, userId, now),
+    env.DB.prepare("INSERT INTO categories (id, user_id, name, kind, color, created_at) VALUES (?1, ?2, 'Mercado', 'expense', '#16a34a', ?3)").bind(categoryId, userId, now),
+    env.DB.prepare(
+      "INSERT INTO transactions (id, account_id, user_id, date, description, amount, category_id, payee, notes, receipt_key, created_at, updated_at) VALUES (?1, ?2, ?3, '2026-11-20', 'Wong, \"San Isidro\"', -8540, ?4, 'Wong', '=HYPERLINK(1)', ?5, ?6, ?6)",
+    ).bind(crypto.randomUUID(), accountId, userId, categoryId, `receipts/${userId}/x/y`, now),
+  ]);
+  return { accountId, categoryId };
+}
+
+async function rawGet(path: string, token: string) {
+  return SELF.fetch(BASE + path, { headers: { Authorization: `Bearer ${token}`, "CF-Connecting-IP": uniqueIp() } });
+}
+
+describe("change email", () => {
+  it("needs the right password and then signs in with the new address", async () => {
+    const { token, password } = await signUp();
+    const next = uniqueEmail("New");
+    const wrong = await call("/users/me/email", { token, body: { email: next, password: "not-my-password-at-all" } });
+    expect(wrong.status).toBe(422);
+    expect(wrong.json.errors.password).toEqual(["The password is not correct."]);
+
+    const ok = await call("/users/me/email", { token, body: { email: next, password } });
+    expect(ok.status).toBe(200);
+    expect(ok.json.user.email).toBe(next);
+    const login = await call("/auth/login", { body: { email: next.toUpperCase(), password }, ip: uniqueIp() });
+    expect(login.status).toBe(200);
+  });
+
+  it("refuses an address another account has, whatever its case", async () => {
+    const other = await signUp();
+    const { token, password } = await signUp();
+    const taken = await call("/users/me/email", { token, body: { email: other.email.toUpperCase(), password }, headers: { "Accept-Language": "es" } });
+    expect(taken.status).toBe(409);
+    expect(taken.json.errors.email).toEqual(["Ya existe una cuenta con este correo."]);
+  });
+
+  it("lets the user change only the case of their own address", async () => {
+    const { token, password, email } = await signUp();
+    const result = await call("/users/me/email", { token, body: { email: email.toUpperCase(), password } });
+    expect(result.status).toBe(200);
+    expect(result.json.user.email).toBe(email.toUpperCase());
+  });
+
+  it("validates the address and needs a session", async () => {
+    const { token } = await signUp();
+    const bad = await call("/users/me/email", { token, body: { email: "nope", password: "" } });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.json.errors).sort()).toEqual(["email", "password"]);
+    expect((await call("/users/me/email", { body: { email: uniqueEmail(), password: STRONG_PASSWORD } })).status).toBe(401);
+  });
+});
+
+describe("preferences", () => {
+  it("keeps language, time zone and theme on the user across sign-ins", async () => {
+    const { token, email, password } = await signUp();
+    const patched = await call("/users/me", { method: "PATCH", token, body: { locale: "es", timeZone: "Asia/Tokyo", theme: "dark" } });
+    expect(patched.status).toBe(200);
+    const again = await call("/auth/login", { body: { email, password }, ip: uniqueIp() });
+    expect(again.json.user).toMatchObject({ locale: "es", timeZone: "Asia/Tokyo", theme: "dark" });
+    const badZone = await call("/users/me", { method: "PATCH", token, body: { timeZone: "Mars/Olympus" } });
+    expect(badZone.status).toBe(422);
+  });
+});
+
+describe("export", () => {
+  it("gives every account, category and transaction as JSON, amounts exact", async () => {
+    const { token, user } = await signUp({ name: "Exporta" });
+    const { accountId, categoryId } = await seedLedger(user.id);
+    const outsider = await signUp();
+    await seedLedger(outsider.user.id);
+
+    const response = await rawGet("/users/me/export?format=json", token);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
+    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="tesoro-export-\d{4}-\d{2}-\d{2}\.json"$/);
+    const body = (await response.json()) as any; // eslint-disable-line @typescript-eslint/no-explicit-any -- checked field by field
+    expect(body.user).toMatchObject({ id: user.id, name: "Exporta" });
+    expect(body.accounts).toHaveLength(1);
+    expect(body.accounts[0]).toMatchObject({ id: accountId, name: "BCP Soles", currency: "PEN", openingBalance: "1000.00", openingBalanceMinor: 100000, balance: "914.60", balanceMinor: 91460 });
+    expect(body.categories.map((c: { id: string }) => c.id)).toContain(categoryId);
+    expect(body.transactions).toHaveLength(1);
+    expect(body.transactions[0]).toMatchObject({ accountId, date: "2026-11-20", amount: "-85.40", amountMinor: -8540, currency: "PEN", category: "Mercado", hasReceipt: true });
+    // Nothing of the other user, and no internal storage keys.
+    expect(JSON.stringify(body)).not.toContain(outsider.user.id);
+    expect(JSON.stringify(body)).not.toContain("receipts/");
+  });
+
+  it("gives a zip of CSV files that spreadsheets read safely", async () => {
+    const { token, user } = await signUp();
+    await seedLedger(user.id);
+    const response = await rawGet("/users/me/export?format=zip", token);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("application/zip");
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    expect(Object.keys(files).sort()).toEqual(["accounts.csv", "categories.csv", "profile.csv", "transactions.csv"]);
+    const transactions = strFromU8(files["transactions.csv"]!);
+    // A UTF-8 BOM (TextDecoder drops it from the text), then the header.
+    expect([...files["transactions.csv"]!.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(transactions.startsWith("id,account_id,account_name,date,description,amount,amount_minor,currency,")).toBe(true);
+    const row = transactions.split("\r\n")[1]!;
+    expect(row).toContain(',2026-11-20,"Wong, ""San Isidro""",-85.40,-8540,PEN,');
+    // A formula in a note is neutralised.
+    expect(row).toContain(",'=HYPERLINK(1),");
+    expect(strFromU8(files["accounts.csv"]!)).toContain("BCP Soles");
+  });
+
+  it("refuses an unknown format and needs a session", async () => {
+    const { token } = await signUp();
+    expect((await rawGet("/users/me/export?format=xml", token)).status).toBe(422);
+    expect((await SELF.fetch(BASE + "/users/me/export")).status).toBe(401);
+  });
+});
+
+describe("delete account", () => {
+  it("needs the password and the confirmation", async () => {
+    const { token } = await signUp();
+    const wrong = await call("/users/me", { method: "DELETE", token, body: { password: "wrong-password-here", confirm: true } });
+    expect(wrong.status).toBe(422);
+    expect(wrong.json.errors.password).toEqual(["The password is not correct."]);
+    const unconfirmed = await call("/users/me", { method: "DELETE", token, body: { password: STRONG_PASSWORD } });
+    expect(unconfirmed.status).toBe(422);
+    expect(unconfirmed.json.errors.confirm).toEqual(["Tick the box to confirm."]);
+    expect((await call("/users/me", { token })).status).toBe(200);
+  });
+
+  it("removes every row and every receipt of the user, and nothing of anyone else", async () => {
+    const { token, user, email, password } = await signUp();
+    const other = await signUp();
+    await seedLedger(user.id);
+    await seedLedger(other.user.id);
+    await env.RECEIPTS.put(`receipts/${user.id}/t1/a`, new Uint8Array([1]));
+    await env.RECEIPTS.put(`receipts/${user.id}/t2/b`, new Uint8Array([2]));
+    await env.RECEIPTS.put(`receipts/${other.user.id}/t3/c`, new Uint8Array([3]));
+
+    const result = await call("/users/me", { method: "DELETE", token, body: { password, confirm: true } });
+    expect(result.status).toBe(204);
+
+    for (const table of ["users", "sessions", "accounts", "transactions", "categories"]) {
+      const column = table === "users" ? "id" : "user_id";
+      const row = await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE ${column} = ?1`).bind(user.id).first<{ n: number }>();
+      expect(row?.n, table).toBe(0);
+    }
+    expect((await env.RECEIPTS.list({ prefix: `receipts/${user.id}/` })).objects).toHaveLength(0);
+    expect(await env.RECEIPTS.head(`receipts/${other.user.id}/t3/c`)).not.toBeNull();
+    const otherRows = await env.DB.prepare("SELECT COUNT(*) AS n FROM transactions WHERE user_id = ?1").bind(other.user.id).first<{ n: number }>();
+    expect(otherRows?.n).toBe(1);
+
+    expect((await call("/users/me", { token })).status).toBe(401);
+    expect((await call("/auth/login", { body: { email, password }, ip: uniqueIp() })).status).toBe(401);
+  });
+});

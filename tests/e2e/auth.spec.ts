@@ -1,0 +1,211 @@
+/** Sign-up, sign-in, sign-out, remember me, redirectTo, recovery, lockout, Spanish, no-JS. */
+import { createUser, expect, latestMail, STRONG_PASSWORD, test, uniqueEmail } from "./fixtures";
+
+test("sign up, sign out, and sign in again", async ({ page }) => {
+  const email = uniqueEmail("signup");
+  await page.goto("/login");
+  await page.getByRole("link", { name: "Create account" }).click();
+  await expect(page).toHaveURL("/signup");
+  await page.getByLabel("Name").fill("Rosa Mamani");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(STRONG_PASSWORD);
+  await page.getByLabel("Confirm password").fill(STRONG_PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByText("Rosa Mamani")).toBeVisible();
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL("/login");
+  await expect(page.getByText("You have been signed out.")).toBeVisible();
+  await page.goto("/");
+  await expect(page).toHaveURL("/login?redirectTo=%2F");
+
+  await page.getByLabel("Email").fill(email.toUpperCase());
+  await page.getByLabel("Password").fill(STRONG_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL("/");
+});
+
+test("sign-up explains each problem beside its field before anything is sent", async ({ page }) => {
+  let posted = false;
+  page.on("request", (request) => {
+    if (request.method() === "POST") posted = true;
+  });
+  await page.goto("/signup");
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByLabel("Password", { exact: true }).fill("short");
+  await page.getByLabel("Confirm password").fill("different");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByLabel("Name")).toHaveAccessibleDescription("This field is required.");
+  await expect(page.getByLabel("Email")).toHaveAccessibleDescription("Enter a valid email address.");
+  await expect(page.getByLabel("Password", { exact: true })).toHaveAccessibleDescription(/Use at least 12 characters\./);
+  await expect(page.getByLabel("Confirm password")).toHaveAccessibleDescription("The passwords do not match.");
+  expect(posted).toBe(false);
+});
+
+test("sign-up refuses a guessable password and keeps what was typed", async ({ page }) => {
+  const email = uniqueEmail();
+  await page.goto("/signup");
+  await page.getByLabel("Name").fill("Luis");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("password123456");
+  await page.getByLabel("Confirm password").fill("password123456");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText(/This password is too easy to guess\./)).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await expect(page).toHaveURL("/signup");
+});
+
+test("wrong credentials get one generic message", async ({ page, user }) => {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill("not-the-right-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Invalid email or password.");
+  await page.getByLabel("Email").fill(uniqueEmail());
+  await page.getByLabel("Password").fill("not-the-right-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Invalid email or password.");
+});
+
+test("Remember me keeps the cookie for 30 days; without it the cookie ends with the browser", async ({ page, user }) => {
+  const cookie = async () => (await page.context().cookies()).find((c) => c.name === "tesoro_session");
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL("/");
+  const browserSession = await cookie();
+  expect(browserSession?.expires).toBe(-1);
+  expect(browserSession?.httpOnly).toBe(true);
+  expect(browserSession?.sameSite).toBe("Lax");
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByLabel("Remember me").check();
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL("/");
+  const remembered = await cookie();
+  const days = (remembered!.expires * 1000 - Date.now()) / 86_400_000;
+  expect(days).toBeGreaterThan(29.9);
+  expect(days).toBeLessThanOrEqual(30);
+});
+
+test("after sign-in the visitor lands where they were going; an external redirectTo is refused", async ({ page, user }) => {
+  await page.goto("/settings");
+  await expect(page).toHaveURL("/login?redirectTo=%2Fsettings");
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL("/settings");
+
+  await page.context().clearCookies();
+  await page.goto("/login?redirectTo=https%3A%2F%2Fevil.example%2Fsteal");
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL("/");
+});
+
+test("the whole recovery flow, and old sessions end after the reset", async ({ page, browser, baseURL, request }) => {
+  const user = await createUser(request);
+  // Another device stays signed in until the reset.
+  const other = await browser.newContext({ baseURL });
+  const { signInAs } = await import("./fixtures");
+  const otherPage = await other.newPage();
+  await signInAs(otherPage, user, baseURL!);
+  await otherPage.goto("/");
+  await expect(otherPage).toHaveURL("/");
+
+  await page.goto("/login");
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(page).toHaveURL("/login/recover");
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByRole("status")).toHaveText(/If an account exists for that email, a reset link is on its way/);
+
+  const mail = await latestMail(request, user.email);
+  expect(mail.subject).toBe("Reset your Tesoro password");
+  const path = new URL(/https?:\/\/\S+\/login\/change-password\/[A-Za-z0-9_-]{43}/.exec(mail.text)![0]).pathname;
+  await page.goto(path);
+  await page.getByLabel("New password", { exact: true }).fill("a-new-and-long-passphrase-arequipa");
+  await page.getByLabel("Confirm new password").fill("a-new-and-long-passphrase-arequipa");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page).toHaveURL("/login");
+  await expect(page.getByText("Your password was changed. You have been signed out everywhere; sign in with the new password.")).toBeVisible();
+
+  await otherPage.goto("/accounts");
+  await expect(otherPage).toHaveURL("/login?redirectTo=%2Faccounts");
+  await other.close();
+
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill("a-new-and-long-passphrase-arequipa");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL("/");
+
+  // The link works once.
+  await page.context().clearCookies();
+  await page.goto(path);
+  await expect(page.getByRole("alert")).toHaveText("This link has expired or was already used");
+  await page.getByRole("link", { name: "Request a new link" }).click();
+  await expect(page).toHaveURL("/login/recover");
+});
+
+test("recovery answers the same for an unknown email", async ({ page }) => {
+  await page.goto("/login/recover");
+  await page.getByLabel("Email").fill(uniqueEmail("nobody"));
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByRole("status")).toHaveText(/If an account exists for that email, a reset link is on its way/);
+});
+
+test("five wrong passwords lock the account with the wait time", async ({ page, user }) => {
+  await page.goto("/login");
+  for (let i = 0; i < 5; i++) {
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password").fill(`wrong-password-${i}`);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert")).toBeVisible();
+  }
+  await expect(page.getByRole("alert")).toHaveText("Too many failed attempts. Try again in 15 minutes.");
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toHaveText(/Too many failed attempts\. Try again in 1[45] minutes\./);
+});
+
+test("the public pages work in Spanish, errors included", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, locale: "es-PE", extraHTTPHeaders: { "Accept-Language": "es-PE,es;q=0.9" } });
+  const page = await context.newPage();
+  await page.goto("/login");
+  await page.getByLabel("Correo electrónico").fill("nadie@example.com");
+  await page.getByLabel("Contraseña").fill("una-contraseña-cualquiera");
+  await page.getByRole("button", { name: "Iniciar sesión" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Correo o contraseña incorrectos.");
+  await page.getByRole("link", { name: "Crear cuenta" }).click();
+  await expect(page).toHaveURL("/signup");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Crear cuenta");
+  await page.getByRole("button", { name: "Crear cuenta" }).click();
+  await expect(page.getByLabel("Nombre")).toHaveAccessibleDescription("Este campo es obligatorio.");
+  await page.goto("/login/recover");
+  await expect(page.getByRole("button", { name: "Enviar enlace" })).toBeVisible();
+  await context.close();
+});
+
+test("signing in works without JavaScript", async ({ browser, baseURL, request }) => {
+  const user = await createUser(request);
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/login?redirectTo=%2Faccounts");
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill("wrong-password-nojs");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Invalid email or password.");
+  // The re-rendered page keeps the email (never the password).
+  await expect(page.getByLabel("Email")).toHaveValue(user.email);
+  await expect(page.getByLabel("Password")).toHaveValue("");
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL("/accounts");
+  await context.close();
+});

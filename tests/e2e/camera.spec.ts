@@ -1,0 +1,124 @@
+/**
+ * /camera in Chromium with a fake camera that films a QR code (a .y4m made by the test), and with
+ * the camera denied. QR decoding runs in the page (native BarcodeDetector or the ZXing WebAssembly
+ * served from our own origin).
+ */
+import { readFileSync } from "node:fs";
+import type { APIRequestContext } from "@playwright/test";
+import { chromiumLaunch } from "../../playwright.config";
+import { expect, test, type TestUser } from "./fixtures";
+import { PERU_QR_TEXT, qrPng, writeQrVideo } from "./support/fake-camera";
+
+const qrVideo = writeQrVideo(PERU_QR_TEXT, "peru-qr");
+
+async function api(request: APIRequestContext, user: TestUser, method: "post" | "get", path: string, data?: unknown) {
+  const response = await request[method](`/api/v1${path}`, { headers: { Authorization: `Bearer ${user.token}` }, data });
+  expect(response.ok(), await response.text()).toBe(true);
+  return response.json();
+}
+
+async function accountWithTransaction(request: APIRequestContext, user: TestUser) {
+  const { account } = await api(request, user, "post", "/accounts", { name: "BCP Soles", type: "checking", currency: "PEN" });
+  const { transaction } = await api(request, user, "post", `/accounts/${account.id}/transactions`, { date: "2026-11-20", description: "Wong San Isidro", amount: "-85.40" });
+  return { accountId: account.id as string, transactionId: transaction.id as string };
+}
+
+// The fake camera is a browser launch option, so it applies to this whole file (one worker).
+test.use({
+  launchOptions: {
+    ...chromiumLaunch,
+    args: [...chromiumLaunch.args, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream", `--use-file-for-fake-video-capture=${qrVideo}`],
+  },
+});
+
+test.describe("with a camera that films a payment QR code", () => {
+
+  test("decodes the EMVCo QR live and shows payee, city, amount and currency", async ({ page }) => {
+    await page.goto("/camera");
+    await page.getByRole("button", { name: "Start camera" }).click();
+    const result = page.getByTestId("qr-result");
+    await expect(result).toBeVisible({ timeout: 20_000 });
+    await expect(result.getByRole("heading", { name: "Payment QR code" })).toBeVisible();
+    await expect(page.getByTestId("qr-payee")).toHaveText("BODEGA DOÑA ROSA");
+    await expect(page.getByTestId("qr-city")).toHaveText("LIMA");
+    await expect(page.getByTestId("qr-currency")).toHaveText("PEN (604)");
+    await expect(page.getByTestId("qr-amount")).toHaveText(/S\/\s?25\.50/);
+    // Signed out: no transaction can be created, the page says how.
+    await expect(result.getByRole("link", { name: "Sign in to create a transaction from this code." })).toBeVisible();
+    // The camera is released once the code is read.
+    await expect(page.getByTestId("camera-video")).toBeHidden();
+  });
+
+  test("signed in, 'Create transaction' opens the account's form prefilled", async ({ page, request, signedIn }) => {
+    const { accountId } = await accountWithTransaction(request, signedIn);
+    await page.goto("/camera");
+    await page.getByRole("button", { name: "Start camera" }).click();
+    const create = page.getByTestId("qr-create");
+    await expect(create).toBeVisible({ timeout: 20_000 });
+    const href = new URL((await create.getAttribute("href"))!, "http://x");
+    expect(href.pathname).toBe(`/accounts/${accountId}/transactions`);
+    expect(Object.fromEntries(href.searchParams)).toMatchObject({ new: "1", amount: "-25.50", payee: "BODEGA DOÑA ROSA", description: "Payment to BODEGA DOÑA ROSA" });
+    expect(href.searchParams.get("date")).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  test("signed in, a receipt photo is attached to a transaction and shown", async ({ page, request, signedIn }) => {
+    const { accountId, transactionId } = await accountWithTransaction(request, signedIn);
+    await page.goto("/camera");
+    await page.getByRole("button", { name: "Receipt photo" }).click();
+    await page.getByRole("button", { name: "Start camera" }).click();
+    await page.getByRole("button", { name: "Take photo" }).click();
+    await expect(page.getByTestId("photo-preview")).toBeVisible();
+    await page.getByLabel("Account").selectOption(accountId);
+    await page.getByTestId("recent-transaction").filter({ hasText: "Wong San Isidro" }).click();
+    await page.getByRole("button", { name: "Attach photo" }).click();
+
+    const success = page.getByTestId("upload-success");
+    await expect(success).toContainText("The photo was attached.");
+    const uploaded = page.getByTestId("uploaded-receipt");
+    await expect.poll(() => uploaded.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    // The list now marks the transaction with its receipt thumbnail, which loads.
+    const thumb = page.locator(`[data-transaction-id="${transactionId}"]`).getByTestId("receipt-thumb");
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    // Full size, from our own origin, to its owner only.
+    const full = await page.request.get(`/resources/receipts/${transactionId}`);
+    expect(full.status()).toBe(200);
+    expect(full.headers()["content-type"]).toBe("image/jpeg");
+    const { transaction } = await api(request, signedIn, "get", `/transactions/${transactionId}`);
+    expect(transaction.receiptKey).toBeTruthy();
+    const stranger = await page.context().browser()!.newContext();
+    expect((await stranger.request.get(`/resources/receipts/${transactionId}`, { maxRedirects: 0 })).status()).toBe(404);
+    await stranger.close();
+  });
+
+  test("signed out, the photo can be downloaded and nothing is uploaded", async ({ page }) => {
+    const uploads: string[] = [];
+    page.on("request", (req) => {
+      if (req.method() !== "GET") uploads.push(req.url());
+    });
+    await page.goto("/camera");
+    await page.getByRole("button", { name: "Receipt photo" }).click();
+    await page.getByRole("button", { name: "Start camera" }).click();
+    await page.getByRole("button", { name: "Take photo" }).click();
+    await expect(page.getByTestId("photo-signed-out")).toBeVisible();
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download photo" }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^receipt-\d{4}-\d{2}-\d{2}\.jpg$/);
+    const bytes = readFileSync((await download.path())!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    expect(uploads).toEqual([]);
+  });
+
+  test("the file picker reads a QR code from a picture; a plain QR shows its text", async ({ page }) => {
+    await page.goto("/camera");
+    await page.getByLabel("Choose or take a photo").setInputFiles({ name: "menu.png", mimeType: "image/png", buffer: await qrPng("https://example.com/menu?table=4") });
+    await expect(page.getByTestId("qr-text")).toHaveText("https://example.com/menu?table=4", { timeout: 20_000 });
+    await expect(page.getByTestId("qr-result").getByRole("heading", { name: "QR code" })).toBeVisible();
+  });
+
+  test("a payment QR with a wrong check value is flagged, not trusted", async ({ page }) => {
+    const tampered = PERU_QR_TEXT.replace("25.50", "95.50");
+    await page.goto("/camera");
+    await page.getByLabel("Choose or take a photo").setInputFiles({ name: "qr.png", mimeType: "image/png", buffer: await qrPng(tampered) });
+    await expect(page.getByTestId("qr-invalid")).toHaveAttribute("data-error", "bad-crc", { timeout: 20_000 });
+    await expect(page.getByTestId("qr-text")).toHaveText(tampered);
+  });
+});

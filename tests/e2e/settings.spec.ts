@@ -1,0 +1,203 @@
+/** /settings end to end: preferences that follow the account, sessions, export, deletion. */
+import { readFileSync } from "node:fs";
+import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
+import { strFromU8, unzipSync } from "fflate";
+import { createUser, encodeCookieValue, expect, randomIp, STRONG_PASSWORD, test, type TestUser } from "./fixtures";
+
+const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+
+/** Another device: a session made by signing in through the API with that device's user agent, as a cookie in a fresh context. */
+async function otherDevice(request: APIRequestContext, browser: Browser, baseURL: string, user: Pick<TestUser, "email" | "password">): Promise<BrowserContext> {
+  const response = await request.post("/api/v1/auth/login", { data: { email: user.email, password: user.password }, headers: { "CF-Connecting-IP": randomIp(), "User-Agent": PHONE_UA } });
+  expect(response.status(), await response.text()).toBe(200);
+  const { token } = (await response.json()) as { token: string };
+  const context = await browser.newContext({ baseURL, userAgent: PHONE_UA, extraHTTPHeaders: { "CF-Connecting-IP": randomIp() } });
+  await context.addCookies([{ name: "tesoro_session", value: encodeCookieValue(token), url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+  return context;
+}
+
+async function signInWithForm(page: Page, user: Pick<TestUser, "email" | "password">) {
+  await page.goto("/login");
+  await page.getByLabel(/^(Email|Correo electrónico)$/).fill(user.email);
+  await page.getByLabel(/^(Password|Contraseña)$/).fill(user.password);
+  await page.getByRole("button", { name: /^(Sign in|Iniciar sesión)$/ }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+test("language, time zone and theme are saved to the account and come back after signing in again", async ({ page, user, browser, baseURL }) => {
+  await signInWithForm(page, user);
+  await page.goto("/settings");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await page.getByLabel("Language", { exact: true }).selectOption("es");
+  await page.getByLabel("Time zone").fill("Asia/Tokyo");
+  await page.getByLabel("Dark").check();
+  await page.getByRole("button", { name: "Save preferences" }).click();
+
+  // Applied at once: Spanish, dark, and the zone's clock.
+  await expect(page.getByRole("heading", { level: 1, name: "Ajustes" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  await expect(page.getByText("Se guardaron tus preferencias.")).toBeVisible();
+  await expect(page.getByText(/Ahora en Asia\/Tokyo:/)).toBeVisible();
+
+  await page.getByRole("button", { name: "Cerrar sesión" }).first().click();
+  await expect(page).toHaveURL(/\/login/);
+  await signInWithForm(page, user);
+  await page.goto("/settings");
+  await expect(page.getByLabel("Idioma", { exact: true })).toHaveValue("es");
+  await expect(page.getByLabel("Zona horaria")).toHaveValue("Asia/Tokyo");
+  await expect(page.getByLabel("Oscuro")).toBeChecked();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+
+  // Another device (no cookies at all) gets the same preferences on sign-in.
+  const other = await browser.newContext({ baseURL, extraHTTPHeaders: { "CF-Connecting-IP": randomIp() } });
+  const otherPage = await other.newPage();
+  await signInWithForm(otherPage, user);
+  await otherPage.goto("/settings");
+  await expect(otherPage.locator("html")).toHaveAttribute("lang", "es");
+  await expect(otherPage.locator("html")).toHaveAttribute("data-theme", "dark");
+  await other.close();
+});
+
+test("an unknown time zone is refused beside the field", async ({ page, signedIn }) => {
+  void signedIn;
+  await page.goto("/settings");
+  await page.getByLabel("Time zone").fill("Mars/Olympus_Mons");
+  await page.getByRole("button", { name: "Save preferences" }).click();
+  await expect(page.getByText("Choose a time zone from the list.")).toBeVisible();
+  await expect(page.getByLabel("Time zone")).toHaveAttribute("aria-invalid", "true");
+});
+
+test("name and email: the email change needs the password", async ({ page, signedIn, request }) => {
+  await page.goto("/settings");
+  await page.getByLabel("Name", { exact: true }).fill("Rosa Huamán");
+  await page.getByRole("button", { name: "Save name" }).click();
+  await expect(page.getByText("Your name was saved.")).toBeVisible();
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Rosa Huamán");
+
+  const next = `moved-${Date.now()}@example.com`;
+  await page.getByLabel("New email").fill(next);
+  await page.getByLabel("Current password").first().fill("not-the-password-123");
+  await page.getByRole("button", { name: "Change email" }).click();
+  await expect(page.getByText("The password is not correct.")).toBeVisible();
+
+  await page.getByLabel("New email").fill(next);
+  await page.getByLabel("Current password").first().fill(signedIn.password);
+  await page.getByRole("button", { name: "Change email" }).click();
+  await expect(page.getByTestId("current-email")).toHaveText(`Signed in as ${next}`);
+  const login = await request.post("/api/v1/auth/login", { data: { email: next, password: signedIn.password }, headers: { "CF-Connecting-IP": randomIp() } });
+  expect(login.status()).toBe(200);
+});
+
+test("revoking a session signs that browser out; 'sign out everywhere else' ends the rest", async ({ page, signedIn, browser, baseURL, request }) => {
+  // One after the other: each sign-in hashes a password.
+  const contexts = [await otherDevice(request, browser, baseURL!, signedIn), await otherDevice(request, browser, baseURL!, signedIn)];
+  const phones = await Promise.all(contexts.map((context) => context.newPage()));
+
+  await page.goto("/settings");
+  const sessions = page.getByTestId("session");
+  await expect(sessions).toHaveCount(3);
+  await expect(page.locator('[data-testid="session"][data-current="true"]')).toContainText("This device");
+  await expect(sessions.filter({ hasText: "Chrome on Android" })).toHaveCount(2);
+  await expect(sessions.filter({ hasText: "Chrome on Android" }).first()).toContainText(/Last active/);
+
+  await sessions.filter({ hasText: "Chrome on Android" }).first().getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByText("That device was signed out.")).toBeVisible();
+  await expect(sessions).toHaveCount(2);
+  // Exactly one of the two phones lost its session: its next page is the sign-in page.
+  const signedOut: boolean[] = [];
+  for (const phone of phones) {
+    await phone.goto("/settings");
+    signedOut.push(/\/login/.test(phone.url()));
+  }
+  expect(signedOut.filter(Boolean)).toHaveLength(1);
+
+  await page.getByRole("button", { name: "Sign out everywhere else" }).click();
+  await expect(page.getByText("Every other device was signed out.")).toBeVisible();
+  await expect(sessions).toHaveCount(1);
+  await expect(page.getByText("No other device is signed in.")).toBeVisible();
+  for (const phone of phones) {
+    await phone.goto("/settings");
+    await expect(phone).toHaveURL(/\/login\?redirectTo=%2Fsettings/);
+  }
+  await page.reload();
+  await expect(page).toHaveURL(/\/settings$/);
+  await Promise.all(contexts.map((context) => context.close()));
+});
+
+test("changing the password needs the current one and signs other devices out", async ({ page, signedIn, browser, baseURL, request }) => {
+  const user = signedIn;
+  const other = await otherDevice(request, browser, baseURL!, user);
+  const otherPage = await other.newPage();
+
+  await page.goto("/settings");
+  const form = page.getByRole("form", { name: "Change password" });
+  await form.getByLabel("Current password").fill("wrong-password-000");
+  await form.getByLabel("New password", { exact: true }).fill("a brand new lima passphrase 2026");
+  await form.getByLabel("Confirm new password").fill("a brand new lima passphrase 2026");
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expect(form.getByText("Invalid email or password.")).toBeVisible();
+
+  await form.getByLabel("Current password").fill(user.password);
+  await form.getByLabel("New password", { exact: true }).fill("a brand new lima passphrase 2026");
+  await form.getByLabel("Confirm new password").fill("a brand new lima passphrase 2026");
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Your password was changed. Your other devices were signed out.")).toBeVisible();
+  await otherPage.goto("/settings");
+  await expect(otherPage).toHaveURL(/\/login/);
+  await other.close();
+});
+
+test("export contains the accounts, transactions and categories, as JSON and as CSV files", async ({ page, request, signedIn }) => {
+  const headers = { Authorization: `Bearer ${signedIn.token}` };
+  const account = await (await request.post("/api/v1/accounts", { headers, data: { name: "Interbank Dólares", type: "savings", currency: "USD" } })).json();
+  await request.post(`/api/v1/accounts/${account.account.id}/transactions`, { headers, data: { date: "2026-11-02", description: "Sueldo noviembre", amount: "1500.00" } });
+
+  await page.goto("/settings");
+  const [json] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download JSON" }).click()]);
+  expect(json.suggestedFilename()).toMatch(/^tesoro-export-\d{4}-\d{2}-\d{2}\.json$/);
+  const data = JSON.parse(readFileSync((await json.path())!, "utf8"));
+  expect(data.user.email).toBe(signedIn.email);
+  expect(data.accounts).toEqual([expect.objectContaining({ name: "Interbank Dólares", currency: "USD", balance: "1500.00" })]);
+  expect(data.transactions).toEqual([expect.objectContaining({ description: "Sueldo noviembre", amount: "1500.00", amountMinor: 150000, date: "2026-11-02" })]);
+  expect(data.categories.length).toBeGreaterThan(0);
+
+  const [zip] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV files (zip)" }).click()]);
+  const files = unzipSync(new Uint8Array(readFileSync((await zip.path())!)));
+  expect(strFromU8(files["transactions.csv"]!)).toContain("Sueldo noviembre,1500.00,150000,USD");
+  expect(strFromU8(files["accounts.csv"]!)).toContain("Interbank Dólares");
+});
+
+test("deleting the account needs the password and a confirmation, then removes everything", async ({ page, request, signedIn }) => {
+  const headers = { Authorization: `Bearer ${signedIn.token}` };
+  const { account } = await (await request.post("/api/v1/accounts", { headers, data: { name: "Caja", type: "cash", currency: "PEN" } })).json();
+  await page.goto("/settings");
+  const form = page.getByRole("form", { name: "Delete account" });
+
+  // Without the box ticked nothing is sent.
+  await form.getByLabel("Password").fill(signedIn.password);
+  await form.getByRole("button", { name: "Delete my account" }).click();
+  await expect(form.getByText("Tick the box to confirm.")).toBeVisible();
+
+  // Dismissing the browser's "are you sure" keeps everything.
+  await form.getByLabel("I understand that all my data will be deleted for good.").check();
+  page.once("dialog", (dialog) => void dialog.dismiss());
+  await form.getByRole("button", { name: "Delete my account" }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  expect((await request.get(`/api/v1/accounts/${account.id}`, { headers })).status()).toBe(200);
+
+  page.once("dialog", (dialog) => {
+    expect(dialog.message()).toBe("Delete your account and all its data for good?");
+    void dialog.accept();
+  });
+  await form.getByLabel("Password").fill(signedIn.password);
+  await form.getByRole("button", { name: "Delete my account" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText("Your account and all its data were deleted.")).toBeVisible();
+
+  expect((await request.get(`/api/v1/accounts/${account.id}`, { headers })).status()).toBe(401);
+  const login = await request.post("/api/v1/auth/login", { data: { email: signedIn.email, password: STRONG_PASSWORD }, headers: { "CF-Connecting-IP": randomIp() } });
+  expect(login.status()).toBe(401);
+  // The address is free again.
+  await createUser(request, { email: signedIn.email });
+});

@@ -1,0 +1,314 @@
+/** The seed's shell behaviour: guards, error pages, crawlers, headers, i18n, toasts, build check. */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, hydrated, test } from "./fixtures";
+
+test.describe("guards", () => {
+  for (const path of ["/", "/accounts", "/settings", "/accounts/8d0c6a52-3c4b-4f8e-9a57-2f1d2b9e8a11/transactions"]) {
+    test(`auth sends a signed-out visitor from ${path} to /login with redirectTo`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(path)}`);
+      await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    });
+  }
+
+  test("the camera page has no guard", async ({ page }) => {
+    const response = await page.goto("/camera");
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveURL("/camera");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Camera");
+  });
+
+  test("login sends a signed-in visitor to / or a safe redirectTo, never off-site", async ({ page, signedIn }) => {
+    void signedIn;
+    for (const path of ["/login", "/login/recover", "/signup"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL("/");
+    }
+    await page.goto("/login?redirectTo=%2Fsettings");
+    await expect(page).toHaveURL("/settings");
+    await page.goto("/login?redirectTo=%2F%2Fevil.example%2Fx");
+    await expect(page).toHaveURL("/");
+  });
+
+  test("a client-side navigation runs the guard on the server too", async ({ page, signedIn, context, baseURL }) => {
+    void signedIn;
+    await page.goto("/");
+    await hydrated(page);
+    // The session ends elsewhere; the next in-app navigation must be refused.
+    await context.clearCookies({ name: "tesoro_session" });
+    void baseURL;
+    await page.getByRole("link", { name: "Accounts" }).click();
+    await expect(page).toHaveURL("/login?redirectTo=%2Faccounts");
+  });
+});
+
+test.describe("error pages", () => {
+  test("an unmatched path is a 404 'Page not found: {path}'", async ({ page }) => {
+    const response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveTitle("Page Not Found · Tesoro");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
+    await expect(page.getByTestId("error-message")).toHaveText("Page not found: /no/such/page");
+  });
+
+  test("invalid route params are a 404 'Page Not Found: {path}'", async ({ page, signedIn }) => {
+    void signedIn;
+    for (const path of ["/accounts/not-an-id/transactions", "/login/change-password/too-short"]) {
+      if (path.startsWith("/login")) await page.context().clearCookies();
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByTestId("error-message")).toHaveText(`Page Not Found: ${path}`);
+    }
+  });
+
+  test("crawlers get the status and plain text, not the error page", async ({ request }) => {
+    const response = await request.get("/no/such/page", { headers: { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" } });
+    expect(response.status()).toBe(404);
+    expect(response.headers()["content-type"]).toContain("text/plain");
+    expect(await response.text()).toBe("404 Page Not Found");
+  });
+
+  test("the error page speaks Spanish too", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, locale: "es-PE", extraHTTPHeaders: { "Accept-Language": "es-PE,es;q=0.9" } });
+    const page = await context.newPage();
+    await page.goto("/nada");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Página no encontrada");
+    await expect(page.getByTestId("error-message")).toHaveText("Página no encontrada: /nada");
+    await context.close();
+  });
+});
+
+test.describe("security", () => {
+  test("every HTML page carries the security headers and a fresh CSP nonce on its scripts", async ({ page }) => {
+    const nonces = new Set<string>();
+    for (const path of ["/login", "/signup", "/login/recover", "/camera", "/nope"]) {
+      const response = await page.goto(path);
+      const headers = response!.headers();
+      const csp = headers["content-security-policy"]!;
+      expect(csp, path).toContain("frame-ancestors 'none'");
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+      const nonce = /'nonce-([^']+)'/.exec(csp)![1]!;
+      nonces.add(nonce);
+      expect(headers["strict-transport-security"]).toContain("max-age=");
+      expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      expect(headers["permissions-policy"]).toContain("camera=(self)");
+      expect(headers["x-content-type-options"]).toBe("nosniff");
+      const scriptNonces = await page.locator("script").evaluateAll((scripts) => scripts.map((s) => (s as HTMLScriptElement).nonce));
+      expect(scriptNonces.length).toBeGreaterThan(0);
+      expect(scriptNonces.every((n) => n === nonce)).toBe(true);
+    }
+    expect(nonces.size).toBe(5);
+  });
+
+  test("pages make no request to another host and raise no CSP violation", async ({ page, signedIn, baseURL }) => {
+    void signedIn;
+    const origin = new URL(baseURL!).origin;
+    const foreign: string[] = [];
+    const problems: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.protocol.startsWith("http") && url.origin !== origin) foreign.push(request.url());
+    });
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(message.text());
+    });
+    page.on("pageerror", (error) => problems.push(String(error)));
+    for (const path of ["/", "/accounts", "/settings", "/camera"]) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+    }
+    await page.context().clearCookies();
+    for (const path of ["/login", "/signup", "/login/recover"]) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+    }
+    expect(foreign).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  test("cross-site form posts are refused", async ({ request, baseURL }) => {
+    const form = { email: "a@example.com", password: "whatever-password" };
+    // Another origin: React Router's own origin check.
+    const foreign = await request.post("/login", { form, headers: { "Sec-Fetch-Site": "cross-site", Origin: "https://evil.example" }, maxRedirects: 0 });
+    expect(foreign.status()).toBe(400);
+    // Our CSRF middleware: the browser says the request comes from another site.
+    const crossSite = await request.post("/login", { form, headers: { "Sec-Fetch-Site": "cross-site", Origin: new URL(baseURL!).origin }, maxRedirects: 0 });
+    expect(crossSite.status()).toBe(403);
+    // No origin information at all (not a browser): refused too.
+    const bare = await request.post("/login", { form, headers: { "Sec-Fetch-Site": "", Origin: "" }, maxRedirects: 0 });
+    expect([400, 403]).toContain(bare.status());
+  });
+});
+
+test.describe("language", () => {
+  test("English by default, Spanish from Accept-Language, and <html lang> follows", async ({ browser, baseURL }) => {
+    const en = await browser.newContext({ baseURL, extraHTTPHeaders: { "Accept-Language": "en-US" } });
+    const enPage = await en.newPage();
+    await enPage.goto("/login");
+    await expect(enPage.locator("html")).toHaveAttribute("lang", "en");
+    await expect(enPage.getByRole("heading", { level: 1 })).toHaveText("Sign in");
+    await en.close();
+
+    const es = await browser.newContext({ baseURL, locale: "es-PE", extraHTTPHeaders: { "Accept-Language": "es-PE,es;q=0.9" } });
+    const esPage = await es.newPage();
+    await esPage.goto("/login");
+    await expect(esPage.locator("html")).toHaveAttribute("lang", "es");
+    await expect(esPage.getByRole("heading", { level: 1 })).toHaveText("Iniciar sesión");
+    await expect(esPage.getByLabel("Correo electrónico")).toBeVisible();
+    await es.close();
+  });
+
+  test("the switch changes the language and keeps the choice over Accept-Language", async ({ page }) => {
+    await page.goto("/login/recover");
+    await page.getByRole("button", { name: /Español/ }).click();
+    await expect(page).toHaveURL("/login/recover");
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Restablecer tu contraseña");
+    await page.goto("/login");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Iniciar sesión");
+    await page.getByRole("button", { name: /English/ }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in");
+  });
+
+  test("a signed-in user's choice is saved to the account", async ({ page, signedIn, request }) => {
+    await page.goto("/settings");
+    await page.getByRole("button", { name: /Español/ }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    const me = await request.get("/api/v1/users/me", { headers: { Authorization: `Bearer ${signedIn.token}` } });
+    expect((await me.json()).user.locale).toBe("es");
+  });
+});
+
+test.describe("layout and accessibility", () => {
+  test("the body is light grey from medium screens up, white on phones", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/login");
+    const wide = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await page.setViewportSize({ width: 390, height: 800 });
+    const narrow = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(narrow).toBe("rgb(255, 255, 255)");
+    expect(wide).toBe("rgb(241, 245, 249)");
+  });
+
+  test("the default layout has the product name, navigation, language switch and sign out", async ({ page, signedIn }) => {
+    void signedIn;
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const name of ["Overview", "Accounts", "Camera", "Settings"]) await expect(nav.getByRole("link", { name })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Tesoro" })).toBeVisible();
+    await expect(page.getByRole("button", { name: /Español/ })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+    await expect(page).toHaveTitle("Overview · Tesoro");
+  });
+
+  const publicPages = ["/login", "/signup", "/login/recover", "/login/change-password/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "/camera", "/nope"];
+  const privatePages = ["/", "/accounts", "/settings"];
+  for (const path of [...publicPages, ...privatePages]) {
+    test(`axe finds no serious or critical violation on ${path}`, async ({ page, user, baseURL }) => {
+      if (privatePages.includes(path)) {
+        const { signInAs } = await import("./fixtures");
+        await signInAs(page, user, baseURL!);
+      }
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    });
+  }
+});
+
+test.describe("toasts", () => {
+  test("app notifications appear at the top, leave after 5 s, and F8 focuses them", async ({ page, signedIn }) => {
+    void signedIn;
+    await page.clock.install();
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL("/login");
+    await hydrated(page);
+    const toast = page.getByTestId("toast").filter({ hasText: "You have been signed out." });
+    await expect(toast).toBeVisible();
+    const box = await toast.boundingBox();
+    expect(box!.y).toBeLessThan(100);
+    await page.keyboard.press("F8");
+    await expect(page.getByTestId("toast-region")).toBeFocused();
+    await page.clock.fastForward(4_000);
+    await expect(toast).toBeVisible();
+    await page.clock.fastForward(1_500);
+    await expect(toast).toHaveCount(0);
+  });
+
+  test("a toast swiped past 50 px is dismissed; a short swipe is not", async ({ page, signedIn }) => {
+    void signedIn;
+    await page.goto("/");
+    await page.getByRole("button", { name: "Sign out" }).click();
+    const toast = page.getByTestId("toast").filter({ hasText: "You have been signed out." });
+    await expect(toast).toBeVisible();
+    const box = (await toast.boundingBox())!;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + 20, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 50, y, { steps: 5 });
+    await page.mouse.up();
+    await expect(toast).toBeVisible();
+    await page.mouse.move(box.x + 20, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 90, y, { steps: 5 });
+    await page.mouse.up();
+    await expect(toast).toHaveCount(0);
+  });
+});
+
+test.describe("new build check", () => {
+  test("after an hour, a changed build id offers a reload", async ({ page }) => {
+    await page.clock.install();
+    await page.route("**/api/v1/health", (route) => route.fulfill({ json: { status: "ok", buildId: "a-newer-build" } }));
+    await page.goto("/login");
+    await hydrated(page);
+    await page.clock.fastForward("59:00");
+    await expect(page.getByText("A new version of Tesoro is available.")).toHaveCount(0);
+    await page.clock.fastForward("01:05");
+    await expect(page.getByText("A new version of Tesoro is available.")).toBeVisible();
+    const reloaded = page.waitForEvent("load");
+    await page.getByRole("button", { name: "Reload" }).click();
+    await reloaded;
+  });
+
+  test("the same build id offers nothing", async ({ page }) => {
+    await page.clock.install();
+    let checks = 0;
+    await page.route("**/api/v1/health", async (route) => {
+      checks += 1;
+      await route.continue();
+    });
+    await page.goto("/login");
+    await hydrated(page);
+    await page.clock.fastForward("02:00:00");
+    await expect.poll(() => checks).toBeGreaterThan(0);
+    await expect(page.getByText("A new version of Tesoro is available.")).toHaveCount(0);
+  });
+});
+
+test.describe("chunk load failure", () => {
+  test("reloads the page at most once per path within 10 seconds", async ({ page, signedIn }) => {
+    void signedIn;
+    await page.goto("/");
+    await hydrated(page);
+    const reloads: string[] = [];
+    page.on("load", () => reloads.push(new URL(page.url()).pathname));
+    // The Settings page's code is gone (a deploy replaced it).
+    await page.route(/\/assets\/settings-[^/]+\.js$/, (route) => route.abort());
+    await page.getByRole("link", { name: "Settings" }).click();
+    await expect.poll(() => reloads).toEqual(["/"]);
+    await expect(page).toHaveURL("/");
+    await hydrated(page);
+    // Within 10 s the same failure does not reload "/" again: the browser loads /settings as a
+    // document instead (server-rendered), and nothing reloads after that.
+    await page.getByRole("link", { name: "Settings" }).click();
+    await expect(page).toHaveURL("/settings", { timeout: 20_000 });
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Settings", { timeout: 20_000 });
+    await page.waitForTimeout(2_000);
+    expect(reloads).toEqual(["/", "/settings"]);
+  });
+});

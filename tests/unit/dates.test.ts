@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { addDays, dayInZone, formatDay, isIsoDay, isValidTimeZone, monthBounds, todayInZone } from "../../app/lib/dates";
+
+describe("dates", () => {
+  it("takes the calendar day in Lima, not in UTC", () => {
+    // 03:00 UTC on the 21st is still the 20th in Lima (UTC-5).
+    expect(dayInZone(Date.UTC(2026, 10, 21, 3, 0), "America/Lima")).toBe("2026-11-20");
+    expect(dayInZone(Date.UTC(2026, 10, 21, 3, 0), "Asia/Tokyo")).toBe("2026-11-21");
+    expect(todayInZone("America/Lima", Date.UTC(2026, 0, 1, 4, 59))).toBe("2025-12-31");
+  });
+
+  it("validates days and zones", () => {
+    expect(isIsoDay("2026-02-28")).toBe(true);
+    expect(isIsoDay("2026-02-30")).toBe(false);
+    expect(isIsoDay("2026-2-3")).toBe(false);
+    expect(isValidTimeZone("America/Lima")).toBe(true);
+    expect(isValidTimeZone("Mars/Olympus")).toBe(false);
+  });
+
+  it("does calendar arithmetic", () => {
+    expect(addDays("2026-02-28", 1)).toBe("2026-03-01");
+    expect(addDays("2024-02-28", 1)).toBe("2024-02-29");
+    expect(monthBounds("2026-02-14")).toEqual({ first: "2026-02-01", last: "2026-02-28" });
+  });
+
+  it("formats a day the same in any zone, in both languages", () => {
+    expect(formatDay("2026-11-21", "en")).toBe("Nov 21, 2026");
+    expect(formatDay("2026-11-21", "es")).toMatch(/^21 nov\.? 2026$/);
+  });
+});

@@ -1,0 +1,71 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { currencyDigits, formatMoney, isCurrency, MAX_MINOR_UNITS, parseAmount, sumMinor, toDecimalString } from "../../app/lib/money";
+
+describe("parseAmount", () => {
+  it.each([
+    ["12", "PEN", ".", 1200],
+    ["12.5", "PEN", ".", 1250],
+    ["-1,234.56", "PEN", ".", -123456],
+    ["1.234,56", "PEN", ",", 123456],
+    ["(45.10)", "USD", ".", -4510],
+    ["0.01", "USD", ".", 1],
+    ["1500", "JPY", ".", 1500],
+    ["1.234", "BHD", ".", 1234],
+    [" 7 ", "PEN", ".", 700],
+    ["-0", "PEN", ".", 0],
+  ] as const)("%s %s → %i", (input, currency, sep, minor) => {
+    expect(parseAmount(input, currency, sep)).toEqual({ ok: true, minor });
+  });
+
+  it.each([
+    ["12.345", "PEN", "precision"],
+    ["1.5", "JPY", "precision"],
+    ["1,23.00", "PEN", "format"],
+    ["abc", "PEN", "format"],
+    ["", "PEN", "format"],
+    ["1e5", "PEN", "format"],
+    ["NaN", "PEN", "format"],
+    ["99999999999999999", "PEN", "range"],
+  ] as const)("refuses %s (%s)", (input, currency, reason) => {
+    expect(parseAmount(input, currency)).toEqual({ ok: false, reason });
+  });
+
+  it("round-trips through the decimal string for any amount in range", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -MAX_MINOR_UNITS, max: MAX_MINOR_UNITS }), fc.constantFrom("PEN", "USD", "JPY", "BHD"), (minor, currency) => {
+        expect(parseAmount(toDecimalString(minor, currency), currency)).toEqual({ ok: true, minor });
+      }),
+    );
+  });
+});
+
+/** Formatted money uses a no-break space between symbol and number. */
+const nbsp = (text: string) => text.replace(/ /g, "\u00a0");
+
+describe("formatting", () => {
+  it("formats soles and dollars the Peruvian way in both languages", () => {
+    expect(formatMoney(123450, "PEN", "en")).toBe(nbsp("S/ 1,234.50"));
+    expect(formatMoney(1200, "USD", "en")).toBe(nbsp("US$ 12.00"));
+    expect(formatMoney(-123450, "PEN", "es")).toBe(nbsp("-S/ 1,234.50"));
+    expect(formatMoney(0, "USD", "es")).toBe(nbsp("US$ 0.00"));
+    expect(formatMoney(1500, "JPY", "en")).toMatch(/1,500/);
+  });
+
+  it("never loses a cent on large amounts", () => {
+    expect(formatMoney(900719925474099, "PEN", "en")).toBe(nbsp("S/ 9,007,199,254,740.99"));
+  });
+
+  it("knows currency digits", () => {
+    expect(currencyDigits("PEN")).toBe(2);
+    expect(currencyDigits("JPY")).toBe(0);
+    expect(isCurrency("PEN")).toBe(true);
+    expect(isCurrency("pen")).toBe(false);
+    expect(isCurrency("ZZZZ")).toBe(false);
+  });
+
+  it("sums exactly and refuses overflow", () => {
+    expect(sumMinor([10, 20, -5])).toBe(25);
+    expect(() => sumMinor([Number.MAX_SAFE_INTEGER, 1])).toThrow(RangeError);
+  });
+});

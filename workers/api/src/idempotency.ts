@@ -1,0 +1,63 @@
+/**
+ * `Idempotency-Key` for mutating routes (docs/api/ledger.md, docs/decisions/011-idempotency.md).
+ *
+ * The first request with a key claims it with a pending row (one INSERT … ON CONFLICT DO NOTHING,
+ * so two concurrent requests cannot both run). Then:
+ * - same key, same method + path + query + body, finished → the stored answer is replayed;
+ * - same key, another request → 422;
+ * - same key while the first is still running → 409 with Retry-After (the client may retry).
+ * Only 2xx answers are stored. A 4xx releases the key (nothing was written: every handler writes in
+ * one final batch), so a corrected retry with the same key runs. A 5xx keeps the key pending: we
+ * cannot tell whether the write happened, and a retry must never post twice.
+ */
+import type { MiddlewareHandler } from "hono";
+import { translatorFor } from "../../../app/i18n/translator";
+import { sha256Hex } from "./crypto";
+import type { ApiBindings } from "./hono";
+import { localeOf, problem, validationProblem } from "./problem";
+
+export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
+const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
+
+interface KeyRow {
+  request_hash: string;
+  status: number | null;
+  response_body: string | null;
+  created_at: number;
+}
+
+export const idempotent: MiddlewareHandler<ApiBindings> = async (c, next) => {
+  const key = c.req.header("Idempotency-Key");
+  if (key === undefined) return next();
+  if (!KEY_PATTERN.test(key)) return validationProblem(c, { "Idempotency-Key": ["ledger.errors.idempotencyKey"] }, 400);
+  const db = c.env.DB;
+  const userId = c.get("user").id;
+  const url = new URL(c.req.url);
+  const body = await c.req.text();
+  const hash = await sha256Hex(`${c.req.method} ${url.pathname}${url.search}\n${body}`);
+  const now = Date.now();
+  const [, claimed] = await db.batch([
+    db.prepare("DELETE FROM idempotency_keys WHERE user_id = ?1 AND key = ?2 AND created_at < ?3").bind(userId, key, now - IDEMPOTENCY_TTL_MS),
+    db.prepare("INSERT INTO idempotency_keys (user_id, key, request_hash, status, response_body, created_at) VALUES (?1, ?2, ?3, NULL, NULL, ?4) ON CONFLICT DO NOTHING").bind(userId, key, hash, now),
+  ]);
+  if (!claimed?.meta.changes) {
+    const row = await db.prepare("SELECT request_hash, status, response_body, created_at FROM idempotency_keys WHERE user_id = ?1 AND key = ?2").bind(userId, key).first<KeyRow>();
+    const t = translatorFor(localeOf(c));
+    if (row && row.request_hash !== hash) return problem(c, 422, "idempotency-key-reused", { detail: t("ledger.errors.idempotencyReused") });
+    if (!row || row.status === null) return problem(c, 409, "idempotency-in-progress", { detail: t("ledger.errors.idempotencyInProgress"), retryAfter: 1 });
+    return new Response(row.response_body || null, {
+      status: row.status,
+      headers: { ...(row.response_body ? { "Content-Type": "application/json" } : {}), "Idempotent-Replayed": "true" },
+    });
+  }
+  // Old records go now and then, on the write path.
+  if (Math.random() < 0.01) await db.prepare("DELETE FROM idempotency_keys WHERE created_at < ?1").bind(now - IDEMPOTENCY_TTL_MS).run();
+  await next();
+  const status = c.res.status;
+  if (status >= 200 && status < 300) {
+    const text = await c.res.clone().text();
+    await db.prepare("UPDATE idempotency_keys SET status = ?1, response_body = ?2 WHERE user_id = ?3 AND key = ?4").bind(status, text, userId, key).run();
+  } else if (status < 500) {
+    await db.prepare("DELETE FROM idempotency_keys WHERE user_id = ?1 AND key = ?2").bind(userId, key).run();
+  }
+};

@@ -1,0 +1,156 @@
+/**
+ * CSV in and out (RFC 4180: quoted fields, doubled quotes, CRLF or LF). Small enough to own:
+ * docs/decisions/012-csv.md says why no parser package.
+ */
+import { isIsoDay } from "../../../../app/lib/dates";
+import type { DateFormat } from "../../../../app/lib/schemas/ledger";
+
+export function detectDelimiter(text: string): "," | ";" | "\t" {
+  const firstLine = text.slice(0, text.search(/\r?\n|$/));
+  const counts = ([",", ";", "\t"] as const).map((d) => [d, firstLine.split(d).length - 1] as const);
+  counts.sort((a, b) => b[1] - a[1]);
+  return counts[0]![1] > 0 ? counts[0]![0] : ",";
+}
+
+/** Rows of fields with their 1-based line numbers; blank lines are skipped. */
+export function parseCsv(input: string, delimiter: string): Array<{ line: number; fields: string[] }> {
+  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
+  const rows: Array<{ line: number; fields: string[] }> = [];
+  let fields: string[] = [];
+  let field = "";
+  let quoted = false;
+  let line = 1;
+  let rowLine = 1;
+  let i = 0;
+  const endRow = () => {
+    fields.push(field);
+    if (fields.length > 1 || fields[0]!.trim() !== "") rows.push({ line: rowLine, fields });
+    fields = [];
+    field = "";
+  };
+  while (i < text.length) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"') {
+        if (text[i + 1] === '"') {
+          field += '"';
+          i += 2;
+          continue;
+        }
+        quoted = false;
+        i += 1;
+        continue;
+      }
+      if (ch === "\n") line += 1;
+      field += ch;
+      i += 1;
+      continue;
+    }
+    if (ch === '"' && field.trim() === "") {
+      quoted = true;
+      field = "";
+      i += 1;
+    } else if (ch === delimiter) {
+      fields.push(field);
+      field = "";
+      i += 1;
+    } else if (ch === "\r" || ch === "\n") {
+      endRow();
+      i += ch === "\r" && text[i + 1] === "\n" ? 2 : 1;
+      line += 1;
+      rowLine = line;
+    } else {
+      field += ch;
+      i += 1;
+    }
+  }
+  if (field !== "" || fields.length) endRow();
+  return rows;
+}
+
+/** A field quoted when it must be; a leading =, +, - or @ of text is neutralised against spreadsheet formulas. */
+export function csvField(value: string | number | null | undefined, { numeric = false } = {}): string {
+  if (value === null || value === undefined) return "";
+  let text = String(value);
+  if (!numeric && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvLine(values: string[]): string {
+  return values.join(",") + "\r\n";
+}
+
+/** A date in the chosen format → `YYYY-MM-DD`, or null when it does not match or is not a real day. */
+export function parseDate(text: string, format: DateFormat): string | null {
+  const value = text.trim();
+  let y: string | undefined, m: string | undefined, d: string | undefined;
+  let match: RegExpExecArray | null;
+  switch (format) {
+    case "YYYY-MM-DD":
+      match = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ].*)?$/.exec(value);
+      if (match) [, y, m, d] = match;
+      break;
+    case "YYYY/MM/DD":
+      match = /^(\d{4})\/(\d{1,2})\/(\d{1,2})$/.exec(value);
+      if (match) [, y, m, d] = match;
+      break;
+    case "DD/MM/YYYY":
+    case "DD-MM-YYYY":
+    case "DD.MM.YYYY": {
+      const sep = format[2] === "." ? "\\." : format[2];
+      match = new RegExp(`^(\\d{1,2})${sep}(\\d{1,2})${sep}(\\d{4}|\\d{2})$`).exec(value);
+      if (match) [, d, m, y] = match;
+      break;
+    }
+    case "MM/DD/YYYY":
+      match = /^(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})$/.exec(value);
+      if (match) [, m, d, y] = match;
+      break;
+  }
+  if (!y || !m || !d) return null;
+  if (y.length === 2) y = `20${y}`;
+  const day = `${y}-${m.padStart(2, "0")}-${d.padStart(2, "0")}`;
+  return isIsoDay(day) ? day : null;
+}
+
+/** Best guesses for the mapping from the header names and the first rows. */
+export function guessMapping(header: string[], sample: string[][]) {
+  const find = (...patterns: RegExp[]) => {
+    for (const pattern of patterns) {
+      const index = header.findIndex((name) => pattern.test(name.trim()));
+      if (index >= 0) return index;
+    }
+    return undefined;
+  };
+  const guess: Record<string, number | string | undefined> = {
+    dateColumn: find(/^(fecha|date)\b/i, /fecha|date/i),
+    descriptionColumn: find(/^(descripci[oó]n|description|concepto|detalle|memo)/i, /descrip|concept|detail/i),
+    amountColumn: find(/^(monto|importe|amount|valor)\b/i, /monto|importe|amount/i),
+    debitColumn: find(/^(cargo|d[eé]bito|debit|retiro|withdrawal)/i),
+    creditColumn: find(/^(abono|cr[eé]dito|credit|dep[oó]sito|deposit)/i),
+    payeeColumn: find(/^(payee|beneficiario|comercio|merchant)/i),
+    idColumn: find(/^(id|referencia|reference|n[uú]mero de operaci[oó]n|operaci[oó]n|ref)\b/i),
+  };
+  if (guess.amountColumn !== undefined) {
+    delete guess.debitColumn;
+    delete guess.creditColumn;
+  }
+  const dateIndex = guess.dateColumn as number | undefined;
+  if (dateIndex !== undefined) {
+    const values = sample.map((row) => row[dateIndex] ?? "").filter(Boolean);
+    const formats: DateFormat[] = ["YYYY-MM-DD", "DD/MM/YYYY", "MM/DD/YYYY", "DD-MM-YYYY", "DD.MM.YYYY", "YYYY/MM/DD"];
+    // The format that reads the most sample dates (a bad date in the sample does not hide the right one).
+    let best = 0;
+    for (const format of formats) {
+      const read = values.filter((value) => parseDate(value, format) !== null).length;
+      if (read > best) [best, guess.dateFormat] = [read, format];
+    }
+  }
+  const amountIndex = (guess.amountColumn ?? guess.debitColumn ?? guess.creditColumn) as number | undefined;
+  if (amountIndex !== undefined) {
+    const values = sample.map((row) => row[amountIndex] ?? "").filter(Boolean);
+    const commaDecimal = values.some((v) => /,\d{1,2}$/.test(v.trim()) || /\.\d{3},/.test(v));
+    guess.decimalSeparator = commaDecimal ? "," : ".";
+  }
+  return Object.fromEntries(Object.entries(guess).filter(([, v]) => v !== undefined));
+}

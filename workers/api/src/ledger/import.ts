@@ -1,0 +1,302 @@
+/**
+ * CSV import: preview, then import. The file is the raw body (text/csv, up to 5 MB: app.ts lets
+ * these two paths past the 64 KB JSON limit); the column mapping and formats are in the query.
+ * Duplicates (same fingerprint already in the account, or earlier in the file) are skipped and
+ * counted; rows with errors are skipped and reported with their line numbers.
+ */
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { translatorFor } from "../../../../app/i18n/translator";
+import { ID_PATTERN } from "../../../../app/lib/ids";
+import { parseAmount, toDecimalString, type DecimalSeparator } from "../../../../app/lib/money";
+import { IMPORT_MAX_ROWS, importQuerySchema, type DateFormat, type ImportQuery } from "../../../../app/lib/schemas/ledger";
+import { sha256Hex } from "../crypto";
+import { createRouter, type ApiBindings } from "../hono";
+import { idempotent } from "../idempotency";
+import { bearer, json, problemResponse } from "../openapi-helpers";
+import { localeOf, problem, validationProblem } from "../problem";
+import { requireSession } from "../sessions";
+import { detectDelimiter, guessMapping, parseCsv, parseDate } from "./csv";
+import { accountOut, toAccount, type AccountRow } from "./model";
+import { findAccount, isRangeError } from "./store";
+import { uuid7 } from "./uuid7";
+
+export const importRoutes = createRouter();
+type C = Context<ApiBindings>;
+
+/** Paths app.ts gives the larger body limit. */
+export const IMPORT_PATH = /\/accounts\/[^/]+\/import(?:\/preview)?$/;
+
+interface ParsedRow {
+  line: number;
+  date: string | null;
+  description: string;
+  amount: number | null;
+  payee: string | null;
+  notes: string | null;
+  bankId: string | null;
+  errors: Record<string, string[]> | null;
+  fingerprint: string | null;
+  duplicate: boolean;
+}
+
+const COLUMN_PARAMS = ["dateColumn", "descriptionColumn", "amountColumn", "debitColumn", "creditColumn", "payeeColumn", "notesColumn", "idColumn"] as const;
+
+function hasMapping(query: ImportQuery): boolean {
+  return query.dateColumn !== undefined || query.descriptionColumn !== undefined || query.amountColumn !== undefined || query.debitColumn !== undefined || query.creditColumn !== undefined;
+}
+
+/** Reads the file and the mapping; an answer to give instead when they are not usable. */
+async function readFile(c: C, query: ImportQuery, requireMapping: boolean) {
+  const text = await c.req.text();
+  if (!text.replace(/^\ufeff/, "").trim()) return { response: validationProblem(c, { file: ["ledger.errors.file"] }) };
+  const delimiter = !query.delimiter || query.delimiter === "auto" ? detectDelimiter(text.replace(/^\ufeff/, "")) : query.delimiter === "tab" ? "\t" : query.delimiter;
+  const rows = parseCsv(text, delimiter);
+  const header = query.header !== "false";
+  if (!rows.length || (header && rows.length < 1)) return { response: validationProblem(c, { file: ["ledger.errors.file"] }) };
+  const width = Math.max(...rows.slice(0, 50).map((row) => row.fields.length));
+  const columns = header ? rows[0]!.fields.map((name, i) => name.trim() || `${i + 1}`) : Array.from({ length: width }, (_, i) => `${i + 1}`);
+  const data = header ? rows.slice(1) : rows;
+  if (data.length > IMPORT_MAX_ROWS) return { response: validationProblem(c, { file: [translatorFor(localeOf(c))("ledger.errors.tooManyRows", { max: IMPORT_MAX_ROWS })] }) };
+  const errors: Record<string, string[]> = {};
+  if (requireMapping || hasMapping(query)) {
+    if (query.dateColumn === undefined) errors.dateColumn = ["ledger.errors.columnMissing"];
+    if (query.descriptionColumn === undefined) errors.descriptionColumn = ["ledger.errors.columnMissing"];
+    if (query.amountColumn === undefined && query.debitColumn === undefined && query.creditColumn === undefined) errors.amountColumn = ["ledger.errors.amountColumns"];
+  }
+  for (const param of COLUMN_PARAMS) {
+    const index = query[param];
+    if (index !== undefined && index >= Math.max(columns.length, width)) errors[param] = ["ledger.errors.column"];
+  }
+  if (Object.keys(errors).length) return { response: validationProblem(c, errors) };
+  return { columns, data, delimiter };
+}
+
+/** "'=SUM(…)" was neutralised by an export: give the text back as it was. */
+function unneutralise(text: string): string {
+  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
+}
+
+async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; fields: string[] }>, query: ImportQuery): Promise<ParsedRow[]> {
+  const format: DateFormat = query.dateFormat ?? "YYYY-MM-DD";
+  const separator: DecimalSeparator = query.decimalSeparator ?? ".";
+  const t = translatorFor(localeOf(c));
+  const cell = (fields: string[], index: number | undefined) => (index === undefined ? "" : (fields[index] ?? "").trim());
+  const occurrences = new Map<string, number>();
+  const rows: ParsedRow[] = [];
+  for (const { line, fields } of data) {
+    const errors: Record<string, string[]> = {};
+    const date = parseDate(cell(fields, query.dateColumn), format);
+    if (!date) errors.date = [t("ledger.errors.importDate")];
+    const description = unneutralise(cell(fields, query.descriptionColumn)).replace(/\s+/g, " ");
+    if (!description || description.length > 200) errors.description = [t("ledger.errors.importDescription")];
+    let amount: number | null;
+    const read = (text: string) => {
+      const parsed = parseAmount(text.replace(/^[^\d\-+−(]+/, "").replace(/[^\d)]+$/, ""), account.currency, separator);
+      return parsed.ok ? parsed.minor : null;
+    };
+    if (query.amountColumn !== undefined) {
+      amount = read(cell(fields, query.amountColumn));
+    } else {
+      const debitText = cell(fields, query.debitColumn);
+      const creditText = cell(fields, query.creditColumn);
+      const debit = debitText ? read(debitText) : 0;
+      const credit = creditText ? read(creditText) : 0;
+      amount = debit === null || credit === null || (!debitText && !creditText) ? null : Math.abs(credit) - Math.abs(debit);
+    }
+    if (amount === null) errors.amount = [t("ledger.errors.importAmount")];
+    const payee = unneutralise(cell(fields, query.payeeColumn)).slice(0, 100) || null;
+    const notes = unneutralise(cell(fields, query.notesColumn)).slice(0, 1000) || null;
+    const bankId = cell(fields, query.idColumn).slice(0, 120) || null;
+    const valid = !Object.keys(errors).length;
+    let fingerprint: string | null = null;
+    if (valid) {
+      if (bankId) fingerprint = `id:${bankId}`;
+      else {
+        const base = `${date}|${amount}|${description.toLowerCase()}`;
+        const n = (occurrences.get(base) ?? 0) + 1;
+        occurrences.set(base, n);
+        fingerprint = `h:${(await sha256Hex(`${base}|${n}`)).slice(0, 32)}`;
+      }
+    }
+    rows.push({ line, date, description, amount, payee, notes, bankId, errors: valid ? null : errors, fingerprint, duplicate: false });
+  }
+  // Duplicates: earlier in the file, or already in the account.
+  const seen = new Set<string>();
+  const fingerprints = rows.filter((row) => row.fingerprint).map((row) => row.fingerprint!);
+  const existing = new Set<string>();
+  for (let i = 0; i < fingerprints.length; i += 5000) {
+    const { results } = await c.env.DB.prepare("SELECT import_fingerprint AS f FROM transactions WHERE account_id = ?1 AND import_fingerprint IN (SELECT value FROM json_each(?2))")
+      .bind(account.id, JSON.stringify(fingerprints.slice(i, i + 5000)))
+      .all<{ f: string }>();
+    for (const row of results) existing.add(row.f);
+  }
+  for (const row of rows) {
+    if (!row.fingerprint) continue;
+    if (existing.has(row.fingerprint) || seen.has(row.fingerprint)) row.duplicate = true;
+    seen.add(row.fingerprint);
+  }
+  return rows;
+}
+
+function counts(rows: ParsedRow[]) {
+  const invalid = rows.filter((row) => row.errors).length;
+  const duplicates = rows.filter((row) => row.duplicate).length;
+  return { total: rows.length, valid: rows.length - invalid - duplicates, invalid, duplicates };
+}
+
+const importRow = z.object({
+  line: z.number().int(),
+  date: z.string().nullable(),
+  description: z.string(),
+  amount: z.string().nullable(),
+  amountMinor: z.number().int().nullable(),
+  payee: z.string().nullable(),
+  duplicate: z.boolean(),
+  errors: z.record(z.string(), z.array(z.string())).nullable(),
+});
+const countsOut = z.object({ total: z.number().int(), valid: z.number().int(), invalid: z.number().int(), duplicates: z.number().int() });
+const csvBody = { body: { required: true, content: { "text/csv": { schema: z.string().openapi({ example: "date,description,amount\n2026-11-20,Wong,-85.40\n" }) } } } };
+const params = z.object({ accountId: z.string().openapi({ param: { name: "accountId", in: "path" } }) });
+const errors = {
+  401: problemResponse("No session"),
+  404: problemResponse("Not found (or not yours)"),
+  409: problemResponse("Same Idempotency-Key still in progress"),
+  413: problemResponse("File over 5 MB"),
+  422: problemResponse("Bad mapping or unreadable file"),
+};
+
+async function accountOf(c: C): Promise<AccountRow | Response> {
+  const { accountId } = c.req.valid("param" as never) as { accountId: string };
+  if (!ID_PATTERN.test(accountId)) return problem(c, 404, "not-found");
+  return (await findAccount(c.env.DB, c.get("user").id, accountId)) ?? problem(c, 404, "not-found");
+}
+
+importRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/accounts/{accountId}/import/preview",
+    summary: "Read a CSV file: columns, a guessed mapping and, with a mapping, the parsed rows",
+    security: bearer,
+    middleware: [requireSession] as const,
+    request: { params, query: importQuerySchema, ...csvBody },
+    responses: {
+      200: {
+        description: "Preview",
+        ...json(z.object({ columns: z.array(z.string()), sample: z.array(z.array(z.string())), guess: z.record(z.string(), z.union([z.number(), z.string()])), rows: z.array(importRow), counts: countsOut })),
+      },
+      ...errors,
+    },
+  }),
+  async (c) => {
+    const account = await accountOf(c);
+    if (account instanceof Response) return account;
+    const query = c.req.valid("query");
+    const file = await readFile(c, query, false);
+    if (file.response) return file.response;
+    const sample = file.data.slice(0, 10).map((row) => row.fields);
+    const guess = guessMapping(file.columns, sample) as Record<string, number | string>;
+    if (!hasMapping(query)) return c.json({ columns: file.columns, sample, guess, rows: [], counts: { total: 0, valid: 0, invalid: 0, duplicates: 0 } }, 200);
+    const rows = await parseRows(c, account, file.data, query);
+    return c.json(
+      {
+        columns: file.columns,
+        sample,
+        guess,
+        rows: rows.slice(0, 50).map((row) => ({
+          line: row.line,
+          date: row.date,
+          description: row.description,
+          amount: row.amount === null ? null : toDecimalString(row.amount, account.currency),
+          amountMinor: row.amount,
+          payee: row.payee,
+          duplicate: row.duplicate,
+          errors: row.errors,
+        })),
+        counts: counts(rows),
+      },
+      200,
+    );
+  },
+);
+
+const INSERT_CHUNK = 500;
+
+importRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/accounts/{accountId}/import",
+    summary: "Import a CSV file: valid new rows are added in one atomic batch; duplicates and bad rows are skipped and counted",
+    security: bearer,
+    middleware: [requireSession, idempotent] as const,
+    request: { params, query: importQuerySchema, ...csvBody },
+    responses: {
+      201: {
+        description: "Imported",
+        ...json(
+          z.object({
+            imported: z.number().int(),
+            duplicates: z.number().int(),
+            invalid: z.number().int(),
+            errors: z.array(z.object({ line: z.number().int(), errors: z.record(z.string(), z.array(z.string())) })),
+            account: accountOut,
+          }),
+        ),
+      },
+      ...errors,
+    },
+  }),
+  async (c) => {
+    const account = await accountOf(c);
+    if (account instanceof Response) return account;
+    if (account.archived) return validationProblem(c, { accountId: ["ledger.errors.accountArchived"] });
+    const query = c.req.valid("query");
+    const file = await readFile(c, query, true);
+    if (file.response) return file.response;
+    const rows = await parseRows(c, account, file.data, query);
+    const fresh = rows.filter((row) => !row.errors && !row.duplicate);
+    const userId = c.get("user").id;
+    const now = Date.now();
+    const db = c.env.DB;
+    const statements: D1PreparedStatement[] = [];
+    for (let i = 0; i < fresh.length; i += INSERT_CHUNK) {
+      const chunk = fresh.slice(i, i + INSERT_CHUNK).map((row) => [uuid7(now), row.date, row.description, row.amount, row.payee, row.notes, row.fingerprint]);
+      statements.push(
+        db
+          .prepare(
+            `INSERT INTO transactions (id, account_id, user_id, date, description, amount, payee, notes, status, import_fingerprint, created_at, updated_at)
+             SELECT json_extract(value, '$[0]'), ?1, ?2, json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]'),
+                    json_extract(value, '$[4]'), json_extract(value, '$[5]'), 'posted', json_extract(value, '$[6]'), ?3, ?3
+             FROM json_each(?4) WHERE true
+             ON CONFLICT DO NOTHING
+             RETURNING 1 AS added`,
+          )
+          .bind(account.id, userId, now, JSON.stringify(chunk)),
+      );
+    }
+    let imported = 0;
+    if (statements.length) {
+      try {
+        const results = await db.batch(statements);
+        // RETURNING counts only the rows this import added (D1's meta.changes counts trigger writes too).
+        imported = results.reduce((sum, result) => sum + (result.results?.length ?? 0), 0);
+      } catch (error) {
+        if (isRangeError(error)) return validationProblem(c, { file: ["ledger.errors.balanceRange"] });
+        throw error;
+      }
+    }
+    const duplicates = rows.filter((row) => row.duplicate).length + (fresh.length - imported);
+    const invalidRows = rows.filter((row) => row.errors);
+    const updated = (await findAccount(db, userId, account.id))!;
+    return c.json(
+      {
+        imported,
+        duplicates,
+        invalid: invalidRows.length,
+        errors: invalidRows.slice(0, 100).map((row) => ({ line: row.line, errors: row.errors! })),
+        account: toAccount(updated),
+      },
+      201,
+    );
+  },
+);

@@ -1,0 +1,279 @@
+/**
+ * The transaction list: filters, keyset pagination, totals of the filtered set and running
+ * balances, each at a cost that does not grow with the size of the account
+ * (docs/decisions/010-ledger-storage.md).
+ *
+ * Running balance of a row = opening balance + every amount up to and including it in (date, id)
+ * order. A page gets it by walking from an anchor: the account's balance (first page, newest first),
+ * the opening balance (first page, oldest first) or the value carried in the cursor (next pages).
+ * The step between two rows is the sum of every amount strictly between them plus one of them:
+ * rows hidden by a filter count, because filters hide rows, not money. Each step is at most two
+ * partial days read from the (account_id, date, id, amount) index plus whole days from
+ * account_days, so a page costs the same at a thousand rows and at a million.
+ */
+import { parseAmount } from "../../../../app/lib/money";
+import { PAGE_SIZE_DEFAULT, type ListQuery } from "../../../../app/lib/schemas/ledger";
+import { TRANSACTION_COLUMNS, TRANSACTION_FROM, type AccountRow, type TransactionRow } from "./model";
+
+export type Sort = "date" | "amount";
+export type Order = "asc" | "desc";
+
+export interface Filters {
+  q?: string;
+  from?: string;
+  to?: string;
+  category?: string;
+  min?: number;
+  max?: number;
+  status?: "pending" | "posted";
+}
+
+export type FilterIssue = { field: "min" | "max"; key: string; count?: number };
+
+/** Decimal bounds of the query in the account's currency; an issue per bad field. */
+export function filtersOf(query: ListQuery, currency: string): { filters: Filters; issues: FilterIssue[] } {
+  const issues: FilterIssue[] = [];
+  const filters: Filters = {};
+  if (query.q) filters.q = query.q;
+  if (query.from) filters.from = query.from;
+  if (query.to) filters.to = query.to;
+  if (query.category) filters.category = query.category;
+  if (query.status) filters.status = query.status;
+  for (const field of ["min", "max"] as const) {
+    const text = query[field];
+    if (!text) continue;
+    const parsed = parseAmount(text, currency);
+    if (parsed.ok) filters[field] = parsed.minor;
+    else issues.push({ field, key: parsed.reason === "format" ? "ledger.errors.amountFormat" : parsed.reason === "precision" ? "ledger.errors.amountPrecision" : "ledger.errors.amountRange" });
+  }
+  if (filters.min !== undefined && filters.max !== undefined && filters.min > filters.max) issues.push({ field: "max", key: "ledger.errors.amountOrder" });
+  return { filters, issues };
+}
+
+/** User text → an FTS5 query: every word (letters and digits) must appear, as a prefix. */
+export function ftsQuery(text: string): string | null {
+  const words = text.normalize("NFC").match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (!words.length) return null;
+  return words
+    .slice(0, 16)
+    .map((word) => `"${word}"*`)
+    .join(" ");
+}
+
+/** WHERE clause (over `t`) and its parameters for an account and filters. */
+export function whereOf(accountId: string, filters: Filters): { sql: string; params: unknown[] } {
+  const clauses = ["t.account_id = ?"];
+  const params: unknown[] = [accountId];
+  const fts = filters.q ? ftsQuery(filters.q) : null;
+  if (fts) {
+    clauses.push("t.seq IN (SELECT rowid FROM transactions_fts WHERE transactions_fts MATCH ?)");
+    params.push(fts);
+  }
+  if (filters.from) {
+    clauses.push("t.date >= ?");
+    params.push(filters.from);
+  }
+  if (filters.to) {
+    clauses.push("t.date <= ?");
+    params.push(filters.to);
+  }
+  if (filters.category === "none") clauses.push("t.category_id IS NULL");
+  else if (filters.category) {
+    clauses.push("t.category_id = ?");
+    params.push(filters.category);
+  }
+  if (filters.min !== undefined) {
+    clauses.push("t.amount >= ?");
+    params.push(filters.min);
+  }
+  if (filters.max !== undefined) {
+    clauses.push("t.amount <= ?");
+    params.push(filters.max);
+  }
+  if (filters.status) {
+    clauses.push("t.status = ?");
+    params.push(filters.status);
+  }
+  return { sql: clauses.join(" AND "), params };
+}
+
+/** Only a date range (or nothing): totals come from account_days without touching the rows. */
+function onlyDates(filters: Filters): boolean {
+  return !(filters.q && ftsQuery(filters.q)) && !filters.category && filters.min === undefined && filters.max === undefined && !filters.status;
+}
+
+export function totalsStatement(db: D1Database, accountId: string, filters: Filters): D1PreparedStatement {
+  if (onlyDates(filters)) {
+    const clauses = ["account_id = ?"];
+    const params: unknown[] = [accountId];
+    if (filters.from) {
+      clauses.push("date >= ?");
+      params.push(filters.from);
+    }
+    if (filters.to) {
+      clauses.push("date <= ?");
+      params.push(filters.to);
+    }
+    return db
+      .prepare(`SELECT COALESCE(SUM(count), 0) AS count, COALESCE(SUM(inflow), 0) AS inflow, COALESCE(SUM(outflow), 0) AS outflow FROM account_days WHERE ${clauses.join(" AND ")}`)
+      .bind(...params);
+  }
+  const where = whereOf(accountId, filters);
+  // With a text filter, drive from the FTS matches (rowid lookups) instead of scanning the whole
+  // account's index and testing each row against the match list: the unary + keeps SQLite off
+  // the account index here. Still O(matches): docs/decisions/010-ledger-storage.md.
+  const sql = filters.q && ftsQuery(filters.q) ? where.sql.replace(/^t\.account_id = \?/, "+t.account_id = ?") : where.sql;
+  return db
+    .prepare(
+      `SELECT COUNT(*) AS count, COALESCE(SUM(CASE WHEN t.amount > 0 THEN t.amount ELSE 0 END), 0) AS inflow, COALESCE(SUM(CASE WHEN t.amount < 0 THEN t.amount ELSE 0 END), 0) AS outflow
+       FROM transactions t WHERE ${sql}`,
+    )
+    .bind(...where.params);
+}
+
+// Cursor: base64url JSON. k = sort key of the last row, i = its id, b = its running balance, f = filter signature.
+interface Cursor {
+  s: Sort;
+  o: Order;
+  k: string | number;
+  i: string;
+  b?: number;
+  f: string;
+}
+
+export function signature(filters: Filters, sort: Sort, order: Order): string {
+  const text = JSON.stringify([filters.q ?? "", filters.from ?? "", filters.to ?? "", filters.category ?? "", filters.min ?? "", filters.max ?? "", filters.status ?? "", sort, order]);
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash.toString(36);
+}
+
+function encodeCursor(cursor: Cursor): string {
+  return btoa(unescape(encodeURIComponent(JSON.stringify(cursor)))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+export function decodeCursor(text: string, sort: Sort, order: Order, sig: string): Cursor | null {
+  try {
+    const padded = text.replace(/-/g, "+").replace(/_/g, "/");
+    const value = JSON.parse(decodeURIComponent(escape(atob(padded + "=".repeat((4 - (padded.length % 4)) % 4))))) as Cursor;
+    if (value.s !== sort || value.o !== order || value.f !== sig || typeof value.i !== "string" || !/^[0-9a-f-]{36}$/.test(value.i)) return null;
+    if (sort === "date" && (typeof value.k !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value.k) || !Number.isSafeInteger(value.b))) return null;
+    if (sort === "amount" && !Number.isSafeInteger(value.k)) return null;
+    return value;
+  } catch {
+    return null;
+  }
+}
+
+const MIN_KEY: [string, string] = ["0000-00-00", ""];
+const MAX_KEY: [string, string] = ["9999-99-99", "~"];
+
+/**
+ * Sum of the account's amounts with (date, id) in (lo, hi], for many intervals in one query.
+ * Whole days come from account_days; the two partial days from the covering index.
+ */
+async function intervalSums(db: D1Database, accountId: string, intervals: Array<[[string, string], [string, string]]>): Promise<number[]> {
+  if (!intervals.length) return [];
+  const { results } = await db
+    .prepare(
+      `WITH iv AS (
+         SELECT key AS k, json_extract(value, '$[0]') AS d1, json_extract(value, '$[1]') AS i1, json_extract(value, '$[2]') AS d2, json_extract(value, '$[3]') AS i2
+         FROM json_each(?2)
+       )
+       SELECT k, CASE WHEN d1 = d2 THEN
+           (SELECT COALESCE(SUM(amount), 0) FROM transactions WHERE account_id = ?1 AND date = iv.d1 AND id > iv.i1 AND id <= iv.i2)
+         ELSE
+           (SELECT COALESCE(SUM(amount), 0) FROM transactions WHERE account_id = ?1 AND date = iv.d1 AND id > iv.i1)
+           + (SELECT COALESCE(SUM(inflow + outflow), 0) FROM account_days WHERE account_id = ?1 AND date > iv.d1 AND date < iv.d2)
+           + (SELECT COALESCE(SUM(amount), 0) FROM transactions WHERE account_id = ?1 AND date = iv.d2 AND id <= iv.i2)
+         END AS s
+       FROM iv ORDER BY k`,
+    )
+    .bind(accountId, JSON.stringify(intervals.map(([lo, hi]) => [...lo, ...hi])))
+    .all<{ k: number; s: number }>();
+  return results.map((row) => row.s);
+}
+
+export interface Page {
+  rows: TransactionRow[];
+  running: Array<number | null>;
+  nextCursor: string | null;
+  totals: { count: number; inflow: number; outflow: number };
+}
+
+export async function listPage(
+  db: D1Database,
+  account: AccountRow,
+  filters: Filters,
+  options: { sort: Sort; order: Order; limit?: number; cursor?: Cursor | null },
+): Promise<Page> {
+  const { sort, order } = options;
+  const limit = options.limit ?? PAGE_SIZE_DEFAULT;
+  const where = whereOf(account.id, filters);
+  const clauses = [where.sql];
+  const params = [...where.params];
+  const cursor = options.cursor ?? null;
+  const column = sort === "date" ? "t.date" : "t.amount";
+  const dir = order === "desc" ? "DESC" : "ASC";
+  if (cursor) {
+    clauses.push(`(${column}, t.id) ${order === "desc" ? "<" : ">"} (?, ?)`);
+    params.push(cursor.k, cursor.i);
+  }
+  const [page, totals] = await db.batch([
+    db
+      .prepare(`SELECT ${TRANSACTION_COLUMNS} FROM ${TRANSACTION_FROM} WHERE ${clauses.join(" AND ")} ORDER BY ${column} ${dir}, t.id ${dir} LIMIT ?`)
+      .bind(...params, limit + 1),
+    totalsStatement(db, account.id, filters),
+  ]);
+  const all = (page!.results ?? []) as TransactionRow[];
+  const rows = all.slice(0, limit);
+  const more = all.length > limit;
+  const total = (totals!.results?.[0] ?? { count: 0, inflow: 0, outflow: 0 }) as Page["totals"];
+
+  let running: Array<number | null> = rows.map(() => null);
+  if (sort === "date" && rows.length) {
+    const key = (row: TransactionRow): [string, string] => [row.date, row.id];
+    const intervals: Array<[[string, string], [string, string]]> = [];
+    const prev = cursor ? ([cursor.k as string, cursor.i] as [string, string]) : null;
+    // Interval 0 links the anchor to the first row; interval k links row k-1 to row k.
+    if (order === "desc") intervals.push([key(rows[0]!), prev ?? MAX_KEY]);
+    else intervals.push([prev ?? MIN_KEY, key(rows[0]!)]);
+    for (let k = 1; k < rows.length; k++) {
+      intervals.push(order === "desc" ? [key(rows[k]!), key(rows[k - 1]!)] : [key(rows[k - 1]!), key(rows[k]!)]);
+    }
+    const sums = await intervalSums(db, account.id, intervals);
+    let balance: number;
+    if (order === "desc") {
+      // Balance after the anchor minus everything after this row.
+      balance = (prev ? cursor!.b! : account.balance) - sums[0]!;
+      // With no cursor the anchor (+∞) is the account's balance, and (row0, +∞] excludes row 0 itself; with a cursor, (row0, prev] excludes row 0 too.
+      running = [balance];
+      for (let k = 1; k < rows.length; k++) {
+        balance -= sums[k]!;
+        running.push(balance);
+      }
+    } else {
+      balance = (prev ? cursor!.b! : account.opening_balance) + sums[0]!;
+      running = [balance];
+      for (let k = 1; k < rows.length; k++) {
+        balance += sums[k]!;
+        running.push(balance);
+      }
+    }
+  }
+
+  let nextCursor: string | null = null;
+  if (more) {
+    const last = rows[rows.length - 1]!;
+    const lastRunning = running[running.length - 1];
+    nextCursor = encodeCursor({
+      s: sort,
+      o: order,
+      k: sort === "date" ? last.date : last.amount,
+      i: last.id,
+      ...(lastRunning !== null && lastRunning !== undefined ? { b: lastRunning } : {}),
+      f: signature(filters, sort, order),
+    });
+  }
+  return { rows, running, nextCursor, totals: { count: total.count, inflow: total.inflow, outflow: total.outflow } };
+}

@@ -1,0 +1,52 @@
+/** Reads and writes of the ledger that several routes share. Every read is scoped by user_id. */
+import { DEFAULT_CATEGORY_KEYS } from "../../../../app/lib/schemas/ledger";
+import { DEFAULT_CATEGORY_SPECS, defaultCategoryName, TRANSACTION_COLUMNS, TRANSACTION_FROM, type AccountRow, type TransactionRow } from "./model";
+
+export async function findAccount(db: D1Database, userId: string, id: string): Promise<AccountRow | null> {
+  return db.prepare("SELECT * FROM accounts WHERE id = ?1 AND user_id = ?2").bind(id, userId).first<AccountRow>();
+}
+
+export async function findAccounts(db: D1Database, userId: string, ids: string[]): Promise<AccountRow[]> {
+  if (!ids.length) return [];
+  const { results } = await db
+    .prepare(`SELECT * FROM accounts WHERE user_id = ?1 AND id IN (SELECT value FROM json_each(?2))`)
+    .bind(userId, JSON.stringify([...new Set(ids)]))
+    .all<AccountRow>();
+  return ids.map((id) => results.find((row) => row.id === id)).filter((row): row is AccountRow => !!row);
+}
+
+export async function findTransaction(db: D1Database, userId: string, id: string): Promise<TransactionRow | null> {
+  return db.prepare(`SELECT ${TRANSACTION_COLUMNS} FROM ${TRANSACTION_FROM} WHERE t.id = ?1 AND t.user_id = ?2`).bind(id, userId).first<TransactionRow>();
+}
+
+export async function findTransactions(db: D1Database, userId: string, ids: string[]): Promise<TransactionRow[]> {
+  const { results } = await db
+    .prepare(`SELECT ${TRANSACTION_COLUMNS} FROM ${TRANSACTION_FROM} WHERE t.user_id = ?1 AND t.id IN (SELECT value FROM json_each(?2))`)
+    .bind(userId, JSON.stringify(ids))
+    .all<TransactionRow>();
+  return ids.map((id) => results.find((row) => row.id === id)).filter((row): row is TransactionRow => !!row);
+}
+
+export async function categoryBelongs(db: D1Database, userId: string, id: string): Promise<boolean> {
+  return !!(await db.prepare("SELECT 1 AS ok FROM categories WHERE id = ?1 AND user_id = ?2").bind(id, userId).first());
+}
+
+/** The default categories, named in the user's language; existing ones are left alone. */
+export function defaultCategoryStatements(db: D1Database, userId: string, locale: string, now = Date.now()): D1PreparedStatement[] {
+  return DEFAULT_CATEGORY_KEYS.map((key) => {
+    const spec = DEFAULT_CATEGORY_SPECS[key];
+    return db
+      .prepare("INSERT INTO categories (id, user_id, name, kind, color, default_key, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT DO NOTHING")
+      .bind(crypto.randomUUID(), userId, defaultCategoryName(key, locale), spec.kind, spec.color, key, now);
+  });
+}
+
+export async function createDefaultCategories(db: D1Database, userId: string, locale: string): Promise<void> {
+  await db.batch(defaultCategoryStatements(db, userId, locale));
+}
+
+/** A CHECK on accounts.balance (or a day total) refused the write: the sum left the exact range. */
+export function isRangeError(error: unknown): boolean {
+  const message = error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? "")}` : String(error);
+  return /CHECK constraint failed|integer overflow/i.test(message);
+}

@@ -1,0 +1,693 @@
+/**
+ * The ledger API: accounts, transactions, transfers, categories, CSV import and export.
+ * Contract: docs/api/ledger.md. Every route is the signed-in user's only: another user's id is a
+ * 404, like an unknown or malformed one. Every mutating route honours Idempotency-Key and writes
+ * in one final D1 batch (atomic), after all validation.
+ */
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { translatorFor } from "../../../../app/i18n/translator";
+import { todayInZone } from "../../../../app/lib/dates";
+import { ID_PATTERN } from "../../../../app/lib/ids";
+import { currencyDigits, toDecimalString } from "../../../../app/lib/money";
+import {
+  accountCreateSchema,
+  accountUpdateSchema,
+  categoryCreateSchema,
+  categoryUpdateSchema,
+  checkAmount,
+  listQuerySchema,
+  transactionCreateSchema,
+  transactionUpdateSchema,
+  transferSchema,
+} from "../../../../app/lib/schemas/ledger";
+import { onUserCreatedHook } from "./auth";
+import { createRouter, type ApiBindings } from "../hono";
+import { idempotent } from "../idempotency";
+import { importRoutes } from "../ledger/import";
+import { decodeCursor, filtersOf, listPage, signature, whereOf, type Order, type Sort } from "../ledger/list";
+import {
+  accountOut,
+  categoryDisplayName,
+  categoryOut,
+  toAccount,
+  toCategory,
+  toTransaction,
+  totalsOf,
+  totalsOut,
+  transactionOut,
+  TRANSACTION_COLUMNS,
+  TRANSACTION_FROM,
+  type AccountRow,
+  type CategoryRow,
+  type TransactionRow,
+} from "../ledger/model";
+import { csvField, csvLine } from "../ledger/csv";
+import { categoryBelongs, createDefaultCategories, findAccount, findAccounts, findTransaction, findTransactions, isRangeError } from "../ledger/store";
+import { uuid7 } from "../ledger/uuid7";
+import { bearer, json, problemResponse } from "../openapi-helpers";
+import { localeOf, problem, validationProblem } from "../problem";
+import { requireSession } from "../sessions";
+
+// Every new user starts with the default categories, named in the language they signed up in.
+onUserCreatedHook((db, userId, locale) => createDefaultCategories(db, userId, locale));
+
+export const ledgerRoutes = createRouter();
+type C = Context<ApiBindings>;
+
+const notFound = (c: C) => problem(c, 404, "not-found");
+const body = <T extends z.ZodType>(schema: T) => ({ body: { ...json(schema), required: true } });
+/** Path ids are checked in the handler, so a malformed one is a 404 like an unknown one. */
+const idParam = <N extends string>(name: N) =>
+  z.object({ [name]: z.string().openapi({ param: { name, in: "path" }, example: "0195a3c2-7b1e-7c40-9a51-3f0e2d1c4b5a" }) } as Record<N, z.ZodString>);
+const commonErrors = { 401: problemResponse("No session"), 404: problemResponse("Not found (or not yours)") };
+const writeErrors = { ...commonErrors, 409: problemResponse("Same Idempotency-Key still in progress"), 422: problemResponse("Invalid input, or Idempotency-Key reused with another request") };
+
+/** Field errors as i18n keys, or ready sentences when a message needs a number. */
+type Errors = Record<string, string[]>;
+function addError(errors: Errors, field: string, message: string) {
+  (errors[field] ??= []).push(message);
+}
+
+/** Parses a decimal amount against a currency, recording a translated error when it fails. */
+function amountOf(c: C, errors: Errors, field: string, text: string, currency: string): number | null {
+  const result = checkAmount(text, currency);
+  if (result.ok) return result.minor;
+  addError(errors, field, result.key === "ledger.errors.amountPrecision" ? translatorFor(localeOf(c))(result.key, { count: result.digits }) : result.key);
+  return null;
+}
+
+function rangeProblem(c: C, field = "amount") {
+  return validationProblem(c, { [field]: ["ledger.errors.balanceRange"] });
+}
+
+async function runBatch(c: C, statements: D1PreparedStatement[], field = "amount"): Promise<Response | null> {
+  try {
+    await c.env.DB.batch(statements);
+    return null;
+  } catch (error) {
+    if (isRangeError(error)) return rangeProblem(c, field);
+    throw error;
+  }
+}
+
+// ───────────────────────────── Accounts ─────────────────────────────
+
+const TYPE_ORDER = "CASE type WHEN 'checking' THEN 0 WHEN 'savings' THEN 1 WHEN 'credit_card' THEN 2 WHEN 'cash' THEN 3 WHEN 'wallet' THEN 4 ELSE 5 END";
+
+ledgerRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/accounts",
+    summary: "The user's accounts with balances, and totals per currency of the active ones",
+    security: bearer,
+    middleware: [requireSession] as const,
+    request: { query: z.object({ archived: z.enum(["all", "true", "false"]).optional() }) },
+    responses: {
+      200: { description: "Accounts", ...json(z.object({ accounts: z.array(accountOut), totals: z.array(z.object({ currency: z.string(), balance: z.string(), balanceMinor: z.number().int(), count: z.number().int() })) })) },
+      401: problemResponse("No session"),
+    },
+  }),
+  async (c) => {
+    const { archived = "all" } = c.req.valid("query");
+    const filter = archived === "all" ? "" : ` AND archived = ${archived === "true" ? 1 : 0}`;
+    const { results } = await c.env.DB.prepare(`SELECT * FROM accounts WHERE user_id = ?1${filter} ORDER BY archived, ${TYPE_ORDER}, name COLLATE NOCASE, created_at`)
+      .bind(c.get("user").id)
+      .all<AccountRow>();
+    const totals = new Map<string, { balance: number; count: number }>();
+    for (const row of results) {
+      if (row.archived) continue;
+      const entry = totals.get(row.currency) ?? { balance: 0, count: 0 };
+      entry.balance += row.balance;
+      entry.count += 1;
+      totals.set(row.currency, entry);
+    }
+    const ordered = [...totals.entries()].sort(([a], [b]) => (a === "PEN" ? -1 : b === "PEN" ? 1 : a === "USD" ? -1 : b === "USD" ? 1 : a.localeCompare(b)));
+    return c.json(
+      {
+        accounts: results.map((row) => toAccount(row)),
+        totals: ordered.map(([currency, t]) => ({ currency, balance: toDecimalString(t.balance, currency), balanceMinor: t.balance, count: t.count })),
+      },
+      200,
+    );
+  },
+);
+
+ledgerRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/accounts",
+    summary: "Create an account",
+    security: bearer,
+    middleware: [requireSession, idempotent] as const,
+    request: body(accountCreateSchema),
+    responses: { 201: { description: "Created", ...json(z.object({ account: accountOut })) }, ...writeErrors },
+  }),
+  async (c) => {
+    const input = c.req.valid("json");
+    const user = c.get("user");
+    const errors: Errors = {};
+    const opening = amountOf(c, errors, "openingBalance", input.openingBalance ?? "0", input.currency);
+    if (opening === null) return validationProblem(c, errors);
+    const now = Date.now();
+    const id = crypto.randomUUID();
+    await c.env.DB.prepare(
+      `INSERT INTO accounts (id, user_id, name, type, currency, institution, number, cci, opening_balance, opening_date, archived, balance, created_at, updated_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 0, ?9, ?11, ?11)`,
+    )
+      .bind(id, user.id, input.name, input.type, input.currency, input.institution ?? null, input.number ?? null, input.cci ?? null, opening, input.openingDate ?? todayInZone(user.timeZone), now)
+      .run();
+    return c.json({ account: toAccount((await findAccount(c.env.DB, user.id, id))!) }, 201);
+  },
+);
+
+ledgerRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/accounts/{accountId}",
+    summary: "One account; number and CCI in full with reveal=true",
+    security: bearer,
+    middleware: [requireSession] as const,
+    request: { params: idParam("accountId"), query: z.object({ reveal: z.enum(["true", "false"]).optional() }) },
+    responses: { 200: { description: "Account", ...json(z.object({ account: accountOut })) }, ...commonErrors },
+  }),
+  async (c) => {
+    const { accountId } = c.req.valid("param");
+    if (!ID_PATTERN.test(accountId)) return notFound(c);
+    const row = await findAccount(c.env.DB, c.get("user").id, accountId);
+    if (!row) return notFound(c);
+    return c.json({ account: toAccount(row, c.req.valid("query").reveal === "true") }, 200);
+  },
+);
+
+ledgerRoutes.openapi(
+  createRoute({
+    method: "patch",
+    path: "/accounts/{accountId}",
+    summary: "Edit, archive or unarchive an account",
+    security: bearer,
+    middleware: [requireSession, idempotent] as const,
+    request: { params: idParam("accountId"), ...body(accountUpdateSchema) },
+    responses: { 200: { description: "Updated", ...json(z.object({ account: accountOut })) }, ...writeErrors },
+  }),
+  async (c) => {
+    const { accountId } = c.req.valid("param");
+    if (!ID_PATTERN.test(accountId)) return notFound(c);
+    const userId = c.get("user").id;
+    const row = await findAccount(c.env.DB, userId, accountId);
+    if (!row) return notFound(c);
+    const input = c.req.valid("json");
+    const errors: Errors = {};
+    const currency = input.currency ?? row.currency;
+    if (currency !== row.currency && row.transaction_count > 0) addError(errors, "currency", "ledger.errors.currencyLocked");
+    let opening: number | null = row.opening_balance;
+    if (input.openingBalance !== undefined) opening = amountOf(c, errors, "openingBalance", input.openingBalance, currency);
+    else if (currency !== row.currency) opening = amountOf(c, errors, "openingBalance", toDecimalString(row.opening_balance, row.currency), currency);
+    if (Object.keys(errors).length || opening === null) return validationProblem(c, errors);
+    const sets: string[] = [];
+    const values: unknown[] = [];
+    const set = (column: string, value: unknown) => {
+      sets.push(`${column} = ?${values.length + 1}`);
+      values.push(value);
+    };
+    if (input.name !== undefined) set("name", input.name);
+    if (input.type !== undefined) set("type", input.type);
+    if (currency !== row.currency) set("currency", currency);
+    if (input.institution !== undefined) set("institution", input.institution);
+    if (input.number !== undefined) set("number", input.number);
+    if (input.cci !== undefined) set("cci", input.cci);
+    if (opening !== row.opening_balance) set("opening_balance", opening);
+    if (input.openingDate !== undefined) set("opening_date", input.openingDate);
+    if (input.archived !== undefined) set("archived", input.archived ? 1 : 0);
+    set("updated_at", Date.now());
+    const statement = c.env.DB.prepare(`UPDATE accounts SET ${sets.join(", ")} WHERE id = ?${values.length + 1} AND user_id = ?${values.length + 2}`).bind(...values, accountId, userId);
+    const failed = await runBatch(c, [statement], "openingBalance");
+    if (failed) return failed;
+    return c.json({ account: toAccount((await findAccount(c.env.DB, userId, accountId))!) }, 200);
+  },
+);
+
+// ───────────────────────────── Transactions ─────────────────────────────
+
+const listResponse = z.object({
+  account: accountOut,
+  transactions: z.array(transactionOut),
+  nextCursor: z.string().nullable(),
+  totals: totalsOut,
+  sort: z.enum(["date", "amount"]),
+  order: z.enum(["asc", "desc"]),
+});
+
+/** The account of a path and the parsed filters, or the answer to give instead. */
+async function listContext(c: C, accountId: string, query: z.infer<typeof listQuerySchema>) {
+  if (!ID_PATTERN.test(accountId)) return { response: notFound(c) };
+  const account = await findAccount(c.env.DB, c.get("user").id, accountId);
+  if (!account) return { response: notFound(c) };
+  const { filters, issues } = filtersOf(query, account.currency);
+  if (issues.length) {
+    const t = translatorFor(localeOf(c));
+    const errors: Errors = {};
+    for (const issue of issues) addError(errors, issue.field, issue.key === "ledger.errors.amountPrecision" ? t(issue.key, { count: currencyDigits(account.currency) }) : issue.key);
+    return { response: validationProblem(c, errors) };
+  }
+  return { account, filters };
+}
+
+ledgerRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/accounts/{accountId}/transactions",
+    summary: "List an account's transactions: filters, keyset pages, totals, running balance",
+    security: bearer,
+    middleware: [requireSession] as const,
+    request: { params: idParam("accountId"), query: listQuerySchema },
+    responses: { 200: { description: "A page", ...json(listResponse) }, ...commonErrors, 422: problemResponse("Invalid filter or cursor") },
+  }),
+  async (c) => {
+    const { accountId } = c.req.valid("param");
+    const query = c.req.valid("query");
+    const context = await listContext(c, accountId, query);
+    if (context.response) return context.response;
+    const { account, filters } = context;
+    const sort: Sort = query.sort ?? "date";
+    const order: Order = query.order ?? "desc";
+    let cursor = null;
+    if (query.cursor) {
+      cursor = decodeCursor(query.cursor, sort, order, signature(filters, sort, order));
+      if (!cursor) return validationProblem(c, { cursor: ["ledger.errors.cursor"] });
+    }
+    const page = await listPage(c.env.DB, account, filters, { sort, order, limit: query.limit, cursor });
+    const locale = localeOf(c);
+    return c.json(
+      {
+        account: toAccount(account),
+        transactions: page.rows.map((row, i) => toTransaction(row, locale, page.running[i] ?? null)),
+        nextCursor: page.nextCursor,
+        totals: totalsOf(account.currency, page.totals),
+        sort,
+        order,
+      },
+      200,
+    );
+  },
+);
+
+ledgerRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/accounts/{accountId}/transactions/export.csv",
+    summary: "CSV of the filtered list (UTF-8 with BOM, header row, ISO dates, decimal amounts)",
+    security: bearer,
+    middleware: [requireSession] as const,
+    request: { params: idParam("accountId"), query: listQuerySchema },
+    responses: { 200: { description: "CSV", content: { "text/csv": { schema: z.string() } } }, ...commonErrors, 422: problemResponse("Invalid filter") },
+  }),
+  async (c) => {
+    const { accountId } = c.req.valid("param");
+    const query = c.req.valid("query");
+    const context = await listContext(c, accountId, query);
+    if (context.response) return context.response;
+    const { account, filters } = context;
+    const sort: Sort = query.sort ?? "date";
+    const order: Order = query.order ?? "asc";
+    const column = sort === "date" ? "t.date" : "t.amount";
+    const dir = order === "desc" ? "DESC" : "ASC";
+    const locale = localeOf(c);
+    const db = c.env.DB;
+    const where = whereOf(account.id, filters);
+    const encoder = new TextEncoder();
+    let last: { k: string | number; i: string } | null = null;
+    let started = false;
+    let done = false;
+    const stream = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (!started) {
+          started = true;
+          controller.enqueue(encoder.encode("\ufeff" + csvLine(["date", "description", "amount", "currency", "category", "payee", "notes", "status", "id"])));
+          return;
+        }
+        if (done) return controller.close();
+        const clauses = [where.sql];
+        const params = [...where.params];
+        if (last) {
+          clauses.push(`(${column}, t.id) ${order === "desc" ? "<" : ">"} (?, ?)`);
+          params.push(last.k, last.i);
+        }
+        const { results } = await db
+          .prepare(`SELECT ${TRANSACTION_COLUMNS} FROM ${TRANSACTION_FROM} WHERE ${clauses.join(" AND ")} ORDER BY ${column} ${dir}, t.id ${dir} LIMIT 2000`)
+          .bind(...params)
+          .all<TransactionRow>();
+        if (results.length < 2000) done = true;
+        if (!results.length) return controller.close();
+        const tail = results[results.length - 1]!;
+        last = { k: sort === "date" ? tail.date : tail.amount, i: tail.id };
+        let text = "";
+        for (const row of results) {
+          text += csvLine([
+            row.date,
+            csvField(row.description),
+            csvField(toDecimalString(row.amount, row.currency), { numeric: true }),
+            row.currency,
+            csvField(row.category_name === null ? null : categoryDisplayName(row.category_name, row.category_default_key, locale)),
+            csvField(row.payee),
+            csvField(row.notes),
+            row.status,
+            row.id,
+          ]);
+        }
+        controller.enqueue(encoder.encode(text));
+      },
+    });
+    const filename = `${account.name.replace(/[^\p{L}\p{N}_-]+/gu, "-").replace(/^-+|-+$/g, "") || "account"}-${todayInZone(c.get("user").timeZone)}.csv`;
+    return new Response(stream, {
+      status: 200,
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${filename.replace(/[^\x20-\x7e]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+      },
+    }) as never;
+  },
+);
+
+const transactionWithAccount = z.object({ transaction: transactionOut, account: accountOut });
+
+ledgerRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/accounts/{accountId}/transactions",
+    summary: "Add a transaction",
+    security: bearer,
+    middleware: [requireSession, idempotent] as const,
+    request: { params: idParam("accountId"), ...body(transactionCreateSchema) },
+    responses: { 201: { description: "Created", ...json(transactionWithAccount) }, ...writeErrors },
+  }),
+  async (c) => {
+    const { accountId } = c.req.valid("param");
+    if (!ID_PATTERN.test(accountId)) return notFound(c);
+    const userId = c.get("user").id;
+    const account = await findAccount(c.env.DB, userId, accountId);
+    if (!account) return notFound(c);
+    const input = c.req.valid("json");
+    const errors: Errors = {};
+    if (account.archived) addError(errors, "accountId", "ledger.errors.accountArchived");
+    const amount = amountOf(c, errors, "amount", input.amount, account.currency);
+    if (input.categoryId && !(await categoryBelongs(c.env.DB, userId, input.categoryId))) addError(errors, "categoryId", "ledger.errors.categoryUnknown");
+    if (Object.keys(errors).length || amount === null) return validationProblem(c, errors);
+    const id = uuid7();
+    const now = Date.now();
+    const failed = await runBatch(c, [
+      c.env.DB.prepare(
+        `INSERT INTO transactions (id, account_id, user_id, date, description, amount, category_id, payee, notes, status, created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11)`,
+      ).bind(id, accountId, userId, input.date, input.description, amount, input.categoryId ?? null, input.payee ?? null, input.notes ?? null, input.status ?? "posted", now),
+    ]);
+    if (failed) return failed;
+    const [row, fresh] = await Promise.all([findTransaction(c.env.DB, userId, id), findAccount(c.env.DB, userId, accountId)]);
+    return c.json({ transaction: toTransaction(row!, localeOf(c)), account: toAccount(fresh!) }, 201);
+  },
+);
+
+ledgerRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/transactions/{transactionId}",
+    summary: "One transaction",
+    security: bearer,
+    middleware: [requireSession] as const,
+    request: { params: idParam("transactionId") },
+    responses: { 200: { description: "Transaction", ...json(z.object({ transaction: transactionOut })) }, ...commonErrors },
+  }),
+  async (c) => {
+    const { transactionId } = c.req.valid("param");
+    if (!ID_PATTERN.test(transactionId)) return notFound(c);
+    const row = await findTransaction(c.env.DB, c.get("user").id, transactionId);
+    if (!row) return notFound(c);
+    return c.json({ transaction: toTransaction(row, localeOf(c)) }, 200);
+  },
+);
+
+ledgerRoutes.openapi(
+  createRoute({
+    method: "patch",
+    path: "/transactions/{transactionId}",
+    summary: "Edit a transaction (date and same-currency amount follow on the other leg of a transfer)",
+    security: bearer,
+    middleware: [requireSession, idempotent] as const,
+    request: { params: idParam("transactionId"), ...body(transactionUpdateSchema) },
+    responses: { 200: { description: "Updated", ...json(transactionWithAccount) }, ...writeErrors },
+  }),
+  async (c) => {
+    const { transactionId } = c.req.valid("param");
+    if (!ID_PATTERN.test(transactionId)) return notFound(c);
+    const userId = c.get("user").id;
+    const db = c.env.DB;
+    const row = await findTransaction(db, userId, transactionId);
+    if (!row) return notFound(c);
+    const input = c.req.valid("json");
+    const errors: Errors = {};
+    const amount = input.amount !== undefined ? amountOf(c, errors, "amount", input.amount, row.currency) : row.amount;
+    if (input.categoryId && !(await categoryBelongs(db, userId, input.categoryId))) addError(errors, "categoryId", "ledger.errors.categoryUnknown");
+    if (Object.keys(errors).length || amount === null) return validationProblem(c, errors);
+    const now = Date.now();
+    const sets: string[] = [];
+    const values: unknown[] = [];
+    const set = (column: string, value: unknown) => {
+      sets.push(`${column} = ?${values.length + 1}`);
+      values.push(value);
+    };
+    if (input.date !== undefined) set("date", input.date);
+    if (input.description !== undefined) set("description", input.description);
+    if (amount !== row.amount) set("amount", amount);
+    if (input.categoryId !== undefined) set("category_id", input.categoryId);
+    if (input.payee !== undefined) set("payee", input.payee);
+    if (input.notes !== undefined) set("notes", input.notes);
+    if (input.status !== undefined) set("status", input.status);
+    set("updated_at", now);
+    const statements = [db.prepare(`UPDATE transactions SET ${sets.join(", ")} WHERE id = ?${values.length + 1} AND user_id = ?${values.length + 2}`).bind(...values, transactionId, userId)];
+    if (row.transfer_id) {
+      const other = (await db.prepare(`SELECT ${TRANSACTION_COLUMNS} FROM ${TRANSACTION_FROM} WHERE t.transfer_id = ?1 AND t.user_id = ?2 AND t.id <> ?3`).bind(row.transfer_id, userId, transactionId).first<TransactionRow>()) ?? null;
+      if (other) {
+        const mirrorAmount = amount !== row.amount && other.currency === row.currency ? -amount : other.amount;
+        if (input.date !== undefined || mirrorAmount !== other.amount) {
+          statements.push(
+            db.prepare("UPDATE transactions SET date = ?1, amount = ?2, updated_at = ?3 WHERE id = ?4 AND user_id = ?5").bind(input.date ?? other.date, mirrorAmount, now, other.id, userId),
+          );
+        }
+      }
+    }
+    const failed = await runBatch(c, statements);
+    if (failed) return failed;
+    const fresh = (await findTransaction(db, userId, transactionId))!;
+    return c.json({ transaction: toTransaction(fresh, localeOf(c)), account: toAccount((await findAccount(db, userId, fresh.account_id))!) }, 200);
+  },
+);
+
+const deletedResponse = z.object({ deleted: z.array(z.string()), accounts: z.array(accountOut) });
+
+async function deleteRows(c: C, rows: Array<{ id: string; account_id: string }>) {
+  const userId = c.get("user").id;
+  const db = c.env.DB;
+  const ids = rows.map((row) => row.id);
+  await db.prepare("DELETE FROM transactions WHERE user_id = ?1 AND id IN (SELECT value FROM json_each(?2))").bind(userId, JSON.stringify(ids)).run();
+  const accounts = await findAccounts(db, userId, rows.map((row) => row.account_id));
+  return c.json({ deleted: ids, accounts: accounts.map((row) => toAccount(row)) }, 200);
+}
+
+ledgerRoutes.openapi(
+  createRoute({
+    method: "delete",
+    path: "/transactions/{transactionId}",
+    summary: "Delete a transaction (both legs of a transfer)",
+    security: bearer,
+    middleware: [requireSession, idempotent] as const,
+    request: { params: idParam("transactionId") },
+    responses: { 200: { description: "Deleted", ...json(deletedResponse) }, ...writeErrors },
+  }),
+  async (c) => {
+    const { transactionId } = c.req.valid("param");
+    if (!ID_PATTERN.test(transactionId)) return notFound(c);
+    const userId = c.get("user").id;
+    const row = await findTransaction(c.env.DB, userId, transactionId);
+    if (!row) return notFound(c);
+    if (!row.transfer_id) return deleteRows(c, [row]);
+    const { results } = await c.env.DB.prepare("SELECT id, account_id FROM transactions WHERE transfer_id = ?1 AND user_id = ?2 ORDER BY amount").bind(row.transfer_id, userId).all<{ id: string; account_id: string }>();
+    return deleteRows(c, results);
+  },
+);
+
+// ───────────────────────────── Transfers ─────────────────────────────
+
+ledgerRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/transfers",
+    summary: "Move money between two of the user's accounts (both legs in one atomic batch)",
+    security: bearer,
+    middleware: [requireSession, idempotent] as const,
+    request: body(transferSchema),
+    responses: { 201: { description: "Created", ...json(z.object({ transferId: z.string(), from: transactionOut, to: transactionOut, accounts: z.array(accountOut) })) }, ...writeErrors },
+  }),
+  async (c) => {
+    const input = c.req.valid("json");
+    const userId = c.get("user").id;
+    const db = c.env.DB;
+    const [from, to] = await Promise.all([findAccount(db, userId, input.fromAccountId), findAccount(db, userId, input.toAccountId)]);
+    if (!from || !to) return notFound(c);
+    const errors: Errors = {};
+    if (from.archived) addError(errors, "fromAccountId", "ledger.errors.accountArchived");
+    if (to.archived) addError(errors, "toAccountId", "ledger.errors.accountArchived");
+    const amount = amountOf(c, errors, "amount", input.amount, from.currency);
+    if (amount !== null && amount <= 0) addError(errors, "amount", "ledger.errors.amountPositive");
+    let toAmount = amount;
+    if (from.currency !== to.currency) {
+      if (!input.toAmount) addError(errors, "toAmount", "ledger.errors.toAmountRequired");
+      else {
+        toAmount = amountOf(c, errors, "toAmount", input.toAmount, to.currency);
+        if (toAmount !== null && toAmount <= 0) addError(errors, "toAmount", "ledger.errors.amountPositive");
+      }
+    }
+    if (Object.keys(errors).length || amount === null || toAmount === null) return validationProblem(c, errors);
+    const category = await db.prepare("SELECT id FROM categories WHERE user_id = ?1 AND default_key = 'transfers'").bind(userId).first<{ id: string }>();
+    const transferId = crypto.randomUUID();
+    const now = Date.now();
+    const fromId = uuid7(now);
+    const toId = uuid7(now);
+    const description = input.description ?? `${from.name} → ${to.name}`.slice(0, 200);
+    const insert = `INSERT INTO transactions (id, account_id, user_id, date, description, amount, category_id, notes, status, transfer_id, created_at, updated_at)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11)`;
+    const status = input.status ?? "posted";
+    const failed = await runBatch(c, [
+      db.prepare(insert).bind(fromId, from.id, userId, input.date, description, -amount, category?.id ?? null, input.notes ?? null, status, transferId, now),
+      db.prepare(insert).bind(toId, to.id, userId, input.date, description, toAmount, category?.id ?? null, input.notes ?? null, status, transferId, now),
+    ]);
+    if (failed) return failed;
+    const [legs, accounts] = await Promise.all([findTransactions(db, userId, [fromId, toId]), findAccounts(db, userId, [from.id, to.id])]);
+    const locale = localeOf(c);
+    return c.json({ transferId, from: toTransaction(legs[0]!, locale), to: toTransaction(legs[1]!, locale), accounts: accounts.map((row) => toAccount(row)) }, 201);
+  },
+);
+
+ledgerRoutes.openapi(
+  createRoute({
+    method: "delete",
+    path: "/transfers/{transferId}",
+    summary: "Delete both legs of a transfer",
+    security: bearer,
+    middleware: [requireSession, idempotent] as const,
+    request: { params: idParam("transferId") },
+    responses: { 200: { description: "Deleted", ...json(deletedResponse) }, ...writeErrors },
+  }),
+  async (c) => {
+    const { transferId } = c.req.valid("param");
+    if (!ID_PATTERN.test(transferId)) return notFound(c);
+    const { results } = await c.env.DB.prepare("SELECT id, account_id FROM transactions WHERE transfer_id = ?1 AND user_id = ?2 ORDER BY amount").bind(transferId, c.get("user").id).all<{ id: string; account_id: string }>();
+    if (!results.length) return notFound(c);
+    return deleteRows(c, results);
+  },
+);
+
+// ───────────────────────────── Categories ─────────────────────────────
+
+/** Whether a name is already shown for another of the user's categories, in either language. */
+async function nameTaken(db: D1Database, userId: string, name: string, exceptId: string | null): Promise<boolean> {
+  const { results } = await db.prepare("SELECT id, name, default_key FROM categories WHERE user_id = ?1").bind(userId).all<Pick<CategoryRow, "id" | "name" | "default_key">>();
+  const wanted = name.toLowerCase();
+  return results.some(
+    (row) => row.id !== exceptId && [row.name, categoryDisplayName(row.name, row.default_key, "en"), categoryDisplayName(row.name, row.default_key, "es")].some((n) => n.toLowerCase() === wanted),
+  );
+}
+
+const takenProblem = (c: C) => validationProblem(c, { name: ["ledger.errors.categoryTaken"] }, 409);
+
+ledgerRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/categories",
+    summary: "The user's categories",
+    security: bearer,
+    middleware: [requireSession] as const,
+    responses: { 200: { description: "Categories", ...json(z.object({ categories: z.array(categoryOut) })) }, 401: problemResponse("No session") },
+  }),
+  async (c) => {
+    const { results } = await c.env.DB.prepare("SELECT * FROM categories WHERE user_id = ?1").bind(c.get("user").id).all<CategoryRow>();
+    const locale = localeOf(c);
+    const categories = results.map((row) => toCategory(row, locale)).sort((a, b) => a.name.localeCompare(b.name, locale));
+    return c.json({ categories }, 200);
+  },
+);
+
+ledgerRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/categories",
+    summary: "Add a category",
+    security: bearer,
+    middleware: [requireSession, idempotent] as const,
+    request: body(categoryCreateSchema),
+    responses: { 201: { description: "Created", ...json(z.object({ category: categoryOut })) }, ...writeErrors },
+  }),
+  async (c) => {
+    const input = c.req.valid("json");
+    const userId = c.get("user").id;
+    if (await nameTaken(c.env.DB, userId, input.name, null)) return takenProblem(c);
+    const id = crypto.randomUUID();
+    const result = await c.env.DB.prepare("INSERT INTO categories (id, user_id, name, kind, color, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT DO NOTHING")
+      .bind(id, userId, input.name, input.kind ?? "expense", input.color ?? "#64748b", Date.now())
+      .run();
+    if (!result.meta.changes) return takenProblem(c);
+    const row = await c.env.DB.prepare("SELECT * FROM categories WHERE id = ?1").bind(id).first<CategoryRow>();
+    return c.json({ category: toCategory(row!, localeOf(c)) }, 201);
+  },
+);
+
+ledgerRoutes.openapi(
+  createRoute({
+    method: "patch",
+    path: "/categories/{categoryId}",
+    summary: "Rename or recolour a category",
+    security: bearer,
+    middleware: [requireSession, idempotent] as const,
+    request: { params: idParam("categoryId"), ...body(categoryUpdateSchema) },
+    responses: { 200: { description: "Updated", ...json(z.object({ category: categoryOut })) }, ...writeErrors },
+  }),
+  async (c) => {
+    const { categoryId } = c.req.valid("param");
+    if (!ID_PATTERN.test(categoryId)) return notFound(c);
+    const userId = c.get("user").id;
+    const db = c.env.DB;
+    const row = await db.prepare("SELECT * FROM categories WHERE id = ?1 AND user_id = ?2").bind(categoryId, userId).first<CategoryRow>();
+    if (!row) return notFound(c);
+    const input = c.req.valid("json");
+    if (input.name !== undefined && (await nameTaken(db, userId, input.name, categoryId))) return takenProblem(c);
+    try {
+      await db.prepare("UPDATE categories SET name = COALESCE(?1, name), kind = COALESCE(?2, kind), color = COALESCE(?3, color) WHERE id = ?4 AND user_id = ?5")
+        .bind(input.name ?? null, input.kind ?? null, input.color ?? null, categoryId, userId)
+        .run();
+    } catch (error) {
+      if (/UNIQUE/i.test(String(error))) return takenProblem(c);
+      throw error;
+    }
+    const fresh = await db.prepare("SELECT * FROM categories WHERE id = ?1").bind(categoryId).first<CategoryRow>();
+    return c.json({ category: toCategory(fresh!, localeOf(c)) }, 200);
+  },
+);
+
+ledgerRoutes.openapi(
+  createRoute({
+    method: "delete",
+    path: "/categories/{categoryId}",
+    summary: "Delete a category; its transactions become uncategorised",
+    security: bearer,
+    middleware: [requireSession, idempotent] as const,
+    request: { params: idParam("categoryId") },
+    responses: { 204: { description: "Deleted" }, ...writeErrors },
+  }),
+  async (c) => {
+    const { categoryId } = c.req.valid("param");
+    if (!ID_PATTERN.test(categoryId)) return notFound(c);
+    const result = await c.env.DB.prepare("DELETE FROM categories WHERE id = ?1 AND user_id = ?2").bind(categoryId, c.get("user").id).run();
+    return result.meta.changes ? c.body(null, 204) : notFound(c);
+  },
+);
+
+ledgerRoutes.route("/", importRoutes);

@@ -1,0 +1,134 @@
+/**
+ * A transaction's receipt image: upload (raw bytes, type checked by content, at most 10 MB),
+ * read back (owner only), remove. Stored in R2 under the owner's prefix; the old object of a
+ * replaced or removed receipt is deleted through the trash queue (migration 0003).
+ */
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { translatorFor } from "../../../../app/i18n/translator";
+import { ID_PATTERN } from "../../../../app/lib/ids";
+import { createRouter, type ApiBindings } from "../hono";
+import { bearer, json, problemResponse } from "../openapi-helpers";
+import { localeOf, problem } from "../problem";
+import { drainReceiptTrash, keyBelongsTo, MAX_RECEIPT_BYTES, receiptKey, sniffImageType } from "../receipts";
+import { requireSession } from "../sessions";
+
+export const RECEIPT_PATH = /\/transactions\/[^/]+\/receipt$/;
+
+export const receiptRoutes = createRouter();
+
+const params = z.object({ transactionId: z.string().openapi({ param: { name: "transactionId", in: "path" }, example: "0195…" }) });
+const receiptOut = z.object({ receipt: z.object({ transactionId: z.string(), contentType: z.string(), size: z.number(), uploadedAt: z.number() }) });
+const binary = z.string().openapi({ format: "binary" });
+
+/** The caller's transaction and its receipt key; null for a malformed, unknown or foreign id (all 404). */
+async function ownTransaction(c: Context<ApiBindings>, transactionId: string) {
+  if (!ID_PATTERN.test(transactionId)) return null;
+  return c.env.DB.prepare("SELECT id, receipt_key FROM transactions WHERE id = ?1 AND user_id = ?2")
+    .bind(transactionId, c.get("user").id)
+    .first<{ id: string; receipt_key: string | null }>();
+}
+
+receiptRoutes.openapi(
+  createRoute({
+    method: "put",
+    path: "/transactions/{transactionId}/receipt",
+    summary: "Attach or replace the receipt image (JPEG, PNG, WebP or HEIC, at most 10 MB; the type is read from the bytes)",
+    security: bearer,
+    middleware: [requireSession] as const,
+    request: {
+      params,
+      body: { content: { "image/jpeg": { schema: binary }, "image/png": { schema: binary }, "image/webp": { schema: binary }, "image/heic": { schema: binary } } },
+    },
+    responses: {
+      200: { description: "Stored", ...json(receiptOut) },
+      401: problemResponse("No session"),
+      404: problemResponse("No such transaction"),
+      413: problemResponse("Larger than 10 MB"),
+      415: problemResponse("Not a JPEG, PNG, WebP or HEIC image"),
+    },
+  }),
+  async (c) => {
+    const t = translatorFor(localeOf(c));
+    const { transactionId } = c.req.valid("param");
+    const row = await ownTransaction(c, transactionId);
+    if (!row) return problem(c, 404, "not-found");
+    const declared = Number(c.req.header("Content-Length") ?? "0");
+    if (declared > MAX_RECEIPT_BYTES) return problem(c, 413, "too-large", { detail: t("camera.errors.tooLarge") });
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    if (bytes.byteLength > MAX_RECEIPT_BYTES) return problem(c, 413, "too-large", { detail: t("camera.errors.tooLarge") });
+    if (bytes.byteLength === 0) return problem(c, 415, "unsupported-media-type", { detail: t("camera.errors.notAnImage") });
+    const contentType = sniffImageType(bytes);
+    if (!contentType) return problem(c, 415, "unsupported-media-type", { detail: t("camera.errors.notAnImage") });
+    const userId = c.get("user").id;
+    const key = receiptKey(userId, row.id);
+    const uploadedAt = Date.now();
+    await c.env.RECEIPTS.put(key, bytes, { httpMetadata: { contentType }, customMetadata: { userId, transactionId: row.id, uploadedAt: String(uploadedAt) } });
+    const updated = await c.env.DB.prepare("UPDATE transactions SET receipt_key = ?1, updated_at = ?2 WHERE id = ?3 AND user_id = ?4").bind(key, uploadedAt, row.id, userId).run();
+    if (!updated.meta.changes) {
+      // Deleted while uploading: do not leave the image behind.
+      await c.env.RECEIPTS.delete(key);
+      return problem(c, 404, "not-found");
+    }
+    await drainReceiptTrash(c.env.DB, c.env.RECEIPTS);
+    return c.json({ receipt: { transactionId: row.id, contentType, size: bytes.byteLength, uploadedAt } }, 200);
+  },
+);
+
+receiptRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/transactions/{transactionId}/receipt",
+    summary: "The receipt image, streamed (owner only; ETag for revalidation)",
+    security: bearer,
+    middleware: [requireSession] as const,
+    request: { params },
+    responses: {
+      200: { description: "The image", content: { "image/jpeg": { schema: binary }, "image/png": { schema: binary }, "image/webp": { schema: binary }, "image/heic": { schema: binary } } },
+      304: { description: "Not modified" },
+      401: problemResponse("No session"),
+      404: problemResponse("No such transaction or no receipt"),
+    },
+  }),
+  async (c) => {
+    const { transactionId } = c.req.valid("param");
+    const row = await ownTransaction(c, transactionId);
+    if (!row?.receipt_key || !keyBelongsTo(row.receipt_key, c.get("user").id, row.id)) return problem(c, 404, "not-found");
+    const object = await c.env.RECEIPTS.get(row.receipt_key, { onlyIf: c.req.raw.headers });
+    if (!object) return problem(c, 404, "not-found");
+    const headers = new Headers({
+      ETag: object.httpEtag,
+      // Private, and checked again each time: a revoked session must not keep seeing it.
+      "Cache-Control": "private, no-cache",
+      "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream",
+      "Content-Disposition": "inline",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+      "X-Content-Type-Options": "nosniff",
+    });
+    if (!("body" in object)) return new Response(null, { status: 304, headers });
+    headers.set("Content-Length", String(object.size));
+    return new Response(object.body, { status: 200, headers });
+  },
+);
+
+receiptRoutes.openapi(
+  createRoute({
+    method: "delete",
+    path: "/transactions/{transactionId}/receipt",
+    summary: "Remove the receipt image",
+    security: bearer,
+    middleware: [requireSession] as const,
+    request: { params },
+    responses: { 204: { description: "Removed (or there was none)" }, 401: problemResponse("No session"), 404: problemResponse("No such transaction") },
+  }),
+  async (c) => {
+    const { transactionId } = c.req.valid("param");
+    const row = await ownTransaction(c, transactionId);
+    if (!row) return problem(c, 404, "not-found");
+    if (row.receipt_key) {
+      await c.env.DB.prepare("UPDATE transactions SET receipt_key = NULL, updated_at = ?1 WHERE id = ?2 AND user_id = ?3").bind(Date.now(), row.id, c.get("user").id).run();
+      await drainReceiptTrash(c.env.DB, c.env.RECEIPTS);
+    }
+    return c.body(null, 204);
+  },
+);
