@@ -55,25 +55,27 @@ export function useClientValidation<S extends z.ZodType>(schemaOrLoader: S | (()
     }
     event.preventDefault();
     const form = event.currentTarget;
-    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLElement | null;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    // A new task: a submit requested while this submit event is still dispatching is ignored.
+    const submitAgain = () =>
+      setTimeout(() => {
+        passed.current = true;
+        form.requestSubmit(submitter);
+      }, 0);
     void load().then(
       (loaded) => {
         const result = parseForm(loaded, new FormData(form), t);
         if (result.ok) {
           setClientErrors(null);
-          passed.current = true;
-          form.requestSubmit(submitter as HTMLButtonElement | null);
+          submitAgain();
           return;
         }
         setClientErrors(result.errors);
         const first = Object.keys(result.errors)[0];
         if (first) form.querySelector<HTMLElement>(`[name="${CSS.escape(first)}"]`)?.focus();
       },
-      () => {
-        // The schema chunk did not load: the server checks the same rules.
-        passed.current = true;
-        form.requestSubmit(submitter as HTMLButtonElement | null);
-      },
+      // The schema chunk did not load: the server checks the same rules.
+      submitAgain,
     );
   }
   return { errors: clientErrors ?? serverErrors ?? {}, onSubmit, onFocus: () => void load() };

@@ -269,7 +269,7 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
         {account.archived ? (
           <p className={ui.alert.info}>{t("ledger.pages.transactions.archivedNotice")}</p>
         ) : (
-          <details className={l.details} open={searchParams.has("new") || Boolean(addResult)} data-testid="add-transaction">
+          <details key={nonce} className={l.details} open={searchParams.has("new") || Boolean(addResult)} data-testid="add-transaction">
             <summary className={l.summary}>
               <Plus size={18} aria-hidden="true" />
               {t("ledger.pages.transactions.add")}
@@ -281,7 +281,7 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
         )}
 
         {!account.archived ? (
-          <details className={l.details} open={Boolean(transferResult)} data-testid="transfer">
+          <details key={nonce} className={l.details} open={Boolean(transferResult)} data-testid="transfer">
             <summary className={l.summary}>
               <Repeat size={18} aria-hidden="true" />
               {t("ledger.pages.transactions.transfer")}
@@ -862,7 +862,8 @@ function ImportMapping({ state, fetcher, nonce, listUrl, currency }: { state: Ex
       {mapped ? (
         <>
           <p role="status" style={{ margin: 0 }} data-testid="import-counts">
-            {t("ledger.pages.import.counts", { valid: preview.counts.valid, total: preview.counts.total, duplicates: preview.counts.duplicates, invalid: preview.counts.invalid })}
+            {t("ledger.pages.import.ready", { valid: preview.counts.valid, total: preview.counts.total })} {t("ledger.pages.import.skipDuplicates", { count: preview.counts.duplicates })}{" "}
+            {t("ledger.pages.import.skipInvalid", { count: preview.counts.invalid })}
           </p>
           <div className={l.tableWrap}>
             <table className={`${l.table} ${l.responsiveTable}`} data-testid="import-preview">

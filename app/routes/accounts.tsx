@@ -177,7 +177,7 @@ function AccountGroup(props: { id: string; title: string; accounts: Account[]; e
           </p>
         ) : null}
       </div>
-      <ul className={l.grid} style={{ listStyle: "none", margin: 0, padding: 0 }}>
+      <ul className={l.cardGrid}>
         {props.accounts.map((account) => (
           <AccountCard key={account.id} account={account} editing={props.editing?.id === account.id ? props.editing : null} nonce={props.nonce} today={props.today} currencies={props.currencies} />
         ))}
@@ -212,7 +212,12 @@ function AccountCard({ account, editing, nonce, today, currencies }: { account: 
       <p className={l.small} style={{ margin: 0 }}>
         {t(`ledger.accountTypes.${account.type}`)} · {account.currency}
         {account.institution ? ` · ${account.institution}` : ""}
-        {account.number ? ` · ${account.number}` : ""}
+        {account.number ? (
+          <>
+            {" · "}
+            <span className={l.nowrap}>{account.number}</span>
+          </>
+        ) : null}
       </p>
       <div>
         <span className={l.statLabel}>{t("ledger.pages.accounts.balance")}</span>

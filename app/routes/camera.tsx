@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/camera";
@@ -79,12 +79,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (photo.size > MAX_PHOTO_BYTES) return fail(intent, 413, t("camera.errors.tooLarge"));
 
   let transactionId: string;
-  let accountId: string | null = null;
+  let accountId: string | null;
   if (intent === "attach") {
     const parsed = parseForm(attachReceiptSchema, formData, t);
     if (!parsed.ok) return fail(intent, 422, null, parsed.errors);
     transactionId = parsed.data.transactionId;
-    accountId = typeof formData.get("accountId") === "string" ? String(formData.get("accountId")) : null;
+    const given = formData.get("accountId");
+    accountId = typeof given === "string" && ID_PATTERN.test(given) ? given : null;
   } else {
     const parsed = parseForm(createWithReceiptSchema, formData, t);
     if (!parsed.ok) return fail(intent, 422, null, parsed.errors);
@@ -115,6 +116,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<ActionResult>({ ok: true, intent, transactionId, accountId, at: Date.now() });
 }
 
+const noSubscription = () => () => undefined;
+
 type CameraStatus = "idle" | "starting" | "live" | "denied" | "no-camera" | "unsupported" | "busy" | "error";
 type Mode = "qr" | "photo";
 
@@ -137,8 +140,9 @@ const STATE_MESSAGES: Partial<Record<CameraStatus, string>> = {
 export default function Camera({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<Mode>("qr");
-  const [status, setStatus] = useState<CameraStatus>("idle");
+  const [cameraStatus, setStatus] = useState<CameraStatus>("idle");
   const [decoderLoading, setDecoderLoading] = useState(false);
+  const [detectorReady, setDetectorReady] = useState(false);
   const [qr, setQr] = useState<{ text: string; parsed: EmvParseResult } | null>(null);
   const [qrNotFound, setQrNotFound] = useState(false);
   const [photo, setPhoto] = useState<{ blob: Blob; url: string } | null>(null);
@@ -146,9 +150,10 @@ export default function Camera({ loaderData }: Route.ComponentProps) {
   const streamRef = useRef<MediaStream | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   // Everything here needs JavaScript: controls stay disabled until the page is hydrated, so a
-  // tap before then is never silently lost.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  // tap before then is never silently lost. (False on the server, true in the browser.)
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const cameraApi = useSyncExternalStore(noSubscription, () => Boolean(navigator.mediaDevices?.getUserMedia), () => true);
+  const status: CameraStatus = cameraApi ? cameraStatus : "unsupported";
 
   const stopCamera = useCallback(() => {
     streamRef.current?.getTracks().forEach((track) => track.stop());
@@ -184,10 +189,6 @@ export default function Camera({ loaderData }: Route.ComponentProps) {
   // Tell at once when the site is already blocked, before anyone presses the button.
   useEffect(() => {
     let cancelled = false;
-    if (!navigator.mediaDevices?.getUserMedia) {
-      setStatus("unsupported");
-      return;
-    }
     navigator.permissions
       ?.query({ name: "camera" as PermissionName })
       .then((permission) => {
@@ -207,11 +208,10 @@ export default function Camera({ loaderData }: Route.ComponentProps) {
     if (mode !== "qr" || status !== "live" || qr) return;
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    setDecoderLoading(true);
     void import("../lib/qr-decoder.client")
       .then(({ getQrDetector }) => getQrDetector())
       .then((detector) => {
-        setDecoderLoading(false);
+        setDetectorReady(true);
         const tick = async () => {
           if (stopped) return;
           const video = videoRef.current;
@@ -232,7 +232,6 @@ export default function Camera({ loaderData }: Route.ComponentProps) {
         void tick();
       })
       .catch(() => {
-        setDecoderLoading(false);
         if (!stopped) setStatus("error");
       });
     return () => {
@@ -345,7 +344,7 @@ export default function Camera({ loaderData }: Route.ComponentProps) {
             </button>
           ) : (
             <p role="status" className={ui.muted} style={{ margin: 0 }}>
-              {decoderLoading ? t("camera.loadingDecoder") : t("camera.scanning")}
+              {detectorReady ? t("camera.scanning") : t("camera.loadingDecoder")}
             </p>
           )}
           <button type="button" className={ui.button.ghost} onClick={stopCamera}>

@@ -1,4 +1,4 @@
-import { ArrowRight, Paperclip } from "lucide-react";
+import { Paperclip } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/index";
@@ -269,11 +269,6 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
                 </table>
               </div>
             )}
-            <p style={{ margin: 0 }}>
-              <Link to="/accounts" className={ui.row} style={{ display: "inline-flex" }}>
-                {t("ledger.pages.overview.allAccounts")} <ArrowRight size={16} aria-hidden="true" />
-              </Link>
-            </p>
           </Section>
         </>
       )}

@@ -35,13 +35,16 @@ interface SessionItem {
 
 /** Every IANA zone the runtime knows, the user's own first if it is somehow missing. */
 function timeZones(current: string): string[] {
-  let zones: string[] = [];
-  try {
-    zones = Intl.supportedValuesOf("timeZone");
-  } catch {
-    zones = [defaultTimeZone];
-  }
+  const zones = supportedZones();
   return zones.includes(current) ? zones : [current, ...zones];
+}
+
+function supportedZones(): string[] {
+  try {
+    return Intl.supportedValuesOf("timeZone");
+  } catch {
+    return [defaultTimeZone];
+  }
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -9,6 +9,7 @@ export const headingRow = style({ display: "flex", flexWrap: "wrap", alignItems:
 export const sectionTitle = style({ fontSize: "1.2rem", margin: `0 0 ${vars.space.sm}` });
 export const subTitle = style({ fontSize: "1rem", margin: `0 0 ${vars.space.sm}` });
 export const grid = style({ display: "grid", gap: vars.space.md, gridTemplateColumns: "repeat(auto-fill, minmax(220px, 1fr))" });
+export const cardGrid = style({ display: "grid", gap: vars.space.md, gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 320px), 1fr))", listStyle: "none", margin: 0, padding: 0 });
 export const twoColumns = style({ display: "grid", gap: vars.space.lg, "@media": { [breakpoints.md]: { gridTemplateColumns: "1fr 1fr" } } });
 export const stat = style({ display: "flex", flexDirection: "column", gap: vars.space.xs });
 export const statLabel = style({ color: vars.color.textMuted, fontSize: "0.9rem" });
@@ -46,7 +47,7 @@ export const amount = styleVariants({
   out: { color: vars.color.error, fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap", fontWeight: 600 },
   zero: { color: vars.color.text, fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" },
 });
-export const num = style({ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap", textAlign: "end" });
+export const num = style({ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" });
 
 export const categoryDot = style({ display: "inline-block", width: "0.7em", height: "0.7em", borderRadius: "2px", marginRight: "6px", verticalAlign: "baseline", border: `1px solid ${vars.color.border}` });
 

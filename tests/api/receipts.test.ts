@@ -15,7 +15,7 @@ async function newTransaction(token: string) {
   return { accountId: account.json.account.id as string, transactionId: tx.json.transaction.id as string };
 }
 
-async function put(transactionId: string, token: string, body: Uint8Array, contentType = "image/jpeg") {
+async function put(transactionId: string, token: string, body: Uint8Array<ArrayBuffer>, contentType = "image/jpeg") {
   const response = await SELF.fetch(`${BASE}/transactions/${transactionId}/receipt`, {
     method: "PUT",
     headers: { Authorization: `Bearer ${token}`, "Content-Type": contentType, "CF-Connecting-IP": uniqueIp() },

@@ -12,7 +12,8 @@ test("sign up, sign out, and sign in again", async ({ page }) => {
   await page.getByLabel("Confirm password").fill(STRONG_PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page).toHaveURL("/");
-  await expect(page.getByText("Rosa Mamani")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
 
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL("/login");

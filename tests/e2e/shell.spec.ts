@@ -299,13 +299,15 @@ test.describe("chunk load failure", () => {
     page.on("load", () => reloads.push(new URL(page.url()).pathname));
     // The Settings page's code is gone (a deploy replaced it).
     await page.route(/\/assets\/settings-[^/]+\.js$/, (route) => route.abort());
-    await page.getByRole("link", { name: "Settings" }).click();
+    // A click without a hover first: a hover would prefetch the chunk and race the navigation.
+    const settingsLink = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" });
+    await settingsLink.dispatchEvent("click");
     await expect.poll(() => reloads).toEqual(["/"]);
     await expect(page).toHaveURL("/");
     await hydrated(page);
     // Within 10 s the same failure does not reload "/" again: the browser loads /settings as a
     // document instead (server-rendered), and nothing reloads after that.
-    await page.getByRole("link", { name: "Settings" }).click();
+    await settingsLink.dispatchEvent("click");
     await expect(page).toHaveURL("/settings", { timeout: 20_000 });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Settings", { timeout: 20_000 });
     await page.waitForTimeout(2_000);

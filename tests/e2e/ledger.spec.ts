@@ -1,0 +1,428 @@
+/**
+ * The ledger pages (issue 4): overview, accounts, transactions. Each test makes its own user, so
+ * they run in parallel; data a test is not about is created through the API to keep it short.
+ */
+import { readFile } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { createUser, expect, hydrated, randomIp, signInAs, test, type TestUser } from "./fixtures";
+
+const NBSP = "\u00a0";
+const soles = (text: string) => `S/${NBSP}${text}`;
+const dollars = (text: string) => `US$${NBSP}${text}`;
+
+function todayInLima(): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Lima", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+}
+
+async function apiPost<T>(request: APIRequestContext, user: TestUser, path: string, data: unknown): Promise<T> {
+  const response = await request.post(`/api/v1${path}`, { data, headers: { Authorization: `Bearer ${user.token}`, "CF-Connecting-IP": randomIp() } });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  return (await response.json()) as T;
+}
+
+async function createAccount(request: APIRequestContext, user: TestUser, body: Record<string, string>) {
+  const { account } = await apiPost<{ account: { id: string } }>(request, user, "/accounts", { type: "checking", currency: "PEN", openingBalance: "0.00", ...body });
+  return account.id;
+}
+
+async function addTransactions(request: APIRequestContext, user: TestUser, accountId: string, rows: Array<Record<string, string>>) {
+  for (const row of rows) await apiPost(request, user, `/accounts/${accountId}/transactions`, row);
+}
+
+/** Opens a disclosure (<details>) by its summary text, unless it is open already. */
+async function disclose(page: Page, name: string) {
+  const details = page.locator("details").filter({ has: page.locator("summary", { hasText: new RegExp(`^${name}$`) }) }).first();
+  if (!(await details.evaluate((element) => (element as HTMLDetailsElement).open))) await details.locator("summary").click();
+}
+
+function toast(page: Page, text: string) {
+  return page.getByTestId("toast").filter({ hasText: text });
+}
+
+/** A page in Spanish (Accept-Language), signed in as `user`. */
+async function spanishPage(browser: Browser, baseURL: string, user: TestUser) {
+  const context = await browser.newContext({ baseURL, locale: "es-PE", extraHTTPHeaders: { "Accept-Language": "es-PE,es;q=0.9", "CF-Connecting-IP": randomIp() } });
+  const page = await context.newPage();
+  await signInAs(page, user, baseURL);
+  return { page, context };
+}
+
+test.describe("accounts and transactions", () => {
+  test("a user creates accounts, adds, edits, deletes and transfers (English)", async ({ page, signedIn }) => {
+    void signedIn;
+    await page.goto("/");
+    await hydrated(page);
+    await expect(page.getByTestId("overview-empty")).toBeVisible();
+    await page.getByRole("link", { name: "Create your first account" }).click();
+
+    // With no account yet the form is open.
+    const newAccount = page.getByRole("form", { name: "New account" });
+    await newAccount.getByLabel("Name").fill("BCP Soles");
+    await newAccount.getByLabel("Opening balance").fill("1,000.00");
+    await newAccount.getByRole("button", { name: "Create account" }).click();
+    await expect(toast(page, "Account created.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "BCP Soles", level: 3 })).toBeVisible();
+
+    await disclose(page, "New account");
+    await newAccount.getByLabel("Name").fill("Interbank Dólares");
+    await newAccount.getByLabel("Type").selectOption("savings");
+    await newAccount.getByLabel("Currency").selectOption("USD");
+    await newAccount.getByLabel("Opening balance").fill("200");
+    await newAccount.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByRole("heading", { name: "Interbank Dólares", level: 3 })).toBeVisible();
+    // Totals per currency, never added together.
+    await expect(page.getByTestId("account-totals")).toContainText(soles("1,000.00"));
+    await expect(page.getByTestId("account-totals")).toContainText(dollars("200.00"));
+
+    await page.getByRole("link", { name: "Transactions of BCP Soles" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Transactions of BCP Soles");
+    await expect(page.getByTestId("transactions-empty")).toBeVisible();
+
+    // Add.
+    await disclose(page, "Add transaction");
+    const add = page.getByRole("form", { name: "New transaction" });
+    await expect(add.getByLabel("Date")).toHaveValue(todayInLima());
+    await add.getByLabel("Description").fill("Wong San Isidro");
+    await add.getByLabel("Amount (PEN)").fill("-85.40");
+    await add.getByLabel("Category").selectOption({ label: "Groceries" });
+    await add.getByRole("button", { name: "Add transaction" }).click();
+    await expect(toast(page, "Transaction added.")).toBeVisible();
+    const wong = page.getByTestId("transaction-row").filter({ hasText: "Wong San Isidro" });
+    await expect(wong.getByTestId("amount")).toHaveText(`-${soles("85.40")}`);
+    await expect(wong).toContainText("Groceries");
+    await expect(page.getByTestId("account-balance")).toContainText(soles("914.60"));
+
+    // A second, identical-looking add is a new transaction (a fresh idempotency key per form instance).
+    await disclose(page, "Add transaction");
+    await add.getByLabel("Description").fill("Café Tostado");
+    await add.getByLabel("Amount (PEN)").fill("-12.50");
+    await add.getByRole("button", { name: "Add transaction" }).click();
+    await expect(page.getByTestId("transaction-row").filter({ hasText: "Café Tostado" })).toHaveCount(1);
+
+    // Errors beside the field, in the user's language, nothing typed lost.
+    await disclose(page, "Add transaction");
+    await add.getByLabel("Description").fill("Too precise");
+    await add.getByLabel("Amount (PEN)").fill("1.234");
+    await add.getByRole("button", { name: "Add transaction" }).click();
+    await expect(add.getByText("This currency takes at most 2 decimal places.")).toBeVisible();
+    await expect(add.getByLabel("Description")).toHaveValue("Too precise");
+    await expect(page.getByTestId("transaction-row")).toHaveCount(2);
+
+    // Edit in place.
+    await wong.getByRole("link", { name: "Edit Wong San Isidro" }).click();
+    const edit = page.getByRole("form", { name: "Edit Wong San Isidro" });
+    await edit.getByLabel("Amount (PEN)").fill("-90.00");
+    await edit.getByLabel("Status").selectOption("pending");
+    await edit.getByRole("button", { name: "Save" }).click();
+    await expect(toast(page, "Transaction saved.")).toBeVisible();
+    await expect(edit).toHaveCount(0);
+    await expect(wong.getByTestId("amount")).toHaveText(`-${soles("90.00")}`);
+    await expect(wong).toContainText("Pending");
+
+    // Delete (with a confirmation).
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByRole("button", { name: "Delete Café Tostado" }).click();
+    await expect(toast(page, "Transaction deleted.")).toBeVisible();
+    await expect(page.getByTestId("transaction-row").filter({ hasText: "Café Tostado" })).toHaveCount(0);
+    await expect(page.getByTestId("account-balance")).toContainText(soles("910.00"));
+
+    // Transfer to the dollar account: both amounts, one atomic operation.
+    await disclose(page, "Transfer");
+    const transfer = page.getByRole("form", { name: "Transfer between your accounts" });
+    await transfer.getByLabel("To account").selectOption({ label: "Interbank Dólares (USD)" });
+    await transfer.getByLabel("Amount (PEN)").fill("100.00");
+    await transfer.getByRole("button", { name: "Transfer", exact: true }).click();
+    await expect(transfer.getByText("The accounts use different currencies: enter the amount received too.")).toBeVisible();
+    await transfer.getByLabel("Amount received (optional)").fill("27.00");
+    await transfer.getByRole("button", { name: "Transfer", exact: true }).click();
+    await expect(toast(page, "Transfer saved.")).toBeVisible();
+    const leg = page.getByTestId("transaction-row").filter({ hasText: "Transfer to Interbank Dólares" });
+    await expect(leg.getByTestId("amount")).toHaveText(`-${soles("100.00")}`);
+    await expect(page.getByTestId("account-balance")).toContainText(soles("810.00"));
+
+    // The overview: balances per currency, this month's flows (transfers left out), the latest transactions.
+    await page.getByRole("link", { name: "Overview" }).click();
+    await expect(page.getByTestId("balances")).toContainText(soles("810.00"));
+    await expect(page.getByTestId("balances")).toContainText(dollars("227.00"));
+    await expect(page.getByTestId("month-PEN")).toContainText(`-${soles("90.00")}`);
+    await expect(page.getByTestId("spending-PEN")).toContainText("Groceries");
+    await expect(page.getByTestId("recent").getByRole("row")).toHaveCount(4);
+
+    // Archive and restore.
+    await page.goto("/accounts");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Archive Interbank Dólares" }).click();
+    await expect(toast(page, "Account archived.")).toBeVisible();
+    await expect(page.getByTestId("group-archived")).toContainText("Interbank Dólares");
+    await expect(page.getByTestId("account-totals")).not.toContainText("USD");
+    await page.getByRole("button", { name: "Restore Interbank Dólares" }).click();
+    await expect(toast(page, "Account restored.")).toBeVisible();
+    await expect(page.getByTestId("group-archived")).toHaveCount(0);
+
+    // Edit an account.
+    await page.getByRole("link", { name: "Edit BCP Soles" }).click();
+    const editAccount = page.getByRole("form", { name: "Edit BCP Soles" });
+    await expect(editAccount.getByLabel("Currency")).toBeDisabled();
+    await editAccount.getByLabel("Name").fill("BCP Sueldo");
+    await editAccount.getByRole("button", { name: "Save" }).click();
+    await expect(toast(page, "Account saved.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "BCP Sueldo", level: 3 })).toBeVisible();
+  });
+
+  test("filters live in the URL, the back button works, and totals cover the filtered set", async ({ page, request, signedIn }) => {
+    const accountId = await createAccount(request, signedIn, { name: "BCP Soles", openingBalance: "500.00", openingDate: "2026-01-01" });
+    const groceries = (await (await request.get("/api/v1/categories", { headers: { Authorization: `Bearer ${signedIn.token}` } })).json()).categories.find((c: { defaultKey: string }) => c.defaultKey === "groceries").id as string;
+    await addTransactions(request, signedIn, accountId, [
+      { date: "2026-03-01", description: "Café Tostado", amount: "-12.50" },
+      { date: "2026-03-02", description: "Wong San Isidro", amount: "-85.40", categoryId: groceries },
+      { date: "2026-03-03", description: "Sueldo", amount: "3000.00", status: "pending" },
+      { date: "2026-03-04", description: "Cafe de la esquina", amount: "-7.00" },
+    ]);
+    await page.goto(`/accounts/${accountId}/transactions`);
+    await hydrated(page);
+    await expect(page.getByTestId("transaction-row")).toHaveCount(4);
+    await expect(page.getByTestId("transaction-row").first()).toContainText("Cafe de la esquina");
+    // Running balance after each row (newest first).
+    await expect(page.getByTestId("transaction-row").first()).toContainText(soles("3,395.10"));
+
+    await disclose(page, "Filters");
+    await page.getByLabel("Search").fill("cafe");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(new RegExp(`/accounts/${accountId}/transactions\\?q=cafe`));
+    await expect(page.getByTestId("transaction-row")).toHaveCount(2);
+    await expect(page.getByTestId("total-out")).toHaveText(`-${soles("19.50")}`);
+    await expect(page.getByRole("table", { name: "Transactions of BCP Soles, filtered" })).toBeVisible();
+
+    await page.goBack();
+    await expect(page.getByTestId("transaction-row")).toHaveCount(4);
+    await page.goForward();
+    await expect(page.getByTestId("transaction-row")).toHaveCount(2);
+
+    // A shared link opens the same view.
+    await page.goto(`/accounts/${accountId}/transactions?category=${groceries}`);
+    await expect(page.getByTestId("transaction-row")).toHaveCount(1);
+    await expect(page.getByLabel("Category", { exact: true }).first()).toHaveValue(groceries);
+    await page.goto(`/accounts/${accountId}/transactions?status=pending`);
+    await expect(page.getByTestId("transaction-row")).toHaveCount(1);
+    await expect(page.getByTestId("total-in")).toHaveText(`+${soles("3,000.00")}`);
+    await page.goto(`/accounts/${accountId}/transactions?min=-100&max=-10&from=2026-03-01&to=2026-03-31`);
+    await expect(page.getByTestId("transaction-row")).toHaveCount(2);
+
+    // Sort by amount from the column header (a link: keyboard and back button work).
+    await page.goto(`/accounts/${accountId}/transactions`);
+    await hydrated(page);
+    await page.getByRole("link", { name: "Amount" }).click();
+    await expect(page).toHaveURL(/sort=amount&order=desc/);
+    await expect(page.getByTestId("transaction-row").first()).toContainText("Sueldo");
+    await expect(page.getByRole("columnheader", { name: /Amount/ })).toHaveAttribute("aria-sort", "descending");
+
+    // A filter the API refuses is shown beside the field, not as a crash.
+    await page.goto(`/accounts/${accountId}/transactions?from=2026-03-10&to=2026-03-01`);
+    await expect(page.getByText("The start date must not be after the end date.")).toBeVisible();
+  });
+
+  test("keyset pagination walks every page once", async ({ page, request, signedIn }) => {
+    const accountId = await createAccount(request, signedIn, { name: "Efectivo", type: "cash" });
+    const rows = Array.from({ length: 55 }, (_, i) => ({ date: `2026-02-${String((i % 28) + 1).padStart(2, "0")}`, description: `Row ${i + 1}`, amount: "-1.00" }));
+    await addTransactions(request, signedIn, accountId, rows);
+    await page.goto(`/accounts/${accountId}/transactions`);
+    await expect(page.getByTestId("transaction-row")).toHaveCount(50);
+    await expect(page.getByTestId("totals")).toContainText("55 transactions");
+    await page.getByRole("link", { name: "Next page" }).click();
+    await expect(page.getByTestId("transaction-row")).toHaveCount(5);
+    await expect(page.getByText("Page 2", { exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Next page" })).toHaveCount(0);
+    await page.getByRole("link", { name: "First page" }).click();
+    await expect(page.getByTestId("transaction-row")).toHaveCount(50);
+  });
+
+  test("imports a CSV with column mapping, preview and duplicate detection, then exports it", async ({ page, request, signedIn }) => {
+    const accountId = await createAccount(request, signedIn, { name: "BBVA", openingBalance: "100.00", openingDate: "2026-01-01" });
+    await page.goto(`/accounts/${accountId}/transactions`);
+    await hydrated(page);
+    const csv = ["Fecha;Concepto;Importe;Referencia", "01/03/2026;Plaza Vea;-1.234,50;A1", "02/03/2026;Abono sueldo;3.000,00;A2", "03/03/2026;Rappi;-45,90;A3", "fecha mala;Error;-1,00;A4"].join("\n");
+
+    await disclose(page, "Import CSV");
+    await page.getByRole("button", { name: "CSV file" }).setInputFiles({ name: "bbva.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await page.getByRole("button", { name: "Read file" }).click();
+    const mapping = page.getByRole("form", { name: "Columns" });
+    await expect(mapping).toBeVisible();
+    // Column mapping: the guess can be corrected; the preview follows.
+    await mapping.getByLabel("Date column").selectOption({ label: "1. Fecha" });
+    await mapping.getByLabel("Description column").selectOption({ label: "2. Concepto" });
+    await mapping.getByLabel("Amount column", { exact: true }).selectOption({ label: "3. Importe" });
+    await mapping.getByLabel("Bank reference column").selectOption({ label: "4. Referencia" });
+    await mapping.getByLabel("Date format").selectOption("DD/MM/YYYY");
+    await mapping.getByLabel("Number format").selectOption(",");
+    await mapping.getByRole("button", { name: "Update preview" }).click();
+    await expect(page.getByTestId("import-counts")).toHaveText("3 of 4 rows ready to import. 0 duplicates will be skipped. 1 row with errors will be skipped.");
+    const preview = page.getByTestId("import-preview");
+    await expect(preview.getByRole("row").filter({ hasText: "Plaza Vea" })).toContainText(`-${soles("1,234.50")}`);
+    await expect(preview.getByRole("row").filter({ hasText: "Error" })).toContainText("The date does not match the chosen format.");
+
+    await mapping.getByRole("button", { name: "Import", exact: true }).click();
+    await expect(page.getByTestId("import-result")).toContainText("3 transactions imported");
+    await expect(page.getByTestId("import-result")).toContainText("1 row with errors skipped");
+    await expect(toast(page, "3 transactions imported")).toBeVisible();
+    await expect(page.getByTestId("transaction-row")).toHaveCount(3);
+    await expect(page.getByTestId("account-balance")).toContainText(soles("1,819.60"));
+
+    // The same file again: every row is a duplicate.
+    await page.getByRole("link", { name: "Import another file" }).click();
+    await page.getByRole("button", { name: "CSV file" }).setInputFiles({ name: "bbva.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await page.getByRole("button", { name: "Read file" }).click();
+    await mapping.getByLabel("Date column").selectOption({ label: "1. Fecha" });
+    await mapping.getByLabel("Description column").selectOption({ label: "2. Concepto" });
+    await mapping.getByLabel("Amount column", { exact: true }).selectOption({ label: "3. Importe" });
+    await mapping.getByLabel("Bank reference column").selectOption({ label: "4. Referencia" });
+    await mapping.getByLabel("Date format").selectOption("DD/MM/YYYY");
+    await mapping.getByLabel("Number format").selectOption(",");
+    await mapping.getByRole("button", { name: "Update preview" }).click();
+    await expect(page.getByTestId("import-counts")).toHaveText("0 of 4 rows ready to import. 3 duplicates will be skipped. 1 row with errors will be skipped.");
+    await expect(preview.getByRole("row").filter({ hasText: "Rappi" })).toContainText("Duplicate");
+    await expect(mapping.getByRole("button", { name: "Import", exact: true })).toBeDisabled();
+
+    // Export of the filtered list, through the app (the API wants a Bearer token, the browser has a cookie).
+    await page.goto(`/accounts/${accountId}/transactions?q=rappi`);
+    await hydrated(page);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export").click()]);
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    const text = (await readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, "");
+    const lines = text.trim().split(/\r\n/);
+    expect(lines[0]).toBe("date,description,amount,currency,category,payee,notes,status,id");
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/^2026-03-03,Rappi,-45\.90,PEN,/);
+    const all = await page.request.get(`/accounts/${accountId}/transactions.csv`);
+    expect(all.status()).toBe(200);
+    expect(all.headers()["content-disposition"]).toMatch(/attachment; filename=/);
+    expect((await all.text()).trim().split(/\r\n/)).toHaveLength(4);
+  });
+
+  test("the camera's link opens the add form prefilled", async ({ page, request, signedIn }) => {
+    const accountId = await createAccount(request, signedIn, { name: "Yape", type: "wallet" });
+    const query = new URLSearchParams({ new: "1", description: "Pago a Bodega Don Pepe", amount: "-12.50", payee: "Bodega Don Pepe", date: "2026-11-02" });
+    await page.goto(`/accounts/${accountId}/transactions?${query}`);
+    await hydrated(page);
+    const add = page.getByRole("form", { name: "New transaction" });
+    await expect(add).toBeVisible();
+    await expect(add.getByLabel("Description")).toHaveValue("Pago a Bodega Don Pepe");
+    await expect(add.getByLabel("Amount (PEN)")).toHaveValue("-12.50");
+    await expect(add.getByLabel("Payee (optional)")).toHaveValue("Bodega Don Pepe");
+    await expect(add.getByLabel("Date")).toHaveValue("2026-11-02");
+    await add.getByRole("button", { name: "Add transaction" }).click();
+    await expect(toast(page, "Transaction added.")).toBeVisible();
+    await expect(page).toHaveURL(`/accounts/${accountId}/transactions`);
+    await expect(page.getByTestId("transaction-row")).toContainText("Bodega Don Pepe");
+  });
+
+  test("forms work without JavaScript", async ({ browser, baseURL, request, user }) => {
+    const accountId = await createAccount(request, user, { name: "Caja", type: "cash" });
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false, extraHTTPHeaders: { "CF-Connecting-IP": randomIp() } });
+    const page = await context.newPage();
+    await signInAs(page, user, baseURL!);
+    await page.goto(`/accounts/${accountId}/transactions?new=1`);
+    const add = page.getByRole("form", { name: "New transaction" });
+    await add.getByLabel("Description").fill("Menú del día");
+    await add.getByLabel("Amount (PEN)").fill("-15.123");
+    await add.getByRole("button", { name: "Add transaction" }).click();
+    // The action answers with the message beside the field and what was typed.
+    await expect(add.getByText("This currency takes at most 2 decimal places.")).toBeVisible();
+    await expect(add.getByLabel("Description")).toHaveValue("Menú del día");
+    await add.getByLabel("Amount (PEN)").fill("-15.00");
+    await add.getByRole("button", { name: "Add transaction" }).click();
+    await expect(page.getByTestId("transaction-row")).toHaveCount(1);
+    await expect(page.getByTestId("transaction-row").getByTestId("amount")).toHaveText(`-${soles("15.00")}`);
+    // Sending the same rendered form twice posts once (its idempotency key).
+    await page.goto(`/accounts/${accountId}/transactions?new=1`);
+    const key = await add.locator("input[name=idempotencyKey]").inputValue();
+    for (let i = 0; i < 2; i++) {
+      const response = await page.request.post(`/accounts/${accountId}/transactions`, {
+        form: { intent: "add", idempotencyKey: key, date: "2026-11-03", description: "Doble clic", amount: "-3.00", status: "posted" },
+        headers: { Origin: baseURL!, "Sec-Fetch-Site": "same-origin" },
+        maxRedirects: 0,
+      });
+      expect(response.status()).toBe(302);
+    }
+    await page.goto(`/accounts/${accountId}/transactions`);
+    await expect(page.getByTestId("transaction-row").filter({ hasText: "Doble clic" })).toHaveCount(1);
+    await context.close();
+  });
+
+  test("Spanish throughout: labels, amounts, dates, messages", async ({ browser, baseURL, request }) => {
+    const user = await createUser(request, { locale: "es" });
+    const accountId = await createAccount(request, user, { name: "BCP Soles", openingBalance: "1234.50", openingDate: "2026-01-01" });
+    await addTransactions(request, user, accountId, [{ date: "2026-01-15", description: "Bodega", amount: "-1.00" }]);
+    const { page, context } = await spanishPage(browser, baseURL!, user);
+    await page.goto(`/accounts/${accountId}/transactions`);
+    await hydrated(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Movimientos de BCP Soles");
+    await expect(page.getByTestId("account-balance")).toContainText(soles("1,233.50"));
+    await expect(page.getByTestId("transaction-row").filter({ hasText: "Bodega" })).toContainText("15 ene. 2026");
+    await disclose(page, "Agregar movimiento");
+    const add = page.getByRole("form", { name: "Nuevo movimiento" });
+    await add.getByLabel("Descripción").fill("Mercado de Surquillo");
+    await add.getByLabel("Monto (PEN)").fill("abc");
+    await add.getByRole("button", { name: "Agregar movimiento" }).click();
+    await expect(add.getByText("Ingresa un monto como 1234.50 o -12.00.")).toBeVisible();
+    await add.getByLabel("Monto (PEN)").fill("-34.50");
+    await add.getByLabel("Fecha").fill(todayInLima());
+    await add.getByLabel("Categoría").selectOption({ label: "Supermercado" });
+    await add.getByRole("button", { name: "Agregar movimiento" }).click();
+    await expect(toast(page, "Movimiento agregado.")).toBeVisible();
+    const row = page.getByTestId("transaction-row").filter({ hasText: "Mercado de Surquillo" });
+    const [y, m, d] = todayInLima().split("-").map(Number) as [number, number, number];
+    await expect(row).toContainText(new Intl.DateTimeFormat("es-PE", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, d, 12))));
+    await expect(row).toContainText("Supermercado");
+    await expect(row).toContainText("Confirmado");
+    await expect(row.getByTestId("amount")).toHaveText(`-${soles("34.50")}`);
+
+    await page.goto("/accounts");
+    await expect(page.getByRole("heading", { name: "Cuenta corriente", level: 2 })).toBeVisible();
+    await expect(page.getByText("2 movimientos", { exact: true })).toBeVisible();
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: "Saldos" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: /Gastos por categoría/ })).toBeVisible();
+    await expect(page.getByTestId("spending-PEN")).toContainText("Supermercado");
+    await context.close();
+  });
+});
+
+test.describe("not found", () => {
+  test("a malformed accountId and another user's account are the same 404", async ({ page, request, signedIn }) => {
+    void signedIn;
+    const other = await createUser(request);
+    const foreign = await createAccount(request, other, { name: "Not yours" });
+    for (const path of ["/accounts/not-an-id/transactions", `/accounts/${foreign}/transactions`, "/accounts/8d0c6a52-3c4b-4f8e-9a57-2f1d2b9e8a11/transactions"]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByTestId("error-message")).toHaveText(`Page Not Found: ${path}`);
+      await expect(page.getByText("Not yours")).toHaveCount(0);
+    }
+    const csv = await page.request.get(`/accounts/${foreign}/transactions.csv`);
+    expect(csv.status()).toBe(404);
+    expect(await csv.text()).not.toContain("Not yours");
+  });
+});
+
+test.describe("accessibility", () => {
+  for (const which of ["overview", "accounts", "transactions"] as const) {
+    test(`axe finds no serious or critical violation on the ${which} page with data`, async ({ page, request, signedIn }) => {
+      const accountId = await createAccount(request, signedIn, { name: "BCP Soles", openingBalance: "100.00", openingDate: "2026-01-01" });
+      const usd = await createAccount(request, signedIn, { name: "Interbank", currency: "USD", type: "savings" });
+      await addTransactions(request, signedIn, accountId, [
+        { date: todayInLima(), description: "Wong", amount: "-20.00" },
+        { date: todayInLima(), description: "Sueldo", amount: "1500.00", status: "pending" },
+      ]);
+      await apiPost(request, signedIn, "/transfers", { fromAccountId: accountId, toAccountId: usd, amount: "37.00", toAmount: "10.00", date: todayInLima() });
+      const path = which === "overview" ? "/" : which === "accounts" ? "/accounts" : `/accounts/${accountId}/transactions?edit=`;
+      await page.goto(path);
+      await hydrated(page);
+      // Open every disclosure so the forms are checked too.
+      for (const summary of await page.locator("details:not([open]) > summary").all()) await summary.click();
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    });
+  }
+});
