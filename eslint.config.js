@@ -19,6 +19,11 @@ export default tseslint.config(
     },
   },
   {
+    // Playwright fixtures call `use(...)` and destructure `{}`: not React hooks, not a mistake.
+    files: ["tests/e2e/**/*.ts"],
+    rules: { "react-hooks/rules-of-hooks": "off", "no-empty-pattern": "off" },
+  },
+  {
     files: ["**/*.{js,mjs}"],
     languageOptions: { globals: { ...globals.node } },
   },

@@ -1,8 +1,9 @@
 import { ArrowDownUp, Download, FileUp, Pencil, Plus, Repeat, Trash2 } from "lucide-react";
-import { useEffect, useRef, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import toast from "react-hot-toast";
 import { Form, Link, useActionData, useFetcher, useLocation, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/accounts-accountId-transactions";
 import { FormError, FormKey, Money, pickResult, SelectField, TextareaField, useFailureToast, type FormResult } from "../components/ledger";
 import { Field, PageTitle } from "../components/ui";
@@ -27,6 +28,13 @@ const FILTER_KEYS = ["q", "from", "to", "category", "min", "max", "status", "sor
 /** Parameters that only open or prefill a form: changing them needs no new data. */
 const UI_KEYS = ["new", "edit", "description", "amount", "payee", "date", "notes", "categoryId"] as const;
 const PAGE_SIZE = 50;
+/** The transfer form may leave its description empty (the action then names it "Transfer"). */
+const transferForm = z.preprocess((value) => {
+  if (!value || typeof value !== "object") return value;
+  const out = { ...(value as Record<string, unknown>) };
+  if (typeof out.description === "string" && !out.description.trim()) delete out.description;
+  return out;
+}, transferSchema);
 const IMPORT_COLUMNS = ["dateColumn", "descriptionColumn", "amountColumn", "debitColumn", "creditColumn", "payeeColumn", "notesColumn", "idColumn"] as const;
 const IMPORT_OPTIONS = [...IMPORT_COLUMNS, "dateFormat", "decimalSeparator", "delimiter", "header"] as const;
 
@@ -134,7 +142,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return succeed(back, result.data.deleted.length > 1 ? "ledger.pages.toast.transactionsDeleted" : "ledger.pages.toast.transactionDeleted");
     }
     case "transfer": {
-      const parsed = parseForm(transferSchema, formData, t);
+      const parsed = parseForm(transferForm, formData, t);
       if (!parsed.ok) return formFailure("transfer", parsed.errors, values);
       const body = { ...parsed.data, description: parsed.data.description ?? t("ledger.pages.transactions.transferDefault") };
       const result = await api.post("/transfers", { body, idempotencyKey });
@@ -241,6 +249,17 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
   const filtered = Object.keys(filters).some((key) => key !== "sort" && key !== "order");
   const exportQuery = new URLSearchParams(Object.entries(filters)).toString();
   const title = t("ledger.pages.transactions.title", { name: account.name });
+  // After a successful post (new data, new nonce) the add and transfer disclosures close again.
+  const addDetails = useRef<HTMLDetailsElement>(null);
+  const transferDetails = useRef<HTMLDetailsElement>(null);
+  const firstNonce = useRef(nonce);
+  useEffect(() => {
+    if (firstNonce.current === nonce) return;
+    firstNonce.current = nonce;
+    if (addDetails.current && !addResult) addDetails.current.open = false;
+    if (transferDetails.current && !transferResult) transferDetails.current.open = false;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [nonce]);
 
   return (
     <div className={l.page}>
@@ -269,7 +288,7 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
         {account.archived ? (
           <p className={ui.alert.info}>{t("ledger.pages.transactions.archivedNotice")}</p>
         ) : (
-          <details key={nonce} className={l.details} open={searchParams.has("new") || Boolean(addResult)} data-testid="add-transaction">
+          <details ref={addDetails} className={l.details} open={searchParams.has("new") || Boolean(addResult)} data-testid="add-transaction">
             <summary className={l.summary}>
               <Plus size={18} aria-hidden="true" />
               {t("ledger.pages.transactions.add")}
@@ -281,7 +300,7 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
         )}
 
         {!account.archived ? (
-          <details key={nonce} className={l.details} open={Boolean(transferResult)} data-testid="transfer">
+          <details ref={transferDetails} className={l.details} open={Boolean(transferResult)} data-testid="transfer">
             <summary className={l.summary}>
               <Repeat size={18} aria-hidden="true" />
               {t("ledger.pages.transactions.transfer")}
@@ -579,7 +598,7 @@ function TransactionRow({ tx, loaderData }: { tx: Transaction; loaderData: Loade
         <td data-label={t("ledger.fields.status")}>
           {saving ? t("ledger.pages.transactions.pending") : <span className={tx.status === "pending" ? l.badgePending : l.badge}>{t(`ledger.statuses.${tx.status}`)}</span>}
         </td>
-        <td data-label={t("ledger.pages.transactions.receipt")}>
+        <td data-label={t("ledger.pages.transactions.receipt")} data-empty={tx.receiptKey ? undefined : ""}>
           {tx.receiptKey ? (
             <a href={`/resources/receipts/${tx.id}`} target="_blank" rel="noopener" data-testid="receipt-link">
               <img src={`/resources/receipts/${tx.id}?v=${tx.updatedAt}`} alt={t("ledger.pages.transactions.receiptOf", { description: tx.description })} className={l.receiptThumb} loading="lazy" width={36} height={36} />
@@ -697,7 +716,7 @@ function TransactionForm({ mode, tx, fetcher, result, loaderData }: { mode: "add
 function TransferForm({ fetcher, result, loaderData, others }: { fetcher: Fetcher; result: FormResult | undefined; loaderData: LoaderData; others: Array<{ id: string; name: string; currency: string }> }) {
   const { t } = useTranslation();
   const listUrl = useListUrl();
-  const { errors, onSubmit } = useClientValidation(transferSchema, t, result?.errors);
+  const { errors, onSubmit } = useClientValidation(transferForm, t, result?.errors);
   useFailureToast(result);
   const values = result?.values ?? {};
   const { account } = loaderData;
@@ -752,9 +771,12 @@ function ImportSection({ loaderData }: { loaderData: LoaderData }) {
   }, [done, t]);
   const busy = fetcher.state !== "idle";
   const busyIntent = busy ? fetcher.formData?.get("intent") : null;
+  // Once used, the section stays open (starting over must not fold it away).
+  const [used, setUsed] = useState(false);
+  if (state && !used) setUsed(true);
 
   return (
-    <details className={l.details} open={Boolean(state)} data-testid="import">
+    <details className={l.details} open={Boolean(state) || used} data-testid="import">
       <summary className={l.summary}>
         <FileUp size={18} aria-hidden="true" />
         {t("ledger.pages.transactions.import")}

@@ -136,7 +136,7 @@ test("changing the password needs the current one and signs other devices out", 
   await form.getByLabel("New password", { exact: true }).fill("a brand new lima passphrase 2026");
   await form.getByLabel("Confirm new password").fill("a brand new lima passphrase 2026");
   await form.getByRole("button", { name: "Change password" }).click();
-  await expect(form.getByText("Invalid email or password.")).toBeVisible();
+  await expect(form.getByText("The current password is not correct.")).toBeVisible();
 
   await form.getByLabel("Current password").fill(user.password);
   await form.getByLabel("New password", { exact: true }).fill("a brand new lima passphrase 2026");

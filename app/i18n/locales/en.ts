@@ -74,6 +74,7 @@ export const en = {
     haveAccount: "Already have an account?",
     noAccount: "New to Tesoro?",
     invalidCredentials: "Invalid email or password.",
+    wrongCurrentPassword: "The current password is not correct.",
     locked_one: "Too many failed attempts. Try again in {{count}} minute.",
     locked_other: "Too many failed attempts. Try again in {{count}} minutes.",
     rateLimited_one: "Too many requests. Try again in {{count}} minute.",

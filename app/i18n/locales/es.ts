@@ -71,6 +71,7 @@ export const es: Messages = {
     haveAccount: "¿Ya tienes una cuenta?",
     noAccount: "¿Nuevo en Tesoro?",
     invalidCredentials: "Correo o contraseña incorrectos.",
+    wrongCurrentPassword: "La contraseña actual no es correcta.",
     locked_one: "Demasiados intentos fallidos. Inténtalo de nuevo en {{count}} minuto.",
     locked_other: "Demasiados intentos fallidos. Inténtalo de nuevo en {{count}} minutos.",
     rateLimited_one: "Demasiadas solicitudes. Inténtalo de nuevo en {{count}} minuto.",

@@ -330,7 +330,7 @@ authRoutes.openapi(
     const input = c.req.valid("json");
     const user = await findUserById(c.env.DB, c.get("user").id);
     if (!user || !verifyPassword(input.currentPassword, user.password_hash)) {
-      return validationProblem(c, { currentPassword: ["auth.invalidCredentials"] });
+      return validationProblem(c, { currentPassword: ["auth.wrongCurrentPassword"] });
     }
     const weak = weakPasswordProblem(c, input.password, [user.name, user.email]);
     if (weak) return weak;
