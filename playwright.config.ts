@@ -11,7 +11,7 @@ export const chromiumLaunch = {
 
 export default defineConfig({
   testDir: "tests/e2e",
-  outputDir: "test-results/e2e",
+  outputDir: `test-results/e2e-${port}`,
   fullyParallel: true,
   forbidOnly: true,
   // One retry on CI to tell a flaky test from a broken one; the report names flaky tests.
@@ -32,7 +32,7 @@ export default defineConfig({
     url: `${baseURL}/api/v1/health`,
     reuseExistingServer: false,
     timeout: 180_000,
-    env: { E2E_PORT: String(port), TESORO_STATE_DIR: ".wrangler/e2e-state" },
+    env: { E2E_PORT: String(port), TESORO_STATE_DIR: `.wrangler/e2e-state-${port}` },
     stdout: "ignore",
     stderr: "pipe",
   },

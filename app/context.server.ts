@@ -8,6 +8,8 @@ export interface AppEnv {
   API_BASE_URL: string;
   ENVIRONMENT: string;
   HONEYPOT_SECRET?: string;
+  /** Milliseconds before a call to the API is abandoned (default 10 s, api-client.ts); the fault tests shorten it. */
+  API_TIMEOUT_MS?: string;
 }
 
 /** Set by workers/app.ts for every request, before React Router runs. */

@@ -1,3 +1,4 @@
+import "./lib/zod-jitless";
 import "./styles/global.css";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";

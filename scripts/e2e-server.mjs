@@ -7,8 +7,9 @@ import { cpSync, existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { root, run } from "./lib/run.mjs";
 
-process.env.TESORO_STATE_DIR ??= ".wrangler/e2e-state";
 const port = process.env.E2E_PORT ?? "8788";
+// Per port, so two runs on one machine cannot wipe each other's database or build copy.
+process.env.TESORO_STATE_DIR ??= `.wrangler/e2e-state-${port}`;
 
 rmSync(path.join(root, process.env.TESORO_STATE_DIR), { recursive: true, force: true });
 if (!existsSync(path.join(root, "build/server/wrangler.json")) || !existsSync(path.join(root, "dist/tesoro_api/wrangler.json"))) {
@@ -17,7 +18,7 @@ if (!existsSync(path.join(root, "build/server/wrangler.json")) || !existsSync(pa
 const { seed } = await import("./seed.mjs");
 await seed([]);
 // Serve a private copy, so a rebuild during the run cannot swap the assets under the pages.
-const snapshot = path.join(root, ".wrangler", "e2e-build");
+const snapshot = path.join(root, ".wrangler", `e2e-build-${port}`);
 rmSync(snapshot, { recursive: true, force: true });
 cpSync(path.join(root, "build"), path.join(snapshot, "build"), { recursive: true });
 cpSync(path.join(root, "dist"), path.join(snapshot, "dist"), { recursive: true });

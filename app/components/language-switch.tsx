@@ -1,10 +1,11 @@
 import { Languages } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, useLocation } from "react-router";
+import { labelFromMd } from "../styles/layout.css";
 import * as ui from "../styles/ui.css";
 
 /** A plain form post, so it works before JavaScript loads; the choice is kept in a cookie and on the account. */
-export function LanguageSwitch() {
+export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const next = i18n.language === "es" ? "en" : "es";
@@ -14,7 +15,7 @@ export function LanguageSwitch() {
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       <button type="submit" className={ui.button.ghost} lang={next} aria-label={`${t("app.language")}: ${t(`app.languageNames.${next}`)}`}>
         <Languages aria-hidden="true" size={18} />
-        {t("app.switchTo")}
+        {compact ? <span className={labelFromMd}>{t("app.switchTo")}</span> : t("app.switchTo")}
       </button>
     </Form>
   );

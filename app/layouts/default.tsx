@@ -30,7 +30,7 @@ export default function DefaultLayout() {
           <nav aria-label={t("app.primaryNav")} className={layout.nav}>
             <ul className={layout.navList}>
               {NAV.map(({ to, key, icon: Icon, end }) => (
-                <li key={to}>
+                <li key={to} className={layout.navItem}>
                   <NavLink to={to} end={end} className={layout.navLink} prefetch="intent">
                     <Icon aria-hidden="true" size={18} />
                     {t(key)}
@@ -39,12 +39,12 @@ export default function DefaultLayout() {
               ))}
             </ul>
           </nav>
-          <LanguageSwitch />
+          <LanguageSwitch compact />
           {root?.user ? (
             <Form method="post" action="/logout">
               <button type="submit" className={ui.button.ghost}>
                 <LogOut aria-hidden="true" size={18} />
-                {t("app.signOut")}
+                <span className={layout.labelFromMd}>{t("app.signOut")}</span>
               </button>
             </Form>
           ) : (

@@ -25,5 +25,6 @@ export function apiFor(request: Request, context: Readonly<RouterContextProvider
     token: options.token !== undefined ? options.token : (context.get(userContext)?.token ?? null),
     locale: getLocale(context),
     headers,
+    timeoutMs: Number(env.API_TIMEOUT_MS) > 0 ? Number(env.API_TIMEOUT_MS) : undefined,
   });
 }

@@ -2,7 +2,7 @@ import { ArrowDownUp, Download, FileUp, Pencil, Plus, Repeat, Trash2 } from "luc
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import toast from "react-hot-toast";
-import { Form, Link, useActionData, useFetcher, useLocation, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Form, Link, useActionData, useFetcher, useLocation, useNavigate, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/accounts-accountId-transactions";
 import { FormError, FormKey, Money, pickResult, SelectField, TextareaField, useFailureToast, type FormResult } from "../components/ledger";
@@ -470,6 +470,10 @@ function Filters({ loaderData, categories, errors }: { loaderData: LoaderData; c
 function TransactionTable({ loaderData, list, filtered, addFetcher }: { loaderData: LoaderData; list: TransactionList; filtered: boolean; addFetcher: Fetcher }) {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const location = useLocation();
+  // Another page or filter of this list is on its way: say so, and dim the rows that will change.
+  const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname && navigation.location.search !== location.search;
   const { account } = loaderData;
   const sort = list.sort;
   const order = list.order;
@@ -486,7 +490,10 @@ function TransactionTable({ loaderData, list, filtered, addFetcher }: { loaderDa
     );
   }
   return (
-    <div className={l.tableWrap}>
+    <div className={`${l.tableWrap}${loading ? ` ${l.rowBusy}` : ""}`} aria-busy={loading || undefined}>
+      <p role="status" className="visually-hidden">
+        {loading ? t("ledger.pages.common.loading") : ""}
+      </p>
       <table className={`${l.table} ${l.responsiveTable}`} data-testid="transactions">
         <caption className={l.caption}>{caption}</caption>
         <thead>
@@ -871,7 +878,7 @@ function ImportMapping({ state, fetcher, nonce, listUrl, currency }: { state: Ex
               { value: "auto", label: t("ledger.pages.common.any") },
               { value: ",", label: "," },
               { value: ";", label: ";" },
-              { value: "tab", label: "Tab" },
+              { value: "tab", label: t("ledger.pages.import.tab") },
             ]}
           />
           <label className={ui.checkboxRow}>
@@ -892,7 +899,7 @@ function ImportMapping({ state, fetcher, nonce, listUrl, currency }: { state: Ex
               <caption className={l.caption}>{t("ledger.pages.import.previewCaption")}</caption>
               <thead>
                 <tr>
-                  <th scope="col">#</th>
+                  <th scope="col">{t("ledger.pages.import.line")}</th>
                   <th scope="col">{t("ledger.fields.date")}</th>
                   <th scope="col">{t("ledger.fields.description")}</th>
                   <th scope="col" data-num="">
@@ -904,7 +911,7 @@ function ImportMapping({ state, fetcher, nonce, listUrl, currency }: { state: Ex
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.line}>
-                    <td data-label="#">{row.line}</td>
+                    <td data-label={t("ledger.pages.import.line")}>{row.line}</td>
                     <td data-label={t("ledger.fields.date")}>{row.date ? formatDay(row.date, i18n.language) : "—"}</td>
                     <td data-label={t("ledger.fields.description")}>{row.description ?? "—"}</td>
                     <td data-label={t("ledger.fields.amount")} data-num="">

@@ -176,17 +176,18 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
                         const name = bucket.name ?? t("ledger.pages.common.uncategorised");
                         // A share for the bar and its label only; the money itself stays integer minor units.
                         const percent = entry.spendingMinor > 0 ? Math.round((bucket.minor * 100) / entry.spendingMinor) : 0;
+                        const share = t("ledger.pages.overview.share", { percent: percent === 0 && bucket.minor > 0 ? "< 1" : percent });
                         return (
                           <li key={bucket.id} className={l.chartRow}>
                             <span>
                               <span className={l.categoryDot} style={{ background: bucket.color }} aria-hidden="true" />
                               {name}
                             </span>
-                            <span className={l.nowrap}>
-                              <Money minor={bucket.minor} currency={entry.currency} /> <span className={l.small}>({t("ledger.pages.overview.share", { percent })})</span>
+                            <span style={{ marginInlineStart: "auto", textAlign: "end" }}>
+                              <Money minor={bucket.minor} currency={entry.currency} /> <span className={l.small}>({share})</span>
                             </span>
                             <div className={l.chartBar}>
-                              <ProgressBar value={percent} label={`${name}: ${t("ledger.pages.overview.share", { percent })}`} />
+                              <ProgressBar value={percent} label={`${name}: ${share}`} />
                             </div>
                           </li>
                         );

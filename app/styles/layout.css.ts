@@ -16,12 +16,18 @@ export const headerInner = style({
 });
 export const brand = style({ fontWeight: 800, fontSize: "1.25rem", color: vars.color.primary, textDecoration: "none", marginRight: "auto" });
 export const nav = style({ order: 3, width: "100%", "@media": { [breakpoints.md]: { order: 0, width: "auto", marginRight: vars.space.md } } });
-export const navList = style({ display: "flex", gap: vars.space.xs, listStyle: "none", margin: 0, padding: 0, overflowX: "auto" });
+export const navList = style({ display: "flex", gap: vars.space.xs, listStyle: "none", margin: 0, padding: 0 });
+export const navItem = style({ flex: "1 1 0", "@media": { [breakpoints.md]: { flex: "0 0 auto" } } });
+/** Phones: the four items share the width, icon above label; wider screens: one row. */
 export const navLink = style({
-  display: "inline-flex",
+  display: "flex",
+  flexDirection: "column",
   alignItems: "center",
-  gap: vars.space.xs,
-  padding: "8px 12px",
+  justifyContent: "center",
+  gap: "2px",
+  padding: "6px 4px",
+  fontSize: "0.8125rem",
+  "@media": { [breakpoints.md]: { flexDirection: "row", gap: vars.space.xs, padding: "8px 12px", fontSize: "1rem" } },
   minHeight: "44px",
   borderRadius: vars.radius.md,
   color: vars.color.text,
@@ -48,3 +54,14 @@ export const loginCard = style({
 });
 export const loginBrand = style({ fontWeight: 800, fontSize: "1.75rem", color: vars.color.primary, textAlign: "center", margin: 0 });
 export const loginFooter = style({ marginTop: vars.space.md, display: "flex", justifyContent: "center" });
+
+/** A control's text that phones hide visually (the icon stays; the accessible name too). */
+export const labelFromMd = style({
+  position: "absolute",
+  width: "1px",
+  height: "1px",
+  overflow: "hidden",
+  clip: "rect(0, 0, 0, 0)",
+  whiteSpace: "nowrap",
+  "@media": { [breakpoints.md]: { position: "static", width: "auto", height: "auto", overflow: "visible", clip: "auto" } },
+});

@@ -10,7 +10,7 @@ export const sectionTitle = style({ fontSize: "1.2rem", margin: `0 0 ${vars.spac
 export const subTitle = style({ fontSize: "1rem", margin: `0 0 ${vars.space.sm}` });
 export const grid = style({ display: "grid", gap: vars.space.md, gridTemplateColumns: "repeat(auto-fill, minmax(220px, 1fr))" });
 export const cardGrid = style({ display: "grid", gap: vars.space.md, gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 320px), 1fr))", listStyle: "none", margin: 0, padding: 0 });
-export const twoColumns = style({ display: "grid", gap: vars.space.lg, "@media": { [breakpoints.md]: { gridTemplateColumns: "1fr 1fr" } } });
+export const twoColumns = style({ display: "grid", gap: vars.space.lg, alignItems: "start", "@media": { [breakpoints.md]: { gridTemplateColumns: "1fr 1fr" } } });
 export const stat = style({ display: "flex", flexDirection: "column", gap: vars.space.xs });
 export const statLabel = style({ color: vars.color.textMuted, fontSize: "0.9rem" });
 export const statValue = style({ fontSize: "1.5rem", fontWeight: 700, fontVariantNumeric: "tabular-nums", overflowWrap: "anywhere" });
@@ -115,8 +115,8 @@ globalStyle(`${responsiveTable} td[data-label]::before, ${responsiveTable} th[da
 globalStyle(`${responsiveTable} td[data-full]`, { "@media": { [phone]: { display: "block", textAlign: "start" } } });
 
 /** The spending chart: text first, bar second, so it reads without colour. */
-export const chartRow = style({ display: "grid", gridTemplateColumns: "minmax(0, 1fr) auto", gap: `2px ${vars.space.sm}`, alignItems: "baseline" });
-export const chartBar = style({ gridColumn: "1 / -1" });
+export const chartRow = style({ display: "flex", flexWrap: "wrap", justifyContent: "space-between", gap: `2px ${vars.space.sm}`, alignItems: "baseline" });
+export const chartBar = style({ flexBasis: "100%" });
 export const totalsBar = style({ display: "flex", flexWrap: "wrap", gap: `${vars.space.sm} ${vars.space.lg}`, alignItems: "baseline" });
 export const pager = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "center", justifyContent: "space-between" });
 export const empty = style({ padding: vars.space.lg, textAlign: "center", color: vars.color.textMuted });

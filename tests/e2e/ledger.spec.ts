@@ -397,6 +397,25 @@ test.describe("accounts and transactions", () => {
   });
 });
 
+test.describe("receipts", () => {
+  test("a transaction's receipt shows as a thumbnail linked to the image", async ({ page, request, signedIn }) => {
+    const accountId = await createAccount(request, signedIn, { name: "BCP Soles" });
+    const { transaction } = await apiPost<{ transaction: { id: string } }>(request, signedIn, `/accounts/${accountId}/transactions`, { date: "2026-11-02", description: "Tambo+", amount: "-8.90" });
+    await addTransactions(request, signedIn, accountId, [{ date: "2026-11-03", description: "Sin boleta", amount: "-1.00" }]);
+    // A 1×1 PNG.
+    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+    const upload = await request.put(`/api/v1/transactions/${transaction.id}/receipt`, { data: png, headers: { Authorization: `Bearer ${signedIn.token}`, "Content-Type": "image/png", "CF-Connecting-IP": randomIp() } });
+    expect(upload.status(), await upload.text()).toBe(200);
+    await page.goto(`/accounts/${accountId}/transactions`);
+    const row = page.getByTestId("transaction-row").filter({ hasText: "Tambo+" });
+    const image = row.getByRole("img", { name: "Receipt of Tambo+" });
+    await expect(image).toBeVisible();
+    await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
+    await expect(row.getByTestId("receipt-link")).toHaveAttribute("href", `/resources/receipts/${transaction.id}`);
+    await expect(page.getByTestId("transaction-row").filter({ hasText: "Sin boleta" }).getByRole("img")).toHaveCount(0);
+  });
+});
+
 test.describe("not found", () => {
   test("a malformed accountId and another user's account are the same 404", async ({ page, request, signedIn }) => {
     void signedIn;

@@ -21,3 +21,10 @@ export const problemSchema = z.object({
 export const problemResponse = (description: string) => ({ description: `${description}. Body: application/problem+json (Problem).` });
 
 export const bearer = [{ bearerAuth: [] }];
+
+/**
+ * A required JSON request body. Without `required: true`, @hono/zod-openapi skips validation when
+ * the Content-Type is not JSON and hands the handler `{}` (found by tests/api/proof-fuzz.test.ts:
+ * a sign-up without a body was a 500); with it, such a request is refused like malformed JSON.
+ */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({ ...json(schema), required: true as const });

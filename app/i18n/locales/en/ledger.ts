@@ -293,6 +293,8 @@ export const ledger = {
       result: "Import finished",
       startOver: "Import another file",
       fileName: "File: {{name}}",
+      tab: "Tab",
+      line: "Line",
     },
   },
 };

@@ -293,6 +293,8 @@ export const ledger: Messages["ledger"] = {
       result: "Importación terminada",
       startOver: "Importar otro archivo",
       fileName: "Archivo: {{name}}",
+      tab: "Tabulación",
+      line: "Línea",
     },
   },
 };

@@ -6,7 +6,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { changeEmailSchema, deleteAccountSchema, exportQuerySchema } from "../../../../app/lib/schemas/settings";
 import { buildExport, exportFileName, exportZip } from "../export";
 import { createRouter } from "../hono";
-import { bearer, json, problemResponse } from "../openapi-helpers";
+import { bearer, json, jsonBody, problemResponse } from "../openapi-helpers";
 import { verifyPassword } from "../password";
 import { problem, validationProblem } from "../problem";
 import { deleteUserReceipts } from "../receipts";
@@ -23,7 +23,7 @@ accountRoutes.openapi(
     summary: "Change the sign-in email; needs the current password",
     security: bearer,
     middleware: [requireSession] as const,
-    request: { body: json(changeEmailSchema) },
+    request: { body: jsonBody(changeEmailSchema) },
     responses: {
       200: { description: "Changed", ...json(z.object({ user: userSchema })) },
       401: problemResponse("No session"),
@@ -84,7 +84,7 @@ accountRoutes.openapi(
     summary: "Delete the account: every row of the user and every receipt image; needs the password",
     security: bearer,
     middleware: [requireSession] as const,
-    request: { body: json(deleteAccountSchema) },
+    request: { body: jsonBody(deleteAccountSchema) },
     responses: { 204: { description: "Deleted" }, 401: problemResponse("No session"), 422: problemResponse("Wrong password or not confirmed") },
   }),
   async (c) => {

@@ -17,7 +17,7 @@ import { localeOf, problem, validationProblem } from "../problem";
 import { hit, throttle } from "../rate-limit";
 import { coarseIp, createSession, requireSession, revokeAllSessions, sessionExpiry, type SessionRow } from "../sessions";
 import { findUserByEmail, findUserById, normalizeEmail, toApiUser, type UserRow } from "../users";
-import { json, problemResponse, bearer } from "../openapi-helpers";
+import { json, jsonBody, problemResponse, bearer } from "../openapi-helpers";
 
 export const LOCK_AFTER_FAILURES = 5;
 export const FAILURE_WINDOW_MS = 15 * 60_000;
@@ -75,7 +75,7 @@ authRoutes.openapi(
     path: "/auth/signup",
     summary: "Create an account and sign in",
     middleware: [signupThrottle] as const,
-    request: { body: json(signupSchema) },
+    request: { body: jsonBody(signupSchema) },
     responses: {
       201: { description: "Signed up", ...json(sessionOut) },
       403: problemResponse("Sign-up is closed"),
@@ -121,7 +121,7 @@ authRoutes.openapi(
     method: "post",
     path: "/auth/login",
     summary: "Sign in with email and password",
-    request: { body: json(loginSchema) },
+    request: { body: jsonBody(loginSchema) },
     responses: {
       200: { description: "Signed in", ...json(sessionOut) },
       401: problemResponse("Invalid email or password"),
@@ -210,7 +210,7 @@ authRoutes.openapi(
     path: "/auth/recover",
     summary: "Send a password-change link (same answer whether or not the email exists)",
     middleware: [recoverIpThrottle] as const,
-    request: { body: json(recoverSchema) },
+    request: { body: jsonBody(recoverSchema) },
     responses: { 202: { description: "Accepted" }, 422: problemResponse("Invalid input"), 429: problemResponse("Too many requests") },
   }),
   async (c) => {
@@ -285,7 +285,7 @@ authRoutes.openapi(
     method: "post",
     path: "/auth/links/{linkId}/password",
     summary: "Set a new password with a link; ends every session of the user",
-    request: { params: linkParams, body: json(resetPasswordSchema) },
+    request: { params: linkParams, body: jsonBody(resetPasswordSchema) },
     responses: { 204: { description: "Changed" }, 410: problemResponse("Expired or already used"), 422: problemResponse("Invalid input") },
   }),
   async (c) => {
@@ -323,7 +323,7 @@ authRoutes.openapi(
     summary: "Change the password with the current one; ends the user's other sessions",
     security: bearer,
     middleware: [requireSession] as const,
-    request: { body: json(changePasswordSchema) },
+    request: { body: jsonBody(changePasswordSchema) },
     responses: { 204: { description: "Changed" }, 401: problemResponse("No session"), 422: problemResponse("Invalid input or wrong current password") },
   }),
   async (c) => {

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { preferencesSchema } from "../../../../app/lib/schemas/user";
 import { createRouter } from "../hono";
-import { bearer, json, problemResponse } from "../openapi-helpers";
+import { bearer, json, jsonBody, problemResponse } from "../openapi-helpers";
 import { requireSession } from "../sessions";
 import { findUserById, toApiUser } from "../users";
 import { userSchema } from "./auth";
@@ -27,7 +27,7 @@ userRoutes.openapi(
     summary: "Change name, language, time zone or theme",
     security: bearer,
     middleware: [requireSession] as const,
-    request: { body: json(preferencesSchema) },
+    request: { body: jsonBody(preferencesSchema) },
     responses: { 200: { description: "Updated", ...json(z.object({ user: userSchema })) }, 401: problemResponse("No session"), 422: problemResponse("Invalid input") },
   }),
   async (c) => {

@@ -1,0 +1,175 @@
+import { env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { BASE, call, signUp, uniqueIp } from "./helpers";
+import { addTransaction, createAccount } from "./ledger-helpers";
+import { dbChecksum, loadOperations, type Operation } from "./proof-openapi";
+
+/**
+ * Authorization matrix, generated from the API's own OpenAPI document (issue 6): every operation
+ * is found by reading /api/v1/openapi.json, so a route added later is in the matrix without
+ * anyone remembering to add it.
+ *
+ * - Every operation that declares bearer security answers 401 problem+json without a token,
+ *   and with a revoked token.
+ * - Every operation with a `{param}` in its path, called by user B with ids owned by user A,
+ *   answers 404 (the same answer as an unknown id: nothing leaks), and changes nothing of A's.
+ * - An operation without security must be listed in PUBLIC below, with the reason.
+ */
+
+/** Operations that are public on purpose (no bearer security). A new one must be added here knowingly. */
+const PUBLIC: Record<string, string> = {
+  "GET /health": "liveness probe",
+  "GET /auth/config": "sign-up switch, read by the sign-up page before anyone is signed in",
+  "POST /auth/signup": "creates the account",
+  "POST /auth/login": "creates the session",
+  "POST /auth/recover": "asks for a password-change link (same answer for any email)",
+  // Password-change links: the unguessable 256-bit link id *is* the credential (single use,
+  // 30 minutes); there is no session and no owner to compare with.
+  "GET /auth/links/{linkId}": "link id is the credential",
+  "POST /auth/links/{linkId}/password": "link id is the credential",
+};
+
+/** Raw bodies for the operations that do not take JSON. */
+const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9]);
+const CSV = "date,description,amount\r\n2026-11-20,Wong,-10.00\r\n";
+
+/**
+ * A body that passes validation for each id route, so the answer we see is the ownership check and
+ * not a 422 for the body. A route added later without an entry here gets `{}`; if that fails
+ * validation the matrix fails with a message naming the route.
+ */
+function validBody(op: Operation, ids: Ids): { json?: unknown; raw?: BodyInit; contentType?: string } {
+  const key = `${op.method} ${op.path}`;
+  switch (key) {
+    case "POST /accounts/{accountId}/transactions":
+      return { json: { date: "2026-11-20", description: "Not yours", amount: "-1.00" } };
+    case "PATCH /accounts/{accountId}":
+      return { json: { name: "Not yours" } };
+    case "PATCH /transactions/{transactionId}":
+      return { json: { amount: "-2.00" } };
+    case "PATCH /categories/{categoryId}":
+      return { json: { name: "Not yours" } };
+    case "PUT /transactions/{transactionId}/receipt":
+      return { raw: JPEG, contentType: "image/jpeg" };
+    case "POST /accounts/{accountId}/import/preview":
+    case "POST /accounts/{accountId}/import":
+      return { raw: CSV, contentType: "text/csv" };
+    default:
+      void ids;
+      return op.hasBody ? { json: {} } : {};
+  }
+}
+
+/** Query strings that a route needs to reach its ownership check (import mapping). */
+function validQuery(op: Operation): string {
+  if (op.path === "/accounts/{accountId}/import") return "?dateColumn=0&descriptionColumn=1&amountColumn=2";
+  return "";
+}
+
+type Ids = Record<string, string>;
+
+/** User A with one of everything an id can point at. */
+async function ownerWithEverything() {
+  const a = await signUp({ name: "Owner A" });
+  const second = await call("/auth/login", { body: { email: a.email, password: a.password }, ip: uniqueIp() });
+  const account = await createAccount(a.token, { openingBalance: "100.00" });
+  const other = await createAccount(a.token, { name: "Second" });
+  const tx = await addTransaction(a.token, account.id);
+  const receipt = await SELF.fetch(`${BASE}/transactions/${tx.id}/receipt`, { method: "PUT", headers: { Authorization: `Bearer ${a.token}`, "Content-Type": "image/jpeg" }, body: JPEG });
+  expect(receipt.status).toBe(200);
+  const transfer = await call("/transfers", { token: a.token, body: { fromAccountId: account.id, toAccountId: other.id, amount: "5.00", date: "2026-11-20" } });
+  expect(transfer.status).toBe(201);
+  const categories = await call("/categories", { token: a.token });
+  const sessions = await call("/auth/sessions", { token: a.token });
+  const otherSession = sessions.json.sessions.find((s: { current: boolean }) => !s.current);
+  const ids: Ids = {
+    accountId: account.id,
+    transactionId: tx.id,
+    transferId: transfer.json.transferId,
+    categoryId: categories.json.categories[0].id,
+    sessionId: otherSession.id,
+  };
+  return { a, secondToken: second.json.token as string, ids };
+}
+
+async function send(op: Operation, path: string, token: string | null, ids: Ids) {
+  const body = validBody(op, ids);
+  const headers: Record<string, string> = { "CF-Connecting-IP": uniqueIp() };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body.json !== undefined) headers["Content-Type"] = "application/json";
+  if (body.contentType) headers["Content-Type"] = body.contentType;
+  const response = await SELF.fetch(BASE + path + validQuery(op), {
+    method: op.method,
+    headers,
+    body: body.raw ?? (body.json !== undefined ? JSON.stringify(body.json) : undefined),
+  });
+  const text = await response.text();
+  return { status: response.status, contentType: response.headers.get("Content-Type"), text };
+}
+
+describe("authorization matrix (from the OpenAPI document)", () => {
+  it("finds the operations, and every one without security is a listed, reasoned exception", async () => {
+    const ops = await loadOperations();
+    expect(ops.length).toBeGreaterThan(30);
+    const unsecured = ops.filter((op) => !op.secured).map((op) => `${op.method} ${op.path}`);
+    expect(unsecured.sort()).toEqual(Object.keys(PUBLIC).sort());
+  });
+
+  it("answers 401 problem+json to every secured operation without a token or with a revoked one", async () => {
+    const ops = (await loadOperations()).filter((op) => op.secured);
+    const { token } = await signUp();
+    expect((await call("/auth/logout", { method: "POST", token })).status).toBe(204);
+    const fakeIds: Ids = new Proxy({}, { get: () => crypto.randomUUID() });
+    for (const op of ops) {
+      const path = op.path.replace(/\{(\w+)\}/g, () => crypto.randomUUID());
+      for (const credential of [null, token, "A".repeat(43)]) {
+        const result = await send(op, path, credential, fakeIds);
+        expect(result.status, `${op.method} ${op.path} with ${credential ? "a dead token" : "no token"}`).toBe(401);
+        expect(result.contentType, `${op.method} ${op.path}`).toBe("application/problem+json");
+      }
+    }
+  });
+
+  it("answers 404 to user B for every id route with user A's ids, and changes nothing of A's", async () => {
+    const ops = (await loadOperations()).filter((op) => op.secured && op.params.length > 0);
+    expect(ops.length).toBeGreaterThan(15);
+    const { a, secondToken, ids } = await ownerWithEverything();
+    const b = await signUp({ name: "Intruder B" });
+    // B owns things too, so a handler that ignored the owner would find rows to act on.
+    const bAccount = await createAccount(b.token);
+    await addTransaction(b.token, bAccount.id);
+
+    // Every id is real: A reads each one (or it exists in A's rows) before B tries.
+    for (const [name, id] of Object.entries(ids)) {
+      const owned = await env.DB.prepare(
+        {
+          accountId: "SELECT 1 FROM accounts WHERE id = ?1 AND user_id = ?2",
+          transactionId: "SELECT 1 FROM transactions t JOIN accounts a ON a.id = t.account_id WHERE t.id = ?1 AND a.user_id = ?2",
+          transferId: "SELECT 1 FROM transactions t JOIN accounts a ON a.id = t.account_id WHERE t.transfer_id = ?1 AND a.user_id = ?2",
+          categoryId: "SELECT 1 FROM categories WHERE id = ?1 AND user_id = ?2",
+          sessionId: "SELECT 1 FROM sessions WHERE id = ?1 AND user_id = ?2 AND revoked_at IS NULL",
+        }[name]!,
+      )
+        .bind(id, a.user.id)
+        .first();
+      expect(owned, `${name} fixture is A's`).not.toBeNull();
+    }
+
+    const before = await dbChecksum({ userId: a.user.id });
+    for (const op of ops) {
+      const missing = op.params.filter((p) => !(p in ids));
+      expect(missing, `${op.method} ${op.path}: add an owned fixture for ${missing.join(", ")} in ownerWithEverything()`).toEqual([]);
+      const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => ids[name]!);
+      const result = await send(op, path, b.token, ids);
+      expect(result.status, `${op.method} ${op.path} as another user → ${result.status} ${result.text.slice(0, 200)} (if 422: give it a valid body in validBody())`).toBe(404);
+      expect(result.contentType).toBe("application/problem+json");
+      // The same answer as an id that does not exist at all.
+      const unknown = await send(op, op.path.replace(/\{(\w+)\}/g, () => crypto.randomUUID()), b.token, ids);
+      expect(unknown.status, `${op.method} ${op.path} unknown id`).toBe(404);
+    }
+    expect(await dbChecksum({ userId: a.user.id })).toBe(before);
+    // A's sessions all still work.
+    expect((await call("/auth/session", { token: a.token })).status).toBe(200);
+    expect((await call("/auth/session", { token: secondToken })).status).toBe(200);
+  });
+});

@@ -1,0 +1,123 @@
+import { env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { BASE, signUp } from "./helpers";
+import { addTransaction, createAccount, expectExactBalance } from "./ledger-helpers";
+
+/**
+ * Concurrency (issue 6): 200 transfers and edits on the same three accounts, all in flight at
+ * once through the API, every one with an Idempotency-Key and one in four sent twice at the same
+ * time (a retried request racing its original). Afterwards:
+ * - no lost update: each balance equals what the intended operations give, computed here;
+ * - every balance still equals opening + the sum of its rows (the definition);
+ * - no duplicate: each key wrote exactly once (transfer count, leg count, edit values).
+ * A duplicate that finds its twin still running gets 409 + Retry-After (the API client's retry
+ * case); it is then sent again, as the client would, and must be answered from the record.
+ */
+const CONCURRENT = 200;
+
+interface Sent {
+  key: string;
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+async function send(token: string, r: Sent) {
+  const response = await SELF.fetch(BASE + r.path, {
+    method: r.method,
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", "Idempotency-Key": r.key, "CF-Connecting-IP": "198.51.100.20" },
+    body: JSON.stringify(r.body),
+  });
+  const text = await response.text();
+  return { status: response.status, replayed: response.headers.get("Idempotent-Replayed") === "true", retryAfter: response.headers.get("Retry-After"), json: text ? JSON.parse(text) : null };
+}
+
+describe("200 concurrent transfers and edits", () => {
+  it("loses no update, keeps every balance exact and writes each idempotency key once", { timeout: 120_000 }, async () => {
+    const { token } = await signUp();
+    const accounts = [
+      await createAccount(token, { name: "A", openingBalance: "1000.00" }),
+      await createAccount(token, { name: "B", openingBalance: "500.00" }),
+      await createAccount(token, { name: "C", openingBalance: "0" }),
+    ];
+    // Rows the edits will change, 20 per account.
+    const rows: Array<{ id: string; account: number; amount: number }> = [];
+    for (let a = 0; a < 3; a++) {
+      for (let i = 0; i < 20; i++) {
+        const tx = await addTransaction(token, accounts[a]!.id, { amount: "-1.00", description: `row ${a}-${i}` });
+        rows.push({ id: tx.id, account: a, amount: -100 });
+      }
+    }
+
+    // The plan: transfers between the three accounts and edits of distinct rows (so the intended
+    // result is defined whatever the order the database runs them in).
+    const plan: Sent[] = [];
+    const expected = accounts.map((a) => a.openingBalanceMinor + -100 * 20);
+    let edit = 0;
+    for (let i = 0; plan.length < CONCURRENT; i++) {
+      if (i % 3 === 2 && edit < rows.length) {
+        const row = rows[edit++]!;
+        const minor = -((i % 50) + 1) * 100 - 7;
+        plan.push({ key: `edit-${i}`, method: "PATCH", path: `/transactions/${row.id}`, body: { amount: (minor / 100).toFixed(2) } });
+        expected[row.account]! += minor - row.amount;
+        row.amount = minor;
+      } else {
+        const from = i % 3;
+        const to = (i + 1 + (i % 2)) % 3;
+        const minor = ((i % 17) + 1) * 100 + (i % 100);
+        plan.push({ key: `transfer-${i}`, method: "POST", path: "/transfers", body: { fromAccountId: accounts[from]!.id, toAccountId: accounts[to]!.id, amount: (minor / 100).toFixed(2), date: `2026-11-${String((i % 28) + 1).padStart(2, "0")}` } });
+        expected[from]! -= minor;
+        expected[to]! += minor;
+      }
+    }
+    const duplicates = plan.filter((_, i) => i % 4 === 0);
+    const flight = [...plan, ...duplicates];
+    const answers = await Promise.all(flight.map((r) => send(token, r)));
+
+    const byKey = new Map<string, Array<(typeof answers)[number]>>();
+    flight.forEach((r, i) => byKey.set(r.key, [...(byKey.get(r.key) ?? []), answers[i]!]));
+    for (const answer of answers) {
+      expect(answer.status, JSON.stringify(answer.json)).toBeLessThan(500);
+      if (answer.status === 409) expect(answer.retryAfter).toBe("1");
+      else expect([200, 201]).toContain(answer.status);
+    }
+    // Every key has at least one success, or (only a 409) is retried now and answered from its record.
+    for (const r of plan) {
+      const got = byKey.get(r.key)!;
+      if (!got.some((a) => a.status < 300)) {
+        const retry = await send(token, r);
+        expect(retry.status, `retry of ${r.key}`).toBeLessThan(300);
+        got.push(retry);
+      }
+      // A duplicate that arrived after its original finished is a replay of the same answer.
+      const successes = got.filter((a) => a.status < 300);
+      for (const s of successes) expect(s.json).toEqual(successes[0]!.json);
+    }
+    // The duplicates that were answered 409 may be retried too: still no second write.
+    for (const r of duplicates) {
+      const again = await send(token, r);
+      expect(again.status).toBeLessThan(300);
+      expect(again.replayed).toBe(true);
+    }
+
+    // No duplicate: one transfer (two legs) per transfer key.
+    const transferKeys = plan.filter((r) => r.method === "POST").length;
+    const transfers = await env.DB.prepare("SELECT COUNT(DISTINCT transfer_id) AS t, COUNT(*) AS legs FROM transactions WHERE transfer_id IS NOT NULL AND account_id IN (?1, ?2, ?3)")
+      .bind(...accounts.map((a) => a.id))
+      .first<{ t: number; legs: number }>();
+    expect(transfers).toEqual({ t: transferKeys, legs: transferKeys * 2 });
+    // No lost update: each edited row holds its value, each balance is what the plan gives, and the definition holds.
+    for (const row of rows) {
+      const stored = await env.DB.prepare("SELECT amount FROM transactions WHERE id = ?1").bind(row.id).first<{ amount: number }>();
+      expect(stored?.amount).toBe(row.amount);
+    }
+    for (let a = 0; a < 3; a++) expect(await expectExactBalance(token, accounts[a]!.id)).toBe(expected[a]);
+    // The per-day totals the lists use agree with the rows too.
+    const drift = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM (SELECT d.account_id, d.date, d.inflow, d.outflow, d.count, (SELECT COALESCE(SUM(CASE WHEN amount > 0 THEN amount END), 0) FROM transactions t WHERE t.account_id = d.account_id AND t.date = d.date) AS i, (SELECT COALESCE(SUM(CASE WHEN amount < 0 THEN amount END), 0) FROM transactions t WHERE t.account_id = d.account_id AND t.date = d.date) AS o, (SELECT COUNT(*) FROM transactions t WHERE t.account_id = d.account_id AND t.date = d.date) AS c FROM account_days d WHERE d.account_id IN (?1, ?2, ?3)) WHERE inflow <> i OR outflow <> o OR count <> c",
+    )
+      .bind(...accounts.map((a) => a.id))
+      .first<{ n: number }>();
+    expect(drift?.n).toBe(0);
+  });
+});

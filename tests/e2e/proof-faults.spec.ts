@@ -1,0 +1,177 @@
+/**
+ * Faults at the service-binding boundary (issue 6). The production build of the app Worker runs in
+ * local workerd with its `API` binding pointing at a test double (tests/faults/api-double.ts,
+ * named `tesoro-api`) instead of the real API. The app's code is not mocked: its loaders, actions
+ * and API client run as in production, and the double records every request that crosses the
+ * binding, so the retry policy is observed from outside:
+ * - the API answering 500 or 503, hanging past the app's timeout, or crashing: the page answers
+ *   503 with the seed's error page (title from the status text), never a crash or a blank page;
+ * - a GET is sent twice (one retry); a body without Idempotency-Key once; a body with one twice,
+ *   with the same key.
+ * The server is started here (port FAULTS_PORT, default 8798) from a private copy of build/, with
+ * API_TIMEOUT_MS=1500 so the hang case takes seconds, not the default 10 s per attempt.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { cpSync, existsSync, rmSync } from "node:fs";
+import path from "node:path";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { encodeCookieValue } from "./fixtures";
+
+const PORT = Number(process.env.FAULTS_PORT ?? 8798);
+const ORIGIN = `http://localhost:${PORT}`;
+const TIMEOUT_MS = 1500;
+const root = process.cwd();
+let server: ChildProcess | null = null;
+let serverOutput = "";
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  const copy = path.join(root, ".wrangler", "proof-faults-build");
+  if (!existsSync(path.join(root, "build/server/wrangler.json"))) throw new Error("build/ is missing: run `npx react-router build` first");
+  rmSync(copy, { recursive: true, force: true });
+  cpSync(path.join(root, "build"), path.join(copy, "build"), { recursive: true });
+  server = spawn(
+    path.join(root, "node_modules/.bin/wrangler"),
+    [
+      "dev",
+      "-c",
+      path.join(copy, "build/server/wrangler.json"),
+      "-c",
+      "tests/faults/wrangler.toml",
+      "--port",
+      String(PORT),
+      "--ip",
+      "localhost",
+      "--persist-to",
+      ".wrangler/proof-faults-state",
+      "--var",
+      `API_TIMEOUT_MS:${TIMEOUT_MS}`,
+      "--show-interactive-dev-session=false",
+    ],
+    { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, PATH: `${path.join(root, "node_modules/.bin")}:${process.env.PATH}` } },
+  );
+  server.stdout!.on("data", (chunk) => (serverOutput = (serverOutput + chunk).slice(-4000)));
+  server.stderr!.on("data", (chunk) => (serverOutput = (serverOutput + chunk).slice(-4000)));
+  for (let i = 0; i < 200; i++) {
+    if (server.exitCode !== null) throw new Error(`fault server exited\n${serverOutput}`);
+    try {
+      if ((await fetch(`${ORIGIN}/api/v1/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`fault server did not start\n${serverOutput}`);
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    server.kill("SIGTERM");
+    await new Promise((r) => server!.once("exit", r));
+  }
+});
+
+type Scenario = "ok" | "s500" | "s503" | "hang" | "crash" | "session";
+
+/** A credential the double reads its scenario and run id from (a valid-looking 43-character token). */
+function credential(scenario: Scenario) {
+  const run = Math.random().toString(36).slice(2, 12).replace(/[^a-z0-9]/g, "x");
+  return { run, token: `${scenario}_${run}_`.padEnd(43, "0") };
+}
+
+async function doubleLog(request: APIRequestContext, run: string) {
+  const response = await request.get(`${ORIGIN}/api/v1/__double/log?run=${run}`);
+  return (await response.json()) as Array<{ method: string; path: string; idempotencyKey: string | null }>;
+}
+
+function countBy(log: Array<{ method: string; path: string }>) {
+  const counts = new Map<string, number>();
+  for (const entry of log) counts.set(`${entry.method} ${entry.path}`, (counts.get(`${entry.method} ${entry.path}`) ?? 0) + 1);
+  return counts;
+}
+
+async function signedIn(page: Page, token: string) {
+  await page.context().addCookies([{ name: "tesoro_session", value: encodeCookieValue(token), url: ORIGIN, httpOnly: true, sameSite: "Lax" }]);
+}
+
+/** The seed's error page with the status text as its title, still there after scripts ran. */
+async function expectErrorPage(page: Page, status: number, title: string) {
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(page).toHaveTitle(new RegExp(title));
+  await expect(page.getByText(String(status), { exact: false }).first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "Go to the overview" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+}
+
+test("a healthy double renders the overview (the set-up itself works)", async ({ page, request }) => {
+  const { run, token } = credential("ok");
+  await signedIn(page, token);
+  const response = await page.goto(`${ORIGIN}/`);
+  expect(response?.status()).toBe(200);
+  const log = await doubleLog(request, run);
+  expect(log.filter((e) => e.path === "/auth/session")).toHaveLength(1);
+  for (const [call, n] of countBy(log)) expect(n, call).toBe(1);
+});
+
+for (const scenario of ["s500", "s503", "hang", "crash"] as const) {
+  for (const pagePath of ["/", "/accounts"]) {
+    test(`API ${scenario === "hang" ? "slow past the timeout" : scenario === "crash" ? "down (its Worker throws)" : `answering ${scenario.slice(1)}`}: ${pagePath} is the 503 error page, each GET tried twice`, async ({ page, request }) => {
+      const { run, token } = credential(scenario);
+      await signedIn(page, token);
+      const started = Date.now();
+      const response = await page.goto(`${ORIGIN}${pagePath}`);
+      const elapsed = Date.now() - started;
+      expect(response?.status()).toBe(503);
+      await expectErrorPage(page, 503, "Service Unavailable");
+      const calls = countBy((await doubleLog(request, run)).filter((e) => e.path !== "/auth/session"));
+      expect(calls.size, "the page asked the API for something").toBeGreaterThan(0);
+      for (const [call, n] of calls) {
+        expect(call.startsWith("GET "), call).toBe(true);
+        expect(n, `${call}: one try and one retry`).toBe(2);
+      }
+      // Two attempts per GET bound the wait: the app gave up instead of hanging with the API.
+      if (scenario === "hang") expect(elapsed).toBeLessThan(2 * TIMEOUT_MS + 5_000);
+    });
+  }
+}
+
+test("the session check failing is the 503 error page too, after one retry", async ({ page, request }) => {
+  const { run, token } = credential("session");
+  await signedIn(page, token);
+  const response = await page.goto(`${ORIGIN}/settings`);
+  expect(response?.status()).toBe(503);
+  await expectErrorPage(page, 503, "Service Unavailable");
+  expect(countBy(await doubleLog(request, run)).get("GET /auth/session")).toBe(2);
+});
+
+test("a body without an Idempotency-Key is sent once (sign-in), and the failure is the error page", async ({ page, request }) => {
+  const { run } = credential("s503");
+  await page.goto(`${ORIGIN}/login`);
+  await expect(page.locator("html[data-hydrated='true']")).toBeAttached();
+  await page.getByLabel("Email").fill(`s503_${run}_@example.com`);
+  await page.getByLabel("Password").fill("correct-horse-battery-staple-lima");
+  const [response] = await Promise.all([page.waitForResponse((r) => r.url().includes("/login") && r.request().method() === "POST"), page.getByRole("button", { name: /sign in/i }).click()]);
+  expect(response.status()).toBe(503);
+  await expectErrorPage(page, 503, "Service Unavailable");
+  const log = await doubleLog(request, run);
+  expect(log.map((e) => `${e.method} ${e.path}`)).toEqual(["POST /auth/login"]);
+  expect(log[0]!.idempotencyKey).toBeNull();
+});
+
+test("a body with an Idempotency-Key is retried once with the same key (settings form, no JavaScript)", async ({ request }) => {
+  const { run, token } = credential("s503");
+  const response = await request.post(`${ORIGIN}/settings`, {
+    form: { intent: "name", name: "Rosa" },
+    headers: { Cookie: `tesoro_session=${encodeCookieValue(token)}`, Origin: ORIGIN, "Sec-Fetch-Site": "same-origin", "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36" },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(503);
+  expect(await response.text()).toContain("Service Unavailable");
+  const writes = (await doubleLog(request, run)).filter((e) => e.method !== "GET");
+  expect(writes.map((e) => `${e.method} ${e.path}`)).toEqual(["PATCH /users/me", "PATCH /users/me"]);
+  expect(writes[0]!.idempotencyKey).toMatch(/^[\x21-\x7e]{1,200}$/);
+  expect(writes[1]!.idempotencyKey).toBe(writes[0]!.idempotencyKey);
+});

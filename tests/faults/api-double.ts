@@ -1,0 +1,73 @@
+/**
+ * A stand-in for the API Worker, bound to the app Worker as `tesoro-api` by the fault tests
+ * (tests/e2e/proof-faults.spec.ts). It sits exactly at the service-binding boundary: the app's
+ * own code (api-client, loaders, actions) runs unchanged, and this Worker decides how "the API"
+ * behaves and writes down every request it receives.
+ *
+ * The behaviour is chosen per request by the caller's credentials, so tests can run side by side:
+ * a Bearer token (the session cookie's value) or a sign-in email shaped `<scenario>_<run>…`.
+ *   ok       answers like a healthy API (a user for /auth/session, empty lists elsewhere)
+ *   s500     /auth/session is fine; every other call answers 500
+ *   s503     same with 503
+ *   hang     same, but the other calls never answer (the app's timeout must fire)
+ *   crash    same, but the other calls throw (the Worker is down / crashed)
+ *   session  /auth/session itself answers 503
+ * Requests are logged by run id; GET /api/v1/__double/log?run=<id> returns the log.
+ */
+interface Logged {
+  method: string;
+  path: string;
+  idempotencyKey: string | null;
+  at: number;
+}
+
+const logs = new Map<string, Logged[]>();
+const SCENARIOS = ["ok", "s500", "s503", "hang", "crash", "session"] as const;
+type Scenario = (typeof SCENARIOS)[number];
+
+function parse(credential: string | null | undefined): { scenario: Scenario; run: string } | null {
+  const match = /^([a-z0-9]+)_([A-Za-z0-9]+)_/.exec(credential ?? "");
+  if (!match || !SCENARIOS.includes(match[1] as Scenario)) return null;
+  return { scenario: match[1] as Scenario, run: match[2]! };
+}
+
+const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+const problem = (status: number) => new Response(JSON.stringify({ type: "about:blank", title: status === 500 ? "Internal Server Error" : "Service Unavailable", status }), { status, headers: { "Content-Type": "application/problem+json" } });
+
+export default {
+  async fetch(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const path = url.pathname.replace(/^\/api\/v1/, "");
+    if (path === "/__double/log") return json(logs.get(url.searchParams.get("run") ?? "") ?? []);
+    if (path === "/health") return json({ ok: true });
+
+    const bearer = /^Bearer (.+)$/.exec(request.headers.get("Authorization") ?? "")?.[1];
+    let who = parse(bearer);
+    if (!who && request.method === "POST" && path === "/auth/login") {
+      const body = (await request.clone().json().catch(() => null)) as { email?: string } | null;
+      who = parse(body?.email);
+    }
+    if (!who) return json({ signupOpen: true });
+    const entries = logs.get(who.run) ?? [];
+    entries.push({ method: request.method, path, idempotencyKey: request.headers.get("Idempotency-Key"), at: Date.now() });
+    logs.set(who.run, entries);
+
+    const user = { id: "00000000-0000-4000-8000-00000000d0b1", email: "double@example.com", name: "Double", locale: "en", timeZone: "America/Lima", theme: "system", createdAt: 0 };
+    if (path === "/auth/session" && who.scenario !== "session") return json({ user, session: { id: "00000000-0000-4000-8000-00000000d0b2", remember: false } });
+    switch (who.scenario) {
+      case "ok":
+        return json({ accounts: [], totals: [], transactions: [], categories: [], sessions: [] });
+      case "s500":
+        return problem(500);
+      case "s503":
+      case "session":
+        return problem(503);
+      case "hang":
+        // Longer than any timeout the app may have; the app must give up first.
+        await new Promise((resolve) => setTimeout(resolve, 60_000));
+        return problem(504);
+      case "crash":
+        throw new Error("the API Worker crashed (test double)");
+    }
+  },
+} satisfies ExportedHandler;
