@@ -66,3 +66,12 @@ export function Field({ label, name, error, hint, id, ...input }: FieldProps) {
     </div>
   );
 }
+
+/** A form-level error (what belongs to no single field), announced when it appears. */
+export function FormAlert({ message }: { message: string | null | undefined }) {
+  return message ? (
+    <p role="alert" className={ui.alert.error}>
+      {message}
+    </p>
+  ) : null;
+}

@@ -50,10 +50,19 @@ export function monthBounds(day: string): { first: string; last: string } {
   return { first, last };
 }
 
+/** Building an Intl.DateTimeFormat costs far more than using one (a page formats a day per row): one per locale and style. */
+const DAY_FORMATS = new Map<string, Intl.DateTimeFormat>();
+
 /** A calendar day for people ("Nov 21, 2026" / "21 nov. 2026"); formatted at noon UTC so no zone can shift it. */
 export function formatDay(day: string, locale: string, style: "medium" | "long" | "short" = "medium"): string {
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: style, timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, d, 12)));
+  const key = `${intlLocale(locale)}|${style}`;
+  let format = DAY_FORMATS.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: style, timeZone: "UTC" });
+    DAY_FORMATS.set(key, format);
+  }
+  return format.format(new Date(Date.UTC(y, m - 1, d, 12)));
 }
 
 /** An instant for people, in the user's time zone. */

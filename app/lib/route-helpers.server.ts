@@ -1,5 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
 import { cloudflareContext } from "../context.server";
+import { checkHoneypot } from "../honeypot.server";
 import { getInstance } from "../i18n/i18n.server";
 import type { ApiResult } from "./api-client";
 import { fieldErrors } from "./problem";
@@ -26,4 +27,11 @@ export function actionFailure(result: Extract<ApiResult<unknown>, { ok: false }>
   const errors = fieldErrors(result.problem);
   const formError = Object.keys(errors).length ? null : (result.problem.detail ?? t("errors.generic"));
   return data({ errors, formError }, { status: result.status });
+}
+
+/** The start of every public form's action: read the form, refuse bots (honeypot), get `t`. */
+export async function readPublicForm(request: Request, context: Readonly<RouterContextProvider>) {
+  const formData = await request.formData();
+  await checkHoneypot(formData, envOf(context));
+  return { formData, t: tOf(context) };
 }

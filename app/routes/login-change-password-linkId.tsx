@@ -2,12 +2,11 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import type { Route } from "./+types/login-change-password-linkId";
-import { Field, PageTitle } from "../components/ui";
+import { Field, FormAlert, PageTitle } from "../components/ui";
 import { guard } from "../guards.server";
-import { checkHoneypot } from "../honeypot.server";
 import { apiFor } from "../lib/api.server";
 import { parseForm, useClientValidation } from "../lib/forms";
-import { actionFailure, envOf, invalidParams, tOf } from "../lib/route-helpers.server";
+import { actionFailure, invalidParams, readPublicForm } from "../lib/route-helpers.server";
 import { LINK_ID_PATTERN, resetPasswordSchema } from "../lib/schemas/auth";
 import { flashHeader } from "../toast.server";
 import * as ui from "../styles/ui.css";
@@ -25,9 +24,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (!LINK_ID_PATTERN.test(params.linkId)) invalidParams(request);
-  const formData = await request.formData();
-  await checkHoneypot(formData, envOf(context));
-  const t = tOf(context);
+  const { formData, t } = await readPublicForm(request, context);
   const parsed = parseForm(resetPasswordSchema, formData, t);
   if (!parsed.ok) return data({ expired: false, errors: parsed.errors, formError: null }, { status: 422 });
   const result = await apiFor(request, context, { token: null }).post(`/auth/links/${params.linkId}/password`, { body: parsed.data });
@@ -61,11 +58,7 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
       ) : (
         <Form method="post" className={ui.stack} noValidate onSubmit={onSubmit} onFocus={onFocus}>
           <HoneypotInputs label={t("auth.honeypotLabel")} />
-          {actionData?.formError ? (
-            <p role="alert" className={ui.alert.error}>
-              {actionData.formError}
-            </p>
-          ) : null}
+          <FormAlert message={actionData?.formError} />
           <Field label={t("auth.newPassword")} name="password" type="password" autoComplete="new-password" required minLength={12} maxLength={128} hint={t("auth.passwordHint")} error={errors.password} />
           <Field label={t("auth.confirmNewPassword")} name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
           <button type="submit" className={ui.button.primary} disabled={navigation.state === "submitting"}>

@@ -2,12 +2,11 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import type { Route } from "./+types/login-recover";
-import { Field, PageTitle } from "../components/ui";
+import { Field, FormAlert, PageTitle } from "../components/ui";
 import { guard } from "../guards.server";
-import { checkHoneypot } from "../honeypot.server";
 import { apiFor } from "../lib/api.server";
 import { parseForm, useClientValidation } from "../lib/forms";
-import { actionFailure, envOf, tOf } from "../lib/route-helpers.server";
+import { actionFailure, readPublicForm } from "../lib/route-helpers.server";
 import { recoverSchema } from "../lib/schemas/auth";
 import * as ui from "../styles/ui.css";
 
@@ -18,9 +17,7 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
-  await checkHoneypot(formData, envOf(context));
-  const t = tOf(context);
+  const { formData, t } = await readPublicForm(request, context);
   const values = { email: String(formData.get("email") ?? "") };
   const parsed = parseForm(recoverSchema, formData, t);
   if (!parsed.ok) return data({ sent: false, errors: parsed.errors, formError: null, values }, { status: 422 });
@@ -49,11 +46,7 @@ export default function Recover({ actionData }: Route.ComponentProps) {
         <Form method="post" className={ui.stack} noValidate onSubmit={onSubmit} onFocus={onFocus}>
           <p className={ui.hint}>{t("auth.recoverIntro")}</p>
           <HoneypotInputs label={t("auth.honeypotLabel")} />
-          {actionData?.formError ? (
-            <p role="alert" className={ui.alert.error}>
-              {actionData.formError}
-            </p>
-          ) : null}
+          <FormAlert message={actionData?.formError} />
           <Field label={t("auth.email")} name="email" type="email" autoComplete="email" required error={errors.email} defaultValue={actionData?.values.email} />
           <button type="submit" className={ui.button.primary} disabled={navigation.state === "submitting"}>
             {t("auth.sendResetLink")}

@@ -2,12 +2,11 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import type { Route } from "./+types/login";
-import { Field, PageTitle } from "../components/ui";
+import { Field, FormAlert, PageTitle } from "../components/ui";
 import { guard } from "../guards.server";
-import { checkHoneypot } from "../honeypot.server";
 import { apiFor } from "../lib/api.server";
 import { parseForm, useClientValidation } from "../lib/forms";
-import { actionFailure, envOf, tOf } from "../lib/route-helpers.server";
+import { actionFailure, readPublicForm } from "../lib/route-helpers.server";
 import { safeRedirect } from "../lib/safe-redirect";
 import { loginSchema } from "../lib/schemas/auth";
 import type { SessionResponse } from "../lib/types";
@@ -22,9 +21,7 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
-  await checkHoneypot(formData, envOf(context));
-  const t = tOf(context);
+  const { formData, t } = await readPublicForm(request, context);
   // Echoed back so a re-rendered form (no JavaScript) keeps what was typed; never the password.
   const values = { email: String(formData.get("email") ?? "") };
   const parsed = parseForm(loginSchema, formData, t);
@@ -53,11 +50,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
       <Form method="post" className={ui.stack} noValidate onSubmit={onSubmit} onFocus={onFocus}>
         <HoneypotInputs label={t("auth.honeypotLabel")} />
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-        {actionData?.formError ? (
-          <p role="alert" className={ui.alert.error}>
-            {actionData.formError}
-          </p>
-        ) : null}
+        <FormAlert message={actionData?.formError} />
         <Field label={t("auth.email")} name="email" type="email" autoComplete="email" required error={errors.email} defaultValue={actionData?.values.email} autoFocus />
         <Field label={t("auth.password")} name="password" type="password" autoComplete="current-password" required error={errors.password} />
         <label className={ui.checkboxRow}>

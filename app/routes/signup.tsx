@@ -2,12 +2,11 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import type { Route } from "./+types/signup";
-import { Field, PageTitle } from "../components/ui";
+import { Field, FormAlert, PageTitle } from "../components/ui";
 import { guard } from "../guards.server";
-import { checkHoneypot } from "../honeypot.server";
 import { apiFor } from "../lib/api.server";
 import { parseForm, useClientValidation } from "../lib/forms";
-import { actionFailure, envOf, tOf } from "../lib/route-helpers.server";
+import { actionFailure, readPublicForm } from "../lib/route-helpers.server";
 import { signupSchema } from "../lib/schemas/auth";
 import type { SessionResponse } from "../lib/types";
 import { commitSession } from "../session.server";
@@ -21,9 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
-  await checkHoneypot(formData, envOf(context));
-  const t = tOf(context);
+  const { formData, t } = await readPublicForm(request, context);
   const values = { name: String(formData.get("name") ?? ""), email: String(formData.get("email") ?? "") };
   const parsed = parseForm(signupSchema, formData, t);
   if (!parsed.ok) return data({ errors: parsed.errors, formError: null, values }, { status: 422 });
@@ -46,11 +43,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
       {loaderData.open ? (
         <Form method="post" className={ui.stack} noValidate onSubmit={onSubmit} onFocus={onFocus}>
           <HoneypotInputs label={t("auth.honeypotLabel")} />
-          {actionData?.formError ? (
-            <p role="alert" className={ui.alert.error}>
-              {actionData.formError}
-            </p>
-          ) : null}
+          <FormAlert message={actionData?.formError} />
           <Field label={t("auth.name")} name="name" autoComplete="name" required maxLength={80} error={errors.name} defaultValue={actionData?.values.name} />
           <Field label={t("auth.email")} name="email" type="email" autoComplete="email" required error={errors.email} defaultValue={actionData?.values.email} />
           <Field label={t("auth.password")} name="password" type="password" autoComplete="new-password" required minLength={12} maxLength={128} hint={t("auth.passwordHint")} error={errors.password} />

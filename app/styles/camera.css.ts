@@ -53,15 +53,7 @@ export const definition = style({ margin: 0, overflowWrap: "anywhere" });
 export const amount = style({ fontSize: "1.5rem", fontWeight: 800, margin: 0 });
 export const rawText = style({ fontFamily: vars.font.mono, fontSize: "0.875rem", whiteSpace: "pre-wrap", overflowWrap: "anywhere", background: vars.color.backgroundMd, padding: vars.space.sm, borderRadius: vars.radius.md, margin: 0 });
 
-export const select = style({
-  font: "inherit",
-  padding: "10px 12px",
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.background,
-  color: vars.color.text,
-  minHeight: "44px",
-});
+export { select } from "./ui.css";
 
 export const txList = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: vars.space.xs });
 export const txItem = style({

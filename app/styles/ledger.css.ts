@@ -1,6 +1,7 @@
 /** The ledger pages: overview, accounts, transactions (tables become lists on phones). */
 import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
 import { breakpoints, vars } from "./theme.css";
+import { select } from "./ui.css";
 
 const phone = "screen and (max-width: 767.98px)";
 
@@ -59,17 +60,7 @@ export const formGrid = style({
 });
 export const wide = style({ "@media": { [breakpoints.md]: { gridColumn: "1 / -1" } } });
 export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "center" });
-export const select = style({
-  font: "inherit",
-  padding: "10px 12px",
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.background,
-  color: vars.color.text,
-  minHeight: "44px",
-  maxWidth: "100%",
-  selectors: { "&[aria-invalid='true']": { borderColor: vars.color.error } },
-});
+export { select };
 export const textarea = style([select, { minHeight: "80px", resize: "vertical" }]);
 
 export const details = style({ background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.lg });

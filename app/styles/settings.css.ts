@@ -22,15 +22,7 @@ export const sectionTitle = style({ fontSize: "1.25rem", margin: 0 });
 export const subTitle = style({ fontSize: "1.05rem", margin: 0 });
 export const divider = style({ border: 0, borderTop: `1px solid ${vars.color.border}`, margin: `${vars.space.sm} 0`, width: "100%" });
 
-export const select = style({
-  font: "inherit",
-  padding: "10px 12px",
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.background,
-  color: vars.color.text,
-  minHeight: "44px",
-});
+export { select } from "./ui.css";
 
 export const fieldset = style({ border: 0, padding: 0, margin: 0, display: "flex", flexDirection: "column", gap: vars.space.xs });
 export const radios = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm });

@@ -34,6 +34,18 @@ export const input = style({
   minHeight: "44px",
   selectors: { "&[aria-invalid='true']": { borderColor: vars.color.error } },
 });
+/** Native <select>: same box as inputs. */
+export const select = style({
+  font: "inherit",
+  padding: "10px 12px",
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.background,
+  color: vars.color.text,
+  minHeight: "44px",
+  maxWidth: "100%",
+  selectors: { "&[aria-invalid='true']": { borderColor: vars.color.error } },
+});
 export const fieldError = style({ color: vars.color.error, fontSize: "0.875rem", margin: 0 });
 export const checkboxRow = style({ display: "flex", alignItems: "center", gap: vars.space.sm, minHeight: "44px" });
 

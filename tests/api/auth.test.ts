@@ -160,9 +160,11 @@ describe("sign-in", () => {
       known.push(await attempt(email));
       unknown.push(await attempt(uniqueEmail()));
     }
-    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.6);
-    expect(median(unknown)).toBeLessThan(median(known) * 1.6);
+    // Minimums resist noise from a busy machine. Without the dummy hash an unknown email would
+    // answer in well under a fifth of the known one's time; with it, the two are alike.
+    const fastest = (values: number[]) => Math.min(...values);
+    expect(fastest(unknown)).toBeGreaterThan(fastest(known) * 0.4);
+    expect(fastest(unknown)).toBeLessThan(fastest(known) * 2.5);
   });
 
   it("gives a 30-day session with Remember me and a browser session without", async () => {

@@ -1,6 +1,10 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
+import type { ApiUser } from "../../../app/lib/types";
 import type { ApiEnv } from "./env";
 import { zodProblem } from "./problem";
+
+/** The user as the API answers it: one definition, shared with the app (app/lib/types.ts). */
+export type { ApiUser };
 
 export interface CurrentSession {
   id: string;
@@ -8,15 +12,6 @@ export interface CurrentSession {
   remember: boolean;
 }
 
-export interface ApiUser {
-  id: string;
-  email: string;
-  name: string;
-  locale: "en" | "es";
-  timeZone: string;
-  theme: "system" | "light" | "dark";
-  createdAt: number;
-}
 
 export type ApiBindings = {
   Bindings: ApiEnv;

@@ -1,0 +1,323 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: server latency and throughput of the production build in local workerd, side by
+ * side with a bare React Router 8 Worker (bench/baseline/, the framework's floor), plus the bundle
+ * figures and, with --lighthouse, Lighthouse scores. See docs/decisions/022-benchmarks.md.
+ *
+ * Loopback only. Tesoro is served on BENCH_PORT (8775), the floor on BENCH_BASELINE_PORT (8776);
+ * `--bundle` re-measures the bundle with scripts/bench-bundle.mjs on BENCH_BUNDLE_PORT (8777).
+ * For each target: a warm-up, then a bounded autocannon run (8 s, 10 connections by default).
+ *
+ *   npm run bench                                 latency/throughput + bundle figures from bench/results.json
+ *   npm run bench -- --lighthouse                 also Lighthouse (mobile) on /login, / and a transactions page
+ *   npm run bench -- --bundle                     also re-measure the bundle (Chromium)
+ *   npm run bench -- --duration 4 --connections 20 --build --strict
+ *
+ * Goals (issue 6): overview and transactions p50 ≤ 2× the floor's, requests/s ≥ ½ the floor's.
+ * Every goal prints PASS or MISS; --strict exits 1 on a MISS. Results are merged into
+ * bench/results.json under `http` (and `lighthouse`), keeping the other keys.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import autocannon from "autocannon";
+import { DEMO_USER } from "./demo.mjs";
+import { childEnv, root, run } from "./lib/run.mjs";
+
+const argv = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : fallback;
+};
+const DURATION = Math.min(60, Number(option("duration", "8")));
+const CONNECTIONS = Math.min(100, Number(option("connections", "10")));
+const WARMUP_SECONDS = 2;
+const PORT = Number(process.env.BENCH_PORT ?? 8775);
+const BASELINE_PORT = Number(process.env.BENCH_BASELINE_PORT ?? 8776);
+const BUNDLE_PORT = Number(process.env.BENCH_BUNDLE_PORT ?? 8777);
+const ORIGIN = `http://localhost:${PORT}`;
+const BASELINE_ORIGIN = `http://localhost:${BASELINE_PORT}`;
+const BASELINE_DIR = path.join(root, "bench", "baseline");
+const RESULTS_FILE = path.join(root, "bench", "results.json");
+const STRICT = argv.includes("--strict");
+const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+// A browser's request: a crawler's User-Agent would make the entry wait for the whole document.
+const BROWSER_HEADERS = {
+  "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36",
+  Accept: "text/html,application/xhtml+xml",
+  "Accept-Language": "en",
+};
+
+process.env.TESORO_STATE_DIR = ".wrangler/bench-http";
+
+const children = [];
+function stopAll() {
+  return Promise.all(
+    children.map(
+      (child) =>
+        new Promise((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once("exit", resolve);
+          child.kill("SIGTERM");
+        }),
+    ),
+  );
+}
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => stopAll().then(() => process.exit(130)));
+
+function spawnServer(args) {
+  const child = spawn(path.join(root, "node_modules", ".bin", "wrangler"), args, { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: childEnv() });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output = (output + chunk).slice(-4000)));
+  child.stderr.on("data", (chunk) => (output = (output + chunk).slice(-4000)));
+  children.push(child);
+  return { child, output: () => output };
+}
+
+async function waitFor(url, server) {
+  for (let i = 0; i < 240; i++) {
+    if (server.child.exitCode !== null) throw new Error(`the server for ${url} exited:\n${server.output()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} did not answer:\n${server.output()}`);
+}
+
+function buildBaseline() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(path.join(root, "node_modules", ".bin", "react-router"), ["build"], { cwd: BASELINE_DIR, stdio: ["ignore", "pipe", "pipe"], env: childEnv() });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`baseline build failed:\n${output}`))));
+  });
+}
+
+function cannon(url, headers, duration) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration, headers: { ...BROWSER_HEADERS, ...headers } }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+async function measure(name, url, headers = {}) {
+  const check = await fetch(url, { headers: { ...BROWSER_HEADERS, ...headers }, redirect: "manual" });
+  const bytes = (await check.arrayBuffer()).byteLength;
+  if (check.status !== 200) throw new Error(`${name}: ${url} answered ${check.status}, not 200`);
+  await cannon(url, headers, WARMUP_SECONDS);
+  const r = await cannon(url, headers, DURATION);
+  const row = {
+    name,
+    path: new URL(url).pathname,
+    htmlBytes: bytes,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    requestsPerSecond: r.requests.average,
+    requests: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+  };
+  console.log(`  measured ${name}: p50 ${row.p50} ms, ${Math.round(row.requestsPerSecond)} req/s`);
+  return row;
+}
+
+function readResults() {
+  return existsSync(RESULTS_FILE) ? JSON.parse(readFileSync(RESULTS_FILE, "utf8")) : {};
+}
+
+function writeResults(key, value) {
+  mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
+  writeFileSync(RESULTS_FILE, JSON.stringify({ ...readResults(), [key]: value }, null, 2) + "\n");
+}
+
+async function lighthouseScores(targets, cookie) {
+  let lighthouse, chromeLauncher;
+  try {
+    ({ default: lighthouse } = await import("lighthouse"));
+    chromeLauncher = await import("chrome-launcher");
+  } catch (error) {
+    return { error: `lighthouse/chrome-launcher not importable: ${error.message}` };
+  }
+  if (!existsSync(CHROME_PATH)) return { error: `no Chromium at ${CHROME_PATH} (set CHROME_PATH)` };
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
+  try {
+    const pages = [];
+    for (const [name, pagePath, signedIn] of targets) {
+      const result = await lighthouse(
+        ORIGIN + pagePath,
+        { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices"], extraHeaders: signedIn ? { Cookie: `tesoro_session=${cookie}` } : undefined },
+      );
+      const lhr = result?.lhr;
+      if (!lhr) {
+        pages.push({ name, path: pagePath, error: "Lighthouse returned no report" });
+        continue;
+      }
+      const score = (id) => (lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100));
+      pages.push({
+        name,
+        path: pagePath,
+        finalUrl: lhr.finalDisplayedUrl,
+        runtimeError: lhr.runtimeError?.message ?? null,
+        warnings: lhr.runWarnings,
+        performance: score("performance"),
+        accessibility: score("accessibility"),
+        bestPractices: score("best-practices"),
+        fcpMs: Math.round(lhr.audits["first-contentful-paint"]?.numericValue ?? NaN),
+        lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN),
+        tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? NaN),
+        cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? null,
+      });
+    }
+    return { lighthouseVersion: (await import("lighthouse/package.json", { with: { type: "json" } })).default.version, formFactor: "mobile", pages };
+  } finally {
+    chrome.kill();
+  }
+}
+
+const fmt = (n, digits = 0) => (n == null || Number.isNaN(n) ? "—" : n.toFixed(digits));
+
+let missed = false;
+try {
+  if (!existsSync(path.join(root, "build", "server", "index.js")) || argv.includes("--build")) {
+    console.log("Building Tesoro…");
+    await run("react-router", ["build"], { quiet: true });
+  }
+  if (!existsSync(path.join(BASELINE_DIR, "build", "server", "index.js")) || argv.includes("--build")) {
+    console.log("Building the floor (bench/baseline)…");
+    await buildBaseline();
+  }
+
+  if (argv.includes("--bundle") || !readResults().bundle) {
+    console.log("Measuring the bundle (scripts/bench-bundle.mjs)…");
+    await run(process.execPath, [path.join(root, "scripts", "bench-bundle.mjs")], { quiet: true, env: { BENCH_PORT: String(BUNDLE_PORT), TESORO_STATE_DIR: ".wrangler/bench-state" } });
+  }
+
+  console.log("Seeding .wrangler/bench-http…");
+  const { seed } = await import("./seed.mjs");
+  await seed([]);
+  const { serve } = await import("./serve.mjs");
+  const tesoro = { child: serve({ port: String(PORT), stdio: ["ignore", "pipe", "pipe"] }), output: () => "" };
+  {
+    let output = "";
+    tesoro.child.stdout.on("data", (chunk) => (output = (output + chunk).slice(-4000)));
+    tesoro.child.stderr.on("data", (chunk) => (output = (output + chunk).slice(-4000)));
+    tesoro.output = () => output;
+    children.push(tesoro.child);
+  }
+  const baseline = spawnServer([
+    "dev",
+    "-c",
+    path.join("bench", "baseline", "build", "server", "wrangler.json"),
+    "--persist-to",
+    ".wrangler/bench-baseline",
+    "--port",
+    String(BASELINE_PORT),
+    "--ip",
+    "localhost",
+    "--show-interactive-dev-session=false",
+  ]);
+  await Promise.all([waitFor(`${ORIGIN}/api/v1/health`, tesoro), waitFor(`${BASELINE_ORIGIN}/`, baseline)]);
+
+  const login = await fetch(`${ORIGIN}/api/v1/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" },
+    body: JSON.stringify({ email: DEMO_USER.email, password: DEMO_USER.password }),
+  });
+  if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+  const { token } = await login.json();
+  const cookie = Buffer.from(JSON.stringify(token)).toString("base64");
+  const accounts = await fetch(`${ORIGIN}/api/v1/accounts`, { headers: { Authorization: `Bearer ${token}` } });
+  if (!accounts.ok) throw new Error(`GET /api/v1/accounts answered ${accounts.status}`);
+  const accountId = (await accounts.json()).accounts?.[0]?.id;
+  if (!accountId) throw new Error("the demo user has no account to open");
+  const signedIn = { Cookie: `tesoro_session=${cookie}` };
+  const transactionsPath = `/accounts/${accountId}/transactions`;
+
+  console.log(`\nautocannon: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${DURATION} s per target, loopback, one target at a time`);
+  const floor = await measure("floor (bare RR8)", `${BASELINE_ORIGIN}/`);
+  const rows = [
+    floor,
+    await measure("sign-in /login", `${ORIGIN}/login`),
+    await measure("overview /", `${ORIGIN}/`, signedIn),
+    await measure("transactions", `${ORIGIN}${transactionsPath}`, signedIn),
+  ];
+
+  console.log("\nServer latency and throughput (production build in local workerd via wrangler dev):");
+  console.log("target               HTML KB   p50 ms   p99 ms    req/s   p50 ×floor  req/s ×floor  non-2xx  errors");
+  for (const r of rows) {
+    console.log(
+      `${r.name.padEnd(20)} ${fmt(r.htmlBytes / 1024, 1).padStart(7)}  ${fmt(r.p50, 1).padStart(7)}  ${fmt(r.p99, 1).padStart(7)}  ${fmt(r.requestsPerSecond).padStart(7)}   ${fmt(r.p50 / floor.p50, 2).padStart(9)}×  ${fmt(r.requestsPerSecond / floor.requestsPerSecond, 2).padStart(11)}×  ${String(r.non2xx).padStart(7)}  ${String(r.errors + r.timeouts).padStart(6)}`,
+    );
+  }
+  const goals = [];
+  for (const r of rows.slice(2)) {
+    const clean = r.non2xx === 0 && r.errors === 0 && r.timeouts === 0;
+    goals.push({ goal: `${r.name} p50 ≤ 2× floor`, ratio: r.p50 / floor.p50, pass: clean && r.p50 <= 2 * floor.p50 });
+    goals.push({ goal: `${r.name} req/s ≥ ½ floor`, ratio: r.requestsPerSecond / floor.requestsPerSecond, pass: clean && r.requestsPerSecond >= 0.5 * floor.requestsPerSecond });
+  }
+  console.log("\nGoals (issue 6):");
+  for (const g of goals) console.log(`  ${g.pass ? "PASS" : "MISS"}  ${g.goal.padEnd(40)} (${g.ratio.toFixed(2)}×)`);
+  if (rows.some((r) => r.non2xx || r.errors || r.timeouts)) console.log("  note: a target had non-2xx answers, errors or timeouts; its goals count as MISS");
+  missed = goals.some((g) => !g.pass);
+  writeResults("http", {
+    measuredAt: new Date().toISOString(),
+    tool: "autocannon",
+    connections: CONNECTIONS,
+    warmupSeconds: WARMUP_SECONDS,
+    durationSeconds: DURATION,
+    server: "wrangler dev (local workerd), production build",
+    targets: rows,
+    goals,
+  });
+
+  const bundle = readResults().bundle;
+  console.log("\nFirst-visit bundle (gzip -6, from bench/results.json, scripts/bench-bundle.mjs):");
+  if (!bundle) console.log("  not measured (run npm run bench:bundle)");
+  else {
+    console.log(`  measured ${bundle.measuredAt}; bare RR8 reference ${fmt(bundle.bareReactRouterJsGzipBytes / 1024, 1)} KB JS`);
+    for (const p of bundle.pages) {
+      console.log(`  ${p.path.padEnd(8)} JS ${fmt(p.jsGzipBytes / 1024, 1).padStart(6)} KB in ${String(p.jsFiles).padStart(2)} files (${fmt(p.jsGzipBytes / bundle.bareReactRouterJsGzipBytes, 2)}× bare)   CSS ${fmt(p.cssGzipBytes / 1024, 1)} KB in ${p.cssFiles} files`);
+    }
+  }
+
+  if (argv.includes("--lighthouse")) {
+    console.log(`\nLighthouse (mobile emulation, simulated throttling, ${CHROME_PATH} --headless=new)…`);
+    let report;
+    try {
+      report = await lighthouseScores(
+        [
+          ["sign-in", "/login", false],
+          ["overview", "/", true],
+          ["transactions", transactionsPath, true],
+        ],
+        cookie,
+      );
+    } catch (error) {
+      report = { error: `Lighthouse failed: ${error?.stack ?? error}` };
+    }
+    if (report.error) console.log(`  could not run: ${report.error}`);
+    else {
+      console.log(`  lighthouse ${report.lighthouseVersion}`);
+      console.log("  page          performance  accessibility  best-practices   FCP ms   LCP ms   TBT ms    CLS");
+      for (const p of report.pages) {
+        if (p.error || p.runtimeError) {
+          console.log(`  ${p.name.padEnd(13)} error: ${p.error ?? p.runtimeError}`);
+          continue;
+        }
+        console.log(`  ${p.name.padEnd(13)} ${fmt(p.performance).padStart(11)}  ${fmt(p.accessibility).padStart(13)}  ${fmt(p.bestPractices).padStart(14)}  ${fmt(p.fcpMs).padStart(7)}  ${fmt(p.lcpMs).padStart(7)}  ${fmt(p.tbtMs).padStart(7)}  ${fmt(p.cls, 3).padStart(5)}`);
+        if (p.finalUrl !== ORIGIN + p.path) console.log(`    note: ended on ${p.finalUrl}`);
+        for (const w of p.warnings ?? []) console.log(`    warning: ${w}`);
+      }
+    }
+    writeResults("lighthouse", { measuredAt: new Date().toISOString(), ...report });
+  }
+  console.log(`\nWritten to ${path.relative(root, RESULTS_FILE)}`);
+} finally {
+  await stopAll();
+}
+if (missed && STRICT) process.exit(1);
