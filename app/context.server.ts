@@ -18,3 +18,8 @@ export const cloudflareContext = createContext<{ env: AppEnv; ctx: ExecutionCont
 export const nonceContext = createContext<string>("");
 /** The signed-in user, or null; set by the session middleware in root. */
 export const userContext = createContext<{ user: ApiUser; token: string } | null>(null);
+/**
+ * The newest D1 bookmark this browser has seen (ADR 014): read from a cookie by the session
+ * middleware, sent to the API with every call, advanced by the API's answers, written back.
+ */
+export const d1BookmarkContext = createContext<{ value: string | null } | null>(null);

@@ -3,12 +3,14 @@
  * and decides whether it is still valid (idle timeout, expiry, revocation).
  */
 import { createCookie, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { userContext } from "./context.server";
+import { d1BookmarkContext, userContext } from "./context.server";
 import { apiFor } from "./lib/api.server";
 import type { ApiUser } from "./lib/types";
 import { localeCookie } from "./i18n/i18n.server";
 
 const COOKIE_NAME = "tesoro_session";
+/** The browser's newest D1 bookmark; lives as long as the browser session (ADR 014). */
+const bookmarkCookie = createCookie("tesoro_d1", { path: "/", httpOnly: true, sameSite: "lax" });
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 function isLocalhost(url: URL) {
@@ -44,6 +46,10 @@ export async function destroySession(request: Request): Promise<string> {
  * cookie the API no longer accepts.
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const saved: unknown = await bookmarkCookie.parse(request.headers.get("Cookie"));
+  const bookmark = { value: typeof saved === "string" && /^[\x21-\x7e]{1,200}$/.test(saved) ? saved : null };
+  const firstBookmark = bookmark.value;
+  context.set(d1BookmarkContext, bookmark);
   const token = await readSessionToken(request);
   let stale = false;
   if (token) {
@@ -54,6 +60,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   }
   const response = await next();
   if (stale && !response.headers.has("Set-Cookie")) response.headers.append("Set-Cookie", await destroySession(request));
+  if (bookmark.value && bookmark.value !== firstBookmark) response.headers.append("Set-Cookie", await bookmarkCookie.serialize(bookmark.value, { secure: new URL(request.url).protocol === "https:" }));
   return response;
 };
 

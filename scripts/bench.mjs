@@ -19,6 +19,7 @@
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { DEMO_USER } from "./demo.mjs";
@@ -181,7 +182,6 @@ async function lighthouseScores(targets, cookie) {
 
 const fmt = (n, digits = 0) => (n == null || Number.isNaN(n) ? "—" : n.toFixed(digits));
 
-let missed = false;
 try {
   if (!existsSync(path.join(root, "build", "server", "index.js")) || argv.includes("--build")) {
     console.log("Building Tesoro…");
@@ -239,6 +239,9 @@ try {
   const transactionsPath = `/accounts/${accountId}/transactions`;
 
   console.log(`\nautocannon: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${DURATION} s per target, loopback, one target at a time`);
+  // Client, wrangler and workerd share this machine: a busy machine shows here, not as a hidden skew.
+  const machine = { cpus: os.availableParallelism(), loadAverageBefore: os.loadavg().map((n) => Number(n.toFixed(2))) };
+  console.log(`machine: ${machine.cpus} CPUs, load average ${machine.loadAverageBefore.join(" ")} before the runs`);
   const floor = await measure("floor (bare RR8)", `${BASELINE_ORIGIN}/`);
   const rows = [
     floor,
@@ -263,7 +266,7 @@ try {
   console.log("\nGoals (issue 6):");
   for (const g of goals) console.log(`  ${g.pass ? "PASS" : "MISS"}  ${g.goal.padEnd(40)} (${g.ratio.toFixed(2)}×)`);
   if (rows.some((r) => r.non2xx || r.errors || r.timeouts)) console.log("  note: a target had non-2xx answers, errors or timeouts; its goals count as MISS");
-  missed = goals.some((g) => !g.pass);
+  if (STRICT && goals.some((g) => !g.pass)) process.exitCode = 1;
   writeResults("http", {
     measuredAt: new Date().toISOString(),
     tool: "autocannon",
@@ -271,6 +274,7 @@ try {
     warmupSeconds: WARMUP_SECONDS,
     durationSeconds: DURATION,
     server: "wrangler dev (local workerd), production build",
+    machine: { ...machine, loadAverageAfter: os.loadavg().map((n) => Number(n.toFixed(2))) },
     targets: rows,
     goals,
   });
@@ -320,4 +324,3 @@ try {
 } finally {
   await stopAll();
 }
-if (missed && STRICT) process.exit(1);

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { cloudflareContext, userContext } from "../context.server";
+import { cloudflareContext, d1BookmarkContext, userContext } from "../context.server";
 import { getLocale } from "../i18n/i18n.server";
 import { createApiClient, type ApiClient } from "./api-client";
 
@@ -19,9 +19,18 @@ export function apiFor(request: Request, context: Readonly<RouterContextProvider
   const userAgent = request.headers.get("User-Agent");
   if (userAgent) headers["User-Agent"] = userAgent;
   const base = env.API_BASE_URL ? env.API_BASE_URL.replace(/\/$/, "") : SERVICE_ORIGIN;
+  const transport = env.API_BASE_URL ? (req: Request) => fetch(req) : (req: Request) => env.API.fetch(req);
+  const bookmark = context.get(d1BookmarkContext);
   return createApiClient({
     baseUrl: base + env.API_BASE_PATH,
-    fetch: env.API_BASE_URL ? (req) => fetch(req) : (req) => env.API.fetch(req),
+    // Carries the browser's D1 bookmark, so it reads its own writes on any replica.
+    fetch: async (req) => {
+      if (bookmark?.value) req.headers.set("x-d1-bookmark", bookmark.value);
+      const response = await transport(req);
+      const next = response.headers.get("x-d1-bookmark");
+      if (bookmark && next && (!bookmark.value || next > bookmark.value)) bookmark.value = next;
+      return response;
+    },
     token: options.token !== undefined ? options.token : (context.get(userContext)?.token ?? null),
     locale: getLocale(context),
     headers,

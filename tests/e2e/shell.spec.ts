@@ -126,6 +126,14 @@ test.describe("security", () => {
     expect(problems).toEqual([]);
   });
 
+  test("the browser carries its D1 bookmark in an HttpOnly cookie, so it reads its own writes", async ({ page, signedIn }) => {
+    void signedIn;
+    await page.goto("/");
+    const cookie = (await page.context().cookies()).find((c) => c.name === "tesoro_d1");
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.value).toBeTruthy();
+  });
+
   test("cross-site form posts are refused", async ({ request, baseURL }) => {
     const form = { email: "a@example.com", password: "whatever-password" };
     // Another origin: React Router's own origin check.

@@ -3,17 +3,24 @@
  * The app Worker reaches it by service binding and proxies the same path to the public.
  */
 import { createApi, devMail } from "./src/app";
+import { BOOKMARK_HEADER, bookmarkFrom, openSession, sessionAsDatabase } from "./src/d1-session";
 import type { ApiEnv } from "./src/env";
 
 const apis = new Map<string, ReturnType<typeof createApi>>();
 
 export default {
-  fetch(request, env, ctx) {
+  async fetch(request, env, ctx) {
     const url = new URL(request.url);
     if (url.pathname === "/_dev/mail.json") return devMail(env);
     const basePath = env.API_BASE_PATH || "/api/v1";
     let api = apis.get(basePath);
     if (!api) apis.set(basePath, (api = createApi(basePath)));
-    return api.fetch(request, env, ctx);
+    // One D1 session per request, continuing from the caller's bookmark.
+    const session = openSession(env.DB, bookmarkFrom(request));
+    const answer = await api.fetch(request, { ...env, DB: sessionAsDatabase(session) }, ctx);
+    const response = new Response(answer.body, answer);
+    const bookmark = session.getBookmark();
+    if (bookmark) response.headers.set(BOOKMARK_HEADER, bookmark);
+    return response;
   },
 } satisfies ExportedHandler<ApiEnv>;
