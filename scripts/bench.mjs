@@ -4,7 +4,8 @@
  * side with a bare React Router 8 Worker (bench/baseline/, the framework's floor), plus the bundle
  * figures and, with --lighthouse, Lighthouse scores. See docs/decisions/022-benchmarks.md.
  *
- * Loopback only. Tesoro is served on BENCH_PORT (8775), the floor on BENCH_BASELINE_PORT (8776);
+ * Loopback only. Tesoro is served on BENCH_PORT (8775), the floor on BENCH_BASELINE_PORT (8776),
+ * their inspectors on BENCH_INSPECTOR_PORT (8778) and BENCH_BASELINE_INSPECTOR_PORT (8779);
  * `--bundle` re-measures the bundle with scripts/bench-bundle.mjs on BENCH_BUNDLE_PORT (8777).
  * For each target: a warm-up, then a bounded autocannon run (8 s, 10 connections by default).
  *
@@ -36,6 +37,8 @@ const WARMUP_SECONDS = 2;
 const PORT = Number(process.env.BENCH_PORT ?? 8775);
 const BASELINE_PORT = Number(process.env.BENCH_BASELINE_PORT ?? 8776);
 const BUNDLE_PORT = Number(process.env.BENCH_BUNDLE_PORT ?? 8777);
+const INSPECTOR_PORT = Number(process.env.BENCH_INSPECTOR_PORT ?? 8778);
+const BASELINE_INSPECTOR_PORT = Number(process.env.BENCH_BASELINE_INSPECTOR_PORT ?? 8779);
 const ORIGIN = `http://localhost:${PORT}`;
 const BASELINE_ORIGIN = `http://localhost:${BASELINE_PORT}`;
 const BASELINE_DIR = path.join(root, "bench", "baseline");
@@ -136,6 +139,29 @@ function writeResults(key, value) {
   writeFileSync(RESULTS_FILE, JSON.stringify({ ...readResults(), [key]: value }, null, 2) + "\n");
 }
 
+/** Puts a cookie in the browser's jar over the DevTools protocol (the same as a signed-in browser). */
+async function setBrowserCookie(port, cookie) {
+  const { webSocketDebuggerUrl } = await (await fetch(`http://127.0.0.1:${port}/json/version`)).json();
+  const socket = new WebSocket(webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = () => reject(new Error("no DevTools connection"));
+  });
+  try {
+    await new Promise((resolve, reject) => {
+      socket.onmessage = (event) => {
+        const message = JSON.parse(String(event.data));
+        if (message.id !== 1) return;
+        if (message.error) reject(new Error(message.error.message));
+        else resolve();
+      };
+      socket.send(JSON.stringify({ id: 1, method: "Storage.setCookies", params: { cookies: [{ name: "tesoro_session", value: cookie, url: ORIGIN, path: "/", httpOnly: true, sameSite: "Lax" }] } }));
+    });
+  } finally {
+    socket.close();
+  }
+}
+
 async function lighthouseScores(targets, cookie) {
   let lighthouse, chromeLauncher;
   try {
@@ -149,10 +175,17 @@ async function lighthouseScores(targets, cookie) {
   try {
     const pages = [];
     for (const [name, pagePath, signedIn] of targets) {
-      const result = await lighthouse(
-        ORIGIN + pagePath,
-        { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices"], extraHeaders: signedIn ? { Cookie: `tesoro_session=${cookie}` } : undefined },
-      );
+      // Signed in: the session cookie in the jar, and Lighthouse told not to clear storage (it would
+      // drop the cookie). A Cookie extra header (extraHeaders) was not reliable: in one run the
+      // transactions page was redirected to /login while the overview before it was signed in.
+      if (signedIn) await setBrowserCookie(chrome.port, cookie);
+      const result = await lighthouse(ORIGIN + pagePath, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "best-practices"],
+        disableStorageReset: signedIn,
+      });
       const lhr = result?.lhr;
       if (!lhr) {
         pages.push({ name, path: pagePath, error: "Lighthouse returned no report" });
@@ -200,15 +233,23 @@ try {
   console.log("Seeding .wrangler/bench-http…");
   const { seed } = await import("./seed.mjs");
   await seed([]);
-  const { serve } = await import("./serve.mjs");
-  const tesoro = { child: serve({ port: String(PORT), stdio: ["ignore", "pipe", "pipe"] }), output: () => "" };
-  {
-    let output = "";
-    tesoro.child.stdout.on("data", (chunk) => (output = (output + chunk).slice(-4000)));
-    tesoro.child.stderr.on("data", (chunk) => (output = (output + chunk).slice(-4000)));
-    tesoro.output = () => output;
-    children.push(tesoro.child);
-  }
+  // The same command as scripts/serve.mjs, plus fixed inspector ports inside the bench's range, so
+  // wrangler never picks one another process on this machine is about to take.
+  const common = ["--ip", "localhost", "--show-interactive-dev-session=false"];
+  const tesoro = spawnServer([
+    "dev",
+    "-c",
+    "build/server/wrangler.json",
+    "-c",
+    "dist/tesoro_api/wrangler.json",
+    "--persist-to",
+    process.env.TESORO_STATE_DIR,
+    "--port",
+    String(PORT),
+    "--inspector-port",
+    String(INSPECTOR_PORT),
+    ...common,
+  ]);
   const baseline = spawnServer([
     "dev",
     "-c",
@@ -217,9 +258,9 @@ try {
     ".wrangler/bench-baseline",
     "--port",
     String(BASELINE_PORT),
-    "--ip",
-    "localhost",
-    "--show-interactive-dev-session=false",
+    "--inspector-port",
+    String(BASELINE_INSPECTOR_PORT),
+    ...common,
   ]);
   await Promise.all([waitFor(`${ORIGIN}/api/v1/health`, tesoro), waitFor(`${BASELINE_ORIGIN}/`, baseline)]);
 

@@ -14,19 +14,6 @@ export function TooltipProvider({ children }: { children: ReactNode }) {
   );
 }
 
-export function Hint({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Tooltip.Root>
-      <Tooltip.Trigger asChild>{children}</Tooltip.Trigger>
-      <Tooltip.Portal>
-        <Tooltip.Content sideOffset={4} className={ui.card} style={{ padding: "4px 8px", fontSize: "0.875rem" }}>
-          {label}
-        </Tooltip.Content>
-      </Tooltip.Portal>
-    </Tooltip.Root>
-  );
-}
-
 export function ProgressBar({ value, max = PROGRESS_MAX, label }: { value: number; max?: number; label: string }) {
   return (
     <Progress.Root value={value} max={max} aria-label={label} style={{ height: 8, background: "var(--color-border)", borderRadius: 4, overflow: "hidden" }}>
