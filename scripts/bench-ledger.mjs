@@ -5,7 +5,8 @@
  * For each size it seeds its own database (TESORO_STATE_DIR=.wrangler/bench-<size>, reused on the
  * next run; --fresh rebuilds), serves the build (scripts/serve.mjs) on a local port, signs in as the
  * demo user and times, sequentially, a bounded number of requests to localhost only:
- *   API  first page · deep page (cursor at the middle of the history) · text search · filtered total
+ *   API  first page · deep page (cursor at the middle of the history) · text search (the page's list
+ *        call, totals=false) · the totals of that search (streamed to the page) · filtered total
  *   SSR  /accounts/{id}/transactions (whatever that page renders today)
  * and prints p50/p95 per size and the ratio largest/smallest (goal ≤ 1.5).
  *
@@ -113,7 +114,10 @@ async function benchSize(size) {
     const cases = [
       ["API first page", `${base}?limit=50`, api],
       ["API deep page (cursor)", `${base}?limit=50&cursor=${cursor}`, api],
-      ["API text search", `${base}?limit=50&q=wong`, api],
+      // The list call the transactions page makes: its totals are a separate, streamed request.
+      ["API text search", `${base}?limit=50&q=wong&totals=false`, api],
+      // Those streamed totals of the same search (O(matches); the page paints before them).
+      ["API search totals", `${base}/totals?q=wong`, api],
       ["API filtered total", `${base}?limit=1&category=${groceries.id}&from=${from}`, api],
       ["SSR first page", `${ORIGIN}/accounts/${DEMO_PEN_ACCOUNT}/transactions`, cookie],
     ];

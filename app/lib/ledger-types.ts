@@ -72,7 +72,8 @@ export interface TransactionList {
   account: Account;
   transactions: Transaction[];
   nextCursor: string | null;
-  totals: ListTotals;
+  /** null when asked with `totals=false` (the page loads them from …/transactions/totals). */
+  totals: ListTotals | null;
   sort: "date" | "amount";
   order: "asc" | "desc";
 }

@@ -1,8 +1,8 @@
 import { ArrowDownUp, Download, FileUp, Pencil, Plus, Repeat, Trash2 } from "lucide-react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import toast from "react-hot-toast";
-import { Form, Link, useActionData, useFetcher, useLocation, useNavigate, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Await, Form, Link, useActionData, useFetcher, useLocation, useNavigate, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/accounts-accountId-transactions";
 import { FormError, FormKey, Money, pickResult, SelectField, TextareaField, useFailureToast, type FormResult } from "../components/ledger";
@@ -12,7 +12,7 @@ import { apiFor } from "../lib/api.server";
 import { formatDay, todayInZone } from "../lib/dates";
 import { formValues, parseForm, useClientValidation, type FieldErrors } from "../lib/forms";
 import { ID_PATTERN } from "../lib/ids";
-import type { Account, Category, ImportPreview, ImportResult, ImportRow, Transaction, TransactionList } from "../lib/ledger-types";
+import type { Account, Category, ImportPreview, ImportResult, ImportRow, ListTotals, Transaction, TransactionList } from "../lib/ledger-types";
 import { apiFailure, formFailure, idempotencyKeyOf, returnTo, succeed, unwrap } from "../lib/ledger.server";
 import { fieldErrors } from "../lib/problem";
 import { invalidParams, tOf } from "../lib/route-helpers.server";
@@ -50,10 +50,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const cursor = url.searchParams.get("cursor") || null;
   const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  // The totals of the filtered set cost O(matches) for a text search: they are streamed (not
+  // awaited here), so the table paints first and the totals fill in when they arrive.
+  const { sort: _sort, order: _order, ...totalsFilters } = filters;
+  const totals: Promise<ListTotals | null> = api
+    .get<{ totals: ListTotals }>(`/accounts/${params.accountId}/transactions/totals`, { query: totalsFilters })
+    .then((result) => (result.ok ? result.data.totals : null))
+    .catch(() => null);
   const [accountsResult, categoriesResult, listResult] = await Promise.all([
     api.get<{ accounts: Account[] }>("/accounts"),
     api.get<{ categories: Category[] }>("/categories"),
-    api.get<TransactionList>(`/accounts/${params.accountId}/transactions`, { query: { ...filters, cursor, limit: PAGE_SIZE } }),
+    api.get<TransactionList>(`/accounts/${params.accountId}/transactions`, { query: { ...filters, cursor, limit: PAGE_SIZE, totals: false } }),
   ]);
   const { accounts } = unwrap(accountsResult, request);
   const account = accounts.find((a) => a.id === params.accountId);
@@ -70,6 +77,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     accounts: accounts.map(({ id, name, currency, archived }) => ({ id, name, currency, archived })),
     categories,
     list,
+    totals,
     filters,
     filterErrors,
     cursor,
@@ -322,29 +330,11 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
             <h2 id="totals-title" className={l.subTitle}>
               {t("ledger.pages.transactions.totalsTitle")}
             </h2>
-            <dl className={l.totalsBar} style={{ margin: 0 }}>
-              <div>
-                <dt className={l.statLabel}>{t("ledger.totals.count", { count: list.totals.count })}</dt>
-              </div>
-              <div>
-                <dt className={l.statLabel}>{t("ledger.totals.in")}</dt>
-                <dd style={{ margin: 0 }} data-testid="total-in">
-                  <Money minor={list.totals.inMinor} currency={account.currency} signed />
-                </dd>
-              </div>
-              <div>
-                <dt className={l.statLabel}>{t("ledger.totals.out")}</dt>
-                <dd style={{ margin: 0 }} data-testid="total-out">
-                  <Money minor={list.totals.outMinor} currency={account.currency} signed />
-                </dd>
-              </div>
-              <div>
-                <dt className={l.statLabel}>{t("ledger.totals.net")}</dt>
-                <dd style={{ margin: 0 }} data-testid="total-net">
-                  <Money minor={list.totals.netMinor} currency={account.currency} signed />
-                </dd>
-              </div>
-            </dl>
+            <Suspense fallback={<TotalsBar totals={undefined} currency={account.currency} />}>
+              <Await resolve={loaderData.totals} errorElement={<TotalsBar totals={null} currency={account.currency} />}>
+                {(totals) => <TotalsBar totals={totals} currency={account.currency} />}
+              </Await>
+            </Suspense>
           </section>
 
           <TransactionTable loaderData={loaderData} list={list} filtered={filtered} addFetcher={addFetcher} />
@@ -382,6 +372,50 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
         </p>
       )}
     </div>
+  );
+}
+
+/** Count, in, out and net of the filtered set; `undefined` while they load, `null` when they could not be read. */
+function TotalsBar({ totals, currency }: { totals: ListTotals | null | undefined; currency: string }) {
+  const { t } = useTranslation();
+  if (totals === null) {
+    return (
+      <p className={l.small} style={{ margin: 0 }} data-testid="totals-unavailable">
+        —
+      </p>
+    );
+  }
+  if (!totals) {
+    return (
+      <p className={l.small} style={{ margin: 0 }} aria-busy="true" data-testid="totals-loading">
+        {t("ledger.pages.common.loading")}
+      </p>
+    );
+  }
+  return (
+    <dl className={l.totalsBar} style={{ margin: 0 }}>
+      <div>
+        <dt className={l.statLabel}>{t("ledger.totals.count", { count: totals.count })}</dt>
+      </div>
+      <div>
+        <dt className={l.statLabel}>{t("ledger.totals.in")}</dt>
+        <dd style={{ margin: 0 }} data-testid="total-in">
+          <Money minor={totals.inMinor} currency={currency} signed />
+        </dd>
+      </div>
+      <div>
+        <dt className={l.statLabel}>{t("ledger.totals.out")}</dt>
+        <dd style={{ margin: 0 }} data-testid="total-out">
+          <Money minor={totals.outMinor} currency={currency} signed />
+        </dd>
+      </div>
+      <div>
+        <dt className={l.statLabel}>{t("ledger.totals.net")}</dt>
+        <dd style={{ margin: 0 }} data-testid="total-net">
+          <Money minor={totals.netMinor} currency={currency} signed />
+        </dd>
+      </div>
+    </dl>
   );
 }
 

@@ -6,11 +6,10 @@ import { Money, Section } from "../components/ledger";
 import { PageTitle, ProgressBar } from "../components/ui";
 import { guard } from "../guards.server";
 import { apiFor } from "../lib/api.server";
-import type { ApiClient } from "../lib/api-client";
 import { formatDay, monthBounds, todayInZone } from "../lib/dates";
-import type { Account, CurrencyTotal, Transaction, TransactionList } from "../lib/ledger-types";
+import type { Account, CurrencyTotal, Transaction } from "../lib/ledger-types";
 import { unwrap } from "../lib/ledger.server";
-import { intlLocale, sumMinor } from "../lib/money";
+import { intlLocale } from "../lib/money";
 import { requireUser } from "../session.server";
 import * as l from "../styles/ledger.css";
 import * as ui from "../styles/ui.css";
@@ -18,72 +17,34 @@ import * as ui from "../styles/ui.css";
 export const middleware: Route.MiddlewareFunction[] = [guard("auth")];
 
 const RECENT = 10;
-/** Pages of 200 read per account for this month's figures (a month with more is rare). */
-const MONTH_PAGES = 25;
 
-async function monthTransactions(api: ApiClient, accountId: string, from: string, to: string, request: Request): Promise<Transaction[]> {
-  const rows: Transaction[] = [];
-  let cursor: string | null = null;
-  for (let page = 0; page < MONTH_PAGES; page++) {
-    const list: TransactionList = unwrap(await api.get<TransactionList>(`/accounts/${accountId}/transactions`, { query: { from, to, limit: 200, cursor } }), request);
-    rows.push(...list.transactions);
-    cursor = list.nextCursor;
-    if (!cursor) break;
-  }
-  return rows;
+interface OverviewAnswer {
+  recent: Transaction[];
+  flows: Array<{ currency: string; inMinor: number; outMinor: number; spending: Array<{ id: string; name: string | null; color: string; minor: number }> }>;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = requireUser(context);
   const api = apiFor(request, context);
-  const { accounts, totals } = unwrap(await api.get<{ accounts: Account[]; totals: CurrencyTotal[] }>("/accounts", { query: { archived: "false" } }), request);
-  const today = todayInZone(user.timeZone);
-  const { first, last } = monthBounds(today);
-  const perAccount = await Promise.all(
-    accounts.map(async (account) => {
-      const [latest, month] = await Promise.all([
-        api.get<TransactionList>(`/accounts/${account.id}/transactions`, { query: { limit: RECENT } }).then((r) => unwrap(r, request).transactions),
-        monthTransactions(api, account.id, first, last, request),
-      ]);
-      return { account, latest, month };
-    }),
-  );
-
+  const { first, last } = monthBounds(todayInZone(user.timeZone));
+  // Two calls, in parallel; the API aggregates the month in SQL (GET /overview).
+  const [accountsAnswer, overviewAnswer] = await Promise.all([
+    api.get<{ accounts: Account[]; totals: CurrencyTotal[] }>("/accounts", { query: { archived: "false" } }),
+    api.get<OverviewAnswer>("/overview", { query: { from: first, to: last, recent: RECENT } }),
+  ]);
+  const { accounts, totals } = unwrap(accountsAnswer, request);
+  const overview = unwrap(overviewAnswer, request);
   const names = new Map(accounts.map((a) => [a.id, a.name]));
-  const recent = perAccount
-    .flatMap((entry) => entry.latest)
-    .sort((a, b) => (a.date === b.date ? b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1) : a.date < b.date ? 1 : -1))
-    .slice(0, RECENT)
-    .map((tx) => ({ ...tx, accountName: names.get(tx.accountId) ?? "" }));
-
-  // This month, per currency (never added across currencies); transfers between own accounts are moves, not money in or out.
-  const flows = new Map<string, { in: number[]; out: number[]; spending: Map<string, { name: string | null; color: string; minor: number[] }> }>();
-  for (const { account, month } of perAccount) {
-    for (const tx of month) {
-      if (tx.transferId) continue;
-      let flow = flows.get(account.currency);
-      if (!flow) flows.set(account.currency, (flow = { in: [], out: [], spending: new Map() }));
-      if (tx.amountMinor > 0) flow.in.push(tx.amountMinor);
-      if (tx.amountMinor < 0) {
-        flow.out.push(tx.amountMinor);
-        const key = tx.category?.id ?? "none";
-        let bucket = flow.spending.get(key);
-        if (!bucket) flow.spending.set(key, (bucket = { name: tx.category?.name ?? null, color: tx.category?.color ?? "#64748b", minor: [] }));
-        bucket.minor.push(-tx.amountMinor);
-      }
-    }
-  }
-  const month = [...flows.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([currency, flow]) => {
-      const inMinor = sumMinor(flow.in);
-      const outMinor = sumMinor(flow.out);
-      const spending = [...flow.spending.entries()]
-        .map(([id, bucket]) => ({ id, name: bucket.name, color: bucket.color, minor: sumMinor(bucket.minor) }))
-        .sort((a, b) => b.minor - a.minor);
-      return { currency, inMinor, outMinor, netMinor: inMinor + outMinor, spendingMinor: -outMinor, spending };
-    });
-
+  const recent = overview.recent.map((tx) => ({ ...tx, accountName: names.get(tx.accountId) ?? "" }));
+  // Per currency, never added across currencies; transfers between own accounts are left out by the API.
+  const month = overview.flows.map((flow) => ({
+    currency: flow.currency,
+    inMinor: flow.inMinor,
+    outMinor: flow.outMinor,
+    netMinor: flow.inMinor + flow.outMinor,
+    spendingMinor: -flow.outMinor,
+    spending: flow.spending,
+  }));
   return { accounts, totals, recent, month, monthStart: first };
 }
 

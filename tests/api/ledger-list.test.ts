@@ -97,7 +97,32 @@ describe("listing", () => {
         expectTotals(result.totals, expected);
       });
     }
+    it(`${name}: totals=false answers the same rows without totals; …/totals answers them apart`, async () => {
+      const q = { ...query, ...(query.category === "GROCERIES" ? { category: groceries } : {}) };
+      const expected = rows.filter(keep);
+      const bare = await allPages(token, accountId, { ...q, limit: "5", totals: "false" });
+      expect(bare.rows.map((r) => r.id)).toEqual([...expected].reverse().map((r) => r.id));
+      expect(bare.totals).toBeNull();
+      const running = runningBalances();
+      for (const row of bare.rows) expect(row.runningBalanceMinor, row.id).toBe(running.get(row.id));
+      const apart = await call(`/accounts/${accountId}/transactions/totals?${new URLSearchParams(q)}`, { token });
+      expect(apart.status).toBe(200);
+      expectTotals(apart.json.totals, expected);
+      const full = await call(`/accounts/${accountId}/transactions?${new URLSearchParams({ ...q, limit: "1" })}`, { token });
+      expect(apart.json.totals).toEqual(full.json.totals);
+    });
   }
+
+  it("…/totals: bad filters are a 422 per field, another user's or an unknown account a 404", async () => {
+    const bad = await call(`/accounts/${accountId}/transactions/totals?min=1.234&status=x`, { token });
+    expect(bad.status).toBe(422);
+    expect(bad.json.errors).toHaveProperty("status");
+    expect((await call(`/accounts/${accountId}/transactions?totals=maybe`, { token })).json.errors).toEqual({ totals: ["Use true or false."] });
+    const stranger = (await signUp()).token;
+    expect((await call(`/accounts/${accountId}/transactions/totals`, { token: stranger })).status).toBe(404);
+    expect((await call(`/accounts/not-an-id/transactions/totals`, { token })).status).toBe(404);
+    expect((await call(`/accounts/${accountId}/transactions/totals`)).status).toBe(401);
+  });
 
   it("sorts by amount both ways (ties by id), with no running balance", async () => {
     for (const order of ["asc", "desc"] as const) {

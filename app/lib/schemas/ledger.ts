@@ -184,6 +184,8 @@ export const listQuerySchema = z
       .refine((n) => n >= 1 && n <= PAGE_SIZE_MAX, { error: "ledger.errors.limit" })
       .optional(),
     cursor: z.string().max(1000, { error: "ledger.errors.cursor" }).optional(),
+    /** `false`: the list answers `totals: null` and skips their aggregate (see …/transactions/totals). */
+    totals: z.enum(["true", "false"], { error: "ledger.errors.totals" }).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.from && value.to && value.from > value.to) ctx.addIssue({ code: "custom", path: ["to"], message: "ledger.errors.dateRange" });

@@ -12,6 +12,7 @@ import { drainReceiptTrash, MAX_RECEIPT_BYTES } from "./receipts";
 import { systemRoutes } from "./routes/system";
 import { userRoutes } from "./routes/users";
 import { ledgerRoutes } from "./routes/ledger";
+import { overviewRoutes } from "./routes/overview";
 import { IMPORT_PATH } from "./ledger/import";
 import { IMPORT_MAX_BYTES } from "../../../app/lib/schemas/ledger";
 import { translatorFor } from "../../../app/i18n/translator";
@@ -45,6 +46,7 @@ export function createApi(basePath = "/api/v1") {
   api.route("/", authRoutes);
   api.route("/", userRoutes);
   api.route("/", ledgerRoutes);
+  api.route("/", overviewRoutes);
   api.route("/", accountRoutes);
   api.route("/", receiptRoutes);
 

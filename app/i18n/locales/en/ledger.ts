@@ -124,6 +124,7 @@ export const ledger = {
     order: "Order ascending or descending.",
     limit: "Use a page size from 1 to 200.",
     search: "Use at most 200 characters.",
+    totals: "Use true or false.",
     noChanges: "Change at least one field.",
     idempotencyReused: "This Idempotency-Key was already used for a different request.",
     idempotencyInProgress: "The same request is still being processed. Try again in a moment.",

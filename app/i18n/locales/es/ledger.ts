@@ -124,6 +124,7 @@ export const ledger: Messages["ledger"] = {
     order: "Orden ascendente o descendente.",
     limit: "Usa un tamaño de página de 1 a 200.",
     search: "Usa como máximo 200 caracteres.",
+    totals: "Usa true o false.",
     noChanges: "Cambia al menos un campo.",
     idempotencyReused: "Esta Idempotency-Key ya se usó para otra solicitud.",
     idempotencyInProgress: "La misma solicitud aún se está procesando. Inténtalo de nuevo en un momento.",

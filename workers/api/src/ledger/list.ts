@@ -194,18 +194,25 @@ async function intervalSums(db: D1Database, accountId: string, intervals: Array<
   return results.map((row) => row.s);
 }
 
+/** Count, money in and money out of the whole filtered set (all pages). */
+export async function listTotals(db: D1Database, accountId: string, filters: Filters): Promise<{ count: number; inflow: number; outflow: number }> {
+  const row = await totalsStatement(db, accountId, filters).first<{ count: number; inflow: number; outflow: number }>();
+  return { count: row?.count ?? 0, inflow: row?.inflow ?? 0, outflow: row?.outflow ?? 0 };
+}
+
 export interface Page {
   rows: TransactionRow[];
   running: Array<number | null>;
   nextCursor: string | null;
-  totals: { count: number; inflow: number; outflow: number };
+  /** null when the caller asked for no totals (`withTotals: false`). */
+  totals: { count: number; inflow: number; outflow: number } | null;
 }
 
 export async function listPage(
   db: D1Database,
   account: AccountRow,
   filters: Filters,
-  options: { sort: Sort; order: Order; limit?: number; cursor?: Cursor | null },
+  options: { sort: Sort; order: Order; limit?: number; cursor?: Cursor | null; withTotals?: boolean },
 ): Promise<Page> {
   const { sort, order } = options;
   const limit = options.limit ?? PAGE_SIZE_DEFAULT;
@@ -219,16 +226,18 @@ export async function listPage(
     clauses.push(`(${column}, t.id) ${order === "desc" ? "<" : ">"} (?, ?)`);
     params.push(cursor.k, cursor.i);
   }
+  const withTotals = options.withTotals ?? true;
   const [page, totals] = await db.batch([
     db
       .prepare(`SELECT ${TRANSACTION_COLUMNS} FROM ${TRANSACTION_FROM} WHERE ${clauses.join(" AND ")} ORDER BY ${column} ${dir}, t.id ${dir} LIMIT ?`)
       .bind(...params, limit + 1),
-    totalsStatement(db, account.id, filters),
+    // Totals of a text search sum every match (O(matches)): a caller that shows the rows first asks for them apart.
+    ...(withTotals ? [totalsStatement(db, account.id, filters)] : []),
   ]);
   const all = (page!.results ?? []) as TransactionRow[];
   const rows = all.slice(0, limit);
   const more = all.length > limit;
-  const total = (totals!.results?.[0] ?? { count: 0, inflow: 0, outflow: 0 }) as Page["totals"];
+  const total = withTotals ? ((totals?.results?.[0] ?? { count: 0, inflow: 0, outflow: 0 }) as NonNullable<Page["totals"]>) : null;
 
   let running: Array<number | null> = rows.map(() => null);
   if (sort === "date" && rows.length) {
@@ -275,5 +284,5 @@ export async function listPage(
       f: signature(filters, sort, order),
     });
   }
-  return { rows, running, nextCursor, totals: { count: total.count, inflow: total.inflow, outflow: total.outflow } };
+  return { rows, running, nextCursor, totals: total ? { count: total.count, inflow: total.inflow, outflow: total.outflow } : null };
 }

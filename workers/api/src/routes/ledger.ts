@@ -25,7 +25,7 @@ import { onUserCreatedHook } from "./auth";
 import { createRouter, type ApiBindings } from "../hono";
 import { idempotent } from "../idempotency";
 import { importRoutes } from "../ledger/import";
-import { decodeCursor, filtersOf, listPage, signature, whereOf, type Order, type Sort } from "../ledger/list";
+import { decodeCursor, filtersOf, listPage, listTotals, signature, whereOf, type Order, type Sort } from "../ledger/list";
 import {
   accountOut,
   categoryDisplayName,
@@ -233,7 +233,7 @@ const listResponse = z.object({
   account: accountOut,
   transactions: z.array(transactionOut),
   nextCursor: z.string().nullable(),
-  totals: totalsOut,
+  totals: totalsOut.nullable(),
   sort: z.enum(["date", "amount"]),
   order: z.enum(["asc", "desc"]),
 });
@@ -276,19 +276,38 @@ ledgerRoutes.openapi(
       cursor = decodeCursor(query.cursor, sort, order, signature(filters, sort, order));
       if (!cursor) return validationProblem(c, { cursor: ["ledger.errors.cursor"] });
     }
-    const page = await listPage(c.env.DB, account, filters, { sort, order, limit: query.limit, cursor });
+    const page = await listPage(c.env.DB, account, filters, { sort, order, limit: query.limit, cursor, withTotals: query.totals !== "false" });
     const locale = localeOf(c);
     return c.json(
       {
         account: toAccount(account),
         transactions: page.rows.map((row, i) => toTransaction(row, locale, page.running[i] ?? null)),
         nextCursor: page.nextCursor,
-        totals: totalsOf(account.currency, page.totals),
+        totals: page.totals ? totalsOf(account.currency, page.totals) : null,
         sort,
         order,
       },
       200,
     );
+  },
+);
+
+ledgerRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/accounts/{accountId}/transactions/totals",
+    summary: "Totals (count, in, out, net) of the filtered list, all pages; same filters as the list",
+    security: bearer,
+    middleware: [requireSession] as const,
+    request: { params: idParam("accountId"), query: listQuerySchema },
+    responses: { 200: { description: "Totals", ...json(z.object({ totals: totalsOut })) }, ...commonErrors, 422: problemResponse("Invalid filter") },
+  }),
+  async (c) => {
+    const { accountId } = c.req.valid("param");
+    const context = await listContext(c, accountId, c.req.valid("query"));
+    if (context.response) return context.response;
+    const { account, filters } = context;
+    return c.json({ totals: totalsOf(account.currency, await listTotals(c.env.DB, account.id, filters)) }, 200);
   },
 );
 

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { call, signUp } from "./helpers";
+import { addTransaction, createAccount } from "./ledger-helpers";
+
+describe("GET /overview", () => {
+  it("sums a period per currency, leaves transfers out, groups spending by category, and lists the newest across accounts", async () => {
+    const { token } = await signUp();
+    const soles = await createAccount(token, { name: "BCP", currency: "PEN" });
+    const dollars = await createAccount(token, { name: "IBK", currency: "USD" });
+    const savings = await createAccount(token, { name: "Ahorro", currency: "PEN", type: "savings" });
+    const categories = (await call("/categories", { token })).json.categories as Array<{ id: string; name: string }>;
+    const groceries = categories.find((cat) => cat.name === "Groceries")!.id;
+    await addTransaction(token, soles.id, { date: "2026-11-02", description: "Sueldo", amount: "3000.00" });
+    await addTransaction(token, soles.id, { date: "2026-11-03", description: "Wong", amount: "-120.50", categoryId: groceries });
+    await addTransaction(token, soles.id, { date: "2026-11-04", description: "Tottus", amount: "-79.50", categoryId: groceries });
+    await addTransaction(token, soles.id, { date: "2026-11-05", description: "Sin categoría", amount: "-10.00" });
+    await addTransaction(token, dollars.id, { date: "2026-11-06", description: "Netflix", amount: "-15.99" });
+    // Outside the period, and a transfer inside it: neither counts.
+    await addTransaction(token, soles.id, { date: "2026-10-31", description: "Octubre", amount: "-999.00" });
+    const transfer = await call("/transfers", { token, body: { fromAccountId: soles.id, toAccountId: savings.id, amount: "500.00", date: "2026-11-07", description: "Ahorro" } });
+    expect(transfer.status).toBe(201);
+
+    const { status, json } = await call("/overview?from=2026-11-01&to=2026-11-30&recent=3", { token });
+    expect(status).toBe(200);
+    expect(json.flows).toEqual([
+      { currency: "PEN", inMinor: 300000, outMinor: -21000, spending: [{ id: groceries, name: "Groceries", color: expect.any(String), minor: 20000 }, { id: "none", name: null, color: "#64748b", minor: 1000 }] },
+      { currency: "USD", inMinor: 0, outMinor: -1599, spending: [{ id: "none", name: null, color: "#64748b", minor: 1599 }] },
+    ]);
+    expect(json.recent.map((tx: { description: string }) => tx.description)).toEqual(["Ahorro", "Ahorro", "Netflix"]);
+  });
+
+  it("shows nothing of another user's, refuses a bad period, and names defaults in the caller's language", async () => {
+    const alice = await signUp();
+    const bob = await signUp();
+    const account = await createAccount(alice.token);
+    const categories = (await call("/categories", { token: alice.token })).json.categories as Array<{ id: string; name: string }>;
+    await addTransaction(alice.token, account.id, { date: "2026-11-03", description: "Wong", amount: "-12.00", categoryId: categories.find((cat) => cat.name === "Groceries")!.id });
+    const bobs = await call("/overview?from=2026-11-01&to=2026-11-30", { token: bob.token });
+    expect(bobs.json).toEqual({ recent: [], flows: [] });
+    const spanish = await call("/overview?from=2026-11-01&to=2026-11-30", { token: alice.token, headers: { "Accept-Language": "es" } });
+    expect(spanish.json.flows[0].spending[0].name).toBe("Supermercado");
+    const bad = await call("/overview?from=2026-02-30&to=2026-11-30", { token: alice.token });
+    expect(bad.status).toBe(422);
+    expect((await call("/overview?from=2026-11-01&to=2026-11-30")).status).toBe(401);
+  });
+});

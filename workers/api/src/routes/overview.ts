@@ -1,0 +1,95 @@
+/**
+ * GET /overview: what the overview page shows, aggregated in SQL so its cost does not grow with
+ * the number of transactions in the period: the newest transactions across the user's open
+ * accounts, and money in, money out and spending per category for a period, per currency
+ * (never summed across currencies). Transfers between the user's own accounts are moves, not
+ * money in or out. (Before this, the page listed every transaction of the month per account.)
+ */
+import { createRoute, z } from "@hono/zod-openapi";
+import { isIsoDay } from "../../../../app/lib/dates";
+import { createRouter } from "../hono";
+import { categoryDisplayName, toTransaction, transactionOut, TRANSACTION_COLUMNS, TRANSACTION_FROM, type TransactionRow } from "../ledger/model";
+import { bearer, json, problemResponse } from "../openapi-helpers";
+import { localeOf } from "../problem";
+import { requireSession } from "../sessions";
+
+const day = z.string().refine(isIsoDay, { error: "ledger.errors.date" });
+
+const query = z.object({
+  from: day,
+  to: day,
+  recent: z.coerce.number().int().min(1).max(50).default(10),
+});
+
+const flowOut = z.object({
+  currency: z.string(),
+  inMinor: z.number().int(),
+  outMinor: z.number().int(),
+  spending: z.array(z.object({ id: z.string(), name: z.string().nullable(), color: z.string(), minor: z.number().int() })),
+});
+
+export const overviewRoutes = createRouter();
+
+const UNCATEGORIZED_COLOR = "#64748b";
+
+overviewRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/overview",
+    summary: "Newest transactions and a period's money in, out and spending per category, per currency",
+    security: bearer,
+    middleware: [requireSession] as const,
+    request: { query },
+    responses: {
+      200: { description: "Overview", ...json(z.object({ recent: z.array(transactionOut), flows: z.array(flowOut) })) },
+      401: problemResponse("No session"),
+      422: problemResponse("Invalid period"),
+    },
+  }),
+  async (c) => {
+    const { from, to, recent: limit } = c.req.valid("query");
+    const userId = c.get("user").id;
+    const locale = localeOf(c);
+    const [recent, flows, spending] = await c.env.DB.batch([
+      c.env.DB.prepare(`SELECT ${TRANSACTION_COLUMNS} FROM ${TRANSACTION_FROM} WHERE t.user_id = ?1 AND a.archived = 0 ORDER BY t.date DESC, t.created_at DESC, t.id DESC LIMIT ?2`).bind(userId, limit),
+      c.env.DB.prepare(
+        `SELECT a.currency AS currency,
+                COALESCE(SUM(CASE WHEN t.amount > 0 THEN t.amount END), 0) AS inflow,
+                COALESCE(SUM(CASE WHEN t.amount < 0 THEN t.amount END), 0) AS outflow
+           FROM transactions t JOIN accounts a ON a.id = t.account_id
+          WHERE t.user_id = ?1 AND a.archived = 0 AND t.transfer_id IS NULL AND t.date BETWEEN ?2 AND ?3
+          GROUP BY a.currency ORDER BY a.currency`,
+      ).bind(userId, from, to),
+      c.env.DB.prepare(
+        `SELECT a.currency AS currency, t.category_id AS category_id, c.name AS name, c.color AS color, c.default_key AS default_key, -SUM(t.amount) AS spent
+           FROM transactions t JOIN accounts a ON a.id = t.account_id LEFT JOIN categories c ON c.id = t.category_id
+          WHERE t.user_id = ?1 AND a.archived = 0 AND t.transfer_id IS NULL AND t.amount < 0 AND t.date BETWEEN ?2 AND ?3
+          GROUP BY a.currency, t.category_id ORDER BY spent DESC`,
+      ).bind(userId, from, to),
+    ]);
+    type SpendingRow = { currency: string; category_id: string | null; name: string | null; color: string | null; default_key: string | null; spent: number };
+    const byCurrency = new Map<string, Array<{ id: string; name: string | null; color: string; minor: number }>>();
+    for (const row of (spending?.results ?? []) as SpendingRow[]) {
+      const list = byCurrency.get(row.currency) ?? [];
+      list.push({
+        id: row.category_id ?? "none",
+        name: row.category_id && row.name !== null ? categoryDisplayName(row.name, row.default_key, locale) : null,
+        color: row.color ?? UNCATEGORIZED_COLOR,
+        minor: row.spent,
+      });
+      byCurrency.set(row.currency, list);
+    }
+    return c.json(
+      {
+        recent: ((recent?.results ?? []) as TransactionRow[]).map((row) => toTransaction(row, locale)),
+        flows: ((flows?.results ?? []) as Array<{ currency: string; inflow: number; outflow: number }>).map((row) => ({
+          currency: row.currency,
+          inMinor: row.inflow,
+          outMinor: row.outflow,
+          spending: byCurrency.get(row.currency) ?? [],
+        })),
+      },
+      200,
+    );
+  },
+);
