@@ -1,8 +1,0 @@
-import { createCookie } from "react-router";
-import { DEMO_USER } from "/work/main/scripts/demo.mjs";
-import { DEMO_PEN_ACCOUNT } from "/work/main/scripts/seed-ledger.mjs";
-const ORIGIN = `http://localhost:${process.env.P ?? 8780}`;
-const login = await fetch(`${ORIGIN}/api/v1/auth/login`, { method: "POST", headers: { "Content-Type": "application/json", Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" }, body: JSON.stringify({ email: DEMO_USER.email, password: DEMO_USER.password }) });
-const { token } = await login.json();
-const cookie = { Cookie: await createCookie("tesoro_session", { path: "/" }).serialize(token) };
-for (let i = 0; i < 5; i++) { const a = Date.now(); const r = await fetch(ORIGIN + `/accounts/${DEMO_PEN_ACCOUNT}/transactions`, { headers: cookie }); const h = Date.now(); await r.text(); console.log("CLIENT send", a, "headers", h, "done", Date.now()); }
