@@ -6,7 +6,7 @@
  *
  * The behaviour is chosen per request by the caller's credentials, so tests can run side by side:
  * a Bearer token (the session cookie's value) or a sign-in email shaped `<scenario>_<run>…`.
- *   ok       answers like a healthy API (a user for /auth/session, empty lists elsewhere)
+ *   ok       answers like a healthy API (a user for /auth/session, empty lists elsewhere, /overview included)
  *   s500     /auth/session is fine; every other call answers 500
  *   s503     same with 503
  *   hang     same, but the other calls never answer (the app's timeout must fire)
@@ -56,7 +56,7 @@ export default {
     if (path === "/auth/session" && who.scenario !== "session") return json({ user, session: { id: "00000000-0000-4000-8000-00000000d0b2", remember: false } });
     switch (who.scenario) {
       case "ok":
-        return json({ accounts: [], totals: [], transactions: [], categories: [], sessions: [] });
+        return json({ accounts: [], totals: [], transactions: [], categories: [], sessions: [], recent: [], flows: [] });
       case "s500":
         return problem(500);
       case "s503":
