@@ -24,7 +24,8 @@ export const row = style({ display: "flex", flexWrap: "wrap", alignItems: "cente
 export const field = style({ display: "flex", flexDirection: "column", gap: vars.space.xs });
 export const label = style({ fontWeight: 600, fontSize: "0.95rem" });
 export const hint = style({ color: vars.color.textMuted, fontSize: "0.875rem", margin: 0 });
-export const input = style({
+/** The box every form control shares: inputs, selects, textareas. */
+const control = style({
   font: "inherit",
   padding: "10px 12px",
   borderRadius: vars.radius.md,
@@ -34,18 +35,9 @@ export const input = style({
   minHeight: "44px",
   selectors: { "&[aria-invalid='true']": { borderColor: vars.color.error } },
 });
-/** Native <select>: same box as inputs. */
-export const select = style({
-  font: "inherit",
-  padding: "10px 12px",
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.background,
-  color: vars.color.text,
-  minHeight: "44px",
-  maxWidth: "100%",
-  selectors: { "&[aria-invalid='true']": { borderColor: vars.color.error } },
-});
+export const input = style([control]);
+/** Native <select>: same box as inputs, never wider than its column. */
+export const select = style([control, { maxWidth: "100%" }]);
 export const fieldError = style({ color: vars.color.error, fontSize: "0.875rem", margin: 0 });
 export const checkboxRow = style({ display: "flex", alignItems: "center", gap: vars.space.sm, minHeight: "44px" });
 
