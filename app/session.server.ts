@@ -5,6 +5,7 @@
 import { createCookie, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { d1BookmarkContext, userContext } from "./context.server";
 import { apiFor } from "./lib/api.server";
+import { OPAQUE_TOKEN_PATTERN } from "./lib/ids";
 import type { ApiUser } from "./lib/types";
 import { localeCookie } from "./i18n/i18n.server";
 
@@ -47,7 +48,7 @@ export async function destroySession(request: Request): Promise<string> {
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const saved: unknown = await bookmarkCookie.parse(request.headers.get("Cookie"));
-  const bookmark = { value: typeof saved === "string" && /^[\x21-\x7e]{1,200}$/.test(saved) ? saved : null };
+  const bookmark = { value: typeof saved === "string" && OPAQUE_TOKEN_PATTERN.test(saved) ? saved : null };
   const firstBookmark = bookmark.value;
   context.set(d1BookmarkContext, bookmark);
   const token = await readSessionToken(request);

@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync, mkdirSync, existsSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
-import { DEMO_USER } from "./demo.mjs";
+import { signInDemo } from "./demo.mjs";
 import { root, run } from "./lib/run.mjs";
 
 const BARE_REACT_ROUTER_JS_GZIP = 115 * 1024;
@@ -61,9 +61,7 @@ async function measure(browser, pagePath, cookie) {
 
 try {
   await waitForServer();
-  const login = await fetch(`${base}/api/v1/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: DEMO_USER.email, password: DEMO_USER.password }) });
-  const { token } = await login.json();
-  const cookie = Buffer.from(JSON.stringify(token)).toString("base64");
+  const { cookie } = await signInDemo(base);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
   const rows = [await measure(browser, "/login", null), await measure(browser, "/", cookie)];
   await browser.close();

@@ -16,8 +16,7 @@
  */
 import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
-import { createCookie } from "react-router";
-import { DEMO_USER } from "./demo.mjs";
+import { DEMO_USER, signInDemo } from "./demo.mjs";
 import { lit, queryLocal } from "./lib/d1.mjs";
 import { root, run } from "./lib/run.mjs";
 import { DEMO_PEN_ACCOUNT } from "./seed-ledger.mjs";
@@ -101,15 +100,9 @@ async function benchSize(size) {
     await waitForServer(child).catch((error) => {
       throw new Error(`${error.message}\n${output}`);
     });
-    const login = await fetch(`${ORIGIN}/api/v1/auth/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" },
-      body: JSON.stringify({ email: DEMO_USER.email, password: DEMO_USER.password }),
-    });
-    if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
-    const { token } = await login.json();
+    const { token, cookie: session } = await signInDemo(ORIGIN);
     const api = { Authorization: `Bearer ${token}` };
-    const cookie = { Cookie: await createCookie("tesoro_session", { path: "/" }).serialize(token) };
+    const cookie = { Cookie: `tesoro_session=${session}` };
     const base = `${ORIGIN}/api/v1/accounts/${DEMO_PEN_ACCOUNT}/transactions`;
     const cases = [
       ["API first page", `${base}?limit=50`, api],

@@ -23,7 +23,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { DEMO_USER } from "./demo.mjs";
+import { signInDemo } from "./demo.mjs";
 import { childEnv, root, run } from "./lib/run.mjs";
 
 const argv = process.argv.slice(2);
@@ -264,14 +264,7 @@ try {
   ]);
   await Promise.all([waitFor(`${ORIGIN}/api/v1/health`, tesoro), waitFor(`${BASELINE_ORIGIN}/`, baseline)]);
 
-  const login = await fetch(`${ORIGIN}/api/v1/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" },
-    body: JSON.stringify({ email: DEMO_USER.email, password: DEMO_USER.password }),
-  });
-  if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
-  const { token } = await login.json();
-  const cookie = Buffer.from(JSON.stringify(token)).toString("base64");
+  const { token, cookie } = await signInDemo(ORIGIN);
   const accounts = await fetch(`${ORIGIN}/api/v1/accounts`, { headers: { Authorization: `Bearer ${token}` } });
   if (!accounts.ok) throw new Error(`GET /api/v1/accounts answered ${accounts.status}`);
   const accountId = (await accounts.json()).accounts?.[0]?.id;

@@ -5,12 +5,11 @@
  */
 import { data, redirect } from "react-router";
 import type { ApiResult } from "./api-client";
+import { OPAQUE_TOKEN_PATTERN } from "./ids";
 import { fieldErrors } from "./problem";
 import type { FieldErrors } from "./forms";
 import { flashHeader } from "../toast.server";
 
-/** Visible ASCII, 1–200 characters: what the API accepts as an Idempotency-Key. */
-const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 
 /**
  * The key a form carried (rendered once per form instance, see `useFormKey`), so a double
@@ -19,7 +18,7 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
  */
 export function idempotencyKeyOf(formData: FormData): string {
   const value = formData.get("idempotencyKey");
-  return typeof value === "string" && KEY_PATTERN.test(value) ? value : crypto.randomUUID();
+  return typeof value === "string" && OPAQUE_TOKEN_PATTERN.test(value) ? value : crypto.randomUUID();
 }
 
 /** A page's read of the API: 404 → the seed's 404, 401 → sign in again, 5xx → 503 page. */

@@ -5,12 +5,14 @@
  * when the next request lands on another replica. Without one, the session may start anywhere
  * ("first-unconstrained"). (docs/decisions/014-d1-sessions.md)
  */
+import { OPAQUE_TOKEN_PATTERN } from "../../../app/lib/ids";
+
 export const BOOKMARK_HEADER = "x-d1-bookmark";
 
 /** Bookmarks are opaque, short and printable; anything else is ignored rather than trusted. */
 export function bookmarkFrom(request: Request): string | null {
   const value = request.headers.get(BOOKMARK_HEADER);
-  return value && value.length <= 200 && /^[\x21-\x7e]+$/.test(value) ? value : null;
+  return value && OPAQUE_TOKEN_PATTERN.test(value) ? value : null;
 }
 
 export function openSession(db: D1Database, bookmark: string | null): D1DatabaseSession {

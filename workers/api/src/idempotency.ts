@@ -12,12 +12,12 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { translatorFor } from "../../../app/i18n/translator";
+import { OPAQUE_TOKEN_PATTERN } from "../../../app/lib/ids";
 import { sha256Hex } from "./crypto";
 import type { ApiBindings } from "./hono";
 import { localeOf, problem, validationProblem } from "./problem";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
-const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 
 interface KeyRow {
   request_hash: string;
@@ -29,7 +29,7 @@ interface KeyRow {
 export const idempotent: MiddlewareHandler<ApiBindings> = async (c, next) => {
   const key = c.req.header("Idempotency-Key");
   if (key === undefined) return next();
-  if (!KEY_PATTERN.test(key)) return validationProblem(c, { "Idempotency-Key": ["ledger.errors.idempotencyKey"] }, 400);
+  if (!OPAQUE_TOKEN_PATTERN.test(key)) return validationProblem(c, { "Idempotency-Key": ["ledger.errors.idempotencyKey"] }, 400);
   const db = c.env.DB;
   const userId = c.get("user").id;
   const url = new URL(c.req.url);
