@@ -8,9 +8,26 @@ import { intlLocale } from "./money";
 
 export const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/**
+ * Building an Intl.DateTimeFormat costs milliseconds of CPU (ICU builds a pattern generator),
+ * using one costs microseconds: every formatter in the app comes from this cache, one per locale
+ * and options. The key set is small and bounded (locales × zones × a few styles).
+ */
+const DATE_TIME_FORMATS = new Map<string, Intl.DateTimeFormat>();
+
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = DATE_TIME_FORMATS.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    DATE_TIME_FORMATS.set(key, format);
+  }
+  return format;
+}
+
 export function isValidTimeZone(timeZone: string): boolean {
   try {
-    new Intl.DateTimeFormat("en", { timeZone });
+    dateTimeFormat("en", { timeZone });
     return true;
   } catch {
     return false;
@@ -27,7 +44,7 @@ export function isIsoDay(value: string): boolean {
 
 /** The calendar day an instant falls on in a time zone. */
 export function dayInZone(instant: number | Date, timeZone: string = defaultTimeZone): string {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(instant);
+  const parts = dateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(instant);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${get("year")}-${get("month")}-${get("day")}`;
 }
@@ -50,22 +67,13 @@ export function monthBounds(day: string): { first: string; last: string } {
   return { first, last };
 }
 
-/** Building an Intl.DateTimeFormat costs far more than using one (a page formats a day per row): one per locale and style. */
-const DAY_FORMATS = new Map<string, Intl.DateTimeFormat>();
-
 /** A calendar day for people ("Nov 21, 2026" / "21 nov. 2026"); formatted at noon UTC so no zone can shift it. */
 export function formatDay(day: string, locale: string, style: "medium" | "long" | "short" = "medium"): string {
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  const key = `${intlLocale(locale)}|${style}`;
-  let format = DAY_FORMATS.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: style, timeZone: "UTC" });
-    DAY_FORMATS.set(key, format);
-  }
-  return format.format(new Date(Date.UTC(y, m - 1, d, 12)));
+  return dateTimeFormat(intlLocale(locale), { dateStyle: style, timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, d, 12)));
 }
 
 /** An instant for people, in the user's time zone. */
 export function formatInstant(instant: number, locale: string, timeZone: string = defaultTimeZone): string {
-  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "medium", timeStyle: "short", timeZone }).format(instant);
+  return dateTimeFormat(intlLocale(locale), { dateStyle: "medium", timeStyle: "short", timeZone }).format(instant);
 }

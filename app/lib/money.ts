@@ -13,7 +13,7 @@ export const CURRENCY_PATTERN = /^[A-Z]{3}$/;
 export function isCurrency(code: string): boolean {
   if (!CURRENCY_PATTERN.test(code)) return false;
   try {
-    new Intl.NumberFormat("en", { style: "currency", currency: code });
+    currencyDigits(code); // builds (and caches) a currency formatter, which throws for a malformed code
     return true;
   } catch {
     return false;
@@ -94,7 +94,7 @@ const PERUVIAN_SYMBOLS: Record<string, string> = { PEN: "S/", USD: "US$" };
  * for both languages (docs/decisions/007-money.md). Goes through the decimal string, so no
  * float ever carries the amount.
  */
-export function formatMoney(minor: number, currency: string, _locale: string, options: { signDisplay?: "auto" | "always" | "exceptZero" } = {}): string {
+export function formatMoney(minor: number, currency: string, options: { signDisplay?: "auto" | "always" | "exceptZero" } = {}): string {
   const key = `${currency}|${options.signDisplay ?? "auto"}`;
   let formatter = FORMATTERS.get(key);
   if (!formatter) {

@@ -390,7 +390,7 @@ export default function Camera({ loaderData }: Route.ComponentProps) {
 type LoaderData = Route.ComponentProps["loaderData"];
 
 function QrResult({ qr, loaderData, onScanAgain }: { qr: { text: string; parsed: EmvParseResult }; loaderData: LoaderData; onScanAgain: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   const payment = qr.parsed.ok ? qr.parsed.payload : null;
   const accounts = loaderData.accounts;
@@ -419,7 +419,7 @@ function QrResult({ qr, loaderData, onScanAgain }: { qr: { text: string; parsed:
         <>
           {payment.amountMinor !== null && payment.currency ? (
             <p className={c.amount} data-testid="qr-amount">
-              {formatMoney(payment.amountMinor, payment.currency, i18n.language)}
+              {formatMoney(payment.amountMinor, payment.currency)}
             </p>
           ) : null}
           <dl className={c.details}>
@@ -668,7 +668,7 @@ function ReceiptTargets({ photo, loaderData }: { photo: Blob; loaderData: Loader
                               {tx.receiptKey ? ` · ${t("camera.photo.replaceNote")}` : ""}
                             </span>
                           </span>
-                          <span className={c.txAmount}>{formatMoney(tx.amountMinor, tx.currency, i18n.language)}</span>
+                          <span className={c.txAmount}>{formatMoney(tx.amountMinor, tx.currency)}</span>
                           {tx.receiptKey ? (
                             <img
                               src={`/resources/receipts/${tx.id}?v=${tx.updatedAt}`}

@@ -18,9 +18,17 @@ export default {
     // One D1 session per request, continuing from the caller's bookmark.
     const session = openSession(env.DB, bookmarkFrom(request));
     const answer = await api.fetch(request, { ...env, DB: sessionAsDatabase(session) }, ctx);
-    const response = new Response(answer.body, answer);
     const bookmark = session.getBookmark();
-    if (bookmark) response.headers.set(BOOKMARK_HEADER, bookmark);
-    return response;
+    if (!bookmark) return answer;
+    // Hono's own responses have mutable headers; copying the response would turn its buffered
+    // body into a stream the caller must pump across isolates.
+    try {
+      answer.headers.set(BOOKMARK_HEADER, bookmark);
+      return answer;
+    } catch {
+      const response = new Response(answer.body, answer);
+      response.headers.set(BOOKMARK_HEADER, bookmark);
+      return response;
+    }
   },
 } satisfies ExportedHandler<ApiEnv>;
