@@ -24,6 +24,11 @@ export function idempotencyKeyOf(formData: FormData): string {
 /** A page's read of the API: 404 → the seed's 404, 401 → sign in again, 5xx → 503 page. */
 export function unwrap<T>(result: ApiResult<T>, request: Request): T {
   if (result.ok) return result.data;
+  return readFailed(result, request);
+}
+
+/** unwrap's answer to a failed read: always throws (the 404 page, the sign-in redirect or a 503). */
+export function readFailed(result: { status: number }, request: Request): never {
   if (result.status === 404) throw data({ messageKey: "errors.invalidParams", path: new URL(request.url).pathname }, { status: 404 });
   if (result.status === 401) {
     const url = new URL(request.url);

@@ -6,7 +6,7 @@ import { Money, Section } from "../components/ledger";
 import { PageTitle, ProgressBar } from "../components/ui";
 import { guard } from "../guards.server";
 import { apiFor } from "../lib/api.server";
-import { formatDay, monthBounds, todayInZone } from "../lib/dates";
+import { dateTimeFormat, formatDay, monthBounds, todayInZone } from "../lib/dates";
 import type { Account, CurrencyTotal, Transaction } from "../lib/ledger-types";
 import { unwrap } from "../lib/ledger.server";
 import { intlLocale } from "../lib/money";
@@ -21,19 +21,18 @@ const RECENT = 10;
 interface OverviewAnswer {
   recent: Transaction[];
   flows: Array<{ currency: string; inMinor: number; outMinor: number; spending: Array<{ id: string; name: string | null; color: string; minor: number }> }>;
+  accounts: Account[];
+  accountTotals: CurrencyTotal[];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = requireUser(context);
   const api = apiFor(request, context);
   const { first, last } = monthBounds(todayInZone(user.timeZone));
-  // Two calls, in parallel; the API aggregates the month in SQL (GET /overview).
-  const [accountsAnswer, overviewAnswer] = await Promise.all([
-    api.get<{ accounts: Account[]; totals: CurrencyTotal[] }>("/accounts", { query: { archived: "false" } }),
-    api.get<OverviewAnswer>("/overview", { query: { from: first, to: last, recent: RECENT } }),
-  ]);
-  const { accounts, totals } = unwrap(accountsAnswer, request);
-  const overview = unwrap(overviewAnswer, request);
+  // One call: the API aggregates the month in SQL and adds the accounts in the same D1 batch.
+  const overview = unwrap(await api.get<OverviewAnswer>("/overview", { query: { from: first, to: last, recent: RECENT, include: "accounts" } }), request);
+  const accounts = overview.accounts.filter((a) => !a.archived);
+  const totals = overview.accountTotals;
   const names = new Map(accounts.map((a) => [a.id, a.name]));
   const recent = overview.recent.map((tx) => ({ ...tx, accountName: names.get(tx.accountId) ?? "" }));
   // Per currency, never added across currencies; transfers between own accounts are left out by the API.
@@ -52,7 +51,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { accounts, totals, recent, month, monthStart } = loaderData;
   const [y, m] = monthStart.split("-").map(Number) as [number, number];
-  const monthName = new Intl.DateTimeFormat(intlLocale(i18n.language), { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, 15)));
+  const monthName = dateTimeFormat(intlLocale(i18n.language), { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, 15)));
   const spendingCurrencies = month.filter((entry) => entry.spending.length > 0);
 
   return (

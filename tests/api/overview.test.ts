@@ -43,4 +43,35 @@ describe("GET /overview", () => {
     expect(bad.status).toBe(422);
     expect((await call("/overview?from=2026-11-01&to=2026-11-30")).status).toBe(401);
   });
+
+  it("embeds the accounts and categories on request, exactly as their own GETs answer them", async () => {
+    const { token } = await signUp();
+    const soles = await createAccount(token, { name: "BCP", currency: "PEN" });
+    await createAccount(token, { name: "IBK", currency: "USD" });
+    await addTransaction(token, soles.id, { date: "2026-11-02", description: "Sueldo", amount: "3000.00" });
+    const accounts = (await call("/accounts", { token })).json;
+    const categories = (await call("/categories", { token })).json.categories;
+
+    const overview = await call("/overview?from=2026-11-01&to=2026-11-30&include=accounts", { token });
+    expect(overview.status).toBe(200);
+    expect(overview.json.accounts).toEqual(accounts.accounts);
+    expect(overview.json.accountTotals).toEqual(accounts.totals);
+    expect(overview.json.categories).toBeUndefined();
+
+    const list = await call(`/accounts/${soles.id}/transactions?include=accounts,categories`, { token });
+    expect(list.status).toBe(200);
+    expect(list.json.accounts).toEqual(accounts.accounts);
+    expect(list.json.categories).toEqual(categories);
+    expect(list.json.transactions.map((tx: { description: string }) => tx.description)).toEqual(["Sueldo"]);
+    const categoriesOnly = await call(`/accounts/${soles.id}/transactions?include=categories&totals=false`, { token });
+    expect(categoriesOnly.json.categories).toEqual(categories);
+    expect(categoriesOnly.json.accounts).toBeUndefined();
+    expect((await call(`/accounts/${soles.id}/transactions`, { token })).json.accounts).toBeUndefined();
+
+    for (const path of [`/accounts/${soles.id}/transactions?include=users`, "/overview?from=2026-11-01&to=2026-11-30&include=accounts,"]) {
+      const bad = await call(path, { token, headers: { "Accept-Language": "es" } });
+      expect(bad.status, path).toBe(422);
+      expect(bad.json.errors.include).toEqual(["Usa accounts y/o categories, separados por comas."]);
+    }
+  });
 });

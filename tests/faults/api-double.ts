@@ -56,7 +56,7 @@ export default {
     if (path === "/auth/session" && who.scenario !== "session") return json({ user, session: { id: "00000000-0000-4000-8000-00000000d0b2", remember: false } });
     switch (who.scenario) {
       case "ok":
-        return json({ accounts: [], totals: [], transactions: [], categories: [], sessions: [], recent: [], flows: [] });
+        return json({ accounts: [], totals: [], accountTotals: [], transactions: [], categories: [], sessions: [], recent: [], flows: [] });
       case "s500":
         return problem(500);
       case "s503":

@@ -162,34 +162,40 @@ export const categoryUpdateSchema = z
   .object({ name: categoryName.optional(), kind: kindSchema.optional(), color: colorSchema.optional() })
   .refine((value) => Object.values(value).some((v) => v !== undefined), { error: "ledger.errors.noChanges" });
 
-/** Query of the listing and of the CSV export (all strings: they come from a URL). */
-export const listQuerySchema = z
-  .object({
-    q: z.string().trim().max(200, { error: "ledger.errors.search" }).optional(),
-    from: blank(isoDay),
-    to: blank(isoDay),
-    category: z
-      .string()
-      .refine((v) => v === "" || v === "none" || ID_PATTERN.test(v), { error: "ledger.errors.categoryUnknown" })
-      .optional(),
-    min: blank(amountText),
-    max: blank(amountText),
-    status: blank(z.enum(TRANSACTION_STATUSES, { error: "ledger.errors.status" })),
-    sort: z.enum(["date", "amount"], { error: "ledger.errors.sort" }).optional(),
-    order: z.enum(["asc", "desc"], { error: "ledger.errors.order" }).optional(),
-    limit: z
-      .string()
-      .regex(/^\d{1,3}$/, { error: "ledger.errors.limit" })
-      .transform(Number)
-      .refine((n) => n >= 1 && n <= PAGE_SIZE_MAX, { error: "ledger.errors.limit" })
-      .optional(),
-    cursor: z.string().max(1000, { error: "ledger.errors.cursor" }).optional(),
-    /** `false`: the list answers `totals: null` and skips their aggregate (see …/transactions/totals). */
-    totals: z.enum(["true", "false"], { error: "ledger.errors.totals" }).optional(),
-  })
-  .superRefine((value, ctx) => {
-    if (value.from && value.to && value.from > value.to) ctx.addIssue({ code: "custom", path: ["to"], message: "ledger.errors.dateRange" });
+/** Query of the listing and of the CSV export (all strings: they come from a URL); see listQuerySchema. */
+export const listQueryObject = z.object({
+  q: z.string().trim().max(200, { error: "ledger.errors.search" }).optional(),
+  from: blank(isoDay),
+  to: blank(isoDay),
+  category: z
+    .string()
+    .refine((v) => v === "" || v === "none" || ID_PATTERN.test(v), { error: "ledger.errors.categoryUnknown" })
+    .optional(),
+  min: blank(amountText),
+  max: blank(amountText),
+  status: blank(z.enum(TRANSACTION_STATUSES, { error: "ledger.errors.status" })),
+  sort: z.enum(["date", "amount"], { error: "ledger.errors.sort" }).optional(),
+  order: z.enum(["asc", "desc"], { error: "ledger.errors.order" }).optional(),
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, { error: "ledger.errors.limit" })
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= PAGE_SIZE_MAX, { error: "ledger.errors.limit" })
+    .optional(),
+  cursor: z.string().max(1000, { error: "ledger.errors.cursor" }).optional(),
+  /** `false`: the list answers `totals: null` and skips their aggregate (see …/transactions/totals). */
+  totals: z.enum(["true", "false"], { error: "ledger.errors.totals" }).optional(),
+});
+
+/** A list query (or one extended with more parameters) whose date range must not run backwards. */
+export function withDateRange<T extends z.ZodObject<{ from: typeof listQueryObject.shape.from; to: typeof listQueryObject.shape.to }>>(schema: T): T {
+  return schema.superRefine((value, ctx) => {
+    const { from, to } = value as { from?: string; to?: string };
+    if (from && to && from > to) ctx.addIssue({ code: "custom", path: ["to"], message: "ledger.errors.dateRange" });
   });
+}
+
+export const listQuerySchema = withDateRange(listQueryObject);
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
 const columnIndex = blank(z.string().regex(/^\d{1,3}$/, { error: "ledger.errors.column" }).transform(Number));

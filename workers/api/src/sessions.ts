@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { randomToken, sha256Hex } from "./crypto";
 import type { ApiBindings } from "./hono";
 import { problem } from "./problem";
-import { findUserById, toApiUser } from "./users";
+import { toApiUser, type UserRow } from "./users";
 
 export const IDLE_TIMEOUT_MS = 30 * 60_000;
 export const REMEMBER_MS = 30 * 24 * 3600_000;
@@ -59,9 +59,15 @@ export const requireSession: MiddlewareHandler<ApiBindings> = async (c, next) =>
   const token = bearerToken(c.req.header("Authorization"));
   if (!token) return problem(c, 401, "unauthenticated");
   const now = Date.now();
-  const row = await c.env.DB.prepare("SELECT * FROM sessions WHERE token_hash = ?1").bind(await sha256Hex(token)).first<SessionRow>();
+  const hash = await sha256Hex(token);
+  // Session and user in one round trip to D1: every authenticated request pays for this.
+  const [sessions, users] = await c.env.DB.batch([
+    c.env.DB.prepare("SELECT * FROM sessions WHERE token_hash = ?1").bind(hash),
+    c.env.DB.prepare("SELECT u.* FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?1").bind(hash),
+  ]);
+  const row = (sessions?.results[0] as SessionRow | undefined) ?? null;
   if (!row || row.revoked_at !== null || sessionExpiry(row) <= now) return problem(c, 401, "unauthenticated");
-  const user = await findUserById(c.env.DB, row.user_id);
+  const user = (users?.results[0] as UserRow | undefined) ?? null;
   if (!user) return problem(c, 401, "unauthenticated");
   if (now - row.last_seen_at >= TOUCH_EVERY_MS) {
     await c.env.DB.prepare("UPDATE sessions SET last_seen_at = ?1 WHERE id = ?2").bind(now, row.id).run();

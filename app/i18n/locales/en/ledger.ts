@@ -125,6 +125,7 @@ export const ledger = {
     limit: "Use a page size from 1 to 200.",
     search: "Use at most 200 characters.",
     totals: "Use true or false.",
+    include: "Use accounts and/or categories, separated by commas.",
     noChanges: "Change at least one field.",
     idempotencyReused: "This Idempotency-Key was already used for a different request.",
     idempotencyInProgress: "The same request is still being processed. Try again in a moment.",

@@ -125,6 +125,7 @@ export const ledger: Messages["ledger"] = {
     limit: "Usa un tamaño de página de 1 a 200.",
     search: "Usa como máximo 200 caracteres.",
     totals: "Usa true o false.",
+    include: "Usa accounts y/o categories, separados por comas.",
     noChanges: "Cambia al menos un campo.",
     idempotencyReused: "Esta Idempotency-Key ya se usó para otra solicitud.",
     idempotencyInProgress: "La misma solicitud aún se está procesando. Inténtalo de nuevo en un momento.",

@@ -206,13 +206,15 @@ export interface Page {
   nextCursor: string | null;
   /** null when the caller asked for no totals (`withTotals: false`). */
   totals: { count: number; inflow: number; outflow: number } | null;
+  extra: D1Result[];
 }
 
 export async function listPage(
   db: D1Database,
   account: AccountRow,
   filters: Filters,
-  options: { sort: Sort; order: Order; limit?: number; cursor?: Cursor | null; withTotals?: boolean },
+  /** `extra`: other statements to run in the same D1 batch (their results come back in `extra`). */
+  options: { sort: Sort; order: Order; limit?: number; cursor?: Cursor | null; withTotals?: boolean; extra?: D1PreparedStatement[] },
 ): Promise<Page> {
   const { sort, order } = options;
   const limit = options.limit ?? PAGE_SIZE_DEFAULT;
@@ -227,13 +229,17 @@ export async function listPage(
     params.push(cursor.k, cursor.i);
   }
   const withTotals = options.withTotals ?? true;
-  const [page, totals] = await db.batch([
+  const extraStatements = options.extra ?? [];
+  const results = await db.batch([
+    ...extraStatements,
     db
       .prepare(`SELECT ${TRANSACTION_COLUMNS} FROM ${TRANSACTION_FROM} WHERE ${clauses.join(" AND ")} ORDER BY ${column} ${dir}, t.id ${dir} LIMIT ?`)
       .bind(...params, limit + 1),
     // Totals of a text search sum every match (O(matches)): a caller that shows the rows first asks for them apart.
     ...(withTotals ? [totalsStatement(db, account.id, filters)] : []),
   ]);
+  const extra = results.slice(0, extraStatements.length);
+  const [page, totals] = results.slice(extraStatements.length);
   const all = (page!.results ?? []) as TransactionRow[];
   const rows = all.slice(0, limit);
   const more = all.length > limit;
@@ -284,5 +290,5 @@ export async function listPage(
       f: signature(filters, sort, order),
     });
   }
-  return { rows, running, nextCursor, totals: total ? { count: total.count, inflow: total.inflow, outflow: total.outflow } : null };
+  return { rows, running, nextCursor, totals: total ? { count: total.count, inflow: total.inflow, outflow: total.outflow } : null, extra };
 }

@@ -16,7 +16,9 @@ import {
   categoryCreateSchema,
   categoryUpdateSchema,
   checkAmount,
+  listQueryObject,
   listQuerySchema,
+  withDateRange,
   transactionCreateSchema,
   transactionUpdateSchema,
   transferSchema,
@@ -42,6 +44,7 @@ import {
   type CategoryRow,
   type TransactionRow,
 } from "../ledger/model";
+import { accountsAnswer, accountsResponse, accountsStatement, categoriesAnswer, categoriesResponse, categoriesStatement, included, includedOut, includeParam } from "../ledger/collections";
 import { csvField, csvLine } from "../ledger/csv";
 import { categoryBelongs, createDefaultCategories, findAccount, findAccounts, findTransaction, findTransactions, isRangeError } from "../ledger/store";
 import { uuid7 } from "../ledger/uuid7";
@@ -93,8 +96,6 @@ async function runBatch(c: C, statements: D1PreparedStatement[], field = "amount
 
 // ───────────────────────────── Accounts ─────────────────────────────
 
-const TYPE_ORDER = "CASE type WHEN 'checking' THEN 0 WHEN 'savings' THEN 1 WHEN 'credit_card' THEN 2 WHEN 'cash' THEN 3 WHEN 'wallet' THEN 4 ELSE 5 END";
-
 ledgerRoutes.openapi(
   createRoute({
     method: "get",
@@ -104,32 +105,14 @@ ledgerRoutes.openapi(
     middleware: [requireSession] as const,
     request: { query: z.object({ archived: z.enum(["all", "true", "false"]).optional() }) },
     responses: {
-      200: { description: "Accounts", ...json(z.object({ accounts: z.array(accountOut), totals: z.array(z.object({ currency: z.string(), balance: z.string(), balanceMinor: z.number().int(), count: z.number().int() })) })) },
+      200: { description: "Accounts", ...json(accountsResponse) },
       401: problemResponse("No session"),
     },
   }),
   async (c) => {
     const { archived = "all" } = c.req.valid("query");
-    const filter = archived === "all" ? "" : ` AND archived = ${archived === "true" ? 1 : 0}`;
-    const { results } = await c.env.DB.prepare(`SELECT * FROM accounts WHERE user_id = ?1${filter} ORDER BY archived, ${TYPE_ORDER}, name COLLATE NOCASE, created_at`)
-      .bind(c.get("user").id)
-      .all<AccountRow>();
-    const totals = new Map<string, { balance: number; count: number }>();
-    for (const row of results) {
-      if (row.archived) continue;
-      const entry = totals.get(row.currency) ?? { balance: 0, count: 0 };
-      entry.balance += row.balance;
-      entry.count += 1;
-      totals.set(row.currency, entry);
-    }
-    const ordered = [...totals.entries()].sort(([a], [b]) => (a === "PEN" ? -1 : b === "PEN" ? 1 : a === "USD" ? -1 : b === "USD" ? 1 : a.localeCompare(b)));
-    return c.json(
-      {
-        accounts: results.map((row) => toAccount(row)),
-        totals: ordered.map(([currency, t]) => ({ currency, balance: toDecimalString(t.balance, currency), balanceMinor: t.balance, count: t.count })),
-      },
-      200,
-    );
+    const { results } = await accountsStatement(c.env.DB, c.get("user").id, archived).all<AccountRow>();
+    return c.json(accountsAnswer(results), 200);
   },
 );
 
@@ -236,7 +219,9 @@ const listResponse = z.object({
   totals: totalsOut.nullable(),
   sort: z.enum(["date", "amount"]),
   order: z.enum(["asc", "desc"]),
+  ...includedOut,
 });
+
 
 /** The account of a path and the parsed filters, or the answer to give instead. */
 async function listContext(c: C, accountId: string, query: z.infer<typeof listQuerySchema>) {
@@ -260,7 +245,7 @@ ledgerRoutes.openapi(
     summary: "List an account's transactions: filters, keyset pages, totals, running balance",
     security: bearer,
     middleware: [requireSession] as const,
-    request: { params: idParam("accountId"), query: listQuerySchema },
+    request: { params: idParam("accountId"), query: withDateRange(listQueryObject.extend({ include: includeParam })) },
     responses: { 200: { description: "A page", ...json(listResponse) }, ...commonErrors, 422: problemResponse("Invalid filter or cursor") },
   }),
   async (c) => {
@@ -276,10 +261,12 @@ ledgerRoutes.openapi(
       cursor = decodeCursor(query.cursor, sort, order, signature(filters, sort, order));
       if (!cursor) return validationProblem(c, { cursor: ["ledger.errors.cursor"] });
     }
-    const page = await listPage(c.env.DB, account, filters, { sort, order, limit: query.limit, cursor, withTotals: query.totals !== "false" });
     const locale = localeOf(c);
+    const extra = included(c.env.DB, c.get("user").id, query.include, locale);
+    const page = await listPage(c.env.DB, account, filters, { sort, order, limit: query.limit, cursor, withTotals: query.totals !== "false", extra: extra.statements });
     return c.json(
       {
+        ...extra.read(page.extra),
         account: toAccount(account),
         transactions: page.rows.map((row, i) => toTransaction(row, locale, page.running[i] ?? null)),
         nextCursor: page.nextCursor,
@@ -625,13 +612,11 @@ ledgerRoutes.openapi(
     summary: "The user's categories",
     security: bearer,
     middleware: [requireSession] as const,
-    responses: { 200: { description: "Categories", ...json(z.object({ categories: z.array(categoryOut) })) }, 401: problemResponse("No session") },
+    responses: { 200: { description: "Categories", ...json(categoriesResponse) }, 401: problemResponse("No session") },
   }),
   async (c) => {
-    const { results } = await c.env.DB.prepare("SELECT * FROM categories WHERE user_id = ?1").bind(c.get("user").id).all<CategoryRow>();
-    const locale = localeOf(c);
-    const categories = results.map((row) => toCategory(row, locale)).sort((a, b) => a.name.localeCompare(b.name, locale));
-    return c.json({ categories }, 200);
+    const { results } = await categoriesStatement(c.env.DB, c.get("user").id).all<CategoryRow>();
+    return c.json(categoriesAnswer(results, localeOf(c)), 200);
   },
 );
 

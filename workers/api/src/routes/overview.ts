@@ -8,6 +8,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { isIsoDay } from "../../../../app/lib/dates";
 import { createRouter } from "../hono";
+import { included, includedOut, includeParam } from "../ledger/collections";
 import { categoryDisplayName, toTransaction, transactionOut, TRANSACTION_COLUMNS, TRANSACTION_FROM, type TransactionRow } from "../ledger/model";
 import { bearer, json, problemResponse } from "../openapi-helpers";
 import { localeOf } from "../problem";
@@ -19,6 +20,7 @@ const query = z.object({
   from: day,
   to: day,
   recent: z.coerce.number().int().min(1).max(50).default(10),
+  include: includeParam,
 });
 
 const flowOut = z.object({
@@ -41,16 +43,17 @@ overviewRoutes.openapi(
     middleware: [requireSession] as const,
     request: { query },
     responses: {
-      200: { description: "Overview", ...json(z.object({ recent: z.array(transactionOut), flows: z.array(flowOut) })) },
+      200: { description: "Overview", ...json(z.object({ recent: z.array(transactionOut), flows: z.array(flowOut), ...includedOut })) },
       401: problemResponse("No session"),
       422: problemResponse("Invalid period"),
     },
   }),
   async (c) => {
-    const { from, to, recent: limit } = c.req.valid("query");
+    const { from, to, recent: limit, include } = c.req.valid("query");
     const userId = c.get("user").id;
     const locale = localeOf(c);
-    const [recent, flows, spending] = await c.env.DB.batch([
+    const extra = included(c.env.DB, userId, include, locale);
+    const [recent, flows, spending, ...extraResults] = await c.env.DB.batch([
       c.env.DB.prepare(`SELECT ${TRANSACTION_COLUMNS} FROM ${TRANSACTION_FROM} WHERE t.user_id = ?1 AND a.archived = 0 ORDER BY t.date DESC, t.created_at DESC, t.id DESC LIMIT ?2`).bind(userId, limit),
       c.env.DB.prepare(
         `SELECT a.currency AS currency,
@@ -66,6 +69,7 @@ overviewRoutes.openapi(
           WHERE t.user_id = ?1 AND a.archived = 0 AND t.transfer_id IS NULL AND t.amount < 0 AND t.date BETWEEN ?2 AND ?3
           GROUP BY a.currency, t.category_id ORDER BY spent DESC`,
       ).bind(userId, from, to),
+      ...extra.statements,
     ]);
     type SpendingRow = { currency: string; category_id: string | null; name: string | null; color: string | null; default_key: string | null; spent: number };
     const byCurrency = new Map<string, Array<{ id: string; name: string | null; color: string; minor: number }>>();
@@ -81,6 +85,7 @@ overviewRoutes.openapi(
     }
     return c.json(
       {
+        ...extra.read(extraResults),
         recent: ((recent?.results ?? []) as TransactionRow[]).map((row) => toTransaction(row, locale)),
         flows: ((flows?.results ?? []) as Array<{ currency: string; inflow: number; outflow: number }>).map((row) => ({
           currency: row.currency,

@@ -1,0 +1,92 @@
+/**
+ * The user's accounts and categories as GET /accounts and GET /categories answer them. Pages that
+ * also need them beside other data ask for `?include=accounts,categories` on the list and the
+ * overview, which run these statements in the same D1 batch (one round trip, one request).
+ */
+import { z } from "@hono/zod-openapi";
+import { toDecimalString } from "../../../../app/lib/money";
+import { accountOut, categoryOut, toAccount, toCategory, type AccountRow, type CategoryRow } from "./model";
+
+const TYPE_ORDER = "CASE type WHEN 'checking' THEN 0 WHEN 'savings' THEN 1 WHEN 'credit_card' THEN 2 WHEN 'cash' THEN 3 WHEN 'wallet' THEN 4 ELSE 5 END";
+
+export const accountsResponse = z.object({
+  accounts: z.array(accountOut),
+  totals: z.array(z.object({ currency: z.string(), balance: z.string(), balanceMinor: z.number().int(), count: z.number().int() })),
+});
+export const categoriesResponse = z.object({ categories: z.array(categoryOut) });
+
+export type Archived = "all" | "true" | "false";
+
+export function accountsStatement(db: D1Database, userId: string, archived: Archived = "all"): D1PreparedStatement {
+  const filter = archived === "all" ? "" : ` AND archived = ${archived === "true" ? 1 : 0}`;
+  return db.prepare(`SELECT * FROM accounts WHERE user_id = ?1${filter} ORDER BY archived, ${TYPE_ORDER}, name COLLATE NOCASE, created_at`).bind(userId);
+}
+
+/** Accounts with balances, and the balance per currency of the active ones (PEN, USD, then A–Z; never summed across currencies). */
+export function accountsAnswer(rows: AccountRow[]): z.infer<typeof accountsResponse> {
+  const totals = new Map<string, { balance: number; count: number }>();
+  for (const row of rows) {
+    if (row.archived) continue;
+    const entry = totals.get(row.currency) ?? { balance: 0, count: 0 };
+    entry.balance += row.balance;
+    entry.count += 1;
+    totals.set(row.currency, entry);
+  }
+  const ordered = [...totals.entries()].sort(([a], [b]) => (a === "PEN" ? -1 : b === "PEN" ? 1 : a === "USD" ? -1 : b === "USD" ? 1 : a.localeCompare(b)));
+  return {
+    accounts: rows.map((row) => toAccount(row)),
+    totals: ordered.map(([currency, t]) => ({ currency, balance: toDecimalString(t.balance, currency), balanceMinor: t.balance, count: t.count })),
+  };
+}
+
+export function categoriesStatement(db: D1Database, userId: string): D1PreparedStatement {
+  return db.prepare("SELECT * FROM categories WHERE user_id = ?1").bind(userId);
+}
+
+/** Categories named in the caller's language, in its alphabetical order. */
+export function categoriesAnswer(rows: CategoryRow[], locale: string): z.infer<typeof categoriesResponse> {
+  return { categories: rows.map((row) => toCategory(row, locale)).sort((a, b) => a.name.localeCompare(b.name, locale)) };
+}
+
+/** What an answer with `include` adds (each only when asked for). */
+export const includedOut = {
+  accounts: z.array(accountOut).optional(),
+  accountTotals: accountsResponse.shape.totals.optional(),
+  categories: z.array(categoryOut).optional(),
+};
+type Included = { accounts?: z.infer<typeof accountsResponse>["accounts"]; accountTotals?: z.infer<typeof accountsResponse>["totals"]; categories?: z.infer<typeof categoriesResponse>["categories"] };
+
+/** `include=accounts,categories` as a query parameter: which of the two to embed. */
+export const includeParam = z
+  .string()
+  .regex(/^(accounts|categories)(,(accounts|categories))*$/, { error: "ledger.errors.include" })
+  .optional()
+  .openapi({ description: "Embed `accounts` and/or `categories` (comma-separated) in this answer, as GET /accounts and GET /categories answer them." });
+
+export function includes(value: string | undefined, name: "accounts" | "categories"): boolean {
+  return value?.split(",").includes(name) ?? false;
+}
+
+/** The statements an `include` asks for, and how to read their results back into the answer. */
+export function included(db: D1Database, userId: string, include: string | undefined, locale: string) {
+  const statements: D1PreparedStatement[] = [];
+  const wantAccounts = includes(include, "accounts");
+  const wantCategories = includes(include, "categories");
+  if (wantAccounts) statements.push(accountsStatement(db, userId));
+  if (wantCategories) statements.push(categoriesStatement(db, userId));
+  return {
+    statements,
+    read(results: D1Result[]): Included {
+      const out: Included = {};
+      if (wantAccounts) {
+        const answer = accountsAnswer((results[0]?.results ?? []) as AccountRow[]);
+        out.accounts = answer.accounts;
+        out.accountTotals = answer.totals;
+      }
+      // Categories come after the accounts when both were asked for (the order of `statements`).
+      if (wantCategories) out.categories = categoriesAnswer((results[wantAccounts ? 1 : 0]?.results ?? []) as CategoryRow[], locale).categories;
+      return out;
+    },
+  };
+}
+
