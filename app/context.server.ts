@@ -23,3 +23,8 @@ export const userContext = createContext<{ user: ApiUser; token: string } | null
  * middleware, sent to the API with every call, advanced by the API's answers, written back.
  */
 export const d1BookmarkContext = createContext<{ value: string | null } | null>(null);
+/**
+ * Whether the API refused this request's session token on any call (set by apiFor): the session
+ * middleware then clears the cookie, so a remembered session (ADR 023) cannot outlive a 401.
+ */
+export const sessionRefusedContext = createContext<{ value: boolean } | null>(null);

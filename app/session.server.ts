@@ -3,7 +3,8 @@
  * and decides whether it is still valid (idle timeout, expiry, revocation).
  */
 import { createCookie, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { d1BookmarkContext, userContext } from "./context.server";
+import { d1BookmarkContext, sessionRefusedContext, userContext } from "./context.server";
+import { forgetSession, recallSession, rememberSession } from "./session-cache.server";
 import { apiFor } from "./lib/api.server";
 import { OPAQUE_TOKEN_PATTERN } from "./lib/ids";
 import type { ApiUser } from "./lib/types";
@@ -43,24 +44,33 @@ export async function destroySession(request: Request): Promise<string> {
 }
 
 /**
- * Loads the signed-in user for this request (one API call when a cookie is present) and drops a
- * cookie the API no longer accepts.
+ * Loads the signed-in user for this request (one API call when a cookie is present, unless the
+ * isolate checked this token a moment ago: ADR 023) and drops a cookie the API no longer accepts.
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const saved: unknown = await bookmarkCookie.parse(request.headers.get("Cookie"));
   const bookmark = { value: typeof saved === "string" && OPAQUE_TOKEN_PATTERN.test(saved) ? saved : null };
   const firstBookmark = bookmark.value;
   context.set(d1BookmarkContext, bookmark);
+  const refused = { value: false };
+  context.set(sessionRefusedContext, refused);
   const token = await readSessionToken(request);
-  let stale = false;
+  // A write may change what the page shows about the user (name, theme, language, sign-out).
+  if (token && request.method !== "GET" && request.method !== "HEAD") forgetSession(token);
   if (token) {
-    const result = await apiFor(request, context, { token }).get<{ user: ApiUser }>("/auth/session");
-    if (result.ok) context.set(userContext, { user: result.data.user, token });
-    else if (result.status === 401) stale = true;
-    else throw new Response(null, { status: 503, statusText: "Service Unavailable" });
+    const remembered = recallSession(token, firstBookmark);
+    if (remembered) context.set(userContext, { user: remembered, token });
+    else {
+      const result = await apiFor(request, context, { token }).get<{ user: ApiUser }>("/auth/session");
+      if (result.ok) {
+        context.set(userContext, { user: result.data.user, token });
+        rememberSession(token, firstBookmark, result.data.user);
+      } else if (result.status !== 401) throw new Response(null, { status: 503, statusText: "Service Unavailable" });
+    }
   }
   const response = await next();
-  if (stale && !response.headers.has("Set-Cookie")) response.headers.append("Set-Cookie", await destroySession(request));
+  // Unless the answer itself sets a new session (a sign-in), a refused token's cookie goes.
+  if (token && refused.value && !response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${COOKIE_NAME}=`))) response.headers.append("Set-Cookie", await destroySession(request));
   if (bookmark.value && bookmark.value !== firstBookmark) response.headers.append("Set-Cookie", await bookmarkCookie.serialize(bookmark.value, { secure: new URL(request.url).protocol === "https:" }));
   return response;
 };

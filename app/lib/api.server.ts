@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from "react-router";
-import { cloudflareContext, d1BookmarkContext, userContext } from "../context.server";
+import { cloudflareContext, d1BookmarkContext, sessionRefusedContext, userContext } from "../context.server";
+import { forgetSession } from "../session-cache.server";
 import { getLocale } from "../i18n/i18n.server";
 import { createApiClient, type ApiClient } from "./api-client";
 
@@ -21,17 +22,23 @@ export function apiFor(request: Request, context: Readonly<RouterContextProvider
   const base = env.API_BASE_URL ? env.API_BASE_URL.replace(/\/$/, "") : SERVICE_ORIGIN;
   const transport = env.API_BASE_URL ? (req: Request) => fetch(req) : (req: Request) => env.API.fetch(req);
   const bookmark = context.get(d1BookmarkContext);
+  const token = options.token !== undefined ? options.token : (context.get(userContext)?.token ?? null);
+  const refused = context.get(sessionRefusedContext);
   return createApiClient({
     baseUrl: base + env.API_BASE_PATH,
     // Carries the browser's D1 bookmark, so it reads its own writes on any replica.
     fetch: async (req) => {
       if (bookmark?.value) req.headers.set("x-d1-bookmark", bookmark.value);
       const response = await transport(req);
+      if (response.status === 401 && token) {
+        forgetSession(token);
+        if (refused) refused.value = true;
+      }
       const next = response.headers.get("x-d1-bookmark");
       if (bookmark && next && (!bookmark.value || next > bookmark.value)) bookmark.value = next;
       return response;
     },
-    token: options.token !== undefined ? options.token : (context.get(userContext)?.token ?? null),
+    token,
     locale: getLocale(context),
     headers,
     timeoutMs: Number(env.API_TIMEOUT_MS) > 0 ? Number(env.API_TIMEOUT_MS) : undefined,
