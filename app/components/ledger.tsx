@@ -1,6 +1,5 @@
 /** Small pieces shared by the ledger pages: money, form keys, selects, form results. */
 import { useEffect, useRef, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
-import { useTranslation } from "react-i18next";
 import toast from "react-hot-toast";
 import { formatMoney } from "../lib/money";
 import type { FieldErrors } from "../lib/forms";
@@ -12,11 +11,10 @@ import * as ui from "../styles/ui.css";
  * the text (so it reads without colour and for screen readers); colour only adds to it.
  */
 export function Money({ minor, currency, signed = false, className }: { minor: number; currency: string; signed?: boolean; className?: string }) {
-  const { i18n } = useTranslation();
   const variant = minor > 0 ? "in" : minor < 0 ? "out" : "zero";
   return (
     <span className={`${signed ? l.amount[variant] : l.num}${className ? ` ${className}` : ""}`} data-minor={minor}>
-      {formatMoney(minor, currency, i18n.language, { signDisplay: signed ? "exceptZero" : "auto" })}
+      {formatMoney(minor, currency, { signDisplay: signed ? "exceptZero" : "auto" })}
     </span>
   );
 }
@@ -28,7 +26,11 @@ export function Money({ minor, currency, signed = false, className }: { minor: n
  * every successful post reloads the data and so renders fresh keys.
  */
 export function FormKey({ nonce, form }: { nonce: string; form: string }) {
-  return <input type="hidden" name="idempotencyKey" value={`${nonce}.${form}`} />;
+  return <input type="hidden" name="idempotencyKey" value={formKey(nonce, form)} />;
+}
+
+export function formKey(nonce: string, form: string): string {
+  return `${nonce}.${form}`;
 }
 
 type SelectFieldProps = {
@@ -97,9 +99,11 @@ export function pickResult<R extends { form: string }>(form: string, fetcherData
   return undefined;
 }
 
-/** A failure toast once per failed answer (the messages themselves sit beside the fields). */
-export function useFailureToast(result: { ok: boolean; formError?: string | null } | undefined) {
-  const { t } = useTranslation();
+/**
+ * A failure toast once per failed answer (the messages themselves sit beside the fields). Takes
+ * the caller's `t`: a list calls this once per row, and useTranslation per row is costly on the server.
+ */
+export function useFailureToast(result: { ok: boolean; formError?: string | null } | undefined, t: (key: string) => string) {
   const last = useRef<unknown>(null);
   useEffect(() => {
     if (!result || result.ok || last.current === result) return;

@@ -2,10 +2,11 @@ import { ArrowDownUp, Download, FileUp, Pencil, Plus, Repeat, Trash2 } from "luc
 import { Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import toast from "react-hot-toast";
-import { Await, Form, Link, useActionData, useFetcher, useLocation, useNavigate, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Await, Form, Link, useActionData, useFetcher, useLocation, useNavigate, useNavigation, useSearchParams, useSubmit, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/accounts-accountId-transactions";
-import { FormError, FormKey, Money, pickResult, SelectField, TextareaField, useFailureToast, type FormResult } from "../components/ledger";
+import { FormError, FormKey, formKey, Money, pickResult, SelectField, TextareaField, useFailureToast, type FormResult } from "../components/ledger";
+import { IconSprite, SpriteIcon } from "../components/icon-sprite";
 import { Field, PageTitle } from "../components/ui";
 import { guard } from "../guards.server";
 import { apiFor } from "../lib/api.server";
@@ -13,7 +14,7 @@ import { formatDay, todayInZone } from "../lib/dates";
 import { formValues, parseForm, useClientValidation, type FieldErrors } from "../lib/forms";
 import { ID_PATTERN } from "../lib/ids";
 import type { Account, Category, ImportPreview, ImportResult, ImportRow, ListTotals, Transaction, TransactionList } from "../lib/ledger-types";
-import { apiFailure, formFailure, idempotencyKeyOf, returnTo, succeed, unwrap } from "../lib/ledger.server";
+import { apiFailure, formFailure, idempotencyKeyOf, readFailed, returnTo, succeed, unwrap } from "../lib/ledger.server";
 import { fieldErrors } from "../lib/problem";
 import { invalidParams, tOf } from "../lib/route-helpers.server";
 import { DATE_FORMATS, IMPORT_MAX_BYTES, importQuerySchema, TRANSACTION_STATUSES, transactionCreateSchema, transactionUpdateSchema, transferSchema } from "../lib/schemas/ledger";
@@ -50,30 +51,44 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const cursor = url.searchParams.get("cursor") || null;
   const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
-  // The totals of the filtered set cost O(matches) for a text search: they are streamed (not
-  // awaited here), so the table paints first and the totals fill in when they arrive.
+  // The totals of the filtered set cost O(matches) for a text search: they are then streamed (not
+  // awaited here), so the table paints first and the totals fill in when they arrive. Without a
+  // text search they are an index range, cheap enough to come with the page in the same call.
   const { sort: _sort, order: _order, ...totalsFilters } = filters;
-  const totals: Promise<ListTotals | null> = api
-    .get<{ totals: ListTotals }>(`/accounts/${params.accountId}/transactions/totals`, { query: totalsFilters })
-    .then((result) => (result.ok ? result.data.totals : null))
-    .catch(() => null);
-  const [accountsResult, categoriesResult, listResult] = await Promise.all([
-    api.get<{ accounts: Account[] }>("/accounts"),
-    api.get<{ categories: Category[] }>("/categories"),
-    api.get<TransactionList>(`/accounts/${params.accountId}/transactions`, { query: { ...filters, cursor, limit: PAGE_SIZE, totals: false } }),
-  ]);
-  const { accounts } = unwrap(accountsResult, request);
-  const account = accounts.find((a) => a.id === params.accountId);
-  // Unknown and someone else's account: the same 404 as a malformed id (nothing leaks).
-  if (!account) invalidParams(request);
-  const { categories } = unwrap(categoriesResult, request);
+  const totalsApart = Boolean(filters.q);
+  // One call for the page: the rows, and the accounts and categories the forms and filters need.
+  const listResult = await api.get<TransactionList & { accounts?: Account[]; categories?: Category[] }>(`/accounts/${params.accountId}/transactions`, {
+    query: { ...filters, cursor, limit: PAGE_SIZE, totals: !totalsApart, include: "accounts,categories" },
+  });
   let list: TransactionList | null = null;
   let filterErrors: FieldErrors = {};
-  if (listResult.ok) list = listResult.data;
-  else if (listResult.status === 422 || listResult.status === 400) filterErrors = fieldErrors(listResult.problem);
-  else unwrap(listResult, request);
+  let accounts: Account[];
+  let categories: Category[];
+  if (listResult.ok) {
+    list = listResult.data;
+    accounts = listResult.data.accounts ?? [];
+    categories = listResult.data.categories ?? [];
+  } else if (listResult.status === 422 || listResult.status === 400) {
+    // A filter the API refused: show the page with the messages beside the filters, no rows.
+    filterErrors = fieldErrors(listResult.problem);
+    const [accountsResult, categoriesResult] = await Promise.all([api.get<{ accounts: Account[] }>("/accounts"), api.get<{ categories: Category[] }>("/categories")]);
+    accounts = unwrap(accountsResult, request).accounts;
+    categories = unwrap(categoriesResult, request).categories;
+  } else {
+    // Unknown and someone else's account: the same 404 as a malformed id (nothing leaks).
+    readFailed(listResult, request);
+  }
+  const account = list?.account ?? accounts.find((a) => a.id === params.accountId);
+  if (!account) invalidParams(request);
+  const totals: Promise<ListTotals | null> =
+    list && !totalsApart
+      ? Promise.resolve(list.totals)
+      : api
+          .get<{ totals: ListTotals }>(`/accounts/${params.accountId}/transactions/totals`, { query: totalsFilters })
+          .then((result) => (result.ok ? result.data.totals : null))
+          .catch(() => null);
   return {
-    account: list?.account ?? account,
+    account,
     accounts: accounts.map(({ id, name, currency, archived }) => ({ id, name, currency, archived })),
     categories,
     list,
@@ -143,7 +158,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "delete": {
       const id = String(formData.get("transactionId") ?? "");
       if (!ID_PATTERN.test(id)) throw new Response("Not Found", { status: 404 });
-      const result = await api.delete<{ deleted: string[] }>(`/transactions/${id}`, { idempotencyKey });
+      // One delete form serves the whole table (the row's button names the transaction), so the
+      // form's key is made the row's own here.
+      const result = await api.delete<{ deleted: string[] }>(`/transactions/${id}`, { idempotencyKey: `${idempotencyKey}.${id}` });
       // Already gone (another tab) is what the user wanted.
       if (!result.ok && result.status === 404) return succeed(back, "ledger.pages.toast.transactionDeleted");
       if (!result.ok) return apiFailure(`delete:${id}`, result, values, t);
@@ -502,7 +519,7 @@ function Filters({ loaderData, categories, errors }: { loaderData: LoaderData; c
 }
 
 function TransactionTable({ loaderData, list, filtered, addFetcher }: { loaderData: LoaderData; list: TransactionList; filtered: boolean; addFetcher: Fetcher }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const location = useLocation();
@@ -515,6 +532,9 @@ function TransactionTable({ loaderData, list, filtered, addFetcher }: { loaderDa
   const ariaSort = (column: "date" | "amount") => (sort === column ? (order === "asc" ? "ascending" : "descending") : undefined);
   const pending = addFetcher.state !== "idle" && addFetcher.formData?.get("intent") === "add" ? addFetcher.formData : null;
   const caption = filtered ? t("ledger.pages.transactions.captionFiltered", { name: account.name }) : t("ledger.pages.transactions.caption", { name: account.name });
+  const actionData = useActionData<typeof action>();
+  const listUrl = useListUrl();
+  const shared = useRowShared(t, i18n.language, searchParams, actionData, listUrl, loaderData);
 
   if (list.transactions.length === 0 && !pending) {
     return (
@@ -528,6 +548,13 @@ function TransactionTable({ loaderData, list, filtered, addFetcher }: { loaderDa
       <p role="status" className="visually-hidden">
         {loading ? t("ledger.pages.common.loading") : ""}
       </p>
+      <IconSprite icons={ROW_ICONS} />
+      {/* Without JavaScript each row's delete button submits this form with its transaction's id. */}
+      <Form method="post" id={DELETE_FORM_ID} preventScrollReset hidden>
+        <FormKey nonce={loaderData.nonce} form="delete" />
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="returnTo" value={listUrl} />
+      </Form>
       <table className={`${l.table} ${l.responsiveTable}`} data-testid="transactions">
         <caption className={l.caption}>{caption}</caption>
         <thead>
@@ -574,7 +601,7 @@ function TransactionTable({ loaderData, list, filtered, addFetcher }: { loaderDa
             </tr>
           ) : null}
           {list.transactions.map((tx) => (
-            <TransactionRow key={tx.id} tx={tx} loaderData={loaderData} />
+            <TransactionRow key={tx.id} tx={tx} shared={shared} />
           ))}
         </tbody>
       </table>
@@ -582,92 +609,147 @@ function TransactionTable({ loaderData, list, filtered, addFetcher }: { loaderDa
   );
 }
 
-function TransactionRow({ tx, loaderData }: { tx: Transaction; loaderData: LoaderData }) {
-  const { t, i18n } = useTranslation();
-  const [searchParams] = useSearchParams();
-  const actionData = useActionData<typeof action>();
-  const listUrl = useListUrl();
+type TFunction = ReturnType<typeof useTranslation>["t"];
+const ROW_ICONS = { pencil: Pencil, trash: Trash2 };
+const DELETE_FORM_ID = "transaction-delete";
+
+/**
+ * Everything the rows have in common, worked out once per table rather than once per row: a page
+ * holds 50 rows, and translating the same labels (and subscribing to the same router state) 50
+ * times was most of the page's server render time.
+ */
+function useRowShared(t: TFunction, language: string, searchParams: URLSearchParams, actionData: ReturnType<typeof useActionData<typeof action>>, listUrl: string, loaderData: LoaderData) {
+  const submit = useSubmit();
+  return {
+    /** With JavaScript a delete goes through the row's own fetcher (optimistic, several at once). */
+    deleteRow(id: string) {
+      const form = new FormData();
+      form.set("idempotencyKey", formKey(loaderData.nonce, "delete"));
+      form.set("intent", "delete");
+      form.set("transactionId", id);
+      form.set("returnTo", listUrl);
+      void submit(form, { method: "post", navigate: false, fetcherKey: `tx-delete-${id}`, preventScrollReset: true });
+    },
+    t,
+    language,
+    searchParams,
+    actionData,
+    listUrl,
+    loaderData,
+    accountNames: new Map(loaderData.accounts.map((a) => [a.id, a.name])),
+    labels: {
+      date: t("ledger.fields.date"),
+      description: t("ledger.fields.description"),
+      category: t("ledger.fields.category"),
+      amount: t("ledger.fields.amount"),
+      runningBalance: t("ledger.fields.runningBalance"),
+      status: t("ledger.fields.status"),
+      receipt: t("ledger.pages.transactions.receipt"),
+      actions: t("ledger.pages.common.actions"),
+      uncategorised: t("ledger.pages.common.uncategorised"),
+      noReceipt: t("ledger.pages.transactions.noReceipt"),
+      anotherAccount: t("ledger.pages.transactions.anotherAccount"),
+      pending: t("ledger.pages.transactions.pending"),
+      statuses: Object.fromEntries(TRANSACTION_STATUSES.map((status) => [status, t(`ledger.statuses.${status}`)])) as Record<Transaction["status"], string>,
+    },
+    editLabel: template(t, "ledger.pages.transactions.editLabel", "description"),
+    deleteLabel: template(t, "ledger.pages.transactions.deleteLabel", "description"),
+    receiptOf: template(t, "ledger.pages.transactions.receiptOf", "description"),
+    transferTo: template(t, "ledger.pages.transactions.transferTo", "account"),
+    transferFrom: template(t, "ledger.pages.transactions.transferFrom", "account"),
+  };
+}
+type RowShared = ReturnType<typeof useRowShared>;
+
+/** A translation with one placeholder, translated once and filled per row (same text as `t(key, { [name]: value })`). */
+function template(t: TFunction, key: string, name: string): (value: string) => string {
+  const marker = "\u0000";
+  const parts = t(key, { [name]: marker }).split(marker);
+  return (value) => parts.join(value);
+}
+
+function TransactionRow({ tx, shared }: { tx: Transaction; shared: RowShared }) {
+  const { t, labels, searchParams, actionData, loaderData } = shared;
   const editFetcher = useFetcher<typeof action>({ key: `tx-edit-${tx.id}` });
   const deleteFetcher = useFetcher<typeof action>({ key: `tx-delete-${tx.id}` });
   const editResult = pickResult<FormResult>(`update:${tx.id}`, editFetcher.data, actionData);
   const deleteResult = pickResult<FormResult>(`delete:${tx.id}`, deleteFetcher.data, actionData);
-  useFailureToast(deleteResult);
+  useFailureToast(deleteResult, t);
   const editing = searchParams.get("edit") === tx.id || Boolean(editResult);
   const deleting = deleteFetcher.state !== "idle";
   const saving = editFetcher.state !== "idle" ? editFetcher.formData : null;
-  const otherName = tx.transferAccountId ? (loaderData.accounts.find((a) => a.id === tx.transferAccountId)?.name ?? t("ledger.pages.transactions.anotherAccount")) : null;
+  const otherName = tx.transferAccountId ? (shared.accountNames.get(tx.transferAccountId) ?? labels.anotherAccount) : null;
   // Optimistic: a deleted row leaves at once (it comes back, with a toast, if the API refuses).
   if (deleting) return null;
   const description = saving ? String(saving.get("description") ?? tx.description) : tx.description;
-  const confirmText = tx.transferId ? t("ledger.pages.transactions.deleteTransferConfirm", { description: tx.description }) : t("ledger.pages.transactions.deleteConfirm", { description: tx.description });
   const editHref = withParams(searchParams, { edit: tx.id, new: null });
 
   return (
     <>
       <tr className={saving ? l.rowBusy : undefined} aria-busy={saving ? true : undefined} data-testid="transaction-row" data-id={tx.id}>
-        <td data-label={t("ledger.fields.date")} className={l.nowrap}>
-          <time dateTime={tx.date}>{formatDay(tx.date, i18n.language)}</time>
+        <td data-label={labels.date} className={l.nowrap}>
+          <time dateTime={tx.date}>{formatDay(tx.date, shared.language)}</time>
         </td>
-        <th scope="row" data-label={t("ledger.fields.description")} style={{ fontWeight: 400 }}>
+        <th scope="row" data-label={labels.description} style={{ fontWeight: 400 }}>
           <span>
             <span style={{ fontWeight: 600 }}>{description}</span>
             {tx.payee ? <span className={l.small}> · {tx.payee}</span> : null}
             {otherName ? (
               <>
                 <br />
-                <span className={l.small}>{tx.amountMinor < 0 ? t("ledger.pages.transactions.transferTo", { account: otherName }) : t("ledger.pages.transactions.transferFrom", { account: otherName })}</span>
+                <span className={l.small}>{tx.amountMinor < 0 ? shared.transferTo(otherName) : shared.transferFrom(otherName)}</span>
               </>
             ) : null}
           </span>
         </th>
-        <td data-label={t("ledger.fields.category")}>
+        <td data-label={labels.category}>
           {tx.category ? (
             <span>
               <span className={l.categoryDot} style={{ background: tx.category.color }} aria-hidden="true" />
               {tx.category.name}
             </span>
           ) : (
-            <span className={l.small}>{t("ledger.pages.common.uncategorised")}</span>
+            <span className={l.small}>{labels.uncategorised}</span>
           )}
         </td>
-        <td data-label={t("ledger.fields.amount")} data-num="" data-testid="amount">
+        <td data-label={labels.amount} data-num="" data-testid="amount">
           {saving ? <span className={l.num}>{String(saving.get("amount") ?? tx.amount)}</span> : <Money minor={tx.amountMinor} currency={tx.currency} signed />}
         </td>
-        <td data-label={t("ledger.fields.runningBalance")} data-num="">
+        <td data-label={labels.runningBalance} data-num="">
           {tx.runningBalanceMinor !== null ? <Money minor={tx.runningBalanceMinor} currency={tx.currency} /> : <span aria-hidden="true">—</span>}
         </td>
-        <td data-label={t("ledger.fields.status")}>
-          {saving ? t("ledger.pages.transactions.pending") : <span className={tx.status === "pending" ? l.badgePending : l.badge}>{t(`ledger.statuses.${tx.status}`)}</span>}
+        <td data-label={labels.status}>
+          {saving ? labels.pending : <span className={tx.status === "pending" ? l.badgePending : l.badge}>{labels.statuses[tx.status]}</span>}
         </td>
-        <td data-label={t("ledger.pages.transactions.receipt")} data-empty={tx.receiptKey ? undefined : ""}>
+        <td data-label={labels.receipt} data-empty={tx.receiptKey ? undefined : ""}>
           {tx.receiptKey ? (
             <a href={`/resources/receipts/${tx.id}`} target="_blank" rel="noopener" data-testid="receipt-link">
-              <img src={`/resources/receipts/${tx.id}?v=${tx.updatedAt}`} alt={t("ledger.pages.transactions.receiptOf", { description: tx.description })} className={l.receiptThumb} loading="lazy" width={36} height={36} />
+              <img src={`/resources/receipts/${tx.id}?v=${tx.updatedAt}`} alt={shared.receiptOf(tx.description)} className={l.receiptThumb} loading="lazy" width={36} height={36} />
             </a>
           ) : (
-            <span className="visually-hidden">{t("ledger.pages.transactions.noReceipt")}</span>
+            <span className="visually-hidden">{labels.noReceipt}</span>
           )}
         </td>
-        <td data-label={t("ledger.pages.common.actions")}>
-          <span className={l.actions} style={{ flexWrap: "nowrap" }}>
-            <Link to={editHref} preventScrollReset className={ui.button.ghost} aria-label={t("ledger.pages.transactions.editLabel", { description: tx.description })} style={{ padding: "6px 10px" }}>
-              <Pencil size={16} aria-hidden="true" />
+        <td data-label={labels.actions}>
+          <span className={l.rowActions}>
+            <Link to={editHref} preventScrollReset discover="none" className={`${ui.button.ghost} ${l.rowAction}`} aria-label={shared.editLabel(tx.description)}>
+              <SpriteIcon id="pencil" />
             </Link>
-            <deleteFetcher.Form
-              method="post"
-              preventScrollReset
-              onSubmit={(event) => {
-                if (!window.confirm(confirmText)) event.preventDefault();
+            <button
+              type="submit"
+              form={DELETE_FORM_ID}
+              name="transactionId"
+              value={tx.id}
+              className={`${ui.button.ghost} ${l.rowAction}`}
+              aria-label={shared.deleteLabel(tx.description)}
+              onClick={(event) => {
+                event.preventDefault();
+                const confirmText = tx.transferId ? t("ledger.pages.transactions.deleteTransferConfirm", { description: tx.description }) : t("ledger.pages.transactions.deleteConfirm", { description: tx.description });
+                if (window.confirm(confirmText)) shared.deleteRow(tx.id);
               }}
             >
-              <FormKey nonce={loaderData.nonce} form={`delete.${tx.id}`} />
-              <input type="hidden" name="intent" value="delete" />
-              <input type="hidden" name="transactionId" value={tx.id} />
-              <input type="hidden" name="returnTo" value={listUrl} />
-              <button type="submit" className={ui.button.ghost} aria-label={t("ledger.pages.transactions.deleteLabel", { description: tx.description })} style={{ padding: "6px 10px" }}>
-                <Trash2 size={16} aria-hidden="true" />
-              </button>
-            </deleteFetcher.Form>
+              <SpriteIcon id="trash" />
+            </button>
           </span>
         </td>
       </tr>
@@ -692,7 +774,7 @@ function TransactionForm({ mode, tx, fetcher, result, loaderData }: { mode: "add
   const [searchParams] = useSearchParams();
   const listUrl = useListUrl();
   const { errors, onSubmit } = useClientValidation(mode === "add" ? transactionCreateSchema : transactionUpdateSchema, t, result?.errors);
-  useFailureToast(result);
+  useFailureToast(result, t);
   const values = result?.values ?? {};
   // The camera page opens this form prefilled: ?new=1&description=…&amount=…&payee=…&date=…
   const prefill = (name: string) => (mode === "add" && searchParams.has("new") ? (searchParams.get(name) ?? undefined) : undefined);
@@ -758,7 +840,7 @@ function TransferForm({ fetcher, result, loaderData, others }: { fetcher: Fetche
   const { t } = useTranslation();
   const listUrl = useListUrl();
   const { errors, onSubmit } = useClientValidation(transferForm, t, result?.errors);
-  useFailureToast(result);
+  useFailureToast(result, t);
   const values = result?.values ?? {};
   const { account } = loaderData;
   const busy = fetcher.state !== "idle";
@@ -802,7 +884,7 @@ function ImportSection({ loaderData }: { loaderData: LoaderData }) {
   const failure = state && !state.ok ? state : undefined;
   const done = state?.ok && state.stage === "done" ? state.result : null;
   const preview = state?.ok && state.stage === "preview" ? state : null;
-  useFailureToast(failure);
+  useFailureToast(failure, t);
   const toasted = useRef<unknown>(null);
   useEffect(() => {
     if (done && toasted.current !== done) {

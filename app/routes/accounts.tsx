@@ -194,7 +194,7 @@ function AccountCard({ account, editing, nonce, today, currencies }: { account: 
   const editFetcher = useFetcher<typeof action>({ key: `account-edit-${account.id}` });
   const editResult = pickResult<FormResult>(`update:${account.id}`, editFetcher.data, actionData);
   const archiveResult = pickResult<FormResult>(`archive:${account.id}`, archiveFetcher.data, actionData);
-  useFailureToast(archiveResult);
+  useFailureToast(archiveResult, t);
   // Optimistic: the card shows its new state while the archive request runs.
   const pendingIntent = archiveFetcher.state !== "idle" ? archiveFetcher.formData?.get("intent") : null;
   const archived = pendingIntent ? pendingIntent === "archive" : account.archived;
@@ -260,7 +260,7 @@ type AccountFetcher = ReturnType<typeof useFetcher<typeof action>>;
 function AccountForm({ mode, account, fetcher, result, nonce, today, currencies }: { mode: "create" | "update"; account?: Account; fetcher: AccountFetcher; result: FormResult | undefined; nonce: string; today: string; currencies: string[] }) {
   const { t } = useTranslation();
   const { errors, onSubmit } = useClientValidation(mode === "create" ? createForm : updateForm, t, result?.errors);
-  useFailureToast(result);
+  useFailureToast(result, t);
   const values = result?.values ?? {};
   const prefix = mode === "create" ? "new" : `edit-${account!.id}`;
   const busy = fetcher.state !== "idle";

@@ -60,6 +60,10 @@ export const formGrid = style({
 });
 export const wide = style({ "@media": { [breakpoints.md]: { gridColumn: "1 / -1" } } });
 export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "center" });
+/** A table row's icon buttons, side by side. */
+export const rowActions = style({ display: "flex", flexWrap: "nowrap", gap: vars.space.sm, alignItems: "center" });
+/** Inside rowActions, so it outweighs the button style's own padding whatever the stylesheet order. */
+export const rowAction = style({ selectors: { [`${rowActions} &`]: { padding: "6px 10px" } } });
 export { select };
 export const textarea = style([select, { minHeight: "80px", resize: "vertical" }]);
 
