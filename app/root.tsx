@@ -33,7 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       appName: env.APP_NAME || "Tesoro",
       apiBasePath: env.API_BASE_PATH,
       user: user ? { name: user.name, email: user.email, timeZone: user.timeZone, theme: user.theme } : null,
-      honeypot: await honeypotInputProps(env),
+      // Only the public forms (signed out: the guards keep signed-in people off them) carry a honeypot.
+      honeypot: user ? null : await honeypotInputProps(env),
       flash,
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
@@ -79,7 +80,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     if (loaderData.flash) toast[loaderData.flash.type === "error" ? "error" : "success"](t(loaderData.flash.key), { id: loaderData.flash.key });
   }, [loaderData.flash, t]);
   return (
-    <HoneypotProvider {...loaderData.honeypot}>
+    <HoneypotProvider {...(loaderData.honeypot ?? {})}>
       <TooltipProvider>
         <Outlet />
         {/* App notifications sit at the top; the component's own default is bottom-right. */}

@@ -323,6 +323,22 @@ try {
     }
   }
 
+  const ledger = readResults().ledger;
+  console.log("\nLedger at scale (p50 ms, from bench/results.json, npm run bench:ledger):");
+  if (!ledger) console.log("  not measured (run npm run bench:ledger)");
+  else {
+    const sizes = [...ledger.sizes].sort((a, b) => a - b);
+    const small = String(sizes[0]);
+    const large = String(sizes.at(-1));
+    console.log(`  measured ${ledger.measuredAt}; ${Number(small).toLocaleString("en")} → ${Number(large).toLocaleString("en")} rows`);
+    for (const name of Object.keys(ledger.p50AndP95Ms[large] ?? {})) {
+      const a = ledger.p50AndP95Ms[small]?.[name]?.p50;
+      const b = ledger.p50AndP95Ms[large][name].p50;
+      console.log(`  ${name.padEnd(24)} ${fmt(a, 1).padStart(7)} → ${fmt(b, 1).padStart(7)}   ×${fmt(b / a, 2)}`);
+    }
+    if (ledger.ssrOverSignIn != null) console.log(`  SSR transactions / SSR sign-in at ${Number(large).toLocaleString("en")} rows: ×${fmt(ledger.ssrOverSignIn, 2)} (goal ≤ 2)`);
+  }
+
   if (argv.includes("--lighthouse")) {
     console.log(`\nLighthouse (mobile emulation, simulated throttling, ${CHROME_PATH} --headless=new)…`);
     let report;

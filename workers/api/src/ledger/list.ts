@@ -194,6 +194,20 @@ async function intervalSums(db: D1Database, accountId: string, intervals: Array<
   return results.map((row) => row.s);
 }
 
+/**
+ * What intervalSums answers when the page's rows are consecutive in the account (no filter, no
+ * cursor). Descending: interval 0, (row 0, +∞], is empty and interval k, (row k, row k-1], holds
+ * just row k-1. Ascending: interval 0, (−∞, row 0], holds just row 0 and interval k,
+ * (row k-1, row k], just row k.
+ */
+function contiguousSums(rows: TransactionRow[], order: Order): number[] {
+  return order === "desc" ? rows.map((_, k) => (k === 0 ? 0 : rows[k - 1]!.amount)) : rows.map((row) => row.amount);
+}
+
+function unfiltered(filters: Filters): boolean {
+  return onlyDates(filters) && !filters.from && !filters.to;
+}
+
 /** Count, money in and money out of the whole filtered set (all pages). */
 export async function listTotals(db: D1Database, accountId: string, filters: Filters): Promise<{ count: number; inflow: number; outflow: number }> {
   const row = await totalsStatement(db, accountId, filters).first<{ count: number; inflow: number; outflow: number }>();
@@ -256,7 +270,9 @@ export async function listPage(
     for (let k = 1; k < rows.length; k++) {
       intervals.push(order === "desc" ? [key(rows[k]!), key(rows[k - 1]!)] : [key(rows[k - 1]!), key(rows[k]!)]);
     }
-    const sums = await intervalSums(db, account.id, intervals);
+    // The first page of the whole, unfiltered history holds every row of its intervals: each
+    // interval's sum is one row's amount, so no query is needed (the page's common case).
+    const sums = !cursor && unfiltered(filters) ? contiguousSums(rows, order) : await intervalSums(db, account.id, intervals);
     let balance: number;
     if (order === "desc") {
       // Balance after the anchor minus everything after this row.
