@@ -2,7 +2,7 @@ import { ArrowDownUp, Download, FileUp, Pencil, Plus, Repeat, Trash2 } from "luc
 import { Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import toast from "react-hot-toast";
-import { Await, Form, Link, useActionData, useFetcher, useLocation, useNavigate, useNavigation, useSearchParams, useSubmit, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Await, Form, Link, useActionData, useFetcher, useFetchers, useLocation, useNavigate, useNavigation, useSearchParams, useSubmit, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/accounts-accountId-transactions";
 import { FormError, FormKey, formKey, Money, pickResult, SelectField, TextareaField, useFailureToast, type FormResult } from "../components/ledger";
@@ -535,6 +535,16 @@ function TransactionTable({ loaderData, list, filtered, addFetcher }: { loaderDa
   const actionData = useActionData<typeof action>();
   const listUrl = useListUrl();
   const shared = useRowShared(t, i18n.language, searchParams, actionData, listUrl, loaderData);
+  const inFlight = useRowFetchers();
+  const navigate = useNavigate();
+  // Rows hold plain links (a <Link> per row is several router hooks, 50 times): one handler here
+  // makes a plain left click on a row's edit link a client-side navigation, as <Link> would.
+  const onTableClick = (event: React.MouseEvent<HTMLTableElement>) => {
+    const link = (event.target as Element).closest?.("a[data-row-link]");
+    if (!(link instanceof HTMLAnchorElement) || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.defaultPrevented) return;
+    event.preventDefault();
+    void navigate(link.getAttribute("href")!, { preventScrollReset: true });
+  };
 
   if (list.transactions.length === 0 && !pending) {
     return (
@@ -555,7 +565,7 @@ function TransactionTable({ loaderData, list, filtered, addFetcher }: { loaderDa
         <input type="hidden" name="intent" value="delete" />
         <input type="hidden" name="returnTo" value={listUrl} />
       </Form>
-      <table className={`${l.table} ${l.responsiveTable}`} data-testid="transactions">
+      <table className={`${l.table} ${l.responsiveTable}`} data-testid="transactions" onClick={onTableClick}>
         <caption className={l.caption}>{caption}</caption>
         <thead>
           <tr>
@@ -600,11 +610,15 @@ function TransactionTable({ loaderData, list, filtered, addFetcher }: { loaderDa
               <td />
             </tr>
           ) : null}
-          {list.transactions.map((tx) => (
-            <TransactionRow key={tx.id} tx={tx} shared={shared} />
-          ))}
+          {list.transactions.map((tx) =>
+            // Optimistic: a deleted row leaves at once (it comes back, with a toast, if the API refuses).
+            inFlight.deleting.has(tx.id) ? null : <TransactionRow key={tx.id} tx={tx} shared={shared} saving={inFlight.saving.get(tx.id) ?? null} />,
+          )}
         </tbody>
       </table>
+      {[...shared.deleted].map((id) => (
+        <DeleteOutcome key={id} id={id} t={t} />
+      ))}
     </div>
   );
 }
@@ -620,7 +634,14 @@ const DELETE_FORM_ID = "transaction-delete";
  */
 function useRowShared(t: TFunction, language: string, searchParams: URLSearchParams, actionData: ReturnType<typeof useActionData<typeof action>>, listUrl: string, loaderData: LoaderData) {
   const submit = useSubmit();
+  const listPath = useLocation().pathname;
+  // Deletes sent from this page (JavaScript only): each one's answer is watched for a failure toast.
+  const [deleted, setDeleted] = useState<ReadonlySet<string>>(() => new Set());
+  // Without JavaScript a refused delete comes back as the page's action data.
+  useFailureToast(typeof actionData === "object" && actionData && "form" in actionData && String(actionData.form).startsWith("delete:") ? (actionData as FormResult) : undefined, t);
   return {
+    deleted,
+    listPath,
     /** With JavaScript a delete goes through the row's own fetcher (optimistic, several at once). */
     deleteRow(id: string) {
       const form = new FormData();
@@ -628,6 +649,7 @@ function useRowShared(t: TFunction, language: string, searchParams: URLSearchPar
       form.set("intent", "delete");
       form.set("transactionId", id);
       form.set("returnTo", listUrl);
+      setDeleted((ids) => new Set(ids).add(id));
       void submit(form, { method: "post", navigate: false, fetcherKey: `tx-delete-${id}`, preventScrollReset: true });
     },
     t,
@@ -668,19 +690,30 @@ function template(t: TFunction, key: string, name: string): (value: string) => s
   return (value) => parts.join(value);
 }
 
-function TransactionRow({ tx, shared }: { tx: Transaction; shared: RowShared }) {
+/** Which rows have a delete or an edit on its way (JavaScript only), read once for the table. */
+function useRowFetchers() {
+  const deleting = new Set<string>();
+  const saving = new Map<string, FormData>();
+  for (const fetcher of useFetchers()) {
+    if (fetcher.state === "idle") continue;
+    if (fetcher.key.startsWith("tx-delete-")) deleting.add(fetcher.key.slice("tx-delete-".length));
+    else if (fetcher.key.startsWith("tx-edit-") && fetcher.formData) saving.set(fetcher.key.slice("tx-edit-".length), fetcher.formData);
+  }
+  return { deleting, saving };
+}
+
+/** The answer to one delete sent from this page: a toast if the API refused it (the row is back). */
+function DeleteOutcome({ id, t }: { id: string; t: TFunction }) {
+  const fetcher = useFetcher<typeof action>({ key: `tx-delete-${id}` });
+  useFailureToast(pickResult<FormResult>(`delete:${id}`, fetcher.data, undefined), t);
+  return null;
+}
+
+/** A row is a plain function of its data: no hooks, so 50 of them cost little to render. */
+function TransactionRow({ tx, shared, saving }: { tx: Transaction; shared: RowShared; saving: FormData | null }) {
   const { t, labels, searchParams, actionData, loaderData } = shared;
-  const editFetcher = useFetcher<typeof action>({ key: `tx-edit-${tx.id}` });
-  const deleteFetcher = useFetcher<typeof action>({ key: `tx-delete-${tx.id}` });
-  const editResult = pickResult<FormResult>(`update:${tx.id}`, editFetcher.data, actionData);
-  const deleteResult = pickResult<FormResult>(`delete:${tx.id}`, deleteFetcher.data, actionData);
-  useFailureToast(deleteResult, t);
-  const editing = searchParams.get("edit") === tx.id || Boolean(editResult);
-  const deleting = deleteFetcher.state !== "idle";
-  const saving = editFetcher.state !== "idle" ? editFetcher.formData : null;
+  const editing = searchParams.get("edit") === tx.id || Boolean(pickResult<FormResult>(`update:${tx.id}`, undefined, actionData));
   const otherName = tx.transferAccountId ? (shared.accountNames.get(tx.transferAccountId) ?? labels.anotherAccount) : null;
-  // Optimistic: a deleted row leaves at once (it comes back, with a toast, if the API refuses).
-  if (deleting) return null;
   const description = saving ? String(saving.get("description") ?? tx.description) : tx.description;
   const editHref = withParams(searchParams, { edit: tx.id, new: null });
 
@@ -732,9 +765,9 @@ function TransactionRow({ tx, shared }: { tx: Transaction; shared: RowShared }) 
         </td>
         <td data-label={labels.actions}>
           <span className={l.rowActions}>
-            <Link to={editHref} preventScrollReset discover="none" className={`${ui.button.ghost} ${l.rowAction}`} aria-label={shared.editLabel(tx.description)}>
+            <a href={`${shared.listPath}${editHref}`} data-row-link="" className={`${ui.button.ghost} ${l.rowAction}`} aria-label={shared.editLabel(tx.description)}>
               <SpriteIcon id="pencil" />
-            </Link>
+            </a>
             <button
               type="submit"
               form={DELETE_FORM_ID}
@@ -760,13 +793,20 @@ function TransactionRow({ tx, shared }: { tx: Transaction; shared: RowShared }) 
               <h3 className={l.subTitle} id={`edit-${tx.id}`}>
                 {t("ledger.pages.transactions.editTitle", { description: tx.description })}
               </h3>
-              <TransactionForm key={`${loaderData.nonce}-${tx.id}`} mode="update" tx={tx} fetcher={editFetcher} result={editResult} loaderData={loaderData} />
+              <EditTransaction tx={tx} loaderData={loaderData} actionData={actionData} />
             </div>
           </td>
         </tr>
       ) : null}
     </>
   );
+}
+
+/** The open edit form of a row: the one place a row's edit fetcher is read. */
+function EditTransaction({ tx, loaderData, actionData }: { tx: Transaction; loaderData: LoaderData; actionData: RowShared["actionData"] }) {
+  const fetcher = useFetcher<typeof action>({ key: `tx-edit-${tx.id}` });
+  const result = pickResult<FormResult>(`update:${tx.id}`, fetcher.data, actionData);
+  return <TransactionForm key={`${loaderData.nonce}-${tx.id}`} mode="update" tx={tx} fetcher={fetcher} result={result} loaderData={loaderData} />;
 }
 
 function TransactionForm({ mode, tx, fetcher, result, loaderData }: { mode: "add" | "update"; tx?: Transaction; fetcher: Fetcher; result: FormResult | undefined; loaderData: LoaderData }) {

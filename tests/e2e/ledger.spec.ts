@@ -355,6 +355,17 @@ test.describe("accounts and transactions", () => {
     }
     await page.goto(`/accounts/${accountId}/transactions`);
     await expect(page.getByTestId("transaction-row").filter({ hasText: "Doble clic" })).toHaveCount(1);
+    // Edit and delete too: the row's edit link is a plain link, and its delete button submits
+    // the table's one delete form with the row's id.
+    await page.getByRole("link", { name: "Edit Doble clic" }).click();
+    const edit = page.getByRole("form", { name: "Edit Doble clic" });
+    await edit.getByLabel("Description").fill("Doble clic corregido");
+    await edit.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByTestId("transaction-row").filter({ hasText: "Doble clic corregido" })).toHaveCount(1);
+    await page.getByRole("button", { name: "Delete Doble clic corregido" }).click();
+    await expect(page.getByTestId("transaction-row").filter({ hasText: "Doble clic" })).toHaveCount(0);
+    await expect(page.getByTestId("transaction-row")).toHaveCount(1);
+    await expect(page.getByTestId("account-balance")).toContainText(`-${soles("15.00")}`);
     await context.close();
   });
 
