@@ -55,7 +55,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // awaited here), so the table paints first and the totals fill in when they arrive. Without a
   // text search they are an index range, cheap enough to come with the page in the same call.
   const { sort: _sort, order: _order, ...totalsFilters } = filters;
-  const totalsApart = Boolean(filters.q);
+  // `totals=now`: the link a browser without JavaScript follows, which cannot receive streamed totals.
+  const totalsApart = Boolean(filters.q) && url.searchParams.get("totals") !== "now";
   // One call for the page: the rows, and the accounts and categories the forms and filters need.
   const listResult = await api.get<TransactionList & { accounts?: Account[]; categories?: Category[] }>(`/accounts/${params.accountId}/transactions`, {
     query: { ...filters, cursor, limit: PAGE_SIZE, totals: !totalsApart, include: "accounts,categories" },
@@ -80,9 +81,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const account = list?.account ?? accounts.find((a) => a.id === params.accountId);
   if (!account) invalidParams(request);
-  const totals: Promise<ListTotals | null> =
+  // A value renders with the page (no Suspense); a promise is streamed in after the table.
+  const totals: ListTotals | null | Promise<ListTotals | null> =
     list && !totalsApart
-      ? Promise.resolve(list.totals)
+      ? list.totals
       : api
           .get<{ totals: ListTotals }>(`/accounts/${params.accountId}/transactions/totals`, { query: totalsFilters })
           .then((result) => (result.ok ? result.data.totals : null))
@@ -347,7 +349,7 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
             <h2 id="totals-title" className={l.subTitle}>
               {t("ledger.pages.transactions.totalsTitle")}
             </h2>
-            <Suspense fallback={<TotalsBar totals={undefined} currency={account.currency} />}>
+            <Suspense fallback={<TotalsBar totals={undefined} currency={account.currency} nowHref={withParams(searchParams, { totals: "now" })} />}>
               <Await resolve={loaderData.totals} errorElement={<TotalsBar totals={null} currency={account.currency} />}>
                 {(totals) => <TotalsBar totals={totals} currency={account.currency} />}
               </Await>
@@ -393,7 +395,7 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
 }
 
 /** Count, in, out and net of the filtered set; `undefined` while they load, `null` when they could not be read. */
-function TotalsBar({ totals, currency }: { totals: ListTotals | null | undefined; currency: string }) {
+function TotalsBar({ totals, currency, nowHref }: { totals: ListTotals | null | undefined; currency: string; nowHref?: string }) {
   const { t } = useTranslation();
   if (totals === null) {
     return (
@@ -406,6 +408,13 @@ function TotalsBar({ totals, currency }: { totals: ListTotals | null | undefined
     return (
       <p className={l.small} style={{ margin: 0 }} aria-busy="true" data-testid="totals-loading">
         {t("ledger.pages.common.loading")}
+        {/* Streamed totals need JavaScript to appear; without it, ask for a page that has them. */}
+        {nowHref ? (
+          <noscript>
+            {" "}
+            <a href={nowHref}>{t("ledger.pages.transactions.showTotals")}</a>
+          </noscript>
+        ) : null}
       </p>
     );
   }

@@ -58,13 +58,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const INTENTS = ["name", "email", "preferences", "password", "revoke", "revoke-others", "delete"] as const;
 type Intent = (typeof INTENTS)[number];
 
-type ActionData = { intent: Intent; errors: FieldErrors; formError: string | null };
+/** `values`: what was typed in the name and email fields, shown again without JavaScript (never a password). */
+type ActionData = { intent: Intent; errors: FieldErrors; formError: string | null; values?: { name?: string; email?: string } };
 
-function failure(intent: Intent, result: Extract<ApiResult<unknown>, { ok: false }>, t: (key: string) => string) {
+function echoed(formData: FormData): ActionData["values"] {
+  const pick = (key: string) => {
+    const value = formData.get(key);
+    return typeof value === "string" ? value.slice(0, 320) : undefined;
+  };
+  return { name: pick("name"), email: pick("email") };
+}
+
+function failure(intent: Intent, result: Extract<ApiResult<unknown>, { ok: false }>, t: (key: string) => string, formData: FormData) {
   if (result.status >= 500) throw new Response(null, { status: 503, statusText: "Service Unavailable" });
   const errors = fieldErrors(result.problem);
   const formError = Object.keys(errors).length ? null : (result.problem.detail ?? t("errors.generic"));
-  return data<ActionData>({ intent, errors, formError }, { status: result.status });
+  return data<ActionData>({ intent, errors, formError, values: echoed(formData) }, { status: result.status });
 }
 
 async function done(key: string, headers: Headers = new Headers(), to = "/settings") {
@@ -80,26 +89,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!INTENTS.includes(intent as Intent)) throw new Response("Unknown intent", { status: 400 });
   const api = apiFor(request, context);
   const key = crypto.randomUUID();
-  const invalid = (i: Intent, errors: FieldErrors) => data<ActionData>({ intent: i, errors, formError: null }, { status: 422 });
+  const invalid = (i: Intent, errors: FieldErrors) => data<ActionData>({ intent: i, errors, formError: null, values: echoed(formData) }, { status: 422 });
 
   switch (intent as Intent) {
     case "name": {
       const parsed = parseForm(profileSchema, formData, t);
       if (!parsed.ok) return invalid("name", parsed.errors);
       const result = await api.patch("/users/me", { body: parsed.data, idempotencyKey: key });
-      return result.ok ? done("settings.saved.name") : failure("name", result, t);
+      return result.ok ? done("settings.saved.name") : failure("name", result, t, formData);
     }
     case "email": {
       const parsed = parseForm(changeEmailSchema, formData, t);
       if (!parsed.ok) return invalid("email", parsed.errors);
       const result = await api.post("/users/me/email", { body: parsed.data, idempotencyKey: key });
-      return result.ok ? done("settings.saved.email") : failure("email", result, t);
+      return result.ok ? done("settings.saved.email") : failure("email", result, t, formData);
     }
     case "preferences": {
       const parsed = parseForm(preferencesFormSchema, formData, t);
       if (!parsed.ok) return invalid("preferences", parsed.errors);
       const result = await api.patch<{ user: ApiUser }>("/users/me", { body: parsed.data, idempotencyKey: key });
-      if (!result.ok) return failure("preferences", result, t);
+      if (!result.ok) return failure("preferences", result, t, formData);
       // The page language follows the cookie: keep it in step with the account.
       const headers = new Headers();
       if (isLocale(parsed.data.locale)) headers.append("Set-Cookie", await localeCookie.serialize(parsed.data.locale));
@@ -109,23 +118,23 @@ export async function action({ request, context }: Route.ActionArgs) {
       const parsed = parseForm(changePasswordSchema, formData, t);
       if (!parsed.ok) return invalid("password", parsed.errors);
       const result = await api.post("/auth/password", { body: parsed.data, idempotencyKey: key });
-      return result.ok ? done("settings.saved.password") : failure("password", result, t);
+      return result.ok ? done("settings.saved.password") : failure("password", result, t, formData);
     }
     case "revoke": {
       const id = String(formData.get("sessionId") ?? "");
       const result = await api.delete(`/auth/sessions/${encodeURIComponent(id)}`, { idempotencyKey: key });
       // Already gone (another tab, expired) is what the user wanted anyway.
-      return result.ok || result.status === 404 || result.status === 422 ? done("settings.saved.revoked") : failure("revoke", result, t);
+      return result.ok || result.status === 404 || result.status === 422 ? done("settings.saved.revoked") : failure("revoke", result, t, formData);
     }
     case "revoke-others": {
       const result = await api.post("/auth/sessions/revoke-others", { idempotencyKey: key });
-      return result.ok ? done("settings.saved.revokedOthers") : failure("revoke-others", result, t);
+      return result.ok ? done("settings.saved.revokedOthers") : failure("revoke-others", result, t, formData);
     }
     case "delete": {
       const parsed = parseForm(deleteAccountSchema, formData, t);
       if (!parsed.ok) return invalid("delete", parsed.errors);
       const result = await api.delete("/users/me", { body: parsed.data, idempotencyKey: key });
-      if (!result.ok) return failure("delete", result, t);
+      if (!result.ok) return failure("delete", result, t, formData);
       const headers = new Headers();
       headers.append("Set-Cookie", await destroySession(request));
       return done("settings.saved.deleted", headers, "/login");
@@ -139,6 +148,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const { user, sessions } = loaderData;
   const busy = (intent: Intent) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const serverErrors = (intent: Intent) => (actionData?.intent === intent ? actionData.errors : undefined);
+  const typed = (intent: Intent, field: "name" | "email") => (actionData?.intent === intent ? actionData.values?.[field] : undefined);
   const formError = (intent: Intent) =>
     actionData?.intent === intent && actionData.formError ? (
       <p role="alert" className={ui.alert.error}>
@@ -185,7 +195,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <Form method="post" className={ui.stack} noValidate onSubmit={nameForm.onSubmit}>
           <input type="hidden" name="intent" value="name" />
           {formError("name")}
-          <Field label={t("settings.profile.name")} name="name" id="settings-name" autoComplete="name" required maxLength={80} defaultValue={user.name} error={nameForm.errors.name} />
+          <Field label={t("settings.profile.name")} name="name" id="settings-name" autoComplete="name" required maxLength={80} defaultValue={typed("name", "name") ?? user.name} error={nameForm.errors.name} />
           <div>
             <button type="submit" className={ui.button.primary} disabled={busy("name")}>
               {t("settings.profile.saveName")}
@@ -202,7 +212,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             {t("settings.profile.currentEmail", { email: user.email })}
           </p>
           {formError("email")}
-          <Field label={t("settings.profile.newEmail")} name="email" id="settings-email" type="email" autoComplete="email" required error={emailForm.errors.email} />
+          <Field label={t("settings.profile.newEmail")} name="email" id="settings-email" type="email" autoComplete="email" required defaultValue={typed("email", "email")} error={emailForm.errors.email} />
           <Field
             label={t("settings.profile.emailPassword")}
             name="password"

@@ -366,6 +366,14 @@ test.describe("accounts and transactions", () => {
     await expect(page.getByTestId("transaction-row").filter({ hasText: "Doble clic" })).toHaveCount(0);
     await expect(page.getByTestId("transaction-row")).toHaveCount(1);
     await expect(page.getByTestId("account-balance")).toContainText(`-${soles("15.00")}`);
+    // Totals come with the page; a text search streams them, so without JavaScript a link asks
+    // for a page that has them.
+    await expect(page.getByTestId("total-out")).toHaveText(`-${soles("15.00")}`);
+    await page.goto(`/accounts/${accountId}/transactions?q=menu`);
+    await expect(page.getByTestId("transaction-row")).toHaveCount(1);
+    await page.getByRole("link", { name: "Show the totals" }).click();
+    await expect(page).toHaveURL(/totals=now/);
+    await expect(page.getByTestId("total-out")).toHaveText(`-${soles("15.00")}`);
     await context.close();
   });
 

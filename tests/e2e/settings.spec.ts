@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
-import { createUser, encodeCookieValue, expect, randomIp, STRONG_PASSWORD, test, type TestUser } from "./fixtures";
+import { createUser, encodeCookieValue, expect, randomIp, signInAs, STRONG_PASSWORD, test, type TestUser } from "./fixtures";
 
 const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 
@@ -87,6 +87,21 @@ test("name and email: the email change needs the password", async ({ page, signe
   await expect(page.getByTestId("current-email")).toHaveText(`Signed in as ${next}`);
   const login = await request.post("/api/v1/auth/login", { data: { email: next, password: signedIn.password }, headers: { "CF-Connecting-IP": randomIp() } });
   expect(login.status()).toBe(200);
+});
+
+test("without JavaScript a refused email change keeps what was typed (never the password)", async ({ browser, baseURL, user }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false, extraHTTPHeaders: { "CF-Connecting-IP": randomIp() } });
+  const page = await context.newPage();
+  await signInAs(page, user, baseURL!);
+  await page.goto("/settings");
+  const next = `typed-${Date.now()}@example.com`;
+  await page.getByLabel("New email").fill(next);
+  await page.getByLabel("Current password").first().fill("not-the-password-123");
+  await page.getByRole("button", { name: "Change email" }).click();
+  await expect(page.getByText("The password is not correct.")).toBeVisible();
+  await expect(page.getByLabel("New email")).toHaveValue(next);
+  await expect(page.getByLabel("Current password").first()).toHaveValue("");
+  await context.close();
 });
 
 test("revoking a session signs that browser out; 'sign out everywhere else' ends the rest", async ({ page, signedIn, browser, baseURL, request }) => {

@@ -215,6 +215,7 @@ export const ledger = {
       archivedBadge: "Archived",
     },
     transactions: {
+      showTotals: "Show the totals",
       title: "Transactions of {{name}}",
       back: "All accounts",
       balance: "Balance: {{amount}}",

@@ -215,6 +215,7 @@ export const ledger: Messages["ledger"] = {
       archivedBadge: "Archivada",
     },
     transactions: {
+      showTotals: "Mostrar los totales",
       title: "Movimientos de {{name}}",
       back: "Todas las cuentas",
       balance: "Saldo: {{amount}}",
