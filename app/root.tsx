@@ -33,8 +33,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       appName: env.APP_NAME || "Tesoro",
       apiBasePath: env.API_BASE_PATH,
       user: user ? { name: user.name, email: user.email, timeZone: user.timeZone, theme: user.theme } : null,
-      // Only the public forms (signed out: the guards keep signed-in people off them) carry a honeypot.
-      honeypot: user ? null : await honeypotInputProps(env),
+      // Every page, signed in or not: root data is not reloaded on every client-side move, so
+      // a later move to a public form must already have it.
+      honeypot: await honeypotInputProps(env),
       flash,
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
@@ -80,7 +81,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     if (loaderData.flash) toast[loaderData.flash.type === "error" ? "error" : "success"](t(loaderData.flash.key), { id: loaderData.flash.key });
   }, [loaderData.flash, t]);
   return (
-    <HoneypotProvider {...(loaderData.honeypot ?? {})}>
+    <HoneypotProvider {...loaderData.honeypot}>
       <TooltipProvider>
         <Outlet />
         {/* App notifications sit at the top; the component's own default is bottom-right. */}

@@ -56,7 +56,9 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   context.set(sessionRefusedContext, refused);
   const token = await readSessionToken(request);
   // A write may change what the page shows about the user (name, theme, language, sign-out).
-  if (token && request.method !== "GET" && request.method !== "HEAD") forgetSession(token);
+  const isWrite = request.method !== "GET" && request.method !== "HEAD";
+  if (token && isWrite) forgetSession(token);
+  let checked: ApiUser | null = null;
   if (token) {
     const remembered = recallSession(token, firstBookmark);
     if (remembered) context.set(userContext, { user: remembered, token });
@@ -64,11 +66,14 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
       const result = await apiFor(request, context, { token }).get<{ user: ApiUser }>("/auth/session");
       if (result.ok) {
         context.set(userContext, { user: result.data.user, token });
-        rememberSession(token, firstBookmark, result.data.user);
+        checked = result.data.user;
       } else if (result.status !== 401) throw new Response(null, { status: 503, statusText: "Service Unavailable" });
     }
   }
   const response = await next();
+  // Remembered under the bookmark the browser leaves with (the one it sends next), and only after
+  // a read the API did not refuse: a write (a sign-out, a revoke, a new name) changes the answer.
+  if (token && checked && !isWrite && !refused.value) rememberSession(token, bookmark.value, checked);
   // Unless the answer itself sets a new session (a sign-in), a refused token's cookie goes.
   if (token && refused.value && !response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${COOKIE_NAME}=`))) response.headers.append("Set-Cookie", await destroySession(request));
   if (bookmark.value && bookmark.value !== firstBookmark) response.headers.append("Set-Cookie", await bookmarkCookie.serialize(bookmark.value, { secure: new URL(request.url).protocol === "https:" }));

@@ -16,7 +16,13 @@ const loadBuild = () => import("virtual:react-router/server-build");
 let builtHandler: Promise<RequestHandler> | undefined;
 function requestHandler(request: Request, context: RouterContextProvider): Promise<Response> {
   if (import.meta.env.DEV) return createRequestHandler(loadBuild, import.meta.env.MODE)(request, context);
-  builtHandler ??= loadBuild().then((build) => createRequestHandler(build, import.meta.env.MODE));
+  builtHandler ??= loadBuild().then(
+    (build) => createRequestHandler(build, import.meta.env.MODE),
+    (error: unknown) => {
+      builtHandler = undefined; // the next request tries again
+      throw error;
+    },
+  );
   return builtHandler.then((handler) => handler(request, context));
 }
 

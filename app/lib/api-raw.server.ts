@@ -7,6 +7,7 @@ import type { RouterContextProvider } from "react-router";
 import { cloudflareContext, userContext } from "../context.server";
 import { getLocale } from "../i18n/i18n.server";
 import { shouldRetry } from "./api-client";
+import { noteSessionRefused } from "./api.server";
 
 const SERVICE_ORIGIN = "https://api.internal";
 
@@ -44,6 +45,7 @@ export async function apiFetchRaw(
       continue;
     }
     if (response === "network-error") return new Response(null, { status: 503, statusText: "Service Unavailable" });
+    if (response.status === 401 && token) noteSessionRefused(context, token);
     return response;
   }
 }

@@ -23,17 +23,13 @@ export function apiFor(request: Request, context: Readonly<RouterContextProvider
   const transport = env.API_BASE_URL ? (req: Request) => fetch(req) : (req: Request) => env.API.fetch(req);
   const bookmark = context.get(d1BookmarkContext);
   const token = options.token !== undefined ? options.token : (context.get(userContext)?.token ?? null);
-  const refused = context.get(sessionRefusedContext);
   return createApiClient({
     baseUrl: base + env.API_BASE_PATH,
     // Carries the browser's D1 bookmark, so it reads its own writes on any replica.
     fetch: async (req) => {
       if (bookmark?.value) req.headers.set("x-d1-bookmark", bookmark.value);
       const response = await transport(req);
-      if (response.status === 401 && token) {
-        forgetSession(token);
-        if (refused) refused.value = true;
-      }
+      if (response.status === 401 && token) noteSessionRefused(context, token);
       const next = response.headers.get("x-d1-bookmark");
       if (bookmark && next && (!bookmark.value || next > bookmark.value)) bookmark.value = next;
       return response;
@@ -43,4 +39,14 @@ export function apiFor(request: Request, context: Readonly<RouterContextProvider
     headers,
     timeoutMs: Number(env.API_TIMEOUT_MS) > 0 ? Number(env.API_TIMEOUT_MS) : undefined,
   });
+}
+
+/**
+ * The API refused this request's token: forget the isolate's memory of it (ADR 023) and have
+ * the session middleware clear the cookie. Every caller of the API with a token goes through here.
+ */
+export function noteSessionRefused(context: Readonly<RouterContextProvider>, token: string) {
+  forgetSession(token);
+  const refused = context.get(sessionRefusedContext);
+  if (refused) refused.value = true;
 }

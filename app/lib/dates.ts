@@ -14,13 +14,15 @@ export const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
  * and options. The key set is small and bounded (locales × zones × a few styles).
  */
 const DATE_TIME_FORMATS = new Map<string, Intl.DateTimeFormat>();
+const DATE_TIME_FORMATS_MAX = 500;
 
 export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${locale}|${JSON.stringify(options)}`;
   let format = DATE_TIME_FORMATS.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat(locale, options);
-    DATE_TIME_FORMATS.set(key, format);
+    // Zone names are case-insensitive, so input could mint endless keys: past the cap, no caching.
+    if (DATE_TIME_FORMATS.size < DATE_TIME_FORMATS_MAX) DATE_TIME_FORMATS.set(key, format);
   }
   return format;
 }

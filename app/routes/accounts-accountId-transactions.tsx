@@ -82,8 +82,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const account = list?.account ?? accounts.find((a) => a.id === params.accountId);
   if (!account) invalidParams(request);
   // A value renders with the page (no Suspense); a promise is streamed in after the table.
-  const totals: ListTotals | null | Promise<ListTotals | null> =
-    list && !totalsApart
+  const totals: ListTotals | null | Promise<ListTotals | null> = !list
+    ? null
+    : !totalsApart
       ? list.totals
       : api
           .get<{ totals: ListTotals }>(`/accounts/${params.accountId}/transactions/totals`, { query: totalsFilters })
@@ -162,7 +163,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (!ID_PATTERN.test(id)) throw new Response("Not Found", { status: 404 });
       // One delete form serves the whole table (the row's button names the transaction), so the
       // form's key is made the row's own here.
-      const result = await api.delete<{ deleted: string[] }>(`/transactions/${id}`, { idempotencyKey: `${idempotencyKey}.${id}` });
+      const result = await api.delete<{ deleted: string[] }>(`/transactions/${id}`, { idempotencyKey: `${idempotencyKey.slice(0, 160)}.${id}` });
       // Already gone (another tab) is what the user wanted.
       if (!result.ok && result.status === 404) return succeed(back, "ledger.pages.toast.transactionDeleted");
       if (!result.ok) return apiFailure(`delete:${id}`, result, values, t);

@@ -5,6 +5,7 @@ import type { Route } from "./+types/camera";
 import { PageTitle } from "../components/ui";
 import { defaultTimeZone } from "../i18n/config";
 import { apiFor } from "../lib/api.server";
+import { readFailed } from "../lib/ledger.server";
 import { apiFetchRaw } from "../lib/api-raw.server";
 import { formatDay, todayInZone } from "../lib/dates";
 import { parseEmvQr, type EmvParseResult } from "../lib/emvco";
@@ -46,6 +47,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!user) return { signedIn: false, accounts: [] as AccountLite[], accountId: null, transactions: null, today };
   const api = apiFor(request, context);
   const accountsResult = await api.get<{ accounts: AccountLite[] }>("/accounts", { query: { archived: "false" } });
+  // A refused session (revoked elsewhere) signs in again rather than showing an empty camera page.
+  if (!accountsResult.ok && accountsResult.status === 401) readFailed(accountsResult, request);
   const accounts = accountsResult.ok ? accountsResult.data.accounts.map(({ id, name, currency, archived }) => ({ id, name, currency, archived })) : [];
   const requested = new URL(request.url).searchParams.get("account");
   const accountId = requested && ID_PATTERN.test(requested) && accounts.some((a) => a.id === requested) ? requested : null;

@@ -21,8 +21,8 @@ const RECENT = 10;
 interface OverviewAnswer {
   recent: Transaction[];
   flows: Array<{ currency: string; inMinor: number; outMinor: number; spending: Array<{ id: string; name: string | null; color: string; minor: number }> }>;
-  accounts: Account[];
-  accountTotals: CurrencyTotal[];
+  accounts?: Account[];
+  accountTotals?: CurrencyTotal[];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -31,8 +31,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { first, last } = monthBounds(todayInZone(user.timeZone));
   // One call: the API aggregates the month in SQL and adds the accounts in the same D1 batch.
   const overview = unwrap(await api.get<OverviewAnswer>("/overview", { query: { from: first, to: last, recent: RECENT, include: "accounts" } }), request);
-  const accounts = overview.accounts.filter((a) => !a.archived);
-  const totals = overview.accountTotals;
+  // An API from before `include` (the Workers deploy one after the other) answers without them.
+  const listed = overview.accounts && overview.accountTotals ? { accounts: overview.accounts, totals: overview.accountTotals } : unwrap(await api.get<{ accounts: Account[]; totals: CurrencyTotal[] }>("/accounts"), request);
+  const accounts = listed.accounts.filter((a) => !a.archived);
+  const totals = listed.totals;
   const names = new Map(accounts.map((a) => [a.id, a.name]));
   const recent = overview.recent.map((tx) => ({ ...tx, accountName: names.get(tx.accountId) ?? "" }));
   // Per currency, never added across currencies; transfers between own accounts are left out by the API.

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import type { APIRequestContext } from "@playwright/test";
 import { chromiumLaunch } from "../../playwright.config";
-import { expect, test, type TestUser } from "./fixtures";
+import { expect, hydrated, test, type TestUser } from "./fixtures";
 import { PERU_QR_TEXT, qrPng, writeQrVideo } from "./support/fake-camera";
 
 const qrVideo = writeQrVideo(PERU_QR_TEXT, "peru-qr");
@@ -35,6 +35,7 @@ test.describe("with a camera that films a payment QR code", () => {
 
   test("decodes the EMVCo QR live and shows payee, city, amount and currency", async ({ page }) => {
     await page.goto("/camera");
+    await hydrated(page); // a file chosen before React attaches its handlers would be lost
     await page.getByRole("button", { name: "Start camera" }).click();
     const result = page.getByTestId("qr-result");
     await expect(result).toBeVisible({ timeout: 20_000 });
@@ -52,6 +53,7 @@ test.describe("with a camera that films a payment QR code", () => {
   test("signed in, 'Create transaction' opens the account's form prefilled", async ({ page, request, signedIn }) => {
     const { accountId } = await accountWithTransaction(request, signedIn);
     await page.goto("/camera");
+    await hydrated(page); // a file chosen before React attaches its handlers would be lost
     await page.getByRole("button", { name: "Start camera" }).click();
     const create = page.getByTestId("qr-create");
     await expect(create).toBeVisible({ timeout: 20_000 });
@@ -64,6 +66,7 @@ test.describe("with a camera that films a payment QR code", () => {
   test("signed in, a receipt photo is attached to a transaction and shown", async ({ page, request, signedIn }) => {
     const { accountId, transactionId } = await accountWithTransaction(request, signedIn);
     await page.goto("/camera");
+    await hydrated(page); // a file chosen before React attaches its handlers would be lost
     await page.getByRole("button", { name: "Receipt photo" }).click();
     await page.getByRole("button", { name: "Start camera" }).click();
     await page.getByRole("button", { name: "Take photo" }).click();
@@ -96,6 +99,7 @@ test.describe("with a camera that films a payment QR code", () => {
       if (req.method() !== "GET") uploads.push(req.url());
     });
     await page.goto("/camera");
+    await hydrated(page); // a file chosen before React attaches its handlers would be lost
     await page.getByRole("button", { name: "Receipt photo" }).click();
     await page.getByRole("button", { name: "Start camera" }).click();
     await page.getByRole("button", { name: "Take photo" }).click();
@@ -109,6 +113,7 @@ test.describe("with a camera that films a payment QR code", () => {
 
   test("the file picker reads a QR code from a picture; a plain QR shows its text", async ({ page }) => {
     await page.goto("/camera");
+    await hydrated(page); // a file chosen before React attaches its handlers would be lost
     await page.getByLabel("Choose or take a photo").setInputFiles({ name: "menu.png", mimeType: "image/png", buffer: await qrPng("https://example.com/menu?table=4") });
     await expect(page.getByTestId("qr-text")).toHaveText("https://example.com/menu?table=4", { timeout: 20_000 });
     await expect(page.getByTestId("qr-result").getByRole("heading", { name: "QR code" })).toBeVisible();
@@ -117,6 +122,7 @@ test.describe("with a camera that films a payment QR code", () => {
   test("a payment QR with a wrong check value is flagged, not trusted", async ({ page }) => {
     const tampered = PERU_QR_TEXT.replace("25.50", "95.50");
     await page.goto("/camera");
+    await hydrated(page); // a file chosen before React attaches its handlers would be lost
     await page.getByLabel("Choose or take a photo").setInputFiles({ name: "qr.png", mimeType: "image/png", buffer: await qrPng(tampered) });
     await expect(page.getByTestId("qr-invalid")).toHaveAttribute("data-error", "bad-crc", { timeout: 20_000 });
     await expect(page.getByTestId("qr-text")).toHaveText(tampered);
