@@ -71,9 +71,13 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
     }
   }
   const response = await next();
-  // Remembered under the bookmark the browser leaves with (the one it sends next), and only after
-  // a read the API did not refuse: a write (a sign-out, a revoke, a new name) changes the answer.
-  if (token && checked && !isWrite && !refused.value) rememberSession(token, bookmark.value, checked);
+  // Only after a read the API did not refuse (a write, such as a sign-out, a revoke or a new name,
+  // changes the answer), under the bookmark the browser came with and the one it leaves with
+  // (what it sends next; a client without a cookie jar keeps sending the first).
+  if (token && checked && !isWrite && !refused.value) {
+    rememberSession(token, firstBookmark, checked);
+    if (bookmark.value !== firstBookmark) rememberSession(token, bookmark.value, checked);
+  }
   // Unless the answer itself sets a new session (a sign-in), a refused token's cookie goes.
   if (token && refused.value && !response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${COOKIE_NAME}=`))) response.headers.append("Set-Cookie", await destroySession(request));
   if (bookmark.value && bookmark.value !== firstBookmark) response.headers.append("Set-Cookie", await bookmarkCookie.serialize(bookmark.value, { secure: new URL(request.url).protocol === "https:" }));
