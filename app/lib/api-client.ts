@@ -37,6 +37,8 @@ export interface RequestOptions {
   /** Raw body (CSV upload, image); sent as is with `contentType`. */
   rawBody?: BodyInit;
   contentType?: string;
+  /** Headers of this call only (e.g. If-None-Match). */
+  headers?: Record<string, string>;
   /** Makes a request with a body safe to retry; the API stores and replays the first answer. */
   idempotencyKey?: string;
   signal?: AbortSignal;
@@ -84,6 +86,7 @@ export function createApiClient(options: ApiClientOptions) {
       }
     }
     const headers = new Headers(options.headers);
+    for (const [name, value] of Object.entries(request.headers ?? {})) headers.set(name, value);
     headers.set("Accept", `application/json, ${PROBLEM_CONTENT_TYPE}`);
     if (options.locale) headers.set("Accept-Language", options.locale);
     if (options.token) headers.set("Authorization", `Bearer ${options.token}`);
@@ -101,7 +104,8 @@ export function createApiClient(options: ApiClientOptions) {
     return new Request(new URL(href, baseUrl.startsWith("http") ? undefined : globalThis.location?.href), { method, headers, body, signal });
   }
 
-  async function send<T>(method: Method, path: string, request: RequestOptions = {}): Promise<ApiResult<T>> {
+  /** One call under the retry policy: the last answer, or null when the API could not be reached. */
+  async function exchange(method: Method, path: string, request: RequestOptions): Promise<Response | null> {
     const hasBody = request.body !== undefined || request.rawBody !== undefined;
     for (let attempt = 0; ; attempt++) {
       let response: Response;
@@ -113,7 +117,7 @@ export function createApiClient(options: ApiClientOptions) {
           await sleep(options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS);
           continue;
         }
-        return { ok: false, status: 503, headers: new Headers(), problem: { type: "about:blank", title: "Service Unavailable", status: 503, detail: "network-error" } };
+        return null;
       }
       if (!response.ok && shouldRetry({ attempt, hasBody, idempotencyKey: request.idempotencyKey, status: response.status })) {
         const wait = retryDelay(response, options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS);
@@ -123,12 +127,24 @@ export function createApiClient(options: ApiClientOptions) {
           continue;
         }
       }
-      return readResult<T>(response);
+      return response;
     }
+  }
+
+  async function send<T>(method: Method, path: string, request: RequestOptions = {}): Promise<ApiResult<T>> {
+    const response = await exchange(method, path, request);
+    if (!response) return { ok: false, status: 503, headers: new Headers(), problem: { type: "about:blank", title: "Service Unavailable", status: 503, detail: "network-error" } };
+    return readResult<T>(response);
+  }
+
+  /** Like `request`, but the answer comes back unread, for files (exports, receipts, CSV) to stream on. */
+  async function raw(method: Method, path: string, request: RequestOptions = {}): Promise<Response> {
+    return (await exchange(method, path, request)) ?? new Response(null, { status: 503, statusText: "Service Unavailable" });
   }
 
   return {
     request: send,
+    raw,
     get: <T>(path: string, request?: RequestOptions) => send<T>("GET", path, request),
     post: <T>(path: string, request?: RequestOptions) => send<T>("POST", path, request),
     put: <T>(path: string, request?: RequestOptions) => send<T>("PUT", path, request),

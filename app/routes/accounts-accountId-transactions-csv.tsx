@@ -1,6 +1,6 @@
 import type { Route } from "./+types/accounts-accountId-transactions-csv";
 import { guard } from "../guards.server";
-import { apiFetchRaw } from "../lib/api-raw.server";
+import { apiFor } from "../lib/api.server";
 import { ID_PATTERN } from "../lib/ids";
 import { invalidParams } from "../lib/route-helpers.server";
 import { requireUser } from "../session.server";
@@ -24,7 +24,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (value) query.set(key, value);
   }
   const search = query.toString();
-  const response = await apiFetchRaw(request, context, `/accounts/${params.accountId}/transactions/export.csv${search ? `?${search}` : ""}`);
+  const response = await apiFor(request, context).raw("GET", `/accounts/${params.accountId}/transactions/export.csv${search ? `?${search}` : ""}`);
   if (!response.ok) {
     await response.body?.cancel();
     if (response.status === 404) invalidParams(request);

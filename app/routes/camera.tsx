@@ -6,7 +6,6 @@ import { PageTitle } from "../components/ui";
 import { defaultTimeZone } from "../i18n/config";
 import { apiFor } from "../lib/api.server";
 import { readFailed } from "../lib/ledger.server";
-import { apiFetchRaw } from "../lib/api-raw.server";
 import { formatDay, todayInZone } from "../lib/dates";
 import { parseEmvQr, type EmvParseResult } from "../lib/emvco";
 import { parseForm, translateIssues, type FieldErrors } from "../lib/forms";
@@ -103,9 +102,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     accountId = target;
   }
 
-  const upload = await apiFetchRaw(request, context, `/transactions/${transactionId}/receipt`, {
-    method: "PUT",
-    body: await photo.arrayBuffer(),
+  const upload = await apiFor(request, context).raw("PUT", `/transactions/${transactionId}/receipt`, {
+    rawBody: await photo.arrayBuffer(),
     contentType: photo.type || "application/octet-stream",
     idempotencyKey: crypto.randomUUID(),
   });

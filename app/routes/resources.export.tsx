@@ -1,6 +1,6 @@
 import type { Route } from "./+types/resources.export";
 import { guard } from "../guards.server";
-import { apiFetchRaw } from "../lib/api-raw.server";
+import { apiFor } from "../lib/api.server";
 import { exportQuerySchema } from "../lib/schemas/settings";
 import { requireUser } from "../session.server";
 
@@ -11,7 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireUser(context);
   const parsed = exportQuerySchema.safeParse({ format: new URL(request.url).searchParams.get("format") ?? undefined });
   if (!parsed.success) throw new Response("Unknown format", { status: 400 });
-  const response = await apiFetchRaw(request, context, `/users/me/export?format=${parsed.data.format}`);
+  const response = await apiFor(request, context).raw("GET", `/users/me/export?format=${parsed.data.format}`);
   if (!response.ok) {
     await response.body?.cancel();
     throw new Response(null, { status: response.status >= 500 ? 503 : response.status, statusText: response.status >= 500 ? "Service Unavailable" : "" });

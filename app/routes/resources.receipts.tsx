@@ -1,6 +1,6 @@
 import type { Route } from "./+types/resources.receipts";
 import { ID_PATTERN } from "../lib/ids";
-import { apiFetchRaw } from "../lib/api-raw.server";
+import { apiFor } from "../lib/api.server";
 import { currentUser } from "../session.server";
 
 /**
@@ -11,7 +11,7 @@ import { currentUser } from "../session.server";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!currentUser(context) || !ID_PATTERN.test(params.transactionId)) throw new Response("Not Found", { status: 404 });
   const ifNoneMatch = request.headers.get("If-None-Match");
-  const response = await apiFetchRaw(request, context, `/transactions/${params.transactionId}/receipt`, { headers: ifNoneMatch ? { "If-None-Match": ifNoneMatch } : {} });
+  const response = await apiFor(request, context).raw("GET", `/transactions/${params.transactionId}/receipt`, { headers: ifNoneMatch ? { "If-None-Match": ifNoneMatch } : {} });
   if (response.status !== 200 && response.status !== 304) {
     await response.body?.cancel();
     throw new Response(null, { status: response.status >= 500 ? 503 : 404 });

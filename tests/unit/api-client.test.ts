@@ -58,6 +58,20 @@ describe("retry policy", () => {
     expect(await seen[1]!.text()).toBe(JSON.stringify({ amount: "10.00" }));
   });
 
+  it("hands files back unread, under the same policy (raw)", async () => {
+    const { client, seen } = fakeNetwork([503, 200]);
+    const response = await client.raw("GET", "/receipt", { headers: { "If-None-Match": '"v1"' } });
+    expect(seen).toHaveLength(2);
+    expect(seen[1]!.headers.get("If-None-Match")).toBe('"v1"');
+    expect(response.bodyUsed).toBe(false);
+    expect(await response.json()).toEqual({ ok: true });
+    const down = fakeNetwork(["throw"]);
+    const upload = await down.client.raw("PUT", "/receipt", { rawBody: new Uint8Array([1, 2, 3]), contentType: "image/png" });
+    expect(down.seen).toHaveLength(1);
+    expect(down.seen[0]!.headers.get("Content-Type")).toBe("image/png");
+    expect(upload.status).toBe(503);
+  });
+
   it("treats a network failure like a retryable status", async () => {
     const { client, seen } = fakeNetwork(["throw", 200]);
     expect((await client.get("/things")).ok).toBe(true);
