@@ -20,7 +20,8 @@ const CHUNK = 25_000;
 // D1 refuses statements over 100 KB (SQLITE_TOOBIG): ~250 bytes a row.
 const ROWS_PER_INSERT = 150;
 
-const CATEGORIES = [
+/** The API's default categories (workers/api/src/ledger/model.ts), named in English; a unit test keeps the two equal. */
+export const CATEGORIES = [
   ["groceries", "Groceries", "expense", "#16a34a"],
   ["dining", "Dining", "expense", "#ea580c"],
   ["transport", "Transport", "expense", "#2563eb"],

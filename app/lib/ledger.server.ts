@@ -5,8 +5,8 @@
  */
 import { data, redirect } from "react-router";
 import type { ApiResult } from "./api-client";
-import { OPAQUE_TOKEN_PATTERN } from "./ids";
-import { fieldErrors } from "./problem";
+import { ID_PATTERN, OPAQUE_TOKEN_PATTERN } from "./ids";
+import { invalidParams, refusal } from "./route-helpers.server";
 import type { FieldErrors } from "./forms";
 import { flashHeader } from "../toast.server";
 
@@ -29,7 +29,7 @@ export function unwrap<T>(result: ApiResult<T>, request: Request): T {
 
 /** unwrap's answer to a failed read: always throws (the 404 page, the sign-in redirect or a 503). */
 export function readFailed(result: { status: number }, request: Request): never {
-  if (result.status === 404) throw data({ messageKey: "errors.invalidParams", path: new URL(request.url).pathname }, { status: 404 });
+  if (result.status === 404) invalidParams(request);
   if (result.status === 401) {
     const url = new URL(request.url);
     throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname.replace(/\.data$/, "") + url.search)}`);
@@ -64,10 +64,15 @@ export function formFailure<F extends string>(form: F, errors: FieldErrors, valu
   return data<FormFailure<F>>({ form, ok: false, errors, formError, values: kept }, { status });
 }
 
-/** An API refusal of a form: per-field messages for 4xx, the error page (503) for 5xx. */
+/** An API refusal of a form (route-helpers `refusal`), with what was typed echoed back. */
 export function apiFailure<F extends string>(form: F, result: Extract<ApiResult<unknown>, { ok: false }>, values: Record<string, string>, t: (key: string) => string) {
-  if (result.status >= 500) throw new Response(null, { status: 503, statusText: "Service Unavailable" });
-  const errors = fieldErrors(result.problem);
-  const formError = Object.keys(errors).length ? null : (result.problem.detail ?? t("errors.generic"));
+  const { errors, formError } = refusal(result, t);
   return formFailure(form, errors, values, formError, result.status);
+}
+
+/** The id a form names (`transactionId`, `accountId`): a malformed one is a 404, as in a URL. */
+export function formId(formData: FormData, name: string): string {
+  const id = String(formData.get(name) ?? "");
+  if (!ID_PATTERN.test(id)) throw new Response("Not Found", { status: 404 });
+  return id;
 }

@@ -3,6 +3,7 @@ import { cloudflareContext } from "../context.server";
 import { checkHoneypot } from "../honeypot.server";
 import { getInstance } from "../i18n/i18n.server";
 import type { ApiResult } from "./api-client";
+import type { FieldErrors } from "./forms";
 import { fieldErrors } from "./problem";
 
 export function envOf(context: Readonly<RouterContextProvider>) {
@@ -19,14 +20,19 @@ export function invalidParams(request: Request): never {
 }
 
 /**
- * What an action shows for a failed API call: per-field messages for 4xx validation, a form-level
+ * What a form shows for an API refusal: per-field messages for 4xx validation, a form-level
  * message otherwise. A 5xx after the retry policy becomes the error page (503, never a crash).
+ * Every action reads API refusals through this.
  */
-export function actionFailure(result: Extract<ApiResult<unknown>, { ok: false }>, t: (key: string) => string) {
+export function refusal(result: Extract<ApiResult<unknown>, { ok: false }>, t: (key: string) => string): { errors: FieldErrors; formError: string | null } {
   if (result.status >= 500) throw new Response(null, { status: 503, statusText: "Service Unavailable" });
   const errors = fieldErrors(result.problem);
-  const formError = Object.keys(errors).length ? null : (result.problem.detail ?? t("errors.generic"));
-  return data({ errors, formError }, { status: result.status });
+  return { errors, formError: Object.keys(errors).length ? null : (result.problem.detail ?? t("errors.generic")) };
+}
+
+/** The public forms' answer to an API refusal (see `refusal`). */
+export function actionFailure(result: Extract<ApiResult<unknown>, { ok: false }>, t: (key: string) => string) {
+  return data(refusal(result, t), { status: result.status });
 }
 
 /** The start of every public form's action: read the form, refuse bots (honeypot), get `t`. */

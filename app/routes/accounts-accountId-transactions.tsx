@@ -14,7 +14,7 @@ import { formatDay, todayInZone } from "../lib/dates";
 import { formValues, parseForm, useClientValidation, type FieldErrors } from "../lib/forms";
 import { ID_PATTERN } from "../lib/ids";
 import type { Account, Category, ImportPreview, ImportResult, ImportRow, ListTotals, Transaction, TransactionList } from "../lib/ledger-types";
-import { apiFailure, formFailure, idempotencyKeyOf, readFailed, returnTo, succeed, unwrap } from "../lib/ledger.server";
+import { apiFailure, formId, formFailure, idempotencyKeyOf, readFailed, returnTo, succeed, unwrap } from "../lib/ledger.server";
 import { fieldErrors } from "../lib/problem";
 import { invalidParams, tOf } from "../lib/route-helpers.server";
 import { DATE_FORMATS, IMPORT_MAX_BYTES, importQuerySchema, TRANSACTION_STATUSES, transactionCreateSchema, transactionUpdateSchema, transferSchema } from "../lib/schemas/ledger";
@@ -150,8 +150,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return succeed(back, "ledger.pages.toast.transactionAdded");
     }
     case "update": {
-      const id = String(formData.get("transactionId") ?? "");
-      if (!ID_PATTERN.test(id)) throw new Response("Not Found", { status: 404 });
+      const id = formId(formData, "transactionId");
       const parsed = parseForm(transactionUpdateSchema, formData, t);
       if (!parsed.ok) return formFailure(`update:${id}`, parsed.errors, values);
       const result = await api.patch<{ transaction: Transaction }>(`/transactions/${id}`, { body: parsed.data, idempotencyKey });
@@ -159,8 +158,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return succeed(back, "ledger.pages.toast.transactionUpdated");
     }
     case "delete": {
-      const id = String(formData.get("transactionId") ?? "");
-      if (!ID_PATTERN.test(id)) throw new Response("Not Found", { status: 404 });
+      const id = formId(formData, "transactionId");
       // One delete form serves the whole table (the row's button names the transaction), so the
       // form's key is made the row's own here.
       const result = await api.delete<{ deleted: string[] }>(`/transactions/${id}`, { idempotencyKey: `${idempotencyKey.slice(0, 160)}.${id}` });

@@ -11,7 +11,7 @@ import { todayInZone } from "../lib/dates";
 import { formValues, parseForm, useClientValidation } from "../lib/forms";
 import { ID_PATTERN } from "../lib/ids";
 import type { Account, CurrencyTotal } from "../lib/ledger-types";
-import { apiFailure, formFailure, idempotencyKeyOf, returnTo, succeed, unwrap } from "../lib/ledger.server";
+import { apiFailure, formId, formFailure, idempotencyKeyOf, returnTo, succeed, unwrap } from "../lib/ledger.server";
 import { sumMinor } from "../lib/money";
 import { tOf } from "../lib/route-helpers.server";
 import { accountCreateSchema, accountUpdateSchema, ACCOUNT_TYPES, currencyPickerList } from "../lib/schemas/ledger";
@@ -72,8 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return succeed("/accounts", "ledger.pages.toast.accountCreated");
     }
     case "update": {
-      const id = String(formData.get("accountId") ?? "");
-      if (!ID_PATTERN.test(id)) throw new Response("Not Found", { status: 404 });
+      const id = formId(formData, "accountId");
       const parsed = parseForm(updateForm, formData, t);
       if (!parsed.ok) return formFailure(`update:${id}`, parsed.errors, values);
       const result = await api.patch<{ account: Account }>(`/accounts/${id}`, { body: parsed.data, idempotencyKey });
@@ -82,8 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "archive":
     case "unarchive": {
-      const id = String(formData.get("accountId") ?? "");
-      if (!ID_PATTERN.test(id)) throw new Response("Not Found", { status: 404 });
+      const id = formId(formData, "accountId");
       const result = await api.patch<{ account: Account }>(`/accounts/${id}`, { body: { archived: intent === "archive" }, idempotencyKey });
       if (!result.ok) return apiFailure(`archive:${id}`, result, values, t);
       return succeed(back, intent === "archive" ? "ledger.pages.toast.accountArchived" : "ledger.pages.toast.accountUnarchived");

@@ -11,8 +11,8 @@ import { parseEmvQr, type EmvParseResult } from "../lib/emvco";
 import { parseForm, translateIssues, type FieldErrors } from "../lib/forms";
 import { ID_PATTERN } from "../lib/ids";
 import { formatMoney } from "../lib/money";
-import { fieldErrors, isProblem } from "../lib/problem";
-import { tOf } from "../lib/route-helpers.server";
+import { isProblem } from "../lib/problem";
+import { refusal, tOf } from "../lib/route-helpers.server";
 import { attachReceiptSchema, createWithReceiptSchema, newTransactionHref } from "../lib/schemas/camera";
 import { currentUser } from "../session.server";
 import * as c from "../styles/camera.css";
@@ -94,9 +94,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { accountId: target, ...fields } = parsed.data;
     const created = await apiFor(request, context).post<{ transaction: { id: string } }>(`/accounts/${target}/transactions`, { body: fields, idempotencyKey: crypto.randomUUID() });
     if (!created.ok) {
-      if (created.status >= 500) throw new Response(null, { status: 503, statusText: "Service Unavailable" });
-      const errors = fieldErrors(created.problem);
-      return fail(intent, created.status, Object.keys(errors).length ? null : (created.problem.detail ?? t("errors.generic")), errors);
+      const { errors, formError } = refusal(created, t);
+      return fail(intent, created.status, formError, errors);
     }
     transactionId = created.data.transaction.id;
     accountId = target;

@@ -10,8 +10,7 @@ import { readFailed } from "../lib/ledger.server";
 import type { ApiResult } from "../lib/api-client";
 import { formatInstant, isValidTimeZone } from "../lib/dates";
 import { parseForm, useClientValidation, type FieldErrors } from "../lib/forms";
-import { fieldErrors } from "../lib/problem";
-import { tOf } from "../lib/route-helpers.server";
+import { refusal, tOf } from "../lib/route-helpers.server";
 import { changePasswordSchema } from "../lib/schemas/auth";
 import { changeEmailSchema, deleteAccountSchema, preferencesFormSchema, profileSchema } from "../lib/schemas/settings";
 import type { ApiUser } from "../lib/types";
@@ -72,10 +71,7 @@ function echoed(formData: FormData): ActionData["values"] {
 }
 
 function failure(intent: Intent, result: Extract<ApiResult<unknown>, { ok: false }>, t: (key: string) => string, formData: FormData) {
-  if (result.status >= 500) throw new Response(null, { status: 503, statusText: "Service Unavailable" });
-  const errors = fieldErrors(result.problem);
-  const formError = Object.keys(errors).length ? null : (result.problem.detail ?? t("errors.generic"));
-  return data<ActionData>({ intent, errors, formError, values: echoed(formData) }, { status: result.status });
+  return data<ActionData>({ intent, ...refusal(result, t), values: echoed(formData) }, { status: result.status });
 }
 
 async function done(key: string, headers: Headers = new Headers(), to = "/settings") {
