@@ -6,7 +6,7 @@ import { guard } from "../guards.server";
 import { defaultTimeZone, isLocale } from "../i18n/config";
 import { localeCookie } from "../i18n/i18n.server";
 import { apiFor } from "../lib/api.server";
-import { readFailed } from "../lib/ledger.server";
+import { unwrap } from "../lib/ledger.server";
 import type { ApiResult } from "../lib/api-client";
 import { formatInstant, isValidTimeZone } from "../lib/dates";
 import { parseForm, useClientValidation, type FieldErrors } from "../lib/forms";
@@ -49,10 +49,8 @@ function supportedZones(): string[] {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = requireUser(context);
-  const result = await apiFor(request, context).get<{ sessions: SessionItem[] }>("/auth/sessions");
   // A refused session (revoked elsewhere) signs in again; 5xx is the 503 page.
-  if (!result.ok && (result.status === 401 || result.status >= 500)) readFailed(result, request);
-  const sessions = (result.ok ? result.data.sessions : []).map((session) => ({ ...session, device: describeUserAgent(session.userAgent) }));
+  const sessions = unwrap(await apiFor(request, context).get<{ sessions: SessionItem[] }>("/auth/sessions"), request).sessions.map((session) => ({ ...session, device: describeUserAgent(session.userAgent) }));
   return { user, sessions, timeZones: timeZones(user.timeZone), now: Date.now() };
 }
 
