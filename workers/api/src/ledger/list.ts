@@ -60,14 +60,30 @@ export function ftsQuery(text: string): string | null {
     .join(" ");
 }
 
+/**
+ * The search index (migration 0005) keys each transaction by (day, seq): rowid = day × 2^36 + seq,
+ * day counted from 1970-01-01. FTS5 hands matches over in rowid order, so a search walks the
+ * account's matches in date order and a page stops once it has its rows.
+ */
+const SEARCH_DAY = 68719476736; // 2^36: a day's span of rowids
+const SEARCH_SEQ = SEARCH_DAY - 1; // rowid & SEARCH_SEQ = seq
+/** SQL for the first rowid of the day `dateSql` (a YYYY-MM-DD expression). */
+const searchDay = (dateSql: string) => `(unixepoch(${dateSql}) / 86400 * ${SEARCH_DAY})`;
+
+/** The FTS5 query for one account: its own token, then the words in the text columns only. */
+function searchMatch(accountId: string, text: string): string | null {
+  const words = ftsQuery(text);
+  return words ? `account : "${accountId.replace(/-/g, "")}" AND {description payee notes} : (${words})` : null;
+}
+
 /** WHERE clause (over `t`) and its parameters for an account and filters. */
 export function whereOf(accountId: string, filters: Filters): { sql: string; params: unknown[] } {
   const clauses = ["t.account_id = ?"];
   const params: unknown[] = [accountId];
-  const fts = filters.q ? ftsQuery(filters.q) : null;
-  if (fts) {
-    clauses.push("t.seq IN (SELECT rowid FROM transactions_fts WHERE transactions_fts MATCH ?)");
-    params.push(fts);
+  const match = filters.q ? searchMatch(accountId, filters.q) : null;
+  if (match) {
+    clauses.push(`t.seq IN (SELECT rowid & ${SEARCH_SEQ} FROM transactions_search WHERE transactions_search MATCH ?)`);
+    params.push(match);
   }
   if (filters.from) {
     clauses.push("t.date >= ?");
@@ -223,6 +239,54 @@ export interface Page {
   extra: D1Result[];
 }
 
+/**
+ * A text search's page in (date, id) order without gathering every match. FTS5 walks the account's
+ * matches by (day, seq), joined to their rows for the other filters, and stops after `take` of them
+ * (`hits`). Those end on some day D; within a day seq order is not id order, so the page is then
+ * chosen from `hits` plus every match of day D, by (date, id). Rows beyond D cannot belong: hits
+ * already holds `take` rows up to D. CROSS JOIN keeps FTS5 the outer loop and the unary + keeps
+ * the last query off the account's index (both would otherwise walk the whole account).
+ */
+function searchPageStatement(db: D1Database, accountId: string, filters: Filters, match: string, order: Order, cursor: Cursor | null, take: number): D1PreparedStatement {
+  const rest = whereOf(accountId, { ...filters, q: undefined });
+  const dir = order === "desc" ? "DESC" : "ASC";
+  const bounds: string[] = [];
+  const boundParams: unknown[] = [];
+  if (filters.from) {
+    bounds.push(`s.rowid >= ${searchDay("?")}`);
+    boundParams.push(filters.from);
+  }
+  if (filters.to) {
+    bounds.push(`s.rowid < ${searchDay("?")} + ${SEARCH_DAY}`);
+    boundParams.push(filters.to);
+  }
+  let after = "";
+  const afterParams: unknown[] = [];
+  if (cursor) {
+    // The cursor's own day stays in range: its rows after the cursor's id still belong.
+    bounds.push(order === "desc" ? `s.rowid < ${searchDay("?")} + ${SEARCH_DAY}` : `s.rowid >= ${searchDay("?")}`);
+    boundParams.push(cursor.k);
+    after = ` AND (t.date, t.id) ${order === "desc" ? "<" : ">"} (?, ?)`;
+    afterParams.push(cursor.k, cursor.i);
+  }
+  const edge = `(SELECT ${searchDay(order === "desc" ? "MIN(date)" : "MAX(date)")} FROM hits)`;
+  return db
+    .prepare(
+      `WITH hits AS MATERIALIZED (
+         SELECT t.seq AS seq, t.date AS date FROM transactions_search s CROSS JOIN transactions t ON t.seq = s.rowid & ${SEARCH_SEQ}
+         WHERE s.transactions_search MATCH ?${bounds.map((b) => ` AND ${b}`).join("")} AND ${rest.sql}${after}
+         ORDER BY s.rowid ${dir} LIMIT ?
+       )
+       SELECT ${TRANSACTION_COLUMNS} FROM ${TRANSACTION_FROM}
+       WHERE t.seq IN (
+         SELECT seq FROM hits
+         UNION SELECT s.rowid & ${SEARCH_SEQ} FROM transactions_search s WHERE s.transactions_search MATCH ? AND s.rowid >= ${edge} AND s.rowid < ${edge} + ${SEARCH_DAY}
+       ) AND ${rest.sql.replace(/^t\.account_id = \?/, "+t.account_id = ?")}${after}
+       ORDER BY t.date ${dir}, t.id ${dir} LIMIT ?`,
+    )
+    .bind(match, ...boundParams, ...rest.params, ...afterParams, take, match, ...rest.params, ...afterParams, take);
+}
+
 export async function listPage(
   db: D1Database,
   account: AccountRow,
@@ -244,11 +308,14 @@ export async function listPage(
   }
   const withTotals = options.withTotals ?? true;
   const extraStatements = options.extra ?? [];
+  const match = filters.q ? searchMatch(account.id, filters.q) : null;
   const results = await db.batch([
     ...extraStatements,
-    db
-      .prepare(`SELECT ${TRANSACTION_COLUMNS} FROM ${TRANSACTION_FROM} WHERE ${clauses.join(" AND ")} ORDER BY ${column} ${dir}, t.id ${dir} LIMIT ?`)
-      .bind(...params, limit + 1),
+    match && sort === "date"
+      ? searchPageStatement(db, account.id, filters, match, order, cursor, limit + 1)
+      : db
+          .prepare(`SELECT ${TRANSACTION_COLUMNS} FROM ${TRANSACTION_FROM} WHERE ${clauses.join(" AND ")} ORDER BY ${column} ${dir}, t.id ${dir} LIMIT ?`)
+          .bind(...params, limit + 1),
     // Totals of a text search sum every match (O(matches)): a caller that shows the rows first asks for them apart.
     ...(withTotals ? [totalsStatement(db, account.id, filters)] : []),
   ]);
