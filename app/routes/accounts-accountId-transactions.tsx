@@ -11,6 +11,7 @@ import { Field, PageTitle } from "../components/ui";
 import { guard } from "../guards.server";
 import { apiFor } from "../lib/api.server";
 import { formatDay, todayInZone } from "../lib/dates";
+import { keepFormThroughOutage, ledgerFormOf } from "../lib/form-outage";
 import { formValues, parseForm, useClientValidation, type FieldErrors } from "../lib/forms";
 import { ID_PATTERN } from "../lib/ids";
 import type { Account, Category, ImportPreview, ImportResult, ImportRow, ListTotals, Transaction, TransactionList } from "../lib/ledger-types";
@@ -126,6 +127,13 @@ function importQuery(mapping: Record<string, string>) {
   const query: Record<string, string> = {};
   for (const key of IMPORT_OPTIONS) if (mapping[key]) query[key] = mapping[key];
   return query;
+}
+
+const formOfSubmission = ledgerFormOf("transactionId", ["update", "delete"], { "import-upload": "import", "import-preview": "import", "import-commit": "import" });
+
+/** With JavaScript, an outage keeps the form and what was typed (lib/form-outage.ts). */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return keepFormThroughOutage(request, serverAction, formOfSubmission);
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -8,6 +8,7 @@ import { Field, PageTitle } from "../components/ui";
 import { guard } from "../guards.server";
 import { apiFor } from "../lib/api.server";
 import { todayInZone } from "../lib/dates";
+import { keepFormThroughOutage, ledgerFormOf } from "../lib/form-outage";
 import { formValues, parseForm, useClientValidation } from "../lib/forms";
 import { ID_PATTERN } from "../lib/ids";
 import type { Account, CurrencyTotal } from "../lib/ledger-types";
@@ -52,6 +53,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     nonce: crypto.randomUUID(),
     currencies: currencyPickerList(),
   };
+}
+
+const formOfSubmission = ledgerFormOf("accountId", ["update", "archive"], { unarchive: "archive" });
+
+/** With JavaScript, an outage keeps the form and what was typed (lib/form-outage.ts). */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return keepFormThroughOutage(request, serverAction, formOfSubmission);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

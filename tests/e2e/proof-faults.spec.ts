@@ -73,7 +73,7 @@ test.afterAll(async () => {
   }
 });
 
-type Scenario = "ok" | "s500" | "s503" | "hang" | "crash" | "session";
+type Scenario = "ok" | "s500" | "s503" | "hang" | "crash" | "session" | "w503";
 
 /** A credential the double reads its scenario and run id from (a valid-looking 43-character token). */
 function credential(scenario: Scenario) {
@@ -174,4 +174,30 @@ test("a body with an Idempotency-Key is retried once with the same key (settings
   expect(writes.map((e) => `${e.method} ${e.path}`)).toEqual(["PATCH /users/me", "PATCH /users/me"]);
   expect(writes[0]!.idempotencyKey).toMatch(/^[\x21-\x7e]{1,200}$/);
   expect(writes[1]!.idempotencyKey).toBe(writes[0]!.idempotencyKey);
+});
+
+test("with JavaScript, a ledger form meeting an outage stays with what was typed and says so; its write was tried twice under one key", async ({ page, request }) => {
+  const { run, token } = credential("w503");
+  await signedIn(page, token);
+  const response = await page.goto(`${ORIGIN}/accounts`);
+  expect(response?.status()).toBe(200);
+  await expect(page.locator("html[data-hydrated='true']")).toBeAttached();
+  // No accounts yet: the create form is open.
+  await page.getByLabel("Name").fill("Ahorros BCP");
+  const [post] = await Promise.all([page.waitForResponse((r) => r.url().includes("/accounts") && r.request().method() === "POST"), page.getByRole("button", { name: "Create account" }).click()]);
+  expect(post.status()).toBe(503);
+  await expect(page.getByRole("alert").filter({ hasText: "The service is not answering right now" }).first()).toBeVisible();
+  await expect(page.getByLabel("Name")).toHaveValue("Ahorros BCP");
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Service Unavailable");
+  expect(new URL(page.url()).pathname).toBe("/accounts");
+  let writes = (await doubleLog(request, run)).filter((e) => e.method !== "GET");
+  expect(writes.map((e) => `${e.method} ${e.path}`)).toEqual(["POST /accounts", "POST /accounts"]);
+  expect(writes[1]!.idempotencyKey).toBe(writes[0]!.idempotencyKey);
+
+  // Trying again sends the same key: a write that did land the first time is not made twice.
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect.poll(async () => (await doubleLog(request, run)).filter((e) => e.method !== "GET").length).toBe(4);
+  writes = (await doubleLog(request, run)).filter((e) => e.method !== "GET");
+  expect(new Set(writes.map((e) => e.idempotencyKey)).size).toBe(1);
+  await expect(page.getByLabel("Name")).toHaveValue("Ahorros BCP");
 });

@@ -12,6 +12,7 @@
  *   hang     same, but the other calls never answer (the app's timeout must fire)
  *   crash    same, but the other calls throw (the Worker is down / crashed)
  *   session  /auth/session itself answers 503
+ *   w503     reads answer like ok; every write (POST, PUT, PATCH, DELETE) answers 503
  * Requests are logged by run id; GET /api/v1/__double/log?run=<id> returns the log.
  */
 interface Logged {
@@ -22,7 +23,7 @@ interface Logged {
 }
 
 const logs = new Map<string, Logged[]>();
-const SCENARIOS = ["ok", "s500", "s503", "hang", "crash", "session"] as const;
+const SCENARIOS = ["ok", "s500", "s503", "hang", "crash", "session", "w503"] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 function parse(credential: string | null | undefined): { scenario: Scenario; run: string } | null {
@@ -54,7 +55,9 @@ export default {
 
     const user = { id: "00000000-0000-4000-8000-00000000d0b1", email: "double@example.com", name: "Double", locale: "en", timeZone: "America/Lima", theme: "system", createdAt: 0 };
     if (path === "/auth/session" && who.scenario !== "session") return json({ user, session: { id: "00000000-0000-4000-8000-00000000d0b2", remember: false } });
-    switch (who.scenario) {
+    // w503: reads answer like a healthy API, writes meet an outage.
+    const scenario = who.scenario === "w503" ? (request.method === "GET" ? "ok" : "s503") : who.scenario;
+    switch (scenario) {
       case "ok":
         return json({ accounts: [], totals: [], accountTotals: [], transactions: [], categories: [], sessions: [], recent: [], flows: [] });
       case "s500":

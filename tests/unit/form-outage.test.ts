@@ -1,0 +1,60 @@
+import i18next from "i18next";
+import { UNSAFE_ErrorResponseImpl as ErrorResponse } from "react-router";
+import { beforeAll, describe, expect, it } from "vitest";
+import { keepFormThroughOutage, ledgerFormOf } from "../../app/lib/form-outage";
+import { es } from "../../app/i18n/locales/es";
+
+/** What React Router hands a clientAction: the submission, and the call of the server action. */
+function submission(fields: Record<string, string>) {
+  const body = new FormData();
+  for (const [key, value] of Object.entries(fields)) body.set(key, value);
+  return new Request("http://localhost/accounts", { method: "POST", body });
+}
+
+const transactionsForm = ledgerFormOf("transactionId", ["update", "delete"], { "import-upload": "import", "import-preview": "import", "import-commit": "import" });
+const accountsForm = ledgerFormOf("accountId", ["update", "archive"], { unarchive: "archive" });
+
+beforeAll(async () => {
+  await i18next.init({ lng: "es", resources: { es: { translation: es } }, interpolation: { escapeValue: false } });
+});
+
+describe("keepFormThroughOutage", () => {
+  it("answers an outage (5xx, or the app unreachable) with a 503 failure for the submitted form, echoing what was typed but never the key", async () => {
+    for (const error of [new ErrorResponse(503, "Service Unavailable", null), new ErrorResponse(500, "", null), new TypeError("Failed to fetch")]) {
+      const request = submission({ intent: "update", transactionId: "t-1", description: "Wong", amount: "-12.50", idempotencyKey: "n.update:t-1", returnTo: "/x" });
+      const answer = (await keepFormThroughOutage(request, () => Promise.reject(error), transactionsForm)) as { data: unknown; init: ResponseInit };
+      expect(answer.init.status).toBe(503);
+      expect(answer.data).toEqual({
+        form: "update:t-1",
+        ok: false,
+        errors: {},
+        formError: es.errors.apiUnavailable,
+        values: { transactionId: "t-1", description: "Wong", amount: "-12.50" },
+      });
+    }
+  });
+
+  it("passes every other answer and error through untouched", async () => {
+    const ok = { form: "add", ok: true };
+    expect(await keepFormThroughOutage(submission({ intent: "add" }), () => Promise.resolve(ok), transactionsForm)).toBe(ok);
+    const notFound = new ErrorResponse(404, "Not Found", null);
+    await expect(keepFormThroughOutage(submission({ intent: "add" }), () => Promise.reject(notFound), transactionsForm)).rejects.toBe(notFound);
+    const bug = new RangeError("a bug, not an outage");
+    await expect(keepFormThroughOutage(submission({ intent: "add" }), () => Promise.reject(bug), transactionsForm)).rejects.toBe(bug);
+  });
+
+  it("names the form the page reads the failure from, as each action does", () => {
+    const form = (fields: Record<string, string>, of: (formData: FormData) => string) => {
+      const data = new FormData();
+      for (const [key, value] of Object.entries(fields)) data.set(key, value);
+      return of(data);
+    };
+    expect(form({ intent: "add" }, transactionsForm)).toBe("add");
+    expect(form({ intent: "transfer" }, transactionsForm)).toBe("transfer");
+    expect(form({ intent: "delete", transactionId: "t-9" }, transactionsForm)).toBe("delete:t-9");
+    expect(form({ intent: "import-commit" }, transactionsForm)).toBe("import");
+    expect(form({ intent: "create" }, accountsForm)).toBe("create");
+    expect(form({ intent: "update", accountId: "a-1" }, accountsForm)).toBe("update:a-1");
+    expect(form({ intent: "unarchive", accountId: "a-1" }, accountsForm)).toBe("archive:a-1");
+  });
+});
