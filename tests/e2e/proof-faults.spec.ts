@@ -201,3 +201,22 @@ test("with JavaScript, a ledger form meeting an outage stays with what was typed
   expect(new Set(writes.map((e) => e.idempotencyKey)).size).toBe(1);
   await expect(page.getByLabel("Name")).toHaveValue("Ahorros BCP");
 });
+
+test("at most five toasts show at once (the seed's limit): the oldest leave as new ones come", async ({ page }) => {
+  const { token } = credential("w503");
+  await signedIn(page, token);
+  await page.goto(`${ORIGIN}/accounts`);
+  await expect(page.locator("html[data-hydrated='true']")).toBeAttached();
+  const name = page.getByLabel("Name");
+  await name.fill("Ahorros BCP");
+  const toasts = page.getByTestId("toast").filter({ hasText: "The service is not answering right now" });
+  const send = () => Promise.all([page.waitForResponse((r) => r.url().includes("/accounts") && r.request().method() === "POST"), name.press("Enter")]);
+  await send();
+  await expect(toasts).toHaveCount(1);
+  // The pointer rests on the toasts, which pauses their 5 s timers: only the limit removes one.
+  await toasts.first().hover();
+  for (let sent = 2; sent <= 7; sent++) {
+    await send();
+    await expect(toasts.filter({ visible: true })).toHaveCount(Math.min(sent, 5));
+  }
+});
