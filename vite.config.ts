@@ -3,6 +3,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import { defineConfig, type Plugin } from "vite";
 import { buildId } from "./scripts/build-id.mjs";
+import { reactDomTextBatching } from "./scripts/vite/react-dom-text-batching";
 
 /**
  * vanilla-extract marks its own packages as `ssr.external`; the Cloudflare plugin refuses any
@@ -37,5 +38,6 @@ export default defineConfig({
     vanillaExtractPlugin(),
     reactRouter(),
     bundleVanillaExtractInWorkers(),
+    reactDomTextBatching(),
   ],
 });
