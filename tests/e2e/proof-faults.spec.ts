@@ -202,6 +202,31 @@ test("with JavaScript, a ledger form meeting an outage stays with what was typed
   await expect(page.getByLabel("Name")).toHaveValue("Ahorros BCP");
 });
 
+test("with JavaScript, an in-place edit and a delete meeting an outage keep the row: the edit keeps what was typed, the deleted row comes back", async ({ page, request }) => {
+  const { run, token } = credential("w503");
+  await signedIn(page, token);
+  const accountId = "00000000-0000-4000-8000-00000000d0b4";
+  expect((await page.goto(`${ORIGIN}/accounts/${accountId}/transactions`))?.status()).toBe(200);
+  await expect(page.locator("html[data-hydrated='true']")).toBeAttached();
+  const row = page.getByTestId("transaction-row").filter({ hasText: "Wong San Isidro" });
+  await row.getByRole("link", { name: "Edit Wong San Isidro" }).click();
+  const edit = page.getByRole("form", { name: "Edit Wong San Isidro" });
+  await edit.getByLabel("Description").fill("Wong Benavides");
+  await edit.getByLabel("Amount (PEN)").fill("-90.00");
+  await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), edit.getByRole("button", { name: "Save" }).click()]);
+  await expect(edit.getByRole("alert").filter({ hasText: "The service is not answering right now" })).toBeVisible();
+  await expect(edit.getByLabel("Description")).toHaveValue("Wong Benavides");
+  await expect(edit.getByLabel("Amount (PEN)")).toHaveValue("-90.00");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Transactions of BCP Soles");
+
+  page.once("dialog", (dialog) => void dialog.accept());
+  await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.getByRole("button", { name: "Delete Wong San Isidro" }).click()]);
+  await expect(page.getByTestId("toast").filter({ hasText: "The service is not answering right now" }).last()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Delete Wong San Isidro" })).toBeVisible();
+  const writes = (await doubleLog(request, run)).filter((e) => e.method !== "GET").map((e) => `${e.method} ${e.path}`);
+  expect(writes).toEqual(["PATCH /transactions/00000000-0000-7000-8000-00000000d0b3", "PATCH /transactions/00000000-0000-7000-8000-00000000d0b3", "DELETE /transactions/00000000-0000-7000-8000-00000000d0b3", "DELETE /transactions/00000000-0000-7000-8000-00000000d0b3"]);
+});
+
 test("at most five toasts show at once (the seed's limit): the oldest leave as new ones come", async ({ page }) => {
   const { token } = credential("w503");
   await signedIn(page, token);

@@ -55,6 +55,13 @@ export default {
 
     const user = { id: "00000000-0000-4000-8000-00000000d0b1", email: "double@example.com", name: "Double", locale: "en", timeZone: "America/Lima", theme: "system", createdAt: 0 };
     if (path === "/auth/session" && who.scenario !== "session") return json({ user, session: { id: "00000000-0000-4000-8000-00000000d0b2", remember: false } });
+    // One account with one transaction, for pages about an account (its transactions).
+    if (request.method === "GET" && who.scenario === "w503" && /^\/accounts\/[^/]+\/transactions$/.test(path)) {
+      const account = { id: path.split("/")[2]!, name: "BCP Soles", type: "checking", currency: "PEN", institution: null, number: null, cci: null, openingBalance: "100.00", openingBalanceMinor: 10000, openingDate: "2026-01-01", balance: "87.50", balanceMinor: 8750, archived: false, transactionCount: 1, createdAt: 0, updatedAt: 0 };
+      const transaction = { id: "00000000-0000-7000-8000-00000000d0b3", accountId: account.id, date: "2026-11-20", description: "Wong San Isidro", payee: null, notes: null, amount: "-12.50", amountMinor: -1250, currency: "PEN", categoryId: null, category: null, status: "posted", transferId: null, transferAccountId: null, receiptKey: null, imported: false, runningBalance: "87.50", runningBalanceMinor: 8750, createdAt: 0, updatedAt: 0 };
+      const totals = { count: 1, in: "0.00", inMinor: 0, out: "-12.50", outMinor: -1250, net: "-12.50", netMinor: -1250 };
+      return json({ account, accounts: [account], accountTotals: [], categories: [], transactions: [transaction], nextCursor: null, totals, sort: "date", order: "desc" });
+    }
     // w503: reads answer like a healthy API, writes meet an outage.
     const scenario = who.scenario === "w503" ? (request.method === "GET" ? "ok" : "s503") : who.scenario;
     switch (scenario) {
