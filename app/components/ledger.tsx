@@ -1,6 +1,7 @@
 /** Small pieces shared by the ledger pages: money, form keys, selects, form results. */
 import { useEffect, useRef, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import toast from "react-hot-toast";
+import { formErrorOf } from "../lib/form-outage";
 import { formatMoney } from "../lib/money";
 import type { FieldErrors } from "../lib/forms";
 import * as l from "../styles/ledger.css";
@@ -88,7 +89,8 @@ export function TextareaField({ label, name, error, id, className, ...area }: { 
   );
 }
 
-export type FormResult = { form: string; ok: false; errors: FieldErrors; formError: string | null; values: Record<string, string> };
+/** `outage`: the submission met an outage (lib/form-outage.ts); the page words it in its language. */
+export type FormResult = { form: string; ok: false; errors: FieldErrors; formError: string | null; outage?: true; values: Record<string, string> };
 
 /** The result of one named form: from its fetcher (JavaScript) or the page's actionData (no JS). */
 export function pickResult<R extends { form: string }>(form: string, fetcherData: unknown, actionData: unknown): R | undefined {
@@ -103,12 +105,12 @@ export function pickResult<R extends { form: string }>(form: string, fetcherData
  * A failure toast once per failed answer (the messages themselves sit beside the fields). Takes
  * the caller's `t`: a list calls this once per row, and useTranslation per row is costly on the server.
  */
-export function useFailureToast(result: { ok: boolean; formError?: string | null } | undefined, t: (key: string) => string) {
+export function useFailureToast(result: Parameters<typeof formErrorOf>[0], t: (key: string) => string) {
   const last = useRef<unknown>(null);
   useEffect(() => {
     if (!result || result.ok || last.current === result) return;
     last.current = result;
-    toast.error(result.formError ?? t("ledger.pages.common.formErrors"));
+    toast.error(formErrorOf(result, t) ?? t("ledger.pages.common.formErrors"));
   }, [result, t]);
 }
 

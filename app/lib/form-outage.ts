@@ -5,21 +5,19 @@
  * or the app itself unreachable. Without JavaScript the browser navigates to the 503 error page,
  * and that stays (tests/e2e/proof-faults.spec.ts). With JavaScript, the route's `clientAction`
  * passes the submission on through this. On an outage the form gets a failure like a refused
- * one: a message, what was typed, and status 503. The 503 keeps React Router from reloading
- * the page's data, which would fail too.
+ * one, marked `outage` (the page shows `errors.apiUnavailable`), with what was typed and status
+ * 503. The 503 keeps React Router from reloading the page's data, which would fail too.
  *
  * The form's idempotency key does not change, so trying again cannot post twice, even when the
  * first attempt reached the database.
  */
-import i18next from "i18next";
 import { data, isRouteErrorResponse } from "react-router";
 import type { FieldErrors } from "./forms";
-import { formValues } from "./forms";
 
 /** Fields a failure never echoes back (ledger.server formFailure drops the same). */
 const NOT_ECHOED = new Set(["idempotencyKey", "intent", "returnTo"]);
 
-export type OutageFailure = { form: string; ok: false; errors: FieldErrors; formError: string; values: Record<string, string> };
+export type OutageFailure = { form: string; ok: false; errors: FieldErrors; formError: null; outage: true; values: Record<string, string> };
 
 export function isOutage(error: unknown): boolean {
   // A fetch that never reached the app rejects with a TypeError ("Failed to fetch").
@@ -33,9 +31,19 @@ export async function keepFormThroughOutage<T>(request: Request, serverAction: (
     return await serverAction();
   } catch (error) {
     if (!isOutage(error)) throw error;
-    const values = Object.fromEntries(Object.entries(formValues(formData)).filter(([key]) => !NOT_ECHOED.has(key)));
-    return data<OutageFailure>({ form: formOf(formData), ok: false, errors: {}, formError: i18next.t("errors.apiUnavailable"), values }, { status: 503 });
+    const values: Record<string, string> = {};
+    for (const [key, value] of formData) if (typeof value === "string" && !NOT_ECHOED.has(key)) values[key] = value;
+    // The page words `outage` in its language (components/ledger formErrorOf). Translating here
+    // would import i18n into the route chunks, which splits it out of the entry chunk: more
+    // files on every first visit.
+    return data<OutageFailure>({ form: formOf(formData), ok: false, errors: {}, formError: null, outage: true, values }, { status: 503 });
   }
+}
+
+/** A failed form's own message: the API's words, or the outage message in the page's language. */
+export function formErrorOf(result: { ok: boolean; formError?: string | null; outage?: true } | undefined, t: (key: string) => string): string | null {
+  if (!result || result.ok) return null;
+  return result.outage ? t("errors.apiUnavailable") : (result.formError ?? null);
 }
 
 /** The form a ledger submission answers to: its intent, with the id it names (`update:<id>`). */

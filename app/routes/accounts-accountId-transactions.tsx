@@ -11,7 +11,7 @@ import { Field, PageTitle } from "../components/ui";
 import { guard } from "../guards.server";
 import { apiFor } from "../lib/api.server";
 import { formatDay, todayInZone } from "../lib/dates";
-import { keepFormThroughOutage, ledgerFormOf } from "../lib/form-outage";
+import { formErrorOf, keepFormThroughOutage, ledgerFormOf } from "../lib/form-outage";
 import { formValues, parseForm, useClientValidation, type FieldErrors } from "../lib/forms";
 import { ID_PATTERN } from "../lib/ids";
 import type { Account, Category, ImportPreview, ImportResult, ImportRow, ListTotals, Transaction, TransactionList } from "../lib/ledger-types";
@@ -843,7 +843,7 @@ function TransactionForm({ mode, tx, fetcher, result, loaderData }: { mode: "add
       <input type="hidden" name="intent" value={mode} />
       <input type="hidden" name="returnTo" value={listUrl} />
       {tx ? <input type="hidden" name="transactionId" value={tx.id} /> : null}
-      <FormError message={result?.formError} />
+      <FormError message={formErrorOf(result, t)} />
       {result?.errors.accountId ? <p className={ui.alert.error}>{result.errors.accountId}</p> : null}
       <div className={l.formGrid}>
         <Field autoFocus={mode === "update"} id={`${prefix}-date`} label={t("ledger.fields.date")} name="date" type="date" required defaultValue={v("date", tx?.date, loaderData.today)} error={errors.date} />
@@ -906,7 +906,7 @@ function TransferForm({ fetcher, result, loaderData, others }: { fetcher: Fetche
       <input type="hidden" name="intent" value="transfer" />
       <input type="hidden" name="returnTo" value={listUrl} />
       <input type="hidden" name="fromAccountId" value={account.id} />
-      <FormError message={result?.formError} />
+      <FormError message={formErrorOf(result, t)} />
       {errors.fromAccountId ? <p className={ui.alert.error}>{errors.fromAccountId}</p> : null}
       <div className={l.formGrid}>
         <SelectField
@@ -989,7 +989,7 @@ function ImportSection({ loaderData }: { loaderData: LoaderData }) {
         {!preview ? (
           <fetcher.Form method="post" encType="multipart/form-data" className={ui.stack} preventScrollReset aria-label={t("ledger.pages.import.title")}>
             <input type="hidden" name="intent" value="import-upload" />
-            <FormError message={failure?.formError} />
+            <FormError message={formErrorOf(failure, t)} />
             <Field id="import-file" label={t("ledger.pages.import.file")} name="file" type="file" accept=".csv,text/csv,text/plain" required hint={t("ledger.pages.import.fileHint")} error={failure?.errors.file} />
             <div className={l.actions}>
               <button type="submit" className={ui.button.secondary} disabled={busy}>

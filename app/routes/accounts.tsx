@@ -8,7 +8,7 @@ import { Field, PageTitle } from "../components/ui";
 import { guard } from "../guards.server";
 import { apiFor } from "../lib/api.server";
 import { todayInZone } from "../lib/dates";
-import { keepFormThroughOutage, ledgerFormOf } from "../lib/form-outage";
+import { formErrorOf, keepFormThroughOutage, ledgerFormOf } from "../lib/form-outage";
 import { formValues, parseForm, useClientValidation } from "../lib/forms";
 import { ID_PATTERN } from "../lib/ids";
 import type { Account, CurrencyTotal } from "../lib/ledger-types";
@@ -277,7 +277,7 @@ function AccountForm({ mode, account, fetcher, result, nonce, today, currencies 
       <FormKey nonce={nonce} form={mode === "create" ? "account-create" : `account-update.${account!.id}`} />
       <input type="hidden" name="intent" value={mode} />
       {account ? <input type="hidden" name="accountId" value={account.id} /> : null}
-      <FormError message={result?.formError} />
+      <FormError message={formErrorOf(result, t)} />
       <div className={l.formGrid}>
         <Field id={`${prefix}-name`} label={t("ledger.fields.name")} name="name" required maxLength={60} defaultValue={v("name", account?.name ?? "")} error={errors.name} autoComplete="off" />
         <SelectField

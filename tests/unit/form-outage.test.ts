@@ -1,7 +1,7 @@
 import i18next from "i18next";
 import { UNSAFE_ErrorResponseImpl as ErrorResponse } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { keepFormThroughOutage, ledgerFormOf } from "../../app/lib/form-outage";
+import { formErrorOf, keepFormThroughOutage, ledgerFormOf } from "../../app/lib/form-outage";
 import { es } from "../../app/i18n/locales/es";
 
 /** What React Router hands a clientAction: the submission, and the call of the server action. */
@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 
 describe("keepFormThroughOutage", () => {
-  it("answers an outage (5xx, or the app unreachable) with a 503 failure for the submitted form, echoing what was typed but never the key", async () => {
+  it("answers an outage (5xx, or the app unreachable) with a 503 failure marked `outage` for the submitted form, echoing what was typed but never the key", async () => {
     for (const error of [new ErrorResponse(503, "Service Unavailable", null), new ErrorResponse(500, "", null), new TypeError("Failed to fetch")]) {
       const request = submission({ intent: "update", transactionId: "t-1", description: "Wong", amount: "-12.50", idempotencyKey: "n.update:t-1", returnTo: "/x" });
       const answer = (await keepFormThroughOutage(request, () => Promise.reject(error), transactionsForm)) as { data: unknown; init: ResponseInit };
@@ -28,10 +28,19 @@ describe("keepFormThroughOutage", () => {
         form: "update:t-1",
         ok: false,
         errors: {},
-        formError: es.errors.apiUnavailable,
+        formError: null,
+        outage: true,
         values: { transactionId: "t-1", description: "Wong", amount: "-12.50" },
       });
     }
+  });
+
+  it("is worded in the page's language by the form that shows it; other failures keep the API's words", () => {
+    const t = i18next.getFixedT("es");
+    expect(formErrorOf({ ok: false, formError: null, outage: true }, t)).toBe(es.errors.apiUnavailable);
+    expect(formErrorOf({ ok: false, formError: "Nombre en uso." }, t)).toBe("Nombre en uso.");
+    expect(formErrorOf({ ok: false, formError: null }, t)).toBeNull();
+    expect(formErrorOf(undefined, t)).toBeNull();
   });
 
   it("passes every other answer and error through untouched", async () => {
