@@ -21,6 +21,14 @@ const EDITS: ReadonlyArray<readonly [before: string, after: string]> = [
   [
     "function writeChunk(destination, chunk) {\n  if (0 === chunk.byteLength) {",
     `var pendingText = "";
+function utf8Length(text) {
+  for (var bytes = text.length, i = 0; i < text.length; i++) {
+    var code = text.charCodeAt(i);
+    // Each half of a surrogate pair counts 2 (4 for the pair); other code units past 0x7f count 2 or 3.
+    127 < code && (bytes += 2047 < code && (55296 > code || 57343 < code) ? 2 : 1);
+  }
+  return bytes;
+}
 function flushText(destination) {
   if (pendingText) {
     var bytes = textEncoder.encode(pendingText);
@@ -46,8 +54,8 @@ function writeBytes(destination, chunk) {
   ["function flushCompletedQueues(request, destination) {\n  currentView = new Uint8Array(4096);", "function flushCompletedQueues(request, destination) {\n  pendingText = \"\";\n  currentView = new Uint8Array(4096);"],
   ["function stringToChunk(content) {\n  return textEncoder.encode(content);\n}", "function stringToChunk(content) {\n  return content;\n}"],
   ["function stringToPrecomputedChunk(content) {\n  return textEncoder.encode(content);\n}", "function stringToPrecomputedChunk(content) {\n  return content;\n}"],
-  // Sizes steer when React outlines a boundary: count a string by its length (bytes are ≥ it; close enough).
-  ["segmentByteSize += segment[i].byteLength;", 'segmentByteSize += "string" === typeof segment[i] ? segment[i].length : segment[i].byteLength;'],
+  // Sizes steer when React outlines a Suspense boundary, so a string counts its UTF-8 bytes.
+  ["segmentByteSize += segment[i].byteLength;", 'segmentByteSize += "string" === typeof segment[i] ? utf8Length(segment[i]) : segment[i].byteLength;'],
 ];
 
 export const REACT_DOM_EDGE_PRODUCTION = /react-dom[\\/]cjs[\\/]react-dom-server\.edge\.production\.js$/;

@@ -85,6 +85,14 @@ const documents: Array<[string, () => React.ReactNode]> = [
       return h("html", null, h("body", null, rows(3), h(React.Suspense, { fallback: h("span", null, "Cargando…") }, h(Later, { promise })), h("footer", null, "fin")));
     },
   ],
+  [
+    // Near React's outlining limits (500 bytes in a boundary, 12,800 in a flush), sizes must be bytes, not characters.
+    "a boundary past the outlining limits only when counted in bytes (ñ is 2, 💸 is 4)",
+    () => {
+      const promise = Promise.resolve("ñ".repeat(300) + "💸".repeat(20));
+      return h("html", null, h("body", null, h("p", null, "x".repeat(12_500)), h(React.Suspense, { fallback: h("span", null, "…") }, h(Later, { promise }))));
+    },
+  ],
   ["a boundary whose content throws (rendered by the client)", () => h("main", null, h(React.Suspense, { fallback: h("i", null, "…") }, h(Broken)), rows(2))],
 ];
 
@@ -97,6 +105,17 @@ describe("react-dom text batching (scripts/vite/react-dom-text-batching.ts)", ()
       expect(Buffer.compare(Buffer.from(b.bytes), Buffer.from(a.bytes))).toBe(0);
     });
   }
+
+  it("keeps two renders in flight at once apart (the pending text is shared by the module)", async () => {
+    const page = (label: string, ms: number) => {
+      const promise = new Promise<string>((resolve) => setTimeout(() => resolve(`${label} ñ `.repeat(400)), ms));
+      return h("main", null, h("h1", null, label), rows(20), h(React.Suspense, { fallback: h("span", null, "…") }, h(Later, { promise })), h("p", null, `${label} end`));
+    };
+    const [a, b] = await Promise.all([bytesOf(batched, page("first", 15)), bytesOf(batched, page("second", 5))]);
+    const [a0, b0] = [await bytesOf(stock, page("first", 15)), await bytesOf(stock, page("second", 5))];
+    expect(Buffer.from(a.bytes).toString("utf8")).toBe(Buffer.from(a0.bytes).toString("utf8"));
+    expect(Buffer.from(b.bytes).toString("utf8")).toBe(Buffer.from(b0.bytes).toString("utf8"));
+  });
 
   it("encodes far fewer times than the stock renderer", async () => {
     const calls = { stock: 0, batched: 0 };
