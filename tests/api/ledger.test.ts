@@ -418,4 +418,24 @@ describe("Idempotency-Key", () => {
     const malformed = await call(`/accounts/${account.id}/transactions`, { token, body, headers: { "Idempotency-Key": "has space" } });
     expect(malformed.status).toBe(400);
   });
+
+  it("says plainly when a key is still pending long after its request (a 5xx left it): 409, not retryable, check before trying again", async () => {
+    const { token, user } = await signUp();
+    const account = await createAccount(token);
+    const body = { date: "2026-11-20", description: "A", amount: "1.00" };
+    const { sha256Hex } = await import("../../workers/api/src/crypto");
+    const hash = await sha256Hex(`POST /api/v1/accounts/${account.id}/transactions\n${JSON.stringify(body)}`);
+    await env.DB.prepare("INSERT INTO idempotency_keys (user_id, key, request_hash, status, response_body, created_at) VALUES (?1, 'stuck', ?2, NULL, NULL, ?3)").bind(user.id, hash, Date.now() - 60_000).run();
+    for (const [language, detail] of [
+      ["en", "We could not confirm whether this change was saved. Reload the page to check before trying again."],
+      ["es", "No pudimos confirmar si este cambio se guardó. Recarga la página para comprobarlo antes de volver a intentarlo."],
+    ] as const) {
+      const stuck = await call(`/accounts/${account.id}/transactions`, { token, body, headers: { "Idempotency-Key": "stuck", "Accept-Language": language } });
+      expect(stuck.status).toBe(409);
+      expect(stuck.json.type).toMatch(/idempotency-uncertain$/);
+      expect(stuck.json.detail).toBe(detail);
+      expect(stuck.headers.get("Retry-After")).toBeNull();
+    }
+    expect(await expectExactBalance(token, account.id)).toBe(0);
+  });
 });

@@ -5,7 +5,9 @@
  * so two concurrent requests cannot both run). Then:
  * - same key, same method + path + query + body, finished → the stored answer is replayed;
  * - same key, another request → 422;
- * - same key while the first is still running → 409 with Retry-After (the client may retry).
+ * - same key while the first is still running → 409 with Retry-After (the client may retry);
+ * - same key still pending after IDEMPOTENCY_PENDING_MS → 409 `idempotency-uncertain`: the first
+ *   attempt ended in a 5xx and may or may not have written; reload and look before trying again.
  * Only 2xx answers are stored. A 4xx releases the key (nothing was written: every handler writes in
  * one final batch), so a corrected retry with the same key runs. A 5xx keeps the key pending: we
  * cannot tell whether the write happened, and a retry must never post twice.
@@ -18,6 +20,8 @@ import type { ApiBindings } from "./hono";
 import { localeOf, problem, validationProblem } from "./problem";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
+/** Longer than any request runs (the app gives up on the API after 10 s per attempt). */
+export const IDEMPOTENCY_PENDING_MS = 30_000;
 
 interface KeyRow {
   request_hash: string;
@@ -44,6 +48,11 @@ export const idempotent: MiddlewareHandler<ApiBindings> = async (c, next) => {
     const row = await db.prepare("SELECT request_hash, status, response_body, created_at FROM idempotency_keys WHERE user_id = ?1 AND key = ?2").bind(userId, key).first<KeyRow>();
     const t = translatorFor(localeOf(c));
     if (row && row.request_hash !== hash) return problem(c, 422, "idempotency-key-reused", { detail: t("ledger.errors.idempotencyReused") });
+    // Pending past any request's life: the first attempt failed with a 5xx, and whether its write
+    // landed is unknown. Waiting will not help; the page can show whether it did.
+    if (row && row.status === null && now - row.created_at > IDEMPOTENCY_PENDING_MS) {
+      return problem(c, 409, "idempotency-uncertain", { detail: t("ledger.errors.idempotencyUncertain") });
+    }
     if (!row || row.status === null) return problem(c, 409, "idempotency-in-progress", { detail: t("ledger.errors.idempotencyInProgress"), retryAfter: 1 });
     return new Response(row.response_body || null, {
       status: row.status,

@@ -129,6 +129,7 @@ export const ledger = {
     noChanges: "Change at least one field.",
     idempotencyReused: "This Idempotency-Key was already used for a different request.",
     idempotencyInProgress: "The same request is still being processed. Try again in a moment.",
+    idempotencyUncertain: "We could not confirm whether this change was saved. Reload the page to check before trying again.",
     idempotencyKey: "Use 1 to 200 visible ASCII characters.",
     file: "The file is empty or is not a readable CSV file.",
     fileTooLarge: "The file is too large (at most 5 MB).",

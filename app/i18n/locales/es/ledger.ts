@@ -129,6 +129,7 @@ export const ledger: Messages["ledger"] = {
     noChanges: "Cambia al menos un campo.",
     idempotencyReused: "Esta Idempotency-Key ya se usó para otra solicitud.",
     idempotencyInProgress: "La misma solicitud aún se está procesando. Inténtalo de nuevo en un momento.",
+    idempotencyUncertain: "No pudimos confirmar si este cambio se guardó. Recarga la página para comprobarlo antes de volver a intentarlo.",
     idempotencyKey: "Usa de 1 a 200 caracteres ASCII visibles.",
     file: "El archivo está vacío o no es un CSV legible.",
     fileTooLarge: "El archivo es demasiado grande (máximo 5 MB).",
