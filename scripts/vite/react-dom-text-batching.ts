@@ -8,7 +8,7 @@
  * This build step changes the renderer to keep the pieces as strings and encode them once per
  * 2 KB, in the same order, through the same 4 KB views. The bytes sent do not change
  * (tests/unit/react-dom-text-batching.test.ts renders the same trees through both and compares
- * them). The CPU of the transactions page dropped from ~34 to ~16 ms (ADR 025).
+ * them). The transactions page costs 0.5–0.75× the CPU it did (ADR 025).
  *
  * Every edit names the exact source text it replaces. A React release that changes any of it
  * fails the build here instead of shipping a half-patched renderer; then check whether the new
