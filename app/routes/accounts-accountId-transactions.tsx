@@ -939,7 +939,16 @@ function ImportSection({ loaderData }: { loaderData: LoaderData }) {
   const state = pickResult<ImportState | FormResult>("import", fetcher.data, actionData);
   const failure = state && !state.ok ? state : undefined;
   const done = state?.ok && state.stage === "done" ? state.result : null;
-  const preview = state?.ok && state.stage === "preview" ? state : null;
+  const current = state?.ok && state.stage === "preview" ? state : null;
+  // An outage while previewing or importing keeps the last preview (file and columns) on screen
+  // with the message, instead of falling back to the upload step (ADR 024). An outage while
+  // reading a new file does not bring back the previous file's preview.
+  const [lastPreview, setLastPreview] = useState<typeof current>(null);
+  if (current && current !== lastPreview) setLastPreview(current);
+  const [sentIntent, setSentIntent] = useState<unknown>(null);
+  const sending = fetcher.formData?.get("intent");
+  if (sending && sending !== sentIntent) setSentIntent(sending);
+  const preview = current ?? (failure?.outage && sentIntent !== "import-upload" ? lastPreview : null);
   useFailureToast(failure, t);
   const toasted = useRef<unknown>(null);
   useEffect(() => {
@@ -998,7 +1007,10 @@ function ImportSection({ loaderData }: { loaderData: LoaderData }) {
             </div>
           </fetcher.Form>
         ) : (
-          <ImportMapping key={`${preview.fileName}-${preview.csv.length}`} state={preview} fetcher={fetcher} nonce={loaderData.nonce} listUrl={listUrl} currency={loaderData.account.currency} />
+          <>
+            <FormError message={formErrorOf(failure, t)} />
+            <ImportMapping key={`${preview.fileName}-${preview.csv.length}`} state={preview} fetcher={fetcher} nonce={loaderData.nonce} listUrl={listUrl} currency={loaderData.account.currency} />
+          </>
         )}
       </div>
     </details>

@@ -73,7 +73,7 @@ test.afterAll(async () => {
   }
 });
 
-type Scenario = "ok" | "s500" | "s503" | "hang" | "crash" | "session" | "w503";
+type Scenario = "ok" | "s500" | "s503" | "hang" | "crash" | "session" | "w503" | "i503";
 
 /** A credential the double reads its scenario and run id from (a valid-looking 43-character token). */
 function credential(scenario: Scenario) {
@@ -225,6 +225,27 @@ test("with JavaScript, an in-place edit and a delete meeting an outage keep the 
   await expect(page.getByRole("button", { name: "Delete Wong San Isidro" })).toBeVisible();
   const writes = (await doubleLog(request, run)).filter((e) => e.method !== "GET").map((e) => `${e.method} ${e.path}`);
   expect(writes).toEqual(["PATCH /transactions/00000000-0000-7000-8000-00000000d0b3", "PATCH /transactions/00000000-0000-7000-8000-00000000d0b3", "DELETE /transactions/00000000-0000-7000-8000-00000000d0b3", "DELETE /transactions/00000000-0000-7000-8000-00000000d0b3"]);
+});
+
+test("with JavaScript, a CSV import meeting an outage keeps its preview and columns on screen, with the message", async ({ page, request }) => {
+  const { run, token } = credential("i503");
+  await signedIn(page, token);
+  await page.goto(`${ORIGIN}/accounts/00000000-0000-4000-8000-00000000d0b4/transactions`);
+  await expect(page.locator("html[data-hydrated='true']")).toBeAttached();
+  await page.getByTestId("import").locator("summary").click();
+  await page.getByRole("button", { name: "CSV file" }).setInputFiles({ name: "bcp.csv", mimeType: "text/csv", buffer: Buffer.from("Fecha,Concepto,Importe\n01/03/2026,Plaza Vea,-12.50\n02/03/2026,Rappi,-45.90\n") });
+  await page.getByRole("button", { name: "Read file" }).click();
+  const mapping = page.getByRole("form", { name: "Columns" });
+  await expect(mapping).toBeVisible();
+  await mapping.getByLabel("Date format").selectOption("DD/MM/YYYY");
+  await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), mapping.getByRole("button", { name: "Import", exact: true }).click()]);
+  await expect(page.getByTestId("import").getByRole("alert").filter({ hasText: "The service is not answering right now" })).toBeVisible();
+  await expect(mapping).toBeVisible();
+  await expect(mapping.getByLabel("Date format")).toHaveValue("DD/MM/YYYY");
+  await expect(page.getByTestId("import-preview").getByRole("row").filter({ hasText: "Plaza Vea" })).toBeVisible();
+  const imports = (await doubleLog(request, run)).filter((e) => e.path.endsWith("/import"));
+  expect(imports.map((e) => e.method)).toEqual(["POST", "POST"]);
+  expect(imports[1]!.idempotencyKey).toBe(imports[0]!.idempotencyKey);
 });
 
 test("at most five toasts show at once (the seed's limit): the oldest leave as new ones come", async ({ page }) => {
