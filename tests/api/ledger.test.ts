@@ -351,6 +351,17 @@ describe("ownership", () => {
   });
 });
 
+/** A new user's transaction POST whose key is already claimed and still pending since `since`. */
+async function pendingKey(key: string, since: number) {
+  const { token, user } = await signUp();
+  const account = await createAccount(token);
+  const body = { date: "2026-11-20", description: "A", amount: "1.00" };
+  const { sha256Hex } = await import("../../workers/api/src/crypto");
+  const hash = await sha256Hex(`POST /api/v1/accounts/${account.id}/transactions\n${JSON.stringify(body)}`);
+  await env.DB.prepare("INSERT INTO idempotency_keys (user_id, key, request_hash, status, response_body, created_at) VALUES (?1, ?2, ?3, NULL, NULL, ?4)").bind(user.id, key, hash, since).run();
+  return { token, account, body };
+}
+
 describe("Idempotency-Key", () => {
   it("replays the first answer for the same key and body, without a second write", async () => {
     const { token } = await signUp();
@@ -405,12 +416,7 @@ describe("Idempotency-Key", () => {
   });
 
   it("answers 409 (retryable) while the first request with the key is still running, and refuses malformed keys", async () => {
-    const { token, user } = await signUp();
-    const account = await createAccount(token);
-    const body = { date: "2026-11-20", description: "A", amount: "1.00" };
-    const { sha256Hex } = await import("../../workers/api/src/crypto");
-    const hash = await sha256Hex(`POST /api/v1/accounts/${account.id}/transactions\n${JSON.stringify(body)}`);
-    await env.DB.prepare("INSERT INTO idempotency_keys (user_id, key, request_hash, status, response_body, created_at) VALUES (?1, 'busy', ?2, NULL, NULL, ?3)").bind(user.id, hash, Date.now()).run();
+    const { token, account, body } = await pendingKey("busy", Date.now());
     const busy = await call(`/accounts/${account.id}/transactions`, { token, body, headers: { "Idempotency-Key": "busy" } });
     expect(busy.status).toBe(409);
     expect(busy.headers.get("Retry-After")).toBe("1");
@@ -420,12 +426,7 @@ describe("Idempotency-Key", () => {
   });
 
   it("says plainly when a key is still pending long after its request (a 5xx left it): 409, not retryable, check before trying again", async () => {
-    const { token, user } = await signUp();
-    const account = await createAccount(token);
-    const body = { date: "2026-11-20", description: "A", amount: "1.00" };
-    const { sha256Hex } = await import("../../workers/api/src/crypto");
-    const hash = await sha256Hex(`POST /api/v1/accounts/${account.id}/transactions\n${JSON.stringify(body)}`);
-    await env.DB.prepare("INSERT INTO idempotency_keys (user_id, key, request_hash, status, response_body, created_at) VALUES (?1, 'stuck', ?2, NULL, NULL, ?3)").bind(user.id, hash, Date.now() - 60_000).run();
+    const { token, account, body } = await pendingKey("stuck", Date.now() - 60_000);
     for (const [language, detail] of [
       ["en", "We could not confirm whether this change was saved. Reload the page to check before trying again."],
       ["es", "No pudimos confirmar si este cambio se guardó. Recarga la página para comprobarlo antes de volver a intentarlo."],
