@@ -84,9 +84,13 @@ function searchMatch(accountId: string, text: string): string | null {
   return words ? `account : "${accountId.replace(/-/g, "")}" AND {description payee notes} : (${words})` : null;
 }
 
-/** WHERE clause (over `t`) and its parameters for an account and filters. */
-export function whereOf(accountId: string, filters: Filters): { sql: string; params: unknown[] } {
-  const clauses = ["t.account_id = ?"];
+/**
+ * WHERE clause (over `t`) and its parameters for an account and filters. `offAccountIndex`: the
+ * rows come from the search index, so the account is checked per row (the unary + keeps SQLite
+ * from walking the whole account's index instead).
+ */
+export function whereOf(accountId: string, filters: Filters, options: { offAccountIndex?: boolean } = {}): { sql: string; params: unknown[] } {
+  const clauses = [options.offAccountIndex ? "+t.account_id = ?" : "t.account_id = ?"];
   const params: unknown[] = [accountId];
   const match = filters.q ? searchMatch(accountId, filters.q) : null;
   if (match) {
@@ -142,15 +146,13 @@ export function totalsStatement(db: D1Database, accountId: string, filters: Filt
       .prepare(`SELECT COALESCE(SUM(count), 0) AS count, COALESCE(SUM(inflow), 0) AS inflow, COALESCE(SUM(outflow), 0) AS outflow FROM account_days WHERE ${clauses.join(" AND ")}`)
       .bind(...params);
   }
-  const where = whereOf(accountId, filters);
   // With a text filter, drive from the FTS matches (rowid lookups) instead of scanning the whole
-  // account's index and testing each row against the match list: the unary + keeps SQLite off
-  // the account index here. Still O(matches): docs/decisions/010-ledger-storage.md.
-  const sql = filters.q && ftsQuery(filters.q) ? where.sql.replace(/^t\.account_id = \?/, "+t.account_id = ?") : where.sql;
+  // account's index and testing each row against the match list. Still O(matches): ADR 010.
+  const where = whereOf(accountId, filters, { offAccountIndex: Boolean(filters.q && ftsQuery(filters.q)) });
   return db
     .prepare(
       `SELECT COUNT(*) AS count, COALESCE(SUM(CASE WHEN t.amount > 0 THEN t.amount ELSE 0 END), 0) AS inflow, COALESCE(SUM(CASE WHEN t.amount < 0 THEN t.amount ELSE 0 END), 0) AS outflow
-       FROM transactions t WHERE ${sql}`,
+       FROM transactions t WHERE ${where.sql}`,
     )
     .bind(...where.params);
 }
@@ -256,7 +258,7 @@ export interface Page {
  * the last query off the account's index (both would otherwise walk the whole account).
  */
 function searchPageStatement(db: D1Database, accountId: string, filters: Filters, match: string, order: Order, cursor: Cursor | null, take: number): D1PreparedStatement {
-  const rest = whereOf(accountId, { ...filters, q: undefined });
+  const rest = whereOf(accountId, { ...filters, q: undefined }, { offAccountIndex: true });
   const dir = order === "desc" ? "DESC" : "ASC";
   const bounds: string[] = [];
   const boundParams: unknown[] = [];
@@ -289,7 +291,7 @@ function searchPageStatement(db: D1Database, accountId: string, filters: Filters
        WHERE t.seq IN (
          SELECT seq FROM hits
          UNION SELECT s.rowid & ${SEARCH_SEQ} FROM transactions_search s WHERE s.transactions_search MATCH ? AND s.rowid >= ${edge} AND s.rowid < ${edge} + ${SEARCH_DAY}
-       ) AND ${rest.sql.replace(/^t\.account_id = \?/, "+t.account_id = ?")}${after}
+       ) AND ${rest.sql}${after}
        ORDER BY t.date ${dir}, t.id ${dir} LIMIT ?`,
     )
     .bind(match, ...boundParams, ...rest.params, ...afterParams, take, match, ...rest.params, ...afterParams, take);
