@@ -12,10 +12,8 @@
  * first attempt reached the database.
  */
 import { data, isRouteErrorResponse } from "react-router";
+import { echoedValues } from "./form-echo";
 import type { FieldErrors } from "./forms";
-
-/** Fields a failure never echoes back (ledger.server formFailure drops the same). */
-const NOT_ECHOED = new Set(["idempotencyKey", "intent", "returnTo"]);
 
 export type OutageFailure = { form: string; ok: false; errors: FieldErrors; formError: null; outage: true; values: Record<string, string> };
 
@@ -31,8 +29,7 @@ export async function keepFormThroughOutage<T>(request: Request, serverAction: (
     return await serverAction();
   } catch (error) {
     if (!isOutage(error)) throw error;
-    const values: Record<string, string> = {};
-    for (const [key, value] of formData) if (typeof value === "string" && !NOT_ECHOED.has(key)) values[key] = value;
+    const values = echoedValues(formData);
     // The page words `outage` in its language (components/ledger formErrorOf). Translating here
     // would import i18n into the route chunks, which splits it out of the entry chunk: more
     // files on every first visit.

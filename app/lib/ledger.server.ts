@@ -7,6 +7,7 @@ import { data, redirect } from "react-router";
 import type { ApiResult } from "./api-client";
 import { ID_PATTERN, OPAQUE_TOKEN_PATTERN } from "./ids";
 import { invalidParams, refusal } from "./route-helpers.server";
+import { echoedValues } from "./form-echo";
 import type { FieldErrors } from "./forms";
 import { flashHeader } from "../toast.server";
 
@@ -60,8 +61,7 @@ export type FormFailure<F extends string> = {
 
 /** A failed form: messages beside the fields, and what was typed echoed back (no-JS keeps it). */
 export function formFailure<F extends string>(form: F, errors: FieldErrors, values: Record<string, string>, formError: string | null = null, status = 422) {
-  const { idempotencyKey: _key, intent: _intent, returnTo: _returnTo, ...kept } = values;
-  return data<FormFailure<F>>({ form, ok: false, errors, formError, values: kept }, { status });
+  return data<FormFailure<F>>({ form, ok: false, errors, formError, values: echoedValues(values) }, { status });
 }
 
 /** An API refusal of a form (route-helpers `refusal`), with what was typed echoed back. */
