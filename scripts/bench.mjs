@@ -19,7 +19,7 @@
  * bench/results.json under `http` (and `lighthouse`), keeping the other keys.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -45,6 +45,8 @@ const BASELINE_DIR = path.join(root, "bench", "baseline");
 const RESULTS_FILE = path.join(root, "bench", "results.json");
 const STRICT = argv.includes("--strict");
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+// USER_HZ: 100 on every Linux this runs on (sysconf(_SC_CLK_TCK) is not reachable from Node).
+const CLOCK_TICKS_PER_SECOND = 100;
 // A browser's request: a crawler's User-Agent would make the entry wait for the whole document.
 const BROWSER_HEADERS = {
   "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36",
@@ -108,12 +110,48 @@ function cannon(url, headers, duration) {
   });
 }
 
-async function measure(name, url, headers = {}) {
+/**
+ * CPU time (ms) used so far by a process and everything it started (wrangler's workerd processes:
+ * its proxy, the Workers and local D1). Linux only (/proc); null elsewhere. Unlike requests/s,
+ * server CPU per request hardly moves when the machine is busy, so it shows what a change did.
+ */
+function processTreeCpuMs(rootPid) {
+  if (!rootPid || !existsSync("/proc/self/stat")) return null;
+  const parentOf = new Map();
+  const cpuOf = new Map();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue; // the process ended while being read
+    }
+    // The command name (field 2) may hold spaces: the fields that follow it start after the last ")".
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    parentOf.set(Number(entry), Number(fields[1]));
+    cpuOf.set(Number(entry), Number(fields[11]) + Number(fields[12])); // utime + stime, in clock ticks
+  }
+  let ticks = 0;
+  for (const pid of cpuOf.keys()) {
+    for (let at = pid; at > 1; at = parentOf.get(at) ?? 0) {
+      if (at === rootPid) {
+        ticks += cpuOf.get(pid);
+        break;
+      }
+    }
+  }
+  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+async function measure(name, url, serverPid, headers = {}) {
   const check = await fetch(url, { headers: { ...BROWSER_HEADERS, ...headers }, redirect: "manual" });
   const bytes = (await check.arrayBuffer()).byteLength;
   if (check.status !== 200) throw new Error(`${name}: ${url} answered ${check.status}, not 200`);
   await cannon(url, headers, WARMUP_SECONDS);
+  const cpuBefore = processTreeCpuMs(serverPid);
   const r = await cannon(url, headers, DURATION);
+  const cpuAfter = processTreeCpuMs(serverPid);
   const row = {
     name,
     path: new URL(url).pathname,
@@ -125,8 +163,9 @@ async function measure(name, url, headers = {}) {
     non2xx: r.non2xx,
     errors: r.errors,
     timeouts: r.timeouts,
+    serverCpuMsPerRequest: cpuBefore === null || cpuAfter === null || !r.requests.total ? null : Number(((cpuAfter - cpuBefore) / r.requests.total).toFixed(2)),
   };
-  console.log(`  measured ${name}: p50 ${row.p50} ms, ${Math.round(row.requestsPerSecond)} req/s`);
+  console.log(`  measured ${name}: p50 ${row.p50} ms, ${Math.round(row.requestsPerSecond)} req/s, server CPU ${fmt(row.serverCpuMsPerRequest, 2)} ms/request`);
   return row;
 }
 
@@ -276,21 +315,22 @@ try {
   // Client, wrangler and workerd share this machine: a busy machine shows here, not as a hidden skew.
   const machine = { cpus: os.availableParallelism(), loadAverageBefore: os.loadavg().map((n) => Number(n.toFixed(2))) };
   console.log(`machine: ${machine.cpus} CPUs, load average ${machine.loadAverageBefore.join(" ")} before the runs`);
-  const floor = await measure("floor (bare RR8)", `${BASELINE_ORIGIN}/`);
+  const floor = await measure("floor (bare RR8)", `${BASELINE_ORIGIN}/`, baseline.child.pid);
   const rows = [
     floor,
-    await measure("sign-in /login", `${ORIGIN}/login`),
-    await measure("overview /", `${ORIGIN}/`, signedIn),
-    await measure("transactions", `${ORIGIN}${transactionsPath}`, signedIn),
+    await measure("sign-in /login", `${ORIGIN}/login`, tesoro.child.pid),
+    await measure("overview /", `${ORIGIN}/`, tesoro.child.pid, signedIn),
+    await measure("transactions", `${ORIGIN}${transactionsPath}`, tesoro.child.pid, signedIn),
   ];
 
   console.log("\nServer latency and throughput (production build in local workerd via wrangler dev):");
-  console.log("target               HTML KB   p50 ms   p99 ms    req/s   p50 ×floor  req/s ×floor  non-2xx  errors");
+  console.log("target               HTML KB   p50 ms   p99 ms    req/s   p50 ×floor  req/s ×floor  CPU ms/req  CPU ×floor  non-2xx  errors");
   for (const r of rows) {
     console.log(
-      `${r.name.padEnd(20)} ${fmt(r.htmlBytes / 1024, 1).padStart(7)}  ${fmt(r.p50, 1).padStart(7)}  ${fmt(r.p99, 1).padStart(7)}  ${fmt(r.requestsPerSecond).padStart(7)}   ${fmt(r.p50 / floor.p50, 2).padStart(9)}×  ${fmt(r.requestsPerSecond / floor.requestsPerSecond, 2).padStart(11)}×  ${String(r.non2xx).padStart(7)}  ${String(r.errors + r.timeouts).padStart(6)}`,
+      `${r.name.padEnd(20)} ${fmt(r.htmlBytes / 1024, 1).padStart(7)}  ${fmt(r.p50, 1).padStart(7)}  ${fmt(r.p99, 1).padStart(7)}  ${fmt(r.requestsPerSecond).padStart(7)}   ${fmt(r.p50 / floor.p50, 2).padStart(9)}×  ${fmt(r.requestsPerSecond / floor.requestsPerSecond, 2).padStart(11)}×  ${fmt(r.serverCpuMsPerRequest, 2).padStart(10)}  ${fmt(r.serverCpuMsPerRequest / floor.serverCpuMsPerRequest, 2).padStart(9)}×  ${String(r.non2xx).padStart(7)}  ${String(r.errors + r.timeouts).padStart(6)}`,
     );
   }
+  console.log("(CPU ms/req: the server's processes (wrangler's workerd: proxy, Workers, local D1) per answered request; /proc only)");
   const goals = [];
   for (const r of rows.slice(2)) {
     const clean = r.non2xx === 0 && r.errors === 0 && r.timeouts === 0;
