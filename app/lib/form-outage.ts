@@ -1,5 +1,6 @@
 /**
- * A ledger form sent with JavaScript that meets an outage stays on screen (ADR 024).
+ * A form sent with JavaScript that meets an outage stays on screen (ADR 024): the ledger's forms,
+ * sign-in, sign-up, password recovery and change, settings, and the camera's receipt upload.
  *
  * The outage is the API answering 5xx after the retry policy (the action turns that into a 503)
  * or the app itself unreachable. Without JavaScript the browser navigates to the 503 error page,
@@ -38,9 +39,14 @@ export async function keepFormThroughOutage<T>(request: Request, serverAction: (
 }
 
 /** A failed form's own message: the API's words, or the outage message in the page's language. */
-export function formErrorOf(result: { ok: boolean; formError?: string | null; outage?: true } | undefined, t: (key: string) => string): string | null {
+export function formErrorOf(result: { ok?: boolean; formError?: string | null; outage?: true } | null | undefined, t: (key: string) => string): string | null {
   if (!result || result.ok) return null;
   return result.outage ? t("errors.apiUnavailable") : (result.formError ?? null);
+}
+
+/** Which form an answer belongs to, for pages whose own failures name it `intent`. */
+export function intentOf(result: { intent?: string; form?: string; outage?: true } | null | undefined): string | undefined {
+  return result?.outage ? result.form : result?.intent;
 }
 
 /** The form a ledger submission answers to: its intent, with the id it names (`update:<id>`). */

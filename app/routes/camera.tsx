@@ -7,6 +7,7 @@ import { defaultTimeZone } from "../i18n/config";
 import { apiFor } from "../lib/api.server";
 import { readFailed } from "../lib/ledger.server";
 import { formatDay, todayInZone } from "../lib/dates";
+import { formErrorOf, keepFormThroughOutage } from "../lib/form-outage";
 import { parseEmvQr, type EmvParseResult } from "../lib/emvco";
 import { parseForm, translateIssues, type FieldErrors } from "../lib/forms";
 import { ID_PATTERN } from "../lib/ids";
@@ -114,6 +115,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   await upload.body?.cancel();
   return data<ActionResult>({ ok: true, intent, transactionId, accountId, at: Date.now() });
+}
+
+/**
+ * With JavaScript, an outage keeps the photo and the fields on screen (lib/form-outage.ts): the
+ * upload's own 5xx is answered in the page already; this covers a refused create and the app
+ * itself out of reach.
+ */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return keepFormThroughOutage(request, serverAction, (formData) => String(formData.get("intent") ?? ""));
 }
 
 const noSubscription = () => () => undefined;
@@ -607,7 +617,7 @@ function ReceiptTargets({ photo, loaderData }: { photo: Blob; loaderData: Loader
   }
 
   const errors: FieldErrors = { ...(result && !result.ok ? result.errors : {}), ...clientError };
-  const formError = result && !result.ok ? result.formError : null;
+  const formError = formErrorOf(result, t);
 
   return (
     <div className={ui.stack}>

@@ -5,6 +5,7 @@ import type { Route } from "./+types/login-change-password-linkId";
 import { Field, FormAlert, PageTitle } from "../components/ui";
 import { guard } from "../guards.server";
 import { apiFor } from "../lib/api.server";
+import { formErrorOf, keepFormThroughOutage } from "../lib/form-outage";
 import { parseForm, useClientValidation } from "../lib/forms";
 import { actionFailure, invalidParams, readPublicForm } from "../lib/route-helpers.server";
 import { LINK_ID_PATTERN, resetPasswordSchema } from "../lib/schemas/auth";
@@ -37,11 +38,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   throw redirect("/login", { headers: { "Set-Cookie": await flashHeader({ type: "success", key: "auth.passwordChanged" }) } });
 }
 
+/** With JavaScript, an outage keeps the form and what was typed (lib/form-outage.ts). */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return keepFormThroughOutage(request, serverAction, () => "change-password");
+}
+
 export default function ChangePassword({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const { errors, onSubmit, onFocus } = useClientValidation(() => import("../lib/schemas/auth").then((m) => m.resetPasswordSchema), t, actionData?.errors);
-  const expired = !loaderData.usable || actionData?.expired;
+  const expired = !loaderData.usable || (actionData && "expired" in actionData && actionData.expired);
   return (
     <>
       <PageTitle title={t("titles.changePassword")} />
@@ -58,7 +64,7 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
       ) : (
         <Form method="post" className={ui.stack} noValidate onSubmit={onSubmit} onFocus={onFocus}>
           <HoneypotInputs label={t("auth.honeypotLabel")} />
-          <FormAlert message={actionData?.formError} />
+          <FormAlert message={formErrorOf(actionData, t)} />
           <Field label={t("auth.newPassword")} name="password" type="password" autoComplete="new-password" required minLength={12} maxLength={128} hint={t("auth.passwordHint")} error={errors.password} />
           <Field label={t("auth.confirmNewPassword")} name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
           <button type="submit" className={ui.button.primary} disabled={navigation.state === "submitting"}>

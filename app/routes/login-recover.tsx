@@ -5,6 +5,7 @@ import type { Route } from "./+types/login-recover";
 import { Field, FormAlert, PageTitle } from "../components/ui";
 import { guard } from "../guards.server";
 import { apiFor } from "../lib/api.server";
+import { formErrorOf, keepFormThroughOutage } from "../lib/form-outage";
 import { parseForm, useClientValidation } from "../lib/forms";
 import { actionFailure, readPublicForm } from "../lib/route-helpers.server";
 import { recoverSchema } from "../lib/schemas/auth";
@@ -30,6 +31,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { sent: true, errors: {}, formError: null, values };
 }
 
+/** With JavaScript, an outage keeps the form and what was typed (lib/form-outage.ts). */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return keepFormThroughOutage(request, serverAction, () => "recover");
+}
+
 export default function Recover({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -38,7 +44,7 @@ export default function Recover({ actionData }: Route.ComponentProps) {
     <>
       <PageTitle title={t("titles.recover")} />
       <h1 className={ui.pageHeading}>{t("titles.recover")}</h1>
-      {actionData?.sent ? (
+      {actionData && "sent" in actionData && actionData.sent ? (
         <p role="status" className={ui.alert.success}>
           {t("auth.recoverSent")}
         </p>
@@ -46,7 +52,7 @@ export default function Recover({ actionData }: Route.ComponentProps) {
         <Form method="post" className={ui.stack} noValidate onSubmit={onSubmit} onFocus={onFocus}>
           <p className={ui.hint}>{t("auth.recoverIntro")}</p>
           <HoneypotInputs label={t("auth.honeypotLabel")} />
-          <FormAlert message={actionData?.formError} />
+          <FormAlert message={formErrorOf(actionData, t)} />
           <Field label={t("auth.email")} name="email" type="email" autoComplete="email" required error={errors.email} defaultValue={actionData?.values.email} />
           <button type="submit" className={ui.button.primary} disabled={navigation.state === "submitting"}>
             {t("auth.sendResetLink")}

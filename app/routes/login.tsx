@@ -5,6 +5,7 @@ import type { Route } from "./+types/login";
 import { Field, FormAlert, PageTitle } from "../components/ui";
 import { guard } from "../guards.server";
 import { apiFor } from "../lib/api.server";
+import { formErrorOf, keepFormThroughOutage } from "../lib/form-outage";
 import { parseForm, useClientValidation } from "../lib/forms";
 import { actionFailure, readPublicForm } from "../lib/route-helpers.server";
 import { safeRedirect } from "../lib/safe-redirect";
@@ -37,6 +38,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(safeRedirect(formData.get("redirectTo")), { headers });
 }
 
+/** With JavaScript, an outage keeps the form and what was typed (lib/form-outage.ts). */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return keepFormThroughOutage(request, serverAction, () => "login");
+}
+
 export default function Login({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
@@ -50,7 +56,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
       <Form method="post" className={ui.stack} noValidate onSubmit={onSubmit} onFocus={onFocus}>
         <HoneypotInputs label={t("auth.honeypotLabel")} />
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-        <FormAlert message={actionData?.formError} />
+        <FormAlert message={formErrorOf(actionData, t)} />
         <Field label={t("auth.email")} name="email" type="email" autoComplete="email" required error={errors.email} defaultValue={actionData?.values.email} autoFocus />
         <Field label={t("auth.password")} name="password" type="password" autoComplete="current-password" required error={errors.password} />
         <label className={ui.checkboxRow}>

@@ -9,6 +9,7 @@ import { apiFor } from "../lib/api.server";
 import { unwrap } from "../lib/ledger.server";
 import type { ApiResult } from "../lib/api-client";
 import { formatInstant, isValidTimeZone } from "../lib/dates";
+import { formErrorOf, intentOf, keepFormThroughOutage } from "../lib/form-outage";
 import { parseForm, useClientValidation, type FieldErrors } from "../lib/forms";
 import { refusal, tOf } from "../lib/route-helpers.server";
 import { changePasswordSchema } from "../lib/schemas/auth";
@@ -138,19 +139,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** With JavaScript, an outage keeps the form and what was typed (lib/form-outage.ts). */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return keepFormThroughOutage(request, serverAction, (formData) => String(formData.get("intent") ?? ""));
+}
+
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
   const { user, sessions } = loaderData;
   const busy = (intent: Intent) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const serverErrors = (intent: Intent) => (actionData?.intent === intent ? actionData.errors : undefined);
-  const typed = (intent: Intent, field: "name" | "email") => (actionData?.intent === intent ? actionData.values?.[field] : undefined);
-  const formError = (intent: Intent) =>
-    actionData?.intent === intent && actionData.formError ? (
+  const answered = intentOf(actionData);
+  const serverErrors = (intent: Intent) => (answered === intent ? actionData?.errors : undefined);
+  const typed = (intent: Intent, field: "name" | "email") => (answered === intent ? actionData?.values?.[field] : undefined);
+  const formError = (intent: Intent) => {
+    const message = answered === intent ? formErrorOf(actionData, t) : null;
+    return message ? (
       <p role="alert" className={ui.alert.error}>
-        {actionData.formError}
+        {message}
       </p>
     ) : null;
+  };
 
   const nameForm = useClientValidation(profileSchema, t, serverErrors("name"));
   const emailForm = useClientValidation(changeEmailSchema, t, serverErrors("email"));

@@ -5,6 +5,7 @@ import type { Route } from "./+types/signup";
 import { Field, FormAlert, PageTitle } from "../components/ui";
 import { guard } from "../guards.server";
 import { apiFor } from "../lib/api.server";
+import { formErrorOf, keepFormThroughOutage } from "../lib/form-outage";
 import { parseForm, useClientValidation } from "../lib/forms";
 import { actionFailure, readPublicForm } from "../lib/route-helpers.server";
 import { signupSchema } from "../lib/schemas/auth";
@@ -32,6 +33,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect("/", { headers: await commitSession(request, result.data, result.data.user) });
 }
 
+/** With JavaScript, an outage keeps the form and what was typed (lib/form-outage.ts). */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return keepFormThroughOutage(request, serverAction, () => "signup");
+}
+
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -43,7 +49,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
       {loaderData.open ? (
         <Form method="post" className={ui.stack} noValidate onSubmit={onSubmit} onFocus={onFocus}>
           <HoneypotInputs label={t("auth.honeypotLabel")} />
-          <FormAlert message={actionData?.formError} />
+          <FormAlert message={formErrorOf(actionData, t)} />
           <Field label={t("auth.name")} name="name" autoComplete="name" required maxLength={80} error={errors.name} defaultValue={actionData?.values.name} />
           <Field label={t("auth.email")} name="email" type="email" autoComplete="email" required error={errors.email} defaultValue={actionData?.values.email} />
           <Field label={t("auth.password")} name="password" type="password" autoComplete="new-password" required minLength={12} maxLength={128} hint={t("auth.passwordHint")} error={errors.password} />

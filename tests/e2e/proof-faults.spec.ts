@@ -16,6 +16,7 @@ import { cpSync, existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { encodeCookieValue } from "./fixtures";
+import { qrPng } from "./support/fake-camera";
 
 const PORT = Number(process.env.FAULTS_PORT ?? 8798);
 const ORIGIN = `http://localhost:${PORT}`;
@@ -73,7 +74,7 @@ test.afterAll(async () => {
   }
 });
 
-type Scenario = "ok" | "s500" | "s503" | "hang" | "crash" | "session" | "w503" | "i503";
+type Scenario = "ok" | "s500" | "s503" | "hang" | "crash" | "session" | "w503" | "i503" | "c503";
 
 /** A credential the double reads its scenario and run id from (a valid-looking 43-character token). */
 function credential(scenario: Scenario) {
@@ -147,10 +148,11 @@ test("the session check failing is the 503 error page too, after one retry", asy
   expect(countBy(await doubleLog(request, run)).get("GET /auth/session")).toBe(2);
 });
 
-test("a body without an Idempotency-Key is sent once (sign-in), and the failure is the error page", async ({ page, request }) => {
+test("a body without an Idempotency-Key is sent once (sign-in); without JavaScript the failure is the error page", async ({ browser, request }) => {
   const { run } = credential("s503");
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
   await page.goto(`${ORIGIN}/login`);
-  await expect(page.locator("html[data-hydrated='true']")).toBeAttached();
   await page.getByLabel("Email").fill(`s503_${run}_@example.com`);
   await page.getByLabel("Password").fill("correct-horse-battery-staple-lima");
   const [response] = await Promise.all([page.waitForResponse((r) => r.url().includes("/login") && r.request().method() === "POST"), page.getByRole("button", { name: /sign in/i }).click()]);
@@ -159,6 +161,67 @@ test("a body without an Idempotency-Key is sent once (sign-in), and the failure 
   const log = await doubleLog(request, run);
   expect(log.map((e) => `${e.method} ${e.path}`)).toEqual(["POST /auth/login"]);
   expect(log[0]!.idempotencyKey).toBeNull();
+  await context.close();
+});
+
+test("with JavaScript, sign-in meeting an outage stays on the form with what was typed and says so; sent once", async ({ page, request }) => {
+  const { run } = credential("s503");
+  await page.goto(`${ORIGIN}/login`);
+  await expect(page.locator("html[data-hydrated='true']")).toBeAttached();
+  const email = `s503_${run}_@example.com`;
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("correct-horse-battery-staple-lima");
+  const [response] = await Promise.all([page.waitForResponse((r) => r.url().includes("/login") && r.request().method() === "POST"), page.getByRole("button", { name: /sign in/i }).click()]);
+  expect(response.status()).toBe(503);
+  await expect(page.getByRole("alert").filter({ hasText: "The service is not answering right now" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in");
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await expect(page.getByLabel("Password")).toHaveValue("correct-horse-battery-staple-lima");
+  expect(new URL(page.url()).pathname).toBe("/login");
+  const log = await doubleLog(request, run);
+  expect(log.map((e) => `${e.method} ${e.path}`)).toEqual(["POST /auth/login"]);
+  expect(log[0]!.idempotencyKey).toBeNull();
+});
+
+test("with JavaScript, a settings form meeting an outage keeps what was typed and says so; its write was tried twice under one key", async ({ page, request }) => {
+  const { run, token } = credential("w503");
+  await signedIn(page, token);
+  expect((await page.goto(`${ORIGIN}/settings`))?.status()).toBe(200);
+  await expect(page.locator("html[data-hydrated='true']")).toBeAttached();
+  const profile = page.locator("#profile");
+  await profile.getByLabel("Name").fill("Rosa Quispe");
+  const [post] = await Promise.all([page.waitForResponse((r) => r.url().includes("/settings") && r.request().method() === "POST"), profile.getByRole("button", { name: "Save name" }).click()]);
+  expect(post.status()).toBe(503);
+  await expect(profile.getByRole("alert").filter({ hasText: "The service is not answering right now" })).toBeVisible();
+  await expect(profile.getByLabel("Name")).toHaveValue("Rosa Quispe");
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Service Unavailable");
+  const writes = (await doubleLog(request, run)).filter((e) => e.method !== "GET");
+  expect(writes.map((e) => `${e.method} ${e.path}`)).toEqual(["PATCH /users/me", "PATCH /users/me"]);
+  expect(writes[1]!.idempotencyKey).toBe(writes[0]!.idempotencyKey);
+});
+
+test("with JavaScript, a receipt photo whose transaction cannot be created stays on screen with the fields and the message", async ({ page, request }) => {
+  const { run, token } = credential("c503");
+  await signedIn(page, token);
+  expect((await page.goto(`${ORIGIN}/camera`))?.status()).toBe(200);
+  await expect(page.locator("html[data-hydrated='true']")).toBeAttached();
+  await page.getByRole("button", { name: "Receipt photo" }).click();
+  await page.getByLabel("Choose or take a photo").setInputFiles({ name: "receipt.png", mimeType: "image/png", buffer: await qrPng("boleta 0042") });
+  await expect(page.getByTestId("photo-preview")).toBeVisible();
+  await page.getByLabel("Account").selectOption("00000000-0000-4000-8000-00000000d0b4");
+  const create = page.getByRole("form", { name: "Or create a transaction with it" });
+  await create.getByLabel("Description").fill("Menú Doña Rosa");
+  await create.getByLabel("Amount").fill("-18.50");
+  const [post] = await Promise.all([page.waitForResponse((r) => r.url().includes("/camera") && r.request().method() === "POST"), create.getByRole("button", { name: "Create with photo" }).click()]);
+  expect(post.status()).toBe(503);
+  await expect(page.getByRole("alert").filter({ hasText: "The service is not answering right now" })).toBeVisible();
+  await expect(page.getByTestId("photo-preview")).toBeVisible();
+  await expect(create.getByLabel("Description")).toHaveValue("Menú Doña Rosa");
+  await expect(create.getByLabel("Amount")).toHaveValue("-18.50");
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Service Unavailable");
+  const writes = (await doubleLog(request, run)).filter((e) => e.method !== "GET");
+  expect(writes.map((e) => `${e.method} ${e.path}`)).toEqual(["POST /accounts/00000000-0000-4000-8000-00000000d0b4/transactions", "POST /accounts/00000000-0000-4000-8000-00000000d0b4/transactions"]);
+  expect(writes[1]!.idempotencyKey).toBe(writes[0]!.idempotencyKey);
 });
 
 test("a body with an Idempotency-Key is retried once with the same key (settings form, no JavaScript)", async ({ request }) => {

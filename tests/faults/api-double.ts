@@ -14,6 +14,7 @@
  *   session  /auth/session itself answers 503
  *   w503     reads answer like ok; every write (POST, PUT, PATCH, DELETE) answers 503
  *   i503     like w503, but a CSV import's previews answer; only the import itself answers 503
+ *   c503     like w503, and the user's account list holds the one account (the camera page)
  * Requests are logged by run id; GET /api/v1/__double/log?run=<id> returns the log.
  */
 interface Logged {
@@ -24,7 +25,7 @@ interface Logged {
 }
 
 const logs = new Map<string, Logged[]>();
-const SCENARIOS = ["ok", "s500", "s503", "hang", "crash", "session", "w503", "i503"] as const;
+const SCENARIOS = ["ok", "s500", "s503", "hang", "crash", "session", "w503", "i503", "c503"] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 function parse(credential: string | null | undefined): { scenario: Scenario; run: string } | null {
@@ -35,6 +36,10 @@ function parse(credential: string | null | undefined): { scenario: Scenario; run
 
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 const problem = (status: number) => new Response(JSON.stringify({ type: "about:blank", title: status === 500 ? "Internal Server Error" : "Service Unavailable", status }), { status, headers: { "Content-Type": "application/problem+json" } });
+
+/** The one account of the write-outage scenarios (its id as the page asked for it). */
+const DOUBLE_ACCOUNT_ID = "00000000-0000-4000-8000-00000000d0b4";
+const accountOf = (id: string) => ({ id, name: "BCP Soles", type: "checking", currency: "PEN", institution: null, number: null, cci: null, openingBalance: "100.00", openingBalanceMinor: 10000, openingDate: "2026-01-01", balance: "87.50", balanceMinor: 8750, archived: false, transactionCount: 1, createdAt: 0, updatedAt: 0 });
 
 export default {
   async fetch(request: Request): Promise<Response> {
@@ -57,7 +62,7 @@ export default {
     const user = { id: "00000000-0000-4000-8000-00000000d0b1", email: "double@example.com", name: "Double", locale: "en", timeZone: "America/Lima", theme: "system", createdAt: 0 };
     if (path === "/auth/session" && who.scenario !== "session") return json({ user, session: { id: "00000000-0000-4000-8000-00000000d0b2", remember: false } });
     // One account with one transaction, for pages about an account (its transactions).
-    const writesFail = who.scenario === "w503" || who.scenario === "i503";
+    const writesFail = who.scenario === "w503" || who.scenario === "i503" || who.scenario === "c503";
     if (request.method === "POST" && who.scenario === "i503" && /^\/accounts\/[^/]+\/import\/preview$/.test(path)) {
       const rows = [
         { line: 2, date: "2026-03-01", description: "Plaza Vea", amount: "-12.50", amountMinor: -1250, payee: null, duplicate: false, errors: null },
@@ -71,14 +76,15 @@ export default {
         counts: { total: 2, valid: 2, invalid: 0, duplicates: 0 },
       });
     }
+    if (request.method === "GET" && who.scenario === "c503" && path === "/accounts") return json({ accounts: [accountOf(DOUBLE_ACCOUNT_ID)], totals: [] });
     if (request.method === "GET" && writesFail && /^\/accounts\/[^/]+\/transactions$/.test(path)) {
-      const account = { id: path.split("/")[2]!, name: "BCP Soles", type: "checking", currency: "PEN", institution: null, number: null, cci: null, openingBalance: "100.00", openingBalanceMinor: 10000, openingDate: "2026-01-01", balance: "87.50", balanceMinor: 8750, archived: false, transactionCount: 1, createdAt: 0, updatedAt: 0 };
+      const account = accountOf(path.split("/")[2]!);
       const transaction = { id: "00000000-0000-7000-8000-00000000d0b3", accountId: account.id, date: "2026-11-20", description: "Wong San Isidro", payee: null, notes: null, amount: "-12.50", amountMinor: -1250, currency: "PEN", categoryId: null, category: null, status: "posted", transferId: null, transferAccountId: null, receiptKey: null, imported: false, runningBalance: "87.50", runningBalanceMinor: 8750, createdAt: 0, updatedAt: 0 };
       const totals = { count: 1, in: "0.00", inMinor: 0, out: "-12.50", outMinor: -1250, net: "-12.50", netMinor: -1250 };
       return json({ account, accounts: [account], accountTotals: [], categories: [], transactions: [transaction], nextCursor: null, totals, sort: "date", order: "desc" });
     }
-    // w503 and i503: reads answer like a healthy API, writes meet an outage.
-    const scenario = who.scenario === "w503" || who.scenario === "i503" ? (request.method === "GET" ? "ok" : "s503") : who.scenario;
+    // w503, i503 and c503: reads answer like a healthy API, writes meet an outage.
+    const scenario = who.scenario === "w503" || who.scenario === "i503" || who.scenario === "c503" ? (request.method === "GET" ? "ok" : "s503") : who.scenario;
     switch (scenario) {
       case "ok":
         return json({ accounts: [], totals: [], accountTotals: [], transactions: [], categories: [], sessions: [], recent: [], flows: [] });

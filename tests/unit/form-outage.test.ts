@@ -1,7 +1,7 @@
 import i18next from "i18next";
 import { UNSAFE_ErrorResponseImpl as ErrorResponse } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { formErrorOf, keepFormThroughOutage, ledgerFormOf } from "../../app/lib/form-outage";
+import { formErrorOf, intentOf, keepFormThroughOutage, ledgerFormOf } from "../../app/lib/form-outage";
 import { es } from "../../app/i18n/locales/es";
 
 /** What React Router hands a clientAction: the submission, and the call of the server action. */
@@ -41,6 +41,22 @@ describe("keepFormThroughOutage", () => {
     expect(formErrorOf({ ok: false, formError: "Nombre en uso." }, t)).toBe("Nombre en uso.");
     expect(formErrorOf({ ok: false, formError: null }, t)).toBeNull();
     expect(formErrorOf(undefined, t)).toBeNull();
+  });
+
+  it("never echoes a password or where to go next (sign-in, sign-up, settings)", async () => {
+    const request = submission({ email: "rosa@example.com", password: "correct-horse-battery", currentPassword: "old-one", newPassword: "new-one", redirectTo: "/accounts", name: "Rosa" });
+    const answer = (await keepFormThroughOutage(request, () => Promise.reject(new TypeError("Failed to fetch")), () => "login")) as { data: { values: Record<string, string> } };
+    expect(answer.data.values).toEqual({ email: "rosa@example.com", name: "Rosa" });
+  });
+
+  it("reads the message and the form of failures shaped by the public forms and settings (no `ok`, `intent` rather than `form`)", () => {
+    const t = i18next.getFixedT("es");
+    expect(formErrorOf({ errors: {}, formError: "Correo o contraseña incorrectos." }, t)).toBe("Correo o contraseña incorrectos.");
+    expect(formErrorOf({ form: "login", ok: false, formError: null, outage: true }, t)).toBe(es.errors.apiUnavailable);
+    expect(formErrorOf(null, t)).toBeNull();
+    expect(intentOf({ intent: "name" })).toBe("name");
+    expect(intentOf({ form: "password", outage: true })).toBe("password");
+    expect(intentOf(undefined)).toBeUndefined();
   });
 
   it("passes every other answer and error through untouched", async () => {
