@@ -618,22 +618,31 @@ function ReceiptTargets({ photo, loaderData }: { photo: Blob; loaderData: Loader
 
   const errors: FieldErrors = { ...(result && !result.ok ? result.errors : {}), ...clientError };
   const formError = formErrorOf(result, t);
+  // The answer shows above both forms; on a phone "Create with photo" sits a screen below it.
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (result) outcomeRef.current?.scrollIntoView({ block: "nearest" });
+  }, [result]);
 
   return (
     <div className={ui.stack}>
-      {result?.ok ? (
-        <div role="status" className={`${ui.alert.success} ${ui.stack}`} data-testid="upload-success">
-          <span>{result.intent === "create" ? t("camera.photo.created") : t("camera.photo.attached")}</span>
-          <a href={`/resources/receipts/${result.transactionId}`} target="_blank" rel="noopener" aria-label={t("camera.photo.viewFull")}>
-            <img src={`/resources/receipts/${result.transactionId}?v=${result.at}`} alt={t("camera.photo.viewFull")} className={c.bigThumb} data-testid="uploaded-receipt" />
-          </a>
-          {result.accountId ? <Link to={`/accounts/${result.accountId}/transactions`}>{t("camera.photo.openTransactions")}</Link> : null}
+      {result?.ok || formError ? (
+        <div ref={outcomeRef} className={ui.stack}>
+          {result?.ok ? (
+            <div role="status" className={`${ui.alert.success} ${ui.stack}`} data-testid="upload-success">
+              <span>{result.intent === "create" ? t("camera.photo.created") : t("camera.photo.attached")}</span>
+              <a href={`/resources/receipts/${result.transactionId}`} target="_blank" rel="noopener" aria-label={t("camera.photo.viewFull")}>
+                <img src={`/resources/receipts/${result.transactionId}?v=${result.at}`} alt={t("camera.photo.viewFull")} className={c.bigThumb} data-testid="uploaded-receipt" />
+              </a>
+              {result.accountId ? <Link to={`/accounts/${result.accountId}/transactions`}>{t("camera.photo.openTransactions")}</Link> : null}
+            </div>
+          ) : null}
+          {formError ? (
+            <p role="alert" className={ui.alert.error}>
+              {formError}
+            </p>
+          ) : null}
         </div>
-      ) : null}
-      {formError ? (
-        <p role="alert" className={ui.alert.error}>
-          {formError}
-        </p>
       ) : null}
       {busy ? <p role="status">{preparing ? t("camera.photo.processing") : t("camera.photo.uploading")}</p> : null}
 

@@ -200,9 +200,10 @@ test("with JavaScript, a settings form meeting an outage keeps what was typed an
   expect(writes[1]!.idempotencyKey).toBe(writes[0]!.idempotencyKey);
 });
 
-test("with JavaScript, a receipt photo whose transaction cannot be created stays on screen with the fields and the message", async ({ page, request }) => {
+test("with JavaScript, a receipt photo whose transaction cannot be created stays on screen with the fields, and the message is scrolled into view", async ({ page, request }) => {
   const { run, token } = credential("c503");
   await signedIn(page, token);
+  await page.setViewportSize({ width: 375, height: 667 }); // a small phone: the message sits above the form it answers
   expect((await page.goto(`${ORIGIN}/camera`))?.status()).toBe(200);
   await expect(page.locator("html[data-hydrated='true']")).toBeAttached();
   await page.getByRole("button", { name: "Receipt photo" }).click();
@@ -214,7 +215,7 @@ test("with JavaScript, a receipt photo whose transaction cannot be created stays
   await create.getByLabel("Amount").fill("-18.50");
   const [post] = await Promise.all([page.waitForResponse((r) => r.url().includes("/camera") && r.request().method() === "POST"), create.getByRole("button", { name: "Create with photo" }).click()]);
   expect(post.status()).toBe(503);
-  await expect(page.getByRole("alert").filter({ hasText: "The service is not answering right now" })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "The service is not answering right now" })).toBeInViewport();
   await expect(page.getByTestId("photo-preview")).toBeVisible();
   await expect(create.getByLabel("Description")).toHaveValue("Menú Doña Rosa");
   await expect(create.getByLabel("Amount")).toHaveValue("-18.50");

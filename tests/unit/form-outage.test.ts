@@ -51,8 +51,10 @@ describe("keepFormThroughOutage", () => {
 
   it("reads the message and the form of failures shaped by the public forms and settings (no `ok`, `intent` rather than `form`)", () => {
     const t = i18next.getFixedT("es");
-    expect(formErrorOf({ errors: {}, formError: "Correo o contraseña incorrectos." }, t)).toBe("Correo o contraseña incorrectos.");
-    expect(formErrorOf({ form: "login", ok: false, formError: null, outage: true }, t)).toBe(es.errors.apiUnavailable);
+    const refused = { errors: {}, formError: "Correo o contraseña incorrectos.", values: { email: "rosa@example.com" } };
+    const outage = { form: "login", ok: false, errors: {}, formError: null, outage: true as const, values: {} };
+    expect(formErrorOf(refused, t)).toBe("Correo o contraseña incorrectos.");
+    expect(formErrorOf(outage, t)).toBe(es.errors.apiUnavailable);
     expect(formErrorOf(null, t)).toBeNull();
     expect(intentOf({ intent: "name" })).toBe("name");
     expect(intentOf({ form: "password", outage: true })).toBe("password");
