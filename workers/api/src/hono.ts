@@ -2,6 +2,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { ApiUser } from "../../../app/lib/types";
 import type { ApiEnv } from "./env";
 import { zodProblem } from "./problem";
+import { refuseDeadDeferredSession } from "./sessions";
 
 /** The user as the API answers it: one definition, shared with the app (app/lib/types.ts). */
 export type { ApiUser };
@@ -15,14 +16,15 @@ export interface CurrentSession {
 
 export type ApiBindings = {
   Bindings: ApiEnv;
-  Variables: { user: ApiUser; session: CurrentSession; clientIp: string };
+  /** `tokenHash`: set by `deferSession`; `user` and `session` by `requireSession` or `sessionBatch`. */
+  Variables: { user: ApiUser; session: CurrentSession; clientIp: string; tokenHash: string };
 };
 
 /** Every router of the API is made here, so every one turns invalid input into the same 422. */
 export function createRouter() {
   return new OpenAPIHono<ApiBindings>({
-    defaultHook: (result, c) => {
-      if (!result.success) return zodProblem(c, result.error);
+    defaultHook: async (result, c) => {
+      if (!result.success) return (await refuseDeadDeferredSession(c)) ?? zodProblem(c, result.error);
     },
   });
 }

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { randomToken, sha256Hex } from "./crypto";
 import type { ApiBindings } from "./hono";
 import { problem } from "./problem";
@@ -54,6 +54,47 @@ export function bearerToken(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
+/** The two statements that check a token: its session, and the user it belongs to. */
+function sessionStatements(db: D1Database, hash: string): [D1PreparedStatement, D1PreparedStatement] {
+  return [
+    db.prepare("SELECT * FROM sessions WHERE token_hash = ?1").bind(hash),
+    db.prepare("SELECT u.* FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?1").bind(hash),
+  ];
+}
+
+/** The session and user of a checked token, or null when the token no longer opens anything. */
+function validSession(sessions: D1Result | undefined, users: D1Result | undefined, now: number): { row: SessionRow; user: UserRow } | null {
+  const row = (sessions?.results[0] as SessionRow | undefined) ?? null;
+  if (!row || row.revoked_at !== null || sessionExpiry(row) <= now) return null;
+  const user = (users?.results[0] as UserRow | undefined) ?? null;
+  return user ? { row, user } : null;
+}
+
+/** Slides last-seen (at most once a minute, so reads stay reads) and puts user and session in the context. */
+async function admit(c: Context<ApiBindings>, hash: string, { row, user }: { row: SessionRow; user: UserRow }, now: number) {
+  rememberOwner(hash, row.user_id);
+  if (now - row.last_seen_at >= TOUCH_EVERY_MS) {
+    await c.env.DB.prepare("UPDATE sessions SET last_seen_at = ?1 WHERE id = ?2").bind(now, row.id).run();
+  }
+  c.set("user", toApiUser(user));
+  c.set("session", { id: row.id, userId: row.user_id, remember: row.remember === 1 });
+}
+
+/**
+ * Which user each recently checked token belonged to, per isolate (token hash → user id). Never
+ * authority: it lets a read send its statements in the same D1 batch as the session check
+ * (`sessionBatch`), and the session row of that batch decides whether they are answered. A
+ * session's user never changes, so an entry can only be gone (revoked, expired), never wrong.
+ */
+const owners = new Map<string, string>();
+const OWNERS_MAX = 10_000;
+
+function rememberOwner(hash: string, userId: string) {
+  if (owners.get(hash) === userId) return;
+  while (owners.size >= OWNERS_MAX) owners.delete(owners.keys().next().value!);
+  owners.set(hash, userId);
+}
+
 /** Authenticates the bearer token, slides last-seen, and puts user and session in the context. */
 export const requireSession: MiddlewareHandler<ApiBindings> = async (c, next) => {
   const token = bearerToken(c.req.header("Authorization"));
@@ -61,21 +102,82 @@ export const requireSession: MiddlewareHandler<ApiBindings> = async (c, next) =>
   const now = Date.now();
   const hash = await sha256Hex(token);
   // Session and user in one round trip to D1: every authenticated request pays for this.
-  const [sessions, users] = await c.env.DB.batch([
-    c.env.DB.prepare("SELECT * FROM sessions WHERE token_hash = ?1").bind(hash),
-    c.env.DB.prepare("SELECT u.* FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?1").bind(hash),
-  ]);
-  const row = (sessions?.results[0] as SessionRow | undefined) ?? null;
-  if (!row || row.revoked_at !== null || sessionExpiry(row) <= now) return problem(c, 401, "unauthenticated");
-  const user = (users?.results[0] as UserRow | undefined) ?? null;
-  if (!user) return problem(c, 401, "unauthenticated");
-  if (now - row.last_seen_at >= TOUCH_EVERY_MS) {
-    await c.env.DB.prepare("UPDATE sessions SET last_seen_at = ?1 WHERE id = ?2").bind(now, row.id).run();
+  const [sessions, users] = await c.env.DB.batch(sessionStatements(c.env.DB, hash));
+  const valid = validSession(sessions, users, now);
+  if (!valid) {
+    owners.delete(hash);
+    return problem(c, 401, "unauthenticated");
   }
-  c.set("user", toApiUser(user));
-  c.set("session", { id: row.id, userId: row.user_id, remember: row.remember === 1 });
+  await admit(c, hash, valid, now);
   await next();
 };
+
+/**
+ * For reads that are a page's data: checks the token only when the handler asks, so the check
+ * can share a D1 batch with the handler's first statements (ADR 026). Until `sessionBatch`
+ * answers, the context has no user: a handler behind this reads nothing before calling it.
+ */
+export const deferSession: MiddlewareHandler<ApiBindings> = async (c, next) => {
+  const token = bearerToken(c.req.header("Authorization"));
+  if (!token) return problem(c, 401, "unauthenticated");
+  c.set("tokenHash", await sha256Hex(token));
+  await next();
+};
+
+/**
+ * The session check and the statements `build` makes for its user, in one D1 batch when this
+ * isolate has seen the token before (one round trip instead of two), one after the other when
+ * not. The statements' results are returned only for a session that is valid in that same batch
+ * and belongs to the user they were made for; otherwise the answer is the 401 (or, should the
+ * owner somehow differ, the statements run again for the right user).
+ */
+export async function sessionBatch(c: Context<ApiBindings>, build: (userId: string) => D1PreparedStatement[]): Promise<{ results: D1Result[] } | { response: Response }> {
+  const hash = c.get("tokenHash");
+  const now = Date.now();
+  const db = c.env.DB;
+  const known = owners.get(hash);
+  if (known) {
+    const [sessions, users, ...results] = await db.batch([...sessionStatements(db, hash), ...build(known)]);
+    const valid = validSession(sessions, users, now);
+    if (!valid) {
+      owners.delete(hash);
+      return { response: problem(c, 401, "unauthenticated") };
+    }
+    await admit(c, hash, valid, now);
+    if (valid.row.user_id === known) return { results };
+  } else {
+    const [sessions, users] = await db.batch(sessionStatements(db, hash));
+    const valid = validSession(sessions, users, now);
+    if (!valid) return { response: problem(c, 401, "unauthenticated") };
+    await admit(c, hash, valid, now);
+  }
+  const statements = build(c.get("session").userId);
+  return { results: statements.length ? await db.batch(statements) : [] };
+}
+
+/**
+ * A request behind `deferSession` refused before its handler ran (invalid input): a dead token
+ * still gets its 401 first, as behind `requireSession`, so a 422 never answers for one. Null when
+ * there is nothing to refuse.
+ */
+export async function refuseDeadDeferredSession(c: Context<ApiBindings>): Promise<Response | null> {
+  const hash = c.get("tokenHash");
+  if (!hash || c.get("session")) return null;
+  const now = Date.now();
+  const [sessions, users] = await c.env.DB.batch(sessionStatements(c.env.DB, hash));
+  const valid = validSession(sessions, users, now);
+  if (!valid) {
+    owners.delete(hash);
+    return problem(c, 401, "unauthenticated");
+  }
+  await admit(c, hash, valid, now);
+  return null;
+}
+
+/** Forgets every remembered owner (tests: a fresh isolate). */
+export function forgetOwners() {
+  owners.clear();
+}
 
 export async function revokeAllSessions(db: D1Database, userId: string, exceptSessionId?: string) {
   await db

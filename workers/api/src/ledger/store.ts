@@ -2,8 +2,13 @@
 import { DEFAULT_CATEGORY_KEYS } from "../../../../app/lib/schemas/ledger";
 import { DEFAULT_CATEGORY_SPECS, defaultCategoryName, TRANSACTION_COLUMNS, TRANSACTION_FROM, type AccountRow, type TransactionRow } from "./model";
 
+/** One of the user's accounts: no row for another user's id. */
+export function accountStatement(db: D1Database, userId: string, id: string): D1PreparedStatement {
+  return db.prepare("SELECT * FROM accounts WHERE id = ?1 AND user_id = ?2").bind(id, userId);
+}
+
 export async function findAccount(db: D1Database, userId: string, id: string): Promise<AccountRow | null> {
-  return db.prepare("SELECT * FROM accounts WHERE id = ?1 AND user_id = ?2").bind(id, userId).first<AccountRow>();
+  return accountStatement(db, userId, id).first<AccountRow>();
 }
 
 export async function findAccounts(db: D1Database, userId: string, ids: string[]): Promise<AccountRow[]> {

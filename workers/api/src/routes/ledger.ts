@@ -46,11 +46,11 @@ import {
 } from "../ledger/model";
 import { accountsAnswer, accountsResponse, accountsStatement, categoriesAnswer, categoriesResponse, categoriesStatement, included, includedOut, includeParam } from "../ledger/collections";
 import { csvField, csvLine } from "../ledger/csv";
-import { categoryBelongs, createDefaultCategories, findAccount, findAccounts, findTransaction, findTransactions, isRangeError } from "../ledger/store";
+import { accountStatement, categoryBelongs, createDefaultCategories, findAccount, findAccounts, findTransaction, findTransactions, isRangeError } from "../ledger/store";
 import { uuid7 } from "../ledger/uuid7";
 import { bearer, json, problemResponse } from "../openapi-helpers";
 import { localeOf, problem, validationProblem } from "../problem";
-import { requireSession } from "../sessions";
+import { deferSession, requireSession, sessionBatch } from "../sessions";
 
 // Every new user starts with the default categories, named in the language they signed up in.
 onUserCreatedHook((db, userId, locale) => createDefaultCategories(db, userId, locale));
@@ -102,7 +102,7 @@ ledgerRoutes.openapi(
     path: "/accounts",
     summary: "The user's accounts with balances, and totals per currency of the active ones",
     security: bearer,
-    middleware: [requireSession] as const,
+    middleware: [deferSession] as const,
     request: { query: z.object({ archived: z.enum(["all", "true", "false"]).optional() }) },
     responses: {
       200: { description: "Accounts", ...json(accountsResponse) },
@@ -111,8 +111,9 @@ ledgerRoutes.openapi(
   }),
   async (c) => {
     const { archived = "all" } = c.req.valid("query");
-    const { results } = await accountsStatement(c.env.DB, c.get("user").id, archived).all<AccountRow>();
-    return c.json(accountsAnswer(results), 200);
+    const auth = await sessionBatch(c, (userId) => [accountsStatement(c.env.DB, userId, archived)]);
+    if ("response" in auth) return auth.response;
+    return c.json(accountsAnswer((auth.results[0]?.results ?? []) as AccountRow[]), 200);
   },
 );
 
@@ -225,8 +226,10 @@ const listResponse = z.object({
 
 /** The account of a path and the parsed filters, or the answer to give instead. */
 async function listContext(c: C, accountId: string, query: z.infer<typeof listQuerySchema>) {
-  if (!ID_PATTERN.test(accountId)) return { response: notFound(c) };
-  const account = await findAccount(c.env.DB, c.get("user").id, accountId);
+  // The account rides in the session check's D1 batch (ADR 026); a malformed id reads nothing.
+  const auth = await sessionBatch(c, (userId) => (ID_PATTERN.test(accountId) ? [accountStatement(c.env.DB, userId, accountId)] : []));
+  if ("response" in auth) return { response: auth.response };
+  const account = (auth.results[0]?.results[0] as AccountRow | undefined) ?? null;
   if (!account) return { response: notFound(c) };
   const { filters, issues } = filtersOf(query, account.currency);
   if (issues.length) {
@@ -244,7 +247,7 @@ ledgerRoutes.openapi(
     path: "/accounts/{accountId}/transactions",
     summary: "List an account's transactions: filters, keyset pages, totals, running balance",
     security: bearer,
-    middleware: [requireSession] as const,
+    middleware: [deferSession] as const,
     request: { params: idParam("accountId"), query: withDateRange(listQueryObject.extend({ include: includeParam })) },
     responses: { 200: { description: "A page", ...json(listResponse) }, ...commonErrors, 422: problemResponse("Invalid filter or cursor") },
   }),
@@ -285,7 +288,7 @@ ledgerRoutes.openapi(
     path: "/accounts/{accountId}/transactions/totals",
     summary: "Totals (count, in, out, net) of the filtered list, all pages; same filters as the list",
     security: bearer,
-    middleware: [requireSession] as const,
+    middleware: [deferSession] as const,
     request: { params: idParam("accountId"), query: listQuerySchema },
     responses: { 200: { description: "Totals", ...json(z.object({ totals: totalsOut })) }, ...commonErrors, 422: problemResponse("Invalid filter") },
   }),
@@ -304,7 +307,7 @@ ledgerRoutes.openapi(
     path: "/accounts/{accountId}/transactions/export.csv",
     summary: "CSV of the filtered list (UTF-8 with BOM, header row, ISO dates, decimal amounts)",
     security: bearer,
-    middleware: [requireSession] as const,
+    middleware: [deferSession] as const,
     request: { params: idParam("accountId"), query: listQuerySchema },
     responses: { 200: { description: "CSV", content: { "text/csv": { schema: z.string() } } }, ...commonErrors, 422: problemResponse("Invalid filter") },
   }),
@@ -611,12 +614,13 @@ ledgerRoutes.openapi(
     path: "/categories",
     summary: "The user's categories",
     security: bearer,
-    middleware: [requireSession] as const,
+    middleware: [deferSession] as const,
     responses: { 200: { description: "Categories", ...json(categoriesResponse) }, 401: problemResponse("No session") },
   }),
   async (c) => {
-    const { results } = await categoriesStatement(c.env.DB, c.get("user").id).all<CategoryRow>();
-    return c.json(categoriesAnswer(results, localeOf(c)), 200);
+    const auth = await sessionBatch(c, (userId) => [categoriesStatement(c.env.DB, userId)]);
+    if ("response" in auth) return auth.response;
+    return c.json(categoriesAnswer((auth.results[0]?.results ?? []) as CategoryRow[], localeOf(c)), 200);
   },
 );
 

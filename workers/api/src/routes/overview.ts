@@ -12,7 +12,7 @@ import { included, includedOut, includeParam } from "../ledger/collections";
 import { categoryDisplayName, toTransaction, transactionOut, TRANSACTION_COLUMNS, TRANSACTION_FROM, type TransactionRow } from "../ledger/model";
 import { bearer, json, problemResponse } from "../openapi-helpers";
 import { localeOf } from "../problem";
-import { requireSession } from "../sessions";
+import { deferSession, sessionBatch } from "../sessions";
 
 const day = z.string().refine(isIsoDay, { error: "ledger.errors.date" });
 
@@ -40,7 +40,7 @@ overviewRoutes.openapi(
     path: "/overview",
     summary: "Newest transactions and a period's money in, out and spending per category, per currency",
     security: bearer,
-    middleware: [requireSession] as const,
+    middleware: [deferSession] as const,
     request: { query },
     responses: {
       200: { description: "Overview", ...json(z.object({ recent: z.array(transactionOut), flows: z.array(flowOut), ...includedOut })) },
@@ -50,27 +50,37 @@ overviewRoutes.openapi(
   }),
   async (c) => {
     const { from, to, recent: limit, include } = c.req.valid("query");
-    const userId = c.get("user").id;
     const locale = localeOf(c);
-    const extra = included(c.env.DB, userId, include, locale);
-    const [recent, flows, spending, ...extraResults] = await c.env.DB.batch([
-      c.env.DB.prepare(`SELECT ${TRANSACTION_COLUMNS} FROM ${TRANSACTION_FROM} WHERE t.user_id = ?1 AND a.archived = 0 ORDER BY t.date DESC, t.created_at DESC, t.id DESC LIMIT ?2`).bind(userId, limit),
-      c.env.DB.prepare(
-        `SELECT a.currency AS currency,
+    const db = c.env.DB;
+    let extra!: ReturnType<typeof included>;
+    // The session check rides in the same D1 batch as the page's reads (ADR 026).
+    const auth = await sessionBatch(c, (userId) => {
+      extra = included(db, userId, include, locale);
+      return [
+        db.prepare(`SELECT ${TRANSACTION_COLUMNS} FROM ${TRANSACTION_FROM} WHERE t.user_id = ?1 AND a.archived = 0 ORDER BY t.date DESC, t.created_at DESC, t.id DESC LIMIT ?2`).bind(userId, limit),
+        db
+          .prepare(
+            `SELECT a.currency AS currency,
                 COALESCE(SUM(CASE WHEN t.amount > 0 THEN t.amount END), 0) AS inflow,
                 COALESCE(SUM(CASE WHEN t.amount < 0 THEN t.amount END), 0) AS outflow
            FROM transactions t JOIN accounts a ON a.id = t.account_id
           WHERE t.user_id = ?1 AND a.archived = 0 AND t.transfer_id IS NULL AND t.date BETWEEN ?2 AND ?3
           GROUP BY a.currency ORDER BY a.currency`,
-      ).bind(userId, from, to),
-      c.env.DB.prepare(
-        `SELECT a.currency AS currency, t.category_id AS category_id, c.name AS name, c.color AS color, c.default_key AS default_key, -SUM(t.amount) AS spent
+          )
+          .bind(userId, from, to),
+        db
+          .prepare(
+            `SELECT a.currency AS currency, t.category_id AS category_id, c.name AS name, c.color AS color, c.default_key AS default_key, -SUM(t.amount) AS spent
            FROM transactions t JOIN accounts a ON a.id = t.account_id LEFT JOIN categories c ON c.id = t.category_id
           WHERE t.user_id = ?1 AND a.archived = 0 AND t.transfer_id IS NULL AND t.amount < 0 AND t.date BETWEEN ?2 AND ?3
           GROUP BY a.currency, t.category_id ORDER BY spent DESC`,
-      ).bind(userId, from, to),
-      ...extra.statements,
-    ]);
+          )
+          .bind(userId, from, to),
+        ...extra.statements,
+      ];
+    });
+    if ("response" in auth) return auth.response;
+    const [recent, flows, spending, ...extraResults] = auth.results;
     type SpendingRow = { currency: string; category_id: string | null; name: string | null; color: string | null; default_key: string | null; spent: number };
     const byCurrency = new Map<string, Array<{ id: string; name: string | null; color: string; minor: number }>>();
     for (const row of (spending?.results ?? []) as SpendingRow[]) {
