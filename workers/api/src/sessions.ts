@@ -95,20 +95,28 @@ function rememberOwner(hash: string, userId: string) {
   owners.set(hash, userId);
 }
 
+/** A dead token's answer; the isolate forgets whose it was. */
+function refuse(c: Context<ApiBindings>, hash: string): Response {
+  owners.delete(hash);
+  return problem(c, 401, "unauthenticated");
+}
+
+/** Checks a token on its own (session and user in one round trip): the 401 to answer, or null once admitted. */
+async function checkSession(c: Context<ApiBindings>, hash: string): Promise<Response | null> {
+  const now = Date.now();
+  const [sessions, users] = await c.env.DB.batch(sessionStatements(c.env.DB, hash));
+  const valid = validSession(sessions, users, now);
+  if (!valid) return refuse(c, hash);
+  await admit(c, hash, valid, now);
+  return null;
+}
+
 /** Authenticates the bearer token, slides last-seen, and puts user and session in the context. */
 export const requireSession: MiddlewareHandler<ApiBindings> = async (c, next) => {
   const token = bearerToken(c.req.header("Authorization"));
   if (!token) return problem(c, 401, "unauthenticated");
-  const now = Date.now();
-  const hash = await sha256Hex(token);
-  // Session and user in one round trip to D1: every authenticated request pays for this.
-  const [sessions, users] = await c.env.DB.batch(sessionStatements(c.env.DB, hash));
-  const valid = validSession(sessions, users, now);
-  if (!valid) {
-    owners.delete(hash);
-    return problem(c, 401, "unauthenticated");
-  }
-  await admit(c, hash, valid, now);
+  const refused = await checkSession(c, await sha256Hex(token));
+  if (refused) return refused;
   await next();
 };
 
@@ -133,23 +141,18 @@ export const deferSession: MiddlewareHandler<ApiBindings> = async (c, next) => {
  */
 export async function sessionBatch(c: Context<ApiBindings>, build: (userId: string) => D1PreparedStatement[]): Promise<{ results: D1Result[] } | { response: Response }> {
   const hash = c.get("tokenHash");
-  const now = Date.now();
   const db = c.env.DB;
   const known = owners.get(hash);
   if (known) {
+    const now = Date.now();
     const [sessions, users, ...results] = await db.batch([...sessionStatements(db, hash), ...build(known)]);
     const valid = validSession(sessions, users, now);
-    if (!valid) {
-      owners.delete(hash);
-      return { response: problem(c, 401, "unauthenticated") };
-    }
+    if (!valid) return { response: refuse(c, hash) };
     await admit(c, hash, valid, now);
     if (valid.row.user_id === known) return { results };
   } else {
-    const [sessions, users] = await db.batch(sessionStatements(db, hash));
-    const valid = validSession(sessions, users, now);
-    if (!valid) return { response: problem(c, 401, "unauthenticated") };
-    await admit(c, hash, valid, now);
+    const refused = await checkSession(c, hash);
+    if (refused) return { response: refused };
   }
   const statements = build(c.get("session").userId);
   return { results: statements.length ? await db.batch(statements) : [] };
@@ -162,16 +165,7 @@ export async function sessionBatch(c: Context<ApiBindings>, build: (userId: stri
  */
 export async function refuseDeadDeferredSession(c: Context<ApiBindings>): Promise<Response | null> {
   const hash = c.get("tokenHash");
-  if (!hash || c.get("session")) return null;
-  const now = Date.now();
-  const [sessions, users] = await c.env.DB.batch(sessionStatements(c.env.DB, hash));
-  const valid = validSession(sessions, users, now);
-  if (!valid) {
-    owners.delete(hash);
-    return problem(c, 401, "unauthenticated");
-  }
-  await admit(c, hash, valid, now);
-  return null;
+  return !hash || c.get("session") ? null : checkSession(c, hash);
 }
 
 /** Forgets every remembered owner (tests: a fresh isolate). */
