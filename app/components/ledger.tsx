@@ -114,16 +114,6 @@ export function useFailureToast(result: Parameters<typeof formErrorOf>[0], t: (k
   }, [result, t]);
 }
 
-/** A form-level error above the fields. */
-export function FormError({ message }: { message: string | null | undefined }) {
-  if (!message) return null;
-  return (
-    <p role="alert" className={ui.alert.error}>
-      {message}
-    </p>
-  );
-}
-
 export function Section({ title, id, children, actions }: { title: string; id: string; children: ReactNode; actions?: ReactNode }) {
   return (
     <section aria-labelledby={id} className={`${ui.card} ${ui.stack}`}>

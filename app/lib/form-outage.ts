@@ -24,12 +24,14 @@ export function isOutage(error: unknown): boolean {
 }
 
 export async function keepFormThroughOutage<T>(request: Request, serverAction: () => Promise<T>, formOf: (formData: FormData) => string) {
-  // Read from a copy: the server action sends the request's own body.
-  const formData = await request.clone().formData();
+  // A copy, because the server action sends the request's own body; read only on an outage, so
+  // a normal submission (a camera photo among them) is not parsed twice.
+  const copy = request.clone();
   try {
     return await serverAction();
   } catch (error) {
     if (!isOutage(error)) throw error;
+    const formData = await copy.formData();
     const values = echoedValues(formData);
     // The page words `outage` in its language (components/ledger formErrorOf). Translating here
     // would import i18n into the route chunks, which splits it out of the entry chunk: more
@@ -49,10 +51,15 @@ export function intentOf(result: { intent?: string; form?: string; outage?: true
   return result?.outage ? result.form : result?.intent;
 }
 
+/** The form a submission answers to, where its intent names it (settings, camera). */
+export function formOfIntent(formData: FormData): string {
+  return String(formData.get("intent") ?? "");
+}
+
 /** The form a ledger submission answers to: its intent, with the id it names (`update:<id>`). */
 export function ledgerFormOf(idField: string, keyed: readonly string[], aliases: Record<string, string> = {}) {
   return (formData: FormData): string => {
-    const intent = String(formData.get("intent") ?? "");
+    const intent = formOfIntent(formData);
     const form = aliases[intent] ?? intent;
     return keyed.includes(form) ? `${form}:${String(formData.get(idField) ?? "")}` : form;
   };

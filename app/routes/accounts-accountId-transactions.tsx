@@ -5,9 +5,9 @@ import toast from "react-hot-toast";
 import { Await, Form, Link, useActionData, useFetcher, useFetchers, useLocation, useNavigate, useNavigation, useSearchParams, useSubmit, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/accounts-accountId-transactions";
-import { FormError, FormKey, formKey, Money, pickResult, SelectField, TextareaField, useFailureToast, type FormResult } from "../components/ledger";
+import { FormKey, formKey, Money, pickResult, SelectField, TextareaField, useFailureToast, type FormResult } from "../components/ledger";
 import { IconSprite, SpriteIcon } from "../components/icon-sprite";
-import { Field, PageTitle } from "../components/ui";
+import { Field, FormAlert, PageTitle } from "../components/ui";
 import { guard } from "../guards.server";
 import { apiFor } from "../lib/api.server";
 import { formatDay, todayInZone } from "../lib/dates";
@@ -843,7 +843,7 @@ function TransactionForm({ mode, tx, fetcher, result, loaderData }: { mode: "add
       <input type="hidden" name="intent" value={mode} />
       <input type="hidden" name="returnTo" value={listUrl} />
       {tx ? <input type="hidden" name="transactionId" value={tx.id} /> : null}
-      <FormError message={formErrorOf(result, t)} />
+      <FormAlert message={formErrorOf(result, t)} />
       {result?.errors.accountId ? <p className={ui.alert.error}>{result.errors.accountId}</p> : null}
       <div className={l.formGrid}>
         <Field autoFocus={mode === "update"} id={`${prefix}-date`} label={t("ledger.fields.date")} name="date" type="date" required defaultValue={v("date", tx?.date, loaderData.today)} error={errors.date} />
@@ -906,7 +906,7 @@ function TransferForm({ fetcher, result, loaderData, others }: { fetcher: Fetche
       <input type="hidden" name="intent" value="transfer" />
       <input type="hidden" name="returnTo" value={listUrl} />
       <input type="hidden" name="fromAccountId" value={account.id} />
-      <FormError message={formErrorOf(result, t)} />
+      <FormAlert message={formErrorOf(result, t)} />
       {errors.fromAccountId ? <p className={ui.alert.error}>{errors.fromAccountId}</p> : null}
       <div className={l.formGrid}>
         <SelectField
@@ -998,7 +998,7 @@ function ImportSection({ loaderData }: { loaderData: LoaderData }) {
         {!preview ? (
           <fetcher.Form method="post" encType="multipart/form-data" className={ui.stack} preventScrollReset aria-label={t("ledger.pages.import.title")}>
             <input type="hidden" name="intent" value="import-upload" />
-            <FormError message={formErrorOf(failure, t)} />
+            <FormAlert message={formErrorOf(failure, t)} />
             <Field id="import-file" label={t("ledger.pages.import.file")} name="file" type="file" accept=".csv,text/csv,text/plain" required hint={t("ledger.pages.import.fileHint")} error={failure?.errors.file} />
             <div className={l.actions}>
               <button type="submit" className={ui.button.secondary} disabled={busy}>
@@ -1008,7 +1008,7 @@ function ImportSection({ loaderData }: { loaderData: LoaderData }) {
           </fetcher.Form>
         ) : (
           <>
-            <FormError message={formErrorOf(failure, t)} />
+            <FormAlert message={formErrorOf(failure, t)} />
             <ImportMapping key={`${preview.fileName}-${preview.csv.length}`} state={preview} fetcher={fetcher} nonce={loaderData.nonce} listUrl={listUrl} currency={loaderData.account.currency} />
           </>
         )}

@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import { Link, useActionData, useFetcher, useLocation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/accounts";
-import { FormError, FormKey, Money, pickResult, SelectField, useFailureToast, type FormResult } from "../components/ledger";
-import { Field, PageTitle } from "../components/ui";
+import { FormKey, Money, pickResult, SelectField, useFailureToast, type FormResult } from "../components/ledger";
+import { Field, FormAlert, PageTitle } from "../components/ui";
 import { guard } from "../guards.server";
 import { apiFor } from "../lib/api.server";
 import { todayInZone } from "../lib/dates";
@@ -277,7 +277,7 @@ function AccountForm({ mode, account, fetcher, result, nonce, today, currencies 
       <FormKey nonce={nonce} form={mode === "create" ? "account-create" : `account-update.${account!.id}`} />
       <input type="hidden" name="intent" value={mode} />
       {account ? <input type="hidden" name="accountId" value={account.id} /> : null}
-      <FormError message={formErrorOf(result, t)} />
+      <FormAlert message={formErrorOf(result, t)} />
       <div className={l.formGrid}>
         <Field id={`${prefix}-name`} label={t("ledger.fields.name")} name="name" required maxLength={60} defaultValue={v("name", account?.name ?? "")} error={errors.name} autoComplete="off" />
         <SelectField

@@ -2,12 +2,12 @@ import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore }
 import { useTranslation } from "react-i18next";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/camera";
-import { PageTitle } from "../components/ui";
+import { FormAlert, PageTitle } from "../components/ui";
 import { defaultTimeZone } from "../i18n/config";
 import { apiFor } from "../lib/api.server";
 import { readFailed } from "../lib/ledger.server";
 import { formatDay, todayInZone } from "../lib/dates";
-import { formErrorOf, keepFormThroughOutage } from "../lib/form-outage";
+import { formErrorOf, formOfIntent, keepFormThroughOutage } from "../lib/form-outage";
 import { parseEmvQr, type EmvParseResult } from "../lib/emvco";
 import { parseForm, translateIssues, type FieldErrors } from "../lib/forms";
 import { ID_PATTERN } from "../lib/ids";
@@ -123,7 +123,7 @@ export async function action({ request, context }: Route.ActionArgs) {
  * itself out of reach.
  */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  return keepFormThroughOutage(request, serverAction, (formData) => String(formData.get("intent") ?? ""));
+  return keepFormThroughOutage(request, serverAction, formOfIntent);
 }
 
 const noSubscription = () => () => undefined;
@@ -637,11 +637,7 @@ function ReceiptTargets({ photo, loaderData }: { photo: Blob; loaderData: Loader
               {result.accountId ? <Link to={`/accounts/${result.accountId}/transactions`}>{t("camera.photo.openTransactions")}</Link> : null}
             </div>
           ) : null}
-          {formError ? (
-            <p role="alert" className={ui.alert.error}>
-              {formError}
-            </p>
-          ) : null}
+          <FormAlert message={formError} />
         </div>
       ) : null}
       {busy ? <p role="status">{preparing ? t("camera.photo.processing") : t("camera.photo.uploading")}</p> : null}

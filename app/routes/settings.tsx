@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
-import { Field, PageTitle } from "../components/ui";
+import { Field, FormAlert, PageTitle } from "../components/ui";
 import { guard } from "../guards.server";
 import { defaultTimeZone, isLocale } from "../i18n/config";
 import { localeCookie } from "../i18n/i18n.server";
@@ -9,7 +9,7 @@ import { apiFor } from "../lib/api.server";
 import { unwrap } from "../lib/ledger.server";
 import type { ApiResult } from "../lib/api-client";
 import { formatInstant, isValidTimeZone } from "../lib/dates";
-import { formErrorOf, intentOf, keepFormThroughOutage } from "../lib/form-outage";
+import { formErrorOf, intentOf, formOfIntent, keepFormThroughOutage } from "../lib/form-outage";
 import { parseForm, useClientValidation, type FieldErrors } from "../lib/forms";
 import { refusal, tOf } from "../lib/route-helpers.server";
 import { changePasswordSchema } from "../lib/schemas/auth";
@@ -141,7 +141,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** With JavaScript, an outage keeps the form and what was typed (lib/form-outage.ts). */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  return keepFormThroughOutage(request, serverAction, (formData) => String(formData.get("intent") ?? ""));
+  return keepFormThroughOutage(request, serverAction, formOfIntent);
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
@@ -152,14 +152,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const answered = intentOf(actionData);
   const serverErrors = (intent: Intent) => (answered === intent ? actionData?.errors : undefined);
   const typed = (intent: Intent, field: "name" | "email") => (answered === intent ? actionData?.values?.[field] : undefined);
-  const formError = (intent: Intent) => {
-    const message = answered === intent ? formErrorOf(actionData, t) : null;
-    return message ? (
-      <p role="alert" className={ui.alert.error}>
-        {message}
-      </p>
-    ) : null;
-  };
+  const formError = (intent: Intent) => <FormAlert message={answered === intent ? formErrorOf(actionData, t) : null} />;
 
   const nameForm = useClientValidation(profileSchema, t, serverErrors("name"));
   const emailForm = useClientValidation(changeEmailSchema, t, serverErrors("email"));

@@ -22,7 +22,8 @@ describe("keepFormThroughOutage", () => {
   it("answers an outage (5xx, or the app unreachable) with a 503 failure marked `outage` for the submitted form, echoing what was typed but never the key", async () => {
     for (const error of [new ErrorResponse(503, "Service Unavailable", null), new ErrorResponse(500, "", null), new TypeError("Failed to fetch")]) {
       const request = submission({ intent: "update", transactionId: "t-1", description: "Wong", amount: "-12.50", idempotencyKey: "n.update:t-1", returnTo: "/x" });
-      const answer = (await keepFormThroughOutage(request, () => Promise.reject(error), transactionsForm)) as { data: unknown; init: ResponseInit };
+      // Like React Router's, the server action sends (and so uses up) the request's own body first.
+      const answer = (await keepFormThroughOutage(request, () => request.arrayBuffer().then(() => Promise.reject(error)), transactionsForm)) as { data: unknown; init: ResponseInit };
       expect(answer.init.status).toBe(503);
       expect(answer.data).toEqual({
         form: "update:t-1",
