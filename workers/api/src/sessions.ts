@@ -111,11 +111,17 @@ async function checkSession(c: Context<ApiBindings>, hash: string): Promise<Resp
   return null;
 }
 
+/** The hash of the request's bearer token, the only form of it the API keeps; null without a well-formed one. */
+async function tokenHashOf(c: Context<ApiBindings>): Promise<string | null> {
+  const token = bearerToken(c.req.header("Authorization"));
+  return token ? sha256Hex(token) : null;
+}
+
 /** Authenticates the bearer token, slides last-seen, and puts user and session in the context. */
 export const requireSession: MiddlewareHandler<ApiBindings> = async (c, next) => {
-  const token = bearerToken(c.req.header("Authorization"));
-  if (!token) return problem(c, 401, "unauthenticated");
-  const refused = await checkSession(c, await sha256Hex(token));
+  const hash = await tokenHashOf(c);
+  if (!hash) return problem(c, 401, "unauthenticated");
+  const refused = await checkSession(c, hash);
   if (refused) return refused;
   await next();
 };
@@ -126,9 +132,9 @@ export const requireSession: MiddlewareHandler<ApiBindings> = async (c, next) =>
  * answers, the context has no user: a handler behind this reads nothing before calling it.
  */
 export const deferSession: MiddlewareHandler<ApiBindings> = async (c, next) => {
-  const token = bearerToken(c.req.header("Authorization"));
-  if (!token) return problem(c, 401, "unauthenticated");
-  c.set("tokenHash", await sha256Hex(token));
+  const hash = await tokenHashOf(c);
+  if (!hash) return problem(c, 401, "unauthenticated");
+  c.set("tokenHash", hash);
   await next();
 };
 

@@ -68,14 +68,14 @@ export function includes(value: string | undefined, name: "accounts" | "categori
 }
 
 /** The statements an `include` asks for, and how to read their results back into the answer. */
-export function included(db: D1Database, userId: string, include: string | undefined, locale: string) {
-  const statements: D1PreparedStatement[] = [];
+export function included(db: D1Database, include: string | undefined, locale: string) {
   const wantAccounts = includes(include, "accounts");
   const wantCategories = includes(include, "categories");
-  if (wantAccounts) statements.push(accountsStatement(db, userId));
-  if (wantCategories) statements.push(categoriesStatement(db, userId));
   return {
-    statements,
+    /** The user's statements, to run in the caller's batch, in the order `read` expects. */
+    statements(userId: string): D1PreparedStatement[] {
+      return [...(wantAccounts ? [accountsStatement(db, userId)] : []), ...(wantCategories ? [categoriesStatement(db, userId)] : [])];
+    },
     read(results: D1Result[]): Included {
       const out: Included = {};
       if (wantAccounts) {

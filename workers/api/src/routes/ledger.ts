@@ -265,8 +265,8 @@ ledgerRoutes.openapi(
       if (!cursor) return validationProblem(c, { cursor: ["ledger.errors.cursor"] });
     }
     const locale = localeOf(c);
-    const extra = included(c.env.DB, c.get("user").id, query.include, locale);
-    const page = await listPage(c.env.DB, account, filters, { sort, order, limit: query.limit, cursor, withTotals: query.totals !== "false", extra: extra.statements });
+    const extra = included(c.env.DB, query.include, locale);
+    const page = await listPage(c.env.DB, account, filters, { sort, order, limit: query.limit, cursor, withTotals: query.totals !== "false", extra: extra.statements(c.get("user").id) });
     return c.json(
       {
         ...extra.read(page.extra),

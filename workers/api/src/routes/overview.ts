@@ -32,6 +32,31 @@ const flowOut = z.object({
 
 export const overviewRoutes = createRouter();
 
+/** The newest transactions of open accounts, and the period's money in, out and spending, per currency. */
+function overviewStatements(db: D1Database, userId: string, from: string, to: string, limit: number): D1PreparedStatement[] {
+  return [
+    db.prepare(`SELECT ${TRANSACTION_COLUMNS} FROM ${TRANSACTION_FROM} WHERE t.user_id = ?1 AND a.archived = 0 ORDER BY t.date DESC, t.created_at DESC, t.id DESC LIMIT ?2`).bind(userId, limit),
+    db
+      .prepare(
+        `SELECT a.currency AS currency,
+                COALESCE(SUM(CASE WHEN t.amount > 0 THEN t.amount END), 0) AS inflow,
+                COALESCE(SUM(CASE WHEN t.amount < 0 THEN t.amount END), 0) AS outflow
+           FROM transactions t JOIN accounts a ON a.id = t.account_id
+          WHERE t.user_id = ?1 AND a.archived = 0 AND t.transfer_id IS NULL AND t.date BETWEEN ?2 AND ?3
+          GROUP BY a.currency ORDER BY a.currency`,
+      )
+      .bind(userId, from, to),
+    db
+      .prepare(
+        `SELECT a.currency AS currency, t.category_id AS category_id, c.name AS name, c.color AS color, c.default_key AS default_key, -SUM(t.amount) AS spent
+           FROM transactions t JOIN accounts a ON a.id = t.account_id LEFT JOIN categories c ON c.id = t.category_id
+          WHERE t.user_id = ?1 AND a.archived = 0 AND t.transfer_id IS NULL AND t.amount < 0 AND t.date BETWEEN ?2 AND ?3
+          GROUP BY a.currency, t.category_id ORDER BY spent DESC`,
+      )
+      .bind(userId, from, to),
+  ];
+}
+
 const UNCATEGORIZED_COLOR = "#64748b";
 
 overviewRoutes.openapi(
@@ -51,34 +76,9 @@ overviewRoutes.openapi(
   async (c) => {
     const { from, to, recent: limit, include } = c.req.valid("query");
     const locale = localeOf(c);
-    const db = c.env.DB;
-    let extra!: ReturnType<typeof included>;
+    const extra = included(c.env.DB, include, locale);
     // The session check rides in the same D1 batch as the page's reads (ADR 026).
-    const auth = await sessionBatch(c, (userId) => {
-      extra = included(db, userId, include, locale);
-      return [
-        db.prepare(`SELECT ${TRANSACTION_COLUMNS} FROM ${TRANSACTION_FROM} WHERE t.user_id = ?1 AND a.archived = 0 ORDER BY t.date DESC, t.created_at DESC, t.id DESC LIMIT ?2`).bind(userId, limit),
-        db
-          .prepare(
-            `SELECT a.currency AS currency,
-                COALESCE(SUM(CASE WHEN t.amount > 0 THEN t.amount END), 0) AS inflow,
-                COALESCE(SUM(CASE WHEN t.amount < 0 THEN t.amount END), 0) AS outflow
-           FROM transactions t JOIN accounts a ON a.id = t.account_id
-          WHERE t.user_id = ?1 AND a.archived = 0 AND t.transfer_id IS NULL AND t.date BETWEEN ?2 AND ?3
-          GROUP BY a.currency ORDER BY a.currency`,
-          )
-          .bind(userId, from, to),
-        db
-          .prepare(
-            `SELECT a.currency AS currency, t.category_id AS category_id, c.name AS name, c.color AS color, c.default_key AS default_key, -SUM(t.amount) AS spent
-           FROM transactions t JOIN accounts a ON a.id = t.account_id LEFT JOIN categories c ON c.id = t.category_id
-          WHERE t.user_id = ?1 AND a.archived = 0 AND t.transfer_id IS NULL AND t.amount < 0 AND t.date BETWEEN ?2 AND ?3
-          GROUP BY a.currency, t.category_id ORDER BY spent DESC`,
-          )
-          .bind(userId, from, to),
-        ...extra.statements,
-      ];
-    });
+    const auth = await sessionBatch(c, (userId) => [...overviewStatements(c.env.DB, userId, from, to, limit), ...extra.statements(userId)]);
     if ("response" in auth) return auth.response;
     const [recent, flows, spending, ...extraResults] = auth.results;
     type SpendingRow = { currency: string; category_id: string | null; name: string | null; color: string | null; default_key: string | null; spent: number };
