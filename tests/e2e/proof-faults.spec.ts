@@ -15,7 +15,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { encodeCookieValue } from "./fixtures";
+import { encodeCookieValue, hydrated } from "./fixtures";
 import { qrPng } from "./support/fake-camera";
 
 const PORT = Number(process.env.FAULTS_PORT ?? 8798);
@@ -85,6 +85,11 @@ function credential(scenario: Scenario) {
 async function doubleLog(request: APIRequestContext, run: string) {
   const response = await request.get(`${ORIGIN}/api/v1/__double/log?run=${run}`);
   return (await response.json()) as Array<{ method: string; path: string; idempotencyKey: string | null }>;
+}
+
+/** The writes (every method but GET) the double received for a run. */
+async function writesOf(request: APIRequestContext, run: string) {
+  return (await doubleLog(request, run)).filter((e) => e.method !== "GET");
 }
 
 function countBy(log: Array<{ method: string; path: string }>) {
@@ -167,7 +172,7 @@ test("a body without an Idempotency-Key is sent once (sign-in); without JavaScri
 test("with JavaScript, sign-in meeting an outage stays on the form with what was typed and says so; sent once", async ({ page, request }) => {
   const { run } = credential("s503");
   await page.goto(`${ORIGIN}/login`);
-  await expect(page.locator("html[data-hydrated='true']")).toBeAttached();
+  await hydrated(page);
   const email = `s503_${run}_@example.com`;
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("correct-horse-battery-staple-lima");
@@ -187,7 +192,7 @@ test("with JavaScript, a settings form meeting an outage keeps what was typed an
   const { run, token } = credential("w503");
   await signedIn(page, token);
   expect((await page.goto(`${ORIGIN}/settings`))?.status()).toBe(200);
-  await expect(page.locator("html[data-hydrated='true']")).toBeAttached();
+  await hydrated(page);
   const profile = page.locator("#profile");
   await profile.getByLabel("Name").fill("Rosa Quispe");
   const [post] = await Promise.all([page.waitForResponse((r) => r.url().includes("/settings") && r.request().method() === "POST"), profile.getByRole("button", { name: "Save name" }).click()]);
@@ -195,7 +200,7 @@ test("with JavaScript, a settings form meeting an outage keeps what was typed an
   await expect(profile.getByRole("alert").filter({ hasText: "The service is not answering right now" })).toBeVisible();
   await expect(profile.getByLabel("Name")).toHaveValue("Rosa Quispe");
   await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Service Unavailable");
-  const writes = (await doubleLog(request, run)).filter((e) => e.method !== "GET");
+  const writes = await writesOf(request, run);
   expect(writes.map((e) => `${e.method} ${e.path}`)).toEqual(["PATCH /users/me", "PATCH /users/me"]);
   expect(writes[1]!.idempotencyKey).toBe(writes[0]!.idempotencyKey);
 });
@@ -205,7 +210,7 @@ test("with JavaScript, a receipt photo whose transaction cannot be created stays
   await signedIn(page, token);
   await page.setViewportSize({ width: 375, height: 667 }); // a small phone: the message sits above the form it answers
   expect((await page.goto(`${ORIGIN}/camera`))?.status()).toBe(200);
-  await expect(page.locator("html[data-hydrated='true']")).toBeAttached();
+  await hydrated(page);
   await page.getByRole("button", { name: "Receipt photo" }).click();
   await page.getByLabel("Choose or take a photo").setInputFiles({ name: "receipt.png", mimeType: "image/png", buffer: await qrPng("boleta 0042") });
   await expect(page.getByTestId("photo-preview")).toBeVisible();
@@ -220,7 +225,7 @@ test("with JavaScript, a receipt photo whose transaction cannot be created stays
   await expect(create.getByLabel("Description")).toHaveValue("Menú Doña Rosa");
   await expect(create.getByLabel("Amount")).toHaveValue("-18.50");
   await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Service Unavailable");
-  const writes = (await doubleLog(request, run)).filter((e) => e.method !== "GET");
+  const writes = await writesOf(request, run);
   expect(writes.map((e) => `${e.method} ${e.path}`)).toEqual(["POST /accounts/00000000-0000-4000-8000-00000000d0b4/transactions", "POST /accounts/00000000-0000-4000-8000-00000000d0b4/transactions"]);
   expect(writes[1]!.idempotencyKey).toBe(writes[0]!.idempotencyKey);
 });
@@ -234,7 +239,7 @@ test("a body with an Idempotency-Key is retried once with the same key (settings
   });
   expect(response.status()).toBe(503);
   expect(await response.text()).toContain("Service Unavailable");
-  const writes = (await doubleLog(request, run)).filter((e) => e.method !== "GET");
+  const writes = await writesOf(request, run);
   expect(writes.map((e) => `${e.method} ${e.path}`)).toEqual(["PATCH /users/me", "PATCH /users/me"]);
   expect(writes[0]!.idempotencyKey).toMatch(/^[\x21-\x7e]{1,200}$/);
   expect(writes[1]!.idempotencyKey).toBe(writes[0]!.idempotencyKey);
@@ -245,7 +250,7 @@ test("with JavaScript, a ledger form meeting an outage stays with what was typed
   await signedIn(page, token);
   const response = await page.goto(`${ORIGIN}/accounts`);
   expect(response?.status()).toBe(200);
-  await expect(page.locator("html[data-hydrated='true']")).toBeAttached();
+  await hydrated(page);
   // No accounts yet: the create form is open.
   await page.getByLabel("Name").fill("Ahorros BCP");
   const [post] = await Promise.all([page.waitForResponse((r) => r.url().includes("/accounts") && r.request().method() === "POST"), page.getByRole("button", { name: "Create account" }).click()]);
@@ -254,14 +259,14 @@ test("with JavaScript, a ledger form meeting an outage stays with what was typed
   await expect(page.getByLabel("Name")).toHaveValue("Ahorros BCP");
   await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Service Unavailable");
   expect(new URL(page.url()).pathname).toBe("/accounts");
-  let writes = (await doubleLog(request, run)).filter((e) => e.method !== "GET");
+  let writes = await writesOf(request, run);
   expect(writes.map((e) => `${e.method} ${e.path}`)).toEqual(["POST /accounts", "POST /accounts"]);
   expect(writes[1]!.idempotencyKey).toBe(writes[0]!.idempotencyKey);
 
   // Trying again sends the same key: a write that did land the first time is not made twice.
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect.poll(async () => (await doubleLog(request, run)).filter((e) => e.method !== "GET").length).toBe(4);
-  writes = (await doubleLog(request, run)).filter((e) => e.method !== "GET");
+  await expect.poll(async () => (await writesOf(request, run)).length).toBe(4);
+  writes = await writesOf(request, run);
   expect(new Set(writes.map((e) => e.idempotencyKey)).size).toBe(1);
   await expect(page.getByLabel("Name")).toHaveValue("Ahorros BCP");
 });
@@ -271,7 +276,7 @@ test("with JavaScript, an in-place edit and a delete meeting an outage keep the 
   await signedIn(page, token);
   const accountId = "00000000-0000-4000-8000-00000000d0b4";
   expect((await page.goto(`${ORIGIN}/accounts/${accountId}/transactions`))?.status()).toBe(200);
-  await expect(page.locator("html[data-hydrated='true']")).toBeAttached();
+  await hydrated(page);
   const row = page.getByTestId("transaction-row").filter({ hasText: "Wong San Isidro" });
   await row.getByRole("link", { name: "Edit Wong San Isidro" }).click();
   const edit = page.getByRole("form", { name: "Edit Wong San Isidro" });
@@ -287,7 +292,7 @@ test("with JavaScript, an in-place edit and a delete meeting an outage keep the 
   await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.getByRole("button", { name: "Delete Wong San Isidro" }).click()]);
   await expect(page.getByTestId("toast").filter({ hasText: "The service is not answering right now" }).last()).toBeVisible();
   await expect(page.getByRole("button", { name: "Delete Wong San Isidro" })).toBeVisible();
-  const writes = (await doubleLog(request, run)).filter((e) => e.method !== "GET").map((e) => `${e.method} ${e.path}`);
+  const writes = (await writesOf(request, run)).map((e) => `${e.method} ${e.path}`);
   expect(writes).toEqual(["PATCH /transactions/00000000-0000-7000-8000-00000000d0b3", "PATCH /transactions/00000000-0000-7000-8000-00000000d0b3", "DELETE /transactions/00000000-0000-7000-8000-00000000d0b3", "DELETE /transactions/00000000-0000-7000-8000-00000000d0b3"]);
 });
 
@@ -295,7 +300,7 @@ test("with JavaScript, a CSV import meeting an outage keeps its preview and colu
   const { run, token } = credential("i503");
   await signedIn(page, token);
   await page.goto(`${ORIGIN}/accounts/00000000-0000-4000-8000-00000000d0b4/transactions`);
-  await expect(page.locator("html[data-hydrated='true']")).toBeAttached();
+  await hydrated(page);
   await page.getByTestId("import").locator("summary").click();
   await page.getByRole("button", { name: "CSV file" }).setInputFiles({ name: "bcp.csv", mimeType: "text/csv", buffer: Buffer.from("Fecha,Concepto,Importe\n01/03/2026,Plaza Vea,-12.50\n02/03/2026,Rappi,-45.90\n") });
   await page.getByRole("button", { name: "Read file" }).click();
@@ -316,7 +321,7 @@ test("at most five toasts show at once (the seed's limit): the oldest leave as n
   const { token } = credential("w503");
   await signedIn(page, token);
   await page.goto(`${ORIGIN}/accounts`);
-  await expect(page.locator("html[data-hydrated='true']")).toBeAttached();
+  await hydrated(page);
   const name = page.getByLabel("Name");
   await name.fill("Ahorros BCP");
   const toasts = page.getByTestId("toast").filter({ hasText: "The service is not answering right now" });

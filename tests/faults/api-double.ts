@@ -37,6 +37,11 @@ function parse(credential: string | null | undefined): { scenario: Scenario; run
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 const problem = (status: number) => new Response(JSON.stringify({ type: "about:blank", title: status === 500 ? "Internal Server Error" : "Service Unavailable", status }), { status, headers: { "Content-Type": "application/problem+json" } });
 
+/** The scenarios where reads answer like a healthy API and writes meet an outage. */
+function writesFail(scenario: Scenario): scenario is "w503" | "i503" | "c503" {
+  return scenario === "w503" || scenario === "i503" || scenario === "c503";
+}
+
 /** The one account of the write-outage scenarios (its id as the page asked for it). */
 const DOUBLE_ACCOUNT_ID = "00000000-0000-4000-8000-00000000d0b4";
 const accountOf = (id: string) => ({ id, name: "BCP Soles", type: "checking", currency: "PEN", institution: null, number: null, cci: null, openingBalance: "100.00", openingBalanceMinor: 10000, openingDate: "2026-01-01", balance: "87.50", balanceMinor: 8750, archived: false, transactionCount: 1, createdAt: 0, updatedAt: 0 });
@@ -61,8 +66,6 @@ export default {
 
     const user = { id: "00000000-0000-4000-8000-00000000d0b1", email: "double@example.com", name: "Double", locale: "en", timeZone: "America/Lima", theme: "system", createdAt: 0 };
     if (path === "/auth/session" && who.scenario !== "session") return json({ user, session: { id: "00000000-0000-4000-8000-00000000d0b2", remember: false } });
-    // One account with one transaction, for pages about an account (its transactions).
-    const writesFail = who.scenario === "w503" || who.scenario === "i503" || who.scenario === "c503";
     if (request.method === "POST" && who.scenario === "i503" && /^\/accounts\/[^/]+\/import\/preview$/.test(path)) {
       const rows = [
         { line: 2, date: "2026-03-01", description: "Plaza Vea", amount: "-12.50", amountMinor: -1250, payee: null, duplicate: false, errors: null },
@@ -77,14 +80,15 @@ export default {
       });
     }
     if (request.method === "GET" && who.scenario === "c503" && path === "/accounts") return json({ accounts: [accountOf(DOUBLE_ACCOUNT_ID)], totals: [] });
-    if (request.method === "GET" && writesFail && /^\/accounts\/[^/]+\/transactions$/.test(path)) {
+    // One account with one transaction, for pages about an account (its transactions).
+    if (request.method === "GET" && writesFail(who.scenario) && /^\/accounts\/[^/]+\/transactions$/.test(path)) {
       const account = accountOf(path.split("/")[2]!);
       const transaction = { id: "00000000-0000-7000-8000-00000000d0b3", accountId: account.id, date: "2026-11-20", description: "Wong San Isidro", payee: null, notes: null, amount: "-12.50", amountMinor: -1250, currency: "PEN", categoryId: null, category: null, status: "posted", transferId: null, transferAccountId: null, receiptKey: null, imported: false, runningBalance: "87.50", runningBalanceMinor: 8750, createdAt: 0, updatedAt: 0 };
       const totals = { count: 1, in: "0.00", inMinor: 0, out: "-12.50", outMinor: -1250, net: "-12.50", netMinor: -1250 };
       return json({ account, accounts: [account], accountTotals: [], categories: [], transactions: [transaction], nextCursor: null, totals, sort: "date", order: "desc" });
     }
     // w503, i503 and c503: reads answer like a healthy API, writes meet an outage.
-    const scenario = who.scenario === "w503" || who.scenario === "i503" || who.scenario === "c503" ? (request.method === "GET" ? "ok" : "s503") : who.scenario;
+    const scenario = writesFail(who.scenario) ? (request.method === "GET" ? "ok" : "s503") : who.scenario;
     switch (scenario) {
       case "ok":
         return json({ accounts: [], totals: [], accountTotals: [], transactions: [], categories: [], sessions: [], recent: [], flows: [] });
