@@ -119,5 +119,6 @@ export const group = style({ display: "flex", flexDirection: "column", gap: vars
 export const accountCard = style({ display: "flex", flexDirection: "column", gap: vars.space.sm });
 export const accountHead = style({ display: "flex", flexWrap: "wrap", justifyContent: "space-between", alignItems: "baseline", gap: vars.space.sm });
 export const accountName = style({ fontSize: "1.05rem", fontWeight: 700, margin: 0 });
-globalStyle(`${responsiveTable} caption`, { "@media": { [phone]: { display: "block", width: "100%" } } });
+// A visually hidden caption keeps its 1 px box: at full width it pushed the page sideways on phones.
+globalStyle(`${responsiveTable} caption:not(.visually-hidden)`, { "@media": { [phone]: { display: "block", width: "100%" } } });
 globalStyle(`${responsiveTable} td[data-empty]`, { "@media": { [phone]: { display: "none" } } });

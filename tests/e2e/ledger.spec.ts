@@ -453,6 +453,17 @@ test.describe("not found", () => {
 });
 
 test.describe("accessibility", () => {
+  test("on a phone, the pages with data never scroll sideways", async ({ page, request, signedIn }) => {
+    const accountId = await createAccount(request, signedIn, { name: "BCP Soles", openingBalance: "100.00", openingDate: "2026-01-01" });
+    await addTransactions(request, signedIn, accountId, [{ date: todayInLima(), description: "Wong San Isidro", amount: "-20.00" }]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of ["/", "/accounts", `/accounts/${accountId}/transactions`]) {
+      await page.goto(path);
+      await hydrated(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBe(390);
+    }
+  });
+
   for (const which of ["overview", "accounts", "transactions"] as const) {
     test(`axe finds no serious or critical violation on the ${which} page with data`, async ({ page, request, signedIn }) => {
       const accountId = await createAccount(request, signedIn, { name: "BCP Soles", openingBalance: "100.00", openingDate: "2026-01-01" });
