@@ -1,5 +1,6 @@
 import "./lib/zod-jitless";
 import "./styles/global.css";
+import "./styles/tooltip.css";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import toast from "react-hot-toast";
@@ -9,7 +10,7 @@ import { HoneypotProvider } from "remix-utils/honeypot/react";
 import type { Route } from "./+types/root";
 import { BuildCheck } from "./components/build-check";
 import { Toaster } from "./components/toaster";
-import { PageTitle, TooltipProvider } from "./components/ui";
+import { PageTitle, useTooltips } from "./components/ui";
 import { cloudflareContext } from "./context.server";
 import { honeypotInputProps } from "./honeypot.server";
 import { getLocale, i18nMiddleware } from "./i18n/i18n.server";
@@ -73,6 +74,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  useTooltips();
   useEffect(() => {
     // Lets end-to-end tests (and people debugging) know the page is interactive.
     document.documentElement.dataset.hydrated = "true";
@@ -82,12 +84,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, [loaderData.flash, t]);
   return (
     <HoneypotProvider {...loaderData.honeypot}>
-      <TooltipProvider>
-        <Outlet />
-        {/* App notifications sit at the top; the component's own default is bottom-right. */}
-        <Toaster position="top-center" />
-        <BuildCheck apiBasePath={loaderData.apiBasePath} />
-      </TooltipProvider>
+      <Outlet />
+      {/* App notifications sit at the top; the component's own default is bottom-right. */}
+      <Toaster position="top-center" />
+      <BuildCheck apiBasePath={loaderData.apiBasePath} />
     </HoneypotProvider>
   );
 }

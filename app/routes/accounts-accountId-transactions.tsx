@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { Route } from "./+types/accounts-accountId-transactions";
 import { FormKey, formKey, Money, pickResult, SelectField, TextareaField, useFailureToast, type FormResult } from "../components/ledger";
 import { IconSprite, SpriteIcon } from "../components/icon-sprite";
-import { Field, FormAlert, PageTitle } from "../components/ui";
+import { Field, FormAlert, PageTitle, tooltipFromLabel } from "../components/ui";
 import { guard } from "../guards.server";
 import { apiFor } from "../lib/api.server";
 import { formatDay, todayInZone } from "../lib/dates";
@@ -781,7 +781,7 @@ function TransactionRow({ tx, shared, saving }: { tx: Transaction; shared: RowSh
         </td>
         <td data-label={labels.actions}>
           <span className={l.rowActions}>
-            <a href={`${shared.listPath}${editHref}`} data-row-link="" className={`${ui.button.ghost} ${l.rowAction}`} aria-label={shared.editLabel(tx.description)}>
+            <a href={`${shared.listPath}${editHref}`} data-row-link="" className={`${ui.button.ghost} ${l.rowAction}`} aria-label={shared.editLabel(tx.description)} {...tooltipFromLabel}>
               <SpriteIcon id="pencil" />
             </a>
             <button
@@ -791,6 +791,7 @@ function TransactionRow({ tx, shared, saving }: { tx: Transaction; shared: RowSh
               value={tx.id}
               className={`${ui.button.ghost} ${l.rowAction}`}
               aria-label={shared.deleteLabel(tx.description)}
+              {...tooltipFromLabel}
               onClick={(event) => {
                 event.preventDefault();
                 const confirmText = tx.transferId ? t("ledger.pages.transactions.deleteTransferConfirm", { description: tx.description }) : t("ledger.pages.transactions.deleteConfirm", { description: tx.description });

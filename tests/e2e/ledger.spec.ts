@@ -464,6 +464,47 @@ test.describe("accessibility", () => {
     }
   });
 
+  test("icon-only row actions show their name as a tooltip: after 700 ms, the next one at once, hidden by Escape", async ({ page, request, signedIn }) => {
+    const accountId = await createAccount(request, signedIn, { name: "BCP Soles", openingBalance: "100.00", openingDate: "2026-01-01" });
+    await addTransactions(request, signedIn, accountId, [{ date: todayInLima(), description: "Wong San Isidro", amount: "-20.00" }]);
+    await page.goto(`/accounts/${accountId}/transactions`);
+    await hydrated(page);
+    const row = page.getByTestId("transaction-row").filter({ hasText: "Wong San Isidro" });
+    const edit = row.getByRole("link", { name: "Edit Wong San Isidro" });
+    const remove = row.getByRole("button", { name: "Delete Wong San Isidro" });
+    // The tooltip is the control's ::after box, and its text the control's aria-label.
+    const tip = (control: typeof edit) =>
+      control.evaluate((element) => {
+        const box = getComputedStyle(element, "::after");
+        return { content: box.content, shown: box.visibility === "visible" && box.display !== "none", delay: box.transitionDelay };
+      });
+    const warm = () => page.evaluate(() => "tooltipsWarm" in document.documentElement.dataset);
+
+    expect(await tip(edit)).toEqual({ content: `"Edit Wong San Isidro"`, shown: false, delay: "0s, 0.12s" });
+    await edit.hover();
+    expect((await tip(edit)).delay).toBe("0.7s, 0.7s");
+    await expect.poll(async () => (await tip(edit)).shown).toBe(true);
+    await expect.poll(warm).toBe(true);
+    // Within the skip delay the next tooltip has no delay at all.
+    await remove.hover();
+    expect((await tip(remove)).delay).toBe("0s");
+    await expect.poll(async () => (await tip(remove)).shown).toBe(true);
+    await page.keyboard.press("Escape");
+    expect((await tip(remove)).shown).toBe(false);
+    // Away from every tooltip for longer than the skip delay: the delay is back, Escape forgotten.
+    await page.getByRole("heading", { level: 1 }).hover();
+    await expect.poll(warm).toBe(false);
+    await remove.hover();
+    expect((await tip(remove)).delay).toBe("0.7s, 0.7s");
+    await expect.poll(async () => (await tip(remove)).shown).toBe(true);
+    // Keyboard focus shows it too.
+    await page.getByRole("heading", { level: 1 }).hover();
+    await edit.focus();
+    await page.keyboard.press("Tab");
+    await expect(remove).toBeFocused();
+    await expect.poll(async () => (await tip(remove)).shown).toBe(true);
+  });
+
   for (const which of ["overview", "accounts", "transactions"] as const) {
     test(`axe finds no serious or critical violation on the ${which} page with data`, async ({ page, request, signedIn }) => {
       const accountId = await createAccount(request, signedIn, { name: "BCP Soles", openingBalance: "100.00", openingDate: "2026-01-01" });

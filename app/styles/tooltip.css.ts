@@ -1,0 +1,50 @@
+/**
+ * Tooltips of icon-only controls (ADR 027): the control's own `aria-label`, drawn by CSS above it
+ * after the seed's delay. Nothing is rendered per control, so a 50-row table costs no more to
+ * serve, and the tooltips work before (and without) JavaScript. `useTooltips` (app/components/ui.tsx) adds
+ * the skip delay and Escape.
+ */
+import { globalStyle } from "@vanilla-extract/css";
+import { TOOLTIP_DELAY_MS } from "../ui-constants";
+import { vars } from "./theme.css";
+
+const FADE = "120ms";
+const shown = (delay: string) => ({ opacity: 1, visibility: "visible", transition: `opacity ${FADE} ease ${delay}, visibility 0s linear ${delay}` }) as const;
+
+globalStyle("[data-tip]", { position: "relative" });
+globalStyle("[data-tip]::after", {
+  content: "attr(aria-label)",
+  position: "absolute",
+  // Above the control, aligned to its right edge: row actions sit in the last column, and a
+  // tooltip above never covers the control beside it.
+  bottom: "calc(100% + 4px)",
+  right: 0,
+  zIndex: 60,
+  width: "max-content",
+  maxWidth: "min(320px, 80vw)",
+  overflow: "hidden",
+  textOverflow: "ellipsis",
+  whiteSpace: "nowrap",
+  padding: "4px 8px",
+  borderRadius: vars.radius.sm,
+  // Inverted colours stand out in the light and the dark theme alike.
+  background: vars.color.text,
+  color: vars.color.background,
+  fontFamily: vars.font.body,
+  fontSize: "0.8125rem",
+  fontWeight: 400,
+  lineHeight: 1.4,
+  boxShadow: "0 2px 8px rgb(0 0 0 / 0.2)",
+  opacity: 0,
+  visibility: "hidden",
+  transition: `opacity ${FADE} ease, visibility 0s linear ${FADE}`,
+});
+// Keyboard focus shows it everywhere; hover only where there is a real pointer (a tap on a phone
+// would otherwise leave a tooltip standing).
+globalStyle("[data-tip]:focus-visible::after", shown(`${TOOLTIP_DELAY_MS}ms`));
+globalStyle("[data-tip]:hover::after", { "@media": { "(hover: hover)": shown(`${TOOLTIP_DELAY_MS}ms`) } });
+// Within the skip delay of the last tooltip, the next one shows at once (set by tooltips.tsx).
+globalStyle("[data-tooltips-warm] [data-tip]:focus-visible::after", { transitionDelay: "0s" });
+globalStyle("[data-tooltips-warm] [data-tip]:hover::after", { "@media": { "(hover: hover)": { transitionDelay: "0s" } } });
+globalStyle("[data-tip][data-tip-dismissed]::after", { display: "none" });
+globalStyle("[data-tip]::after", { "@media": { "(prefers-reduced-motion: reduce)": { transitionDuration: "0s" } } });
