@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, redirectDocument, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
 import { Field, FormAlert, PageTitle } from "../components/ui";
 import { guard } from "../guards.server";
@@ -73,9 +73,10 @@ function failure(intent: Intent, result: Extract<ApiResult<unknown>, { ok: false
   return data<ActionData>({ intent, ...refusal(result, t), values: echoed(formData) }, { status: result.status });
 }
 
-async function done(key: string, headers: Headers = new Headers(), to = "/settings") {
+/** `document`: the browser loads the next page whole (a new language or theme changes every page's shell). */
+async function done(key: string, headers: Headers = new Headers(), to = "/settings", document = false) {
   headers.append("Set-Cookie", await flashHeader({ type: "success", key }));
-  return redirect(to, { headers });
+  return (document ? redirectDocument : redirect)(to, { headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -109,7 +110,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       // The page language follows the cookie: keep it in step with the account.
       const headers = new Headers();
       if (isLocale(parsed.data.locale)) headers.append("Set-Cookie", await localeCookie.serialize(parsed.data.locale));
-      return done("settings.saved.preferences", headers);
+      return done("settings.saved.preferences", headers, "/settings", true);
     }
     case "password": {
       const parsed = parseForm(changePasswordSchema, formData, t);
@@ -234,8 +235,9 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           {t("settings.preferences.title")}
         </h2>
         <p className={s.small}>{t("settings.preferences.appliesEverywhere")}</p>
-        {/* A full page load after saving: a new language needs its strings, and the theme and zone apply everywhere at once. */}
-        <Form method="post" reloadDocument className={ui.stack} noValidate onSubmit={prefsForm.onSubmit} aria-label={t("settings.preferences.title")}>
+        {/* Sent like the other forms, so an outage keeps it (ADR 024); once saved, the action's redirectDocument loads
+            the page whole: a new language needs its strings, and the theme and zone apply everywhere at once. */}
+        <Form method="post" className={ui.stack} noValidate onSubmit={prefsForm.onSubmit} aria-label={t("settings.preferences.title")}>
           <input type="hidden" name="intent" value="preferences" />
           {formError("preferences")}
           <div className={ui.field}>

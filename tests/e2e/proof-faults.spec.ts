@@ -205,6 +205,28 @@ test("with JavaScript, a settings form meeting an outage keeps what was typed an
   expect(writes[1]!.idempotencyKey).toBe(writes[0]!.idempotencyKey);
 });
 
+test("with JavaScript, the preferences form meeting an outage keeps the chosen language and theme and says so, in the page's language", async ({ page, request }) => {
+  const { run, token } = credential("w503");
+  await signedIn(page, token);
+  expect((await page.goto(`${ORIGIN}/settings`))?.status()).toBe(200);
+  await hydrated(page);
+  const preferences = page.locator("#preferences");
+  await preferences.getByLabel("Language", { exact: true }).selectOption("es");
+  await preferences.getByLabel("Dark").check();
+  const [post] = await Promise.all([page.waitForResponse((r) => r.url().includes("/settings") && r.request().method() === "POST"), preferences.getByRole("button", { name: "Save preferences" }).click()]);
+  expect(post.status()).toBe(503);
+  await expect(preferences.getByRole("alert").filter({ hasText: "The service is not answering right now" })).toBeVisible();
+  await expect(preferences.getByLabel("Language", { exact: true })).toHaveValue("es");
+  await expect(preferences.getByLabel("Dark")).toBeChecked();
+  // Nothing was saved, so nothing changed: still English, still the light theme.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Settings");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.locator("html")).not.toHaveAttribute("data-theme", "dark");
+  const writes = await writesOf(request, run);
+  expect(writes.map((e) => `${e.method} ${e.path}`)).toEqual(["PATCH /users/me", "PATCH /users/me"]);
+  expect(writes[1]!.idempotencyKey).toBe(writes[0]!.idempotencyKey);
+});
+
 test("with JavaScript, a receipt photo whose transaction cannot be created stays on screen with the fields, and the message is scrolled into view", async ({ page, request }) => {
   const { run, token } = credential("c503");
   await signedIn(page, token);

@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
-import { createUser, encodeCookieValue, expect, randomIp, signInAs, STRONG_PASSWORD, test, type TestUser } from "./fixtures";
+import { createUser, encodeCookieValue, expect, hydrated, randomIp, signInAs, STRONG_PASSWORD, test, type TestUser } from "./fixtures";
 
 const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 
@@ -27,6 +27,7 @@ async function signInWithForm(page: Page, user: Pick<TestUser, "email" | "passwo
 test("language, time zone and theme are saved to the account and come back after signing in again", async ({ page, user, browser, baseURL }) => {
   await signInWithForm(page, user);
   await page.goto("/settings");
+  await hydrated(page); // sent by the router, whose answer is a full page load
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await page.getByLabel("Language", { exact: true }).selectOption("es");
   await page.getByLabel("Time zone").fill("Asia/Tokyo");
@@ -57,6 +58,20 @@ test("language, time zone and theme are saved to the account and come back after
   await expect(otherPage.locator("html")).toHaveAttribute("lang", "es");
   await expect(otherPage.locator("html")).toHaveAttribute("data-theme", "dark");
   await other.close();
+});
+
+test("without JavaScript, saving preferences switches the language and the theme", async ({ browser, baseURL, user }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false, extraHTTPHeaders: { "CF-Connecting-IP": randomIp() } });
+  const page = await context.newPage();
+  await signInAs(page, user, baseURL!);
+  await page.goto("/settings");
+  await page.getByLabel("Language", { exact: true }).selectOption("es");
+  await page.getByLabel("Dark").check();
+  await page.getByRole("button", { name: "Save preferences" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Ajustes" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  await context.close();
 });
 
 test("an unknown time zone is refused beside the field", async ({ page, signedIn }) => {
