@@ -82,32 +82,39 @@ export function toDecimalString(minor: number, currency: string): string {
   return `${sign}${abs.slice(0, -digits)}.${abs.slice(-digits)}`;
 }
 
-const FORMATTERS = new Map<string, Intl.NumberFormat>();
+/** A currency's formatter, and the symbol it prints that Tesoro writes the Peruvian way (or null). */
+type MoneyFormat = { formatter: Intl.NumberFormat; replace: { symbol: string; by: string } | null };
+const FORMATS = new Map<string, MoneyFormat>();
 
 /** How Peruvians write these two, in either language: CLDR has no locale that gives both. */
 const PERUVIAN_SYMBOLS: Record<string, string> = { PEN: "S/", USD: "US$" };
+
+function moneyFormat(currency: string, signDisplay: "auto" | "always" | "exceptZero"): MoneyFormat {
+  const key = `${currency}|${signDisplay}`;
+  let format = FORMATS.get(key);
+  if (!format) {
+    const formatter = new Intl.NumberFormat("es-PE", { style: "currency", currency, currencyDisplay: "narrowSymbol", signDisplay });
+    const by = PERUVIAN_SYMBOLS[currency];
+    const symbol = formatter.formatToParts(0).find((part) => part.type === "currency")?.value;
+    format = { formatter, replace: by && symbol && symbol !== by ? { symbol, by } : null };
+    FORMATS.set(key, format);
+  }
+  return format;
+}
 
 /**
  * Formats minor units for people: `S/ 1,234.50`, `US$ 12.00`, `-S/ 5.00` (the space is a no-break
  * space, so the symbol never wraps away from the number). Peru groups with
  * commas and uses a decimal point in English and Spanish alike, so the number part is es-PE's
  * for both languages (docs/decisions/007-money.md). Goes through the decimal string, so no
- * float ever carries the amount.
+ * float ever carries the amount. A page formats a hundred amounts, so the symbol is swapped in
+ * the formatted string (it appears once) rather than through `formatToParts`, at half the cost.
  */
 export function formatMoney(minor: number, currency: string, options: { signDisplay?: "auto" | "always" | "exceptZero" } = {}): string {
-  const key = `${currency}|${options.signDisplay ?? "auto"}`;
-  let formatter = FORMATTERS.get(key);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat("es-PE", { style: "currency", currency, currencyDisplay: "narrowSymbol", signDisplay: options.signDisplay ?? "auto" });
-    FORMATTERS.set(key, formatter);
-  }
+  const { formatter, replace } = moneyFormat(currency, options.signDisplay ?? "auto");
   // Intl reads decimal strings exactly (no binary rounding) since ES2023.
-  const parts = formatter.formatToParts(toDecimalString(minor, currency) as Intl.StringNumericLiteral);
-  const symbol = PERUVIAN_SYMBOLS[currency];
-  return parts
-    .map((part) => (part.type === "currency" && symbol ? symbol : part.value))
-    .join("")
-    .replace(/^(-?)(S\/|US\$)(?=\d)/, "$1$2\u00a0");
+  const text = formatter.format(toDecimalString(minor, currency) as Intl.StringNumericLiteral);
+  return (replace ? text.replace(replace.symbol, () => replace.by) : text).replace(/^([-+]?)(S\/|US\$)(?=\d)/, "$1$2\u00a0");
 }
 
 /** Locale for dates: "Nov 21, 2026" in English, "21 nov. 2026" in Spanish (Peru). */

@@ -1,7 +1,10 @@
+import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
 import { localeFromAcceptLanguage } from "../../app/i18n/config";
 import { en } from "../../app/i18n/locales/en";
 import { es } from "../../app/i18n/locales/es";
+import { plainKeysPlugin } from "../../app/i18n/plain-keys";
+import { resources } from "../../app/i18n/resources";
 import { translatorFor } from "../../app/i18n/translator";
 
 function keys(value: unknown, prefix = ""): string[] {
@@ -28,5 +31,35 @@ describe("i18n", () => {
     expect(translatorFor("en")("auth.locked", { count: 1 })).toBe("Too many failed attempts. Try again in 1 minute.");
     expect(translatorFor("es")("auth.locked", { count: 15 })).toBe("Demasiados intentos fallidos. Inténtalo de nuevo en 15 minutos.");
     expect(translatorFor("xx")("errors.unmatched", { path: "/x" })).toBe("Page not found: /x");
+  });
+
+  it("remembers keys without options per language, with the same text as i18next, and passes every other call through", async () => {
+    for (const lng of ["en", "es"] as const) {
+      const plainInstance = createInstance({ resources, interpolation: { escapeValue: false } });
+      await plainInstance.init({ lng });
+      const remembering = createInstance({ resources, interpolation: { escapeValue: false } });
+      remembering.use(plainKeysPlugin);
+      await remembering.init({ lng });
+      let translations = 0;
+      const translate = remembering.t.bind(remembering);
+      remembering.t = ((...args: Parameters<typeof translate>) => {
+        translations += 1;
+        return translate(...args);
+      }) as typeof remembering.t;
+      const expected = plainInstance.getFixedT(lng, "translation");
+      // As react-i18next asks for it: i18next's types leave out the fourth argument.
+      const getFixedT = remembering.getFixedT.bind(remembering) as unknown as (lng: string, ns: string, keyPrefix: undefined, options: { scopeNs: string[] }) => (key: string, options?: object) => string;
+      const t = getFixedT(lng, "translation", undefined, { scopeNs: ["translation"] });
+      const all = keys(lng === "en" ? en : es);
+      for (const key of all) expect(t(key), key).toBe(expected(key));
+      const afterFirstPass = translations;
+      for (const key of all) t(key);
+      expect(translations).toBe(afterFirstPass); // the second pass is all remembered
+      expect(t("auth.locked", { count: 1 })).toBe(expected("auth.locked", { count: 1 }));
+      expect(t("auth.locked", { count: 15 })).toBe(expected("auth.locked", { count: 15 }));
+      expect(t("errors.unmatched", { path: "/a" })).toBe(expected("errors.unmatched", { path: "/a" }));
+      expect(t("errors.unmatched", { path: "/b" })).toBe(expected("errors.unmatched", { path: "/b" }));
+      expect(translations).toBe(afterFirstPass + 4);
+    }
   });
 });

@@ -52,6 +52,28 @@ describe("formatting", () => {
     expect(formatMoney(1500, "JPY")).toMatch(/1,500/);
   });
 
+  it("reads the same as Intl's own parts with the Peruvian symbols, for any amount, currency and sign display", () => {
+    // The first implementation, kept as the oracle: Intl's parts with the currency part swapped.
+    const oracle = (minor: number, currency: string, signDisplay: "auto" | "exceptZero") => {
+      const symbol = ({ PEN: "S/", USD: "US$" } as Record<string, string>)[currency];
+      const formatter = new Intl.NumberFormat("es-PE", { style: "currency", currency, currencyDisplay: "narrowSymbol", signDisplay });
+      return formatter
+        .formatToParts(toDecimalString(minor, currency) as Intl.StringNumericLiteral)
+        .map((part) => (part.type === "currency" && symbol ? symbol : part.value))
+        .join("")
+        .replace(/^([-+]?)(S\/|US\$)(?=\d)/, "$1$2\u00a0");
+    };
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -MAX_MINOR_UNITS, max: MAX_MINOR_UNITS }),
+        fc.constantFrom("PEN", "USD", "EUR", "JPY", "BHD", "CLP", "GBP", "MXN"),
+        fc.constantFrom("auto" as const, "exceptZero" as const),
+        (minor, currency, signDisplay) => formatMoney(minor, currency, { signDisplay }) === oracle(minor, currency, signDisplay),
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
   it("never loses a cent on large amounts", () => {
     expect(formatMoney(900719925474099, "PEN")).toBe(nbsp("S/ 9,007,199,254,740.99"));
   });
