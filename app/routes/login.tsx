@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import type { Route } from "./+types/login";
 import { Field, FormAlert, PageTitle } from "../components/ui";
@@ -11,7 +11,7 @@ import { actionFailure, readPublicForm } from "../lib/route-helpers.server";
 import { safeRedirect } from "../lib/safe-redirect";
 import { loginSchema } from "../lib/schemas/auth";
 import type { SessionResponse } from "../lib/types";
-import { commitSession } from "../session.server";
+import { signedInRedirect } from "../session.server";
 import * as ui from "../styles/ui.css";
 
 export const middleware: Route.MiddlewareFunction[] = [guard("login")];
@@ -34,8 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const failure = actionFailure(result, t);
     return data({ ...failure.data, values }, failure.init ?? undefined);
   }
-  const headers = await commitSession(request, result.data, result.data.user);
-  throw redirect(safeRedirect(formData.get("redirectTo")), { headers });
+  throw await signedInRedirect(request, context, result.data, result.data.user, safeRedirect(formData.get("redirectTo")));
 }
 
 /** With JavaScript, an outage keeps the form and what was typed (lib/form-outage.ts). */

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import type { Route } from "./+types/signup";
 import { Field, FormAlert, PageTitle } from "../components/ui";
@@ -10,7 +10,7 @@ import { parseForm, useClientValidation } from "../lib/forms";
 import { actionFailure, readPublicForm } from "../lib/route-helpers.server";
 import { signupSchema } from "../lib/schemas/auth";
 import type { SessionResponse } from "../lib/types";
-import { commitSession } from "../session.server";
+import { signedInRedirect } from "../session.server";
 import * as ui from "../styles/ui.css";
 
 export const middleware: Route.MiddlewareFunction[] = [guard("login")];
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const failure = actionFailure(result, t);
     return data({ ...failure.data, values }, failure.init ?? undefined);
   }
-  throw redirect("/", { headers: await commitSession(request, result.data, result.data.user) });
+  throw await signedInRedirect(request, context, result.data, result.data.user, "/");
 }
 
 /** With JavaScript, an outage keeps the form and what was typed (lib/form-outage.ts). */

@@ -1,5 +1,5 @@
 /** Sign-up, sign-in, sign-out, remember me, redirectTo, recovery, lockout, Spanish, no-JS. */
-import { createUser, expect, latestMail, STRONG_PASSWORD, test, uniqueEmail } from "./fixtures";
+import { createUser, expect, hydrated, latestMail, STRONG_PASSWORD, test, uniqueEmail } from "./fixtures";
 
 test("sign up, sign out, and sign in again", async ({ page }) => {
   const email = uniqueEmail("signup");
@@ -191,6 +191,22 @@ test("the public pages work in Spanish, errors included", async ({ browser, base
   await page.goto("/login/recover");
   await expect(page.getByRole("button", { name: "Enviar enlace" })).toBeVisible();
   await context.close();
+});
+
+test("a user whose language is not the sign-in page's gets the next page wholly in their language", async ({ page, request }) => {
+  const user = await createUser(request, { locale: "es" });
+  await page.goto("/login?redirectTo=%2Faccounts");
+  await hydrated(page); // the sign-in goes through the router
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL("/accounts");
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cuentas");
+  await expect(page.getByRole("navigation", { name: "Principal" })).toContainText("Resumen");
+  // Nothing of the English page is left: the language switch offers English.
+  await expect(page.getByRole("button", { name: "Idioma: English" }).first()).toBeVisible();
 });
 
 test("signing in works without JavaScript", async ({ browser, baseURL, request }) => {
