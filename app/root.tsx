@@ -2,7 +2,7 @@ import "./lib/zod-jitless";
 import "./styles/global.css";
 import "./styles/tooltip.css";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "./i18n/use-translation";
 import toast from "react-hot-toast";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import { createCsrfMiddleware } from "remix-utils/middleware/csrf";

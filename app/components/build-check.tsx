@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import toast from "react-hot-toast";
 import { createApiClient } from "../lib/api-client";
 import * as ui from "../styles/ui.css";

@@ -1,5 +1,5 @@
 import { Languages } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { Form, useLocation } from "react-router";
 import { labelFromMd } from "../styles/layout.css";
 import * as ui from "../styles/ui.css";

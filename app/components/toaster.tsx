@@ -4,7 +4,7 @@
  * own default position is bottom-right; the app mounts it at the top.
  */
 import { useEffect, useRef, type PointerEvent as ReactPointerEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { resolveValue, toast, Toaster as HotToaster, ToastBar, useToasterStore, type Toast, type ToastPosition } from "react-hot-toast";
 import { TOAST_DURATION_MS, TOAST_GAP_PX, TOAST_HOTKEY, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, TOAST_SWIPE_THRESHOLD_PX } from "../ui-constants";
 

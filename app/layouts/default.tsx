@@ -1,5 +1,5 @@
 import { Camera, LayoutDashboard, LogOut, Settings, Wallet } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { Form, Link, NavLink, Outlet } from "react-router";
 import { LanguageSwitch } from "../components/language-switch";
 import { useRootData } from "../root";

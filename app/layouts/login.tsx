@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { LanguageSwitch } from "../components/language-switch";
 import * as layout from "../styles/layout.css";
 import { useRootData } from "../root";

@@ -1,6 +1,6 @@
 import { ArrowDownUp, Download, FileUp, Pencil, Plus, Repeat, Trash2 } from "lucide-react";
 import { Suspense, useEffect, useRef, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import toast from "react-hot-toast";
 import { Await, Form, Link, useActionData, useFetcher, useFetchers, useLocation, useNavigate, useNavigation, useSearchParams, useSubmit, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";

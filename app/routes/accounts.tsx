@@ -1,5 +1,5 @@
 import { Archive, ArchiveRestore, Pencil, Plus } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { Link, useActionData, useFetcher, useLocation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/accounts";

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/camera";
 import { FormAlert, PageTitle } from "../components/ui";

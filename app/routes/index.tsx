@@ -1,5 +1,5 @@
 import { Paperclip } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { Link } from "react-router";
 import type { Route } from "./+types/index";
 import { Money, Section } from "../components/ledger";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import type { Route } from "./+types/login-change-password-linkId";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { data, Form, redirect, redirectDocument, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
 import { Field, FormAlert, PageTitle } from "../components/ui";
