@@ -55,7 +55,17 @@ function writeBytes(destination, chunk) {
   ["function stringToChunk(content) {\n  return textEncoder.encode(content);\n}", "function stringToChunk(content) {\n  return content;\n}"],
   ["function stringToPrecomputedChunk(content) {\n  return textEncoder.encode(content);\n}", "function stringToPrecomputedChunk(content) {\n  return content;\n}"],
   // Sizes steer when React outlines a Suspense boundary, so a string counts its UTF-8 bytes.
-  ["segmentByteSize += segment[i].byteLength;", 'segmentByteSize += "string" === typeof segment[i] ? utf8Length(segment[i]) : segment[i].byteLength;'],
+  // A string's length is a lower bound of its UTF-8 bytes. The shell's size (no boundary) is only
+  // ever compared as "more than progressiveChunkSize", so once the lower bound is past that, the
+  // exact count cannot change a decision and the page's text is not counted twice.
+  [
+    "for (var segmentByteSize = 0, i = 0; i < segment.length; i++)\n      segmentByteSize += segment[i].byteLength;",
+    `for (var segmentByteSize = 0, exact = !0, i = 0; i < segment.length; i++)
+      segmentByteSize += "string" === typeof segment[i] ? ((exact = !1), segment[i].length) : segment[i].byteLength;
+    if (!exact && !(null === boundary && request.byteSize + segmentByteSize > request.progressiveChunkSize))
+      for (segmentByteSize = 0, i = 0; i < segment.length; i++)
+        segmentByteSize += "string" === typeof segment[i] ? utf8Length(segment[i]) : segment[i].byteLength;`,
+  ],
 ];
 
 export const REACT_DOM_EDGE_PRODUCTION = /react-dom[\\/]cjs[\\/]react-dom-server\.edge\.production\.js$/;

@@ -93,6 +93,15 @@ const documents: Array<[string, () => React.ReactNode]> = [
       return h("html", null, h("body", null, h("p", null, "x".repeat(12_500)), h(React.Suspense, { fallback: h("span", null, "…") }, h(Later, { promise }))));
     },
   ],
+  [
+    // The shell's size is counted in characters once they alone pass the 12,800 limit; below it, in bytes.
+    "a shell past the flush limit in characters, then a small boundary",
+    () => h("html", null, h("body", null, h("p", null, "ñ".repeat(13_000)), h(React.Suspense, { fallback: h("span", null, "…") }, h(Later, { promise: Promise.resolve("ñ💸".repeat(200)) })))),
+  ],
+  [
+    "a shell past the flush limit only in bytes, then a small boundary",
+    () => h("html", null, h("body", null, h("p", null, "ñ".repeat(6_500)), h(React.Suspense, { fallback: h("span", null, "…") }, h(Later, { promise: Promise.resolve("ñ💸".repeat(200)) })))),
+  ],
   ["a boundary whose content throws (rendered by the client)", () => h("main", null, h(React.Suspense, { fallback: h("i", null, "…") }, h(Broken)), rows(2))],
 ];
 
