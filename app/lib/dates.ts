@@ -69,10 +69,21 @@ export function monthBounds(day: string): { first: string; last: string } {
   return { first, last };
 }
 
+/** A page shows a few dozen days, many twice or more; their text never changes. Bounded, cleared when full. */
+const FORMATTED_DAYS = new Map<string, string>();
+const FORMATTED_DAYS_MAX = 4_000;
+
 /** A calendar day for people ("Nov 21, 2026" / "21 nov. 2026"); formatted at noon UTC so no zone can shift it. */
 export function formatDay(day: string, locale: string, style: "medium" | "long" | "short" = "medium"): string {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return dateTimeFormat(intlLocale(locale), { dateStyle: style, timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, d, 12)));
+  const key = `${locale}|${style}|${day}`;
+  let text = FORMATTED_DAYS.get(key);
+  if (text === undefined) {
+    const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+    text = dateTimeFormat(intlLocale(locale), { dateStyle: style, timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, d, 12)));
+    if (FORMATTED_DAYS.size >= FORMATTED_DAYS_MAX) FORMATTED_DAYS.clear();
+    FORMATTED_DAYS.set(key, text);
+  }
+  return text;
 }
 
 /** An instant for people, in the user's time zone. */

@@ -26,5 +26,11 @@ describe("dates", () => {
   it("formats a day the same in any zone, in both languages", () => {
     expect(formatDay("2026-11-21", "en")).toBe("Nov 21, 2026");
     expect(formatDay("2026-11-21", "es")).toMatch(/^21 nov\.? 2026$/);
+    // Remembered texts stay apart per language and style, and the second call answers the same.
+    for (const [locale, style] of [["en", "long"], ["es", "long"], ["en", "medium"], ["es", "short"]] as const) {
+      const fresh = new Intl.DateTimeFormat(locale === "es" ? "es-PE" : "en-PE", { dateStyle: style, timeZone: "UTC" }).format(new Date(Date.UTC(2026, 0, 5, 12)));
+      expect(formatDay("2026-01-05", locale, style)).toBe(fresh);
+      expect(formatDay("2026-01-05", locale, style)).toBe(fresh);
+    }
   });
 });
