@@ -209,6 +209,29 @@ test("a user whose language is not the sign-in page's gets the next page wholly 
   await expect(page.getByRole("button", { name: "Idioma: English" }).first()).toBeVisible();
 });
 
+test("the public forms turn bots away: a filled or missing honeypot is a 400; the page's own fields, reused within seconds, sign in", async ({ request, user, baseURL }) => {
+  const headers = { Origin: baseURL!, "Sec-Fetch-Site": "same-origin", "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36" };
+  const fields = async () => {
+    const html = await (await request.get("/login")).text();
+    const validFrom = /name="from__confirm" value="([^"]+)"/.exec(html)?.[1];
+    expect(html).toContain('name="name__confirm" value=""');
+    expect(validFrom).toBeTruthy();
+    return { name__confirm: "", from__confirm: validFrom! };
+  };
+  const honeypot = await fields();
+  // The encrypted "valid from" is shared by the pages of the next seconds (honeypot.server.ts).
+  expect((await fields()).from__confirm).toBe(honeypot.from__confirm);
+  const credentials = { email: user.email, password: user.password, redirectTo: "" };
+  for (const form of [{ ...credentials, ...honeypot, name__confirm: "Buy now" }, credentials, { ...credentials, ...honeypot, from__confirm: "bm90LWVuY3J5cHRlZA==" }, { ...credentials, ...honeypot, from__confirm: "%%%" }]) {
+    const refused = await request.post("/login", { form, headers, maxRedirects: 0 });
+    expect(refused.status()).toBe(400);
+    expect(refused.headers()["set-cookie"] ?? "").not.toContain("tesoro_session=");
+  }
+  const accepted = await request.post("/login", { form: { ...credentials, ...honeypot }, headers, maxRedirects: 0 });
+  expect(accepted.status()).toBe(302);
+  expect(accepted.headers()["set-cookie"]).toContain("tesoro_session=");
+});
+
 test("signing in works without JavaScript", async ({ browser, baseURL, request }) => {
   const user = await createUser(request);
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
