@@ -35,9 +35,21 @@ export function actionFailure(result: Extract<ApiResult<unknown>, { ok: false }>
   return data(refusal(result, t), { status: result.status });
 }
 
+/**
+ * The posted form. A body that is not one (JSON, plain text, broken multipart) is a client's
+ * mistake: a 400 error page saying the request could not be read, never a 500.
+ */
+export async function readFormData(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw data({ messageKey: "validation.invalidBody" }, { status: 400, statusText: "Bad Request" });
+  }
+}
+
 /** The start of every public form's action: read the form, refuse bots (honeypot), get `t`. */
 export async function readPublicForm(request: Request, context: Readonly<RouterContextProvider>) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   await checkHoneypot(formData, envOf(context));
   return { formData, t: tOf(context) };
 }

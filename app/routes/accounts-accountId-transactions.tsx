@@ -17,7 +17,7 @@ import { ID_PATTERN } from "../lib/ids";
 import type { Account, Category, ImportPreview, ImportResult, ImportRow, ListTotals, Transaction, TransactionList } from "../lib/ledger-types";
 import { apiFailure, formId, formFailure, idempotencyKeyOf, readFailed, returnTo, succeed, unwrap } from "../lib/ledger.server";
 import { fieldErrors } from "../lib/problem";
-import { invalidParams, tOf } from "../lib/route-helpers.server";
+import { invalidParams, readFormData, tOf } from "../lib/route-helpers.server";
 import { DATE_FORMATS, IMPORT_MAX_BYTES, importQuerySchema, TRANSACTION_STATUSES, transactionCreateSchema, transactionUpdateSchema, transferSchema } from "../lib/schemas/ledger";
 import { requireUser } from "../session.server";
 import * as l from "../styles/ledger.css";
@@ -140,7 +140,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   requireUser(context);
   if (!ID_PATTERN.test(params.accountId)) invalidParams(request);
   const accountId = params.accountId;
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const t = tOf(context);
   const intent = String(formData.get("intent") ?? "");
   const values = formValues(formData);

@@ -14,7 +14,7 @@ import { ID_PATTERN } from "../lib/ids";
 import type { Account, CurrencyTotal } from "../lib/ledger-types";
 import { apiFailure, formId, formFailure, idempotencyKeyOf, returnTo, succeed, unwrap } from "../lib/ledger.server";
 import { sumMinor } from "../lib/money";
-import { tOf } from "../lib/route-helpers.server";
+import { readFormData, tOf } from "../lib/route-helpers.server";
 import { accountCreateSchema, accountUpdateSchema, ACCOUNT_TYPES, currencyPickerList } from "../lib/schemas/ledger";
 import { requireUser } from "../session.server";
 import * as l from "../styles/ledger.css";
@@ -64,7 +64,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireUser(context);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const t = tOf(context);
   const intent = String(formData.get("intent") ?? "");
   const values = formValues(formData);

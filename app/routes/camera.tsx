@@ -13,7 +13,7 @@ import { parseForm, translateIssues, type FieldErrors } from "../lib/forms";
 import { ID_PATTERN } from "../lib/ids";
 import { formatMoney } from "../lib/money";
 import { isProblem } from "../lib/problem";
-import { refusal, tOf } from "../lib/route-helpers.server";
+import { readFormData, refusal, tOf } from "../lib/route-helpers.server";
 import { attachReceiptSchema, createWithReceiptSchema, newTransactionHref } from "../lib/schemas/camera";
 import { currentUser } from "../session.server";
 import * as c from "../styles/camera.css";
@@ -74,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!currentUser(context)) return fail("", 401, t("camera.photo.signedOutNote"));
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (declared > MAX_PHOTO_BYTES + 64 * 1024) return fail("", 413, t("camera.errors.tooLarge"));
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = String(formData.get("intent") ?? "");
   if (intent !== "attach" && intent !== "create") throw new Response("Unknown intent", { status: 400 });
   const photo = formData.get("photo");

@@ -5,10 +5,11 @@ import { localeCookie } from "../i18n/i18n.server";
 import { apiFor } from "../lib/api.server";
 import { safeRedirect } from "../lib/safe-redirect";
 import { currentUser } from "../session.server";
+import { readFormData } from "../lib/route-helpers.server";
 
 /** The language switch: kept in a cookie, and on the account when signed in (so mail follows it). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const lng = formData.get("lng");
   if (!isLocale(lng)) throw new Response("Unknown language", { status: 400 });
   if (currentUser(context)) {

@@ -11,7 +11,7 @@ import type { ApiResult } from "../lib/api-client";
 import { formatInstant, isValidTimeZone } from "../lib/dates";
 import { formErrorOf, intentOf, formOfIntent, keepFormThroughOutage } from "../lib/form-outage";
 import { parseForm, useClientValidation, type FieldErrors } from "../lib/forms";
-import { refusal, tOf } from "../lib/route-helpers.server";
+import { readFormData, refusal, tOf } from "../lib/route-helpers.server";
 import { changePasswordSchema } from "../lib/schemas/auth";
 import { changeEmailSchema, deleteAccountSchema, preferencesFormSchema, profileSchema } from "../lib/schemas/settings";
 import type { ApiUser } from "../lib/types";
@@ -81,7 +81,7 @@ async function done(key: string, headers: Headers = new Headers(), to = "/settin
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireUser(context);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const t = tOf(context);
   const intent = formData.get("intent");
   if (!INTENTS.includes(intent as Intent)) throw new Response("Unknown intent", { status: 400 });

@@ -9,7 +9,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { createUser, expect, hydrated, signInAs, test, type TestUser } from "./fixtures";
+import { createUser, encodeCookieValue, expect, hydrated, signInAs, test, type TestUser } from "./fixtures";
 import type { APIRequestContext, Page } from "@playwright/test";
 
 interface PageRoute {
@@ -147,6 +147,26 @@ function watch(page: Page) {
 async function cspViolations(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []);
 }
+
+test("a post whose body is not a form gets a 4xx on every route, signed in and out: never a 500", async ({ request, baseURL }) => {
+  const { user, ids } = await owner(request);
+  const bodies: Array<[string, string | Buffer]> = [
+    ["application/json", '{"intent":'],
+    ["multipart/form-data; boundary=x", "--x\r\nbroken"],
+    ["text/plain", "intent=name"],
+    ["application/octet-stream", Buffer.alloc(64, 7)],
+  ];
+  const failures: string[] = [];
+  for (const route of PAGE_ROUTES)
+    for (const token of [null, user.token])
+      for (const [type, body] of bodies) {
+        const url = fill(route.path, { ...ids, linkId: "A".repeat(43) });
+        const headers = { "Content-Type": type, Origin: baseURL!, "Sec-Fetch-Site": "same-origin", ...(token ? { Cookie: `tesoro_session=${encodeCookieValue(token)}` } : {}) };
+        const response = await request.fetch(url, { method: "POST", data: body, headers, maxRedirects: 0 });
+        if (response.status() >= 500) failures.push(`${url} ${token ? "signed in" : "signed out"} ${type}: ${response.status()}`);
+      }
+  expect(failures).toEqual([]);
+});
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
