@@ -6,6 +6,9 @@ import { redirect, type MiddlewareFunction } from "react-router";
 import { userContext } from "./context.server";
 import { safeRedirect } from "./lib/safe-redirect";
 
+/** Longer than any address the app makes (filters included); past it, only the path is kept. */
+const MAX_REDIRECT_TO = 2_048;
+
 /** Signed-out visitors go to /login, carrying where they wanted to go. */
 const auth: MiddlewareFunction<Response> = ({ request, context }, next) => {
   if (!context.get(userContext)) {
@@ -15,7 +18,9 @@ const auth: MiddlewareFunction<Response> = ({ request, context }, next) => {
     const search = new URLSearchParams(url.search);
     search.delete("_routes");
     const query = search.toString();
-    throw redirect(`/login?redirectTo=${encodeURIComponent(path + (query ? `?${query}` : ""))}`);
+    const target = path + (query ? `?${query}` : "");
+    // A URL of any length would otherwise come back, encoded once more, in the Location header.
+    throw redirect(target.length <= MAX_REDIRECT_TO ? `/login?redirectTo=${encodeURIComponent(target)}` : `/login?redirectTo=${encodeURIComponent(path.slice(0, MAX_REDIRECT_TO))}`);
   }
   return next();
 };

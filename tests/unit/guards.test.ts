@@ -1,3 +1,4 @@
+import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { guard, guards } from "../../app/guards.server";
 import { safeRedirect } from "../../app/lib/safe-redirect";
@@ -13,6 +14,25 @@ describe("route guards", () => {
     expect(() => guard("admin")).toThrow("Unknown route middleware");
     expect(() => guard("toString")).toThrow("Unknown route middleware");
     expect(() => guard("")).toThrow("Unknown route middleware");
+  });
+});
+
+describe("the auth guard's redirect", () => {
+  async function locationFor(url: string): Promise<string> {
+    const request = new Request(url);
+    try {
+      await guards.auth({ request, context: new RouterContextProvider(), params: {}, url: new URL(url), pattern: "" } as never, async () => new Response());
+    } catch (thrown) {
+      if (thrown instanceof Response) return thrown.headers.get("Location") ?? "";
+      throw thrown;
+    }
+    throw new Error("no redirect");
+  }
+
+  it("carries the page and its filters to /login, and only the path of an address too long to carry", async () => {
+    expect(await locationFor("http://localhost/accounts/a/transactions.data?q=caf%C3%A9&_routes=x")).toBe(`/login?redirectTo=${encodeURIComponent("/accounts/a/transactions?q=caf%C3%A9")}`);
+    const long = await locationFor(`http://localhost/accounts/a/transactions?q=${"%C3%A9".repeat(3000)}`);
+    expect(long).toBe(`/login?redirectTo=${encodeURIComponent("/accounts/a/transactions")}`);
   });
 });
 
