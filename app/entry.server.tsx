@@ -1,7 +1,7 @@
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { nonceContext } from "./context.server";
 import { getInstance } from "./i18n/i18n.server";
 import { createInstance } from "i18next";
@@ -27,6 +27,18 @@ function i18nFor(loadContext: RouterContextProvider) {
     return instance;
   }
 }
+
+/**
+ * React Router's default logging, less one case: a POST to a page that takes none (a bot, a
+ * probe) is answered 405 and is the client's mistake, not a fault worth an error line.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status === 405) return;
+  // An internal error response carries the error that made it (React Router's own type omits it).
+  const cause = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  console.error(cause ?? error);
+};
 
 export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, loadContext: RouterContextProvider) {
   const userAgent = request.headers.get("User-Agent");
