@@ -4,7 +4,6 @@ import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 import { defaultLocale, isLocale, type Locale } from "./i18n/config";
-import { plainKeysPlugin } from "./i18n/plain-keys";
 import { installChunkReloadGuard } from "./lib/chunk-reload.client";
 
 installChunkReloadGuard();
@@ -18,7 +17,7 @@ const loaders: Record<Locale, () => Promise<{ translation: object }>> = {
 async function hydrate() {
   const lang = document.documentElement.lang;
   const lng: Locale = isLocale(lang) ? lang : defaultLocale;
-  await i18next.use(initReactI18next).use(plainKeysPlugin).init({
+  await i18next.use(initReactI18next).init({
     lng,
     fallbackLng: false,
     resources: { [lng]: await loaders[lng]() },

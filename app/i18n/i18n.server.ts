@@ -1,7 +1,6 @@
 import { createCookie } from "react-router";
 import { createI18nextMiddleware } from "remix-i18next";
 import { defaultLocale, supportedLocales } from "./config";
-import { plainKeysPlugin } from "./plain-keys";
 import { resources } from "./resources";
 
 /** The language the user chose (switch, settings or their account at sign-in). */
@@ -16,5 +15,4 @@ export const [i18nMiddleware, getLocale, getInstance] = createI18nextMiddleware(
     order: ["cookie", "header"],
   },
   i18next: { resources, interpolation: { escapeValue: false } },
-  plugins: [plainKeysPlugin],
 });

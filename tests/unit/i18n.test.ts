@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { localeFromAcceptLanguage } from "../../app/i18n/config";
 import { en } from "../../app/i18n/locales/en";
 import { es } from "../../app/i18n/locales/es";
-import { plainKeysPlugin } from "../../app/i18n/plain-keys";
+import { rememberingPlainKeys } from "../../app/i18n/use-translation";
 import { resources } from "../../app/i18n/resources";
 import { translatorFor } from "../../app/i18n/translator";
 
@@ -38,7 +38,6 @@ describe("i18n", () => {
       const plainInstance = createInstance({ resources, interpolation: { escapeValue: false } });
       await plainInstance.init({ lng });
       const remembering = createInstance({ resources, interpolation: { escapeValue: false } });
-      remembering.use(plainKeysPlugin);
       await remembering.init({ lng });
       let translations = 0;
       const translate = remembering.t.bind(remembering);
@@ -47,9 +46,8 @@ describe("i18n", () => {
         return translate(...args);
       }) as typeof remembering.t;
       const expected = plainInstance.getFixedT(lng, "translation");
-      // As react-i18next asks for it: i18next's types leave out the fourth argument.
-      const getFixedT = remembering.getFixedT.bind(remembering) as unknown as (lng: string, ns: string, keyPrefix: undefined, options: { scopeNs: string[] }) => (key: string, options?: object) => string;
-      const t = getFixedT(lng, "translation", undefined, { scopeNs: ["translation"] });
+      // As useTranslation makes it.
+      const t = rememberingPlainKeys(remembering.getFixedT(lng, "translation"), lng) as unknown as (key: string, options?: object) => string;
       const all = keys(lng === "en" ? en : es);
       for (const key of all) expect(t(key), key).toBe(expected(key));
       const afterFirstPass = translations;
