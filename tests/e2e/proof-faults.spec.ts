@@ -92,6 +92,29 @@ async function writesOf(request: APIRequestContext, run: string) {
   return (await doubleLog(request, run)).filter((e) => e.method !== "GET");
 }
 
+/** A signed-in page of the app, hydrated, with the API double answering as `scenario` says. */
+async function openIn(page: Page, scenario: Scenario, path: string) {
+  const { run, token } = credential(scenario);
+  await signedIn(page, token);
+  expect((await page.goto(`${ORIGIN}${path}`))?.status()).toBe(200);
+  await hydrated(page);
+  return run;
+}
+
+/** The app's one retry of a write: the same call twice, under one Idempotency-Key. */
+async function expectTriedTwiceUnderOneKey(request: APIRequestContext, run: string, call: string) {
+  const writes = await writesOf(request, run);
+  expect(writes.map((e) => `${e.method} ${e.path}`)).toEqual([call, call]);
+  expect(writes[1]!.idempotencyKey).toBe(writes[0]!.idempotencyKey);
+  return writes;
+}
+
+/** Clicks, and waits for the answer to the form POST it sends (to a URL containing `path`). */
+async function postWith(page: Page, click: () => Promise<void>, path = "") {
+  const [response] = await Promise.all([page.waitForResponse((r) => r.url().includes(path) && r.request().method() === "POST"), click()]);
+  return response;
+}
+
 function countBy(log: Array<{ method: string; path: string }>) {
   const counts = new Map<string, number>();
   for (const entry of log) counts.set(`${entry.method} ${entry.path}`, (counts.get(`${entry.method} ${entry.path}`) ?? 0) + 1);
@@ -160,7 +183,7 @@ test("a body without an Idempotency-Key is sent once (sign-in); without JavaScri
   await page.goto(`${ORIGIN}/login`);
   await page.getByLabel("Email").fill(`s503_${run}_@example.com`);
   await page.getByLabel("Password").fill("correct-horse-battery-staple-lima");
-  const [response] = await Promise.all([page.waitForResponse((r) => r.url().includes("/login") && r.request().method() === "POST"), page.getByRole("button", { name: /sign in/i }).click()]);
+  const response = await postWith(page, () => page.getByRole("button", { name: /sign in/i }).click(), "/login");
   expect(response.status()).toBe(503);
   await expectErrorPage(page, 503, "Service Unavailable");
   const log = await doubleLog(request, run);
@@ -176,7 +199,7 @@ test("with JavaScript, sign-in meeting an outage stays on the form with what was
   const email = `s503_${run}_@example.com`;
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("correct-horse-battery-staple-lima");
-  const [response] = await Promise.all([page.waitForResponse((r) => r.url().includes("/login") && r.request().method() === "POST"), page.getByRole("button", { name: /sign in/i }).click()]);
+  const response = await postWith(page, () => page.getByRole("button", { name: /sign in/i }).click(), "/login");
   expect(response.status()).toBe(503);
   await expect(page.getByRole("alert").filter({ hasText: "The service is not answering right now" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in");
@@ -189,31 +212,23 @@ test("with JavaScript, sign-in meeting an outage stays on the form with what was
 });
 
 test("with JavaScript, a settings form meeting an outage keeps what was typed and says so; its write was tried twice under one key", async ({ page, request }) => {
-  const { run, token } = credential("w503");
-  await signedIn(page, token);
-  expect((await page.goto(`${ORIGIN}/settings`))?.status()).toBe(200);
-  await hydrated(page);
+  const run = await openIn(page, "w503", "/settings");
   const profile = page.locator("#profile");
   await profile.getByLabel("Name").fill("Rosa Quispe");
-  const [post] = await Promise.all([page.waitForResponse((r) => r.url().includes("/settings") && r.request().method() === "POST"), profile.getByRole("button", { name: "Save name" }).click()]);
+  const post = await postWith(page, () => profile.getByRole("button", { name: "Save name" }).click(), "/settings");
   expect(post.status()).toBe(503);
   await expect(profile.getByRole("alert").filter({ hasText: "The service is not answering right now" })).toBeVisible();
   await expect(profile.getByLabel("Name")).toHaveValue("Rosa Quispe");
   await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Service Unavailable");
-  const writes = await writesOf(request, run);
-  expect(writes.map((e) => `${e.method} ${e.path}`)).toEqual(["PATCH /users/me", "PATCH /users/me"]);
-  expect(writes[1]!.idempotencyKey).toBe(writes[0]!.idempotencyKey);
+  await expectTriedTwiceUnderOneKey(request, run, "PATCH /users/me");
 });
 
 test("with JavaScript, the preferences form meeting an outage keeps the chosen language and theme and says so, in the page's language", async ({ page, request }) => {
-  const { run, token } = credential("w503");
-  await signedIn(page, token);
-  expect((await page.goto(`${ORIGIN}/settings`))?.status()).toBe(200);
-  await hydrated(page);
+  const run = await openIn(page, "w503", "/settings");
   const preferences = page.locator("#preferences");
   await preferences.getByLabel("Language", { exact: true }).selectOption("es");
   await preferences.getByLabel("Dark").check();
-  const [post] = await Promise.all([page.waitForResponse((r) => r.url().includes("/settings") && r.request().method() === "POST"), preferences.getByRole("button", { name: "Save preferences" }).click()]);
+  const post = await postWith(page, () => preferences.getByRole("button", { name: "Save preferences" }).click(), "/settings");
   expect(post.status()).toBe(503);
   await expect(preferences.getByRole("alert").filter({ hasText: "The service is not answering right now" })).toBeVisible();
   await expect(preferences.getByLabel("Language", { exact: true })).toHaveValue("es");
@@ -222,17 +237,12 @@ test("with JavaScript, the preferences form meeting an outage keeps the chosen l
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Settings");
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect(page.locator("html")).not.toHaveAttribute("data-theme", "dark");
-  const writes = await writesOf(request, run);
-  expect(writes.map((e) => `${e.method} ${e.path}`)).toEqual(["PATCH /users/me", "PATCH /users/me"]);
-  expect(writes[1]!.idempotencyKey).toBe(writes[0]!.idempotencyKey);
+  await expectTriedTwiceUnderOneKey(request, run, "PATCH /users/me");
 });
 
 test("with JavaScript, a receipt photo whose transaction cannot be created stays on screen with the fields, and the message is scrolled into view", async ({ page, request }) => {
-  const { run, token } = credential("c503");
-  await signedIn(page, token);
   await page.setViewportSize({ width: 375, height: 667 }); // a small phone: the message sits above the form it answers
-  expect((await page.goto(`${ORIGIN}/camera`))?.status()).toBe(200);
-  await hydrated(page);
+  const run = await openIn(page, "c503", "/camera");
   await page.getByRole("button", { name: "Receipt photo" }).click();
   await page.getByLabel("Choose or take a photo").setInputFiles({ name: "receipt.png", mimeType: "image/png", buffer: await qrPng("boleta 0042") });
   await expect(page.getByTestId("photo-preview")).toBeVisible();
@@ -240,16 +250,14 @@ test("with JavaScript, a receipt photo whose transaction cannot be created stays
   const create = page.getByRole("form", { name: "Or create a transaction with it" });
   await create.getByLabel("Description").fill("Menú Doña Rosa");
   await create.getByLabel("Amount").fill("-18.50");
-  const [post] = await Promise.all([page.waitForResponse((r) => r.url().includes("/camera") && r.request().method() === "POST"), create.getByRole("button", { name: "Create with photo" }).click()]);
+  const post = await postWith(page, () => create.getByRole("button", { name: "Create with photo" }).click(), "/camera");
   expect(post.status()).toBe(503);
   await expect(page.getByRole("alert").filter({ hasText: "The service is not answering right now" })).toBeInViewport();
   await expect(page.getByTestId("photo-preview")).toBeVisible();
   await expect(create.getByLabel("Description")).toHaveValue("Menú Doña Rosa");
   await expect(create.getByLabel("Amount")).toHaveValue("-18.50");
   await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Service Unavailable");
-  const writes = await writesOf(request, run);
-  expect(writes.map((e) => `${e.method} ${e.path}`)).toEqual(["POST /accounts/00000000-0000-4000-8000-00000000d0b4/transactions", "POST /accounts/00000000-0000-4000-8000-00000000d0b4/transactions"]);
-  expect(writes[1]!.idempotencyKey).toBe(writes[0]!.idempotencyKey);
+  await expectTriedTwiceUnderOneKey(request, run, "POST /accounts/00000000-0000-4000-8000-00000000d0b4/transactions");
 });
 
 test("a body with an Idempotency-Key is retried once with the same key (settings form, no JavaScript)", async ({ request }) => {
@@ -261,57 +269,44 @@ test("a body with an Idempotency-Key is retried once with the same key (settings
   });
   expect(response.status()).toBe(503);
   expect(await response.text()).toContain("Service Unavailable");
-  const writes = await writesOf(request, run);
-  expect(writes.map((e) => `${e.method} ${e.path}`)).toEqual(["PATCH /users/me", "PATCH /users/me"]);
+  const writes = await expectTriedTwiceUnderOneKey(request, run, "PATCH /users/me");
   expect(writes[0]!.idempotencyKey).toMatch(/^[\x21-\x7e]{1,200}$/);
-  expect(writes[1]!.idempotencyKey).toBe(writes[0]!.idempotencyKey);
 });
 
 test("with JavaScript, a ledger form meeting an outage stays with what was typed and says so; its write was tried twice under one key", async ({ page, request }) => {
-  const { run, token } = credential("w503");
-  await signedIn(page, token);
-  const response = await page.goto(`${ORIGIN}/accounts`);
-  expect(response?.status()).toBe(200);
-  await hydrated(page);
+  const run = await openIn(page, "w503", "/accounts");
   // No accounts yet: the create form is open.
   await page.getByLabel("Name").fill("Ahorros BCP");
-  const [post] = await Promise.all([page.waitForResponse((r) => r.url().includes("/accounts") && r.request().method() === "POST"), page.getByRole("button", { name: "Create account" }).click()]);
+  const post = await postWith(page, () => page.getByRole("button", { name: "Create account" }).click(), "/accounts");
   expect(post.status()).toBe(503);
   await expect(page.getByRole("alert").filter({ hasText: "The service is not answering right now" }).first()).toBeVisible();
   await expect(page.getByLabel("Name")).toHaveValue("Ahorros BCP");
   await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Service Unavailable");
   expect(new URL(page.url()).pathname).toBe("/accounts");
-  let writes = await writesOf(request, run);
-  expect(writes.map((e) => `${e.method} ${e.path}`)).toEqual(["POST /accounts", "POST /accounts"]);
-  expect(writes[1]!.idempotencyKey).toBe(writes[0]!.idempotencyKey);
+  await expectTriedTwiceUnderOneKey(request, run, "POST /accounts");
 
   // Trying again sends the same key: a write that did land the first time is not made twice.
   await page.getByRole("button", { name: "Create account" }).click();
   await expect.poll(async () => (await writesOf(request, run)).length).toBe(4);
-  writes = await writesOf(request, run);
-  expect(new Set(writes.map((e) => e.idempotencyKey)).size).toBe(1);
+  expect(new Set((await writesOf(request, run)).map((e) => e.idempotencyKey)).size).toBe(1);
   await expect(page.getByLabel("Name")).toHaveValue("Ahorros BCP");
 });
 
 test("with JavaScript, an in-place edit and a delete meeting an outage keep the row: the edit keeps what was typed, the deleted row comes back", async ({ page, request }) => {
-  const { run, token } = credential("w503");
-  await signedIn(page, token);
-  const accountId = "00000000-0000-4000-8000-00000000d0b4";
-  expect((await page.goto(`${ORIGIN}/accounts/${accountId}/transactions`))?.status()).toBe(200);
-  await hydrated(page);
+  const run = await openIn(page, "w503", "/accounts/00000000-0000-4000-8000-00000000d0b4/transactions");
   const row = page.getByTestId("transaction-row").filter({ hasText: "Wong San Isidro" });
   await row.getByRole("link", { name: "Edit Wong San Isidro" }).click();
   const edit = page.getByRole("form", { name: "Edit Wong San Isidro" });
   await edit.getByLabel("Description").fill("Wong Benavides");
   await edit.getByLabel("Amount (PEN)").fill("-90.00");
-  await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), edit.getByRole("button", { name: "Save" }).click()]);
+  await postWith(page, () => edit.getByRole("button", { name: "Save" }).click());
   await expect(edit.getByRole("alert").filter({ hasText: "The service is not answering right now" })).toBeVisible();
   await expect(edit.getByLabel("Description")).toHaveValue("Wong Benavides");
   await expect(edit.getByLabel("Amount (PEN)")).toHaveValue("-90.00");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Transactions of BCP Soles");
 
   page.once("dialog", (dialog) => void dialog.accept());
-  await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.getByRole("button", { name: "Delete Wong San Isidro" }).click()]);
+  await postWith(page, () => page.getByRole("button", { name: "Delete Wong San Isidro" }).click());
   await expect(page.getByTestId("toast").filter({ hasText: "The service is not answering right now" }).last()).toBeVisible();
   await expect(page.getByRole("button", { name: "Delete Wong San Isidro" })).toBeVisible();
   const writes = (await writesOf(request, run)).map((e) => `${e.method} ${e.path}`);
@@ -319,17 +314,14 @@ test("with JavaScript, an in-place edit and a delete meeting an outage keep the 
 });
 
 test("with JavaScript, a CSV import meeting an outage keeps its preview and columns on screen, with the message", async ({ page, request }) => {
-  const { run, token } = credential("i503");
-  await signedIn(page, token);
-  await page.goto(`${ORIGIN}/accounts/00000000-0000-4000-8000-00000000d0b4/transactions`);
-  await hydrated(page);
+  const run = await openIn(page, "i503", "/accounts/00000000-0000-4000-8000-00000000d0b4/transactions");
   await page.getByTestId("import").locator("summary").click();
   await page.getByRole("button", { name: "CSV file" }).setInputFiles({ name: "bcp.csv", mimeType: "text/csv", buffer: Buffer.from("Fecha,Concepto,Importe\n01/03/2026,Plaza Vea,-12.50\n02/03/2026,Rappi,-45.90\n") });
   await page.getByRole("button", { name: "Read file" }).click();
   const mapping = page.getByRole("form", { name: "Columns" });
   await expect(mapping).toBeVisible();
   await mapping.getByLabel("Date format").selectOption("DD/MM/YYYY");
-  await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), mapping.getByRole("button", { name: "Import", exact: true }).click()]);
+  await postWith(page, () => mapping.getByRole("button", { name: "Import", exact: true }).click());
   await expect(page.getByTestId("import").getByRole("alert").filter({ hasText: "The service is not answering right now" })).toBeVisible();
   await expect(mapping).toBeVisible();
   await expect(mapping.getByLabel("Date format")).toHaveValue("DD/MM/YYYY");
@@ -340,14 +332,11 @@ test("with JavaScript, a CSV import meeting an outage keeps its preview and colu
 });
 
 test("at most five toasts show at once (the seed's limit): the oldest leave as new ones come", async ({ page }) => {
-  const { token } = credential("w503");
-  await signedIn(page, token);
-  await page.goto(`${ORIGIN}/accounts`);
-  await hydrated(page);
+  await openIn(page, "w503", "/accounts");
   const name = page.getByLabel("Name");
   await name.fill("Ahorros BCP");
   const toasts = page.getByTestId("toast").filter({ hasText: "The service is not answering right now" });
-  const send = () => Promise.all([page.waitForResponse((r) => r.url().includes("/accounts") && r.request().method() === "POST"), name.press("Enter")]);
+  const send = () => postWith(page, () => name.press("Enter"), "/accounts");
   await send();
   await expect(toasts).toHaveCount(1);
   // The pointer rests on the toasts, which pauses their 5 s timers: only the limit removes one.
