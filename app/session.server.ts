@@ -2,13 +2,13 @@
  * The browser holds only an opaque session token in an HttpOnly cookie; the API keeps its SHA-256
  * and decides whether it is still valid (idle timeout, expiry, revocation).
  */
-import { createCookie, redirect, redirectDocument, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createCookie, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { d1BookmarkContext, sessionRefusedContext, userContext } from "./context.server";
 import { forgetSession, recallSession, rememberSession } from "./session-cache.server";
 import { apiFor } from "./lib/api.server";
 import { OPAQUE_TOKEN_PATTERN } from "./lib/ids";
 import type { ApiUser } from "./lib/types";
-import { getLocale, localeCookie } from "./i18n/i18n.server";
+import { localeCookie, redirectInLanguage } from "./i18n/i18n.server";
 
 const COOKIE_NAME = "tesoro_session";
 /** The browser's newest D1 bookmark; lives as long as the browser session (ADR 014). */
@@ -39,14 +39,10 @@ async function commitSession(request: Request, session: { token: string; expires
   return headers;
 }
 
-/**
- * The redirect that ends a sign-in or sign-up. A user whose language is not the page's gets the
- * next page whole: the browser holds only the strings of the language it loaded (entry.client),
- * and a client-side navigation would show them under the user's `<html lang>`.
- */
+/** The redirect that ends a sign-in or sign-up, in the account's language (`redirectInLanguage`). */
 export async function signedInRedirect(request: Request, context: Readonly<RouterContextProvider>, session: { token: string; expiresAt: number | null }, user: Pick<ApiUser, "locale">, to: string): Promise<Response> {
   const headers = await commitSession(request, session, user);
-  return (user.locale === getLocale(context) ? redirect : redirectDocument)(to, { headers });
+  return redirectInLanguage(context, user.locale)(to, { headers });
 }
 
 export async function destroySession(request: Request): Promise<string> {

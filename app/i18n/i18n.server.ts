@@ -1,4 +1,4 @@
-import { createCookie } from "react-router";
+import { createCookie, redirect, redirectDocument, type RouterContextProvider } from "react-router";
 import { createI18nextMiddleware } from "remix-i18next";
 import { defaultLocale, supportedLocales } from "./config";
 import { resources } from "./resources";
@@ -16,3 +16,12 @@ export const [i18nMiddleware, getLocale, getInstance] = createI18nextMiddleware(
   },
   i18next: { resources, interpolation: { escapeValue: false } },
 });
+
+/**
+ * The redirect after an answer that may have set the language cookie to `locale`. The browser
+ * never changes language in place (it holds only the strings of the language it loaded,
+ * entry.client), so a language other than the page's loads the next page whole (ADR 008).
+ */
+export function redirectInLanguage(context: Readonly<RouterContextProvider>, locale: string): typeof redirect {
+  return locale === getLocale(context) ? redirect : redirectDocument;
+}

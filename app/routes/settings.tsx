@@ -1,10 +1,10 @@
 import { useTranslation } from "../i18n/use-translation";
-import { data, Form, redirect, redirectDocument, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
 import { Field, FormAlert, PageTitle } from "../components/ui";
 import { guard } from "../guards.server";
 import { defaultTimeZone, isLocale } from "../i18n/config";
-import { localeCookie } from "../i18n/i18n.server";
+import { localeCookie, redirectInLanguage } from "../i18n/i18n.server";
 import { apiFor } from "../lib/api.server";
 import { unwrap } from "../lib/ledger.server";
 import type { ApiResult } from "../lib/api-client";
@@ -73,10 +73,9 @@ function failure(intent: Intent, result: Extract<ApiResult<unknown>, { ok: false
   return data<ActionData>({ intent, ...refusal(result, t), values: echoed(formData) }, { status: result.status });
 }
 
-/** `document`: the browser loads the next page whole (a new language or theme changes every page's shell). */
-async function done(key: string, headers: Headers = new Headers(), to = "/settings", document = false) {
+async function done(key: string, headers: Headers = new Headers(), to = "/settings", respond: typeof redirect = redirect) {
   headers.append("Set-Cookie", await flashHeader({ type: "success", key }));
-  return (document ? redirectDocument : redirect)(to, { headers });
+  return respond(to, { headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -110,7 +109,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       // The page language follows the cookie: keep it in step with the account.
       const headers = new Headers();
       if (isLocale(parsed.data.locale)) headers.append("Set-Cookie", await localeCookie.serialize(parsed.data.locale));
-      return done("settings.saved.preferences", headers, "/settings", true);
+      return done("settings.saved.preferences", headers, "/settings", redirectInLanguage(context, parsed.data.locale));
     }
     case "password": {
       const parsed = parseForm(changePasswordSchema, formData, t);
@@ -235,8 +234,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           {t("settings.preferences.title")}
         </h2>
         <p className={s.small}>{t("settings.preferences.appliesEverywhere")}</p>
-        {/* Sent like the other forms, so an outage keeps it (ADR 024); once saved, the action's redirectDocument loads
-            the page whole: a new language needs its strings, and the theme and zone apply everywhere at once. */}
+        {/* Sent like the other forms, so an outage keeps it (ADR 024); a new language loads the next page whole (redirectInLanguage). */}
         <Form method="post" className={ui.stack} noValidate onSubmit={prefsForm.onSubmit} aria-label={t("settings.preferences.title")}>
           <input type="hidden" name="intent" value="preferences" />
           {formError("preferences")}

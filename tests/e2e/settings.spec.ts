@@ -58,6 +58,15 @@ test("language, time zone and theme are saved to the account and come back after
   await expect(otherPage.locator("html")).toHaveAttribute("lang", "es");
   await expect(otherPage.locator("html")).toHaveAttribute("data-theme", "dark");
   await other.close();
+
+  // The theme alone needs no full load: root data follows the action.
+  await hydrated(page);
+  await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+  await page.getByLabel("Claro").check();
+  await page.getByRole("button", { name: "Guardar preferencias" }).click();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+  await expect(page.getByText("Se guardaron tus preferencias.")).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
 });
 
 test("without JavaScript, saving preferences switches the language and the theme", async ({ browser, baseURL, user }) => {
