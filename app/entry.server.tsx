@@ -34,10 +34,10 @@ function i18nFor(loadContext: RouterContextProvider) {
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  if (isRouteErrorResponse(error) && error.status === 405) return;
+  if (!isRouteErrorResponse(error)) return console.error(error);
+  if (error.status === 405) return;
   // An internal error response carries the error that made it (React Router's own type omits it).
-  const cause = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
-  console.error(cause ?? error);
+  console.error((error as { error?: unknown }).error ?? error);
 };
 
 export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, loadContext: RouterContextProvider) {

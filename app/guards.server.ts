@@ -20,7 +20,8 @@ const auth: MiddlewareFunction<Response> = ({ request, context }, next) => {
     const query = search.toString();
     const target = path + (query ? `?${query}` : "");
     // A URL of any length would otherwise come back, encoded once more, in the Location header.
-    throw redirect(target.length <= MAX_REDIRECT_TO ? `/login?redirectTo=${encodeURIComponent(target)}` : `/login?redirectTo=${encodeURIComponent(path.slice(0, MAX_REDIRECT_TO))}`);
+    const carried = target.length <= MAX_REDIRECT_TO ? target : path.slice(0, MAX_REDIRECT_TO);
+    throw redirect(`/login?redirectTo=${encodeURIComponent(carried)}`);
   }
   return next();
 };

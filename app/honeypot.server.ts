@@ -51,12 +51,13 @@ export function honeypotInputProps(env: AppEnv): Promise<InputProps> {
  * JavaScript), so only something that never loaded the page posts without them.
  */
 export async function checkHoneypot(formData: FormData, env: AppEnv): Promise<void> {
-  if (!formData.has(NAME_FIELD) || !formData.has(VALID_FROM_FIELD)) throw new Response("Form not submitted properly", { status: 400 });
+  const spam = () => new Response("Form not submitted properly", { status: 400 });
+  if (!formData.has(NAME_FIELD) || !formData.has(VALID_FROM_FIELD)) throw spam();
   try {
     await honeypot(env).check(formData);
   } catch (error) {
     // A forged "valid from" fails to decrypt (a DOMException from Web Crypto or atob): spam too, not a 500.
-    if (error instanceof SpamError || error instanceof DOMException) throw new Response("Form not submitted properly", { status: 400 });
+    if (error instanceof SpamError || error instanceof DOMException) throw spam();
     throw error;
   }
 }

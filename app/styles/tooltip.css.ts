@@ -1,15 +1,16 @@
 /**
  * Tooltips of icon-only controls (ADR 027): the control's own `aria-label`, drawn by CSS above it
  * after the seed's delay. Nothing is rendered per control, so a 50-row table costs no more to
- * serve, and the tooltips work before (and without) JavaScript. `useTooltips` (app/components/ui.tsx) adds
- * the skip delay and Escape.
+ * serve, and the tooltips work before (and without) JavaScript. `useTooltips`
+ * (app/components/ui.tsx) adds the skip delay and Escape.
  */
 import { globalStyle } from "@vanilla-extract/css";
 import { TOOLTIP_DELAY_MS } from "../ui-constants";
 import { vars } from "./theme.css";
 
 const FADE = "120ms";
-const shown = (delay: string) => ({ opacity: 1, visibility: "visible", transition: `opacity ${FADE} ease ${delay}, visibility 0s linear ${delay}` }) as const;
+const DELAY = `${TOOLTIP_DELAY_MS}ms`;
+const shown = { opacity: 1, visibility: "visible", transition: `opacity ${FADE} ease ${DELAY}, visibility 0s linear ${DELAY}` } as const;
 
 globalStyle("[data-tip]", { position: "relative" });
 globalStyle("[data-tip]::after", {
@@ -38,13 +39,13 @@ globalStyle("[data-tip]::after", {
   opacity: 0,
   visibility: "hidden",
   transition: `opacity ${FADE} ease, visibility 0s linear ${FADE}`,
+  "@media": { "(prefers-reduced-motion: reduce)": { transitionDuration: "0s" } },
 });
 // Keyboard focus shows it everywhere; hover only where there is a real pointer (a tap on a phone
 // would otherwise leave a tooltip standing).
-globalStyle("[data-tip]:focus-visible::after", shown(`${TOOLTIP_DELAY_MS}ms`));
-globalStyle("[data-tip]:hover::after", { "@media": { "(hover: hover)": shown(`${TOOLTIP_DELAY_MS}ms`) } });
-// Within the skip delay of the last tooltip, the next one shows at once (set by tooltips.tsx).
+globalStyle("[data-tip]:focus-visible::after", shown);
+globalStyle("[data-tip]:hover::after", { "@media": { "(hover: hover)": shown } });
+// Within the skip delay of the last tooltip, the next one shows at once (`useTooltips` sets it).
 globalStyle("[data-tooltips-warm] [data-tip]:focus-visible::after", { transitionDelay: "0s" });
 globalStyle("[data-tooltips-warm] [data-tip]:hover::after", { "@media": { "(hover: hover)": { transitionDelay: "0s" } } });
 globalStyle("[data-tip][data-tip-dismissed]::after", { display: "none" });
-globalStyle("[data-tip]::after", { "@media": { "(prefers-reduced-motion: reduce)": { transitionDuration: "0s" } } });
