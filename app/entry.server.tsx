@@ -6,15 +6,20 @@ import { nonceContext } from "./context.server";
 import { getInstance } from "./i18n/i18n.server";
 import { createInstance } from "i18next";
 import { defaultLocale } from "./i18n/config";
+import { describeError } from "./lib/error-page";
 import { resources } from "./i18n/resources";
 
 export const streamTimeout = 5_000;
 
-/** Crawlers get the status and a line of text for errors, not the rendered error page (the seed). */
-function crawlerErrorResponse(status: number, headers: Headers): Response {
-  const text = status === 404 ? "404 Page Not Found" : `${status} Internal Server Error`;
+/**
+ * Crawlers get the status and a line of text for errors, not the rendered error page (the seed),
+ * titled by the same rule as the page: the error's own status text, else "Page Not Found" for
+ * 404 and "Internal Server Error" for the rest.
+ */
+function crawlerErrorResponse(status: number, headers: Headers, error: unknown): Response {
+  const title = describeError(error).title ?? (status === 404 ? "Page Not Found" : "Internal Server Error");
   headers.set("Content-Type", "text/plain; charset=utf-8");
-  return new Response(text, { status, headers });
+  return new Response(`${status} ${title}`, { status, headers });
 }
 
 /** Unmatched URLs skip root middleware, so the i18n instance may be missing: fall back to English. */
@@ -44,8 +49,8 @@ export default async function handleRequest(request: Request, responseStatusCode
   const userAgent = request.headers.get("User-Agent");
   const bot = isbot(userAgent);
   // Only the error page is withheld from crawlers; a form re-rendered with a 4xx is a normal page.
-  const rendersErrorPage = routerContext.staticHandlerContext.errors !== null;
-  if (bot && rendersErrorPage && responseStatusCode >= 400) return crawlerErrorResponse(responseStatusCode, responseHeaders);
+  const errors = routerContext.staticHandlerContext.errors;
+  if (bot && errors && responseStatusCode >= 400) return crawlerErrorResponse(responseStatusCode, responseHeaders, Object.values(errors)[0]);
 
   const nonce = loadContext.get(nonceContext);
   const i18n = i18nFor(loadContext);

@@ -61,11 +61,15 @@ test.describe("error pages", () => {
     }
   });
 
-  test("crawlers get the status and plain text, not the error page", async ({ request }) => {
+  test("crawlers get the status and plain text, not the error page", async ({ request, baseURL }) => {
     const response = await request.get("/no/such/page", { headers: { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" } });
     expect(response.status()).toBe(404);
     expect(response.headers()["content-type"]).toContain("text/plain");
     expect(await response.text()).toBe("404 Page Not Found");
+    // Another status keeps its own status text, as the error page's title does.
+    const unreadable = await request.post("/login", { data: "x", headers: { "Content-Type": "text/plain", Origin: baseURL!, "Sec-Fetch-Site": "same-origin", "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" } });
+    expect(unreadable.status()).toBe(400);
+    expect(await unreadable.text()).toBe("400 Bad Request");
   });
 
   test("the error page speaks Spanish too", async ({ browser, baseURL }) => {
