@@ -79,15 +79,35 @@ describe("a page's read and its session check share one D1 batch", () => {
     expect(JSON.parse(again.body).recent[0].description).toBe("Wong San Isidro");
   });
 
-  it("reads the transactions page in two round trips (session and account together, then the page), three the first time", async () => {
+  it("reads the transactions page in one round trip (session, account and page together, ADR 028), two the first time", async () => {
     const { token, account } = await ledger();
     forgetOwners();
     const path = `/accounts/${account.id}/transactions?include=accounts,categories`;
-    expect((await read(path, token)).trips).toBe(3);
+    const cold = await read(path, token);
+    expect(cold.trips).toBe(2);
     const warm = await read(path, token);
     expect(warm.status).toBe(200);
-    expect(warm.trips).toBe(2);
+    expect(warm.trips).toBe(1);
+    expect(JSON.parse(warm.body)).toEqual(JSON.parse(cold.body));
     expect(JSON.parse(warm.body).transactions.map((t: { description: string }) => t.description)).toEqual(["Wong San Isidro"]);
+    // A text search and a date range need no account to be read: the same one batch, then one
+    // more for the running balances of rows the filter did not leave side by side.
+    const search = await read(`/accounts/${account.id}/transactions?q=wong&from=2020-01-01`, token);
+    expect(search.status).toBe(200);
+    expect(search.trips).toBe(2);
+    expect(JSON.parse(search.body).transactions).toHaveLength(1);
+  });
+
+  it("reads the account first when the filters bound amounts (they are in its currency), and answers the same", async () => {
+    const { token, account } = await ledger();
+    await read(`/categories`, token);
+    const bounded = await read(`/accounts/${account.id}/transactions?min=-1000000`, token);
+    expect(bounded.status).toBe(200);
+    expect(bounded.trips).toBe(3); // session and account; the page; the running balances of a filtered page
+    const plain = await read(`/accounts/${account.id}/transactions`, token);
+    expect(JSON.parse(bounded.body).transactions).toEqual(JSON.parse(plain.body).transactions);
+    const tooPrecise = await read(`/accounts/${account.id}/transactions?min=1.234`, token);
+    expect(tooPrecise.status).toBe(422);
   });
 
   it("answers 401 and no data when the session was revoked, even though the isolate remembers the token", async () => {
@@ -115,9 +135,15 @@ describe("a page's read and its session check share one D1 batch", () => {
     const owner = await ledger();
     const stranger = await signUp();
     expect((await read(OVERVIEW, stranger.token)).status).toBe(200);
-    const other = await read(`/accounts/${owner.account.id}/transactions`, stranger.token);
-    expect(other.status).toBe(404);
-    expect(other.body).not.toContain("Wong");
+    // The page of someone else's account is read in the same batch, and never answered: 404 on
+    // every path, whatever the filters or cursor (a cursor that does not fit is a 422 only for the owner).
+    for (const query of ["", "?q=wong", "?min=1", "?cursor=bm90LWEtY3Vyc29y", "?min=1.234"]) {
+      const other = await read(`/accounts/${owner.account.id}/transactions${query}`, stranger.token);
+      expect(other.status, query).toBe(404);
+      expect(other.body, query).not.toContain("Wong");
+      expect(other.body, query).not.toContain("transactions");
+    }
+    expect((await read(`/accounts/${owner.account.id}/transactions?cursor=bm90LWEtY3Vyc29y`, owner.token)).status).toBe(422);
 
     const twoMinutesAgo = Date.now() - 2 * 60_000;
     await env.DB.prepare("UPDATE sessions SET last_seen_at = ?1 WHERE user_id = ?2").bind(twoMinutesAgo, stranger.user.id).run();

@@ -30,15 +30,26 @@ export interface Filters {
 
 export type FilterIssue = { field: "min" | "max"; key: string; count?: number };
 
-/** Decimal bounds of the query in the account's currency; an issue per bad field. */
-export function filtersOf(query: ListQuery, currency: string): { filters: Filters; issues: FilterIssue[] } {
-  const issues: FilterIssue[] = [];
+/** The filters that read the same in any currency (all but the amount bounds). */
+function plainFilters(query: ListQuery): Filters {
   const filters: Filters = {};
   if (query.q) filters.q = query.q;
   if (query.from) filters.from = query.from;
   if (query.to) filters.to = query.to;
   if (query.category) filters.category = query.category;
   if (query.status) filters.status = query.status;
+  return filters;
+}
+
+/** The query's filters when reading them needs no account: null when it bounds amounts, which are in the account's currency. */
+export function filtersWithoutAccount(query: ListQuery): Filters | null {
+  return query.min || query.max ? null : plainFilters(query);
+}
+
+/** Decimal bounds of the query in the account's currency; an issue per bad field. */
+export function filtersOf(query: ListQuery, currency: string): { filters: Filters; issues: FilterIssue[] } {
+  const issues: FilterIssue[] = [];
+  const filters = plainFilters(query);
   for (const field of ["min", "max"] as const) {
     const text = query[field];
     if (!text) continue;
@@ -246,7 +257,24 @@ export interface Page {
   nextCursor: string | null;
   /** null when the caller asked for no totals (`withTotals: false`). */
   totals: { count: number; inflow: number; outflow: number } | null;
-  extra: D1Result[];
+}
+
+export interface PageOptions {
+  sort: Sort;
+  order: Order;
+  limit?: number;
+  cursor?: Cursor | null;
+  withTotals?: boolean;
+}
+
+/**
+ * A page as D1 statements and the way to read their results. The statements need only the
+ * account's id, so a caller can send them in the same D1 batch that reads the account and checks
+ * the session (ADR 028); `read` then needs that account row for the running balances.
+ */
+export interface PageQuery {
+  statements: D1PreparedStatement[];
+  read(results: D1Result[], account: AccountRow): Promise<Page>;
 }
 
 /**
@@ -297,16 +325,10 @@ function searchPageStatement(db: D1Database, accountId: string, filters: Filters
     .bind(match, ...boundParams, ...rest.params, ...afterParams, take, match, ...rest.params, ...afterParams, take);
 }
 
-export async function listPage(
-  db: D1Database,
-  account: AccountRow,
-  filters: Filters,
-  /** `extra`: other statements to run in the same D1 batch (their results come back in `extra`). */
-  options: { sort: Sort; order: Order; limit?: number; cursor?: Cursor | null; withTotals?: boolean; extra?: D1PreparedStatement[] },
-): Promise<Page> {
+export function pageQuery(db: D1Database, accountId: string, filters: Filters, options: PageOptions): PageQuery {
   const { sort, order } = options;
   const limit = options.limit ?? PAGE_SIZE_DEFAULT;
-  const where = whereOf(account.id, filters);
+  const where = whereOf(accountId, filters);
   const clauses = [where.sql];
   const params = [...where.params];
   const cursor = options.cursor ?? null;
@@ -317,71 +339,80 @@ export async function listPage(
     params.push(cursor.k, cursor.i);
   }
   const withTotals = options.withTotals ?? true;
-  const extraStatements = options.extra ?? [];
-  const match = filters.q ? searchMatch(account.id, filters.q) : null;
-  const results = await db.batch([
-    ...extraStatements,
+  const match = filters.q ? searchMatch(accountId, filters.q) : null;
+  const statements = [
     match && sort === "date"
-      ? searchPageStatement(db, account.id, filters, match, order, cursor, limit + 1)
+      ? searchPageStatement(db, accountId, filters, match, order, cursor, limit + 1)
       : db
           .prepare(`SELECT ${TRANSACTION_COLUMNS} FROM ${TRANSACTION_FROM} WHERE ${clauses.join(" AND ")} ORDER BY ${column} ${dir}, t.id ${dir} LIMIT ?`)
           .bind(...params, limit + 1),
     // Totals of a text search sum every match (O(matches)): a caller that shows the rows first asks for them apart.
-    ...(withTotals ? [totalsStatement(db, account.id, filters)] : []),
-  ]);
-  const extra = results.slice(0, extraStatements.length);
-  const [page, totals] = results.slice(extraStatements.length);
-  const all = (page!.results ?? []) as TransactionRow[];
-  const rows = all.slice(0, limit);
-  const more = all.length > limit;
-  const total = withTotals ? ((totals?.results?.[0] ?? { count: 0, inflow: 0, outflow: 0 }) as NonNullable<Page["totals"]>) : null;
+    ...(withTotals ? [totalsStatement(db, accountId, filters)] : []),
+  ];
+  return {
+    statements,
+    read: async ([page, totals], account) => {
+      if (account.id !== accountId) throw new Error("pageQuery: read with another account than it was planned for");
+      const all = (page?.results ?? []) as TransactionRow[];
+      const rows = all.slice(0, limit);
+      const more = all.length > limit;
+      const total = withTotals ? ((totals?.results?.[0] ?? { count: 0, inflow: 0, outflow: 0 }) as NonNullable<Page["totals"]>) : null;
+      const running = sort === "date" && rows.length ? await runningBalances(db, account, filters, rows, order, cursor) : rows.map(() => null);
+      let nextCursor: string | null = null;
+      if (more) {
+        const last = rows[rows.length - 1]!;
+        const lastRunning = running[running.length - 1];
+        nextCursor = encodeCursor({
+          s: sort,
+          o: order,
+          k: sort === "date" ? last.date : last.amount,
+          i: last.id,
+          ...(lastRunning !== null && lastRunning !== undefined ? { b: lastRunning } : {}),
+          f: signature(filters, sort, order),
+        });
+      }
+      return { rows, running, nextCursor, totals: total ? { count: total.count, inflow: total.inflow, outflow: total.outflow } : null };
+    },
+  };
+}
 
-  let running: Array<number | null> = rows.map(() => null);
-  if (sort === "date" && rows.length) {
-    const key = (row: TransactionRow): [string, string] => [row.date, row.id];
-    const intervals: Array<[[string, string], [string, string]]> = [];
-    const prev = cursor ? ([cursor.k as string, cursor.i] as [string, string]) : null;
-    // Interval 0 links the anchor to the first row; interval k links row k-1 to row k.
-    if (order === "desc") intervals.push([key(rows[0]!), prev ?? MAX_KEY]);
-    else intervals.push([prev ?? MIN_KEY, key(rows[0]!)]);
+/** A page of an account already read (one D1 batch for the page, one more only for filtered running balances). */
+export async function listPage(db: D1Database, account: AccountRow, filters: Filters, options: PageOptions): Promise<Page> {
+  const query = pageQuery(db, account.id, filters, options);
+  return query.read(await db.batch(query.statements), account);
+}
+
+/** The balance after each row of a page in date order, walking from the page's anchor. */
+async function runningBalances(db: D1Database, account: AccountRow, filters: Filters, rows: TransactionRow[], order: Order, cursor: Cursor | null): Promise<number[]> {
+  const key = (row: TransactionRow): [string, string] => [row.date, row.id];
+  const intervals: Array<[[string, string], [string, string]]> = [];
+  const prev = cursor ? ([cursor.k as string, cursor.i] as [string, string]) : null;
+  // Interval 0 links the anchor to the first row; interval k links row k-1 to row k.
+  if (order === "desc") intervals.push([key(rows[0]!), prev ?? MAX_KEY]);
+  else intervals.push([prev ?? MIN_KEY, key(rows[0]!)]);
+  for (let k = 1; k < rows.length; k++) {
+    intervals.push(order === "desc" ? [key(rows[k]!), key(rows[k - 1]!)] : [key(rows[k - 1]!), key(rows[k]!)]);
+  }
+  // The first page of the whole, unfiltered history holds every row of its intervals: each
+  // interval's sum is one row's amount, so no query is needed (the page's common case).
+  const sums = !cursor && unfiltered(filters) ? contiguousSums(rows, order) : await intervalSums(db, account.id, intervals);
+  const running: number[] = [];
+  if (order === "desc") {
+    // Balance after the anchor minus everything after this row. With no cursor the anchor (+∞)
+    // is the account's balance, and (row0, +∞] excludes row 0 itself; with a cursor, (row0, prev] excludes row 0 too.
+    let balance = (prev ? cursor!.b! : account.balance) - sums[0]!;
+    running.push(balance);
     for (let k = 1; k < rows.length; k++) {
-      intervals.push(order === "desc" ? [key(rows[k]!), key(rows[k - 1]!)] : [key(rows[k - 1]!), key(rows[k]!)]);
+      balance -= sums[k]!;
+      running.push(balance);
     }
-    // The first page of the whole, unfiltered history holds every row of its intervals: each
-    // interval's sum is one row's amount, so no query is needed (the page's common case).
-    const sums = !cursor && unfiltered(filters) ? contiguousSums(rows, order) : await intervalSums(db, account.id, intervals);
-    let balance: number;
-    if (order === "desc") {
-      // Balance after the anchor minus everything after this row.
-      balance = (prev ? cursor!.b! : account.balance) - sums[0]!;
-      // With no cursor the anchor (+∞) is the account's balance, and (row0, +∞] excludes row 0 itself; with a cursor, (row0, prev] excludes row 0 too.
-      running = [balance];
-      for (let k = 1; k < rows.length; k++) {
-        balance -= sums[k]!;
-        running.push(balance);
-      }
-    } else {
-      balance = (prev ? cursor!.b! : account.opening_balance) + sums[0]!;
-      running = [balance];
-      for (let k = 1; k < rows.length; k++) {
-        balance += sums[k]!;
-        running.push(balance);
-      }
+  } else {
+    let balance = (prev ? cursor!.b! : account.opening_balance) + sums[0]!;
+    running.push(balance);
+    for (let k = 1; k < rows.length; k++) {
+      balance += sums[k]!;
+      running.push(balance);
     }
   }
-
-  let nextCursor: string | null = null;
-  if (more) {
-    const last = rows[rows.length - 1]!;
-    const lastRunning = running[running.length - 1];
-    nextCursor = encodeCursor({
-      s: sort,
-      o: order,
-      k: sort === "date" ? last.date : last.amount,
-      i: last.id,
-      ...(lastRunning !== null && lastRunning !== undefined ? { b: lastRunning } : {}),
-      f: signature(filters, sort, order),
-    });
-  }
-  return { rows, running, nextCursor, totals: total ? { count: total.count, inflow: total.inflow, outflow: total.outflow } : null, extra };
+  return running;
 }

@@ -27,7 +27,7 @@ import { onUserCreatedHook } from "./auth";
 import { createRouter, type ApiBindings } from "../hono";
 import { idempotent } from "../idempotency";
 import { importRoutes } from "../ledger/import";
-import { decodeCursor, filtersOf, listPage, listTotals, signature, whereOf, type Order, type Sort } from "../ledger/list";
+import { decodeCursor, filtersOf, filtersWithoutAccount, listTotals, pageQuery, signature, whereOf, type Order, type Page, type Sort } from "../ledger/list";
 import {
   accountOut,
   categoryDisplayName,
@@ -254,31 +254,54 @@ ledgerRoutes.openapi(
   async (c) => {
     const { accountId } = c.req.valid("param");
     const query = c.req.valid("query");
-    const context = await listContext(c, accountId, query);
-    if (context.response) return context.response;
-    const { account, filters } = context;
     const sort: Sort = query.sort ?? "date";
     const order: Order = query.order ?? "desc";
-    let cursor = null;
-    if (query.cursor) {
-      cursor = decodeCursor(query.cursor, sort, order, signature(filters, sort, order));
-      if (!cursor) return validationProblem(c, { cursor: ["ledger.errors.cursor"] });
-    }
     const locale = localeOf(c);
-    const extra = included(c.env.DB, query.include, locale);
-    const page = await listPage(c.env.DB, account, filters, { sort, order, limit: query.limit, cursor, withTotals: query.totals !== "false", extra: extra.statements(c.get("user").id) });
-    return c.json(
-      {
-        ...extra.read(page.extra),
-        account: toAccount(account),
-        transactions: page.rows.map((row, i) => toTransaction(row, locale, page.running[i] ?? null)),
-        nextCursor: page.nextCursor,
-        totals: page.totals ? totalsOf(account.currency, page.totals) : null,
-        sort,
-        order,
-      },
-      200,
-    );
+    const db = c.env.DB;
+    const extra = included(db, query.include, locale);
+    const options = { sort, order, limit: query.limit, withTotals: query.totals !== "false" };
+    const answer = (account: AccountRow, page: Page, extraResults: D1Result[]) =>
+      c.json(
+        {
+          ...extra.read(extraResults),
+          account: toAccount(account),
+          transactions: page.rows.map((row, i) => toTransaction(row, locale, page.running[i] ?? null)),
+          nextCursor: page.nextCursor,
+          totals: page.totals ? totalsOf(account.currency, page.totals) : null,
+          sort,
+          order,
+        },
+        200,
+      );
+
+    // Filters that need no account, and a cursor that fits them: the session, the account and the
+    // page go to D1 in one batch (ADR 028). The rows read are answered only if that batch's own
+    // account row, read for this user, says the account is theirs; otherwise they are a 404.
+    const filters = filtersWithoutAccount(query);
+    const cursor = filters && query.cursor ? decodeCursor(query.cursor, sort, order, signature(filters, sort, order)) : null;
+    if (filters && (!query.cursor || cursor) && ID_PATTERN.test(accountId)) {
+      const page = pageQuery(db, accountId, filters, { ...options, cursor });
+      const auth = await sessionBatch(c, (userId) => [accountStatement(db, userId, accountId), ...page.statements, ...extra.statements(userId)]);
+      if ("response" in auth) return auth.response;
+      const account = (auth.results[0]?.results[0] as AccountRow | undefined) ?? null;
+      if (!account) return notFound(c);
+      const pageEnd = 1 + page.statements.length;
+      return answer(account, await page.read(auth.results.slice(1, pageEnd), account), auth.results.slice(pageEnd));
+    }
+
+    // Amount bounds are read in the account's currency, and a cursor that does not fit is a 422
+    // only for the account's owner: the account first, then the page.
+    const context = await listContext(c, accountId, query);
+    if (context.response) return context.response;
+    const { account } = context;
+    let checkedCursor = null;
+    if (query.cursor) {
+      checkedCursor = decodeCursor(query.cursor, sort, order, signature(context.filters, sort, order));
+      if (!checkedCursor) return validationProblem(c, { cursor: ["ledger.errors.cursor"] });
+    }
+    const page = pageQuery(db, account.id, context.filters, { ...options, cursor: checkedCursor });
+    const results = await db.batch([...page.statements, ...extra.statements(c.get("user").id)]);
+    return answer(account, await page.read(results.slice(0, page.statements.length), account), results.slice(page.statements.length));
   },
 );
 
