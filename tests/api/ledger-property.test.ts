@@ -85,6 +85,11 @@ describe("ledger property", () => {
           expect(days!.s).toBe(expected - opening.get(account.id)!);
           const list = await allPages(token, account.id, { limit: "4" });
           expect(list.totals.netMinor).toBe(expected - opening.get(account.id)!);
+          // Unfiltered totals are read from the account's row (migration 0006): they must match the rows.
+          const amounts = [...model.values()].filter((t) => t.account === account.id).map((t) => t.amount);
+          const history = { count: amounts.length, inMinor: amounts.filter((a) => a > 0).reduce((s, a) => s + a, 0), outMinor: amounts.filter((a) => a < 0).reduce((s, a) => s + a, 0) };
+          expect(list.totals).toMatchObject(history);
+          expect((await call(`/accounts/${account.id}/transactions/totals`, { token })).json.totals).toMatchObject(history);
           if (list.rows.length) expect(list.rows[0]!.runningBalanceMinor).toBe(expected);
           let running = expected;
           for (const row of list.rows) {

@@ -119,5 +119,12 @@ describe("200 concurrent transfers and edits", () => {
       .bind(...accounts.map((a) => a.id))
       .first<{ n: number }>();
     expect(drift?.n).toBe(0);
+    // So do each account's whole-history totals (migration 0006), which unfiltered lists show.
+    const accountDrift = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM accounts a WHERE a.id IN (?1, ?2, ?3) AND (a.inflow <> (SELECT COALESCE(SUM(CASE WHEN amount > 0 THEN amount END), 0) FROM transactions t WHERE t.account_id = a.id) OR a.outflow <> (SELECT COALESCE(SUM(CASE WHEN amount < 0 THEN amount END), 0) FROM transactions t WHERE t.account_id = a.id) OR a.transaction_count <> (SELECT COUNT(*) FROM transactions t WHERE t.account_id = a.id))",
+    )
+      .bind(...accounts.map((a) => a.id))
+      .first<{ n: number }>();
+    expect(accountDrift?.n).toBe(0);
   });
 });

@@ -245,9 +245,17 @@ function unfiltered(filters: Filters): boolean {
   return onlyDates(filters) && !filters.from && !filters.to;
 }
 
+type Totals = { count: number; inflow: number; outflow: number };
+
+/** The totals of the whole history: the account's own row, which the triggers keep (migration 0006). */
+function historyTotals(account: AccountRow): Totals {
+  return { count: account.transaction_count, inflow: account.inflow, outflow: account.outflow };
+}
+
 /** Count, money in and money out of the whole filtered set (all pages). */
-export async function listTotals(db: D1Database, accountId: string, filters: Filters): Promise<{ count: number; inflow: number; outflow: number }> {
-  const row = await totalsStatement(db, accountId, filters).first<{ count: number; inflow: number; outflow: number }>();
+export async function listTotals(db: D1Database, account: AccountRow, filters: Filters): Promise<Totals> {
+  if (unfiltered(filters)) return historyTotals(account);
+  const row = await totalsStatement(db, account.id, filters).first<Totals>();
   return { count: row?.count ?? 0, inflow: row?.inflow ?? 0, outflow: row?.outflow ?? 0 };
 }
 
@@ -256,7 +264,7 @@ export interface Page {
   running: Array<number | null>;
   nextCursor: string | null;
   /** null when the caller asked for no totals (`withTotals: false`). */
-  totals: { count: number; inflow: number; outflow: number } | null;
+  totals: Totals | null;
 }
 
 export interface PageOptions {
@@ -339,6 +347,8 @@ export function pageQuery(db: D1Database, accountId: string, filters: Filters, o
     params.push(cursor.k, cursor.i);
   }
   const withTotals = options.withTotals ?? true;
+  // The whole history's totals come with the account row: no statement for them.
+  const totalsFromAccount = unfiltered(filters);
   const match = filters.q ? searchMatch(accountId, filters.q) : null;
   const statements = [
     match && sort === "date"
@@ -347,7 +357,7 @@ export function pageQuery(db: D1Database, accountId: string, filters: Filters, o
           .prepare(`SELECT ${TRANSACTION_COLUMNS} FROM ${TRANSACTION_FROM} WHERE ${clauses.join(" AND ")} ORDER BY ${column} ${dir}, t.id ${dir} LIMIT ?`)
           .bind(...params, limit + 1),
     // Totals of a text search sum every match (O(matches)): a caller that shows the rows first asks for them apart.
-    ...(withTotals ? [totalsStatement(db, accountId, filters)] : []),
+    ...(withTotals && !totalsFromAccount ? [totalsStatement(db, accountId, filters)] : []),
   ];
   return {
     statements,
@@ -356,7 +366,7 @@ export function pageQuery(db: D1Database, accountId: string, filters: Filters, o
       const all = (page?.results ?? []) as TransactionRow[];
       const rows = all.slice(0, limit);
       const more = all.length > limit;
-      const total = withTotals ? ((totals?.results?.[0] ?? { count: 0, inflow: 0, outflow: 0 }) as NonNullable<Page["totals"]>) : null;
+      const total = !withTotals ? null : totalsFromAccount ? historyTotals(account) : ((totals?.results?.[0] ?? { count: 0, inflow: 0, outflow: 0 }) as Totals);
       const running = sort === "date" && rows.length ? await runningBalances(db, account, filters, rows, order, cursor) : rows.map(() => null);
       let nextCursor: string | null = null;
       if (more) {

@@ -19,6 +19,9 @@ export interface AccountRow {
   archived: number;
   balance: number;
   transaction_count: number;
+  /** Money in and out of the whole history, kept by the triggers (migration 0006). */
+  inflow: number;
+  outflow: number;
   created_at: number;
   updated_at: number;
 }

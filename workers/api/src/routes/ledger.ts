@@ -320,7 +320,7 @@ ledgerRoutes.openapi(
     const context = await listContext(c, accountId, c.req.valid("query"));
     if (context.response) return context.response;
     const { account, filters } = context;
-    return c.json({ totals: totalsOf(account.currency, await listTotals(c.env.DB, account.id, filters)) }, 200);
+    return c.json({ totals: totalsOf(account.currency, await listTotals(c.env.DB, account, filters)) }, 200);
   },
 );
 
