@@ -1,5 +1,5 @@
 /** Small pieces shared by the ledger pages: money, form keys, selects, form results. */
-import { useEffect, useRef, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { useEffect, useRef, type CSSProperties, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import toast from "react-hot-toast";
 import { formErrorOf } from "../lib/form-outage";
 import { formatMoney } from "../lib/money";
@@ -18,6 +18,20 @@ export function Money({ minor, currency, signed = false, className }: { minor: n
       {formatMoney(minor, currency, { signDisplay: signed ? "exceptZero" : "auto" })}
     </span>
   );
+}
+
+/**
+ * The custom properties that name a `labelledColumns` table's columns (ledger.css.ts), as CSS
+ * strings: `--column-label-1` is the first column's name.
+ */
+export function columnLabelVars(labels: readonly string[]): CSSProperties {
+  if (labels.length > l.COLUMN_LABELS_MAX) throw new Error(`labelledColumns styles ${l.COLUMN_LABELS_MAX} columns, not ${labels.length}`);
+  const properties: Record<string, string> = {};
+  labels.forEach((label, index) => {
+    properties[`--column-label-${index + 1}`] = `"${label.replace(/[\\"]/g, "\\$&").replace(/\n/g, "\\A ")}"`;
+  });
+  // Custom properties are not among CSSProperties' keys; React renders them as written.
+  return properties as CSSProperties;
 }
 
 /**

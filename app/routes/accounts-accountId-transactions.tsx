@@ -5,7 +5,7 @@ import toast from "react-hot-toast";
 import { Await, Form, Link, useActionData, useFetcher, useFetchers, useLocation, useNavigate, useNavigation, useSearchParams, useSubmit, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/accounts-accountId-transactions";
-import { FormKey, formKey, Money, pickResult, SelectField, TextareaField, useFailureToast, type FormResult } from "../components/ledger";
+import { columnLabelVars, FormKey, formKey, Money, pickResult, SelectField, TextareaField, useFailureToast, type FormResult } from "../components/ledger";
 import { IconSprite, SpriteIcon } from "../components/icon-sprite";
 import { Field, FormAlert, PageTitle, tooltipFromLabel } from "../components/ui";
 import { guard } from "../guards.server";
@@ -581,7 +581,7 @@ function TransactionTable({ loaderData, list, filtered, addFetcher }: { loaderDa
         <input type="hidden" name="intent" value="delete" />
         <input type="hidden" name="returnTo" value={listUrl} />
       </Form>
-      <table className={`${l.table} ${l.responsiveTable}`} data-testid="transactions" onClick={onTableClick}>
+      <table className={`${l.table} ${l.responsiveTable} ${l.labelledColumns}`} style={shared.columnLabels} data-testid="transactions" onClick={onTableClick}>
         <caption className={l.caption}>{caption}</caption>
         <thead>
           <tr>
@@ -612,17 +612,15 @@ function TransactionTable({ loaderData, list, filtered, addFetcher }: { loaderDa
         <tbody>
           {pending ? (
             <tr className={l.rowBusy} aria-busy="true" data-testid="pending-row">
-              <td data-label={t("ledger.fields.date")}>{String(pending.get("date") ?? "")}</td>
-              <th scope="row" data-label={t("ledger.fields.description")} style={{ fontWeight: 400 }}>
+              <td>{String(pending.get("date") ?? "")}</td>
+              <th scope="row" className={l.rowHeader}>
                 {String(pending.get("description") ?? "")}
               </th>
-              <td data-label={t("ledger.fields.category")} />
-              <td data-label={t("ledger.fields.amount")} data-num="">
-                {String(pending.get("amount") ?? "")}
-              </td>
-              <td data-label={t("ledger.fields.runningBalance")} data-num="" />
-              <td data-label={t("ledger.fields.status")}>{t("ledger.pages.transactions.pending")}</td>
-              <td data-label={t("ledger.pages.transactions.receipt")} />
+              <td />
+              <td data-num="">{String(pending.get("amount") ?? "")}</td>
+              <td data-num="" />
+              <td>{t("ledger.pages.transactions.pending")}</td>
+              <td data-empty="" />
               <td />
             </tr>
           ) : null}
@@ -641,6 +639,9 @@ function TransactionTable({ loaderData, list, filtered, addFetcher }: { loaderDa
 
 type TFunction = ReturnType<typeof useTranslation>["t"];
 const ROW_ICONS = { pencil: Pencil, trash: Trash2 };
+// Made once: every row shows the same two icons.
+const PENCIL_ICON = <SpriteIcon id="pencil" />;
+const TRASH_ICON = <SpriteIcon id="trash" />;
 const DELETE_FORM_ID = "transaction-delete";
 
 /**
@@ -675,15 +676,18 @@ function useRowShared(t: TFunction, language: string, searchParams: URLSearchPar
     listUrl,
     loaderData,
     accountNames: new Map(loaderData.accounts.map((a) => [a.id, a.name])),
+    // The table's columns, in order: their names label the cells on phones (labelledColumns).
+    columnLabels: columnLabelVars([
+      t("ledger.fields.date"),
+      t("ledger.fields.description"),
+      t("ledger.fields.category"),
+      t("ledger.fields.amount"),
+      t("ledger.fields.runningBalance"),
+      t("ledger.fields.status"),
+      t("ledger.pages.transactions.receipt"),
+      t("ledger.pages.common.actions"),
+    ]),
     labels: {
-      date: t("ledger.fields.date"),
-      description: t("ledger.fields.description"),
-      category: t("ledger.fields.category"),
-      amount: t("ledger.fields.amount"),
-      runningBalance: t("ledger.fields.runningBalance"),
-      status: t("ledger.fields.status"),
-      receipt: t("ledger.pages.transactions.receipt"),
-      actions: t("ledger.pages.common.actions"),
       uncategorised: t("ledger.pages.common.uncategorised"),
       noReceipt: t("ledger.pages.transactions.noReceipt"),
       anotherAccount: t("ledger.pages.transactions.anotherAccount"),
@@ -736,13 +740,13 @@ function TransactionRow({ tx, shared, saving }: { tx: Transaction; shared: RowSh
   return (
     <>
       <tr className={saving ? l.rowBusy : undefined} aria-busy={saving ? true : undefined} data-testid="transaction-row" data-id={tx.id}>
-        <td data-label={labels.date} className={l.nowrap}>
+        <td className={l.nowrap}>
           <time dateTime={tx.date}>{formatDay(tx.date, shared.language)}</time>
         </td>
-        <th scope="row" data-label={labels.description} style={{ fontWeight: 400 }}>
+        <th scope="row" className={l.rowHeader}>
           <span>
-            <span style={{ fontWeight: 600 }}>{description}</span>
-            {tx.payee ? <span className={l.small}> · {tx.payee}</span> : null}
+            <span className={l.rowTitle}>{description}</span>
+            {tx.payee ? <span className={l.small}>{` · ${tx.payee}`}</span> : null}
             {otherName ? (
               <>
                 <br />
@@ -751,7 +755,7 @@ function TransactionRow({ tx, shared, saving }: { tx: Transaction; shared: RowSh
             ) : null}
           </span>
         </th>
-        <td data-label={labels.category}>
+        <td>
           {tx.category ? (
             <span>
               <span className={l.categoryDot} style={{ background: tx.category.color }} aria-hidden="true" />
@@ -761,16 +765,12 @@ function TransactionRow({ tx, shared, saving }: { tx: Transaction; shared: RowSh
             <span className={l.small}>{labels.uncategorised}</span>
           )}
         </td>
-        <td data-label={labels.amount} data-num="" data-testid="amount">
+        <td data-num="" data-testid="amount">
           {saving ? <span className={l.num}>{String(saving.get("amount") ?? tx.amount)}</span> : <Money minor={tx.amountMinor} currency={tx.currency} signed />}
         </td>
-        <td data-label={labels.runningBalance} data-num="">
-          {tx.runningBalanceMinor !== null ? <Money minor={tx.runningBalanceMinor} currency={tx.currency} /> : <span aria-hidden="true">—</span>}
-        </td>
-        <td data-label={labels.status}>
-          {saving ? labels.pending : <span className={tx.status === "pending" ? l.badgePending : l.badge}>{labels.statuses[tx.status]}</span>}
-        </td>
-        <td data-label={labels.receipt} data-empty={tx.receiptKey ? undefined : ""}>
+        <td data-num="">{tx.runningBalanceMinor !== null ? <Money minor={tx.runningBalanceMinor} currency={tx.currency} /> : <span aria-hidden="true">—</span>}</td>
+        <td>{saving ? labels.pending : <span className={tx.status === "pending" ? l.badgePending : l.badge}>{labels.statuses[tx.status]}</span>}</td>
+        <td data-empty={tx.receiptKey ? undefined : ""}>
           {tx.receiptKey ? (
             <a href={`/resources/receipts/${tx.id}`} target="_blank" rel="noopener" data-testid="receipt-link">
               <img src={`/resources/receipts/${tx.id}?v=${tx.updatedAt}`} alt={shared.receiptOf(tx.description)} className={l.receiptThumb} loading="lazy" width={36} height={36} />
@@ -779,10 +779,10 @@ function TransactionRow({ tx, shared, saving }: { tx: Transaction; shared: RowSh
             <span className="visually-hidden">{labels.noReceipt}</span>
           )}
         </td>
-        <td data-label={labels.actions}>
+        <td>
           <span className={l.rowActions}>
             <a href={`${shared.listPath}${editHref}`} data-row-link="" className={`${ui.button.ghost} ${l.rowAction}`} aria-label={shared.editLabel(tx.description)} {...tooltipFromLabel}>
-              <SpriteIcon id="pencil" />
+              {PENCIL_ICON}
             </a>
             <button
               type="submit"
@@ -798,7 +798,7 @@ function TransactionRow({ tx, shared, saving }: { tx: Transaction; shared: RowSh
                 if (window.confirm(confirmText)) shared.deleteRow(tx.id);
               }}
             >
-              <SpriteIcon id="trash" />
+              {TRASH_ICON}
             </button>
           </span>
         </td>

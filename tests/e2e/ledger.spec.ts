@@ -464,6 +464,33 @@ test.describe("accessibility", () => {
     }
   });
 
+  test("on a phone, each cell of a transaction is labelled with its column's name, in the page's language", async ({ browser, baseURL, request, page, signedIn }) => {
+    const cellLabels = (target: Page) =>
+      target
+        .getByTestId("transaction-row")
+        .first()
+        .evaluate((row) => [...row.children].map((cell) => getComputedStyle(cell, "::before").content));
+    const accountId = await createAccount(request, signedIn, { name: "BCP Soles", openingBalance: "100.00", openingDate: "2026-01-01" });
+    await addTransactions(request, signedIn, accountId, [{ date: todayInLima(), description: "Wong San Isidro", amount: "-20.00" }]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/accounts/${accountId}/transactions`);
+    await hydrated(page);
+    expect(await cellLabels(page)).toEqual(["Date", "Description", "Category", "Amount", "Balance", "Status", "Receipt", "Actions"].map((label) => `"${label}"`));
+    // The table's own header row names the columns at desktop width: no labels in the cells.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(new Set(await cellLabels(page))).toEqual(new Set(["none"]));
+
+    const user = await createUser(request, { locale: "es" });
+    const cuenta = await createAccount(request, user, { name: "BCP Soles", openingBalance: "100.00", openingDate: "2026-01-01" });
+    await addTransactions(request, user, cuenta, [{ date: todayInLima(), description: "Bodega", amount: "-1.00" }]);
+    const { page: spanish, context } = await spanishPage(browser, baseURL!, user);
+    await spanish.setViewportSize({ width: 390, height: 844 });
+    await spanish.goto(`/accounts/${cuenta}/transactions`);
+    await hydrated(spanish);
+    expect(await cellLabels(spanish)).toEqual(["Fecha", "Descripción", "Categoría", "Monto", "Saldo", "Estado", "Comprobante", "Acciones"].map((label) => `"${label}"`));
+    await context.close();
+  });
+
   test("icon-only row actions show their name as a tooltip: after 700 ms, the next one at once, hidden by Escape", async ({ page, request, signedIn }) => {
     const accountId = await createAccount(request, signedIn, { name: "BCP Soles", openingBalance: "100.00", openingDate: "2026-01-01" });
     await addTransactions(request, signedIn, accountId, [{ date: todayInLima(), description: "Wong San Isidro", amount: "-20.00" }]);
