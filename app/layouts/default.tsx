@@ -39,12 +39,12 @@ export default function DefaultLayout() {
               ))}
             </ul>
           </nav>
-          <LanguageSwitch compact />
+          <LanguageSwitch inHeader />
           {root?.user ? (
             <Form method="post" action="/logout">
-              <button type="submit" className={ui.button.ghost}>
+              <button type="submit" className={`${ui.button.ghost} ${layout.headerAction}`}>
                 <LogOut aria-hidden="true" size={18} />
-                <span className={layout.labelFromMd}>{t("app.signOut")}</span>
+                <span>{t("app.signOut")}</span>
               </button>
             </Form>
           ) : (

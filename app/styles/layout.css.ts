@@ -55,13 +55,14 @@ export const loginCard = style({
 export const loginBrand = style({ fontWeight: 800, fontSize: "1.75rem", color: vars.color.primary, textAlign: "center", margin: 0 });
 export const loginFooter = style({ marginTop: vars.space.md, display: "flex", justifyContent: "center" });
 
-/** A control's text that phones hide visually (the icon stays; the accessible name too). */
-export const labelFromMd = style({
-  position: "absolute",
-  width: "1px",
-  height: "1px",
-  overflow: "hidden",
-  clip: "rect(0, 0, 0, 0)",
-  whiteSpace: "nowrap",
-  "@media": { [breakpoints.md]: { position: "static", width: "auto", height: "auto", overflow: "visible", clip: "auto" } },
+const phone = "screen and (max-width: 767.98px)";
+/**
+ * The header's language and sign-out buttons. On phones they sit beside the product name as the
+ * navigation's items do below it: the icon above a short caption, so "Sign out" is read, not
+ * guessed from an icon. Wider screens: icon and text in one row, as every button.
+ */
+export const headerAction = style({
+  "@media": {
+    [phone]: { selectors: { [`${headerInner} &`]: { flexDirection: "column", gap: "2px", padding: "4px 10px", fontSize: "0.75rem", fontWeight: 500, lineHeight: 1.2 } } },
+  },
 });

@@ -213,6 +213,35 @@ test.describe("layout and accessibility", () => {
     await expect(page).toHaveTitle("Overview · Tesoro");
   });
 
+  test("on a phone, the header's language and sign-out buttons say what they do, in both languages, on one line", async ({ page, signedIn }) => {
+    void signedIn;
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/");
+    await hydrated(page);
+    const header = page.getByRole("banner");
+    for (const [language, signOut] of [["Español", "Sign out"], ["English", "Cerrar sesión"]] as const) {
+      // Visible words, not only an accessible name behind an icon (a visually hidden label is a 1 px box).
+      for (const caption of [language, signOut]) {
+        await expect(header.getByText(caption, { exact: true })).toBeVisible();
+        expect((await header.getByText(caption, { exact: true }).boundingBox())!.width, caption).toBeGreaterThan(30);
+      }
+      // Brand and both buttons share one row, and nothing scrolls sideways.
+      const middles = await Promise.all(
+        [header.getByRole("link", { name: "Tesoro" }), header.getByRole("button", { name: new RegExp(language) }), header.getByRole("button", { name: signOut })].map(async (element) => {
+          const box = (await element.boundingBox())!;
+          return box.y + box.height / 2;
+        }),
+      );
+      expect(Math.max(...middles) - Math.min(...middles), language).toBeLessThan(8);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(360);
+      if (language === "Español") {
+        await header.getByRole("button", { name: /Español/ }).click();
+        await expect(page.locator("html")).toHaveAttribute("lang", "es");
+        await hydrated(page);
+      }
+    }
+  });
+
   const publicPages = ["/login", "/signup", "/login/recover", "/login/change-password/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "/camera", "/nope"];
   const privatePages = ["/", "/accounts", "/settings"];
   for (const path of [...publicPages, ...privatePages]) {
