@@ -62,12 +62,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const listResult = await api.get<TransactionList & { accounts?: Account[]; categories?: Category[] }>(`/accounts/${params.accountId}/transactions`, {
     query: { ...filters, cursor, limit: PAGE_SIZE, totals: !totalsApart, include: "accounts,categories" },
   });
-  let list: TransactionList | null = null;
+  let list: PageList | null = null;
   let filterErrors: FieldErrors = {};
   let accounts: Account[];
   let categories: Category[];
   if (listResult.ok) {
-    list = listResult.data;
+    list = pageList(listResult.data);
     accounts = listResult.data.accounts ?? [];
     categories = listResult.data.categories ?? [];
   } else if (listResult.status === 422 || listResult.status === 400) {
@@ -80,7 +80,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // Unknown and someone else's account: the same 404 as a malformed id (nothing leaks).
     readFailed(listResult, request);
   }
-  const account = list?.account ?? accounts.find((a) => a.id === params.accountId);
+  const account = listResult.ok ? listResult.data.account : accounts.find((a) => a.id === params.accountId);
   if (!account) invalidParams(request);
   // A value renders with the page (no Suspense); a promise is streamed in after the table.
   const totals: ListTotals | null | Promise<ListTotals | null> = !list
@@ -103,6 +103,43 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     page,
     today: todayInZone(user.timeZone),
     nonce: crypto.randomUUID(),
+  };
+}
+
+/**
+ * What the page shows of a transaction. Loader data travels inside the HTML and is decoded in the
+ * browser, so rows carry only the fields the table and its edit form use.
+ */
+type PageTransaction = Pick<
+  Transaction,
+  "id" | "date" | "description" | "payee" | "notes" | "amount" | "amountMinor" | "currency" | "categoryId" | "status" | "transferId" | "transferAccountId" | "receiptKey" | "runningBalanceMinor" | "updatedAt"
+> & { category: { name: string; color: string } | null };
+type PageList = Pick<TransactionList, "nextCursor" | "totals" | "sort" | "order"> & { transactions: PageTransaction[] };
+
+function pageList({ transactions, nextCursor, totals, sort, order }: TransactionList): PageList {
+  return {
+    transactions: transactions.map((tx) => ({
+      id: tx.id,
+      date: tx.date,
+      description: tx.description,
+      payee: tx.payee,
+      notes: tx.notes,
+      amount: tx.amount,
+      amountMinor: tx.amountMinor,
+      currency: tx.currency,
+      categoryId: tx.categoryId,
+      category: tx.category ? { name: tx.category.name, color: tx.category.color } : null,
+      status: tx.status,
+      transferId: tx.transferId,
+      transferAccountId: tx.transferAccountId,
+      receiptKey: tx.receiptKey,
+      runningBalanceMinor: tx.runningBalanceMinor,
+      updatedAt: tx.updatedAt,
+    })),
+    nextCursor,
+    totals,
+    sort,
+    order,
   };
 }
 
@@ -534,7 +571,7 @@ function Filters({ loaderData, categories, errors }: { loaderData: LoaderData; c
   );
 }
 
-function TransactionTable({ loaderData, list, filtered, addFetcher }: { loaderData: LoaderData; list: TransactionList; filtered: boolean; addFetcher: Fetcher }) {
+function TransactionTable({ loaderData, list, filtered, addFetcher }: { loaderData: LoaderData; list: PageList; filtered: boolean; addFetcher: Fetcher }) {
   const { t, i18n } = useTranslation();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
@@ -730,7 +767,7 @@ function DeleteOutcome({ id, t }: { id: string; t: TFunction }) {
 }
 
 /** A row is a plain function of its data: no hooks, so 50 of them cost little to render. */
-function TransactionRow({ tx, shared, saving }: { tx: Transaction; shared: RowShared; saving: FormData | null }) {
+function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; shared: RowShared; saving: FormData | null }) {
   const { t, labels, searchParams, actionData, loaderData } = shared;
   const editing = searchParams.get("edit") === tx.id || Boolean(pickResult<FormResult>(`update:${tx.id}`, undefined, actionData));
   const otherName = tx.transferAccountId ? (shared.accountNames.get(tx.transferAccountId) ?? labels.anotherAccount) : null;
@@ -820,13 +857,13 @@ function TransactionRow({ tx, shared, saving }: { tx: Transaction; shared: RowSh
 }
 
 /** The open edit form of a row: the one place a row's edit fetcher is read. */
-function EditTransaction({ tx, loaderData, actionData }: { tx: Transaction; loaderData: LoaderData; actionData: RowShared["actionData"] }) {
+function EditTransaction({ tx, loaderData, actionData }: { tx: PageTransaction; loaderData: LoaderData; actionData: RowShared["actionData"] }) {
   const fetcher = useFetcher<typeof action>({ key: `tx-edit-${tx.id}` });
   const result = pickResult<FormResult>(`update:${tx.id}`, fetcher.data, actionData);
   return <TransactionForm key={`${loaderData.nonce}-${tx.id}`} mode="update" tx={tx} fetcher={fetcher} result={result} loaderData={loaderData} />;
 }
 
-function TransactionForm({ mode, tx, fetcher, result, loaderData }: { mode: "add" | "update"; tx?: Transaction; fetcher: Fetcher; result: FormResult | undefined; loaderData: LoaderData }) {
+function TransactionForm({ mode, tx, fetcher, result, loaderData }: { mode: "add" | "update"; tx?: PageTransaction; fetcher: Fetcher; result: FormResult | undefined; loaderData: LoaderData }) {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const listUrl = useListUrl();
