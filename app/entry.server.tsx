@@ -13,12 +13,15 @@ export const streamTimeout = 5_000;
 
 /**
  * Crawlers get the status and a line of text for errors, not the rendered error page (the seed),
- * titled by the same rule as the page: the error's own status text, else "Page Not Found" for
- * 404 and "Internal Server Error" for the rest.
+ * titled as the page is, in the request's language: the error's own status text, else "Page Not
+ * Found" for 404 and "Internal Server Error" for the rest.
  */
-function crawlerErrorResponse(status: number, headers: Headers, error: unknown): Response {
-  const title = describeError(error).title ?? (status === 404 ? "Page Not Found" : "Internal Server Error");
+function crawlerErrorResponse(status: number, headers: Headers, error: unknown, i18n: ReturnType<typeof i18nFor>): Response {
+  const page = describeError(error);
+  const title = page.title ?? i18n.t(page.status === 404 || status === 404 ? "errors.notFoundTitle" : "errors.serverErrorTitle");
   headers.set("Content-Type", "text/plain; charset=utf-8");
+  headers.set("Content-Language", i18n.language);
+  headers.append("Vary", "Cookie, Accept-Language");
   return new Response(`${status} ${title}`, { status, headers });
 }
 
@@ -50,10 +53,10 @@ export default async function handleRequest(request: Request, responseStatusCode
   const bot = isbot(userAgent);
   // Only the error page is withheld from crawlers; a form re-rendered with a 4xx is a normal page.
   const errors = routerContext.staticHandlerContext.errors;
-  if (bot && errors && responseStatusCode >= 400) return crawlerErrorResponse(responseStatusCode, responseHeaders, Object.values(errors)[0]);
+  const i18n = i18nFor(loadContext);
+  if (bot && errors && responseStatusCode >= 400) return crawlerErrorResponse(responseStatusCode, responseHeaders, Object.values(errors)[0], i18n);
 
   const nonce = loadContext.get(nonceContext);
-  const i18n = i18nFor(loadContext);
   let status = responseStatusCode;
   const body = await renderToReadableStream(
     <I18nextProvider i18n={i18n}>

@@ -70,6 +70,11 @@ test.describe("error pages", () => {
     const unreadable = await request.post("/login", { data: "x", headers: { "Content-Type": "text/plain", Origin: baseURL!, "Sec-Fetch-Site": "same-origin", "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" } });
     expect(unreadable.status()).toBe(400);
     expect(await unreadable.text()).toBe("400 Bad Request");
+    // In the request's language, as the page would be.
+    const spanish = await request.get("/nada", { headers: { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "Accept-Language": "es-PE,es;q=0.9" } });
+    expect(spanish.status()).toBe(404);
+    expect(await spanish.text()).toBe("404 Página no encontrada");
+    expect(spanish.headers()["content-language"]).toBe("es");
   });
 
   test("the error page speaks Spanish too", async ({ browser, baseURL }) => {
