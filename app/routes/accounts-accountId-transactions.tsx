@@ -1,5 +1,5 @@
 import { ArrowDownUp, Download, FileUp, Pencil, Plus, Repeat, Trash2 } from "lucide-react";
-import { Suspense, useEffect, useRef, useState, type FormEvent } from "react";
+import { Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "../i18n/use-translation";
 import toast from "react-hot-toast";
 import { Await, Form, Link, useActionData, useFetcher, useFetchers, useLocation, useNavigate, useNavigation, useSearchParams, useSubmit, type ShouldRevalidateFunctionArgs } from "react-router";
@@ -668,7 +668,7 @@ function TransactionTable({ loaderData, list, filtered, addFetcher }: { loaderDa
         </tbody>
       </table>
       {[...shared.deleted].map((id) => (
-        <DeleteOutcome key={id} id={id} t={t} />
+        <DeleteOutcome key={id} id={id} t={t} onSettled={shared.forgetDelete} />
       ))}
     </div>
   );
@@ -693,8 +693,19 @@ function useRowShared(t: TFunction, language: string, searchParams: URLSearchPar
   const [deleted, setDeleted] = useState<ReadonlySet<string>>(() => new Set());
   // Without JavaScript a refused delete comes back as the page's action data.
   useFailureToast(typeof actionData === "object" && actionData && "form" in actionData && String(actionData.form).startsWith("delete:") ? (actionData as FormResult) : undefined, t);
+  // A settled delete's answer has been read (and any failure toasted): its watcher goes, and so
+  // does its fetcher, instead of one idle fetcher per delete for the life of the page.
+  const forgetDelete = useCallback((id: string) => {
+    setDeleted((ids) => {
+      if (!ids.has(id)) return ids;
+      const rest = new Set(ids);
+      rest.delete(id);
+      return rest;
+    });
+  }, []);
   return {
     deleted,
+    forgetDelete,
     listPath,
     /** With JavaScript a delete goes through the row's own fetcher (optimistic, several at once). */
     deleteRow(id: string) {
@@ -760,9 +771,13 @@ function useRowFetchers() {
 }
 
 /** The answer to one delete sent from this page: a toast if the API refused it (the row is back). */
-function DeleteOutcome({ id, t }: { id: string; t: TFunction }) {
+function DeleteOutcome({ id, t, onSettled }: { id: string; t: TFunction; onSettled: (id: string) => void }) {
   const fetcher = useFetcher<typeof action>({ key: `tx-delete-${id}` });
   useFailureToast(pickResult<FormResult>(`delete:${id}`, fetcher.data, undefined), t);
+  const settled = fetcher.state === "idle" && fetcher.data !== undefined;
+  useEffect(() => {
+    if (settled) onSettled(id);
+  }, [settled, id, onSettled]);
   return null;
 }
 
