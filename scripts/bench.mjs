@@ -218,13 +218,22 @@ async function lighthouseScores(targets, cookie) {
       // drop the cookie). A Cookie extra header (extraHeaders) was not reliable: in one run the
       // transactions page was redirected to /login while the overview before it was signed in.
       if (signedIn) await setBrowserCookie(chrome.port, cookie);
-      const result = await lighthouse(ORIGIN + pagePath, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance", "accessibility", "best-practices"],
-        disableStorageReset: signedIn,
-      });
+      const audit = () =>
+        lighthouse(ORIGIN + pagePath, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility", "best-practices"],
+          disableStorageReset: signedIn,
+        });
+      let result = await audit();
+      let attempts = 1;
+      // A trace Lighthouse could not record (NO_NAVSTART, NO_FCP on a busy machine) says nothing
+      // about the page: one more run, and the report says how many it took.
+      if (result?.lhr?.runtimeError) {
+        result = await audit();
+        attempts = 2;
+      }
       const lhr = result?.lhr;
       if (!lhr) {
         pages.push({ name, path: pagePath, error: "Lighthouse returned no report" });
@@ -236,6 +245,11 @@ async function lighthouseScores(targets, cookie) {
         path: pagePath,
         finalUrl: lhr.finalDisplayedUrl,
         runtimeError: lhr.runtimeError?.message ?? null,
+        attempts,
+        // What kept a category below 100, so a lower score can be read without rerunning.
+        failedAudits: Object.fromEntries(
+          ["accessibility", "best-practices"].map((id) => [id, (lhr.categories[id]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id)]),
+        ),
         warnings: lhr.runWarnings,
         performance: score("performance"),
         accessibility: score("accessibility"),
@@ -405,6 +419,8 @@ try {
         }
         console.log(`  ${p.name.padEnd(13)} ${fmt(p.performance).padStart(11)}  ${fmt(p.accessibility).padStart(13)}  ${fmt(p.bestPractices).padStart(14)}  ${fmt(p.fcpMs).padStart(7)}  ${fmt(p.lcpMs).padStart(7)}  ${fmt(p.tbtMs).padStart(7)}  ${fmt(p.cls, 3).padStart(5)}`);
         if (p.finalUrl !== ORIGIN + p.path) console.log(`    note: ended on ${p.finalUrl}`);
+        if (p.attempts > 1) console.log(`    note: ${p.attempts} runs (the first could not record a trace)`);
+        for (const [category, audits] of Object.entries(p.failedAudits ?? {})) if (audits.length) console.log(`    ${category} below 100: ${audits.join(", ")}`);
         for (const w of p.warnings ?? []) console.log(`    warning: ${w}`);
       }
     }
