@@ -283,6 +283,15 @@ try {
     await run(process.execPath, [path.join(root, "scripts", "bench-bundle.mjs")], { quiet: true, env: { BENCH_PORT: String(BUNDLE_PORT), TESORO_STATE_DIR: ".wrangler/bench-state" } });
   }
 
+  // Another server on the bench's ports would answer in place of the ones started here, with
+  // processes that are not their children (CPU per request would read 0): refuse instead.
+  for (const port of [PORT, BASELINE_PORT]) {
+    const taken = await fetch(`http://localhost:${port}/`, { signal: AbortSignal.timeout(2_000) }).then(
+      () => true,
+      () => false,
+    );
+    if (taken) throw new Error(`port ${port} is already served by another process: stop it first (pkill -f "wrangler dev")`);
+  }
   console.log("Seeding .wrangler/bench-http…");
   const { seed } = await import("./seed.mjs");
   await seed([]);
