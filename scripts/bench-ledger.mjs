@@ -92,6 +92,12 @@ async function benchSize(size) {
   const [last] = await queryLocal(`SELECT MAX(date) AS d FROM transactions WHERE account_id = ${lit(DEMO_PEN_ACCOUNT)}`);
   const from = new Date(Date.parse(`${last.d}T12:00:00Z`) - 90 * 86400_000).toISOString().slice(0, 10);
 
+  // A server already on this port would answer instead of the one started here, on its own data.
+  const taken = await fetch(`${ORIGIN}/`, { signal: AbortSignal.timeout(2_000) }).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`port ${PORT} is already served by another process: stop it first (pkill -f "wrangler dev")`);
   const { serve } = await import("./serve.mjs");
   const child = serve({ port: String(PORT), stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
