@@ -93,11 +93,16 @@ async function benchSize(size) {
   const from = new Date(Date.parse(`${last.d}T12:00:00Z`) - 90 * 86400_000).toISOString().slice(0, 10);
 
   // A server already on this port would answer instead of the one started here, on its own data.
-  const taken = await fetch(`${ORIGIN}/`, { signal: AbortSignal.timeout(2_000) }).then(
-    () => true,
-    () => false,
-  );
-  if (taken) throw new Error(`port ${PORT} is already served by another process: stop it first (pkill -f "wrangler dev")`);
+  // (The previous size's server may take a moment to let go of it.)
+  for (let waited = 0; ; waited += 500) {
+    const taken = await fetch(`${ORIGIN}/`, { signal: AbortSignal.timeout(2_000) }).then(
+      () => true,
+      () => false,
+    );
+    if (!taken) break;
+    if (waited >= 15_000) throw new Error(`port ${PORT} is already served by another process: stop it first (pkill -f "wrangler dev")`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
   const { serve } = await import("./serve.mjs");
   const child = serve({ port: String(PORT), stdio: ["ignore", "pipe", "pipe"] });
   let output = "";

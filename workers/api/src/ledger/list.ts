@@ -141,7 +141,8 @@ function onlyDates(filters: Filters): boolean {
   return !(filters.q && ftsQuery(filters.q)) && !filters.category && filters.min === undefined && filters.max === undefined && !filters.status;
 }
 
-export function totalsStatement(db: D1Database, accountId: string, filters: Filters): D1PreparedStatement {
+/** The SQL of the filtered set's totals (tests read its query plan). */
+export function totalsQuery(accountId: string, filters: Filters): { sql: string; params: unknown[] } {
   if (onlyDates(filters)) {
     const clauses = ["account_id = ?"];
     const params: unknown[] = [accountId];
@@ -153,19 +154,21 @@ export function totalsStatement(db: D1Database, accountId: string, filters: Filt
       clauses.push("date <= ?");
       params.push(filters.to);
     }
-    return db
-      .prepare(`SELECT COALESCE(SUM(count), 0) AS count, COALESCE(SUM(inflow), 0) AS inflow, COALESCE(SUM(outflow), 0) AS outflow FROM account_days WHERE ${clauses.join(" AND ")}`)
-      .bind(...params);
+    return { sql: `SELECT COALESCE(SUM(count), 0) AS count, COALESCE(SUM(inflow), 0) AS inflow, COALESCE(SUM(outflow), 0) AS outflow FROM account_days WHERE ${clauses.join(" AND ")}`, params };
   }
   // With a text filter, drive from the FTS matches (rowid lookups) instead of scanning the whole
   // account's index and testing each row against the match list. Still O(matches): ADR 010.
   const where = whereOf(accountId, filters, { offAccountIndex: Boolean(filters.q && ftsQuery(filters.q)) });
-  return db
-    .prepare(
-      `SELECT COUNT(*) AS count, COALESCE(SUM(CASE WHEN t.amount > 0 THEN t.amount ELSE 0 END), 0) AS inflow, COALESCE(SUM(CASE WHEN t.amount < 0 THEN t.amount ELSE 0 END), 0) AS outflow
+  return {
+    sql: `SELECT COUNT(*) AS count, COALESCE(SUM(CASE WHEN t.amount > 0 THEN t.amount ELSE 0 END), 0) AS inflow, COALESCE(SUM(CASE WHEN t.amount < 0 THEN t.amount ELSE 0 END), 0) AS outflow
        FROM transactions t WHERE ${where.sql}`,
-    )
-    .bind(...where.params);
+    params: where.params,
+  };
+}
+
+export function totalsStatement(db: D1Database, accountId: string, filters: Filters): D1PreparedStatement {
+  const { sql, params } = totalsQuery(accountId, filters);
+  return db.prepare(sql).bind(...params);
 }
 
 // Cursor: base64url JSON. k = sort key of the last row, i = its id, b = its running balance, f = filter signature.
