@@ -5,13 +5,20 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { totalsQuery, type Filters } from "../../workers/api/src/ledger/list";
+import { rowsQuery, totalsQuery, type Filters, type Order, type Sort } from "../../workers/api/src/ledger/list";
 
 const ACCOUNT = "00000000-0000-4000-8000-000000000001";
 const CATEGORY = "00000000-0000-4000-8000-0000000000ca";
 
 async function planOf(filters: Filters): Promise<string> {
-  const { sql, params } = totalsQuery(ACCOUNT, filters);
+  return explain(totalsQuery(ACCOUNT, filters));
+}
+
+async function rowsPlanOf(filters: Filters, sort: Sort, order: Order): Promise<string> {
+  return explain(rowsQuery(ACCOUNT, filters, sort, order, null, 51));
+}
+
+async function explain({ sql, params }: { sql: string; params: unknown[] }): Promise<string> {
   const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
     .bind(...params)
     .all<{ detail: string }>();
@@ -29,4 +36,30 @@ describe("query plans of a list's totals", () => {
     expect(plan).toMatch(/SEARCH account_days USING PRIMARY KEY/);
     expect(plan).not.toMatch(/transactions/);
   });
+
+  it("finds pending rows in their own index (migration 0008), and posted totals as all rows less those", async () => {
+    expect(await planOf({ status: "pending" })).toMatch(/USING COVERING INDEX transactions_pending/);
+    expect(await planOf({ status: "pending", from: "2026-08-01" })).toMatch(/USING COVERING INDEX transactions_pending \(account_id=\? AND date>\?\)/);
+    const posted = await planOf({ status: "posted", from: "2026-08-01" });
+    expect(posted).toMatch(/SEARCH account_days USING PRIMARY KEY/);
+    expect(posted).toMatch(/USING COVERING INDEX transactions_pending/);
+    expect(posted).not.toMatch(/SCAN (t|transactions)\b|transactions_account_(date|category|amount)/);
+  });
 });
+
+describe("query plans of a list's rows", () => {
+  it("pages pending rows from their index in any order, never walking the account's other indexes", async () => {
+    for (const [sort, order] of [["date", "desc"], ["date", "asc"], ["amount", "desc"], ["amount", "asc"]] as const) {
+      const plan = await rowsPlanOf({ status: "pending" }, sort, order);
+      expect(plan, `${sort} ${order}`).toMatch(/SEARCH t USING INDEX transactions_pending/);
+      expect(plan, `${sort} ${order}`).not.toMatch(/transactions_account_/);
+    }
+  });
+
+  it("pages the whole history, newest first, from the account's (date, id) index without sorting", async () => {
+    const plan = await rowsPlanOf({}, "date", "desc");
+    expect(plan).toMatch(/SEARCH t USING INDEX transactions_account_date \(account_id=\?\)/);
+    expect(plan).not.toMatch(/TEMP B-TREE/);
+  });
+});
+

@@ -13,7 +13,7 @@
  */
 import { parseAmount } from "../../../../app/lib/money";
 import { PAGE_SIZE_DEFAULT, type ListQuery } from "../../../../app/lib/schemas/ledger";
-import { TRANSACTION_COLUMNS, TRANSACTION_FROM, type AccountRow, type TransactionRow } from "./model";
+import { TRANSACTION_COLUMNS, TRANSACTION_FROM, transactionFrom, type AccountRow, type TransactionRow } from "./model";
 
 export type Sort = "date" | "amount";
 export type Order = "asc" | "desc";
@@ -129,21 +129,27 @@ export function whereOf(accountId: string, filters: Filters, options: { offAccou
     clauses.push("t.amount <= ?");
     params.push(filters.max);
   }
-  if (filters.status) {
-    clauses.push("t.status = ?");
-    params.push(filters.status);
-  }
+  // A literal, not a parameter: the partial index of pending rows (migration 0008) serves only a
+  // WHERE that names its value. The value comes from this fixed table, never from the request.
+  if (filters.status) clauses.push(`t.status = ${STATUS_SQL[filters.status]}`);
   return { sql: clauses.join(" AND "), params };
+}
+
+const STATUS_SQL = { pending: "'pending'", posted: "'posted'" } as const satisfies Record<NonNullable<Filters["status"]>, string>;
+
+/** Only a date range (or nothing) and perhaps a status: no filter that needs each row's other columns. */
+function datesAndStatusOnly(filters: Filters): boolean {
+  return !(filters.q && ftsQuery(filters.q)) && !filters.category && filters.min === undefined && filters.max === undefined;
 }
 
 /** Only a date range (or nothing): totals come from account_days without touching the rows. */
 function onlyDates(filters: Filters): boolean {
-  return !(filters.q && ftsQuery(filters.q)) && !filters.category && filters.min === undefined && filters.max === undefined && !filters.status;
+  return datesAndStatusOnly(filters) && !filters.status;
 }
 
 /** The SQL of the filtered set's totals (tests read its query plan). */
 export function totalsQuery(accountId: string, filters: Filters): { sql: string; params: unknown[] } {
-  if (onlyDates(filters)) {
+  if (datesAndStatusOnly(filters)) {
     const clauses = ["account_id = ?"];
     const params: unknown[] = [accountId];
     if (filters.from) {
@@ -154,7 +160,17 @@ export function totalsQuery(accountId: string, filters: Filters): { sql: string;
       clauses.push("date <= ?");
       params.push(filters.to);
     }
-    return { sql: `SELECT COALESCE(SUM(count), 0) AS count, COALESCE(SUM(inflow), 0) AS inflow, COALESCE(SUM(outflow), 0) AS outflow FROM account_days WHERE ${clauses.join(" AND ")}`, params };
+    const range = clauses.join(" AND ");
+    const days = `SELECT COALESCE(SUM(count), 0) AS count, COALESCE(SUM(inflow), 0) AS inflow, COALESCE(SUM(outflow), 0) AS outflow FROM account_days WHERE ${range}`;
+    if (!filters.status) return { sql: days, params };
+    // Pending rows come from their partial index (migration 0008); posted = every row − pending.
+    const pending = `SELECT COUNT(*) AS count, COALESCE(SUM(CASE WHEN amount > 0 THEN amount ELSE 0 END), 0) AS inflow, COALESCE(SUM(CASE WHEN amount < 0 THEN amount ELSE 0 END), 0) AS outflow
+       FROM transactions WHERE ${range} AND status = 'pending'`;
+    if (filters.status === "pending") return { sql: pending, params };
+    return {
+      sql: `SELECT d.count - p.count AS count, d.inflow - p.inflow AS inflow, d.outflow - p.outflow AS outflow FROM (${days}) d, (${pending}) p`,
+      params: [...params, ...params],
+    };
   }
   // With a text filter, drive from the FTS matches (rowid lookups) instead of scanning the whole
   // account's index and testing each row against the match list. Still O(matches): ADR 010.
@@ -172,7 +188,7 @@ export function totalsStatement(db: D1Database, accountId: string, filters: Filt
 }
 
 // Cursor: base64url JSON. k = sort key of the last row, i = its id, b = its running balance, f = filter signature.
-interface Cursor {
+export interface Cursor {
   s: Sort;
   o: Order;
   k: string | number;
@@ -336,29 +352,34 @@ function searchPageStatement(db: D1Database, accountId: string, filters: Filters
     .bind(match, ...boundParams, ...rest.params, ...afterParams, take, match, ...rest.params, ...afterParams, take);
 }
 
-export function pageQuery(db: D1Database, accountId: string, filters: Filters, options: PageOptions): PageQuery {
-  const { sort, order } = options;
-  const limit = options.limit ?? PAGE_SIZE_DEFAULT;
+/** The SQL of a page's rows outside a text search in date order (tests read its query plan). */
+export function rowsQuery(accountId: string, filters: Filters, sort: Sort, order: Order, cursor: Cursor | null, take: number): { sql: string; params: unknown[] } {
   const where = whereOf(accountId, filters);
   const clauses = [where.sql];
   const params = [...where.params];
-  const cursor = options.cursor ?? null;
   const column = sort === "date" ? "t.date" : "t.amount";
   const dir = order === "desc" ? "DESC" : "ASC";
   if (cursor) {
     clauses.push(`(${column}, t.id) ${order === "desc" ? "<" : ">"} (?, ?)`);
     params.push(cursor.k, cursor.i);
   }
+  // Pending rows are read through their own index in any order (sorting a few rows is cheap):
+  // left to itself, SQLite may walk the account's amount or date index, every row of the account.
+  const from = filters.status === "pending" ? transactionFrom("transactions_pending") : TRANSACTION_FROM;
+  return { sql: `SELECT ${TRANSACTION_COLUMNS} FROM ${from} WHERE ${clauses.join(" AND ")} ORDER BY ${column} ${dir}, t.id ${dir} LIMIT ?`, params: [...params, take] };
+}
+
+export function pageQuery(db: D1Database, accountId: string, filters: Filters, options: PageOptions): PageQuery {
+  const { sort, order } = options;
+  const limit = options.limit ?? PAGE_SIZE_DEFAULT;
+  const cursor = options.cursor ?? null;
   const withTotals = options.withTotals ?? true;
   // The whole history's totals come with the account row: no statement for them.
   const totalsFromAccount = unfiltered(filters);
   const match = filters.q ? searchMatch(accountId, filters.q) : null;
+  const rows = rowsQuery(accountId, filters, sort, order, cursor, limit + 1);
   const statements = [
-    match && sort === "date"
-      ? searchPageStatement(db, accountId, filters, match, order, cursor, limit + 1)
-      : db
-          .prepare(`SELECT ${TRANSACTION_COLUMNS} FROM ${TRANSACTION_FROM} WHERE ${clauses.join(" AND ")} ORDER BY ${column} ${dir}, t.id ${dir} LIMIT ?`)
-          .bind(...params, limit + 1),
+    match && sort === "date" ? searchPageStatement(db, accountId, filters, match, order, cursor, limit + 1) : db.prepare(rows.sql).bind(...rows.params),
     // Totals of a text search sum every match (O(matches)): a caller that shows the rows first asks for them apart.
     ...(withTotals && !totalsFromAccount ? [totalsStatement(db, accountId, filters)] : []),
   ];

@@ -66,7 +66,11 @@ export const TRANSACTION_COLUMNS = `t.seq, t.id, t.account_id, t.user_id, t.date
   t.transfer_id, t.receipt_key, t.import_fingerprint, t.created_at, t.updated_at, a.currency,
   c.name AS category_name, c.color AS category_color, c.kind AS category_kind, c.default_key AS category_default_key,
   CASE WHEN t.transfer_id IS NULL THEN NULL ELSE (SELECT o.account_id FROM transactions o WHERE o.transfer_id = t.transfer_id AND o.id <> t.id LIMIT 1) END AS transfer_account_id`;
-export const TRANSACTION_FROM = "transactions t JOIN accounts a ON a.id = t.account_id LEFT JOIN categories c ON c.id = t.category_id";
+/** The rows of a listing with their account and category; `indexedBy` names the index to read transactions through. */
+export function transactionFrom(indexedBy?: string): string {
+  return `transactions t${indexedBy ? ` INDEXED BY ${indexedBy}` : ""} JOIN accounts a ON a.id = t.account_id LEFT JOIN categories c ON c.id = t.category_id`;
+}
+export const TRANSACTION_FROM = transactionFrom();
 
 export const DEFAULT_CATEGORY_SPECS: Record<DefaultCategoryKey, { kind: "expense" | "income"; color: string }> = {
   groceries: { kind: "expense", color: "#16a34a" },
