@@ -56,6 +56,16 @@ describe("query plans of a list's rows", () => {
     }
   });
 
+  it("pages a category (or the uncategorised) from the category's index in the list's order, without sorting", async () => {
+    for (const category of [CATEGORY, "none"]) {
+      for (const order of ["desc", "asc"] as const) {
+        const plan = await rowsPlanOf({ category }, "date", order);
+        expect(plan, `${category} ${order}`).toMatch(/SEARCH t USING INDEX transactions_account_category \(account_id=\? AND category_id=\?\)/);
+        expect(plan, `${category} ${order}`).not.toMatch(/TEMP B-TREE/);
+      }
+    }
+  });
+
   it("pages the whole history, newest first, from the account's (date, id) index without sorting", async () => {
     const plan = await rowsPlanOf({}, "date", "desc");
     expect(plan).toMatch(/SEARCH t USING INDEX transactions_account_date \(account_id=\?\)/);

@@ -1,6 +1,10 @@
--- The totals of a category filter (with or without dates) sum amounts over the category's rows.
--- With (account_id, category_id, date) each matching row was a second lookup into the table for
--- its amount; with the amount in the index the sum reads the index alone. At the 1M-row bench
--- (4,308 groceries rows in 90 days) the filtered total's query went from 3.5 to 0.8 ms.
+-- A category filter's page and totals from the category's own rows.
+--
+-- With (account_id, category_id, date) a page of one category in (date, id) order was read by
+-- walking the account's date index until enough rows of the category turned up: fast for a common
+-- category, the whole history for a rare one (0.7 s at the 1M-row bench for "uncategorised" with
+-- no such rows). And its totals looked up each matching row in the table for its amount. With id
+-- and amount in the index the page is an index range in the list's order and the totals read the
+-- index alone: 0.1 ms and, for 4,308 groceries rows in 90 days, 3.5 → 0.8 ms.
 DROP INDEX transactions_account_category;
-CREATE INDEX transactions_account_category ON transactions(account_id, category_id, date, amount);
+CREATE INDEX transactions_account_category ON transactions(account_id, category_id, date, id, amount);
