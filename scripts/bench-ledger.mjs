@@ -6,7 +6,8 @@
  * next run; --fresh rebuilds), serves the build (scripts/serve.mjs) on a local port, signs in as the
  * demo user and times, sequentially, a bounded number of requests to localhost only:
  *   API  first page · deep page (cursor at the middle of the history) · text search (the page's list
- *        call, totals=false) · the totals of that search (streamed to the page) · filtered total
+ *        call, totals=false) · the totals of that search (streamed to the page) · filtered total ·
+ *        the pending rows and the uncategorised ones (rare among many: a page with its totals)
  *   SSR  /accounts/{id}/transactions (whatever that page renders today), and /login as the yardstick
  *        (goal: the transactions page at the largest size within 2× of the sign-in page)
  * and prints p50/p95 per size and the ratio largest/smallest (goal ≤ 1.5).
@@ -126,6 +127,9 @@ async function benchSize(size) {
       // Those streamed totals of the same search (O(matches); the page paints before them).
       ["API search totals", `${base}/totals?q=wong`, api],
       ["API filtered total", `${base}?limit=1&category=${groceries.id}&from=${from}`, api],
+      // Filters whose rows are rare among many: each must cost its own rows, not the history (ADR 010).
+      ["API pending only", `${base}?limit=50&status=pending`, api],
+      ["API uncategorised", `${base}?limit=50&category=none`, api],
       ["SSR first page", `${ORIGIN}/accounts/${DEMO_PEN_ACCOUNT}/transactions`, cookie],
       // The yardstick of issue 4: the transactions page within 2× of the sign-in page, same run.
       ["SSR sign-in page", `${ORIGIN}/login`, browser],
