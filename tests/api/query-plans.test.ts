@@ -66,6 +66,16 @@ describe("query plans of a list's rows", () => {
     }
   });
 
+  it("pages amount bounds in date order along the (date, id) index, not by sorting the amount range", async () => {
+    for (const bounds of [{ min: -100_000 }, { max: 0 }, { min: -5_000, max: -1 }, { min: 0, status: "posted" as const }]) {
+      for (const order of ["desc", "asc"] as const) {
+        const plan = await rowsPlanOf(bounds, "date", order);
+        expect(plan, `${JSON.stringify(bounds)} ${order}`).toMatch(/SEARCH t USING INDEX transactions_account_date \(account_id=\?\)/);
+        expect(plan, `${JSON.stringify(bounds)} ${order}`).not.toMatch(/TEMP B-TREE/);
+      }
+    }
+  });
+
   it("pages the whole history, newest first, from the account's (date, id) index without sorting", async () => {
     const plan = await rowsPlanOf({}, "date", "desc");
     expect(plan).toMatch(/SEARCH t USING INDEX transactions_account_date \(account_id=\?\)/);
