@@ -352,8 +352,11 @@ function searchPageStatement(db: D1Database, accountId: string, filters: Filters
     .bind(match, ...boundParams, ...rest.params, ...afterParams, take, match, ...rest.params, ...afterParams, take);
 }
 
-/** The SQL of a page's rows outside a text search in date order (tests read its query plan). */
-export function rowsQuery(accountId: string, filters: Filters, sort: Sort, order: Order, cursor: Cursor | null, take: number): { sql: string; params: unknown[] } {
+/**
+ * The SQL of a page's rows, after `cursor` (the last row's sort key and id), outside a text search
+ * in date order: the list's pages and the CSV export's chunks (tests read its query plan).
+ */
+export function rowsQuery(accountId: string, filters: Filters, sort: Sort, order: Order, cursor: Pick<Cursor, "k" | "i"> | null, take: number): { sql: string; params: unknown[] } {
   const where = whereOf(accountId, filters);
   const clauses = [where.sql];
   const params = [...where.params];

@@ -27,7 +27,7 @@ import { onUserCreatedHook } from "./auth";
 import { createRouter, type ApiBindings } from "../hono";
 import { idempotent } from "../idempotency";
 import { importRoutes } from "../ledger/import";
-import { decodeCursor, filtersOf, filtersWithoutAccount, listTotals, pageQuery, signature, whereOf, type Order, type Page, type Sort } from "../ledger/list";
+import { decodeCursor, filtersOf, filtersWithoutAccount, listTotals, pageQuery, rowsQuery, signature, type Order, type Page, type Sort } from "../ledger/list";
 import {
   accountOut,
   categoryDisplayName,
@@ -342,11 +342,8 @@ ledgerRoutes.openapi(
     const { account, filters } = context;
     const sort: Sort = query.sort ?? "date";
     const order: Order = query.order ?? "asc";
-    const column = sort === "date" ? "t.date" : "t.amount";
-    const dir = order === "desc" ? "DESC" : "ASC";
     const locale = localeOf(c);
     const db = c.env.DB;
-    const where = whereOf(account.id, filters);
     const encoder = new TextEncoder();
     let last: { k: string | number; i: string } | null = null;
     let started = false;
@@ -359,15 +356,11 @@ ledgerRoutes.openapi(
           return;
         }
         if (done) return controller.close();
-        const clauses = [where.sql];
-        const params = [...where.params];
-        if (last) {
-          clauses.push(`(${column}, t.id) ${order === "desc" ? "<" : ">"} (?, ?)`);
-          params.push(last.k, last.i);
-        }
+        // The list's own SQL for each chunk of 2,000 rows, so the export reads through the same indexes.
+        const chunk = rowsQuery(account.id, filters, sort, order, last, 2000);
         const { results } = await db
-          .prepare(`SELECT ${TRANSACTION_COLUMNS} FROM ${TRANSACTION_FROM} WHERE ${clauses.join(" AND ")} ORDER BY ${column} ${dir}, t.id ${dir} LIMIT 2000`)
-          .bind(...params)
+          .prepare(chunk.sql)
+          .bind(...chunk.params)
           .all<TransactionRow>();
         if (results.length < 2000) done = true;
         if (!results.length) return controller.close();
