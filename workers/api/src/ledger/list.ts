@@ -137,9 +137,14 @@ export function whereOf(accountId: string, filters: Filters, options: { offAccou
 
 const STATUS_SQL = { pending: "'pending'", posted: "'posted'" } as const satisfies Record<NonNullable<Filters["status"]>, string>;
 
+/** A text filter with at least one word to search for (punctuation alone filters nothing). */
+function searches(filters: Filters): boolean {
+  return Boolean(filters.q && ftsQuery(filters.q));
+}
+
 /** Only a date range (or nothing) and perhaps a status: no filter that needs each row's other columns. */
 function datesAndStatusOnly(filters: Filters): boolean {
-  return !(filters.q && ftsQuery(filters.q)) && !filters.category && filters.min === undefined && filters.max === undefined;
+  return !searches(filters) && !filters.category && filters.min === undefined && filters.max === undefined;
 }
 
 /** Only a date range (or nothing): totals come from account_days without touching the rows. */
@@ -165,7 +170,7 @@ export function totalsQuery(accountId: string, filters: Filters): { sql: string;
     if (!filters.status) return { sql: days, params };
     // Pending rows come from their partial index (migration 0008); posted = every row − pending.
     const pending = `SELECT COUNT(*) AS count, COALESCE(SUM(CASE WHEN amount > 0 THEN amount ELSE 0 END), 0) AS inflow, COALESCE(SUM(CASE WHEN amount < 0 THEN amount ELSE 0 END), 0) AS outflow
-       FROM transactions WHERE ${range} AND status = 'pending'`;
+       FROM transactions WHERE ${range} AND status = ${STATUS_SQL.pending}`;
     if (filters.status === "pending") return { sql: pending, params };
     return {
       sql: `SELECT d.count - p.count AS count, d.inflow - p.inflow AS inflow, d.outflow - p.outflow AS outflow FROM (${days}) d, (${pending}) p`,
@@ -174,7 +179,7 @@ export function totalsQuery(accountId: string, filters: Filters): { sql: string;
   }
   // With a text filter, drive from the FTS matches (rowid lookups) instead of scanning the whole
   // account's index and testing each row against the match list. Still O(matches): ADR 010.
-  const where = whereOf(accountId, filters, { offAccountIndex: Boolean(filters.q && ftsQuery(filters.q)) });
+  const where = whereOf(accountId, filters, { offAccountIndex: searches(filters) });
   return {
     sql: `SELECT COUNT(*) AS count, COALESCE(SUM(CASE WHEN t.amount > 0 THEN t.amount ELSE 0 END), 0) AS inflow, COALESCE(SUM(CASE WHEN t.amount < 0 THEN t.amount ELSE 0 END), 0) AS outflow
        FROM transactions t WHERE ${where.sql}`,
@@ -372,7 +377,7 @@ export function rowsQuery(accountId: string, filters: Filters, sort: Sort, order
   // then sorts it; for a wide range ("expenses only") that is most of the account (10 s at 1M
   // rows). Walking the (date, id, amount) index checks each bound on the index entry and stops at
   // the page's last row: a few ms, and ~0.2 s at 1M rows for a range that matches nothing.
-  const amountsInDateOrder = sort === "date" && (filters.min !== undefined || filters.max !== undefined) && !filters.category && !(filters.q && ftsQuery(filters.q));
+  const amountsInDateOrder = sort === "date" && (filters.min !== undefined || filters.max !== undefined) && !filters.category && !searches(filters);
   const from =
     filters.status === "pending" ? transactionFrom("transactions_pending") : amountsInDateOrder ? transactionFrom("transactions_account_date") : TRANSACTION_FROM;
   return { sql: `SELECT ${TRANSACTION_COLUMNS} FROM ${from} WHERE ${clauses.join(" AND ")} ORDER BY ${column} ${dir}, t.id ${dir} LIMIT ?`, params: [...params, take] };
@@ -386,9 +391,12 @@ export function pageQuery(db: D1Database, accountId: string, filters: Filters, o
   // The whole history's totals come with the account row: no statement for them.
   const totalsFromAccount = unfiltered(filters);
   const match = filters.q ? searchMatch(accountId, filters.q) : null;
-  const rows = rowsQuery(accountId, filters, sort, order, cursor, limit + 1);
+  const rowsStatement = () => {
+    const rows = rowsQuery(accountId, filters, sort, order, cursor, limit + 1);
+    return db.prepare(rows.sql).bind(...rows.params);
+  };
   const statements = [
-    match && sort === "date" ? searchPageStatement(db, accountId, filters, match, order, cursor, limit + 1) : db.prepare(rows.sql).bind(...rows.params),
+    match && sort === "date" ? searchPageStatement(db, accountId, filters, match, order, cursor, limit + 1) : rowsStatement(),
     // Totals of a text search sum every match (O(matches)): a caller that shows the rows first asks for them apart.
     ...(withTotals && !totalsFromAccount ? [totalsStatement(db, accountId, filters)] : []),
   ];
@@ -414,15 +422,9 @@ export function pageQuery(db: D1Database, accountId: string, filters: Filters, o
           f: signature(filters, sort, order),
         });
       }
-      return { rows, running, nextCursor, totals: total ? { count: total.count, inflow: total.inflow, outflow: total.outflow } : null };
+      return { rows, running, nextCursor, totals: total };
     },
   };
-}
-
-/** A page of an account already read (one D1 batch for the page, one more only for filtered running balances). */
-export async function listPage(db: D1Database, account: AccountRow, filters: Filters, options: PageOptions): Promise<Page> {
-  const query = pageQuery(db, account.id, filters, options);
-  return query.read(await db.batch(query.statements), account);
 }
 
 /** The balance after each row of a page in date order, walking from the page's anchor. */

@@ -27,7 +27,7 @@ import { onUserCreatedHook } from "./auth";
 import { createRouter, type ApiBindings } from "../hono";
 import { idempotent } from "../idempotency";
 import { importRoutes } from "../ledger/import";
-import { decodeCursor, filtersOf, filtersWithoutAccount, listTotals, pageQuery, rowsQuery, signature, type Order, type Page, type Sort } from "../ledger/list";
+import { decodeCursor, filtersOf, filtersWithoutAccount, listTotals, pageQuery, rowsQuery, signature, type Filters, type Order, type Page, type Sort } from "../ledger/list";
 import {
   accountOut,
   categoryDisplayName,
@@ -277,8 +277,10 @@ ledgerRoutes.openapi(
     // Filters that need no account, and a cursor that fits them: the session, the account and the
     // page go to D1 in one batch (ADR 028). The rows read are answered only if that batch's own
     // account row, read for this user, says the account is theirs; otherwise they are a 404.
+    // A cursor belongs to one set of filters and order (its signature); null when there is none or it does not fit.
+    const cursorFor = (filters: Filters) => (query.cursor ? decodeCursor(query.cursor, sort, order, signature(filters, sort, order)) : null);
     const filters = filtersWithoutAccount(query);
-    const cursor = filters && query.cursor ? decodeCursor(query.cursor, sort, order, signature(filters, sort, order)) : null;
+    const cursor = filters && cursorFor(filters);
     if (filters && (!query.cursor || cursor) && ID_PATTERN.test(accountId)) {
       const page = pageQuery(db, accountId, filters, { ...options, cursor });
       const auth = await sessionBatch(c, (userId) => [accountStatement(db, userId, accountId), ...page.statements, ...extra.statements(userId)]);
@@ -294,11 +296,8 @@ ledgerRoutes.openapi(
     const context = await listContext(c, accountId, query);
     if (context.response) return context.response;
     const { account } = context;
-    let checkedCursor = null;
-    if (query.cursor) {
-      checkedCursor = decodeCursor(query.cursor, sort, order, signature(context.filters, sort, order));
-      if (!checkedCursor) return validationProblem(c, { cursor: ["ledger.errors.cursor"] });
-    }
+    const checkedCursor = cursorFor(context.filters);
+    if (query.cursor && !checkedCursor) return validationProblem(c, { cursor: ["ledger.errors.cursor"] });
     const page = pageQuery(db, account.id, context.filters, { ...options, cursor: checkedCursor });
     const results = await db.batch([...page.statements, ...extra.statements(c.get("user").id)]);
     return answer(account, await page.read(results.slice(0, page.statements.length), account), results.slice(page.statements.length));
