@@ -20,7 +20,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import path from "node:path";
 import { DEMO_USER, signInDemo } from "./demo.mjs";
 import { lit, queryLocal } from "./lib/d1.mjs";
-import { root, run } from "./lib/run.mjs";
+import { requireFreePort, root, run } from "./lib/run.mjs";
 import { DEMO_PEN_ACCOUNT } from "./seed-ledger.mjs";
 
 const argv = process.argv.slice(2);
@@ -93,17 +93,8 @@ async function benchSize(size) {
   const [last] = await queryLocal(`SELECT MAX(date) AS d FROM transactions WHERE account_id = ${lit(DEMO_PEN_ACCOUNT)}`);
   const from = new Date(Date.parse(`${last.d}T12:00:00Z`) - 90 * 86400_000).toISOString().slice(0, 10);
 
-  // A server already on this port would answer instead of the one started here, on its own data.
-  // (The previous size's server may take a moment to let go of it.)
-  for (let waited = 0; ; waited += 500) {
-    const taken = await fetch(`${ORIGIN}/`, { signal: AbortSignal.timeout(2_000) }).then(
-      () => true,
-      () => false,
-    );
-    if (!taken) break;
-    if (waited >= 15_000) throw new Error(`port ${PORT} is already served by another process: stop it first (pkill -f "wrangler dev")`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  // The previous size's server may take a moment to let go of the port.
+  await requireFreePort(PORT, 15_000);
   const { serve } = await import("./serve.mjs");
   const child = serve({ port: String(PORT), stdio: ["ignore", "pipe", "pipe"] });
   let output = "";

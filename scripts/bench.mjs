@@ -24,7 +24,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { signInDemo } from "./demo.mjs";
-import { childEnv, root, run } from "./lib/run.mjs";
+import { childEnv, requireFreePort, root, run } from "./lib/run.mjs";
 
 const argv = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -283,15 +283,8 @@ try {
     await run(process.execPath, [path.join(root, "scripts", "bench-bundle.mjs")], { quiet: true, env: { BENCH_PORT: String(BUNDLE_PORT), TESORO_STATE_DIR: ".wrangler/bench-state" } });
   }
 
-  // Another server on the bench's ports would answer in place of the ones started here, with
-  // processes that are not their children (CPU per request would read 0): refuse instead.
-  for (const port of [PORT, BASELINE_PORT]) {
-    const taken = await fetch(`http://localhost:${port}/`, { signal: AbortSignal.timeout(2_000) }).then(
-      () => true,
-      () => false,
-    );
-    if (taken) throw new Error(`port ${port} is already served by another process: stop it first (pkill -f "wrangler dev")`);
-  }
+  // CPU per request is read from the started servers' processes: a stray server would read 0.
+  for (const port of [PORT, BASELINE_PORT]) await requireFreePort(port);
   console.log("Seeding .wrangler/bench-http…");
   const { seed } = await import("./seed.mjs");
   await seed([]);

@@ -30,3 +30,20 @@ export function stateDir() {
 }
 
 export const API_CONFIG = "workers/api/wrangler.toml";
+
+/**
+ * Waits up to `patienceMs` for nothing to answer on localhost:`port`, then throws: a server already
+ * there would answer in place of the one a script is about to start (on its own data, with
+ * processes that are not the script's children).
+ */
+export async function requireFreePort(port, patienceMs = 0) {
+  for (let waited = 0; ; waited += 500) {
+    const taken = await fetch(`http://localhost:${port}/`, { signal: AbortSignal.timeout(2_000) }).then(
+      () => true,
+      () => false,
+    );
+    if (!taken) return;
+    if (waited >= patienceMs) throw new Error(`port ${port} is already served by another process: stop it first (pkill -f "wrangler dev")`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
