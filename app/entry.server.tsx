@@ -17,11 +17,8 @@ export const streamTimeout = 5_000;
  * Found" for 404 and "Internal Server Error" for the rest.
  */
 function crawlerErrorResponse(status: number, headers: Headers, error: unknown, i18n: ReturnType<typeof i18nFor>): Response {
-  const page = describeError(error);
-  const title = page.title ?? i18n.t(page.status === 404 || status === 404 ? "errors.notFoundTitle" : "errors.serverErrorTitle");
+  const title = describeError(error).title ?? i18n.t(status === 404 ? "errors.notFoundTitle" : "errors.serverErrorTitle");
   headers.set("Content-Type", "text/plain; charset=utf-8");
-  headers.set("Content-Language", i18n.language);
-  headers.append("Vary", "Cookie, Accept-Language");
   return new Response(`${status} ${title}`, { status, headers });
 }
 
@@ -51,9 +48,12 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, loadContext: RouterContextProvider) {
   const userAgent = request.headers.get("User-Agent");
   const bot = isbot(userAgent);
+  const i18n = i18nFor(loadContext);
+  // Every answer, page or crawler's line, is in the request's language.
+  responseHeaders.set("Content-Language", i18n.language);
+  responseHeaders.append("Vary", "Cookie, Accept-Language");
   // Only the error page is withheld from crawlers; a form re-rendered with a 4xx is a normal page.
   const errors = routerContext.staticHandlerContext.errors;
-  const i18n = i18nFor(loadContext);
   if (bot && errors && responseStatusCode >= 400) return crawlerErrorResponse(responseStatusCode, responseHeaders, Object.values(errors)[0], i18n);
 
   const nonce = loadContext.get(nonceContext);
@@ -74,7 +74,5 @@ export default async function handleRequest(request: Request, responseStatusCode
   // Crawlers and no-JS clients get the whole document at once.
   if (bot || routerContext.isSpaMode) await body.allReady;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  responseHeaders.set("Content-Language", i18n.language);
-  responseHeaders.append("Vary", "Cookie, Accept-Language");
   return new Response(body, { headers: responseHeaders, status });
 }
