@@ -588,6 +588,7 @@ function TransactionTable({ loaderData, list, filtered, addFetcher }: { loaderDa
   const actionData = useActionData<typeof action>();
   const listUrl = useListUrl();
   const shared = useRowShared(t, i18n.language, searchParams, actionData, listUrl, loaderData);
+  const { columns } = shared;
   const inFlight = useRowFetchers();
   const navigate = useNavigate();
   // Rows hold plain links (a <Link> per row is several router hooks, 50 times): one handler here
@@ -624,25 +625,25 @@ function TransactionTable({ loaderData, list, filtered, addFetcher }: { loaderDa
           <tr>
             <th scope="col" aria-sort={ariaSort("date")}>
               <Link to={sortHref("date")} className={l.sortLink}>
-                {t("ledger.fields.date")}
+                {columns.date}
                 {sort === "date" ? (order === "asc" ? " ↑" : " ↓") : ""}
               </Link>
             </th>
-            <th scope="col">{t("ledger.fields.description")}</th>
-            <th scope="col">{t("ledger.fields.category")}</th>
+            <th scope="col">{columns.description}</th>
+            <th scope="col">{columns.category}</th>
             <th scope="col" data-num="" aria-sort={ariaSort("amount")}>
               <Link to={sortHref("amount")} className={l.sortLink}>
-                {t("ledger.fields.amount")}
+                {columns.amount}
                 {sort === "amount" ? (order === "asc" ? " ↑" : " ↓") : ""}
               </Link>
             </th>
             <th scope="col" data-num="">
-              {t("ledger.fields.runningBalance")}
+              {columns.runningBalance}
             </th>
-            <th scope="col">{t("ledger.fields.status")}</th>
-            <th scope="col">{t("ledger.pages.transactions.receipt")}</th>
+            <th scope="col">{columns.status}</th>
+            <th scope="col">{columns.receipt}</th>
             <th scope="col">
-              <span className="visually-hidden">{t("ledger.pages.common.actions")}</span>
+              <span className="visually-hidden">{columns.actions}</span>
             </th>
           </tr>
         </thead>
@@ -695,6 +696,17 @@ function useRowShared(t: TFunction, language: string, searchParams: URLSearchPar
   useFailureToast(typeof actionData === "object" && actionData && "form" in actionData && String(actionData.form).startsWith("delete:") ? (actionData as FormResult) : undefined, t);
   // A settled delete's answer has been read (and any failure toasted): its watcher goes, and so
   // does its fetcher, instead of one idle fetcher per delete for the life of the page.
+  // The table's columns, in their order: the header row's names.
+  const columns = {
+    date: t("ledger.fields.date"),
+    description: t("ledger.fields.description"),
+    category: t("ledger.fields.category"),
+    amount: t("ledger.fields.amount"),
+    runningBalance: t("ledger.fields.runningBalance"),
+    status: t("ledger.fields.status"),
+    receipt: t("ledger.pages.transactions.receipt"),
+    actions: t("ledger.pages.common.actions"),
+  };
   const forgetDelete = useCallback((id: string) => {
     setDeleted((ids) => {
       if (!ids.has(id)) return ids;
@@ -724,17 +736,9 @@ function useRowShared(t: TFunction, language: string, searchParams: URLSearchPar
     listUrl,
     loaderData,
     accountNames: new Map(loaderData.accounts.map((a) => [a.id, a.name])),
-    // The table's columns, in order: their names label the cells on phones (labelledColumns).
-    columnLabels: columnLabelVars([
-      t("ledger.fields.date"),
-      t("ledger.fields.description"),
-      t("ledger.fields.category"),
-      t("ledger.fields.amount"),
-      t("ledger.fields.runningBalance"),
-      t("ledger.fields.status"),
-      t("ledger.pages.transactions.receipt"),
-      t("ledger.pages.common.actions"),
-    ]),
+    columns,
+    // The columns' names, in order, also label the cells on phones (labelledColumns).
+    columnLabels: columnLabelVars(Object.values(columns)),
     labels: {
       uncategorised: t("ledger.pages.common.uncategorised"),
       noReceipt: t("ledger.pages.transactions.noReceipt"),

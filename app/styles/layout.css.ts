@@ -55,7 +55,7 @@ export const loginCard = style({
 export const loginBrand = style({ fontWeight: 800, fontSize: "1.75rem", color: vars.color.primary, textAlign: "center", margin: 0 });
 export const loginFooter = style({ marginTop: vars.space.md, display: "flex", justifyContent: "center" });
 
-const phone = "screen and (max-width: 767.98px)";
+const phone = breakpoints.belowMd;
 /**
  * The header's language and sign-out buttons. On phones they sit beside the product name as the
  * navigation's items do below it: the icon above a short caption, so "Sign out" is read, not

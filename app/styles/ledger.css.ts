@@ -3,7 +3,7 @@ import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
 import { breakpoints, vars } from "./theme.css";
 import { select } from "./ui.css";
 
-const phone = "screen and (max-width: 767.98px)";
+const phone = breakpoints.belowMd;
 
 export const page = style({ display: "flex", flexDirection: "column", gap: vars.space.lg });
 export const headingRow = style({ display: "flex", flexWrap: "wrap", alignItems: "baseline", justifyContent: "space-between", gap: vars.space.sm });

@@ -122,4 +122,5 @@ function flatten(contract: Record<string, unknown>, values: Record<string, unkno
   return out;
 }
 
-export const breakpoints = { md: "screen and (min-width: 768px)" };
+/** `md` and up; `belowMd` is everything narrower (phones), the exact complement of `md`. */
+export const breakpoints = { md: "screen and (min-width: 768px)", belowMd: "screen and (max-width: 767.98px)" };
