@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { localeFromAcceptLanguage } from "../../app/i18n/config";
 import { en } from "../../app/i18n/locales/en";
 import { es } from "../../app/i18n/locales/es";
-import { rememberingPlainKeys } from "../../app/i18n/use-translation";
+import { REMEMBERED_WITH_OPTIONS, rememberingPlainKeys } from "../../app/i18n/use-translation";
 import { resources } from "../../app/i18n/resources";
 import { translatorFor } from "../../app/i18n/translator";
 
@@ -33,7 +33,7 @@ describe("i18n", () => {
     expect(translatorFor("xx")("errors.unmatched", { path: "/x" })).toBe("Page not found: /x");
   });
 
-  it("remembers keys without options per language, with the same text as i18next, and passes every other call through", async () => {
+  it("remembers keys without options, and with plain options, per language, with the same text as i18next", async () => {
     for (const lng of ["en", "es"] as const) {
       const plainInstance = createInstance({ resources, interpolation: { escapeValue: false } });
       await plainInstance.init({ lng });
@@ -53,11 +53,47 @@ describe("i18n", () => {
       const afterFirstPass = translations;
       for (const key of all) t(key);
       expect(translations).toBe(afterFirstPass); // the second pass is all remembered
-      expect(t("auth.locked", { count: 1 })).toBe(expected("auth.locked", { count: 1 }));
-      expect(t("auth.locked", { count: 15 })).toBe(expected("auth.locked", { count: 15 }));
-      expect(t("errors.unmatched", { path: "/a" })).toBe(expected("errors.unmatched", { path: "/a" }));
-      expect(t("errors.unmatched", { path: "/b" })).toBe(expected("errors.unmatched", { path: "/b" }));
-      expect(translations).toBe(afterFirstPass + 4);
+      // Each distinct call is translated once, then remembered: counts pick their plural form,
+      // values are interpolated, and a value that looks the same in another type is another call.
+      const calls: Array<[string, Record<string, unknown>]> = [
+        ["auth.locked", { count: 1 }],
+        ["auth.locked", { count: 15 }],
+        ["errors.unmatched", { path: "/a" }],
+        ["errors.unmatched", { path: "/b" }],
+        ["errors.unmatched", { path: "1" }],
+        ["errors.unmatched", { path: 1 }],
+      ];
+      for (let pass = 0; pass < 2; pass++) {
+        for (const [key, options] of calls) expect(t(key, options), `${key} ${JSON.stringify(options)}`).toBe(expected(key, options));
+      }
+      expect(translations).toBe(afterFirstPass + calls.length);
+      // Options that are not plain values are passed through every time.
+      const path = { toString: () => "/object" };
+      expect(t("errors.unmatched", { path })).toBe(expected("errors.unmatched", { path }));
+      expect(t("errors.unmatched", { path })).toBe(expected("errors.unmatched", { path }));
+      expect(translations).toBe(afterFirstPass + calls.length + 2);
     }
+  });
+
+  it("keeps at most REMEMBERED_WITH_OPTIONS texts with options per language, and still answers right past it", async () => {
+    const instance = createInstance({ resources, interpolation: { escapeValue: false } });
+    await instance.init({ lng: "en" });
+    let translations = 0;
+    const translate = instance.t.bind(instance);
+    instance.t = ((...args: Parameters<typeof translate>) => {
+      translations += 1;
+      return translate(...args);
+    }) as typeof instance.t;
+    // A language of its own, so that other tests' memories do not count.
+    const t = rememberingPlainKeys(instance.getFixedT("en", "translation"), "en-cap-test") as unknown as (key: string, options?: object) => string;
+    for (let n = 0; n < REMEMBERED_WITH_OPTIONS; n++) t("auth.locked", { count: n });
+    expect(translations).toBe(REMEMBERED_WITH_OPTIONS);
+    t("auth.locked", { count: 0 });
+    expect(translations).toBe(REMEMBERED_WITH_OPTIONS); // still remembered
+    expect(t("auth.locked", { count: REMEMBERED_WITH_OPTIONS })).toBe(`Too many failed attempts. Try again in ${REMEMBERED_WITH_OPTIONS} minutes.`);
+    t("auth.locked", { count: 0 });
+    expect(translations).toBe(REMEMBERED_WITH_OPTIONS + 2); // the memory started again when full
+    t("auth.locked", { count: 0 });
+    expect(translations).toBe(REMEMBERED_WITH_OPTIONS + 2);
   });
 });
