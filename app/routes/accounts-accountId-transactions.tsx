@@ -694,8 +694,6 @@ function useRowShared(t: TFunction, language: string, searchParams: URLSearchPar
   const [deleted, setDeleted] = useState<ReadonlySet<string>>(() => new Set());
   // Without JavaScript a refused delete comes back as the page's action data.
   useFailureToast(typeof actionData === "object" && actionData && "form" in actionData && String(actionData.form).startsWith("delete:") ? (actionData as FormResult) : undefined, t);
-  // A settled delete's answer has been read (and any failure toasted): its watcher goes, and so
-  // does its fetcher, instead of one idle fetcher per delete for the life of the page.
   // The table's columns, in their order: the header row's names.
   const columns = {
     date: t("ledger.fields.date"),
@@ -707,6 +705,8 @@ function useRowShared(t: TFunction, language: string, searchParams: URLSearchPar
     receipt: t("ledger.pages.transactions.receipt"),
     actions: t("ledger.pages.common.actions"),
   };
+  // A settled delete's answer has been read (and any failure toasted): its watcher goes, and so
+  // does its fetcher, instead of one idle fetcher per delete for the life of the page.
   const forgetDelete = useCallback((id: string) => {
     setDeleted((ids) => {
       if (!ids.has(id)) return ids;
