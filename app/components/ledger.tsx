@@ -1,5 +1,5 @@
 /** Small pieces shared by the ledger pages: money, form keys, selects, form results. */
-import { useEffect, useRef, type CSSProperties, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import toast from "react-hot-toast";
 import { formErrorOf } from "../lib/form-outage";
 import { formatMoney } from "../lib/money";
@@ -113,6 +113,31 @@ export function pickResult<R extends { form: string }>(form: string, fetcherData
   const fromAction = actionData as R | undefined;
   if (fromAction && typeof fromAction === "object" && fromAction.form === form) return fromAction;
   return undefined;
+}
+
+/**
+ * A fetcher's data while it is the answer to the latest submission; `undefined` once a later
+ * submission ended without an answer of its own. React Router keeps a fetcher's data until new data
+ * replaces it, and a successful post answers with a redirect, which brings none: without this, a
+ * form that failed once and then succeeded showed the old failure again (its errors, its values
+ * and a second failure toast) over the saved change, inviting the user to post the money twice.
+ *
+ * Worked out during render, not in an effect: the render that ends the submission is the one that
+ * remounts the form with its fresh key, and its effects (the failure toast) run before any effect
+ * of this component could.
+ */
+export function useLatestAnswer<T>(fetcher: { state: string; data: T | undefined }): T | undefined {
+  const busy = fetcher.state !== "idle";
+  // `before`: the data when the current (or last) submission began.
+  const [seen, setSeen] = useState<{ busy: boolean; before: T | undefined; outdated: T | undefined }>(() => ({ busy, before: fetcher.data, outdated: undefined }));
+  let outdated = seen.outdated;
+  if (busy !== seen.busy) {
+    // A submission that ends with the data it began with was answered without data.
+    if (!busy && fetcher.data === seen.before) outdated = fetcher.data;
+    // React's "state from the previous render" pattern: this component renders again at once.
+    setSeen({ busy, before: busy ? fetcher.data : seen.before, outdated });
+  }
+  return outdated !== undefined && fetcher.data === outdated ? undefined : fetcher.data;
 }
 
 /**

@@ -68,9 +68,17 @@ test.describe("accounts and transactions", () => {
     await newAccount.getByLabel("Name").fill("Interbank Dólares");
     await newAccount.getByLabel("Type").selectOption("savings");
     await newAccount.getByLabel("Currency").selectOption("USD");
+    await newAccount.getByLabel("Opening balance").fill("200.001");
+    await newAccount.getByRole("button", { name: "Create account" }).click();
+    await expect(newAccount.getByText("This currency takes at most 2 decimal places.")).toBeVisible();
     await newAccount.getByLabel("Opening balance").fill("200");
     await newAccount.getByRole("button", { name: "Create account" }).click();
     await expect(page.getByRole("heading", { name: "Interbank Dólares", level: 3 })).toBeVisible();
+    // The refusal before the success is gone: the form closed, and opened again it is empty.
+    await expect(newAccount).toBeHidden();
+    await disclose(page, "New account");
+    await expect(newAccount.getByLabel("Name")).toHaveValue("");
+    await expect(newAccount.getByText("This currency takes at most 2 decimal places.")).toHaveCount(0);
     // Totals per currency, never added together.
     await expect(page.getByTestId("account-totals")).toContainText(soles("1,000.00"));
     await expect(page.getByTestId("account-totals")).toContainText(dollars("200.00"));
@@ -132,6 +140,19 @@ test.describe("accounts and transactions", () => {
     await expect(add.getByText("This currency takes at most 2 decimal places.")).toBeVisible();
     await expect(add.getByLabel("Description")).toHaveValue("Too precise");
     await expect(page.getByTestId("transaction-row")).toHaveCount(2);
+    await expect(toast(page, "Some fields need attention.")).toHaveCount(1);
+
+    // Corrected and sent again: saved, and the failure does not come back over the saved change
+    // (the form closes; opened again it holds no error and no old values), so nobody is led to
+    // post it twice.
+    await add.getByLabel("Amount (PEN)").fill("1.23");
+    await add.getByRole("button", { name: "Add transaction" }).click();
+    await expect(toast(page, "Transaction added.")).toBeVisible();
+    await expect(page.getByTestId("transaction-row").filter({ hasText: "Too precise" })).toHaveCount(1);
+    await expect(add).toBeHidden();
+    await disclose(page, "Add transaction");
+    await expect(add.getByLabel("Description")).toHaveValue("");
+    await expect(add.getByText("This currency takes at most 2 decimal places.")).toHaveCount(0);
 
     // Edit in place.
     await wong.getByRole("link", { name: "Edit Wong San Isidro" }).click();
@@ -149,7 +170,7 @@ test.describe("accounts and transactions", () => {
     await page.getByRole("button", { name: "Delete Café Tostado" }).click();
     await expect(toast(page, "Transaction deleted.")).toBeVisible();
     await expect(page.getByTestId("transaction-row").filter({ hasText: "Café Tostado" })).toHaveCount(0);
-    await expect(page.getByTestId("account-balance")).toContainText(soles("910.00"));
+    await expect(page.getByTestId("account-balance")).toContainText(soles("911.23"));
 
     // Transfer to the dollar account: both amounts, one atomic operation.
     await disclose(page, "Transfer");
@@ -161,17 +182,21 @@ test.describe("accounts and transactions", () => {
     await transfer.getByLabel("Amount received (optional)").fill("27.00");
     await transfer.getByRole("button", { name: "Transfer", exact: true }).click();
     await expect(toast(page, "Transfer saved.")).toBeVisible();
+    await expect(transfer).toBeHidden();
+    await disclose(page, "Transfer");
+    await expect(transfer.getByLabel("Amount (PEN)")).toHaveValue("");
+    await expect(transfer.getByText("The accounts use different currencies: enter the amount received too.")).toHaveCount(0);
     const leg = page.getByTestId("transaction-row").filter({ hasText: "Transfer to Interbank Dólares" });
     await expect(leg.getByTestId("amount")).toHaveText(`-${soles("100.00")}`);
-    await expect(page.getByTestId("account-balance")).toContainText(soles("810.00"));
+    await expect(page.getByTestId("account-balance")).toContainText(soles("811.23"));
 
     // The overview: balances per currency, this month's flows (transfers left out), the latest transactions.
     await page.getByRole("link", { name: "Overview" }).click();
-    await expect(page.getByTestId("balances")).toContainText(soles("810.00"));
+    await expect(page.getByTestId("balances")).toContainText(soles("811.23"));
     await expect(page.getByTestId("balances")).toContainText(dollars("227.00"));
     await expect(page.getByTestId("month-PEN")).toContainText(`-${soles("90.00")}`);
     await expect(page.getByTestId("spending-PEN")).toContainText("Groceries");
-    await expect(page.getByTestId("recent").getByRole("row")).toHaveCount(4);
+    await expect(page.getByTestId("recent").getByRole("row")).toHaveCount(5);
 
     // With transactions, an account's currency is locked.
     await page.goto("/accounts?edit=" + (await page.getByRole("link", { name: "BCP Soles" }).first().getAttribute("href"))!.split("/")[2]);
