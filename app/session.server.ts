@@ -2,13 +2,15 @@
  * The browser holds only an opaque session token in an HttpOnly cookie; the API keeps its SHA-256
  * and decides whether it is still valid (idle timeout, expiry, revocation).
  */
-import { createCookie, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createCookie, redirect, redirectDocument, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { d1BookmarkContext, sessionRefusedContext, userContext } from "./context.server";
 import { forgetSession, recallSession, rememberSession } from "./session-cache.server";
 import { apiFor } from "./lib/api.server";
 import { OPAQUE_TOKEN_PATTERN } from "./lib/ids";
 import type { ApiUser } from "./lib/types";
-import { localeCookie, redirectInLanguage } from "./i18n/i18n.server";
+import { isLocale } from "./i18n/config";
+import { getLocale, localeCookie, redirectInLanguage } from "./i18n/i18n.server";
+import { pageAddress } from "./lib/page-address";
 
 const COOKIE_NAME = "tesoro_session";
 /** The browser's newest D1 bookmark; lives as long as the browser session (ADR 014). */
@@ -75,6 +77,14 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
         checked = result.data.user;
       } else if (result.status !== 401) throw new Response(null, { status: 503, statusText: "Service Unavailable" });
     }
+  }
+  const user = context.get(userContext)?.user;
+  if (user && !isWrite && isLocale(user.locale) && user.locale !== getLocale(context)) {
+    // The account's language is the user's choice (PRODUCT.md: the user's, then the cookie, then
+    // Accept-Language); the cookie only saves a call. It differs when the language was changed on
+    // another device: this browser loads the page again, whole, in the account's language (ADR 008).
+    const { path, query } = pageAddress(request);
+    throw redirectDocument(path + query, { headers: { "Set-Cookie": await localeCookie.serialize(user.locale) } });
   }
   const response = await next();
   // Only after a read the API did not refuse (a write, such as a sign-out, a revoke or a new name,

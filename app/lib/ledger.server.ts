@@ -6,6 +6,7 @@
 import { data, redirect } from "react-router";
 import type { ApiResult } from "./api-client";
 import { ID_PATTERN, OPAQUE_TOKEN_PATTERN } from "./ids";
+import { pageAddress } from "./page-address";
 import { invalidParams, refusal } from "./route-helpers.server";
 import { echoedValues } from "./form-echo";
 import type { FieldErrors } from "./forms";
@@ -32,8 +33,8 @@ export function unwrap<T>(result: ApiResult<T>, request: Request): T {
 export function readFailed(result: { status: number }, request: Request): never {
   if (result.status === 404) invalidParams(request);
   if (result.status === 401) {
-    const url = new URL(request.url);
-    throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname.replace(/\.data$/, "") + url.search)}`);
+    const { path, query } = pageAddress(request);
+    throw redirect(`/login?redirectTo=${encodeURIComponent(path + query)}`);
   }
   throw new Response(null, { status: 503, statusText: "Service Unavailable" });
 }

@@ -6,16 +6,24 @@ import { apiFor } from "../lib/api.server";
 import { safeRedirect } from "../lib/safe-redirect";
 import { currentUser } from "../session.server";
 import { readFormData } from "../lib/route-helpers.server";
+import { flashHeader } from "../toast.server";
 
-/** The language switch: kept in a cookie, and on the account when signed in (so mail follows it). */
+/**
+ * The language switch: on the account when signed in (so mail and the user's other devices follow
+ * it, ADR 008), and in a cookie. When the account cannot be changed, neither is the cookie: the
+ * account's language wins on the next page, so a cookie alone would be undone there; the user is
+ * told instead.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request);
   const lng = formData.get("lng");
   if (!isLocale(lng)) throw new Response("Unknown language", { status: 400 });
+  const to = safeRedirect(formData.get("redirectTo"));
   if (currentUser(context)) {
-    await apiFor(request, context).patch("/users/me", { body: { locale: lng }, idempotencyKey: crypto.randomUUID() });
+    const saved = await apiFor(request, context).patch("/users/me", { body: { locale: lng }, idempotencyKey: crypto.randomUUID() });
+    if (!saved.ok) throw redirect(to, { headers: { "Set-Cookie": await flashHeader({ type: "error", key: "app.languageNotSaved" }) } });
   }
-  throw redirect(safeRedirect(formData.get("redirectTo")), { headers: { "Set-Cookie": await localeCookie.serialize(lng) } });
+  throw redirect(to, { headers: { "Set-Cookie": await localeCookie.serialize(lng) } });
 }
 
 export function loader() {

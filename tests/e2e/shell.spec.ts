@@ -1,6 +1,6 @@
 /** The seed's shell behaviour: guards, error pages, crawlers, headers, i18n, toasts, build check. */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, hydrated, test } from "./fixtures";
+import { encodeCookieValue, expect, hydrated, randomIp, signInAs, test } from "./fixtures";
 
 test.describe("guards", () => {
   for (const path of ["/", "/accounts", "/settings", "/accounts/8d0c6a52-3c4b-4f8e-9a57-2f1d2b9e8a11/transactions"]) {
@@ -193,6 +193,31 @@ test.describe("language", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
     const me = await request.get("/api/v1/users/me", { headers: { Authorization: `Bearer ${signedIn.token}` } });
     expect((await me.json()).user.locale).toBe("es");
+  });
+
+  test("the account's language reaches the user's other signed-in devices", async ({ page, signedIn, browser, baseURL, request }) => {
+    // Another device signed in earlier, in English: its own session and language cookie.
+    const login = await request.post("/api/v1/auth/login", { data: { email: signedIn.email, password: signedIn.password }, headers: { "CF-Connecting-IP": randomIp() } });
+    expect(login.status(), await login.text()).toBe(200);
+    const { token } = (await login.json()) as { token: string };
+    const other = await browser.newContext({ baseURL, extraHTTPHeaders: { "Accept-Language": "en", "CF-Connecting-IP": randomIp() } });
+    await other.addCookies([{ name: "lng", value: encodeCookieValue("en"), url: baseURL! }]);
+    const otherPage = await other.newPage();
+    await signInAs(otherPage, { token }, baseURL!);
+
+    // This device switches to Spanish.
+    await page.goto("/settings");
+    await page.getByRole("button", { name: /Español/ }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+
+    // The other device's next page is in Spanish, at the address it asked for, and stays so.
+    await otherPage.goto("/accounts?new=1");
+    await expect(otherPage).toHaveURL("/accounts?new=1");
+    await expect(otherPage.locator("html")).toHaveAttribute("lang", "es");
+    await expect(otherPage.getByRole("heading", { level: 1 })).toHaveText("Cuentas");
+    await otherPage.goto("/settings");
+    await expect(otherPage.locator("html")).toHaveAttribute("lang", "es");
+    await other.close();
   });
 });
 

@@ -1,6 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { guard, guards } from "../../app/guards.server";
+import { pageAddress } from "../../app/lib/page-address";
 import { safeRedirect } from "../../app/lib/safe-redirect";
 
 describe("route guards", () => {
@@ -33,6 +34,23 @@ describe("the auth guard's redirect", () => {
     expect(await locationFor("http://localhost/accounts/a/transactions.data?q=caf%C3%A9&_routes=x")).toBe(`/login?redirectTo=${encodeURIComponent("/accounts/a/transactions?q=caf%C3%A9")}`);
     const long = await locationFor(`http://localhost/accounts/a/transactions?q=${"%C3%A9".repeat(3000)}`);
     expect(long).toBe(`/login?redirectTo=${encodeURIComponent("/accounts/a/transactions")}`);
+  });
+
+  it("names the overview as `/` when a client navigation asked for its data (`/_.data`)", async () => {
+    expect(await locationFor("http://localhost/_.data?_routes=root%2Croutes%2Findex")).toBe(`/login?redirectTo=${encodeURIComponent("/")}`);
+  });
+});
+
+describe("pageAddress", () => {
+  it.each([
+    ["http://localhost/", "/", ""],
+    ["http://localhost/_.data?_routes=root", "/", ""],
+    ["http://localhost/accounts.data?_routes=root%2Croutes%2Faccounts&new=1", "/accounts", "?new=1"],
+    ["http://localhost/accounts/a/transactions.data?q=caf%C3%A9&sort=amount", "/accounts/a/transactions", "?q=caf%C3%A9&sort=amount"],
+    ["http://localhost/settings?tab=x", "/settings", "?tab=x"],
+    ["http://localhost/metadata", "/metadata", ""],
+  ])("%s → %s%s", (url, path, query) => {
+    expect(pageAddress(new Request(url))).toEqual({ path, query });
   });
 });
 

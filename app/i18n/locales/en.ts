@@ -21,6 +21,7 @@ export const en = {
     dismiss: "Dismiss",
     notifications: "Notifications",
     loading: "Loading…",
+    languageNotSaved: "Your language could not be saved. Try again.",
   },
   nav: {
     overview: "Overview",

@@ -18,6 +18,7 @@ export const es: Messages = {
     dismiss: "Cerrar",
     notifications: "Notificaciones",
     loading: "Cargando…",
+    languageNotSaved: "No se pudo guardar tu idioma. Inténtalo de nuevo.",
   },
   nav: {
     overview: "Resumen",
