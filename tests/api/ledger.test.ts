@@ -289,6 +289,22 @@ describe("transfers", () => {
     expect(same.json.errors.toAccountId).toEqual(["Choose two different accounts."]);
   });
 
+  it("takes no other amount received between accounts of one currency, and writes nothing then", async () => {
+    const { token } = await signUp();
+    const a = await createAccount(token, { openingBalance: "100.00" });
+    const b = await createAccount(token, { name: "Ahorros" });
+    const other = await call("/transfers", { token, body: { fromAccountId: a.id, toAccountId: b.id, amount: "50.00", toAmount: "45.00", date: "2026-11-20" }, headers: ES });
+    expect(other.status).toBe(422);
+    expect(other.json.errors).toEqual({ toAmount: ["Ambas cuentas usan la misma moneda: el monto recibido es el enviado, así que déjalo vacío."] });
+    expect(await expectExactBalance(token, a.id)).toBe(10000);
+    expect(await expectExactBalance(token, b.id)).toBe(0);
+    // The same amount written out again, in another form, is the same amount.
+    const same = await call("/transfers", { token, body: { fromAccountId: a.id, toAccountId: b.id, amount: "50.00", toAmount: "50", date: "2026-11-20" } });
+    expect(same.status).toBe(201);
+    expect(await expectExactBalance(token, a.id)).toBe(5000);
+    expect(await expectExactBalance(token, b.id)).toBe(5000);
+  });
+
   it("writes nothing when the second leg fails (one atomic batch)", async () => {
     const { token } = await signUp();
     const a = await createAccount(token, { openingBalance: "100.00" });

@@ -119,6 +119,7 @@ export const ledger = {
     accountUnknown: "Choose one of your accounts.",
     sameAccount: "Choose two different accounts.",
     toAmountRequired: "The accounts use different currencies: enter the amount received too.",
+    toAmountSameCurrency: "Both accounts use the same currency: the amount received is the amount sent, so leave it empty.",
     cursor: "This page link is no longer valid. Start again from the first page.",
     sort: "Sort by date or amount.",
     order: "Order ascending or descending.",

@@ -119,6 +119,7 @@ export const ledger: Messages["ledger"] = {
     accountUnknown: "Elige una de tus cuentas.",
     sameAccount: "Elige dos cuentas distintas.",
     toAmountRequired: "Las cuentas usan monedas distintas: ingresa también el monto recibido.",
+    toAmountSameCurrency: "Ambas cuentas usan la misma moneda: el monto recibido es el enviado, así que déjalo vacío.",
     cursor: "El enlace de esta página ya no es válido. Vuelve a la primera página.",
     sort: "Ordena por fecha o por monto.",
     order: "Orden ascendente o descendente.",

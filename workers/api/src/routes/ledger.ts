@@ -569,6 +569,11 @@ ledgerRoutes.openapi(
         toAmount = amountOf(c, errors, "toAmount", input.toAmount, to.currency);
         if (toAmount !== null && toAmount <= 0) addError(errors, "toAmount", "ledger.errors.amountPositive");
       }
+    } else if (input.toAmount && amount !== null) {
+      // One currency: the amount received is the amount sent. A different one was a typing slip or
+      // a misunderstanding, and silently moving the sent amount would hide it.
+      const received = amountOf(c, errors, "toAmount", input.toAmount, to.currency);
+      if (received !== null && received !== amount) addError(errors, "toAmount", "ledger.errors.toAmountSameCurrency");
     }
     if (Object.keys(errors).length || amount === null || toAmount === null) return validationProblem(c, errors);
     const category = await db.prepare("SELECT id FROM categories WHERE user_id = ?1 AND default_key = 'transfers'").bind(userId).first<{ id: string }>();
