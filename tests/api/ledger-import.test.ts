@@ -16,6 +16,7 @@ const BANK_CSV = [
   "31/11/2026;FECHA MALA;1,00;;OP-4",
   "08/11/2026;;2,00;;OP-5",
   "09/11/2026;MONTO MALO;abc;;OP-6",
+  "10/11/2026;SIN MONTO;;;OP-7",
 ].join("\r\n");
 
 describe("CSV import", () => {
@@ -31,7 +32,7 @@ describe("CSV import", () => {
 
     const mapping = { dateColumn: 0, descriptionColumn: 1, debitColumn: 2, creditColumn: 3, idColumn: 4, dateFormat: "DD/MM/YYYY", decimalSeparator: "," };
     const preview = await upload(`/accounts/${account.id}/import/preview`, token, BANK_CSV, mapping);
-    expect(preview.json.counts).toEqual({ total: 6, valid: 3, invalid: 3, duplicates: 0 });
+    expect(preview.json.counts).toEqual({ total: 7, valid: 3, invalid: 4, duplicates: 0 });
     expect(preview.json.rows.slice(0, 3).map((r: { date: string; amount: string; description: string }) => [r.date, r.amount, r.description])).toEqual([
       ["2026-11-05", "-1234.50", "PLAZA VEA SURCO"],
       ["2026-11-06", "5000.00", "ABONO SUELDO"],
@@ -40,8 +41,10 @@ describe("CSV import", () => {
     expect(preview.json.rows[3]).toMatchObject({ line: 5, errors: { date: ["The date does not match the chosen format."] } });
     expect(preview.json.rows[4].errors).toEqual({ description: ["The description is empty or longer than 200 characters."] });
     expect(preview.json.rows[5].errors).toEqual({ amount: ["The amount cannot be read with the chosen number format."] });
+    expect(preview.json.rows[6].errors).toEqual({ amount: ["The row has no amount."] });
     const spanish = await upload(`/accounts/${account.id}/import/preview`, token, BANK_CSV, mapping, { "Accept-Language": "es" });
     expect(spanish.json.rows[3].errors.date).toEqual(["La fecha no coincide con el formato elegido."]);
+    expect(spanish.json.rows[6].errors.amount).toEqual(["La fila no tiene monto."]);
     expect((await expectExactBalance(token, account.id))).toBe(0);
   });
 
@@ -51,11 +54,11 @@ describe("CSV import", () => {
     const mapping = { dateColumn: 0, descriptionColumn: 1, debitColumn: 2, creditColumn: 3, idColumn: 4, dateFormat: "DD/MM/YYYY", decimalSeparator: "," };
     const first = await upload(`/accounts/${account.id}/import`, token, BANK_CSV, mapping);
     expect(first.status).toBe(201);
-    expect(first.json).toMatchObject({ imported: 3, duplicates: 0, invalid: 3 });
-    expect(first.json.errors.map((e: { line: number }) => e.line)).toEqual([5, 6, 7]);
+    expect(first.json).toMatchObject({ imported: 3, duplicates: 0, invalid: 4 });
+    expect(first.json.errors.map((e: { line: number }) => e.line)).toEqual([5, 6, 7, 8]);
     expect(first.json.account.balanceMinor).toBe(-123450 + 500000 - 1500);
     const again = await upload(`/accounts/${account.id}/import`, token, BANK_CSV, mapping);
-    expect(again.json).toMatchObject({ imported: 0, duplicates: 3, invalid: 3 });
+    expect(again.json).toMatchObject({ imported: 0, duplicates: 3, invalid: 4 });
     expect(await expectExactBalance(token, account.id)).toBe(-123450 + 500000 - 1500);
 
     // Without a bank id: date + amount + description; two equal rows in one file are both kept.

@@ -143,6 +143,7 @@ export const ledger = {
     delimiter: "Choose comma, semicolon or tab.",
     importDate: "The date does not match the chosen format.",
     importAmount: "The amount cannot be read with the chosen number format.",
+    importAmountMissing: "The row has no amount.",
     importDescription: "The description is empty or longer than 200 characters.",
   },
   // ---- Pages of the ledger (overview, accounts, transactions): owned by the ledger UI. ----

@@ -143,6 +143,7 @@ export const ledger: Messages["ledger"] = {
     delimiter: "Elige coma, punto y coma o tabulación.",
     importDate: "La fecha no coincide con el formato elegido.",
     importAmount: "El monto no se puede leer con el formato de número elegido.",
+    importAmountMissing: "La fila no tiene monto.",
     importDescription: "La descripción está vacía o tiene más de 200 caracteres.",
   },
   // ---- Páginas del libro (resumen, cuentas, movimientos): a cargo de la interfaz del libro. ----

@@ -95,16 +95,21 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
       const parsed = parseAmount(text.replace(/^[^\d\-+−(]+/, "").replace(/[^\d)]+$/, ""), account.currency, separator);
       return parsed.ok ? parsed.minor : null;
     };
+    // An empty amount is a row without one, not a number the format cannot read: say which.
+    let blank: boolean;
     if (query.amountColumn !== undefined) {
-      amount = read(cell(fields, query.amountColumn));
+      const text = cell(fields, query.amountColumn);
+      blank = !text;
+      amount = blank ? null : read(text);
     } else {
       const debitText = cell(fields, query.debitColumn);
       const creditText = cell(fields, query.creditColumn);
+      blank = !debitText && !creditText;
       const debit = debitText ? read(debitText) : 0;
       const credit = creditText ? read(creditText) : 0;
-      amount = debit === null || credit === null || (!debitText && !creditText) ? null : Math.abs(credit) - Math.abs(debit);
+      amount = debit === null || credit === null || blank ? null : Math.abs(credit) - Math.abs(debit);
     }
-    if (amount === null) errors.amount = [t("ledger.errors.importAmount")];
+    if (amount === null) errors.amount = [t(blank ? "ledger.errors.importAmountMissing" : "ledger.errors.importAmount")];
     const payee = unneutralise(cell(fields, query.payeeColumn)).slice(0, 100) || null;
     const notes = unneutralise(cell(fields, query.notesColumn)).slice(0, 1000) || null;
     const bankId = cell(fields, query.idColumn).slice(0, 120) || null;
