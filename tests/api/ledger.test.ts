@@ -139,12 +139,13 @@ describe("accounts", () => {
       name: ["Use 1 to 60 characters."],
       type: ["Choose an account type."],
       currency: ["Choose a valid ISO 4217 currency, such as PEN or USD."],
-      number: ["Use at most 34 digits, spaces or dashes."],
-      cci: ["Use at most 20 digits, spaces or dashes."],
+      number: ["Use only digits, spaces or dashes, with at most 34 digits."],
+      cci: ["Use only digits, spaces or dashes, with at most 20 digits."],
       openingDate: ["Enter a real date as YYYY-MM-DD."],
     });
     const es = await call("/accounts", { token, body, headers: ES });
     expect(es.json.errors.type).toEqual(["Elige un tipo de cuenta."]);
+    expect(es.json.errors.number).toEqual(["Usa solo dígitos, espacios o guiones, con 34 dígitos como máximo."]);
     expect(es.json.errors.openingDate).toEqual(["Ingresa una fecha real en formato AAAA-MM-DD."]);
     const precision = await call("/accounts", { token, body: { name: "A", type: "cash", currency: "PEN", openingBalance: "1.234" } });
     expect(precision.json.errors).toEqual({ openingBalance: ["This currency takes at most 2 decimal places."] });
