@@ -220,6 +220,34 @@ describe("sign-in", () => {
     expect((await call("/auth/login", { body: { email, password } })).status).toBe(200);
   });
 
+  it("locks an unknown email exactly like a registered one: the same bytes, step by step", async () => {
+    const { email } = await signUp();
+    const start = Date.now();
+    vi.useFakeTimers({ now: start, toFake: ["Date"] });
+    // Wrong passwords through the lock and out of it; one attempt in capitals (emails compare
+    // case-insensitively, so it counts against the same lock).
+    const steps = [0, 0, 0, 0, 0, 0, 14 * 60, 15 * 60, 15 * 60 + 1].map((seconds, i) => ({ at: start + seconds * 1000, upper: i === 5 }));
+    const run = async (address: string) => {
+      const seen: Array<{ status: number; type: string | null; retryAfter: string | null; body: string }> = [];
+      for (const step of steps) {
+        vi.setSystemTime(step.at);
+        const result = await call("/auth/login", { body: { email: step.upper ? address.toUpperCase() : address, password: "wrong-password-123" } });
+        seen.push({ status: result.status, type: result.headers.get("Content-Type"), retryAfter: result.headers.get("Retry-After"), body: result.text });
+      }
+      return seen;
+    };
+    const known = await run(email);
+    const unknown = await run(uniqueEmail("nobody"));
+    expect(unknown).toEqual(known);
+    // The fifth failure is the one that locks, and it says so (docs/decisions/004-throttles.md).
+    expect(known.map((step) => step.status)).toEqual([401, 401, 401, 401, 429, 429, 429, 401, 401]);
+    expect(JSON.parse(known[0]!.body).detail).toBe("Invalid email or password.");
+    expect(known[4]!.retryAfter).toBe("900");
+    expect(JSON.parse(known[4]!.body).detail).toBe("Too many failed attempts. Try again in 15 minutes.");
+    expect(known[6]!.retryAfter).toBe("60");
+    expect(JSON.parse(known[6]!.body).detail).toBe("Too many failed attempts. Try again in 1 minute.");
+  });
+
   it("does not lock when failures are spread over more than 15 minutes", async () => {
     const { email, password } = await signUp();
     const start = Date.now();
@@ -287,6 +315,17 @@ describe("password recovery", () => {
     const reused = await call(`/auth/links/${linkId}/password`, { body: { password: "yet-another-passphrase-cusco", confirmPassword: "yet-another-passphrase-cusco" } });
     expect(reused.status).toBe(410);
     expect(reused.json.detail).toBe("This link has expired or was already used");
+  });
+
+  it("ends a lockout when the password is set through a mailed link", async () => {
+    const { email } = await signUp();
+    for (let i = 0; i < 5; i++) await call("/auth/login", { body: { email, password: "wrong-password-123" } });
+    expect((await call("/auth/login", { body: { email, password: STRONG_PASSWORD } })).status).toBe(429);
+    await call("/auth/recover", { body: { email }, ip: uniqueIp() });
+    const linkId = linkIdFrom((await waitForMail(email))[0]!.text);
+    const newPassword = "a-brand-new-passphrase-for-lima";
+    expect((await call(`/auth/links/${linkId}/password`, { body: { password: newPassword, confirmPassword: newPassword } })).status).toBe(204);
+    expect((await call("/auth/login", { body: { email: email.toUpperCase(), password: newPassword } })).status).toBe(200);
   });
 
   it("expires links after 30 minutes", async () => {
