@@ -76,6 +76,33 @@ describe("sign-up", () => {
     expect(refused.json.errors.password).toEqual(["Use at most 128 characters."]);
   });
 
+  it("says a password is too long wherever one is typed, in the caller's language", async () => {
+    const tooLong = "k".repeat(60) + "Zq9!" + "w".repeat(65);
+    expect(tooLong.length).toBe(129);
+    const es = { "Accept-Language": "es-PE" };
+    const tooLongEs = ["Usa como máximo 128 caracteres."];
+    const signup = await call("/auth/signup", { body: { name: "Ana", email: uniqueEmail(), password: tooLong, confirmPassword: tooLong }, headers: es, ip: uniqueIp() });
+    expect(signup.status).toBe(422);
+    expect(signup.json.errors).toEqual({ password: tooLongEs });
+
+    const { email, password, token } = await signUp();
+    const change = await call("/auth/password", { token, headers: es, body: { currentPassword: tooLong, password: tooLong, confirmPassword: tooLong } });
+    expect(change.status).toBe(422);
+    expect(change.json.errors).toEqual({ currentPassword: tooLongEs, password: tooLongEs });
+
+    await call("/auth/recover", { body: { email }, ip: uniqueIp() });
+    const linkId = linkIdFrom((await waitForMail(email))[0]!.text);
+    const reset = await call(`/auth/links/${linkId}/password`, { headers: es, body: { password: tooLong, confirmPassword: tooLong } });
+    expect(reset.status).toBe(422);
+    expect(reset.json.errors).toEqual({ password: tooLongEs });
+
+    const login = await call("/auth/login", { headers: es, body: { email, password: tooLong } });
+    expect(login.status).toBe(422);
+    expect(login.json.errors).toEqual({ password: tooLongEs });
+    // Nothing was changed by the refusals.
+    expect((await call("/auth/login", { body: { email, password } })).status).toBe(200);
+  });
+
   it("treats emails case-insensitively and refuses a second account", async () => {
     const email = uniqueEmail("Case");
     await signUp({ email });
