@@ -1,5 +1,5 @@
 /** Sign-up, sign-in, sign-out, remember me, redirectTo, recovery, lockout, Spanish, no-JS. */
-import { createUser, expect, hydrated, latestMail, STRONG_PASSWORD, test, uniqueEmail } from "./fixtures";
+import { createUser, expect, hydrated, latestMail, randomIp, STRONG_PASSWORD, test, uniqueEmail } from "./fixtures";
 
 test("sign up, sign out, and sign in again", async ({ page }) => {
   const email = uniqueEmail("signup");
@@ -173,6 +173,30 @@ test("five wrong passwords lock the account with the wait time", async ({ page, 
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("alert")).toHaveText(/Too many failed attempts\. Try again in 1[45] minutes\./);
+});
+
+test("the sign-in page locks an unknown email exactly like a registered one", async ({ browser, baseURL, user }) => {
+  // Without JavaScript each attempt is one document, so its status and message are read whole.
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false, extraHTTPHeaders: { "CF-Connecting-IP": randomIp() } });
+  const page = await context.newPage();
+  const attempts = async (email: string) => {
+    const seen: string[] = [];
+    await page.goto("/login");
+    for (let i = 0; i < 6; i++) {
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password").fill(`wrong-password-${i}`);
+      const answer = page.waitForResponse((response) => response.request().method() === "POST");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      const status = (await answer).status();
+      await page.waitForLoadState();
+      seen.push(`${status} ${await page.getByRole("alert").textContent()}`);
+    }
+    return seen;
+  };
+  const known = await attempts(user.email);
+  expect(await attempts(uniqueEmail("nobody"))).toEqual(known);
+  expect(known).toEqual([...Array(4).fill("400 Invalid email or password."), ...Array(2).fill("429 Too many failed attempts. Try again in 15 minutes.")]);
+  await context.close();
 });
 
 test("the public pages work in Spanish, errors included", async ({ browser, baseURL }) => {
