@@ -328,7 +328,9 @@ describe("password recovery", () => {
     const [mail] = await waitForMail(email);
     expect(mail!.subject).toBe("Reset your Tesoro password");
     const linkId = linkIdFrom(mail!.text);
-    expect(mail!.html).toContain(`/login/change-password/${linkId}`);
+    // The app's origin (APP_ORIGIN, here the tests' own), in the text and the link.
+    expect(mail!.text).toContain(`https://tesoro.test/login/change-password/${linkId}`);
+    expect(mail!.html).toContain(`href="https://tesoro.test/login/change-password/${linkId}"`);
     expect((await call(`/auth/links/${linkId}`)).status).toBe(204);
 
     const newPassword = "a-brand-new-passphrase-for-lima";

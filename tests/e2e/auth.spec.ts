@@ -128,8 +128,12 @@ test("the whole recovery flow, and old sessions end after the reset", async ({ p
 
   const mail = await latestMail(request, user.email);
   expect(mail.subject).toBe("Reset your Tesoro password");
-  const path = new URL(/https?:\/\/\S+\/login\/change-password\/[A-Za-z0-9_-]{43}/.exec(mail.text)![0]).pathname;
-  await page.goto(path);
+  const link = /https?:\/\/\S+\/login\/change-password\/[A-Za-z0-9_-]{43}/.exec(mail.text)![0];
+  // Followed as mailed, never rewritten: the link must lead to the server that sent it, on
+  // whatever port it runs (scripts/lib/local-origin.mjs).
+  expect(new URL(link).origin).toBe(new URL(baseURL!).origin);
+  expect(mail.html).toContain(`href="${link}"`);
+  await page.goto(link);
   await page.getByLabel("New password", { exact: true }).fill("a-new-and-long-passphrase-arequipa");
   await page.getByLabel("Confirm new password").fill("a-new-and-long-passphrase-arequipa");
   await page.getByRole("button", { name: "Change password" }).click();
@@ -147,7 +151,7 @@ test("the whole recovery flow, and old sessions end after the reset", async ({ p
 
   // The link works once.
   await page.context().clearCookies();
-  await page.goto(path);
+  await page.goto(link);
   await expect(page.getByRole("alert")).toHaveText("This link has expired or was already used");
   await page.getByRole("link", { name: "Request a new link" }).click();
   await expect(page).toHaveURL("/login/recover");
