@@ -1,7 +1,9 @@
 import { defineConfig, devices } from "@playwright/test";
+import { localOrigin } from "./scripts/lib/local-origin.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 8788);
-export const baseURL = `http://localhost:${port}`;
+/** Also the origin of the links the API mails during the run (scripts/e2e-server.mjs). */
+export const baseURL = localOrigin(port);
 
 /** Debian's Chromium (Playwright cannot download its own here); CHROMIUM_PATH overrides. */
 export const chromiumLaunch = {

@@ -24,6 +24,8 @@ export default defineConfig(async () => {
               miniflare: {
                 bindings: {
                   TEST_MIGRATIONS: migrations,
+                  // The origin the tests call the API at (tests/api/helpers.ts), as a local serve would set it.
+                  APP_ORIGIN: "https://tesoro.test",
                   // Cheaper scrypt for speed; production parameters have their own test.
                   SCRYPT_PARAMS: "N=1024,r=8,p=1",
                 },

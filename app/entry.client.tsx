@@ -3,7 +3,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { defaultLocale, isLocale, type Locale } from "./i18n/config";
+import { defaultLocale, interpolation, isLocale, type Locale } from "./i18n/config";
 import { installChunkReloadGuard } from "./lib/chunk-reload.client";
 
 installChunkReloadGuard();
@@ -21,7 +21,7 @@ async function hydrate() {
     lng,
     fallbackLng: false,
     resources: { [lng]: await loaders[lng]() },
-    interpolation: { escapeValue: false },
+    interpolation,
     react: { useSuspense: false },
   });
   startTransition(() => {

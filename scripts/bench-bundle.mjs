@@ -10,11 +10,12 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { signInDemo } from "./demo.mjs";
+import { localOrigin } from "./lib/local-origin.mjs";
 import { root, run } from "./lib/run.mjs";
 
 const BARE_REACT_ROUTER_JS_GZIP = 115 * 1024;
 const port = process.env.BENCH_PORT ?? "8796";
-const base = `http://localhost:${port}`;
+const base = localOrigin(port);
 process.env.TESORO_STATE_DIR = ".wrangler/bench-state";
 
 if (!existsSync(path.join(root, "build/client")) || process.argv.includes("--build")) await run("react-router", ["build"], { quiet: true });

@@ -20,6 +20,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import path from "node:path";
 import { DEMO_USER, signInDemo } from "./demo.mjs";
 import { lit, queryLocal } from "./lib/d1.mjs";
+import { localOrigin } from "./lib/local-origin.mjs";
 import { requireFreePort, root, run } from "./lib/run.mjs";
 import { DEMO_PEN_ACCOUNT } from "./seed-ledger.mjs";
 
@@ -32,7 +33,7 @@ const SIZES = option("sizes", "1000,1000000").split(",").map(Number);
 const RUNS = Math.min(200, Number(option("runs", "40")));
 const WARMUP = 5;
 const PORT = Number(process.env.BENCH_PORT ?? 8799);
-const ORIGIN = `http://localhost:${PORT}`;
+const ORIGIN = localOrigin(PORT);
 const FRESH = argv.includes("--fresh");
 
 /** Mirrors signature() in workers/api/src/ledger/list.ts, to build a cursor in the middle of the history. */

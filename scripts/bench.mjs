@@ -24,7 +24,9 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { signInDemo } from "./demo.mjs";
+import { localOrigin } from "./lib/local-origin.mjs";
 import { childEnv, requireFreePort, root, run } from "./lib/run.mjs";
+import { serveArgs } from "./serve.mjs";
 
 const argv = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -39,8 +41,8 @@ const BASELINE_PORT = Number(process.env.BENCH_BASELINE_PORT ?? 8776);
 const BUNDLE_PORT = Number(process.env.BENCH_BUNDLE_PORT ?? 8777);
 const INSPECTOR_PORT = Number(process.env.BENCH_INSPECTOR_PORT ?? 8778);
 const BASELINE_INSPECTOR_PORT = Number(process.env.BENCH_BASELINE_INSPECTOR_PORT ?? 8779);
-const ORIGIN = `http://localhost:${PORT}`;
-const BASELINE_ORIGIN = `http://localhost:${BASELINE_PORT}`;
+const ORIGIN = localOrigin(PORT);
+const BASELINE_ORIGIN = localOrigin(BASELINE_PORT);
 const BASELINE_DIR = path.join(root, "bench", "baseline");
 const RESULTS_FILE = path.join(root, "bench", "results.json");
 const STRICT = argv.includes("--strict");
@@ -288,23 +290,11 @@ try {
   console.log("Seeding .wrangler/bench-http…");
   const { seed } = await import("./seed.mjs");
   await seed([]);
-  // The same command as scripts/serve.mjs, plus fixed inspector ports inside the bench's range, so
-  // wrangler never picks one another process on this machine is about to take.
+  // The same command as scripts/serve.mjs (its API Worker told this port's origin), plus fixed
+  // inspector ports inside the bench's range, so wrangler never picks one another process on
+  // this machine is about to take.
   const common = ["--ip", "localhost", "--show-interactive-dev-session=false"];
-  const tesoro = spawnServer([
-    "dev",
-    "-c",
-    "build/server/wrangler.json",
-    "-c",
-    "dist/tesoro_api/wrangler.json",
-    "--persist-to",
-    process.env.TESORO_STATE_DIR,
-    "--port",
-    String(PORT),
-    "--inspector-port",
-    String(INSPECTOR_PORT),
-    ...common,
-  ]);
+  const tesoro = spawnServer([...serveArgs({ port: String(PORT), persistTo: process.env.TESORO_STATE_DIR }), "--inspector-port", String(INSPECTOR_PORT)]);
   const baseline = spawnServer([
     "dev",
     "-c",

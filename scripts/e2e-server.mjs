@@ -13,11 +13,12 @@ process.env.TESORO_STATE_DIR ??= `.wrangler/e2e-state-${port}`;
 
 rmSync(path.join(root, process.env.TESORO_STATE_DIR), { recursive: true, force: true });
 if (!existsSync(path.join(root, "build/server/wrangler.json")) || !existsSync(path.join(root, "dist/tesoro_api/wrangler.json"))) {
-  await run("react-router", ["build"], { quiet: true });
+  await run("react-router", ["build"], { quiet: true, env: { PORT: port } });
 }
 const { seed } = await import("./seed.mjs");
 await seed([]);
 // Serve a private copy, so a rebuild during the run cannot swap the assets under the pages.
+// serve() points the copy's API Worker at this port's origin (mailed links lead back here).
 const snapshot = path.join(root, ".wrangler", `e2e-build-${port}`);
 rmSync(snapshot, { recursive: true, force: true });
 cpSync(path.join(root, "build"), path.join(snapshot, "build"), { recursive: true });

@@ -4,24 +4,27 @@
  * (PORT changes it), and print the demo credentials.
  */
 import { DEMO_USER } from "./demo.mjs";
+import { localOrigin, localPort } from "./lib/local-origin.mjs";
 import { run } from "./lib/run.mjs";
 import { seed } from "./seed.mjs";
 import { serve } from "./serve.mjs";
 
-const port = process.env.PORT ?? "8787";
+const port = localPort();
+const origin = localOrigin(port);
 
 console.log("Building Tesoro…");
-await run("react-router", ["build"], { quiet: true, env: { APP_ORIGIN: `http://localhost:${port}` } });
+// The build's own APP_ORIGIN is a default (vite.config.ts); the serve sets the one it answers at.
+await run("react-router", ["build"], { quiet: true, env: { PORT: port } });
 console.log("Applying migrations and seeding the local database…");
 await seed([]);
 const child = serve({ port });
 const banner = [
   "",
   "──────────────────────────────────────────────",
-  `  Tesoro is running at http://localhost:${port}`,
+  `  Tesoro is running at ${origin}`,
   `  Demo sign-in: ${DEMO_USER.email}`,
   `  Password:     ${DEMO_USER.password}`,
-  `  Mail outbox:  http://localhost:${port}/_dev/mail.json`,
+  `  Mail outbox:  ${origin}/_dev/mail.json`,
   "──────────────────────────────────────────────",
   "",
 ].join("\n");

@@ -2,6 +2,7 @@
 import * as Progress from "@radix-ui/react-progress";
 import { useEffect, type InputHTMLAttributes } from "react";
 import { useRouteLoaderData } from "react-router";
+import { PASSWORD_MIN } from "../lib/password-limits";
 import * as ui from "../styles/ui.css";
 import { PROGRESS_MAX, TOOLTIP_SKIP_DELAY_MS } from "../ui-constants";
 
@@ -91,6 +92,28 @@ export function Field({ label, name, error, hint, id, ...input }: FieldProps) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A new password and its confirmation, the same on every form that sets one (sign-up, the mailed
+ * link, settings), named as the shared schema's pair. Neither has a `maxLength`: the browser
+ * would cut a longer pasted password without a word, so the user would set a password other
+ * than the one they pasted (or be told the two differ); the schema says "too long" instead,
+ * in the browser and on the server (docs/decisions/003-password-hashing.md).
+ */
+export function NewPasswordFields(props: {
+  label: string;
+  confirmLabel: string;
+  hint: string;
+  errors: { password?: string | undefined; confirmPassword?: string | undefined };
+  ids?: { password: string; confirmPassword: string };
+}) {
+  return (
+    <>
+      <Field label={props.label} name="password" id={props.ids?.password} type="password" autoComplete="new-password" required minLength={PASSWORD_MIN} hint={props.hint} error={props.errors.password} />
+      <Field label={props.confirmLabel} name="confirmPassword" id={props.ids?.confirmPassword} type="password" autoComplete="new-password" required error={props.errors.confirmPassword} />
+    </>
   );
 }
 

@@ -1,3 +1,5 @@
+import { PASSWORD_MAX, PASSWORD_MIN } from "../lib/password-limits";
+
 export const supportedLocales = ["en", "es"] as const;
 export type Locale = (typeof supportedLocales)[number];
 export const defaultLocale: Locale = "en";
@@ -6,6 +8,13 @@ export const defaultTimeZone = "America/Lima";
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (supportedLocales as readonly string[]).includes(value);
 }
+
+/**
+ * i18next's interpolation options, the same for the pages (server and browser) and the API's
+ * translator. The default variables let any message print a limit the schemas enforce
+ * ("Use at most {{passwordMax}} characters."), so the number is never copied into a sentence.
+ */
+export const interpolation = { escapeValue: false, defaultVariables: { passwordMin: PASSWORD_MIN, passwordMax: PASSWORD_MAX } };
 
 /** Picks the best supported locale from an Accept-Language header (q-values honoured). */
 export function localeFromAcceptLanguage(header: string | null | undefined): Locale {

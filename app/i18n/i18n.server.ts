@@ -1,6 +1,6 @@
 import { createCookie, redirect, redirectDocument, type RouterContextProvider } from "react-router";
 import { createI18nextMiddleware } from "remix-i18next";
-import { defaultLocale, supportedLocales } from "./config";
+import { defaultLocale, interpolation, supportedLocales } from "./config";
 import { resources } from "./resources";
 
 /** The language the user chose (switch, settings or their account at sign-in). */
@@ -14,7 +14,7 @@ export const [i18nMiddleware, getLocale, getInstance] = createI18nextMiddleware(
     // The user's own choice is kept in the cookie; without one, the browser's Accept-Language.
     order: ["cookie", "header"],
   },
-  i18next: { resources, interpolation: { escapeValue: false } },
+  i18next: { resources, interpolation },
 });
 
 /**

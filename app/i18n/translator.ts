@@ -1,5 +1,5 @@
 import { createInstance, type TFunction } from "i18next";
-import { defaultLocale, isLocale, type Locale } from "./config";
+import { defaultLocale, interpolation, isLocale, type Locale } from "./config";
 import { resources } from "./resources";
 
 const cache = new Map<Locale, TFunction>();
@@ -13,7 +13,7 @@ export function translatorFor(locale: string | null | undefined): TFunction {
   let t = cache.get(lng);
   if (!t) {
     const instance = createInstance();
-    void instance.init({ lng, fallbackLng: defaultLocale, resources, initAsync: false, interpolation: { escapeValue: false } });
+    void instance.init({ lng, fallbackLng: defaultLocale, resources, initAsync: false, interpolation });
     t = instance.t;
     cache.set(lng, t);
   }

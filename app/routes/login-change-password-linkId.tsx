@@ -2,7 +2,7 @@ import { useTranslation } from "../i18n/use-translation";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import type { Route } from "./+types/login-change-password-linkId";
-import { Field, FormAlert, PageTitle } from "../components/ui";
+import { FormAlert, NewPasswordFields, PageTitle } from "../components/ui";
 import { guard } from "../guards.server";
 import { apiFor } from "../lib/api.server";
 import { formErrorOf, keepFormThroughOutage } from "../lib/form-outage";
@@ -65,8 +65,7 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
         <Form method="post" className={ui.stack} noValidate onSubmit={onSubmit} onFocus={onFocus}>
           <HoneypotInputs label={t("auth.honeypotLabel")} />
           <FormAlert message={formErrorOf(actionData, t)} />
-          <Field label={t("auth.newPassword")} name="password" type="password" autoComplete="new-password" required minLength={12} maxLength={128} hint={t("auth.passwordHint")} error={errors.password} />
-          <Field label={t("auth.confirmNewPassword")} name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
+          <NewPasswordFields label={t("auth.newPassword")} confirmLabel={t("auth.confirmNewPassword")} hint={t("auth.passwordHint")} errors={errors} />
           <button type="submit" className={ui.button.primary} disabled={navigation.state === "submitting"}>
             {t("auth.changePassword")}
           </button>

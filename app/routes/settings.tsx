@@ -1,7 +1,7 @@
 import { useTranslation } from "../i18n/use-translation";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
-import { Field, FormAlert, PageTitle } from "../components/ui";
+import { Field, FormAlert, NewPasswordFields, PageTitle } from "../components/ui";
 import { guard } from "../guards.server";
 import { defaultTimeZone, isLocale } from "../i18n/config";
 import { localeCookie, redirectInLanguage } from "../i18n/i18n.server";
@@ -298,19 +298,13 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           {/* Lets password managers match the form to the account. */}
           <input type="hidden" name="username" autoComplete="username" value={user.email} />
           <Field label={t("settings.security.currentPassword")} name="currentPassword" id="settings-current-password" type="password" autoComplete="current-password" required error={passwordForm.errors.currentPassword} />
-          <Field
+          <NewPasswordFields
             label={t("settings.security.newPassword")}
-            name="password"
-            id="settings-new-password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={12}
-            maxLength={128}
+            confirmLabel={t("settings.security.confirmPassword")}
             hint={t("settings.security.passwordHint")}
-            error={passwordForm.errors.password}
+            errors={passwordForm.errors}
+            ids={{ password: "settings-new-password", confirmPassword: "settings-confirm-password" }}
           />
-          <Field label={t("settings.security.confirmPassword")} name="confirmPassword" id="settings-confirm-password" type="password" autoComplete="new-password" required error={passwordForm.errors.confirmPassword} />
           <div>
             <button type="submit" className={ui.button.primary} disabled={busy("password")}>
               {t("settings.security.changePassword")}

@@ -2,7 +2,7 @@ import { useTranslation } from "../i18n/use-translation";
 import { data, Form, Link, useNavigation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import type { Route } from "./+types/signup";
-import { Field, FormAlert, PageTitle } from "../components/ui";
+import { Field, FormAlert, NewPasswordFields, PageTitle } from "../components/ui";
 import { guard } from "../guards.server";
 import { apiFor } from "../lib/api.server";
 import { formErrorOf, keepFormThroughOutage } from "../lib/form-outage";
@@ -52,8 +52,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           <FormAlert message={formErrorOf(actionData, t)} />
           <Field label={t("auth.name")} name="name" autoComplete="name" required maxLength={80} error={errors.name} defaultValue={actionData?.values.name} />
           <Field label={t("auth.email")} name="email" type="email" autoComplete="email" required error={errors.email} defaultValue={actionData?.values.email} />
-          <Field label={t("auth.password")} name="password" type="password" autoComplete="new-password" required minLength={12} maxLength={128} hint={t("auth.passwordHint")} error={errors.password} />
-          <Field label={t("auth.confirmPassword")} name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
+          <NewPasswordFields label={t("auth.password")} confirmLabel={t("auth.confirmPassword")} hint={t("auth.passwordHint")} errors={errors} />
           <button type="submit" className={ui.button.primary} disabled={navigation.state === "submitting"}>
             {t("auth.createAccount")}
           </button>

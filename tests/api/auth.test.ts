@@ -76,6 +76,33 @@ describe("sign-up", () => {
     expect(refused.json.errors.password).toEqual(["Use at most 128 characters."]);
   });
 
+  it("says a password is too long wherever one is typed, in the caller's language", async () => {
+    const tooLong = "k".repeat(60) + "Zq9!" + "w".repeat(65);
+    expect(tooLong.length).toBe(129);
+    const es = { "Accept-Language": "es-PE" };
+    const tooLongEs = ["Usa como máximo 128 caracteres."];
+    const signup = await call("/auth/signup", { body: { name: "Ana", email: uniqueEmail(), password: tooLong, confirmPassword: tooLong }, headers: es, ip: uniqueIp() });
+    expect(signup.status).toBe(422);
+    expect(signup.json.errors).toEqual({ password: tooLongEs });
+
+    const { email, password, token } = await signUp();
+    const change = await call("/auth/password", { token, headers: es, body: { currentPassword: tooLong, password: tooLong, confirmPassword: tooLong } });
+    expect(change.status).toBe(422);
+    expect(change.json.errors).toEqual({ currentPassword: tooLongEs, password: tooLongEs });
+
+    await call("/auth/recover", { body: { email }, ip: uniqueIp() });
+    const linkId = linkIdFrom((await waitForMail(email))[0]!.text);
+    const reset = await call(`/auth/links/${linkId}/password`, { headers: es, body: { password: tooLong, confirmPassword: tooLong } });
+    expect(reset.status).toBe(422);
+    expect(reset.json.errors).toEqual({ password: tooLongEs });
+
+    const login = await call("/auth/login", { headers: es, body: { email, password: tooLong } });
+    expect(login.status).toBe(422);
+    expect(login.json.errors).toEqual({ password: tooLongEs });
+    // Nothing was changed by the refusals.
+    expect((await call("/auth/login", { body: { email, password } })).status).toBe(200);
+  });
+
   it("treats emails case-insensitively and refuses a second account", async () => {
     const email = uniqueEmail("Case");
     await signUp({ email });
@@ -220,6 +247,34 @@ describe("sign-in", () => {
     expect((await call("/auth/login", { body: { email, password } })).status).toBe(200);
   });
 
+  it("locks an unknown email exactly like a registered one: the same bytes, step by step", async () => {
+    const { email } = await signUp();
+    const start = Date.now();
+    vi.useFakeTimers({ now: start, toFake: ["Date"] });
+    // Wrong passwords through the lock and out of it; one attempt in capitals (emails compare
+    // case-insensitively, so it counts against the same lock).
+    const steps = [0, 0, 0, 0, 0, 0, 14 * 60, 15 * 60, 15 * 60 + 1].map((seconds, i) => ({ at: start + seconds * 1000, upper: i === 5 }));
+    const run = async (address: string) => {
+      const seen: Array<{ status: number; type: string | null; retryAfter: string | null; body: string }> = [];
+      for (const step of steps) {
+        vi.setSystemTime(step.at);
+        const result = await call("/auth/login", { body: { email: step.upper ? address.toUpperCase() : address, password: "wrong-password-123" } });
+        seen.push({ status: result.status, type: result.headers.get("Content-Type"), retryAfter: result.headers.get("Retry-After"), body: result.text });
+      }
+      return seen;
+    };
+    const known = await run(email);
+    const unknown = await run(uniqueEmail("nobody"));
+    expect(unknown).toEqual(known);
+    // The fifth failure is the one that locks, and it says so (docs/decisions/004-throttles.md).
+    expect(known.map((step) => step.status)).toEqual([401, 401, 401, 401, 429, 429, 429, 401, 401]);
+    expect(JSON.parse(known[0]!.body).detail).toBe("Invalid email or password.");
+    expect(known[4]!.retryAfter).toBe("900");
+    expect(JSON.parse(known[4]!.body).detail).toBe("Too many failed attempts. Try again in 15 minutes.");
+    expect(known[6]!.retryAfter).toBe("60");
+    expect(JSON.parse(known[6]!.body).detail).toBe("Too many failed attempts. Try again in 1 minute.");
+  });
+
   it("does not lock when failures are spread over more than 15 minutes", async () => {
     const { email, password } = await signUp();
     const start = Date.now();
@@ -273,7 +328,9 @@ describe("password recovery", () => {
     const [mail] = await waitForMail(email);
     expect(mail!.subject).toBe("Reset your Tesoro password");
     const linkId = linkIdFrom(mail!.text);
-    expect(mail!.html).toContain(`/login/change-password/${linkId}`);
+    // The app's origin (APP_ORIGIN, here the tests' own), in the text and the link.
+    expect(mail!.text).toContain(`https://tesoro.test/login/change-password/${linkId}`);
+    expect(mail!.html).toContain(`href="https://tesoro.test/login/change-password/${linkId}"`);
     expect((await call(`/auth/links/${linkId}`)).status).toBe(204);
 
     const newPassword = "a-brand-new-passphrase-for-lima";
@@ -287,6 +344,17 @@ describe("password recovery", () => {
     const reused = await call(`/auth/links/${linkId}/password`, { body: { password: "yet-another-passphrase-cusco", confirmPassword: "yet-another-passphrase-cusco" } });
     expect(reused.status).toBe(410);
     expect(reused.json.detail).toBe("This link has expired or was already used");
+  });
+
+  it("ends a lockout when the password is set through a mailed link", async () => {
+    const { email } = await signUp();
+    for (let i = 0; i < 5; i++) await call("/auth/login", { body: { email, password: "wrong-password-123" } });
+    expect((await call("/auth/login", { body: { email, password: STRONG_PASSWORD } })).status).toBe(429);
+    await call("/auth/recover", { body: { email }, ip: uniqueIp() });
+    const linkId = linkIdFrom((await waitForMail(email))[0]!.text);
+    const newPassword = "a-brand-new-passphrase-for-lima";
+    expect((await call(`/auth/links/${linkId}/password`, { body: { password: newPassword, confirmPassword: newPassword } })).status).toBe(204);
+    expect((await call("/auth/login", { body: { email: email.toUpperCase(), password: newPassword } })).status).toBe(200);
   });
 
   it("expires links after 30 minutes", async () => {

@@ -48,7 +48,7 @@ export async function call(path: string, options: CallOptions = {}) {
   } catch {
     json = text;
   }
-  return { status: response.status, headers: response.headers, json };
+  return { status: response.status, headers: response.headers, json, text };
 }
 
 export async function signUp(overrides: Partial<{ name: string; email: string; password: string; ip: string }> = {}) {

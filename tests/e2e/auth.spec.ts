@@ -1,5 +1,5 @@
 /** Sign-up, sign-in, sign-out, remember me, redirectTo, recovery, lockout, Spanish, no-JS. */
-import { createUser, expect, hydrated, latestMail, STRONG_PASSWORD, test, uniqueEmail } from "./fixtures";
+import { createUser, expect, hydrated, latestMail, randomIp, STRONG_PASSWORD, test, uniqueEmail } from "./fixtures";
 
 test("sign up, sign out, and sign in again", async ({ page }) => {
   const email = uniqueEmail("signup");
@@ -128,8 +128,12 @@ test("the whole recovery flow, and old sessions end after the reset", async ({ p
 
   const mail = await latestMail(request, user.email);
   expect(mail.subject).toBe("Reset your Tesoro password");
-  const path = new URL(/https?:\/\/\S+\/login\/change-password\/[A-Za-z0-9_-]{43}/.exec(mail.text)![0]).pathname;
-  await page.goto(path);
+  const link = /https?:\/\/\S+\/login\/change-password\/[A-Za-z0-9_-]{43}/.exec(mail.text)![0];
+  // Followed as mailed, never rewritten: the link must lead to the server that sent it, on
+  // whatever port it runs (scripts/lib/local-origin.mjs).
+  expect(new URL(link).origin).toBe(new URL(baseURL!).origin);
+  expect(mail.html).toContain(`href="${link}"`);
+  await page.goto(link);
   await page.getByLabel("New password", { exact: true }).fill("a-new-and-long-passphrase-arequipa");
   await page.getByLabel("Confirm new password").fill("a-new-and-long-passphrase-arequipa");
   await page.getByRole("button", { name: "Change password" }).click();
@@ -147,7 +151,7 @@ test("the whole recovery flow, and old sessions end after the reset", async ({ p
 
   // The link works once.
   await page.context().clearCookies();
-  await page.goto(path);
+  await page.goto(link);
   await expect(page.getByRole("alert")).toHaveText("This link has expired or was already used");
   await page.getByRole("link", { name: "Request a new link" }).click();
   await expect(page).toHaveURL("/login/recover");
@@ -173,6 +177,30 @@ test("five wrong passwords lock the account with the wait time", async ({ page, 
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("alert")).toHaveText(/Too many failed attempts\. Try again in 1[45] minutes\./);
+});
+
+test("the sign-in page locks an unknown email exactly like a registered one", async ({ browser, baseURL, user }) => {
+  // Without JavaScript each attempt is one document, so its status and message are read whole.
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false, extraHTTPHeaders: { "CF-Connecting-IP": randomIp() } });
+  const page = await context.newPage();
+  const attempts = async (email: string) => {
+    const seen: string[] = [];
+    await page.goto("/login");
+    for (let i = 0; i < 6; i++) {
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password").fill(`wrong-password-${i}`);
+      const answer = page.waitForResponse((response) => response.request().method() === "POST");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      const status = (await answer).status();
+      await page.waitForLoadState();
+      seen.push(`${status} ${await page.getByRole("alert").textContent()}`);
+    }
+    return seen;
+  };
+  const known = await attempts(user.email);
+  expect(await attempts(uniqueEmail("nobody"))).toEqual(known);
+  expect(known).toEqual([...Array(4).fill("400 Invalid email or password."), ...Array(2).fill("429 Too many failed attempts. Try again in 15 minutes.")]);
+  await context.close();
 });
 
 test("the public pages work in Spanish, errors included", async ({ browser, baseURL }) => {

@@ -1,6 +1,7 @@
 import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
-import { localeFromAcceptLanguage } from "../../app/i18n/config";
+import { interpolation, localeFromAcceptLanguage } from "../../app/i18n/config";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../../app/lib/schemas/auth";
 import { en } from "../../app/i18n/locales/en";
 import { es } from "../../app/i18n/locales/es";
 import { REMEMBERED_WITH_OPTIONS, rememberingPlainKeys } from "../../app/i18n/use-translation";
@@ -33,11 +34,20 @@ describe("i18n", () => {
     expect(translatorFor("xx")("errors.unmatched", { path: "/x" })).toBe("Page not found: /x");
   });
 
+  it("prints the password limits the schemas enforce, in every language and without a copied number", () => {
+    const sources = JSON.stringify([en, es]);
+    for (const limit of [PASSWORD_MIN, PASSWORD_MAX]) expect(sources).not.toMatch(new RegExp(`\\b${limit} (characters|caracteres)`));
+    expect(translatorFor("en")("validation.passwordMax")).toBe(`Use at most ${PASSWORD_MAX} characters.`);
+    expect(translatorFor("es")("validation.passwordMax")).toBe(`Usa como máximo ${PASSWORD_MAX} caracteres.`);
+    expect(translatorFor("en")("validation.passwordMin")).toBe(`Use at least ${PASSWORD_MIN} characters.`);
+    expect(translatorFor("es")("auth.passwordHint")).toMatch(new RegExp(`^De ${PASSWORD_MIN} a ${PASSWORD_MAX} caracteres\\.`));
+  });
+
   it("remembers keys without options, and with plain options, per language, with the same text as i18next", async () => {
     for (const lng of ["en", "es"] as const) {
-      const plainInstance = createInstance({ resources, interpolation: { escapeValue: false } });
+      const plainInstance = createInstance({ resources, interpolation });
       await plainInstance.init({ lng });
-      const remembering = createInstance({ resources, interpolation: { escapeValue: false } });
+      const remembering = createInstance({ resources, interpolation });
       await remembering.init({ lng });
       let translations = 0;
       const translate = remembering.t.bind(remembering);

@@ -4,9 +4,9 @@
  * checked by the API only, to keep its dictionaries out of the browser bundle.
  */
 import { z } from "zod";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../password-limits";
 
-export const PASSWORD_MIN = 12;
-export const PASSWORD_MAX = 128;
+export { PASSWORD_MAX, PASSWORD_MIN };
 
 export const emailSchema = z
   .string({ error: "validation.required" })
@@ -26,44 +26,40 @@ export const nameSchema = z.string({ error: "validation.required" }).trim().min(
 /** "on" from a checkbox, true from JSON. */
 const checkbox = z.union([z.boolean(), z.literal("on")]).optional().transform((value) => value === true || value === "on");
 
+/**
+ * A password the user already has (sign-in, current password, delete account): required, and
+ * never longer than any password we accept, with the same "too long" message as a new one.
+ */
+export const existingPasswordSchema = z.string({ error: "validation.required" }).min(1, { error: "validation.required" }).max(PASSWORD_MAX, { error: "validation.passwordMax" });
+
 export const loginSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: "validation.required" }).min(1, { error: "validation.required" }).max(PASSWORD_MAX, { error: "validation.passwordMax" }),
+  password: existingPasswordSchema,
   remember: checkbox,
 });
 
-function confirmed<T extends z.ZodRawShape>(shape: T, field: string, confirmField: string) {
-  return z.object(shape).superRefine((value, ctx) => {
-    const record = value as Record<string, unknown>;
-    if (record[field] !== record[confirmField]) {
-      ctx.addIssue({ code: "custom", path: [confirmField], message: "validation.passwordMismatch" });
-    }
-  });
+/**
+ * Every form that sets a password has the same pair: `password` (the rules above) and
+ * `confirmPassword`, whose only rule is to match. A password that is too long is told so on
+ * its own field; the confirmation is not also called "too long" (one message per mistake).
+ */
+function withNewPassword<T extends z.ZodRawShape>(shape: T) {
+  return z
+    .object({ ...shape, password: passwordSchema, confirmPassword: z.string({ error: "validation.required" }).min(1, { error: "validation.required" }) })
+    .superRefine((value, ctx) => {
+      // The generic shape hides the two fields from the checker; they are there (just above).
+      const { password, confirmPassword } = value as { password: string; confirmPassword: string };
+      if (password !== confirmPassword) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "validation.passwordMismatch" });
+    });
 }
 
-export const signupSchema = confirmed(
-  { name: nameSchema, email: emailSchema, password: passwordSchema, confirmPassword: z.string({ error: "validation.required" }).min(1, { error: "validation.required" }) },
-  "password",
-  "confirmPassword",
-);
+export const signupSchema = withNewPassword({ name: nameSchema, email: emailSchema });
 
 export const recoverSchema = z.object({ email: emailSchema });
 
-export const resetPasswordSchema = confirmed(
-  { password: passwordSchema, confirmPassword: z.string({ error: "validation.required" }).min(1, { error: "validation.required" }) },
-  "password",
-  "confirmPassword",
-);
+export const resetPasswordSchema = withNewPassword({});
 
-export const changePasswordSchema = confirmed(
-  {
-    currentPassword: z.string({ error: "validation.required" }).min(1, { error: "validation.required" }).max(PASSWORD_MAX),
-    password: passwordSchema,
-    confirmPassword: z.string({ error: "validation.required" }).min(1, { error: "validation.required" }),
-  },
-  "password",
-  "confirmPassword",
-);
+export const changePasswordSchema = withNewPassword({ currentPassword: existingPasswordSchema });
 
 /** 256 bits, base64url without padding: 43 characters. */
 export const LINK_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;

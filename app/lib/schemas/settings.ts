@@ -5,9 +5,7 @@
  */
 import { z } from "zod";
 import { isValidTimeZone } from "../dates";
-import { emailSchema, nameSchema, PASSWORD_MAX } from "./auth";
-
-const currentPassword = z.string({ error: "validation.required" }).min(1, { error: "validation.required" }).max(PASSWORD_MAX, { error: "validation.passwordMax" });
+import { emailSchema, existingPasswordSchema as currentPassword, nameSchema } from "./auth";
 
 /** "on" from a checkbox, true from JSON; anything else (absent) is refused. */
 const mustConfirm = z.union([z.literal(true), z.literal("on")], { error: "settings.validation.confirmDelete" }).transform(() => true as const);

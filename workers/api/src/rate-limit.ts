@@ -31,9 +31,60 @@ export async function hit(db: D1Database, limit: Limit, now = Date.now()): Promi
   return { allowed: count <= limit.max, retryAfterSeconds: Math.ceil((windowStart + limit.windowMs - now) / 1000) };
 }
 
-/** Old windows are useless; dropped now and then on the write path. */
+/** Old windows and ended lockouts are useless; dropped now and then on the write path. */
 export async function sweep(db: D1Database, now = Date.now()): Promise<void> {
-  await db.prepare("DELETE FROM rate_limits WHERE window_start < ?1").bind(now - 24 * 3600_000).run();
+  await db.batch([
+    db.prepare("DELETE FROM rate_limits WHERE window_start < ?1").bind(now - 24 * 3600_000),
+    db.prepare("DELETE FROM login_failures WHERE first_failed_at < ?1 AND COALESCE(locked_until, 0) < ?2").bind(now - 24 * 3600_000, now),
+  ]);
+}
+
+/**
+ * The sign-in lockout: `max` failures within `windowMs` of the first one lock for `lockMs`. Kept
+ * per hash of the normalized email, never per user row, and counted whether or not an account
+ * has that email, so a lock tells nothing about who has an account (docs/decisions/004-throttles.md).
+ */
+export interface Lockout {
+  max: number;
+  windowMs: number;
+  lockMs: number;
+}
+
+/** The prepared read of a lock, to batch with the user lookup (one round trip either way). */
+export function lockQuery(db: D1Database, emailHash: string) {
+  return db.prepare("SELECT locked_until FROM login_failures WHERE email_hash = ?1").bind(emailHash);
+}
+
+/** Seconds until the lock read by `lockQuery` ends, or null when there is none now. */
+export function lockedForSeconds(row: { locked_until: number | null } | undefined, now: number): number | null {
+  return row?.locked_until && row.locked_until > now ? Math.ceil((row.locked_until - now) / 1000) : null;
+}
+
+/**
+ * Counts one failure in one statement (concurrent failures cannot slip past the count) and
+ * says for how many seconds the email is now locked: the failure that reaches `max` locks.
+ */
+export async function recordLoginFailure(db: D1Database, emailHash: string, lockout: Lockout, now = Date.now()): Promise<number | null> {
+  // A count older than the window, or one that already locked (and the lock is over), starts again.
+  const restart = "(first_failed_at <= ?3 OR locked_until <= ?2)";
+  const row = await db
+    .prepare(
+      `INSERT INTO login_failures (email_hash, failures, first_failed_at, locked_until)
+       VALUES (?1, 1, ?2, CASE WHEN 1 >= ?4 THEN ?5 END)
+       ON CONFLICT (email_hash) DO UPDATE SET
+         failures = CASE WHEN ${restart} THEN 1 ELSE failures + 1 END,
+         first_failed_at = CASE WHEN ${restart} THEN ?2 ELSE first_failed_at END,
+         locked_until = CASE WHEN (CASE WHEN ${restart} THEN 1 ELSE failures + 1 END) >= ?4 THEN ?5 ELSE locked_until END
+       RETURNING locked_until`,
+    )
+    .bind(emailHash, now, now - lockout.windowMs, lockout.max, now + lockout.lockMs)
+    .first<{ locked_until: number | null }>();
+  return lockedForSeconds(row ?? undefined, now);
+}
+
+/** A successful sign-in (or a password set through a mailed link) starts the count afresh. */
+export function clearLoginFailures(db: D1Database, emailHash: string) {
+  return db.prepare("DELETE FROM login_failures WHERE email_hash = ?1").bind(emailHash);
 }
 
 /**

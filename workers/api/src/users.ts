@@ -9,9 +9,6 @@ export interface UserRow {
   locale: "en" | "es";
   time_zone: string;
   theme: "system" | "light" | "dark";
-  failed_logins: number;
-  first_failed_at: number | null;
-  locked_until: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -24,8 +21,13 @@ export function toApiUser(row: UserRow): ApiUser {
   return { id: row.id, email: row.email, name: row.name, locale: row.locale, timeZone: row.time_zone, theme: row.theme, createdAt: row.created_at };
 }
 
+/** The prepared lookup, for callers that batch it with other reads. */
+export function userByEmailQuery(db: D1Database, email: string) {
+  return db.prepare("SELECT * FROM users WHERE email_normalized = ?1").bind(normalizeEmail(email));
+}
+
 export async function findUserByEmail(db: D1Database, email: string): Promise<UserRow | null> {
-  return db.prepare("SELECT * FROM users WHERE email_normalized = ?1").bind(normalizeEmail(email)).first<UserRow>();
+  return userByEmailQuery(db, email).first<UserRow>();
 }
 
 export async function findUserById(db: D1Database, id: string): Promise<UserRow | null> {

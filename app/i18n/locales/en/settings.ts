@@ -30,7 +30,7 @@ export const settings = {
     currentPassword: "Current password",
     newPassword: "New password",
     confirmPassword: "Confirm new password",
-    passwordHint: "At least 12 characters, like at sign-up. Your other devices will be signed out.",
+    passwordHint: "{{passwordMin}} to {{passwordMax}} characters, like at sign-up. Your other devices will be signed out.",
     sessions: "Active sessions",
     sessionsIntro: "Devices signed in to your account. Sign out any you do not recognise.",
     thisDevice: "This device",

@@ -31,7 +31,7 @@ export const settings: Messages["settings"] = {
     currentPassword: "Contraseña actual",
     newPassword: "Nueva contraseña",
     confirmPassword: "Confirmar nueva contraseña",
-    passwordHint: "Al menos 12 caracteres, como al registrarte. Se cerrará la sesión en tus otros dispositivos.",
+    passwordHint: "De {{passwordMin}} a {{passwordMax}} caracteres, como al registrarte. Se cerrará la sesión en tus otros dispositivos.",
     sessions: "Sesiones activas",
     sessionsIntro: "Dispositivos con sesión iniciada en tu cuenta. Cierra la sesión de los que no reconozcas.",
     thisDevice: "Este dispositivo",

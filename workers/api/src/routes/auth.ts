@@ -14,14 +14,13 @@ import { createRouter, type ApiBindings } from "../hono";
 import { escapeHtml, mailSender } from "../mail";
 import { hashPassword, MIN_PASSWORD_SCORE, needsRehash, parseParams, passwordStrength, verifyAgainstDummy, verifyPassword } from "../password";
 import { localeOf, problem, validationProblem } from "../problem";
-import { hit, throttle } from "../rate-limit";
+import { clearLoginFailures, hit, lockedForSeconds, lockQuery, recordLoginFailure, throttle, type Lockout } from "../rate-limit";
 import { coarseIp, createSession, requireSession, revokeAllSessions, sessionExpiry, type SessionRow } from "../sessions";
-import { findUserByEmail, findUserById, normalizeEmail, toApiUser, type UserRow } from "../users";
+import { findUserByEmail, findUserById, normalizeEmail, toApiUser, userByEmailQuery, type UserRow } from "../users";
 import { json, jsonBody, problemResponse, bearer } from "../openapi-helpers";
 
-export const LOCK_AFTER_FAILURES = 5;
-export const FAILURE_WINDOW_MS = 15 * 60_000;
-export const LOCK_MS = 15 * 60_000;
+/** 5 failed sign-ins within 15 minutes lock the email for 15 minutes (PRODUCT.md). */
+export const LOGIN_LOCKOUT: Lockout = { max: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
 export const LINK_TTL_MS = 30 * 60_000;
 const HOUR = 3600_000;
 
@@ -133,19 +132,22 @@ authRoutes.openapi(
     const input = c.req.valid("json");
     const params = scrypt(c);
     const now = Date.now();
-    const user = await findUserByEmail(c.env.DB, input.email);
     const invalid = () => problem(c, 401, "invalid-credentials", { detail: translatorFor(localeOf(c))("auth.invalidCredentials") });
-    if (!user) {
-      verifyAgainstDummy(input.password, params);
-      return invalid();
+    // The lockout is kept per email, whether or not an account has it, and read in the same
+    // round trip as the user: a lock, its timing and its answers say nothing about who signed up.
+    const emailHash = await sha256Hex(normalizeEmail(input.email));
+    const [lock, found] = await c.env.DB.batch([lockQuery(c.env.DB, emailHash), userByEmailQuery(c.env.DB, input.email)]);
+    const lockedFor = lockedForSeconds(lock?.results[0] as { locked_until: number | null } | undefined, now);
+    if (lockedFor !== null) return throttled(c, "locked", lockedFor);
+    const user = found?.results[0] as UserRow | undefined;
+    // Unknown emails spend the same hashing work as a wrong password (no timing oracle).
+    const verified = user ? verifyPassword(input.password, user.password_hash) : (verifyAgainstDummy(input.password, params), false);
+    if (!user || !verified) {
+      const nowLockedFor = await recordLoginFailure(c.env.DB, emailHash, LOGIN_LOCKOUT, now);
+      // The failure that reaches the limit answers with the lock, for every email alike.
+      return nowLockedFor === null ? invalid() : throttled(c, "locked", nowLockedFor);
     }
-    if (user.locked_until && user.locked_until > now) return throttled(c, "locked", Math.ceil((user.locked_until - now) / 1000));
-    if (!verifyPassword(input.password, user.password_hash)) {
-      const lockedUntil = await recordFailure(c.env.DB, user.id, now);
-      if (lockedUntil) return throttled(c, "locked", Math.ceil((lockedUntil - now) / 1000));
-      return invalid();
-    }
-    const statements = [c.env.DB.prepare("UPDATE users SET failed_logins = 0, first_failed_at = NULL, locked_until = NULL WHERE id = ?1").bind(user.id)];
+    const statements = [clearLoginFailures(c.env.DB, emailHash)];
     if (needsRehash(user.password_hash, params)) {
       statements.push(c.env.DB.prepare("UPDATE users SET password_hash = ?1, updated_at = ?2 WHERE id = ?3").bind(hashPassword(input.password, params), now, user.id));
     }
@@ -155,24 +157,6 @@ authRoutes.openapi(
     return c.json({ token: session.token, remember: session.remember, expiresAt: session.expiresAt, user: toApiUser(user) }, 200);
   },
 );
-
-/** Counts a failed sign-in in a 15-minute window; the fifth locks the account for 15 minutes. */
-async function recordFailure(db: D1Database, userId: string, now: number): Promise<number | null> {
-  const row = await db
-    .prepare(
-      `UPDATE users SET
-         failed_logins = CASE WHEN first_failed_at IS NULL OR first_failed_at <= ?2 THEN 1 ELSE failed_logins + 1 END,
-         first_failed_at = CASE WHEN first_failed_at IS NULL OR first_failed_at <= ?2 THEN ?1 ELSE first_failed_at END
-       WHERE id = ?3
-       RETURNING failed_logins`,
-    )
-    .bind(now, now - FAILURE_WINDOW_MS, userId)
-    .first<{ failed_logins: number }>();
-  if ((row?.failed_logins ?? 0) < LOCK_AFTER_FAILURES) return null;
-  const lockedUntil = now + LOCK_MS;
-  await db.prepare("UPDATE users SET locked_until = ?1, failed_logins = 0, first_failed_at = NULL WHERE id = ?2").bind(lockedUntil, userId).run();
-  return lockedUntil;
-}
 
 authRoutes.openapi(
   createRoute({
@@ -302,9 +286,18 @@ authRoutes.openapi(
     // and the sessions change only when this request claimed it (a concurrent use gets 410).
     const results = await c.env.DB.batch([
       c.env.DB.prepare("UPDATE password_links SET used_at = ?1 WHERE id = ?2 AND used_at IS NULL").bind(now, link.id),
-      c.env.DB.prepare(
-        "UPDATE users SET password_hash = ?1, updated_at = ?2, failed_logins = 0, first_failed_at = NULL, locked_until = NULL WHERE id = ?3 AND (SELECT used_at FROM password_links WHERE id = ?4) = ?2",
-      ).bind(hashPassword(password, scrypt(c)), now, user.id, link.id),
+      c.env.DB.prepare("UPDATE users SET password_hash = ?1, updated_at = ?2 WHERE id = ?3 AND (SELECT used_at FROM password_links WHERE id = ?4) = ?2").bind(
+        hashPassword(password, scrypt(c)),
+        now,
+        user.id,
+        link.id,
+      ),
+      // Whoever can read the mail may sign in at once: the new password ends the lockout.
+      c.env.DB.prepare("DELETE FROM login_failures WHERE email_hash = ?1 AND (SELECT used_at FROM password_links WHERE id = ?2) = ?3").bind(
+        await sha256Hex(user.email_normalized),
+        link.id,
+        now,
+      ),
       c.env.DB.prepare("UPDATE sessions SET revoked_at = ?1 WHERE user_id = ?2 AND revoked_at IS NULL AND (SELECT used_at FROM password_links WHERE id = ?3) = ?1").bind(
         now,
         user.id,
