@@ -664,7 +664,7 @@ function ReceiptTargets({ photo, loaderData }: { photo: Blob; loaderData: Loader
           </div>
           {accountId ? (
             <>
-              <fieldset className={ui.stack} style={{ border: 0, padding: 0, margin: 0 }} aria-describedby={errors.transactionId ? "receipt-tx-error" : undefined}>
+              <fieldset className={`${ui.stack} ${c.txGroup}`} aria-describedby={errors.transactionId ? "receipt-tx-error" : undefined}>
                 <legend className={ui.label} style={{ marginBottom: 8 }}>
                   {t("camera.photo.recent")}
                 </legend>
