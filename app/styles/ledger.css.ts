@@ -9,13 +9,18 @@ export const page = style({ display: "flex", flexDirection: "column", gap: vars.
 export const headingRow = style({ display: "flex", flexWrap: "wrap", alignItems: "baseline", justifyContent: "space-between", gap: vars.space.sm });
 export const sectionTitle = style({ fontSize: "1.2rem", margin: `0 0 ${vars.space.sm}` });
 export const subTitle = style({ fontSize: "1rem", margin: `0 0 ${vars.space.sm}` });
-export const grid = style({ display: "grid", gap: vars.space.md, gridTemplateColumns: "repeat(auto-fill, minmax(220px, 1fr))" });
+/**
+ * Figures side by side (balances and totals per currency, the month's in and out): a wrapping row,
+ * not equal grid columns. Each figure is as wide as its amount, at least 12rem, so a long amount
+ * ("€ 999,999,999,999.99") moves to the next line instead of running over its neighbour; only one
+ * wider than the whole line breaks (statValue).
+ */
+export const grid = style({ display: "flex", flexWrap: "wrap", gap: `${vars.space.md} ${vars.space.lg}` });
 export const cardGrid = style({ display: "grid", gap: vars.space.md, gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 320px), 1fr))", listStyle: "none", margin: 0, padding: 0 });
 // minmax(0, 1fr): a plain 1fr column is never narrower than its longest word, so one long name would widen both.
 export const twoColumns = style({ display: "grid", gap: vars.space.lg, alignItems: "start", "@media": { [breakpoints.md]: { gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr)" } } });
-export const stat = style({ display: "flex", flexDirection: "column", gap: vars.space.xs });
+export const stat = style({ display: "flex", flexDirection: "column", gap: vars.space.xs, flex: "1 0 auto", minWidth: "min(100%, 12rem)", maxWidth: "100%" });
 export const statLabel = style({ color: vars.color.textMuted, fontSize: "0.9rem" });
-export const statValue = style({ fontSize: "1.5rem", fontWeight: 700, fontVariantNumeric: "tabular-nums", overflowWrap: "anywhere" });
 export const list = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: vars.space.sm });
 export const listRow = style({
   display: "flex",
@@ -50,6 +55,12 @@ export const amount = styleVariants({
   zero: { color: vars.color.text, fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" },
 });
 export const num = style({ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" });
+/**
+ * A large figure. Defined after `amount` and `num`, whose no-wrap it undoes (same specificity, so
+ * the later rule wins): an amount wider than the whole screen (¥ 1,000,000,000,000,000 on a phone)
+ * breaks rather than run off it. Where there is room it stays on one line (`grid`).
+ */
+export const statValue = style({ fontSize: "1.5rem", fontWeight: 700, fontVariantNumeric: "tabular-nums", whiteSpace: "normal", overflowWrap: "anywhere" });
 /**
  * Text people typed, in a table cell or a flex row: a description or name of one long word breaks
  * anywhere. "anywhere" (not "break-word") also lowers the cell's min-content width, which is what

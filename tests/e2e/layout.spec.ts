@@ -77,6 +77,29 @@ async function scrollDownTo(target: Locator) {
   await target.evaluate((element) => window.scrollTo(0, window.scrollY + element.getBoundingClientRect().top - window.innerHeight / 3));
 }
 
+/**
+ * No two of these texts overlap (a long amount must not run over the next one). The text's own
+ * extent, from a Range: an amount is a flex item whose box keeps its column's width while the
+ * text runs out of it.
+ */
+async function expectNoOverlap(items: Locator, where: string) {
+  const boxes = await items.evaluateAll((elements) =>
+    elements.map((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      const rect = range.getBoundingClientRect();
+      return { text: element.textContent ?? "", left: rect.left, right: rect.right, top: rect.top, bottom: rect.bottom };
+    }),
+  );
+  expect(boxes.length, where).toBeGreaterThan(1);
+  for (const [i, a] of boxes.entries()) {
+    for (const b of boxes.slice(i + 1)) {
+      const overlap = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      expect(overlap, `${where}: "${a.text}" and "${b.text}" overlap`).toBe(false);
+    }
+  }
+}
+
 const CASES = [
   { width: 390, height: 844, locale: "es" as const, photoMode: "Foto de comprobante", pickFile: "Elegir o tomar una foto", account: "Cuenta" },
   { width: 1280, height: 900, locale: "en" as const, photoMode: "Receipt photo", pickFile: "Choose or take a photo", account: "Account" },
@@ -131,6 +154,7 @@ test.describe("long words and large amounts", () => {
       await hydrated(page);
       await expect(page.getByTestId("recent")).toContainText(LONG_DESCRIPTION);
       await expectFits(page, "overview");
+      await expectNoOverlap(page.getByTestId("balances").locator("[data-minor]"), "overview balances");
 
       // The accounts: the totals per currency do not run over each other.
       await page.goto("/accounts");
@@ -140,6 +164,7 @@ test.describe("long words and large amounts", () => {
       const totals = page.getByTestId("account-totals").locator("[data-minor]");
       await expect(totals).toHaveCount(4); // PEN, USD, EUR, JPY
       await expect(page.getByTestId("account-totals")).toContainText(`€${NBSP}999,999,999,999.99`);
+      await expectNoOverlap(totals, "totals per currency");
 
       // The camera's list of an account's recent transactions, to attach a receipt photo to.
       await page.goto("/camera");
