@@ -75,7 +75,6 @@ export const txItem = style({
 export const txMain = style({ display: "flex", flexDirection: "column", minWidth: 0, flex: 1 });
 // Wraps rather than being cut: the words that tell two similar transactions apart may be at the end.
 export const txDescription = style({ fontWeight: 600, overflowWrap: "anywhere" });
-export const txAmount = style({ fontVariantNumeric: "tabular-nums", fontWeight: 600, whiteSpace: "nowrap" });
 export const thumb = style({ width: "48px", height: "48px", objectFit: "cover", borderRadius: vars.radius.sm, border: `1px solid ${vars.color.border}`, display: "block", flexShrink: 0 });
 export const bigThumb = style({ width: "120px", height: "120px", objectFit: "cover", borderRadius: vars.radius.md, border: `1px solid ${vars.color.border}`, display: "block" });
 export const fileInput = style({ font: "inherit", maxWidth: "100%" });
