@@ -1,7 +1,7 @@
 /**
  * What people type can be longer than the screen (QA, session 8): a description or payee with no
  * space in it, a 60-character account name, a total of twelve digits. None of it may push the page
- * sideways, hide the amount, or run one figure over the next.
+ * sideways, hide the amount, or run one figure over the next; and toasts follow the dark theme.
  * Data is made through the API; the pages are the real build in Chromium.
  */
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
@@ -186,4 +186,56 @@ test.describe("long words and large amounts", () => {
       await context.close();
     });
   }
+});
+
+test.describe("toasts and the theme", () => {
+  /** The toast's box and text colours, and the theme's raised surface and text, as the page computes them. */
+  async function toastColours(page: Page) {
+    const toast = page.getByTestId("toast").filter({ hasText: "Account created." });
+    await expect(toast).toBeVisible();
+    return toast.evaluate((element) => {
+      const bar = element.firstElementChild!;
+      const probe = document.createElement("div");
+      probe.style.background = "var(--color-surface-raised)";
+      probe.style.color = "var(--color-text)";
+      document.body.appendChild(probe);
+      const theme = { background: getComputedStyle(probe).backgroundColor, text: getComputedStyle(probe).color };
+      probe.remove();
+      return { toast: { background: getComputedStyle(bar).backgroundColor, text: getComputedStyle(bar).color }, theme };
+    });
+  }
+
+  async function createAccountWithForm(page: Page, name: string) {
+    await page.goto("/accounts?new=1");
+    await hydrated(page);
+    const form = page.getByRole("form", { name: "New account" });
+    await form.getByLabel("Name").fill(name);
+    await form.getByRole("button", { name: "Create account" }).click();
+  }
+
+  const WHITE = "rgb(255, 255, 255)";
+
+  test("a toast is dark when the user chose the dark theme", async ({ page, request, user, baseURL }) => {
+    await api(request, user, "patch", "/users/me", { theme: "dark" });
+    await signInAs(page, user, baseURL!);
+    await createAccountWithForm(page, "Caja");
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    const colours = await toastColours(page);
+    expect(colours.theme.background).not.toBe(WHITE);
+    expect(colours.toast).toEqual(colours.theme);
+  });
+
+  test("a toast is dark when the theme follows a device set to dark, and light on a light one", async ({ page, signedIn }) => {
+    void signedIn;
+    await page.emulateMedia({ colorScheme: "dark" });
+    await createAccountWithForm(page, "Caja");
+    const dark = await toastColours(page);
+    expect(dark.theme.background).not.toBe(WHITE);
+    expect(dark.toast).toEqual(dark.theme);
+
+    await page.emulateMedia({ colorScheme: "light" });
+    await createAccountWithForm(page, "Ahorros");
+    const light = await toastColours(page);
+    expect(light.toast).toEqual({ background: WHITE, text: light.theme.text });
+  });
 });
