@@ -5,8 +5,24 @@
  */
 import { useEffect, useRef, type PointerEvent as ReactPointerEvent } from "react";
 import { useTranslation } from "../i18n/use-translation";
-import { resolveValue, toast, Toaster as HotToaster, ToastBar, useToasterStore, type Toast, type ToastPosition } from "react-hot-toast";
+import { resolveValue, toast, Toaster as HotToaster, ToastBar, useToasterStore, type DefaultToastOptions, type Toast, type ToastPosition } from "react-hot-toast";
+import { vars } from "../styles/theme.css";
 import { TOAST_DURATION_MS, TOAST_GAP_PX, TOAST_HOTKEY, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, TOAST_SWIPE_THRESHOLD_PX } from "../ui-constants";
+
+/**
+ * react-hot-toast paints its toasts white with dark grey text whatever the page's theme. The
+ * theme's custom properties instead: they already switch for data-theme="dark" and for "system"
+ * on a dark device (theme.css.ts), so a toast follows both without knowing which applies. The
+ * border keeps a raised toast apart from a dark page, where a shadow barely shows.
+ */
+const TOAST_OPTIONS: DefaultToastOptions = {
+  duration: TOAST_DURATION_MS,
+  removeDelay: TOAST_REMOVE_DELAY_MS,
+  style: { background: vars.color.surfaceRaised, color: vars.color.text, border: `1px solid ${vars.color.border}` },
+  // The icon's disc in the theme's success and error colours, its mark in the toast's own colour.
+  success: { iconTheme: { primary: vars.color.success, secondary: vars.color.surfaceRaised } },
+  error: { iconTheme: { primary: vars.color.error, secondary: vars.color.surfaceRaised } },
+};
 
 export function Toaster({ position = "bottom-right" }: { position?: ToastPosition }) {
   const { t } = useTranslation();
@@ -33,7 +49,7 @@ export function Toaster({ position = "bottom-right" }: { position?: ToastPositio
 
   return (
     <div ref={regionRef} role="region" aria-label={`${t("app.notifications")} (${TOAST_HOTKEY})`} tabIndex={-1} data-testid="toast-region">
-      <HotToaster position={position} gutter={TOAST_GAP_PX} toastOptions={{ duration: TOAST_DURATION_MS, removeDelay: TOAST_REMOVE_DELAY_MS }}>
+      <HotToaster position={position} gutter={TOAST_GAP_PX} toastOptions={TOAST_OPTIONS}>
         {(item) => <SwipeableToast item={item} />}
       </HotToaster>
     </div>

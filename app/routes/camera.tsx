@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore }
 import { useTranslation } from "../i18n/use-translation";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/camera";
+import { Money } from "../components/ledger";
 import { FormAlert, PageTitle } from "../components/ui";
 import { defaultTimeZone } from "../i18n/config";
 import { apiFor } from "../lib/api.server";
@@ -664,7 +665,7 @@ function ReceiptTargets({ photo, loaderData }: { photo: Blob; loaderData: Loader
           </div>
           {accountId ? (
             <>
-              <fieldset className={ui.stack} style={{ border: 0, padding: 0, margin: 0 }} aria-describedby={errors.transactionId ? "receipt-tx-error" : undefined}>
+              <fieldset className={`${ui.stack} ${c.txGroup}`} aria-describedby={errors.transactionId ? "receipt-tx-error" : undefined}>
                 <legend className={ui.label} style={{ marginBottom: 8 }}>
                   {t("camera.photo.recent")}
                 </legend>
@@ -683,7 +684,7 @@ function ReceiptTargets({ photo, loaderData }: { photo: Blob; loaderData: Loader
                               {tx.receiptKey ? ` · ${t("camera.photo.replaceNote")}` : ""}
                             </span>
                           </span>
-                          <span className={c.txAmount}>{formatMoney(tx.amountMinor, tx.currency)}</span>
+                          <Money minor={tx.amountMinor} currency={tx.currency} signed />
                           {tx.receiptKey ? (
                             <img
                               src={`/resources/receipts/${tx.id}?v=${tx.updatedAt}`}

@@ -210,7 +210,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
                         <td data-label={t("ledger.fields.date")} className={l.nowrap}>
                           {formatDay(tx.date, i18n.language)}
                         </td>
-                        <td data-label={t("ledger.fields.description")}>
+                        <td data-label={t("ledger.fields.description")} className={l.userText}>
                           {tx.description}
                           {tx.receiptKey ? <Paperclip size={14} aria-label={t("ledger.pages.transactions.receipt")} style={{ marginLeft: 4 }} /> : null}
                           {tx.status === "pending" ? (
@@ -220,7 +220,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
                             </>
                           ) : null}
                         </td>
-                        <td data-label={t("ledger.pages.overview.account")}>
+                        <td data-label={t("ledger.pages.overview.account")} className={l.userText}>
                           <Link to={`/accounts/${tx.accountId}/transactions`}>{tx.accountName}</Link>
                         </td>
                         <td data-label={t("ledger.fields.amount")} data-num="">

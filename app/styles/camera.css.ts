@@ -55,6 +55,11 @@ export const rawText = style({ fontFamily: vars.font.mono, fontSize: "0.875rem",
 
 export { select } from "./ui.css";
 
+/**
+ * The recent transactions' radio group. A fieldset's default min-width is its content's min-content
+ * width, so one long description made it, and the page, as wide as that description.
+ */
+export const txGroup = style({ border: 0, padding: 0, margin: 0, minWidth: 0 });
 export const txList = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: vars.space.xs });
 export const txItem = style({
   display: "flex",
@@ -68,8 +73,8 @@ export const txItem = style({
   selectors: { "&:has(input:checked)": { borderColor: vars.color.primary, background: vars.color.successSurface } },
 });
 export const txMain = style({ display: "flex", flexDirection: "column", minWidth: 0, flex: 1 });
-export const txDescription = style({ fontWeight: 600, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" });
-export const txAmount = style({ fontVariantNumeric: "tabular-nums", fontWeight: 600, whiteSpace: "nowrap" });
+// Wraps rather than being cut: the words that tell two similar transactions apart may be at the end.
+export const txDescription = style({ fontWeight: 600, overflowWrap: "anywhere" });
 export const thumb = style({ width: "48px", height: "48px", objectFit: "cover", borderRadius: vars.radius.sm, border: `1px solid ${vars.color.border}`, display: "block", flexShrink: 0 });
 export const bigThumb = style({ width: "120px", height: "120px", objectFit: "cover", borderRadius: vars.radius.md, border: `1px solid ${vars.color.border}`, display: "block" });
 export const fileInput = style({ font: "inherit", maxWidth: "100%" });

@@ -10,6 +10,10 @@ globalStyle("body", {
   lineHeight: 1.5,
   color: vars.color.text,
   background: vars.color.background,
+  // A word longer than its line (a pasted reference, a name typed without spaces) breaks instead
+  // of running out of its box. Unlike "anywhere" it leaves min-content widths alone, so it changes
+  // nothing in tables and flex rows; the places that show typed text in those say "anywhere".
+  overflowWrap: "break-word",
   // The seed: light grey body on medium and larger screens.
   "@media": { [breakpoints.md]: { background: vars.color.backgroundMd } },
 });

@@ -9,12 +9,18 @@ export const page = style({ display: "flex", flexDirection: "column", gap: vars.
 export const headingRow = style({ display: "flex", flexWrap: "wrap", alignItems: "baseline", justifyContent: "space-between", gap: vars.space.sm });
 export const sectionTitle = style({ fontSize: "1.2rem", margin: `0 0 ${vars.space.sm}` });
 export const subTitle = style({ fontSize: "1rem", margin: `0 0 ${vars.space.sm}` });
-export const grid = style({ display: "grid", gap: vars.space.md, gridTemplateColumns: "repeat(auto-fill, minmax(220px, 1fr))" });
+/**
+ * Figures side by side (balances and totals per currency, the month's in and out): a wrapping row,
+ * not equal grid columns. Each figure is as wide as its amount, at least 12rem, so a long amount
+ * ("€ 999,999,999,999.99") moves to the next line instead of running over its neighbour; only one
+ * wider than the whole line breaks (statValue).
+ */
+export const grid = style({ display: "flex", flexWrap: "wrap", gap: `${vars.space.md} ${vars.space.lg}` });
 export const cardGrid = style({ display: "grid", gap: vars.space.md, gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 320px), 1fr))", listStyle: "none", margin: 0, padding: 0 });
-export const twoColumns = style({ display: "grid", gap: vars.space.lg, alignItems: "start", "@media": { [breakpoints.md]: { gridTemplateColumns: "1fr 1fr" } } });
-export const stat = style({ display: "flex", flexDirection: "column", gap: vars.space.xs });
+// minmax(0, 1fr): a plain 1fr column is never narrower than its longest word, so one long name would widen both.
+export const twoColumns = style({ display: "grid", gap: vars.space.lg, alignItems: "start", "@media": { [breakpoints.md]: { gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr)" } } });
+export const stat = style({ display: "flex", flexDirection: "column", gap: vars.space.xs, flex: "1 0 auto", minWidth: "min(100%, 12rem)", maxWidth: "100%" });
 export const statLabel = style({ color: vars.color.textMuted, fontSize: "0.9rem" });
-export const statValue = style({ fontSize: "1.5rem", fontWeight: 700, fontVariantNumeric: "tabular-nums", overflowWrap: "anywhere" });
 export const list = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: vars.space.sm });
 export const listRow = style({
   display: "flex",
@@ -49,13 +55,27 @@ export const amount = styleVariants({
   zero: { color: vars.color.text, fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" },
 });
 export const num = style({ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" });
+/**
+ * A large figure. Defined after `amount` and `num`, whose no-wrap it undoes (same specificity, so
+ * the later rule wins): an amount wider than the whole screen (¥ 1,000,000,000,000,000 on a phone)
+ * breaks rather than run off it. Where there is room it stays on one line (`grid`).
+ */
+export const statValue = style({ fontSize: "1.5rem", fontWeight: 700, fontVariantNumeric: "tabular-nums", whiteSpace: "normal", overflowWrap: "anywhere" });
+/**
+ * Text people typed, in a table cell or a flex row: a description or name of one long word breaks
+ * anywhere. "anywhere" (not "break-word") also lowers the cell's min-content width, which is what
+ * lets a table column or flex item be narrower than that word in the first place.
+ */
+export const userText = style({ overflowWrap: "anywhere" });
 
 export const categoryDot = style({ display: "inline-block", width: "0.7em", height: "0.7em", borderRadius: "2px", marginRight: "6px", verticalAlign: "baseline", border: `1px solid ${vars.color.border}` });
 
 export const formGrid = style({
   display: "grid",
   gap: vars.space.md,
-  gridTemplateColumns: "1fr",
+  // Not "1fr", whose minimum is its content's: a <select> is as wide as its longest option, and
+  // an account named with one 60-letter word made the transfer form, and the page, wider than a phone.
+  gridTemplateColumns: "minmax(0, 1fr)",
   "@media": { [breakpoints.md]: { gridTemplateColumns: "repeat(auto-fill, minmax(200px, 1fr))" } },
 });
 export const wide = style({ "@media": { [breakpoints.md]: { gridColumn: "1 / -1" } } });
@@ -81,15 +101,26 @@ export const summary = style({
 export const detailsBody = style({ padding: `0 ${vars.space.md} ${vars.space.md}`, display: "flex", flexDirection: "column", gap: vars.space.md });
 export const toolbar = style({ display: "flex", flexDirection: "column", gap: vars.space.sm });
 
-/** The transactions table; on phones every row is a card with labelled cells. */
-export const tableWrap = style({ background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.lg, overflowX: "auto" });
+/**
+ * The tables (transactions, latest transactions, import previews); on phones the responsive ones
+ * turn every row into a card with labelled cells.
+ *
+ * A table's box scrolls sideways by itself if a table is ever wider (the page never does).
+ * `position: relative` makes it the containing block of the visually hidden texts inside (the
+ * loading status, the actions header, "no receipt"): without it they were placed against the page,
+ * beyond this box's clipping, and a wide table's hidden text widened the whole page.
+ */
+export const tableWrap = style({ position: "relative", background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.lg, overflowX: "auto" });
 export const table = style({ width: "100%", borderCollapse: "collapse", fontSize: "0.95rem" });
-export const caption = style({ textAlign: "start", padding: `${vars.space.sm} ${vars.space.md}`, fontWeight: 600, captionSide: "top" });
+// The caption names the account: a table is never narrower than its caption's longest word.
+export const caption = style({ textAlign: "start", padding: `${vars.space.sm} ${vars.space.md}`, fontWeight: 600, captionSide: "top", overflowWrap: "anywhere" });
 globalStyle(`${table} th, ${table} td`, { padding: "8px 12px", borderBottom: `1px solid ${vars.color.border}`, textAlign: "start", verticalAlign: "top" });
 globalStyle(`${table} thead th`, { background: vars.color.backgroundMd, fontSize: "0.85rem", whiteSpace: "nowrap" });
 globalStyle(`${table} th[data-num], ${table} td[data-num]`, { textAlign: "end" });
 export const rowBusy = style({ opacity: 0.55 });
 export const editRow = style({ background: vars.color.backgroundMd });
+// The edit form's title repeats the description.
+globalStyle(`${editRow} > td`, { overflowWrap: "anywhere" });
 export const sortLink = style({ color: "inherit" });
 export const receiptThumb = style({ width: 36, height: 36, objectFit: "cover", borderRadius: vars.radius.sm, border: `1px solid ${vars.color.border}`, display: "block" });
 
@@ -101,11 +132,17 @@ globalStyle(`${responsiveTable}, ${responsiveTable} tbody, ${responsiveTable} tr
   "@media": { [phone]: { display: "block", width: "100%" } },
 });
 globalStyle(`${responsiveTable} tr`, { "@media": { [phone]: { borderBottom: `1px solid ${vars.color.border}`, padding: `${vars.space.sm} 0` } } });
+/*
+ * A card's line is its label and its value side by side. The value is a flex item, never narrower
+ * than its min-content unless that can shrink: "anywhere" lets a one-word description or account
+ * name break within the card instead of running past its edge. Labels keep their width (they
+ * would otherwise shrink with it, letter by letter).
+ */
 globalStyle(`${responsiveTable} td, ${responsiveTable} th[scope='row']`, {
-  "@media": { [phone]: { border: 0, padding: "2px 12px", display: "flex", justifyContent: "space-between", gap: vars.space.sm, textAlign: "end" } },
+  "@media": { [phone]: { border: 0, padding: "2px 12px", display: "flex", justifyContent: "space-between", gap: vars.space.sm, textAlign: "end", overflowWrap: "anywhere" } },
 });
 globalStyle(`${responsiveTable} td[data-label]::before, ${responsiveTable} th[data-label]::before`, {
-  "@media": { [phone]: { content: "attr(data-label)", fontWeight: 600, color: vars.color.textMuted, textAlign: "start" } },
+  "@media": { [phone]: { content: "attr(data-label)", fontWeight: 600, color: vars.color.textMuted, textAlign: "start", flexShrink: 0 } },
 });
 globalStyle(`${responsiveTable} td[data-full]`, { "@media": { [phone]: { display: "block", textAlign: "start" } } });
 
@@ -118,21 +155,22 @@ export const COLUMN_LABELS_MAX = 8;
 export const labelledColumns = style({});
 for (let column = 1; column <= COLUMN_LABELS_MAX; column++) {
   globalStyle(`${labelledColumns} > tbody > tr > :nth-child(${column}):not([data-full])::before`, {
-    "@media": { [phone]: { content: `var(--column-label-${column})`, fontWeight: 600, color: vars.color.textMuted, textAlign: "start" } },
+    "@media": { [phone]: { content: `var(--column-label-${column})`, fontWeight: 600, color: vars.color.textMuted, textAlign: "start", flexShrink: 0 } },
   });
 }
-/** A row's header cell (the description) keeps body weight; its first line is the bold part. */
-export const rowHeader = style({ fontWeight: 400 });
+/** A row's header cell (the description) keeps body weight; its first line is the bold part. Typed text, as `userText`. */
+export const rowHeader = style({ fontWeight: 400, overflowWrap: "anywhere" });
 export const rowTitle = style({ fontWeight: 600 });
 
 /** The spending chart: text first, bar second, so it reads without colour. */
-export const chartRow = style({ display: "flex", flexWrap: "wrap", justifyContent: "space-between", gap: `2px ${vars.space.sm}`, alignItems: "baseline" });
+export const chartRow = style({ display: "flex", flexWrap: "wrap", justifyContent: "space-between", gap: `2px ${vars.space.sm}`, alignItems: "baseline", overflowWrap: "anywhere" });
 export const chartBar = style({ flexBasis: "100%" });
 export const totalsBar = style({ display: "flex", flexWrap: "wrap", gap: `${vars.space.sm} ${vars.space.lg}`, alignItems: "baseline" });
 export const pager = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "center", justifyContent: "space-between" });
 export const empty = style({ padding: vars.space.lg, textAlign: "center", color: vars.color.textMuted });
 export const group = style({ display: "flex", flexDirection: "column", gap: vars.space.sm });
-export const accountCard = style({ display: "flex", flexDirection: "column", gap: vars.space.sm });
+// Name, institution and number are typed: a card (a grid item, as wide as its longest word) would grow past the screen.
+export const accountCard = style({ display: "flex", flexDirection: "column", gap: vars.space.sm, overflowWrap: "anywhere" });
 export const accountHead = style({ display: "flex", flexWrap: "wrap", justifyContent: "space-between", alignItems: "baseline", gap: vars.space.sm });
 export const accountName = style({ fontSize: "1.05rem", fontWeight: 700, margin: 0 });
 // A visually hidden caption keeps its 1 px box: at full width it pushed the page sideways on phones.
