@@ -5,6 +5,7 @@
 import { createApi, devMail } from "./src/app";
 import { BOOKMARK_HEADER, bookmarkFrom, openSession, sessionAsDatabase } from "./src/d1-session";
 import type { ApiEnv } from "./src/env";
+import { sweep } from "./src/rate-limit";
 
 const apis = new Map<string, ReturnType<typeof createApi>>();
 
@@ -30,5 +31,14 @@ export default {
       response.headers.set(BOOKMARK_HEADER, bookmark);
       return response;
     }
+  },
+
+  /**
+   * The hourly cron (`[triggers]` in wrangler.toml): rate-limit windows older than a day and
+   * sign-in lockouts long over are dropped. Nothing else removes them, and both tables gain rows
+   * from anyone on the internet (a sign-in with any email writes one).
+   */
+  async scheduled(_controller, env) {
+    await sweep(env.DB);
   },
 } satisfies ExportedHandler<ApiEnv>;
