@@ -13,6 +13,23 @@ function keys(value: unknown, prefix = ""): string[] {
   return Object.entries(value).flatMap(([key, child]) => keys(child, prefix ? `${prefix}.${key}` : key));
 }
 
+/**
+ * `t` as useTranslation makes it (`rememberingPlainKeys` over a fixed `t`), over an i18next
+ * instance that counts the translations it really does. `memory` names the remembered texts.
+ */
+async function countingRemembered(lng: "en" | "es", memory: string) {
+  const instance = createInstance({ resources, interpolation });
+  await instance.init({ lng });
+  let translations = 0;
+  const translate = instance.t.bind(instance);
+  instance.t = ((...args: Parameters<typeof translate>) => {
+    translations += 1;
+    return translate(...args);
+  }) as typeof instance.t;
+  const t = rememberingPlainKeys(instance.getFixedT(lng, "translation"), memory) as unknown as (key: string, options?: object) => string;
+  return { t, translations: () => translations };
+}
+
 describe("i18n", () => {
   it("has the same keys in English and Spanish, none empty", () => {
     expect(keys(es).sort()).toEqual(keys(en).sort());
@@ -47,22 +64,13 @@ describe("i18n", () => {
     for (const lng of ["en", "es"] as const) {
       const plainInstance = createInstance({ resources, interpolation });
       await plainInstance.init({ lng });
-      const remembering = createInstance({ resources, interpolation });
-      await remembering.init({ lng });
-      let translations = 0;
-      const translate = remembering.t.bind(remembering);
-      remembering.t = ((...args: Parameters<typeof translate>) => {
-        translations += 1;
-        return translate(...args);
-      }) as typeof remembering.t;
+      const { t, translations } = await countingRemembered(lng, lng);
       const expected = plainInstance.getFixedT(lng, "translation");
-      // As useTranslation makes it.
-      const t = rememberingPlainKeys(remembering.getFixedT(lng, "translation"), lng) as unknown as (key: string, options?: object) => string;
       const all = keys(lng === "en" ? en : es);
       for (const key of all) expect(t(key), key).toBe(expected(key));
-      const afterFirstPass = translations;
+      const afterFirstPass = translations();
       for (const key of all) t(key);
-      expect(translations).toBe(afterFirstPass); // the second pass is all remembered
+      expect(translations()).toBe(afterFirstPass); // the second pass is all remembered
       // Each distinct call is translated once, then remembered: counts pick their plural form,
       // values are interpolated, and a value that looks the same in another type is another call.
       const calls: Array<[string, Record<string, unknown>]> = [
@@ -76,34 +84,26 @@ describe("i18n", () => {
       for (let pass = 0; pass < 2; pass++) {
         for (const [key, options] of calls) expect(t(key, options), `${key} ${JSON.stringify(options)}`).toBe(expected(key, options));
       }
-      expect(translations).toBe(afterFirstPass + calls.length);
+      expect(translations()).toBe(afterFirstPass + calls.length);
       // Options that are not plain values are passed through every time.
       const path = { toString: () => "/object" };
       expect(t("errors.unmatched", { path })).toBe(expected("errors.unmatched", { path }));
       expect(t("errors.unmatched", { path })).toBe(expected("errors.unmatched", { path }));
-      expect(translations).toBe(afterFirstPass + calls.length + 2);
+      expect(translations()).toBe(afterFirstPass + calls.length + 2);
     }
   });
 
   it("keeps at most REMEMBERED_WITH_OPTIONS texts with options per language, and still answers right past it", async () => {
-    const instance = createInstance({ resources, interpolation: { escapeValue: false } });
-    await instance.init({ lng: "en" });
-    let translations = 0;
-    const translate = instance.t.bind(instance);
-    instance.t = ((...args: Parameters<typeof translate>) => {
-      translations += 1;
-      return translate(...args);
-    }) as typeof instance.t;
-    // A language of its own, so that other tests' memories do not count.
-    const t = rememberingPlainKeys(instance.getFixedT("en", "translation"), "en-cap-test") as unknown as (key: string, options?: object) => string;
+    // A memory of its own, so that other tests' texts do not count.
+    const { t, translations } = await countingRemembered("en", "en-cap-test");
     for (let n = 0; n < REMEMBERED_WITH_OPTIONS; n++) t("auth.locked", { count: n });
-    expect(translations).toBe(REMEMBERED_WITH_OPTIONS);
+    expect(translations()).toBe(REMEMBERED_WITH_OPTIONS);
     t("auth.locked", { count: 0 });
-    expect(translations).toBe(REMEMBERED_WITH_OPTIONS); // still remembered
+    expect(translations()).toBe(REMEMBERED_WITH_OPTIONS); // still remembered
     expect(t("auth.locked", { count: REMEMBERED_WITH_OPTIONS })).toBe(`Too many failed attempts. Try again in ${REMEMBERED_WITH_OPTIONS} minutes.`);
     t("auth.locked", { count: 0 });
-    expect(translations).toBe(REMEMBERED_WITH_OPTIONS + 2); // the memory started again when full
+    expect(translations()).toBe(REMEMBERED_WITH_OPTIONS + 2); // the memory started again when full
     t("auth.locked", { count: 0 });
-    expect(translations).toBe(REMEMBERED_WITH_OPTIONS + 2);
+    expect(translations()).toBe(REMEMBERED_WITH_OPTIONS + 2);
   });
 });
