@@ -1,3 +1,4 @@
+import { sha256Hex } from "./crypto";
 import type { ApiUser } from "./hono";
 
 export interface UserRow {
@@ -19,6 +20,14 @@ export function normalizeEmail(email: string): string {
 
 export function toApiUser(row: UserRow): ApiUser {
   return { id: row.id, email: row.email, name: row.name, locale: row.locale, timeZone: row.time_zone, theme: row.theme, createdAt: row.created_at };
+}
+
+/**
+ * The key of an email where the address itself is not to be kept (sign-in lockouts, the recovery
+ * throttle): the SHA-256 of its normalized form, so every spelling of one address is one key.
+ */
+export function emailHashOf(email: string): Promise<string> {
+  return sha256Hex(normalizeEmail(email));
 }
 
 /** The prepared lookup, for callers that batch it with other reads. */

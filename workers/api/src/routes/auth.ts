@@ -16,7 +16,7 @@ import { hashPassword, MIN_PASSWORD_SCORE, needsRehash, parseParams, passwordStr
 import { localeOf, problem, validationProblem } from "../problem";
 import { clearLoginFailures, hit, lockedForSeconds, lockQuery, recordLoginFailure, throttle, type Lockout } from "../rate-limit";
 import { coarseIp, createSession, requireSession, revokeAllSessions, sessionExpiry, type SessionRow } from "../sessions";
-import { findUserByEmail, findUserById, normalizeEmail, toApiUser, userByEmailQuery, type UserRow } from "../users";
+import { emailHashOf, findUserByEmail, findUserById, normalizeEmail, toApiUser, userByEmailQuery, type UserRow } from "../users";
 import { json, jsonBody, problemResponse, bearer } from "../openapi-helpers";
 
 /** 5 failed sign-ins within 15 minutes lock the email for 15 minutes (PRODUCT.md). */
@@ -135,7 +135,7 @@ authRoutes.openapi(
     const invalid = () => problem(c, 401, "invalid-credentials", { detail: translatorFor(localeOf(c))("auth.invalidCredentials") });
     // The lockout is kept per email, whether or not an account has it, and read in the same
     // round trip as the user: a lock, its timing and its answers say nothing about who signed up.
-    const emailHash = await sha256Hex(normalizeEmail(input.email));
+    const emailHash = await emailHashOf(input.email);
     const [lock, found] = await c.env.DB.batch([lockQuery(c.env.DB, emailHash), userByEmailQuery(c.env.DB, input.email)]);
     const lockedFor = lockedForSeconds(lock?.results[0] as { locked_until: number | null } | undefined, now);
     if (lockedFor !== null) return throttled(c, "locked", lockedFor);
@@ -200,7 +200,7 @@ authRoutes.openapi(
   async (c) => {
     const { email } = c.req.valid("json");
     // Counted for unknown emails too, so a 429 says nothing about whether an account exists.
-    const byEmail = await hit(c.env.DB, { key: `recover:email:${await sha256Hex(normalizeEmail(email))}`, max: 3, windowMs: HOUR });
+    const byEmail = await hit(c.env.DB, { key: `recover:email:${await emailHashOf(email)}`, max: 3, windowMs: HOUR });
     if (!byEmail.allowed) return throttled(c, "rate-limited", byEmail.retryAfterSeconds);
     const user = await findUserByEmail(c.env.DB, email);
     if (user) {
@@ -294,7 +294,7 @@ authRoutes.openapi(
       ),
       // Whoever can read the mail may sign in at once: the new password ends the lockout.
       c.env.DB.prepare("DELETE FROM login_failures WHERE email_hash = ?1 AND (SELECT used_at FROM password_links WHERE id = ?2) = ?3").bind(
-        await sha256Hex(user.email_normalized),
+        await emailHashOf(user.email_normalized),
         link.id,
         now,
       ),
