@@ -18,7 +18,7 @@ export function useTranslation(): { t: TFunction; i18n: I18n } {
   const { i18n } = useContext(I18nContext);
   let t = translators.get(i18n);
   if (!t) {
-    t = rememberingPlainKeys(i18n.getFixedT(i18n.language, "translation"), i18n.language);
+    t = rememberingTranslations(i18n.getFixedT(i18n.language, "translation"), i18n.language);
     translators.set(i18n, t);
   }
   return { t, i18n };
@@ -59,7 +59,7 @@ function optionsKey(key: string, options: unknown): string | undefined {
  * labels, whose text cannot change (the resources are bundled), and the same text for the same
  * values cannot change either (plural rules and interpolation depend only on the language).
  */
-export function rememberingPlainKeys(t: TFunction, language: string): TFunction {
+export function rememberingTranslations(t: TFunction, language: string): TFunction {
   let texts = rememberedTexts.get(language);
   if (!texts) {
     texts = { plain: new Map(), withOptions: new Map() };

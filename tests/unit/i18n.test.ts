@@ -1,10 +1,10 @@
 import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
 import { interpolation, localeFromAcceptLanguage } from "../../app/i18n/config";
-import { PASSWORD_MAX, PASSWORD_MIN } from "../../app/lib/schemas/auth";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../../app/lib/password-limits";
 import { en } from "../../app/i18n/locales/en";
 import { es } from "../../app/i18n/locales/es";
-import { REMEMBERED_WITH_OPTIONS, rememberingPlainKeys } from "../../app/i18n/use-translation";
+import { REMEMBERED_WITH_OPTIONS, rememberingTranslations } from "../../app/i18n/use-translation";
 import { resources } from "../../app/i18n/resources";
 import { translatorFor } from "../../app/i18n/translator";
 
@@ -14,7 +14,7 @@ function keys(value: unknown, prefix = ""): string[] {
 }
 
 /**
- * `t` as useTranslation makes it (`rememberingPlainKeys` over a fixed `t`), over an i18next
+ * `t` as useTranslation makes it (`rememberingTranslations` over a fixed `t`), over an i18next
  * instance that counts the translations it really does. `memory` names the remembered texts.
  */
 async function countingRemembered(lng: "en" | "es", memory: string) {
@@ -26,7 +26,7 @@ async function countingRemembered(lng: "en" | "es", memory: string) {
     translations += 1;
     return translate(...args);
   }) as typeof instance.t;
-  const t = rememberingPlainKeys(instance.getFixedT(lng, "translation"), memory) as unknown as (key: string, options?: object) => string;
+  const t = rememberingTranslations(instance.getFixedT(lng, "translation"), memory) as unknown as (key: string, options?: object) => string;
   return { t, translations: () => translations };
 }
 

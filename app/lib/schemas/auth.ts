@@ -6,8 +6,6 @@
 import { z } from "zod";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../password-limits";
 
-export { PASSWORD_MAX, PASSWORD_MIN };
-
 export const emailSchema = z
   .string({ error: "validation.required" })
   .trim()
