@@ -126,7 +126,7 @@ export function pickResult<R extends { form: string }>(form: string, fetcherData
  * remounts the form with its fresh key, and its effects (the failure toast) run before any effect
  * of this component could.
  */
-export function useLatestAnswer<T>(fetcher: { state: string; data: T | undefined }): T | undefined {
+function useLatestAnswer<T>(fetcher: { state: string; data: T | undefined }): T | undefined {
   const busy = fetcher.state !== "idle";
   // `before`: the data when the current (or last) submission began.
   const [seen, setSeen] = useState<{ busy: boolean; before: T | undefined; outdated: T | undefined }>(() => ({ busy, before: fetcher.data, outdated: undefined }));
@@ -138,6 +138,15 @@ export function useLatestAnswer<T>(fetcher: { state: string; data: T | undefined
     setSeen({ busy, before: busy ? fetcher.data : seen.before, outdated });
   }
   return outdated !== undefined && fetcher.data === outdated ? undefined : fetcher.data;
+}
+
+/**
+ * The result of a form posted through `fetcher`: its latest answer (`useLatestAnswer`) or, without
+ * JavaScript, the page's action data, whichever names `form`. Every fetcher form reads its result
+ * here, so none can show an answer a later submission has replaced.
+ */
+export function useFormResult<R extends { form: string }>(form: string, fetcher: { state: string; data: unknown }, actionData: unknown): R | undefined {
+  return pickResult<R>(form, useLatestAnswer(fetcher), actionData);
 }
 
 /**

@@ -5,7 +5,7 @@ import toast from "react-hot-toast";
 import { Await, Form, Link, useActionData, useFetcher, useFetchers, useLocation, useNavigate, useNavigation, useSearchParams, useSubmit, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/accounts-accountId-transactions";
-import { columnLabelVars, FormKey, formKey, Money, pickResult, SelectField, TextareaField, useFailureToast, useLatestAnswer, type FormResult } from "../components/ledger";
+import { columnLabelVars, FormKey, formKey, Money, pickResult, SelectField, TextareaField, useFailureToast, useFormResult, type FormResult } from "../components/ledger";
 import { IconSprite, SpriteIcon } from "../components/icon-sprite";
 import { Field, FormAlert, PageTitle, tooltipFromLabel } from "../components/ui";
 import { guard } from "../guards.server";
@@ -314,8 +314,8 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const addFetcher = useFetcher<typeof action>({ key: "tx-add" });
   const transferFetcher = useFetcher<typeof action>({ key: "tx-transfer" });
-  const addResult = pickResult<FormResult>("add", useLatestAnswer(addFetcher), actionData);
-  const transferResult = pickResult<FormResult>("transfer", useLatestAnswer(transferFetcher), actionData);
+  const addResult = useFormResult<FormResult>("add", addFetcher, actionData);
+  const transferResult = useFormResult<FormResult>("transfer", transferFetcher, actionData);
   const others = accounts.filter((a) => a.id !== account.id && !a.archived);
   const filtered = Object.keys(filters).some((key) => key !== "sort" && key !== "order");
   const exportQuery = new URLSearchParams(Object.entries(filters)).toString();
@@ -777,7 +777,7 @@ function useRowFetchers() {
 /** The answer to one delete sent from this page: a toast if the API refused it (the row is back). */
 function DeleteOutcome({ id, t, onSettled }: { id: string; t: TFunction; onSettled: (id: string) => void }) {
   const fetcher = useFetcher<typeof action>({ key: `tx-delete-${id}` });
-  useFailureToast(pickResult<FormResult>(`delete:${id}`, fetcher.data, undefined), t);
+  useFailureToast(useFormResult<FormResult>(`delete:${id}`, fetcher, undefined), t);
   const settled = fetcher.state === "idle" && fetcher.data !== undefined;
   useEffect(() => {
     if (settled) onSettled(id);
@@ -878,7 +878,7 @@ function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; shared: R
 /** The open edit form of a row: the one place a row's edit fetcher is read. */
 function EditTransaction({ tx, loaderData, actionData }: { tx: PageTransaction; loaderData: LoaderData; actionData: RowShared["actionData"] }) {
   const fetcher = useFetcher<typeof action>({ key: `tx-edit-${tx.id}` });
-  const result = pickResult<FormResult>(`update:${tx.id}`, useLatestAnswer(fetcher), actionData);
+  const result = useFormResult<FormResult>(`update:${tx.id}`, fetcher, actionData);
   return <TransactionForm key={`${loaderData.nonce}-${tx.id}`} mode="update" tx={tx} fetcher={fetcher} result={result} loaderData={loaderData} />;
 }
 
@@ -993,7 +993,7 @@ function ImportSection({ loaderData }: { loaderData: LoaderData }) {
   const actionData = useActionData<typeof action>();
   const fetcher = useFetcher<typeof action>({ key: "tx-import" });
   const listUrl = useListUrl();
-  const state = pickResult<ImportState | FormResult>("import", useLatestAnswer(fetcher), actionData);
+  const state = useFormResult<ImportState | FormResult>("import", fetcher, actionData);
   const failure = state && !state.ok ? state : undefined;
   const done = state?.ok && state.stage === "done" ? state.result : null;
   const current = state?.ok && state.stage === "preview" ? state : null;

@@ -3,7 +3,7 @@ import { useTranslation } from "../i18n/use-translation";
 import { Link, useActionData, useFetcher, useLocation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/accounts";
-import { FormKey, Money, pickResult, SelectField, useFailureToast, useLatestAnswer, type FormResult } from "../components/ledger";
+import { FormKey, Money, SelectField, useFailureToast, useFormResult, type FormResult } from "../components/ledger";
 import { Field, FormAlert, PageTitle } from "../components/ui";
 import { guard } from "../guards.server";
 import { apiFor } from "../lib/api.server";
@@ -112,7 +112,7 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
   const { accounts, totals, editing, openNew, today, nonce, currencies } = loaderData;
   const actionData = useActionData<typeof action>();
   const createFetcher = useFetcher<typeof action>({ key: "account-create" });
-  const createResult = pickResult<FormResult>("create", useLatestAnswer(createFetcher), actionData);
+  const createResult = useFormResult<FormResult>("create", createFetcher, actionData);
 
   const active = accounts.filter((a) => !a.archived);
   const groups = ACCOUNT_TYPES.map((type) => ({ type, accounts: active.filter((a) => a.type === type) })).filter((g) => g.accounts.length > 0);
@@ -198,8 +198,8 @@ function AccountCard({ account, editing, nonce, today, currencies }: { account: 
   const actionData = useActionData<typeof action>();
   const archiveFetcher = useFetcher<typeof action>({ key: `account-archive-${account.id}` });
   const editFetcher = useFetcher<typeof action>({ key: `account-edit-${account.id}` });
-  const editResult = pickResult<FormResult>(`update:${account.id}`, useLatestAnswer(editFetcher), actionData);
-  const archiveResult = pickResult<FormResult>(`archive:${account.id}`, useLatestAnswer(archiveFetcher), actionData);
+  const editResult = useFormResult<FormResult>(`update:${account.id}`, editFetcher, actionData);
+  const archiveResult = useFormResult<FormResult>(`archive:${account.id}`, archiveFetcher, actionData);
   useFailureToast(archiveResult, t);
   // Optimistic: the card shows its new state while the archive request runs.
   const pendingIntent = archiveFetcher.state !== "idle" ? archiveFetcher.formData?.get("intent") : null;
