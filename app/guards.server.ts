@@ -4,20 +4,13 @@
  */
 import { redirect, type MiddlewareFunction } from "react-router";
 import { userContext } from "./context.server";
-import { pageAddress } from "./lib/page-address";
+import { signInAddress } from "./lib/page-address";
 import { safeRedirect } from "./lib/safe-redirect";
-
-/** Longer than any address the app makes (filters included); past it, only the path is kept. */
-const MAX_REDIRECT_TO = 2_048;
 
 /** Signed-out visitors go to /login, carrying where they wanted to go. */
 const auth: MiddlewareFunction<Response> = ({ request, context }, next) => {
   if (!context.get(userContext)) {
-    const { path, query } = pageAddress(request);
-    const target = path + query;
-    // A URL of any length would otherwise come back, encoded once more, in the Location header.
-    const carried = target.length <= MAX_REDIRECT_TO ? target : path.slice(0, MAX_REDIRECT_TO);
-    throw redirect(`/login?redirectTo=${encodeURIComponent(carried)}`);
+    throw redirect(signInAddress(request));
   }
   return next();
 };

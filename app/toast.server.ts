@@ -2,7 +2,7 @@
  * A one-time message carried across a redirect ("You have been signed out") in a short-lived
  * cookie; the root loader reads it once and clears it.
  */
-import { createCookie } from "react-router";
+import { createCookie, redirect } from "react-router";
 import { z } from "zod";
 
 export const flashSchema = z.object({ type: z.enum(["success", "error", "info"]), key: z.string().max(100) });
@@ -12,6 +12,11 @@ const flashCookie = createCookie("tesoro_flash", { path: "/", httpOnly: true, sa
 
 export async function flashHeader(flash: Flash): Promise<string> {
   return flashCookie.serialize(flash);
+}
+
+/** Post/redirect/get with a toast on the next page (the root loader shows the flash). */
+export async function redirectWithToast(to: string, key: string, type: Flash["type"] = "success") {
+  return redirect(to, { headers: { "Set-Cookie": await flashHeader({ type, key }) } });
 }
 
 export async function readFlash(request: Request): Promise<{ flash: Flash | null; clear: string | null }> {

@@ -1,16 +1,15 @@
 /**
  * Server helpers shared by the ledger pages (overview, accounts, transactions): reading the API
- * with the error policy of a page, the per-form idempotency keys, and the redirect-after-post
- * with a toast.
+ * with the error policy of a page, the per-form idempotency keys, and failed forms' answers (the
+ * redirect-after-post with a toast is toast.server's redirectWithToast).
  */
 import { data, redirect } from "react-router";
 import type { ApiResult } from "./api-client";
 import { ID_PATTERN, OPAQUE_TOKEN_PATTERN } from "./ids";
-import { pageAddress } from "./page-address";
+import { signInAddress } from "./page-address";
 import { invalidParams, refusal } from "./route-helpers.server";
 import { echoedValues } from "./form-echo";
 import type { FieldErrors } from "./forms";
-import { flashHeader } from "../toast.server";
 
 
 /**
@@ -33,8 +32,7 @@ export function unwrap<T>(result: ApiResult<T>, request: Request): T {
 export function readFailed(result: { status: number }, request: Request): never {
   if (result.status === 404) invalidParams(request);
   if (result.status === 401) {
-    const { path, query } = pageAddress(request);
-    throw redirect(`/login?redirectTo=${encodeURIComponent(path + query)}`);
+    throw redirect(signInAddress(request));
   }
   throw new Response(null, { status: 503, statusText: "Service Unavailable" });
 }
@@ -45,11 +43,6 @@ export function returnTo(formData: FormData, path: string): string {
   if (typeof value !== "string") return path;
   if (value === path || value.startsWith(`${path}?`)) return value;
   return path;
-}
-
-/** Post/redirect/get with a success toast (root shows the flash). */
-export async function succeed(to: string, key: string, type: "success" | "error" = "success") {
-  return redirect(to, { headers: { "Set-Cookie": await flashHeader({ type, key }) } });
 }
 
 export type FormFailure<F extends string> = {

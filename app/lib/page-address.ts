@@ -12,3 +12,18 @@ export function pageAddress(request: Request): { path: string; query: string } {
   const query = search.toString();
   return { path: path || "/", query: query ? `?${query}` : "" };
 }
+
+/** Longer than any address the app makes (filters included); past it, only the path is carried. */
+const MAX_REDIRECT_TO = 2_048;
+
+/**
+ * The sign-in page, carrying the page the request was for (`redirectTo`), for a visitor who must
+ * sign in first. An address of any length would otherwise come back, encoded once more, in the
+ * Location header.
+ */
+export function signInAddress(request: Request): string {
+  const { path, query } = pageAddress(request);
+  const target = path + query;
+  const carried = target.length <= MAX_REDIRECT_TO ? target : path.slice(0, MAX_REDIRECT_TO);
+  return `/login?redirectTo=${encodeURIComponent(carried)}`;
+}

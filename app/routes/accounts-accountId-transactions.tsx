@@ -15,7 +15,8 @@ import { formErrorOf, keepFormThroughOutage, ledgerFormOf } from "../lib/form-ou
 import { formValues, parseForm, useClientValidation, type FieldErrors } from "../lib/forms";
 import { ID_PATTERN } from "../lib/ids";
 import type { Account, Category, ImportPreview, ImportResult, ImportRow, ListTotals, Transaction, TransactionList } from "../lib/ledger-types";
-import { apiFailure, formId, formFailure, idempotencyKeyOf, readFailed, returnTo, succeed, unwrap } from "../lib/ledger.server";
+import { apiFailure, formId, formFailure, idempotencyKeyOf, readFailed, returnTo, unwrap } from "../lib/ledger.server";
+import { redirectWithToast } from "../toast.server";
 import { fieldErrors } from "../lib/problem";
 import { invalidParams, readFormData, tOf } from "../lib/route-helpers.server";
 import { DATE_FORMATS, IMPORT_MAX_BYTES, importQuerySchema, TRANSACTION_STATUSES, transactionCreateSchema, transactionUpdateSchema, transferSchema } from "../lib/schemas/ledger";
@@ -192,7 +193,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (!parsed.ok) return formFailure("add", parsed.errors, values);
       const result = await api.post<{ transaction: Transaction }>(`/accounts/${accountId}/transactions`, { body: parsed.data, idempotencyKey });
       if (!result.ok) return apiFailure("add", result, values, t);
-      return succeed(back, "ledger.pages.toast.transactionAdded");
+      return redirectWithToast(back, "ledger.pages.toast.transactionAdded");
     }
     case "update": {
       const id = formId(formData, "transactionId");
@@ -200,7 +201,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (!parsed.ok) return formFailure(`update:${id}`, parsed.errors, values);
       const result = await api.patch<{ transaction: Transaction }>(`/transactions/${id}`, { body: parsed.data, idempotencyKey });
       if (!result.ok) return apiFailure(`update:${id}`, result, values, t);
-      return succeed(back, "ledger.pages.toast.transactionUpdated");
+      return redirectWithToast(back, "ledger.pages.toast.transactionUpdated");
     }
     case "delete": {
       const id = formId(formData, "transactionId");
@@ -208,9 +209,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       // form's key is made the row's own here.
       const result = await api.delete<{ deleted: string[] }>(`/transactions/${id}`, { idempotencyKey: `${idempotencyKey.slice(0, 160)}.${id}` });
       // Already gone (another tab) is what the user wanted.
-      if (!result.ok && result.status === 404) return succeed(back, "ledger.pages.toast.transactionDeleted");
+      if (!result.ok && result.status === 404) return redirectWithToast(back, "ledger.pages.toast.transactionDeleted");
       if (!result.ok) return apiFailure(`delete:${id}`, result, values, t);
-      return succeed(back, result.data.deleted.length > 1 ? "ledger.pages.toast.transactionsDeleted" : "ledger.pages.toast.transactionDeleted");
+      return redirectWithToast(back, result.data.deleted.length > 1 ? "ledger.pages.toast.transactionsDeleted" : "ledger.pages.toast.transactionDeleted");
     }
     case "transfer": {
       const parsed = parseForm(transferForm, formData, t);
@@ -218,7 +219,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const body = { ...parsed.data, description: parsed.data.description ?? t("ledger.pages.transactions.transferDefault") };
       const result = await api.post("/transfers", { body, idempotencyKey });
       if (!result.ok) return apiFailure("transfer", result, values, t);
-      return succeed(back, "ledger.pages.toast.transferCreated");
+      return redirectWithToast(back, "ledger.pages.toast.transferCreated");
     }
     case "import-upload":
     case "import-preview":

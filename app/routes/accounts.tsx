@@ -12,7 +12,8 @@ import { formErrorOf, keepFormThroughOutage, ledgerFormOf } from "../lib/form-ou
 import { formValues, parseForm, useClientValidation } from "../lib/forms";
 import { ID_PATTERN } from "../lib/ids";
 import type { Account, CurrencyTotal } from "../lib/ledger-types";
-import { apiFailure, formId, formFailure, idempotencyKeyOf, returnTo, succeed, unwrap } from "../lib/ledger.server";
+import { apiFailure, formId, formFailure, idempotencyKeyOf, returnTo, unwrap } from "../lib/ledger.server";
+import { redirectWithToast } from "../toast.server";
 import { sumMinor } from "../lib/money";
 import { readFormData, tOf } from "../lib/route-helpers.server";
 import { accountCreateSchema, accountUpdateSchema, ACCOUNT_TYPES, currencyPickerList } from "../lib/schemas/ledger";
@@ -77,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!parsed.ok) return formFailure("create", parsed.errors, values);
       const result = await api.post<{ account: Account }>("/accounts", { body: parsed.data, idempotencyKey });
       if (!result.ok) return apiFailure("create", result, values, t);
-      return succeed("/accounts", "ledger.pages.toast.accountCreated");
+      return redirectWithToast("/accounts", "ledger.pages.toast.accountCreated");
     }
     case "update": {
       const id = formId(formData, "accountId");
@@ -85,14 +86,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!parsed.ok) return formFailure(`update:${id}`, parsed.errors, values);
       const result = await api.patch<{ account: Account }>(`/accounts/${id}`, { body: parsed.data, idempotencyKey });
       if (!result.ok) return apiFailure(`update:${id}`, result, values, t);
-      return succeed("/accounts", "ledger.pages.toast.accountUpdated");
+      return redirectWithToast("/accounts", "ledger.pages.toast.accountUpdated");
     }
     case "archive":
     case "unarchive": {
       const id = formId(formData, "accountId");
       const result = await api.patch<{ account: Account }>(`/accounts/${id}`, { body: { archived: intent === "archive" }, idempotencyKey });
       if (!result.ok) return apiFailure(`archive:${id}`, result, values, t);
-      return succeed(back, intent === "archive" ? "ledger.pages.toast.accountArchived" : "ledger.pages.toast.accountUnarchived");
+      return redirectWithToast(back, intent === "archive" ? "ledger.pages.toast.accountArchived" : "ledger.pages.toast.accountUnarchived");
     }
     default:
       throw new Response("Unknown intent", { status: 400 });

@@ -1,5 +1,5 @@
 import { useTranslation } from "../i18n/use-translation";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import type { Route } from "./+types/login-change-password-linkId";
 import { FormAlert, NewPasswordFields, PageTitle } from "../components/ui";
@@ -9,7 +9,7 @@ import { formErrorOf, keepFormThroughOutage } from "../lib/form-outage";
 import { parseForm, useClientValidation } from "../lib/forms";
 import { actionFailure, invalidParams, readPublicForm } from "../lib/route-helpers.server";
 import { LINK_ID_PATTERN, resetPasswordSchema } from "../lib/schemas/auth";
-import { flashHeader } from "../toast.server";
+import { redirectWithToast } from "../toast.server";
 import * as ui from "../styles/ui.css";
 
 export const middleware: Route.MiddlewareFunction[] = [guard("login")];
@@ -35,7 +35,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ expired: false, ...failure.data }, failure.init ?? undefined);
   }
   // Every session ended with the change; the sign-in page says so.
-  throw redirect("/login", { headers: { "Set-Cookie": await flashHeader({ type: "success", key: "auth.passwordChanged" }) } });
+  throw await redirectWithToast("/login", "auth.passwordChanged");
 }
 
 /** With JavaScript, an outage keeps the form and what was typed (lib/form-outage.ts). */

@@ -6,7 +6,7 @@ import { apiFor } from "../lib/api.server";
 import { safeRedirect } from "../lib/safe-redirect";
 import { currentUser } from "../session.server";
 import { readFormData } from "../lib/route-helpers.server";
-import { flashHeader } from "../toast.server";
+import { redirectWithToast } from "../toast.server";
 
 /**
  * The language switch: on the account when signed in (so mail and the user's other devices follow
@@ -21,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const to = safeRedirect(formData.get("redirectTo"));
   if (currentUser(context)) {
     const saved = await apiFor(request, context).patch("/users/me", { body: { locale: lng }, idempotencyKey: crypto.randomUUID() });
-    if (!saved.ok) throw redirect(to, { headers: { "Set-Cookie": await flashHeader({ type: "error", key: "app.languageNotSaved" }) } });
+    if (!saved.ok) throw await redirectWithToast(to, "app.languageNotSaved", "error");
   }
   throw redirect(to, { headers: { "Set-Cookie": await localeCookie.serialize(lng) } });
 }
