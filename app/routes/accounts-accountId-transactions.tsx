@@ -779,7 +779,11 @@ function useRowFetchers() {
 function DeleteOutcome({ id, t, onSettled }: { id: string; t: TFunction; onSettled: (id: string) => void }) {
   const fetcher = useFetcher<typeof action>({ key: `tx-delete-${id}` });
   useFailureToast(useFormResult<FormResult>(`delete:${id}`, fetcher, undefined), t);
-  const settled = fetcher.state === "idle" && fetcher.data !== undefined;
+  // Settled when the fetcher is idle again after its submission, whether a refusal brought data or
+  // a success answered with a redirect, which brings none.
+  const [sent, setSent] = useState(false);
+  if (fetcher.state !== "idle" && !sent) setSent(true);
+  const settled = sent && fetcher.state === "idle";
   useEffect(() => {
     if (settled) onSettled(id);
   }, [settled, id, onSettled]);
