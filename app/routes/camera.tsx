@@ -410,12 +410,15 @@ function QrResult({ qr, loaderData, onScanAgain }: { qr: { text: string; parsed:
   const selectId = useId();
 
   const payee = payment?.merchantName?.trim() || null;
+  // The code's amount is in the code's currency: in an account of another currency it would post,
+  // say, S/ 25.50 as $ 25.50, so the user enters that account's amount instead.
+  const sameCurrency = Boolean(account && payment?.currency === account.currency);
   const href =
     payment && account
       ? newTransactionHref(account.id, {
           description: payee ? t("camera.qr.paymentTo", { payee }) : t("camera.qr.qrPayment"),
           // Paying a merchant is money out.
-          amount: payment.amount && payment.amount !== "0" && !/^0+(\.0+)?$/.test(payment.amount) ? `-${payment.amount}` : null,
+          amount: sameCurrency && payment.amount && !/^0+(\.0+)?$/.test(payment.amount) ? `-${payment.amount}` : null,
           payee,
           date: loaderData.today,
         })

@@ -52,15 +52,26 @@ test.describe("with a camera that films a payment QR code", () => {
 
   test("signed in, 'Create transaction' opens the account's form prefilled", async ({ page, request, signedIn }) => {
     const { accountId } = await accountWithTransaction(request, signedIn);
+    const { account: dollars } = await api(request, signedIn, "post", "/accounts", { name: "Interbank Dólares", type: "savings", currency: "USD" });
     await page.goto("/camera");
     await hydrated(page); // a file chosen before React attaches its handlers would be lost
     await page.getByRole("button", { name: "Start camera" }).click();
     const create = page.getByTestId("qr-create");
     await expect(create).toBeVisible({ timeout: 20_000 });
+    // The account in the code's currency is picked first.
+    await expect(page.getByLabel("Account")).toHaveValue(accountId);
     const href = new URL((await create.getAttribute("href"))!, "http://x");
     expect(href.pathname).toBe(`/accounts/${accountId}/transactions`);
     expect(Object.fromEntries(href.searchParams)).toMatchObject({ new: "1", amount: "-25.50", payee: "BODEGA DOÑA ROSA", description: "Payment to BODEGA DOÑA ROSA" });
     expect(href.searchParams.get("date")).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    // In an account of another currency the code's amount is not carried over: S/ 25.50 is not $ 25.50.
+    await page.getByLabel("Account").selectOption(dollars.id);
+    await expect(page.getByText("This account is in USD; the code is in PEN. The amount is left for you to enter in USD.")).toBeVisible();
+    await expect.poll(async () => new URL((await create.getAttribute("href"))!, "http://x").pathname).toBe(`/accounts/${dollars.id}/transactions`);
+    const other = new URL((await create.getAttribute("href"))!, "http://x");
+    expect(other.searchParams.has("amount")).toBe(false);
+    expect(other.searchParams.get("payee")).toBe("BODEGA DOÑA ROSA");
   });
 
   test("signed in, a receipt photo is attached to a transaction and shown", async ({ page, request, signedIn }) => {

@@ -42,7 +42,7 @@ export const camera = {
     create: "Create transaction",
     signInToCreate: "Sign in to create a transaction from this code.",
     noAccounts: "Create an account first to record this payment.",
-    currencyMismatch: "This account is in {{account}}; the code is in {{code}}.",
+    currencyMismatch: "This account is in {{account}}; the code is in {{code}}. The amount is left for you to enter in {{account}}.",
     paymentTo: "Payment to {{payee}}",
     qrPayment: "QR payment",
   },

@@ -43,7 +43,7 @@ export const camera: Messages["camera"] = {
     create: "Crear movimiento",
     signInToCreate: "Inicia sesión para crear un movimiento con este código.",
     noAccounts: "Primero crea una cuenta para registrar este pago.",
-    currencyMismatch: "Esta cuenta está en {{account}}; el código está en {{code}}.",
+    currencyMismatch: "Esta cuenta está en {{account}}; el código está en {{code}}. El monto queda para que lo ingreses en {{account}}.",
     paymentTo: "Pago a {{payee}}",
     qrPayment: "Pago con QR",
   },
