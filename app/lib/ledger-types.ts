@@ -72,6 +72,9 @@ export interface TransactionList {
   account: Account;
   transactions: Transaction[];
   nextCursor: string | null;
+  /** A page comes before this one; `prevCursor` is its cursor, null when that page is the first. */
+  hasPrevious: boolean;
+  prevCursor: string | null;
   /** null when asked with `totals=false` (the page loads them from …/transactions/totals). */
   totals: ListTotals | null;
   sort: "date" | "amount";

@@ -115,9 +115,9 @@ type PageTransaction = Pick<
   Transaction,
   "id" | "date" | "description" | "payee" | "notes" | "amount" | "amountMinor" | "currency" | "categoryId" | "status" | "transferId" | "transferAccountId" | "receiptKey" | "runningBalanceMinor" | "updatedAt"
 > & { category: { name: string; color: string } | null };
-type PageList = Pick<TransactionList, "nextCursor" | "totals" | "sort" | "order"> & { transactions: PageTransaction[] };
+type PageList = Pick<TransactionList, "nextCursor" | "hasPrevious" | "prevCursor" | "totals" | "sort" | "order"> & { transactions: PageTransaction[] };
 
-function pageList({ transactions, nextCursor, totals, sort, order }: TransactionList): PageList {
+function pageList({ transactions, nextCursor, hasPrevious, prevCursor, totals, sort, order }: TransactionList): PageList {
   return {
     transactions: transactions.map((tx) => ({
       id: tx.id,
@@ -138,6 +138,8 @@ function pageList({ transactions, nextCursor, totals, sort, order }: Transaction
       updatedAt: tx.updatedAt,
     })),
     nextCursor,
+    hasPrevious,
+    prevCursor,
     totals,
     sort,
     order,
@@ -406,9 +408,18 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
           <nav aria-label={t("ledger.pages.transactions.pageOf", { page: loaderData.page })} className={l.pager}>
             <span className={l.small}>{t("ledger.pages.transactions.pageOf", { page: loaderData.page })}</span>
             <span className={l.actions}>
-              {loaderData.cursor ? (
+              {list.prevCursor ? (
                 <Link to={withParams(searchParams, { cursor: null, page: null, edit: null, new: null })} className={ui.button.ghost}>
                   {t("ledger.pages.transactions.first")}
+                </Link>
+              ) : null}
+              {list.hasPrevious ? (
+                <Link
+                  to={withParams(searchParams, list.prevCursor ? { cursor: list.prevCursor, page: String(Math.max(2, loaderData.page - 1)), edit: null, new: null } : { cursor: null, page: null, edit: null, new: null })}
+                  className={ui.button.ghost}
+                  rel="prev"
+                >
+                  {t("ledger.pages.transactions.previous")}
                 </Link>
               ) : null}
               {list.nextCursor ? (

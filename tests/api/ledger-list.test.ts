@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, signUp } from "./helpers";
-import { addTransaction, allPages, createAccount } from "./ledger-helpers";
+import { addTransaction, allPages, createAccount, expectPreviousPages } from "./ledger-helpers";
 
 interface Row {
   id: string;
@@ -89,7 +89,7 @@ const cases: Array<{ name: string; query: Record<string, string>; keep: (row: Ro
 describe("listing", () => {
   for (const { name, query, keep } of cases) {
     for (const order of ["desc", "asc"] as const) {
-      it(`${name}, date ${order}: keyset pages, exact running balances and totals`, async () => {
+      it(`${name}, date ${order}: keyset pages both ways, exact running balances and totals`, async () => {
         const q = { ...query, ...(query.category === "GROCERIES" ? { category: groceries } : {}) };
         const expected = rows.filter(keep);
         const ordered = order === "asc" ? expected : [...expected].reverse();
@@ -99,6 +99,7 @@ describe("listing", () => {
         const running = runningBalances();
         for (const row of result.rows) expect(row.runningBalanceMinor, row.id).toBe(running.get(row.id));
         expectTotals(result.totals, expected);
+        await expectPreviousPages(token, accountId, { ...q, order, limit: "5" }, result.pageList);
       });
     }
     it(`${name}: totals=false answers the same rows without totals; …/totals answers them apart`, async () => {
@@ -128,13 +129,15 @@ describe("listing", () => {
     expect((await call(`/accounts/${accountId}/transactions/totals`)).status).toBe(401);
   });
 
-  it("sorts by amount both ways (ties by id), with no running balance", async () => {
+  it("sorts by amount both ways (ties by id), with no running balance, pages both ways", async () => {
     for (const order of ["asc", "desc"] as const) {
       const result = await allPages(token, accountId, { sort: "amount", order, limit: "7" });
       const expected = [...rows].sort((a, b) => (a.amountMinor === b.amountMinor ? (a.id < b.id ? -1 : 1) : a.amountMinor - b.amountMinor));
       if (order === "desc") expected.reverse();
       expect(result.rows.map((r) => r.id)).toEqual(expected.map((r) => r.id));
       expect(result.rows.every((r) => r.runningBalance === null)).toBe(true);
+      expect(result.pages).toBeGreaterThan(2);
+      await expectPreviousPages(token, accountId, { sort: "amount", order, limit: "7" }, result.pageList);
       // Pending rows by amount come through their own index (migration 0008), in the same order.
       const pending = await allPages(token, accountId, { sort: "amount", order, status: "pending", limit: "3" });
       expect(pending.rows.map((r) => r.id)).toEqual(expected.filter((r) => r.status === "pending").map((r) => r.id));

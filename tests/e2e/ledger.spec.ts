@@ -276,19 +276,52 @@ test.describe("accounts and transactions", () => {
     await expect(page.getByText("The start date must not be after the end date.")).toBeVisible();
   });
 
-  test("keyset pagination walks every page once", async ({ page, request, signedIn }) => {
+  test("keyset pagination walks every page once, forward and back", async ({ page, request, signedIn }) => {
     const accountId = await createAccount(request, signedIn, { name: "Efectivo", type: "cash" });
-    const rows = Array.from({ length: 55 }, (_, i) => ({ date: `2026-02-${String((i % 28) + 1).padStart(2, "0")}`, description: `Row ${i + 1}`, amount: "-1.00" }));
+    const rows = Array.from({ length: 120 }, (_, i) => ({ date: `2026-02-${String((i % 28) + 1).padStart(2, "0")}`, description: `Row ${i + 1}`, amount: "-1.00" }));
     await addTransactions(request, signedIn, accountId, rows);
+    const table = page.getByTestId("transaction-row");
+    // What a page shows: each row's description and running balance, in order.
+    const shown = () => table.evaluateAll((trs) => trs.map((tr) => `${tr.querySelector("th")?.textContent} ${tr.querySelectorAll("td")[3]?.textContent}`));
+    const link = (name: string) => page.getByRole("link", { name, exact: true });
+
     await page.goto(`/accounts/${accountId}/transactions`);
-    await expect(page.getByTestId("transaction-row")).toHaveCount(50);
-    await expect(page.getByTestId("totals")).toContainText("55 transactions");
-    await page.getByRole("link", { name: "Next page" }).click();
-    await expect(page.getByTestId("transaction-row")).toHaveCount(5);
+    await hydrated(page);
+    await expect(table).toHaveCount(50);
+    await expect(page.getByTestId("totals")).toContainText("120 transactions");
+    await expect(link("Previous page")).toHaveCount(0);
+    const first = await shown();
+    await link("Next page").click();
     await expect(page.getByText("Page 2", { exact: true })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Next page" })).toHaveCount(0);
-    await page.getByRole("link", { name: "First page" }).click();
-    await expect(page.getByTestId("transaction-row")).toHaveCount(50);
+    await expect(table).toHaveCount(50);
+    // The previous page is the first: one way back, no separate "First page".
+    await expect(link("First page")).toHaveCount(0);
+    const second = await shown();
+    expect(second.filter((row) => first.includes(row))).toEqual([]);
+    await link("Next page").click();
+    await expect(page.getByText("Page 3", { exact: true })).toBeVisible();
+    await expect(table).toHaveCount(20);
+    await expect(link("Next page")).toHaveCount(0);
+    const third = await shown();
+    expect(new Set([...first, ...second, ...third]).size).toBe(120);
+
+    // Back, page by page: the same rows with the same running balances.
+    await link("Previous page").click();
+    await expect(page.getByText("Page 2", { exact: true })).toBeVisible();
+    await expect(table).toHaveCount(50);
+    expect(await shown()).toEqual(second);
+    await link("Previous page").click();
+    await expect(page.getByText("Page 1", { exact: true })).toBeVisible();
+    expect(await shown()).toEqual(first);
+    await expect(link("Previous page")).toHaveCount(0);
+
+    // From the third page, "First page" goes straight to the start.
+    await link("Next page").click();
+    await link("Next page").click();
+    await expect(page.getByText("Page 3", { exact: true })).toBeVisible();
+    await link("First page").click();
+    await expect(page.getByText("Page 1", { exact: true })).toBeVisible();
+    expect(await shown()).toEqual(first);
   });
 
   test("imports a CSV with column mapping, preview and duplicate detection, then exports it", async ({ page, request, signedIn }) => {

@@ -85,7 +85,7 @@ export default {
       const account = accountOf(path.split("/")[2]!);
       const transaction = { id: "00000000-0000-7000-8000-00000000d0b3", accountId: account.id, date: "2026-11-20", description: "Wong San Isidro", payee: null, notes: null, amount: "-12.50", amountMinor: -1250, currency: "PEN", categoryId: null, category: null, status: "posted", transferId: null, transferAccountId: null, receiptKey: null, imported: false, runningBalance: "87.50", runningBalanceMinor: 8750, createdAt: 0, updatedAt: 0 };
       const totals = { count: 1, in: "0.00", inMinor: 0, out: "-12.50", outMinor: -1250, net: "-12.50", netMinor: -1250 };
-      return json({ account, accounts: [account], accountTotals: [], categories: [], transactions: [transaction], nextCursor: null, totals, sort: "date", order: "desc" });
+      return json({ account, accounts: [account], accountTotals: [], categories: [], transactions: [transaction], nextCursor: null, hasPrevious: false, prevCursor: null, totals, sort: "date", order: "desc" });
     }
     // w503, i503 and c503: reads answer like a healthy API, writes meet an outage.
     const scenario = writesFail(who.scenario) ? (request.method === "GET" ? "ok" : "s503") : who.scenario;

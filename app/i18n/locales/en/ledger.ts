@@ -257,6 +257,7 @@ export const ledger = {
       export: "Export CSV",
       exportHint: "Downloads the filtered list.",
       next: "Next page",
+      previous: "Previous page",
       first: "First page",
       pageOf: "Page {{page}}",
       empty: "No transactions in this account yet. Add one, or import a CSV file from your bank.",

@@ -257,6 +257,7 @@ export const ledger: Messages["ledger"] = {
       export: "Exportar CSV",
       exportHint: "Descarga la lista filtrada.",
       next: "Página siguiente",
+      previous: "Página anterior",
       first: "Primera página",
       pageOf: "Página {{page}}",
       empty: "Esta cuenta aún no tiene movimientos. Agrega uno o importa un archivo CSV de tu banco.",

@@ -287,6 +287,10 @@ export interface Page {
   rows: TransactionRow[];
   running: Array<number | null>;
   nextCursor: string | null;
+  /** A page comes before this one (this one was asked for with a cursor). */
+  hasPrevious: boolean;
+  /** The previous page's cursor; null when there is none or that page is the first, asked for without one. */
+  prevCursor: string | null;
   /** null when the caller asked for no totals (`withTotals: false`). */
   totals: Totals | null;
 }
@@ -309,6 +313,15 @@ export interface PageQuery {
   read(results: D1Result[], account: AccountRow): Promise<Page>;
 }
 
+/** Where a page starts from its cursor's row: after it (a next page), or at it (the rows before a page, read backwards). */
+type CursorBound = "after" | "at";
+
+function comparison(order: Order, from: CursorBound): string {
+  return (order === "desc" ? "<" : ">") + (from === "at" ? "=" : "");
+}
+
+const reversed = (order: Order): Order => (order === "desc" ? "asc" : "desc");
+
 /**
  * A text search's page in (date, id) order without gathering every match. FTS5 walks the account's
  * matches by (day, seq), joined to their rows for the other filters, and stops after `take` of them
@@ -317,7 +330,7 @@ export interface PageQuery {
  * already holds `take` rows up to D. CROSS JOIN keeps FTS5 the outer loop and the unary + keeps
  * the last query off the account's index (both would otherwise walk the whole account).
  */
-function searchPageStatement(db: D1Database, accountId: string, filters: Filters, match: string, order: Order, cursor: Cursor | null, take: number): D1PreparedStatement {
+function searchPageStatement(db: D1Database, accountId: string, filters: Filters, match: string, order: Order, cursor: Cursor | null, take: number, from: CursorBound = "after"): D1PreparedStatement {
   const rest = whereOf(accountId, { ...filters, q: undefined }, { offAccountIndex: true });
   const dir = order === "desc" ? "DESC" : "ASC";
   const bounds: string[] = [];
@@ -336,7 +349,7 @@ function searchPageStatement(db: D1Database, accountId: string, filters: Filters
     // The cursor's own day stays in range: its rows after the cursor's id still belong.
     bounds.push(order === "desc" ? `s.rowid < ${searchDay("?")} + ${SEARCH_DAY}` : `s.rowid >= ${searchDay("?")}`);
     boundParams.push(cursor.k);
-    after = ` AND (t.date, t.id) ${order === "desc" ? "<" : ">"} (?, ?)`;
+    after = ` AND (t.date, t.id) ${comparison(order, from)} (?, ?)`;
     afterParams.push(cursor.k, cursor.i);
   }
   const edge = `(SELECT ${searchDay(order === "desc" ? "MIN(date)" : "MAX(date)")} FROM hits)`;
@@ -358,17 +371,17 @@ function searchPageStatement(db: D1Database, accountId: string, filters: Filters
 }
 
 /**
- * The SQL of a page's rows, after `cursor` (the last row's sort key and id), outside a text search
- * in date order: the list's pages and the CSV export's chunks (tests read its query plan).
+ * The SQL of a page's rows, after `cursor` (the last row's sort key and id) or from it, outside a
+ * text search in date order: the list's pages and the CSV export's chunks (tests read its query plan).
  */
-export function rowsQuery(accountId: string, filters: Filters, sort: Sort, order: Order, cursor: Pick<Cursor, "k" | "i"> | null, take: number): { sql: string; params: unknown[] } {
+export function rowsQuery(accountId: string, filters: Filters, sort: Sort, order: Order, cursor: Pick<Cursor, "k" | "i"> | null, take: number, from: CursorBound = "after"): { sql: string; params: unknown[] } {
   const where = whereOf(accountId, filters);
   const clauses = [where.sql];
   const params = [...where.params];
   const column = sort === "date" ? "t.date" : "t.amount";
   const dir = order === "desc" ? "DESC" : "ASC";
   if (cursor) {
-    clauses.push(`(${column}, t.id) ${order === "desc" ? "<" : ">"} (?, ?)`);
+    clauses.push(`(${column}, t.id) ${comparison(order, from)} (?, ?)`);
     params.push(cursor.k, cursor.i);
   }
   // Pending rows are read through their own index in any order (sorting a few rows is cheap):
@@ -378,9 +391,9 @@ export function rowsQuery(accountId: string, filters: Filters, sort: Sort, order
   // rows). Walking the (date, id, amount) index checks each bound on the index entry and stops at
   // the page's last row: a few ms, and ~0.2 s at 1M rows for a range that matches nothing.
   const amountsInDateOrder = sort === "date" && (filters.min !== undefined || filters.max !== undefined) && !filters.category && !searches(filters);
-  const from =
+  const table =
     filters.status === "pending" ? transactionFrom("transactions_pending") : amountsInDateOrder ? transactionFrom("transactions_account_date") : TRANSACTION_FROM;
-  return { sql: `SELECT ${TRANSACTION_COLUMNS} FROM ${from} WHERE ${clauses.join(" AND ")} ORDER BY ${column} ${dir}, t.id ${dir} LIMIT ?`, params: [...params, take] };
+  return { sql: `SELECT ${TRANSACTION_COLUMNS} FROM ${table} WHERE ${clauses.join(" AND ")} ORDER BY ${column} ${dir}, t.id ${dir} LIMIT ?`, params: [...params, take] };
 }
 
 export function pageQuery(db: D1Database, accountId: string, filters: Filters, options: PageOptions): PageQuery {
@@ -391,58 +404,81 @@ export function pageQuery(db: D1Database, accountId: string, filters: Filters, o
   // The whole history's totals come with the account row: no statement for them.
   const totalsFromAccount = unfiltered(filters);
   const match = filters.q ? searchMatch(accountId, filters.q) : null;
-  const rowsStatement = () => {
-    const rows = rowsQuery(accountId, filters, sort, order, cursor, limit + 1);
+  const rowsStatement = (direction: Order, from: CursorBound) => {
+    const rows = rowsQuery(accountId, filters, sort, direction, cursor, limit + 1, from);
     return db.prepare(rows.sql).bind(...rows.params);
   };
+  const pageStatement = (direction: Order, from: CursorBound) =>
+    match && sort === "date" ? searchPageStatement(db, accountId, filters, match, direction, cursor, limit + 1, from) : rowsStatement(direction, from);
   const statements = [
-    match && sort === "date" ? searchPageStatement(db, accountId, filters, match, order, cursor, limit + 1) : rowsStatement(),
+    pageStatement(order, "after"),
+    // The rows before this page, nearest first, from the cursor's own row (the previous page's
+    // last): `limit` of them are the previous page, and one more is the row that page starts after.
+    ...(cursor ? [pageStatement(reversed(order), "at")] : []),
     // Totals of a text search sum every match (O(matches)): a caller that shows the rows first asks for them apart.
     ...(withTotals && !totalsFromAccount ? [totalsStatement(db, accountId, filters)] : []),
   ];
   return {
     statements,
-    read: async ([page, totals], account) => {
+    read: async (results, account) => {
       if (account.id !== accountId) throw new Error("pageQuery: read with another account than it was planned for");
+      const [page, before, totals] = cursor ? results : [results[0], undefined, results[1]];
       const all = (page?.results ?? []) as TransactionRow[];
       const rows = all.slice(0, limit);
       const more = all.length > limit;
+      const previousStart = ((before?.results ?? []) as TransactionRow[])[limit] ?? null;
       const total = !withTotals ? null : totalsFromAccount ? historyTotals(account) : ((totals?.results?.[0] ?? { count: 0, inflow: 0, outflow: 0 }) as Totals);
-      const running = sort === "date" && rows.length ? await runningBalances(db, account, filters, rows, order, cursor) : rows.map(() => null);
-      let nextCursor: string | null = null;
-      if (more) {
-        const last = rows[rows.length - 1]!;
-        const lastRunning = running[running.length - 1];
-        nextCursor = encodeCursor({
-          s: sort,
-          o: order,
-          k: sort === "date" ? last.date : last.amount,
-          i: last.id,
-          ...(lastRunning !== null && lastRunning !== undefined ? { b: lastRunning } : {}),
-          f: signature(filters, sort, order),
-        });
-      }
-      return { rows, running, nextCursor, totals: total };
+      const balances =
+        sort === "date" ? await runningBalances(db, account, filters, rows, order, cursor, previousStart) : { running: rows.map(() => null), anchor: null };
+      const cursorAfter = (row: TransactionRow, balance: number | null): string =>
+        encodeCursor({ s: sort, o: order, k: sort === "date" ? row.date : row.amount, i: row.id, ...(balance !== null ? { b: balance } : {}), f: signature(filters, sort, order) });
+      return {
+        rows,
+        running: balances.running,
+        nextCursor: more ? cursorAfter(rows[rows.length - 1]!, balances.running[rows.length - 1] ?? null) : null,
+        hasPrevious: cursor !== null,
+        prevCursor: previousStart ? cursorAfter(previousStart, balances.anchor) : null,
+        totals: total,
+      };
     },
   };
 }
 
-/** The balance after each row of a page in date order, walking from the page's anchor. */
-async function runningBalances(db: D1Database, account: AccountRow, filters: Filters, rows: TransactionRow[], order: Order, cursor: Cursor | null): Promise<number[]> {
+/**
+ * The balance after each row of a page in date order, walking from the page's anchor; and, given
+ * the row the previous page starts after (`previousStart`), the balance after that row too, for
+ * the previous page's cursor.
+ */
+async function runningBalances(
+  db: D1Database,
+  account: AccountRow,
+  filters: Filters,
+  rows: TransactionRow[],
+  order: Order,
+  cursor: Cursor | null,
+  previousStart: TransactionRow | null,
+): Promise<{ running: number[]; anchor: number | null }> {
   const key = (row: TransactionRow): [string, string] => [row.date, row.id];
   const intervals: Array<[[string, string], [string, string]]> = [];
   const prev = cursor ? ([cursor.k as string, cursor.i] as [string, string]) : null;
   // Interval 0 links the anchor to the first row; interval k links row k-1 to row k.
-  if (order === "desc") intervals.push([key(rows[0]!), prev ?? MAX_KEY]);
-  else intervals.push([prev ?? MIN_KEY, key(rows[0]!)]);
+  if (rows.length) {
+    if (order === "desc") intervals.push([key(rows[0]!), prev ?? MAX_KEY]);
+    else intervals.push([prev ?? MIN_KEY, key(rows[0]!)]);
+  }
   for (let k = 1; k < rows.length; k++) {
     intervals.push(order === "desc" ? [key(rows[k]!), key(rows[k - 1]!)] : [key(rows[k - 1]!), key(rows[k]!)]);
   }
+  // The last interval links the cursor's row back to the previous page's start (newer when
+  // descending, older when ascending).
+  const back = prev && previousStart ? (order === "desc" ? [prev, key(previousStart)] : [key(previousStart), prev]) : null;
+  if (back) intervals.push(back as [[string, string], [string, string]]);
+  if (!intervals.length) return { running: [], anchor: null };
   // The first page of the whole, unfiltered history holds every row of its intervals: each
   // interval's sum is one row's amount, so no query is needed (the page's common case).
   const sums = !cursor && unfiltered(filters) ? contiguousSums(rows, order) : await intervalSums(db, account.id, intervals);
   const running: number[] = [];
-  if (order === "desc") {
+  if (rows.length && order === "desc") {
     // Balance after the anchor minus everything after this row. With no cursor the anchor (+∞)
     // is the account's balance, and (row0, +∞] excludes row 0 itself; with a cursor, (row0, prev] excludes row 0 too.
     let balance = (prev ? cursor!.b! : account.balance) - sums[0]!;
@@ -451,7 +487,7 @@ async function runningBalances(db: D1Database, account: AccountRow, filters: Fil
       balance -= sums[k]!;
       running.push(balance);
     }
-  } else {
+  } else if (rows.length) {
     let balance = (prev ? cursor!.b! : account.opening_balance) + sums[0]!;
     running.push(balance);
     for (let k = 1; k < rows.length; k++) {
@@ -459,5 +495,6 @@ async function runningBalances(db: D1Database, account: AccountRow, filters: Fil
       running.push(balance);
     }
   }
-  return running;
+  const backSum = back ? sums[sums.length - 1]! : null;
+  return { running, anchor: backSum === null ? null : order === "desc" ? cursor!.b! + backSum : cursor!.b! - backSum };
 }
