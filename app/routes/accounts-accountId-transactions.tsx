@@ -994,6 +994,15 @@ function TransferForm({ fetcher, result, loaderData, others }: { fetcher: Fetche
         <Field id="transfer-toAmount" label={`${t("ledger.fields.toAmount")} (${t("ledger.pages.common.optional")})`} name="toAmount" inputMode="decimal" defaultValue={values.toAmount ?? ""} error={errors.toAmount} hint={t("ledger.pages.transactions.toAmountHint")} autoComplete="off" />
         <Field id="transfer-date" label={t("ledger.fields.date")} name="date" type="date" required defaultValue={values.date ?? loaderData.today} error={errors.date} />
         <Field id="transfer-description" label={`${t("ledger.fields.description")} (${t("ledger.pages.common.optional")})`} name="description" maxLength={200} defaultValue={values.description ?? ""} error={errors.description} placeholder={t("ledger.pages.transactions.transferDefault")} />
+        <SelectField
+          id="transfer-status"
+          label={t("ledger.fields.status")}
+          name="status"
+          defaultValue={values.status ?? "posted"}
+          error={errors.status}
+          options={TRANSACTION_STATUSES.map((s) => ({ value: s, label: t(`ledger.statuses.${s}`) }))}
+        />
+        <TextareaField id="transfer-notes" label={`${t("ledger.fields.notes")} (${t("ledger.pages.common.optional")})`} name="notes" maxLength={1000} rows={2} defaultValue={values.notes ?? ""} error={errors.notes} className={l.wide} />
       </div>
       <div className={l.actions}>
         <button type="submit" className={ui.button.primary} disabled={busy}>

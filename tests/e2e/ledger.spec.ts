@@ -200,14 +200,21 @@ test.describe("accounts and transactions", () => {
     await transfer.getByRole("button", { name: "Transfer", exact: true }).click();
     await expect(transfer.getByText("The accounts use different currencies: enter the amount received too.")).toBeVisible();
     await transfer.getByLabel("Amount received (optional)").fill("27.00");
+    // A transfer can wait to clear, and carry notes, like any transaction.
+    await transfer.getByLabel("Status").selectOption({ label: "Pending" });
+    await transfer.getByLabel("Notes (optional)").fill("Ahorro de noviembre");
     await transfer.getByRole("button", { name: "Transfer", exact: true }).click();
     await expect(toast(page, "Transfer saved.")).toBeVisible();
     await expect(transfer).toBeHidden();
     await disclose(page, "Transfer");
     await expect(transfer.getByLabel("Amount (PEN)")).toHaveValue("");
+    await expect(transfer.getByLabel("Notes (optional)")).toHaveValue("");
     await expect(transfer.getByText("The accounts use different currencies: enter the amount received too.")).toHaveCount(0);
     const leg = page.getByTestId("transaction-row").filter({ hasText: "Transfer to Interbank Dólares" });
     await expect(leg.getByTestId("amount")).toHaveText(`-${soles("100.00")}`);
+    await expect(leg).toContainText("Pending");
+    const legs = await request.get(`/api/v1${new URL(page.url()).pathname}?q=Transfer`, { headers: { Authorization: `Bearer ${signedIn.token}` } });
+    expect((await legs.json()).transactions).toMatchObject([{ amount: "-100.00", status: "pending", notes: "Ahorro de noviembre" }]);
     await expect(page.getByTestId("account-balance")).toContainText(soles("811.23"));
 
     // The overview: balances per currency, this month's flows (transfers left out), the latest transactions.
