@@ -1,4 +1,4 @@
-import { ArrowDownUp, Download, FileUp, Pencil, Plus, Repeat, Trash2 } from "lucide-react";
+import { ArrowDownUp, Download, FileUp, Pencil, Plus, Receipt, Repeat, Trash2 } from "lucide-react";
 import { Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "../i18n/use-translation";
 import toast from "react-hot-toast";
@@ -641,7 +641,9 @@ function TransactionTable({ loaderData, list, filtered, addFetcher }: { loaderDa
                 {sort === "date" ? (order === "asc" ? " ↑" : " ↓") : ""}
               </Link>
             </th>
-            <th scope="col">{columns.description}</th>
+            <th scope="col" className={l.descriptionColumn}>
+              {columns.description}
+            </th>
             <th scope="col">{columns.category}</th>
             <th scope="col" data-num="" aria-sort={ariaSort("amount")}>
               <Link to={sortHref("amount")} className={l.sortLink}>
@@ -653,7 +655,13 @@ function TransactionTable({ loaderData, list, filtered, addFetcher }: { loaderDa
               {columns.runningBalance}
             </th>
             <th scope="col">{columns.status}</th>
-            <th scope="col">{columns.receipt}</th>
+            <th scope="col">
+              {/* An icon: the column holds a small thumbnail or nothing, and its word took the description's room. */}
+              <span aria-hidden="true" title={columns.receipt}>
+                <Receipt size={16} />
+              </span>
+              <span className="visually-hidden">{columns.receipt}</span>
+            </th>
             <th scope="col">
               <span className="visually-hidden">{columns.actions}</span>
             </th>
@@ -829,7 +837,7 @@ function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; shared: R
         </th>
         <td>
           {tx.category ? (
-            <span>
+            <span className={l.categoryLabel}>
               <span className={l.categoryDot} style={{ background: tx.category.color }} aria-hidden="true" />
               {tx.category.name}
             </span>

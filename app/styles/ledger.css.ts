@@ -161,6 +161,14 @@ for (let column = 1; column <= COLUMN_LABELS_MAX; column++) {
 /** A row's header cell (the description) keeps body weight; its first line is the bold part. Typed text, as `userText`. */
 export const rowHeader = style({ fontWeight: 400, overflowWrap: "anywhere" });
 export const rowTitle = style({ fontWeight: 600 });
+/**
+ * The description column takes all the room the others leave (they keep their content's width):
+ * left to the automatic layout, the slack was shared by content width and went half to the
+ * category. (On phones the header row is hidden and rows are cards.)
+ */
+export const descriptionColumn = style({ width: "100%" });
+/** A category's dot and name: the dot stays beside the first line when the name wraps. */
+export const categoryLabel = style({ display: "inline-flex", alignItems: "baseline" });
 
 /** The spending chart: text first, bar second, so it reads without colour. */
 export const chartRow = style({ display: "flex", flexWrap: "wrap", justifyContent: "space-between", gap: `2px ${vars.space.sm}`, alignItems: "baseline", overflowWrap: "anywhere" });

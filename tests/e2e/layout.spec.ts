@@ -133,6 +133,13 @@ test.describe("long words and large amounts", () => {
       expect(right).toBeLessThanOrEqual(view.width);
       // On a desktop, the row is one line of columns: the actions are on the screen too.
       if (view.width >= 768) await expect(longRow.locator("td").last()).toBeInViewport({ ratio: 1 });
+      // And the description, the one column that wraps, has the room the others leave: the widest, a quarter of the table or more.
+      if (view.width >= 768) {
+        const table = page.getByTestId("transactions");
+        const widths = await table.locator("thead th").evaluateAll((cells) => cells.map((cell) => cell.getBoundingClientRect().width));
+        expect(Math.max(...widths), "the description column is the widest").toBe(widths[1]);
+        expect(widths[1]!, "the description column's share").toBeGreaterThanOrEqual((await table.evaluate((element) => element.getBoundingClientRect().width)) / 4);
+      }
 
       // Its edit form, whose title repeats the description.
       await page.goto(`/accounts/${accountId}/transactions?edit=${longId}`);
