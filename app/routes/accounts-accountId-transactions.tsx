@@ -949,15 +949,7 @@ function TransactionForm({ mode, tx, fetcher, result, loaderData }: { mode: "add
           options={[{ value: "", label: t("ledger.pages.common.uncategorised") }, ...loaderData.categories.map((c) => ({ value: c.id, label: c.name }))]}
         />
         <Field id={`${prefix}-payee`} label={`${t("ledger.fields.payee")} (${t("ledger.pages.common.optional")})`} name="payee" maxLength={100} defaultValue={v("payee", tx?.payee)} error={errors.payee} />
-        <SelectField
-          id={`${prefix}-status`}
-          label={t("ledger.fields.status")}
-          name="status"
-          defaultValue={v("status", tx?.status, "posted")}
-          error={errors.status}
-          options={TRANSACTION_STATUSES.map((s) => ({ value: s, label: t(`ledger.statuses.${s}`) }))}
-        />
-        <TextareaField id={`${prefix}-notes`} label={`${t("ledger.fields.notes")} (${t("ledger.pages.common.optional")})`} name="notes" maxLength={1000} rows={2} defaultValue={v("notes", tx?.notes)} error={errors.notes} className={l.wide} />
+        <StatusAndNotesFields prefix={prefix} status={v("status", tx?.status, "posted")} notes={v("notes", tx?.notes)} errors={errors} t={t} />
       </div>
       <div className={l.actions}>
         <button type="submit" className={ui.button.primary} disabled={busy}>
@@ -970,6 +962,23 @@ function TransactionForm({ mode, tx, fetcher, result, loaderData }: { mode: "add
         ) : null}
       </div>
     </fetcher.Form>
+  );
+}
+
+/** Status and notes: the same two fields in the transaction form and the transfer form. */
+function StatusAndNotesFields({ prefix, status, notes, errors, t }: { prefix: string; status: string; notes: string; errors: Partial<Record<string, string>>; t: TFunction }) {
+  return (
+    <>
+      <SelectField
+        id={`${prefix}-status`}
+        label={t("ledger.fields.status")}
+        name="status"
+        defaultValue={status}
+        error={errors.status}
+        options={TRANSACTION_STATUSES.map((s) => ({ value: s, label: t(`ledger.statuses.${s}`) }))}
+      />
+      <TextareaField id={`${prefix}-notes`} label={`${t("ledger.fields.notes")} (${t("ledger.pages.common.optional")})`} name="notes" maxLength={1000} rows={2} defaultValue={notes} error={errors.notes} className={l.wide} />
+    </>
   );
 }
 
@@ -1002,15 +1011,7 @@ function TransferForm({ fetcher, result, loaderData, others }: { fetcher: Fetche
         <Field id="transfer-toAmount" label={`${t("ledger.fields.toAmount")} (${t("ledger.pages.common.optional")})`} name="toAmount" inputMode="decimal" defaultValue={values.toAmount ?? ""} error={errors.toAmount} hint={t("ledger.pages.transactions.toAmountHint")} autoComplete="off" />
         <Field id="transfer-date" label={t("ledger.fields.date")} name="date" type="date" required defaultValue={values.date ?? loaderData.today} error={errors.date} />
         <Field id="transfer-description" label={`${t("ledger.fields.description")} (${t("ledger.pages.common.optional")})`} name="description" maxLength={200} defaultValue={values.description ?? ""} error={errors.description} placeholder={t("ledger.pages.transactions.transferDefault")} />
-        <SelectField
-          id="transfer-status"
-          label={t("ledger.fields.status")}
-          name="status"
-          defaultValue={values.status ?? "posted"}
-          error={errors.status}
-          options={TRANSACTION_STATUSES.map((s) => ({ value: s, label: t(`ledger.statuses.${s}`) }))}
-        />
-        <TextareaField id="transfer-notes" label={`${t("ledger.fields.notes")} (${t("ledger.pages.common.optional")})`} name="notes" maxLength={1000} rows={2} defaultValue={values.notes ?? ""} error={errors.notes} className={l.wide} />
+        <StatusAndNotesFields prefix="transfer" status={values.status ?? "posted"} notes={values.notes ?? ""} errors={errors} t={t} />
       </div>
       <div className={l.actions}>
         <button type="submit" className={ui.button.primary} disabled={busy}>
