@@ -197,4 +197,26 @@ describe("listing", () => {
     expect(result.rows.map((r) => r.id)).toEqual([...rows].reverse().map((r) => r.id));
     for (const row of result.rows) expect(row.runningBalanceMinor).toBe(running.get(row.id));
   });
+
+  it("a page's running balances follow changes made after its link was made, and a cursor cannot bring one in", async () => {
+    for (const order of ["desc", "asc"] as const) {
+      const before = await allPages(token, accountId, { order, limit: "6" });
+      const later = before.pageList[2]!; // a cursor from before the change
+      // A change older than every row shifts every balance after it, on every page.
+      const tx = await addTransaction(token, accountId, { date: "2026-09-30", description: "Older", amount: "-123.45" });
+      rows.push({ id: tx.id, date: "2026-09-30", description: "Older", payee: null, notes: null, amountMinor: -12345, categoryId: null, status: "posted" });
+      rows.sort((a, b) => (a.date === b.date ? (a.id < b.id ? -1 : 1) : a.date < b.date ? -1 : 1));
+      const running = runningBalances();
+      const page = await call(`/accounts/${accountId}/transactions?${new URLSearchParams({ order, limit: "6", cursor: later.cursor! })}`, { token });
+      expect(page.status).toBe(200);
+      expect(page.json.transactions.length).toBeGreaterThan(0);
+      for (const row of page.json.transactions) expect(row.runningBalanceMinor, `${order} ${row.id}`).toBe(running.get(row.id));
+      // A cursor made by hand with a balance in it (as older cursors carried) changes nothing.
+      const decoded = JSON.parse(Buffer.from(later.cursor!, "base64url").toString("utf8"));
+      const forged = Buffer.from(JSON.stringify({ ...decoded, b: 999_999_999 })).toString("base64url");
+      const same = await call(`/accounts/${accountId}/transactions?${new URLSearchParams({ order, limit: "6", cursor: forged })}`, { token });
+      expect(same.status).toBe(200);
+      expect(same.json.transactions).toEqual(page.json.transactions);
+    }
+  });
 });

@@ -4,12 +4,13 @@
  * (docs/decisions/010-ledger-storage.md).
  *
  * Running balance of a row = opening balance + every amount up to and including it in (date, id)
- * order. A page gets it by walking from an anchor: the account's balance (first page, newest first),
- * the opening balance (first page, oldest first) or the value carried in the cursor (next pages).
- * The step between two rows is the sum of every amount strictly between them plus one of them:
- * rows hidden by a filter count, because filters hide rows, not money. Each step is at most two
- * partial days read from the (account_id, date, id, amount) index plus whole days from
- * account_days, so a page costs the same at a thousand rows and at a million.
+ * order. A page gets it by walking from an anchor the database holds: the account's balance
+ * (newest first) or its opening balance (oldest first); a cursor is a position only. The step
+ * between two rows is the sum of every amount strictly between them plus one of them: rows hidden
+ * by a filter count, because filters hide rows, not money. Each step is at most two partial days
+ * read from the (account_id, date, id, amount) index plus whole days from account_days, so a page
+ * costs the same at a thousand rows and at a million (the first step of a later page sums one
+ * row per day of the history after it, or before it).
  */
 import { parseAmount } from "../../../../app/lib/money";
 import { PAGE_SIZE_DEFAULT, type ListQuery } from "../../../../app/lib/schemas/ledger";
@@ -192,13 +193,16 @@ export function totalsStatement(db: D1Database, accountId: string, filters: Filt
   return db.prepare(sql).bind(...params);
 }
 
-// Cursor: base64url JSON. k = sort key of the last row, i = its id, b = its running balance, f = filter signature.
+/**
+ * Cursor: base64url JSON. k = sort key of the last row, i = its id, f = filter signature. A
+ * position only: running balances come from the database on every page (an older cursor also had
+ * `b`, the balance after its row, which went stale when the history changed; it is ignored).
+ */
 export interface Cursor {
   s: Sort;
   o: Order;
   k: string | number;
   i: string;
-  b?: number;
   f: string;
 }
 
@@ -218,9 +222,9 @@ export function decodeCursor(text: string, sort: Sort, order: Order, sig: string
     const padded = text.replace(/-/g, "+").replace(/_/g, "/");
     const value = JSON.parse(decodeURIComponent(escape(atob(padded + "=".repeat((4 - (padded.length % 4)) % 4))))) as Cursor;
     if (value.s !== sort || value.o !== order || value.f !== sig || typeof value.i !== "string" || !/^[0-9a-f-]{36}$/.test(value.i)) return null;
-    if (sort === "date" && (typeof value.k !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value.k) || !Number.isSafeInteger(value.b))) return null;
+    if (sort === "date" && (typeof value.k !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value.k))) return null;
     if (sort === "amount" && !Number.isSafeInteger(value.k)) return null;
-    return value;
+    return { s: value.s, o: value.o, k: value.k, i: value.i, f: value.f };
   } catch {
     return null;
   }
@@ -428,16 +432,14 @@ export function pageQuery(db: D1Database, accountId: string, filters: Filters, o
       const more = all.length > limit;
       const previousStart = ((before?.results ?? []) as TransactionRow[])[limit] ?? null;
       const total = !withTotals ? null : totalsFromAccount ? historyTotals(account) : ((totals?.results?.[0] ?? { count: 0, inflow: 0, outflow: 0 }) as Totals);
-      const balances =
-        sort === "date" ? await runningBalances(db, account, filters, rows, order, cursor, previousStart) : { running: rows.map(() => null), anchor: null };
-      const cursorAfter = (row: TransactionRow, balance: number | null): string =>
-        encodeCursor({ s: sort, o: order, k: sort === "date" ? row.date : row.amount, i: row.id, ...(balance !== null ? { b: balance } : {}), f: signature(filters, sort, order) });
+      const running = sort === "date" && rows.length ? await runningBalances(db, account, filters, rows, order, cursor) : rows.map(() => null);
+      const cursorAfter = (row: TransactionRow): string => encodeCursor({ s: sort, o: order, k: sort === "date" ? row.date : row.amount, i: row.id, f: signature(filters, sort, order) });
       return {
         rows,
-        running: balances.running,
-        nextCursor: more ? cursorAfter(rows[rows.length - 1]!, balances.running[rows.length - 1] ?? null) : null,
+        running,
+        nextCursor: more ? cursorAfter(rows[rows.length - 1]!) : null,
         hasPrevious: cursor !== null,
-        prevCursor: previousStart ? cursorAfter(previousStart, balances.anchor) : null,
+        prevCursor: previousStart ? cursorAfter(previousStart) : null,
         totals: total,
       };
     },
@@ -445,56 +447,30 @@ export function pageQuery(db: D1Database, accountId: string, filters: Filters, o
 }
 
 /**
- * The balance after each row of a page in date order, walking from the page's anchor; and, given
- * the row the previous page starts after (`previousStart`), the balance after that row too, for
- * the previous page's cursor.
+ * The balance after each row of a page in date order, walking from the account's own figures:
+ * its balance (newest first: interval 0 is (row 0, end of history]) or its opening balance
+ * (oldest first: interval 0 is (start of history, row 0]), never from a value carried in the
+ * cursor, so a page is right after any change to the history.
  */
-async function runningBalances(
-  db: D1Database,
-  account: AccountRow,
-  filters: Filters,
-  rows: TransactionRow[],
-  order: Order,
-  cursor: Cursor | null,
-  previousStart: TransactionRow | null,
-): Promise<{ running: number[]; anchor: number | null }> {
+async function runningBalances(db: D1Database, account: AccountRow, filters: Filters, rows: TransactionRow[], order: Order, cursor: Cursor | null): Promise<number[]> {
   const key = (row: TransactionRow): [string, string] => [row.date, row.id];
   const intervals: Array<[[string, string], [string, string]]> = [];
-  const prev = cursor ? ([cursor.k as string, cursor.i] as [string, string]) : null;
-  // Interval 0 links the anchor to the first row; interval k links row k-1 to row k.
-  if (rows.length) {
-    if (order === "desc") intervals.push([key(rows[0]!), prev ?? MAX_KEY]);
-    else intervals.push([prev ?? MIN_KEY, key(rows[0]!)]);
-  }
+  // Interval 0 links the history's end (or start) to the first row; interval k links row k-1 to row k.
+  intervals.push(order === "desc" ? [key(rows[0]!), MAX_KEY] : [MIN_KEY, key(rows[0]!)]);
   for (let k = 1; k < rows.length; k++) {
     intervals.push(order === "desc" ? [key(rows[k]!), key(rows[k - 1]!)] : [key(rows[k - 1]!), key(rows[k]!)]);
   }
-  // The last interval links the cursor's row back to the previous page's start (newer when
-  // descending, older when ascending).
-  const back = prev && previousStart ? (order === "desc" ? [prev, key(previousStart)] : [key(previousStart), prev]) : null;
-  if (back) intervals.push(back as [[string, string], [string, string]]);
-  if (!intervals.length) return { running: [], anchor: null };
   // The first page of the whole, unfiltered history holds every row of its intervals: each
-  // interval's sum is one row's amount, so no query is needed (the page's common case).
+  // interval's sum is one row's amount, so no query is needed (the page's common case). Elsewhere
+  // interval 0 is whole days from account_days plus two partial days: O(days), not O(rows).
   const sums = !cursor && unfiltered(filters) ? contiguousSums(rows, order) : await intervalSums(db, account.id, intervals);
   const running: number[] = [];
-  if (rows.length && order === "desc") {
-    // Balance after the anchor minus everything after this row. With no cursor the anchor (+∞)
-    // is the account's balance, and (row0, +∞] excludes row 0 itself; with a cursor, (row0, prev] excludes row 0 too.
-    let balance = (prev ? cursor!.b! : account.balance) - sums[0]!;
+  // Newest first: the balance minus everything after this row. Oldest first: the opening balance plus everything up to it.
+  let balance = order === "desc" ? account.balance - sums[0]! : account.opening_balance + sums[0]!;
+  running.push(balance);
+  for (let k = 1; k < rows.length; k++) {
+    balance = order === "desc" ? balance - sums[k]! : balance + sums[k]!;
     running.push(balance);
-    for (let k = 1; k < rows.length; k++) {
-      balance -= sums[k]!;
-      running.push(balance);
-    }
-  } else if (rows.length) {
-    let balance = (prev ? cursor!.b! : account.opening_balance) + sums[0]!;
-    running.push(balance);
-    for (let k = 1; k < rows.length; k++) {
-      balance += sums[k]!;
-      running.push(balance);
-    }
   }
-  const backSum = back ? sums[sums.length - 1]! : null;
-  return { running, anchor: backSum === null ? null : order === "desc" ? cursor!.b! + backSum : cursor!.b! - backSum };
+  return running;
 }
