@@ -16,6 +16,7 @@ import { honeypotInputProps } from "./honeypot.server";
 import { getLocale, i18nMiddleware } from "./i18n/i18n.server";
 import { currentUser, sessionMiddleware } from "./session.server";
 import * as ui from "./styles/ui.css";
+import { FORM_FAILURE_TOAST_ID } from "./ui-constants";
 import { readFlash } from "./toast.server";
 import { describeError } from "./lib/error-page";
 
@@ -80,7 +81,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   useEffect(() => {
-    if (loaderData.flash) toast[loaderData.flash.type === "error" ? "error" : "success"](t(loaderData.flash.key), { id: loaderData.flash.key });
+    if (!loaderData.flash) return;
+    // A saved change answers an earlier refusal: its toast goes, so the two never show side by side.
+    if (loaderData.flash.type !== "error") toast.dismiss(FORM_FAILURE_TOAST_ID);
+    toast[loaderData.flash.type === "error" ? "error" : "success"](t(loaderData.flash.key), { id: loaderData.flash.key });
   }, [loaderData.flash, t]);
   return (
     <HoneypotProvider {...loaderData.honeypot}>

@@ -6,6 +6,7 @@ import { formatMoney } from "../lib/money";
 import type { FieldErrors } from "../lib/forms";
 import * as l from "../styles/ledger.css";
 import * as ui from "../styles/ui.css";
+import { FORM_FAILURE_TOAST_ID } from "../ui-constants";
 
 /**
  * An amount for people: `S/ 1,234.50`, `-S/ 85.40`, `+S/ 100.00` with `signed`. The sign is part of
@@ -158,7 +159,7 @@ export function useFailureToast(result: Parameters<typeof formErrorOf>[0], t: (k
   useEffect(() => {
     if (!result || result.ok || last.current === result) return;
     last.current = result;
-    toast.error(formErrorOf(result, t) ?? t("ledger.pages.common.formErrors"));
+    toast.error(formErrorOf(result, t) ?? t("ledger.pages.common.formErrors"), { id: FORM_FAILURE_TOAST_ID });
   }, [result, t]);
 }
 
