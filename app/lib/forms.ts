@@ -2,7 +2,7 @@
  * One way to validate a form on both sides: the same zod schema runs in the browser (before
  * submit) and in the action (before calling the API). Issue messages are i18n keys.
  */
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { TFunction } from "i18next";
 import type { z } from "zod";
 import { issuesByField } from "./validation-issues";
@@ -46,11 +46,21 @@ export function useClientValidation<S extends z.ZodType>(schemaOrLoader: S | (()
     setClientErrors(null);
   }
   const load = () => (schema.current ??= loadSchema());
+  // The form last sent from here: when the server answers it with field errors (rules only the
+  // server can check, such as a transfer's currencies), focus goes to the first one, as it does
+  // for the errors found in the browser.
+  const sentForm = useRef<HTMLFormElement | null>(null);
+  useEffect(() => {
+    if (!serverErrors || !Object.keys(serverErrors).length || !sentForm.current?.isConnected) return;
+    sentForm.current.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    sentForm.current = null;
+  }, [serverErrors]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     // Second pass, after our own check passed: let React Router take the submit.
     if (passed.current) {
       passed.current = false;
+      sentForm.current = event.currentTarget;
       return;
     }
     event.preventDefault();
