@@ -4,6 +4,7 @@ import { useTranslation } from "../i18n/use-translation";
 import toast from "react-hot-toast";
 import { Await, Form, Link, useActionData, useFetcher, useFetchers, useLocation, useNavigate, useNavigation, useSearchParams, useSubmit, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
+import { FORM_FAILURE_TOAST_ID } from "../ui-constants";
 import type { Route } from "./+types/accounts-accountId-transactions";
 import { columnLabelVars, FormKey, formKey, Money, pickResult, SelectField, TextareaField, useFailureToast, useFormResult, type FormResult } from "../components/ledger";
 import { IconSprite, SpriteIcon } from "../components/icon-sprite";
@@ -52,7 +53,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (value) filters[key] = value;
   }
   const cursor = url.searchParams.get("cursor") || null;
-  const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  // Only a label: without a cursor this is the first page, whatever the address says.
+  const page = cursor ? Math.max(2, Math.min(10_000, Number.parseInt(url.searchParams.get("page") ?? "2", 10) || 2)) : 1;
   // The totals of the filtered set cost O(matches) for a text search: they are then streamed (not
   // awaited here), so the table paints first and the totals fill in when they arrive. Without a
   // text search they are an index range, cheap enough to come with the page in the same call.
@@ -405,7 +407,7 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
 
           <TransactionTable loaderData={loaderData} list={list} filtered={filtered} addFetcher={addFetcher} />
 
-          <nav aria-label={t("ledger.pages.transactions.pageOf", { page: loaderData.page })} className={l.pager}>
+          <nav aria-label={t("ledger.pages.transactions.pages")} className={l.pager}>
             <span className={l.small}>{t("ledger.pages.transactions.pageOf", { page: loaderData.page })}</span>
             <span className={l.actions}>
               {list.prevCursor ? (
@@ -615,7 +617,8 @@ function TransactionTable({ loaderData, list, filtered, addFetcher }: { loaderDa
   if (list.transactions.length === 0 && !pending) {
     return (
       <p className={`${ui.card} ${l.empty}`} data-testid="transactions-empty">
-        {filtered ? t("ledger.pages.transactions.emptyFiltered") : t("ledger.pages.transactions.empty")}
+        {/* A later page left empty (its rows deleted or moved) is not an empty account: the pager below leads back. */}
+        {list.hasPrevious ? t("ledger.pages.transactions.emptyPage") : filtered ? t("ledger.pages.transactions.emptyFiltered") : t("ledger.pages.transactions.empty")}
       </p>
     );
   }
@@ -1045,6 +1048,7 @@ function ImportSection({ loaderData }: { loaderData: LoaderData }) {
   useEffect(() => {
     if (done && toasted.current !== done) {
       toasted.current = done;
+      toast.dismiss(FORM_FAILURE_TOAST_ID);
       toast.success(t("ledger.import.summary", { count: done.imported }));
     }
   }, [done, t]);

@@ -168,6 +168,8 @@ test.describe("accounts and transactions", () => {
     await add.getByLabel("Amount (PEN)").fill("1.23");
     await add.getByRole("button", { name: "Add transaction" }).click();
     await expect(toast(page, "Transaction added.")).toBeVisible();
+    // The refusal's toast goes with the success, well before its own 5 s are up.
+    await expect(toast(page, "Some fields need attention.")).toHaveCount(0, { timeout: 2_000 });
     await expect(page.getByTestId("transaction-row").filter({ hasText: "Too precise" })).toHaveCount(1);
     await expect(add).toBeHidden();
     await disclose(page, "Add transaction");
@@ -199,6 +201,8 @@ test.describe("accounts and transactions", () => {
     await transfer.getByLabel("Amount (PEN)").fill("100.00");
     await transfer.getByRole("button", { name: "Transfer", exact: true }).click();
     await expect(transfer.getByText("The accounts use different currencies: enter the amount received too.")).toBeVisible();
+    // A rule only the server checks puts focus on its field, as the browser's own checks do.
+    await expect(transfer.getByLabel("Amount received (optional)")).toBeFocused();
     await transfer.getByLabel("Amount received (optional)").fill("27.00");
     // A transfer can wait to clear, and carry notes, like any transaction.
     await transfer.getByLabel("Status").selectOption({ label: "Pending" });
@@ -324,11 +328,29 @@ test.describe("accounts and transactions", () => {
 
     // From the third page, "First page" goes straight to the start.
     await link("Next page").click();
+    await expect(page.getByText("Page 2", { exact: true })).toBeVisible();
     await link("Next page").click();
     await expect(page.getByText("Page 3", { exact: true })).toBeVisible();
     await link("First page").click();
     await expect(page.getByText("Page 1", { exact: true })).toBeVisible();
     expect(await shown()).toEqual(first);
+
+    // A later page whose rows are gone says so and leads back: it is not an empty account.
+    await link("Next page").click();
+    await expect(page.getByText("Page 2", { exact: true })).toBeVisible();
+    await link("Next page").click();
+    await expect(page.getByText("Page 3", { exact: true })).toBeVisible();
+    const gone = await table.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-id")!));
+    for (const id of gone) {
+      const deleted = await request.delete(`/api/v1/transactions/${id}`, { headers: { Authorization: `Bearer ${signedIn.token}`, "Idempotency-Key": crypto.randomUUID(), "CF-Connecting-IP": randomIp() } });
+      expect(deleted.status()).toBe(200);
+    }
+    await page.reload();
+    await expect(page.getByTestId("transactions-empty")).toHaveText("No transactions on this page any more. Go to the previous page or the first one.");
+    await expect(link("Previous page")).toBeVisible();
+    // The page number is only a label: without a cursor the page is the first, whatever the address says.
+    await page.goto(`/accounts/${accountId}/transactions?page=7`);
+    await expect(page.getByText("Page 1", { exact: true })).toBeVisible();
   });
 
   test("imports a CSV with column mapping, preview and duplicate detection, then exports it", async ({ page, request, signedIn }) => {
