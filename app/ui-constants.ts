@@ -10,5 +10,3 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 export const PROGRESS_MAX = 100;
 export const BUILD_CHECK_INTERVAL_MS = 3_600_000;
 export const CHUNK_RELOAD_WINDOW_MS = 10_000;
-/** The one toast of a refused form: a newer refusal replaces it, and a success dismisses it. */
-export const FORM_FAILURE_TOAST_ID = "form-failure";

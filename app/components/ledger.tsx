@@ -1,12 +1,11 @@
 /** Small pieces shared by the ledger pages: money, form keys, selects, form results. */
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
-import toast from "react-hot-toast";
 import { formErrorOf } from "../lib/form-outage";
 import { formatMoney } from "../lib/money";
 import type { FieldErrors } from "../lib/forms";
 import * as l from "../styles/ledger.css";
 import * as ui from "../styles/ui.css";
-import { FORM_FAILURE_TOAST_ID } from "../ui-constants";
+import { showFailureToast } from "./failure-toasts";
 
 /**
  * An amount for people: `S/ 1,234.50`, `-S/ 85.40`, `+S/ 100.00` with `signed`. The sign is part of
@@ -159,7 +158,7 @@ export function useFailureToast(result: Parameters<typeof formErrorOf>[0], t: (k
   useEffect(() => {
     if (!result || result.ok || last.current === result) return;
     last.current = result;
-    toast.error(formErrorOf(result, t) ?? t("ledger.pages.common.formErrors"), { id: FORM_FAILURE_TOAST_ID });
+    showFailureToast(formErrorOf(result, t) ?? t("ledger.pages.common.formErrors"));
   }, [result, t]);
 }
 

@@ -4,7 +4,7 @@ import { useTranslation } from "../i18n/use-translation";
 import toast from "react-hot-toast";
 import { Await, Form, Link, useActionData, useFetcher, useFetchers, useLocation, useNavigate, useNavigation, useSearchParams, useSubmit, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
-import { FORM_FAILURE_TOAST_ID } from "../ui-constants";
+import { dismissFailureToasts } from "../components/failure-toasts";
 import type { Route } from "./+types/accounts-accountId-transactions";
 import { columnLabelVars, FormKey, formKey, Money, pickResult, SelectField, TextareaField, useFailureToast, useFormResult, type FormResult } from "../components/ledger";
 import { IconSprite, SpriteIcon } from "../components/icon-sprite";
@@ -1048,7 +1048,7 @@ function ImportSection({ loaderData }: { loaderData: LoaderData }) {
   useEffect(() => {
     if (done && toasted.current !== done) {
       toasted.current = done;
-      toast.dismiss(FORM_FAILURE_TOAST_ID);
+      dismissFailureToasts();
       toast.success(t("ledger.import.summary", { count: done.imported }));
     }
   }, [done, t]);
