@@ -320,6 +320,11 @@ export interface PageQuery {
 /** Where a page starts from its cursor's row: after it (a next page), or at it (the rows before a page, read backwards). */
 type CursorBound = "after" | "at";
 
+/** `LIMIT`, with `OFFSET` when the first `skip` of the `take` rows read are not wanted. */
+function limitClause(take: number, skip: number): { sql: string; params: number[] } {
+  return skip ? { sql: "LIMIT ? OFFSET ?", params: [take - skip, skip] } : { sql: "LIMIT ?", params: [take] };
+}
+
 function comparison(order: Order, from: CursorBound): string {
   return (order === "desc" ? "<" : ">") + (from === "at" ? "=" : "");
 }
@@ -334,7 +339,7 @@ const reversed = (order: Order): Order => (order === "desc" ? "asc" : "desc");
  * already holds `take` rows up to D. CROSS JOIN keeps FTS5 the outer loop and the unary + keeps
  * the last query off the account's index (both would otherwise walk the whole account).
  */
-function searchPageStatement(db: D1Database, accountId: string, filters: Filters, match: string, order: Order, cursor: Cursor | null, take: number, from: CursorBound = "after"): D1PreparedStatement {
+function searchPageStatement(db: D1Database, accountId: string, filters: Filters, match: string, order: Order, cursor: Cursor | null, take: number, from: CursorBound = "after", skip = 0): D1PreparedStatement {
   const rest = whereOf(accountId, { ...filters, q: undefined }, { offAccountIndex: true });
   const dir = order === "desc" ? "DESC" : "ASC";
   const bounds: string[] = [];
@@ -357,6 +362,7 @@ function searchPageStatement(db: D1Database, accountId: string, filters: Filters
     afterParams.push(cursor.k, cursor.i);
   }
   const edge = `(SELECT ${searchDay(order === "desc" ? "MIN(date)" : "MAX(date)")} FROM hits)`;
+  const limit = limitClause(take, skip);
   return db
     .prepare(
       `WITH hits AS MATERIALIZED (
@@ -369,16 +375,16 @@ function searchPageStatement(db: D1Database, accountId: string, filters: Filters
          SELECT seq FROM hits
          UNION SELECT s.rowid & ${SEARCH_SEQ} FROM transactions_search s WHERE s.transactions_search MATCH ? AND s.rowid >= ${edge} AND s.rowid < ${edge} + ${SEARCH_DAY}
        ) AND ${rest.sql}${after}
-       ORDER BY t.date ${dir}, t.id ${dir} LIMIT ?`,
+       ORDER BY t.date ${dir}, t.id ${dir} ${limit.sql}`,
     )
-    .bind(match, ...boundParams, ...rest.params, ...afterParams, take, match, ...rest.params, ...afterParams, take);
+    .bind(match, ...boundParams, ...rest.params, ...afterParams, take, match, ...rest.params, ...afterParams, ...limit.params);
 }
 
 /**
  * The SQL of a page's rows, after `cursor` (the last row's sort key and id) or from it, outside a
  * text search in date order: the list's pages and the CSV export's chunks (tests read its query plan).
  */
-export function rowsQuery(accountId: string, filters: Filters, sort: Sort, order: Order, cursor: Pick<Cursor, "k" | "i"> | null, take: number, from: CursorBound = "after"): { sql: string; params: unknown[] } {
+export function rowsQuery(accountId: string, filters: Filters, sort: Sort, order: Order, cursor: Pick<Cursor, "k" | "i"> | null, take: number, from: CursorBound = "after", skip = 0): { sql: string; params: unknown[] } {
   const where = whereOf(accountId, filters);
   const clauses = [where.sql];
   const params = [...where.params];
@@ -397,7 +403,8 @@ export function rowsQuery(accountId: string, filters: Filters, sort: Sort, order
   const amountsInDateOrder = sort === "date" && (filters.min !== undefined || filters.max !== undefined) && !filters.category && !searches(filters);
   const table =
     filters.status === "pending" ? transactionFrom("transactions_pending") : amountsInDateOrder ? transactionFrom("transactions_account_date") : TRANSACTION_FROM;
-  return { sql: `SELECT ${TRANSACTION_COLUMNS} FROM ${table} WHERE ${clauses.join(" AND ")} ORDER BY ${column} ${dir}, t.id ${dir} LIMIT ?`, params: [...params, take] };
+  const limit = limitClause(take, skip);
+  return { sql: `SELECT ${TRANSACTION_COLUMNS} FROM ${table} WHERE ${clauses.join(" AND ")} ORDER BY ${column} ${dir}, t.id ${dir} ${limit.sql}`, params: [...params, ...limit.params] };
 }
 
 export function pageQuery(db: D1Database, accountId: string, filters: Filters, options: PageOptions): PageQuery {
@@ -408,17 +415,17 @@ export function pageQuery(db: D1Database, accountId: string, filters: Filters, o
   // The whole history's totals come with the account row: no statement for them.
   const totalsFromAccount = unfiltered(filters);
   const match = filters.q ? searchMatch(accountId, filters.q) : null;
-  const rowsStatement = (direction: Order, from: CursorBound) => {
-    const rows = rowsQuery(accountId, filters, sort, direction, cursor, limit + 1, from);
+  // `limit + 1` rows from the cursor on, of which the first `skip` are not wanted.
+  const pageStatement = (direction: Order, from: CursorBound, skip: number) => {
+    if (match && sort === "date") return searchPageStatement(db, accountId, filters, match, direction, cursor, limit + 1, from, skip);
+    const rows = rowsQuery(accountId, filters, sort, direction, cursor, limit + 1, from, skip);
     return db.prepare(rows.sql).bind(...rows.params);
   };
-  const pageStatement = (direction: Order, from: CursorBound) =>
-    match && sort === "date" ? searchPageStatement(db, accountId, filters, match, direction, cursor, limit + 1, from) : rowsStatement(direction, from);
   const statements = [
-    pageStatement(order, "after"),
-    // The rows before this page, nearest first, from the cursor's own row (the previous page's
-    // last): `limit` of them are the previous page, and one more is the row that page starts after.
-    ...(cursor ? [pageStatement(reversed(order), "at")] : []),
+    pageStatement(order, "after", 0),
+    // Back from the cursor's own row (the previous page's last), nearest first: `limit` rows are
+    // the previous page, and the one after them, read alone, is the row that page starts after.
+    ...(cursor ? [pageStatement(reversed(order), "at", limit)] : []),
     // Totals of a text search sum every match (O(matches)): a caller that shows the rows first asks for them apart.
     ...(withTotals && !totalsFromAccount ? [totalsStatement(db, accountId, filters)] : []),
   ];
@@ -430,7 +437,7 @@ export function pageQuery(db: D1Database, accountId: string, filters: Filters, o
       const all = (page?.results ?? []) as TransactionRow[];
       const rows = all.slice(0, limit);
       const more = all.length > limit;
-      const previousStart = ((before?.results ?? []) as TransactionRow[])[limit] ?? null;
+      const previousStart = (before?.results[0] as TransactionRow | undefined) ?? null;
       const total = !withTotals ? null : totalsFromAccount ? historyTotals(account) : ((totals?.results?.[0] ?? { count: 0, inflow: 0, outflow: 0 }) as Totals);
       const running = sort === "date" && rows.length ? await runningBalances(db, account, filters, rows, order, cursor) : rows.map(() => null);
       const cursorAfter = (row: TransactionRow): string => encodeCursor({ s: sort, o: order, k: sort === "date" ? row.date : row.amount, i: row.id, f: signature(filters, sort, order) });
