@@ -16,7 +16,7 @@ import { honeypotInputProps } from "./honeypot.server";
 import { getLocale, i18nMiddleware } from "./i18n/i18n.server";
 import { currentUser, sessionMiddleware } from "./session.server";
 import * as ui from "./styles/ui.css";
-import { dismissFailureToasts } from "./components/failure-toasts";
+import { showSuccessToast } from "./components/form-toasts";
 import { readFlash } from "./toast.server";
 import { describeError } from "./lib/error-page";
 
@@ -82,9 +82,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, []);
   useEffect(() => {
     if (!loaderData.flash) return;
-    // A saved change answers an earlier refusal: its toast goes, so the two never show side by side.
-    if (loaderData.flash.type !== "error") dismissFailureToasts();
-    toast[loaderData.flash.type === "error" ? "error" : "success"](t(loaderData.flash.key), { id: loaderData.flash.key });
+    const { type, key } = loaderData.flash;
+    if (type === "error") toast.error(t(key), { id: key });
+    else showSuccessToast(t(key), key);
   }, [loaderData.flash, t]);
   return (
     <HoneypotProvider {...loaderData.honeypot}>

@@ -5,7 +5,7 @@ import { formatMoney } from "../lib/money";
 import type { FieldErrors } from "../lib/forms";
 import * as l from "../styles/ledger.css";
 import * as ui from "../styles/ui.css";
-import { showFailureToast } from "./failure-toasts";
+import { showFailureToast } from "./form-toasts";
 
 /**
  * An amount for people: `S/ 1,234.50`, `-S/ 85.40`, `+S/ 100.00` with `signed`. The sign is part of

@@ -1,10 +1,9 @@
 import { ArrowDownUp, Download, FileUp, Pencil, Plus, Receipt, Repeat, Trash2 } from "lucide-react";
 import { Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "../i18n/use-translation";
-import toast from "react-hot-toast";
 import { Await, Form, Link, useActionData, useFetcher, useFetchers, useLocation, useNavigate, useNavigation, useSearchParams, useSubmit, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
-import { dismissFailureToasts } from "../components/failure-toasts";
+import { showSuccessToast } from "../components/form-toasts";
 import type { Route } from "./+types/accounts-accountId-transactions";
 import { columnLabelVars, FormKey, formKey, Money, pickResult, SelectField, TextareaField, useFailureToast, useFormResult, type FormResult } from "../components/ledger";
 import { IconSprite, SpriteIcon } from "../components/icon-sprite";
@@ -324,6 +323,7 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
   const others = accounts.filter((a) => a.id !== account.id && !a.archived);
   const filtered = Object.keys(filters).some((key) => key !== "sort" && key !== "order");
   const exportQuery = new URLSearchParams(Object.entries(filters)).toString();
+  const firstPageHref = withParams(searchParams, { cursor: null, page: null, edit: null, new: null });
   const title = t("ledger.pages.transactions.title", { name: account.name });
   // After a successful post (new data, new nonce) the add and transfer disclosures close again.
   const addDetails = useRef<HTMLDetailsElement>(null);
@@ -411,13 +411,13 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
             <span className={l.small}>{t("ledger.pages.transactions.pageOf", { page: loaderData.page })}</span>
             <span className={l.actions}>
               {list.prevCursor ? (
-                <Link to={withParams(searchParams, { cursor: null, page: null, edit: null, new: null })} className={ui.button.ghost}>
+                <Link to={firstPageHref} className={ui.button.ghost}>
                   {t("ledger.pages.transactions.first")}
                 </Link>
               ) : null}
               {list.hasPrevious ? (
                 <Link
-                  to={withParams(searchParams, list.prevCursor ? { cursor: list.prevCursor, page: String(Math.max(2, loaderData.page - 1)), edit: null, new: null } : { cursor: null, page: null, edit: null, new: null })}
+                  to={list.prevCursor ? withParams(searchParams, { cursor: list.prevCursor, page: String(Math.max(2, loaderData.page - 1)), edit: null, new: null }) : firstPageHref}
                   className={ui.button.ghost}
                   rel="prev"
                 >
@@ -1048,8 +1048,7 @@ function ImportSection({ loaderData }: { loaderData: LoaderData }) {
   useEffect(() => {
     if (done && toasted.current !== done) {
       toasted.current = done;
-      dismissFailureToasts();
-      toast.success(t("ledger.import.summary", { count: done.imported }));
+      showSuccessToast(t("ledger.import.summary", { count: done.imported }));
     }
   }, [done, t]);
   const busy = fetcher.state !== "idle";
