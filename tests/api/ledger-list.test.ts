@@ -18,6 +18,8 @@ let accountId: string;
 let rows: Row[] = [];
 let groceries: string;
 const OPENING = 100000;
+/** The ledger's own order: date, then id. */
+const byDateId = (a: Row, b: Row) => (a.date === b.date ? (a.id < b.id ? -1 : 1) : a.date < b.date ? -1 : 1);
 
 const DESCRIPTIONS = ["Wong San Isidro", "Café Tostado", "Plaza Vea", "Sueldo noviembre", "Uber al aeropuerto", "Luz del Sur", "Tambo+", "Cafetería Ñaña"];
 
@@ -47,7 +49,7 @@ beforeAll(async () => {
     const tx = await addTransaction(token, accountId, body);
     rows.push({ id: tx.id, date: body.date, description, payee: body.payee, notes: body.notes, amountMinor: amount, categoryId: body.categoryId, status: body.status as Row["status"] });
   }
-  rows = rows.sort((a, b) => (a.date === b.date ? (a.id < b.id ? -1 : 1) : a.date < b.date ? -1 : 1));
+  rows = rows.sort(byDateId);
 });
 
 /** Balance after each row, over every row of the account in (date, id) order. */
@@ -191,7 +193,7 @@ describe("listing", () => {
     middle.date = "2026-10-05";
     const gone = rows[3]!;
     await call(`/transactions/${gone.id}`, { method: "DELETE", token });
-    rows = rows.filter((r) => r.id !== gone.id).sort((a, b) => (a.date === b.date ? (a.id < b.id ? -1 : 1) : a.date < b.date ? -1 : 1));
+    rows = rows.filter((r) => r.id !== gone.id).sort(byDateId);
     const result = await allPages(token, accountId, { limit: "4" });
     const running = runningBalances();
     expect(result.rows.map((r) => r.id)).toEqual([...rows].reverse().map((r) => r.id));
@@ -205,7 +207,7 @@ describe("listing", () => {
       // A change older than every row shifts every balance after it, on every page.
       const tx = await addTransaction(token, accountId, { date: "2026-09-30", description: "Older", amount: "-123.45" });
       rows.push({ id: tx.id, date: "2026-09-30", description: "Older", payee: null, notes: null, amountMinor: -12345, categoryId: null, status: "posted" });
-      rows.sort((a, b) => (a.date === b.date ? (a.id < b.id ? -1 : 1) : a.date < b.date ? -1 : 1));
+      rows.sort(byDateId);
       const running = runningBalances();
       const page = await call(`/accounts/${accountId}/transactions?${new URLSearchParams({ order, limit: "6", cursor: later.cursor! })}`, { token });
       expect(page.status).toBe(200);
