@@ -290,6 +290,20 @@ describe("transfers", () => {
     expect(same.json.errors.toAccountId).toEqual(["Choose two different accounts."]);
   });
 
+  it("asks for a positive amount when a transfer's amount cannot be read, in the user's language", async () => {
+    const { token } = await signUp();
+    const pen = await createAccount(token, { openingBalance: "100.00" });
+    const usd = await createAccount(token, { name: "Dólares", currency: "USD" });
+    // "abc" fails the shared schema; "1.2.3" passes its shape and fails the currency's parse.
+    const unreadable = await call("/transfers", { token, body: { fromAccountId: pen.id, toAccountId: usd.id, amount: "abc", toAmount: "1.2.3", date: "2026-11-20" } });
+    expect(unreadable.status).toBe(422);
+    expect(unreadable.json.errors).toEqual({ amount: ["Enter an amount greater than zero, such as 1234.50."] });
+    const parsed = await call("/transfers", { token, body: { fromAccountId: pen.id, toAccountId: usd.id, amount: "5.00", toAmount: "1.2.3", date: "2026-11-20" }, headers: ES });
+    expect(parsed.json.errors).toEqual({ toAmount: ["Ingresa un monto mayor que cero, como 1234.50."] });
+    expect(await expectExactBalance(token, pen.id)).toBe(10000);
+    expect(await expectExactBalance(token, usd.id)).toBe(0);
+  });
+
   it("takes no other amount received between accounts of one currency, and writes nothing then", async () => {
     const { token } = await signUp();
     const a = await createAccount(token, { openingBalance: "100.00" });

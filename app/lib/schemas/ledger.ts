@@ -43,15 +43,15 @@ export function currencyPickerList(): string[] {
   return [...CURRENCY_PICKER_FIRST, ...all.filter((code) => !(CURRENCY_PICKER_FIRST as readonly string[]).includes(code))];
 }
 
-export type AmountCheck = { ok: true; minor: number } | { ok: false; key: "ledger.errors.amountRequired" | "ledger.errors.amountFormat" | "ledger.errors.amountPrecision" | "ledger.errors.amountRange"; digits: number };
+export type AmountCheck = { ok: true; minor: number } | { ok: false; key: "ledger.errors.amountRequired" | AmountFormatKey | "ledger.errors.amountPrecision" | "ledger.errors.amountRange"; digits: number };
 
 /** The exact check of a decimal amount against a currency (the i18n key says what is wrong). */
-export function checkAmount(text: string, currency: string, decimalSeparator: DecimalSeparator = "."): AmountCheck {
+export function checkAmount(text: string, currency: string, decimalSeparator: DecimalSeparator = ".", formatKey: AmountFormatKey = "ledger.errors.amountFormat"): AmountCheck {
   const digits = currencyDigits(currency);
   if (!text.trim()) return { ok: false, key: "ledger.errors.amountRequired", digits };
   const result = parseAmount(text, currency, decimalSeparator);
   if (result.ok) return result;
-  const key = result.reason === "format" ? "ledger.errors.amountFormat" : result.reason === "precision" ? "ledger.errors.amountPrecision" : "ledger.errors.amountRange";
+  const key = result.reason === "format" ? formatKey : result.reason === "precision" ? "ledger.errors.amountPrecision" : "ledger.errors.amountRange";
   return { ok: false, key, digits };
 }
 
@@ -66,13 +66,21 @@ const optionalText = (max: number, key: string) =>
     .transform((value) => (typeof value === "string" ? value.trim() || null : value))
     .refine((value) => value === undefined || value === null || value.length <= max, { error: key });
 
+/** The message for text that is not an amount: a transfer's amounts are never negative, so its example is not either. */
+export type AmountFormatKey = "ledger.errors.amountFormat" | "ledger.errors.positiveAmountFormat";
+
 /** A decimal string; JSON numbers are refused so no float ever carries money. */
-export const amountText = z
-  .string({ error: "ledger.errors.amountFormat" })
-  .trim()
-  .min(1, { error: "ledger.errors.amountRequired" })
-  .max(40, { error: "ledger.errors.amountFormat" })
-  .refine((value) => value === "" || /^[+\-−(]?\s*[\d.,\s]*\d[\d.,\s]*\)?$/.test(value), { error: "ledger.errors.amountFormat" });
+const decimalText = (formatKey: AmountFormatKey) =>
+  z
+    .string({ error: formatKey })
+    .trim()
+    .min(1, { error: "ledger.errors.amountRequired" })
+    .max(40, { error: formatKey })
+    .refine((value) => value === "" || /^[+\-−(]?\s*[\d.,\s]*\d[\d.,\s]*\)?$/.test(value), { error: formatKey });
+
+export const amountText = decimalText("ledger.errors.amountFormat");
+/** A transfer's amount: the sign is checked against zero later, with its own message. */
+const transferAmountText = decimalText("ledger.errors.positiveAmountFormat");
 
 export const isoDay = z.string({ error: "ledger.errors.date" }).trim().refine(isIsoDay, { error: "ledger.errors.date" });
 export const idSchema = z.string({ error: "ledger.errors.required" }).regex(ID_PATTERN, { error: "ledger.errors.accountUnknown" });
@@ -141,8 +149,8 @@ export const transferSchema = z
   .object({
     fromAccountId: idSchema,
     toAccountId: idSchema,
-    amount: amountText,
-    toAmount: blank(amountText),
+    amount: transferAmountText,
+    toAmount: blank(transferAmountText),
     date: isoDay,
     description: descriptionSchema.optional(),
     notes: optionalText(1000, "ledger.errors.notesLength"),

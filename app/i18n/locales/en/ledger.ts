@@ -99,6 +99,7 @@ export const ledger = {
     cci: "Use only digits, spaces or dashes, with at most 20 digits.",
     amountRequired: "Enter an amount.",
     amountFormat: "Enter an amount such as 1234.50 or -12.00.",
+    positiveAmountFormat: "Enter an amount greater than zero, such as 1234.50.",
     amountPrecision: "This currency takes at most {{count}} decimal places.",
     amountPrecision_zero: "This currency takes no decimal places.",
     amountRange: "This amount is too large.",

@@ -99,6 +99,7 @@ export const ledger: Messages["ledger"] = {
     cci: "Usa solo dígitos, espacios o guiones, con 20 dígitos como máximo.",
     amountRequired: "Ingresa un monto.",
     amountFormat: "Ingresa un monto como 1234.50 o -12.00.",
+    positiveAmountFormat: "Ingresa un monto mayor que cero, como 1234.50.",
     amountPrecision: "Esta moneda admite como máximo {{count}} decimales.",
     amountPrecision_zero: "Esta moneda no admite decimales.",
     amountRange: "Este monto es demasiado grande.",

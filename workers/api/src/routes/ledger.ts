@@ -16,6 +16,7 @@ import {
   categoryCreateSchema,
   categoryUpdateSchema,
   checkAmount,
+  type AmountFormatKey,
   listQueryObject,
   listQuerySchema,
   withDateRange,
@@ -73,8 +74,8 @@ function addError(errors: Errors, field: string, message: string) {
 }
 
 /** Parses a decimal amount against a currency, recording a translated error when it fails. */
-function amountOf(c: C, errors: Errors, field: string, text: string, currency: string): number | null {
-  const result = checkAmount(text, currency);
+function amountOf(c: C, errors: Errors, field: string, text: string, currency: string, formatKey?: AmountFormatKey): number | null {
+  const result = checkAmount(text, currency, ".", formatKey);
   if (result.ok) return result.minor;
   addError(errors, field, result.key === "ledger.errors.amountPrecision" ? translatorFor(localeOf(c))(result.key, { count: result.digits }) : result.key);
   return null;
@@ -545,6 +546,9 @@ ledgerRoutes.openapi(
 
 // ───────────────────────────── Transfers ─────────────────────────────
 
+/** A transfer moves a positive amount: its unreadable-amount message gives no negative example. */
+const TRANSFER_AMOUNT_FORMAT: AmountFormatKey = "ledger.errors.positiveAmountFormat";
+
 ledgerRoutes.openapi(
   createRoute({
     method: "post",
@@ -564,19 +568,19 @@ ledgerRoutes.openapi(
     const errors: Errors = {};
     if (from.archived) addError(errors, "fromAccountId", "ledger.errors.accountArchived");
     if (to.archived) addError(errors, "toAccountId", "ledger.errors.accountArchived");
-    const amount = amountOf(c, errors, "amount", input.amount, from.currency);
+    const amount = amountOf(c, errors, "amount", input.amount, from.currency, TRANSFER_AMOUNT_FORMAT);
     if (amount !== null && amount <= 0) addError(errors, "amount", "ledger.errors.amountPositive");
     let toAmount = amount;
     if (from.currency !== to.currency) {
       if (!input.toAmount) addError(errors, "toAmount", "ledger.errors.toAmountRequired");
       else {
-        toAmount = amountOf(c, errors, "toAmount", input.toAmount, to.currency);
+        toAmount = amountOf(c, errors, "toAmount", input.toAmount, to.currency, TRANSFER_AMOUNT_FORMAT);
         if (toAmount !== null && toAmount <= 0) addError(errors, "toAmount", "ledger.errors.amountPositive");
       }
     } else if (input.toAmount && amount !== null) {
       // One currency: the amount received is the amount sent. A different one was a typing slip or
       // a misunderstanding, and silently moving the sent amount would hide it.
-      const received = amountOf(c, errors, "toAmount", input.toAmount, to.currency);
+      const received = amountOf(c, errors, "toAmount", input.toAmount, to.currency, TRANSFER_AMOUNT_FORMAT);
       if (received !== null && received !== amount) addError(errors, "toAmount", "ledger.errors.toAmountSameCurrency");
     }
     if (Object.keys(errors).length || amount === null || toAmount === null) return validationProblem(c, errors);
