@@ -28,6 +28,9 @@ test.describe("guards", () => {
     await expect(page).toHaveURL("/settings");
     await page.goto("/login?redirectTo=%2F%2Fevil.example%2Fx");
     await expect(page).toHaveURL("/");
+    // Dot segments that the URL parser resolves to "//evil.example".
+    await page.goto("/login?redirectTo=%2F.%2F%2Fevil.example%2Fx");
+    await expect(page).toHaveURL("/");
   });
 
   test("a client-side navigation runs the guard on the server too", async ({ page, signedIn, context, baseURL }) => {
