@@ -1,5 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import worker from "../../workers/api/index";
 import { BASE, signUp } from "./helpers";
 import { addTransaction, createAccount, expectExactBalance } from "./ledger-helpers";
 
@@ -126,5 +127,75 @@ describe("200 concurrent transfers and edits", () => {
       .bind(...accounts.map((a) => a.id))
       .first<{ n: number }>();
     expect(accountDrift?.n).toBe(0);
+  });
+});
+
+/**
+ * The real D1 binding, whose batches that write transactions wait for `gate`: a request held
+ * between its reads and its write, so that another request can commit in between (the local
+ * simulator otherwise runs requests one after another, and the race would never show).
+ */
+function heldWritesD1(db: D1Database, gate: Promise<void>) {
+  const sqlOf = new WeakMap<object, string>();
+  const track = (statement: D1PreparedStatement, sql: string): D1PreparedStatement => {
+    const proxy = new Proxy(statement, {
+      get(target, key) {
+        if (key === "bind") return (...args: unknown[]) => track(target.bind(...args), sql);
+        const value = Reflect.get(target, key, target) as unknown;
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    sqlOf.set(proxy, sql);
+    return proxy;
+  };
+  const real = new WeakMap<object, D1PreparedStatement>();
+  const session = (inner: D1DatabaseSession) => ({
+    prepare: (sql: string) => {
+      const statement = inner.prepare(sql);
+      const proxy = track(statement, sql);
+      real.set(proxy, statement);
+      return proxy;
+    },
+    batch: async (statements: D1PreparedStatement[]) => {
+      if (statements.some((s) => /^\s*UPDATE transactions/i.test(sqlOf.get(s) ?? ""))) await gate;
+      return inner.batch(statements);
+    },
+    getBookmark: () => inner.getBookmark(),
+  });
+  return { withSession: (bookmark: string) => session(db.withSession(bookmark)) } as unknown as D1Database;
+}
+
+describe("two edits of one transfer, interleaved", () => {
+  it("keeps both legs equal and each edit's change: a date-only edit of one leg never writes back the other leg's old amount", async () => {
+    const { token } = await signUp();
+    const a = await createAccount(token, { name: "A", openingBalance: "100.00" });
+    const b = await createAccount(token, { name: "B" });
+    const transfer = await SELF.fetch(`${BASE}/transfers`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ fromAccountId: a.id, toAccountId: b.id, amount: "50.00", date: "2026-11-20" }),
+    }).then((r) => r.json<{ transferId: string; from: { id: string }; to: { id: string } }>());
+    const patch = (id: string, body: unknown) =>
+      new Request(`${BASE}/transactions/${id}`, { method: "PATCH", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: JSON.stringify(body) }) as Parameters<typeof worker.fetch>[0];
+    const context = () => ({ waitUntil() {}, passThroughOnException() {}, props: {} }) as unknown as ExecutionContext;
+
+    // Y moves the receiving leg's date; it has read the transfer and waits before writing.
+    let release!: () => void;
+    const held = heldWritesD1(env.DB, new Promise<void>((resolve) => (release = resolve)));
+    const y = worker.fetch(patch(transfer.to.id, { date: "2026-11-01" }), { ...env, DB: held }, context());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // X changes the sending leg's amount and commits first.
+    const x = await worker.fetch(patch(transfer.from.id, { amount: "-80.00" }), env, context());
+    expect(x.status).toBe(200);
+    release();
+    expect((await y).status).toBe(200);
+
+    const legs = await env.DB.prepare("SELECT id, amount, date FROM transactions WHERE transfer_id = ?1 ORDER BY amount").bind(transfer.transferId).all<{ id: string; amount: number; date: string }>();
+    expect(legs.results).toEqual([
+      { id: transfer.from.id, amount: -8000, date: "2026-11-01" },
+      { id: transfer.to.id, amount: 8000, date: "2026-11-01" },
+    ]);
+    expect(await expectExactBalance(token, a.id)).toBe(2000);
+    expect(await expectExactBalance(token, b.id)).toBe(8000);
   });
 });

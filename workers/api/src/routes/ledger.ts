@@ -496,11 +496,16 @@ ledgerRoutes.openapi(
     if (row.transfer_id) {
       const other = (await db.prepare(`SELECT ${TRANSACTION_COLUMNS} FROM ${TRANSACTION_FROM} WHERE t.transfer_id = ?1 AND t.user_id = ?2 AND t.id <> ?3`).bind(row.transfer_id, userId, transactionId).first<TransactionRow>()) ?? null;
       if (other) {
-        const mirrorAmount = amount !== row.amount && other.currency === row.currency ? -amount : other.amount;
-        if (input.date !== undefined || mirrorAmount !== other.amount) {
-          statements.push(
-            db.prepare("UPDATE transactions SET date = ?1, amount = ?2, updated_at = ?3 WHERE id = ?4 AND user_id = ?5").bind(input.date ?? other.date, mirrorAmount, now, other.id, userId),
-          );
+        // Only what this edit changes is written to the other leg. Writing back the values read
+        // above would undo an edit that another request made between that read and this batch,
+        // and could leave the two legs of one transfer with different amounts.
+        const mirror: string[] = [];
+        const mirrorValues: unknown[] = [];
+        if (input.date !== undefined) mirror.push(`date = ?${mirrorValues.push(input.date)}`);
+        if (amount !== row.amount && other.currency === row.currency) mirror.push(`amount = ?${mirrorValues.push(-amount)}`);
+        if (mirror.length) {
+          mirror.push(`updated_at = ?${mirrorValues.push(now)}`);
+          statements.push(db.prepare(`UPDATE transactions SET ${mirror.join(", ")} WHERE id = ?${mirrorValues.length + 1} AND user_id = ?${mirrorValues.length + 2}`).bind(...mirrorValues, other.id, userId));
         }
       }
     }
