@@ -131,11 +131,11 @@ describe("200 concurrent transfers and edits", () => {
 });
 
 /**
- * The real D1 binding, whose batches that write transactions wait for `gate`: a request held
+ * The real D1 binding, whose batches with a statement matching `writes` wait for `gate`: a request held
  * between its reads and its write, so that another request can commit in between (the local
  * simulator otherwise runs requests one after another, and the race would never show).
  */
-function heldWritesD1(db: D1Database, gate: Promise<void>) {
+function heldWritesD1(db: D1Database, writes: RegExp, gate: Promise<void>) {
   const sqlOf = new WeakMap<object, string>();
   const track = (statement: D1PreparedStatement, sql: string): D1PreparedStatement => {
     const proxy = new Proxy(statement, {
@@ -157,13 +157,17 @@ function heldWritesD1(db: D1Database, gate: Promise<void>) {
       return proxy;
     },
     batch: async (statements: D1PreparedStatement[]) => {
-      if (statements.some((s) => /^\s*UPDATE transactions/i.test(sqlOf.get(s) ?? ""))) await gate;
+      if (statements.some((s) => writes.test(sqlOf.get(s) ?? ""))) await gate;
       return inner.batch(statements);
     },
     getBookmark: () => inner.getBookmark(),
   });
   return { withSession: (bookmark: string) => session(db.withSession(bookmark)) } as unknown as D1Database;
 }
+
+const context = () => ({ waitUntil() {}, passThroughOnException() {}, props: {} }) as unknown as ExecutionContext;
+const request = (token: string, method: string, path: string, body: unknown) =>
+  new Request(BASE + path, { method, headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: JSON.stringify(body) }) as Parameters<typeof worker.fetch>[0];
 
 describe("two edits of one transfer, interleaved", () => {
   it("keeps both legs equal and each edit's change: a date-only edit of one leg never writes back the other leg's old amount", async () => {
@@ -175,13 +179,11 @@ describe("two edits of one transfer, interleaved", () => {
       headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
       body: JSON.stringify({ fromAccountId: a.id, toAccountId: b.id, amount: "50.00", date: "2026-11-20" }),
     }).then((r) => r.json<{ transferId: string; from: { id: string }; to: { id: string } }>());
-    const patch = (id: string, body: unknown) =>
-      new Request(`${BASE}/transactions/${id}`, { method: "PATCH", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: JSON.stringify(body) }) as Parameters<typeof worker.fetch>[0];
-    const context = () => ({ waitUntil() {}, passThroughOnException() {}, props: {} }) as unknown as ExecutionContext;
+    const patch = (id: string, body: unknown) => request(token, "PATCH", `/transactions/${id}`, body);
 
     // Y moves the receiving leg's date; it has read the transfer and waits before writing.
     let release!: () => void;
-    const held = heldWritesD1(env.DB, new Promise<void>((resolve) => (release = resolve)));
+    const held = heldWritesD1(env.DB, /^\s*UPDATE transactions/i, new Promise<void>((resolve) => (release = resolve)));
     const y = worker.fetch(patch(transfer.to.id, { date: "2026-11-01" }), { ...env, DB: held }, context());
     await new Promise((resolve) => setTimeout(resolve, 100));
     // X changes the sending leg's amount and commits first.
@@ -197,5 +199,25 @@ describe("two edits of one transfer, interleaved", () => {
     ]);
     expect(await expectExactBalance(token, a.id)).toBe(2000);
     expect(await expectExactBalance(token, b.id)).toBe(8000);
+  });
+});
+
+describe("a currency change and a new transaction, interleaved", () => {
+  it("refuses the currency once a transaction has landed between its check and its write, and changes nothing", async () => {
+    const { token } = await signUp();
+    const account = await createAccount(token, { name: "Soles", openingBalance: "10.00" });
+    let release!: () => void;
+    const held = heldWritesD1(env.DB, /^\s*UPDATE accounts/i, new Promise<void>((resolve) => (release = resolve)));
+    // Y: the account has no transactions when it checks; it waits before writing.
+    const y = worker.fetch(request(token, "PATCH", `/accounts/${account.id}`, { currency: "USD", name: "Dólares" }), { ...env, DB: held }, context());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await addTransaction(token, account.id, { amount: "-2.50" });
+    release();
+    const answer = await y;
+    expect(answer.status).toBe(422);
+    expect((await answer.json<{ errors: Record<string, string[]> }>()).errors).toEqual({ currency: ["The currency cannot change once the account has transactions."] });
+    const row = await env.DB.prepare("SELECT name, currency FROM accounts WHERE id = ?1").bind(account.id).first();
+    expect(row).toEqual({ name: "Soles", currency: "PEN" });
+    expect(await expectExactBalance(token, account.id)).toBe(750);
   });
 });

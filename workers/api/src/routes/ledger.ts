@@ -205,10 +205,15 @@ ledgerRoutes.openapi(
     if (input.openingDate !== undefined) set("opening_date", input.openingDate);
     if (input.archived !== undefined) set("archived", input.archived ? 1 : 0);
     set("updated_at", Date.now());
-    const statement = c.env.DB.prepare(`UPDATE accounts SET ${sets.join(", ")} WHERE id = ?${values.length + 1} AND user_id = ?${values.length + 2}`).bind(...values, accountId, userId);
+    // A new currency only while the account has no transactions, checked again by the write
+    // itself: one added since the read above would otherwise be reread in the new currency.
+    const currencyGuard = currency !== row.currency ? " AND transaction_count = 0" : "";
+    const statement = c.env.DB.prepare(`UPDATE accounts SET ${sets.join(", ")} WHERE id = ?${values.length + 1} AND user_id = ?${values.length + 2}${currencyGuard}`).bind(...values, accountId, userId);
     const failed = await runBatch(c, [statement], "openingBalance");
     if (failed) return failed;
-    return c.json({ account: toAccount((await findAccount(c.env.DB, userId, accountId))!) }, 200);
+    const fresh = (await findAccount(c.env.DB, userId, accountId))!;
+    if (fresh.currency !== currency) return validationProblem(c, { currency: ["ledger.errors.currencyLocked"] });
+    return c.json({ account: toAccount(fresh) }, 200);
   },
 );
 
