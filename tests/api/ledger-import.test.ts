@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { BASE, call, signUp } from "./helpers";
 import { addTransaction, allPages, createAccount, expectExactBalance } from "./ledger-helpers";
 
+const ES = { "Accept-Language": "es-PE,es;q=0.9" };
+
 function upload(path: string, token: string, csv: string, query: Record<string, string | number>, headers: Record<string, string> = {}) {
   const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
   return call(`${path}?${params}`, { method: "POST", token, rawBody: csv, headers: { "Content-Type": "text/csv", ...headers } });
@@ -109,6 +111,15 @@ describe("CSV import", () => {
     expect(await expectExactBalance(token, account.id)).toBe(-3000);
     const huge = await upload(`/accounts/${account.id}/import`, token, "x".repeat(5 * 1024 * 1024 + 10), { dateColumn: 0, descriptionColumn: 1, amountColumn: 2 });
     expect(huge.status).toBe(413);
+    // Files within 5 MB whose rows or columns are past the limits are refused as they are read,
+    // before they are all held in memory: 2.6 million "," rows, and one row of 150 columns.
+    const long = await upload(`/accounts/${account.id}/import/preview`, token, ",\n".repeat(2_600_000), {}, ES);
+    expect(long.status).toBe(422);
+    expect(long.json.errors).toEqual({ file: ["El archivo tiene demasiadas filas (máximo 50000)."] });
+    const wide = await upload(`/accounts/${account.id}/import/preview`, token, "a,".repeat(150) + "\n1,2\n", {});
+    expect(wide.json.errors).toEqual({ file: ["The file has too many columns (at most 100)."] });
+    const widest = await upload(`/accounts/${account.id}/import/preview`, token, ",".repeat(99) + "\n2026-01-01,Wong,-1.00\n", {});
+    expect(widest.status).toBe(200);
     // Everything else keeps the 64 KB limit.
     const json = await call(`/accounts/${account.id}/transactions`, { token, rawBody: JSON.stringify({ date: "2026-01-01", description: "x", amount: "1", notes: "n".repeat(70_000) }), headers: { "Content-Type": "application/json" } });
     expect(json.status).toBe(413);

@@ -136,6 +136,7 @@ export const ledger = {
     file: "The file is empty or is not a readable CSV file.",
     fileTooLarge: "The file is too large (at most 5 MB).",
     tooManyRows: "The file has too many rows (at most {{max}}).",
+    tooManyColumns: "The file has too many columns (at most {{max}}).",
     column: "Choose a column of the file.",
     columnMissing: "Choose the column for this field.",
     amountColumns: "Choose an amount column, or a debit and/or credit column.",

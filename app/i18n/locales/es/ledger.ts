@@ -136,6 +136,7 @@ export const ledger: Messages["ledger"] = {
     file: "El archivo está vacío o no es un CSV legible.",
     fileTooLarge: "El archivo es demasiado grande (máximo 5 MB).",
     tooManyRows: "El archivo tiene demasiadas filas (máximo {{max}}).",
+    tooManyColumns: "El archivo tiene demasiadas columnas (máximo {{max}}).",
     column: "Elige una columna del archivo.",
     columnMissing: "Elige la columna de este campo.",
     amountColumns: "Elige una columna de monto, o una de cargos y/o abonos.",

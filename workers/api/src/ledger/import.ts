@@ -9,7 +9,7 @@ import type { Context } from "hono";
 import { translatorFor } from "../../../../app/i18n/translator";
 import { ID_PATTERN } from "../../../../app/lib/ids";
 import { parseAmount, toDecimalString, type DecimalSeparator } from "../../../../app/lib/money";
-import { IMPORT_MAX_ROWS, importQuerySchema, type DateFormat, type ImportQuery } from "../../../../app/lib/schemas/ledger";
+import { IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS, importQuerySchema, type DateFormat, type ImportQuery } from "../../../../app/lib/schemas/ledger";
 import { sha256Hex } from "../crypto";
 import { createRouter, type ApiBindings } from "../hono";
 import { idempotent } from "../idempotency";
@@ -51,13 +51,15 @@ async function readFile(c: C, query: ImportQuery, requireMapping: boolean) {
   const text = await c.req.text();
   if (!text.replace(/^\ufeff/, "").trim()) return { response: validationProblem(c, { file: ["ledger.errors.file"] }) };
   const delimiter = !query.delimiter || query.delimiter === "auto" ? detectDelimiter(text.replace(/^\ufeff/, "")) : query.delimiter === "tab" ? "\t" : query.delimiter;
-  const rows = parseCsv(text, delimiter);
   const header = query.header !== "false";
-  if (!rows.length || (header && rows.length < 1)) return { response: validationProblem(c, { file: ["ledger.errors.file"] }) };
+  const { rows, tooWide } = parseCsv(text, delimiter, { rows: IMPORT_MAX_ROWS + (header ? 1 : 0), fields: IMPORT_MAX_COLUMNS });
+  const t = translatorFor(localeOf(c));
+  if (tooWide) return { response: validationProblem(c, { file: [t("ledger.errors.tooManyColumns", { max: IMPORT_MAX_COLUMNS })] }) };
+  if (!rows.length) return { response: validationProblem(c, { file: ["ledger.errors.file"] }) };
   const width = Math.max(...rows.slice(0, 50).map((row) => row.fields.length));
   const columns = header ? rows[0]!.fields.map((name, i) => name.trim() || `${i + 1}`) : Array.from({ length: width }, (_, i) => `${i + 1}`);
   const data = header ? rows.slice(1) : rows;
-  if (data.length > IMPORT_MAX_ROWS) return { response: validationProblem(c, { file: [translatorFor(localeOf(c))("ledger.errors.tooManyRows", { max: IMPORT_MAX_ROWS })] }) };
+  if (data.length > IMPORT_MAX_ROWS) return { response: validationProblem(c, { file: [t("ledger.errors.tooManyRows", { max: IMPORT_MAX_ROWS })] }) };
   const errors: Record<string, string[]> = {};
   if (requireMapping || hasMapping(query)) {
     if (query.dateColumn === undefined) errors.dateColumn = ["ledger.errors.columnMissing"];
