@@ -336,6 +336,44 @@ describe("transfers", () => {
   });
 });
 
+describe("a user's money volume", () => {
+  const BIG = "10000000000000.00"; // 10^15 minor units, the most one amount may be
+
+  it("stays within 2^53 - 1 minor units, so no running balance, total or sum across accounts is inexact and no read fails", async () => {
+    const { token } = await signUp();
+    const a = await createAccount(token, { name: "A", openingBalance: BIG });
+    const b = await createAccount(token, { name: "B", openingBalance: BIG });
+    // Money in and out in turn: the balances stay small while the volume grows by 10^15 a write.
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const answer = await call(`/accounts/${i % 2 ? b.id : a.id}/transactions`, { token, body: { date: i % 4 < 2 ? "2020-01-01" : "2025-01-01", description: "Big", amount: i % 4 < 2 ? BIG : `-${BIG}` } });
+      statuses.push(answer.status);
+      if (answer.status === 422) expect(answer.json.errors).toEqual({ amount: ["This would take the balance out of the range Tesoro can keep exactly."] });
+    }
+    // Two openings and seven amounts make 9 * 10^15; an eighth would pass 2^53 - 1 (~9.007 * 10^15).
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 201, 201, 422, 422, 422]);
+    const third = await call("/accounts", { token, body: { name: "C", type: "savings", currency: "PEN", openingBalance: BIG } });
+    expect(third.status).toBe(422);
+    expect(third.json.errors).toEqual({ openingBalance: ["This would take the balance out of the range Tesoro can keep exactly."] });
+    expect(await call("/accounts", { token, body: { name: "C", type: "savings", currency: "PEN", openingBalance: "1.00" } })).toMatchObject({ status: 201 });
+
+    const accounts = await call("/accounts", { token });
+    expect(accounts.status).toBe(200);
+    const pen = accounts.json.totals.find((t: { currency: string }) => t.currency === "PEN");
+    expect(pen).toMatchObject({ balanceMinor: 3 * 10 ** 15 + 100, balance: "30000000000001.00", count: 3 });
+    for (const path of [`/accounts/${a.id}/transactions?include=accounts,categories`, `/accounts/${a.id}/transactions/totals?from=2000-01-01`, `/accounts/${b.id}/transactions?sort=date&order=asc`, `/accounts/${a.id}/transactions/export.csv`, "/overview?from=2020-01-01&to=2025-12-31"]) {
+      expect([path, (await call(path, { token })).status]).toEqual([path, 200]);
+    }
+    const rows = (await call(`/accounts/${a.id}/transactions?sort=date&order=asc`, { token })).json.transactions;
+    expect(rows.map((row: { runningBalanceMinor: number }) => row.runningBalanceMinor)).toEqual([2e15, 3e15, 2e15, 1e15]);
+    expect(await expectExactBalance(token, a.id)).toBe(1e15);
+    // A user at the bound can still take money out of the volume.
+    const [first] = rows;
+    expect((await call(`/transactions/${first.id}`, { method: "DELETE", token })).status).toBe(200);
+    expect(await expectExactBalance(token, a.id)).toBe(0);
+  });
+});
+
 describe("ownership", () => {
   it("answers another user's ids, malformed ids and unknown ids with the same 404", async () => {
     const alice = await signUp();

@@ -53,5 +53,6 @@ export async function createDefaultCategories(db: D1Database, userId: string, lo
 /** A CHECK on accounts.balance (or a day total) refused the write: the sum left the exact range. */
 export function isRangeError(error: unknown): boolean {
   const message = error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? "")}` : String(error);
-  return /CHECK constraint failed|integer overflow/i.test(message);
+  // "money volume out of range": migrations/0010, the bound on a user's gross volume.
+  return /CHECK constraint failed|integer overflow|money volume out of range/i.test(message);
 }

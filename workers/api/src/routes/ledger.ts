@@ -136,12 +136,12 @@ ledgerRoutes.openapi(
     if (opening === null) return validationProblem(c, errors);
     const now = Date.now();
     const id = crypto.randomUUID();
-    await c.env.DB.prepare(
+    const insert = c.env.DB.prepare(
       `INSERT INTO accounts (id, user_id, name, type, currency, institution, number, cci, opening_balance, opening_date, archived, balance, created_at, updated_at)
        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 0, ?9, ?11, ?11)`,
-    )
-      .bind(id, user.id, input.name, input.type, input.currency, input.institution ?? null, input.number ?? null, input.cci ?? null, opening, input.openingDate ?? todayInZone(user.timeZone), now)
-      .run();
+    ).bind(id, user.id, input.name, input.type, input.currency, input.institution ?? null, input.number ?? null, input.cci ?? null, opening, input.openingDate ?? todayInZone(user.timeZone), now);
+    const failed = await runBatch(c, [insert], "openingBalance");
+    if (failed) return failed;
     return c.json({ account: toAccount((await findAccount(c.env.DB, user.id, id))!) }, 201);
   },
 );
