@@ -123,6 +123,20 @@ describe("sign-up", () => {
     expect(statuses.slice(0, 10).every((s) => s === 422)).toBe(true);
     expect(statuses[10]).toBe(429);
   });
+
+  it("counts an IPv6 client by its /64, so changing the address within it does not reset the limit", async () => {
+    const prefix = `2001:db8:${(Date.now() % 65536).toString(16)}:${Math.floor(Math.random() * 65536).toString(16)}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const result = await call("/auth/signup", { body: { name: "", email: "x", password: "", confirmPassword: "" }, ip: `${prefix}:${(i + 1).toString(16)}::${i}` });
+      statuses.push(result.status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 422)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    // The next /64 is another client.
+    const next = await call("/auth/signup", { body: { name: "", email: "x", password: "", confirmPassword: "" }, ip: `2001:db9::${Math.floor(Math.random() * 65536).toString(16)}` });
+    expect(next.status).toBe(422);
+  });
 });
 
 describe("malformed requests", () => {

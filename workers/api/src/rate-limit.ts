@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { throttleNetwork } from "./ip";
 
 /**
  * Fixed-window throttles kept in D1. The Workers Rate Limiting binding only offers 10 s and 60 s
@@ -98,7 +99,7 @@ export function throttle<E extends { Bindings: { DB: D1Database } }>(
   onLimited: (c: Parameters<MiddlewareHandler<E>>[0], retryAfterSeconds: number) => Response,
 ): MiddlewareHandler<E> {
   return async (c, next) => {
-    const ip = c.req.header("CF-Connecting-IP") ?? "unknown";
+    const ip = throttleNetwork(c.req.header("CF-Connecting-IP") ?? "unknown");
     const result = await hit(c.env.DB, { key: keyOf(ip), max, windowMs });
     if (!result.allowed) return onLimited(c, result.retryAfterSeconds);
     await next();

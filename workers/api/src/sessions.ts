@@ -41,14 +41,6 @@ export async function createSession(db: D1Database, args: { userId: string; reme
   return { id, token, remember: args.remember, expiresAt: args.remember ? expiresAt : null };
 }
 
-/** The IP as people should see it: IPv4 /24 or IPv6 /48, never the full address. */
-export function coarseIp(ip: string | undefined | null): string | null {
-  if (!ip) return null;
-  if (ip.includes(".")) return ip.split(".").slice(0, 3).join(".") + ".0";
-  if (ip.includes(":")) return ip.split(":").slice(0, 3).join(":") + "::";
-  return null;
-}
-
 export function bearerToken(header: string | undefined): string | null {
   const match = /^Bearer ([A-Za-z0-9_-]{43})$/.exec(header ?? "");
   return match?.[1] ?? null;

@@ -15,7 +15,8 @@ import { escapeHtml, mailSender } from "../mail";
 import { hashPassword, MIN_PASSWORD_SCORE, needsRehash, parseParams, passwordStrength, verifyAgainstDummy, verifyPassword } from "../password";
 import { localeOf, problem, validationProblem } from "../problem";
 import { clearLoginFailures, hit, lockedForSeconds, lockQuery, recordLoginFailure, throttle, type Lockout } from "../rate-limit";
-import { coarseIp, createSession, requireSession, revokeAllSessions, sessionExpiry, type SessionRow } from "../sessions";
+import { coarseIp } from "../ip";
+import { createSession, requireSession, revokeAllSessions, sessionExpiry, type SessionRow } from "../sessions";
 import { emailHashOf, findUserByEmail, findUserById, normalizeEmail, toApiUser, userByEmailQuery, type UserRow } from "../users";
 import { json, jsonBody, problemResponse, bearer } from "../openapi-helpers";
 
