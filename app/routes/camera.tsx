@@ -6,7 +6,7 @@ import { Money } from "../components/ledger";
 import { FormAlert, PageTitle } from "../components/ui";
 import { defaultTimeZone } from "../i18n/config";
 import { apiFor } from "../lib/api.server";
-import { readFailed } from "../lib/ledger.server";
+import { idempotencyKeyOf, readFailed } from "../lib/ledger.server";
 import { formatDay, todayInZone } from "../lib/dates";
 import { formErrorOf, formOfIntent, keepFormThroughOutage } from "../lib/form-outage";
 import { parseEmvQr, type EmvParseResult } from "../lib/emvco";
@@ -94,7 +94,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = parseForm(createWithReceiptSchema, formData, t);
     if (!parsed.ok) return fail(intent, 422, null, parsed.errors);
     const { accountId: target, ...fields } = parsed.data;
-    const created = await apiFor(request, context).post<{ transaction: { id: string } }>(`/accounts/${target}/transactions`, { body: fields, idempotencyKey: crypto.randomUUID() });
+    // The page's key for this create (one per photo until it is saved), so tapping again after an
+    // answer that never arrived cannot post the transaction twice.
+    const created = await apiFor(request, context).post<{ transaction: { id: string } }>(`/accounts/${target}/transactions`, { body: fields, idempotencyKey: idempotencyKeyOf(formData) });
     if (!created.ok) {
       const { errors, formError } = refusal(created, t);
       return fail(intent, created.status, formError, errors);
@@ -576,6 +578,12 @@ function ReceiptTargets({ photo, loaderData }: { photo: Blob; loaderData: Loader
   const transactions = list.data?.accountId === accountId ? list.data.transactions : null;
   const result = upload.data;
   const busy = preparing || upload.state !== "idle";
+  // One create, one Idempotency-Key: a retry of it (after an outage, or an answer lost on the way)
+  // sends the same key, so the API writes it once; another photo, or a saved create, starts anew.
+  const createKey = useRef<{ photo: Blob; key: string } | null>(null);
+  useEffect(() => {
+    if (result?.ok) createKey.current = null;
+  }, [result]);
 
   function chooseAccount(id: string) {
     setAccountId(id);
@@ -617,7 +625,8 @@ function ReceiptTargets({ photo, loaderData }: { photo: Blob; loaderData: Loader
       return;
     }
     setClientError({});
-    void send({ ...values, intent: "create", accountId });
+    if (createKey.current?.photo !== photo) createKey.current = { photo, key: crypto.randomUUID() };
+    void send({ ...values, intent: "create", accountId, idempotencyKey: createKey.current.key });
   }
 
   const errors: FieldErrors = { ...(result && !result.ok ? result.errors : {}), ...clientError };

@@ -7,12 +7,11 @@ import { changeEmailSchema, deleteAccountSchema, exportQuerySchema } from "../..
 import { buildExport, exportFileName, exportZip } from "../export";
 import { createRouter } from "../hono";
 import { bearer, json, jsonBody, problemResponse } from "../openapi-helpers";
-import { verifyPassword } from "../password";
 import { problem, validationProblem } from "../problem";
 import { deleteUserReceipts } from "../receipts";
 import { requireSession } from "../sessions";
 import { findUserByEmail, findUserById, normalizeEmail, toApiUser } from "../users";
-import { userSchema } from "./auth";
+import { checkCurrentPassword, userSchema } from "./auth";
 
 export const accountRoutes = createRouter();
 
@@ -29,12 +28,15 @@ accountRoutes.openapi(
       401: problemResponse("No session"),
       409: problemResponse("Another account uses this email"),
       422: problemResponse("Invalid input or wrong password"),
+      429: problemResponse("Locked after repeated wrong passwords"),
     },
   }),
   async (c) => {
     const input = c.req.valid("json");
     const user = await findUserById(c.env.DB, c.get("user").id);
-    if (!user || !verifyPassword(input.password, user.password_hash)) return validationProblem(c, { password: ["settings.validation.wrongPassword"] });
+    if (!user) return problem(c, 401, "unauthenticated");
+    const refused = await checkCurrentPassword(c, user, input.password, "password", "settings.validation.wrongPassword");
+    if (refused) return refused;
     const normalized = normalizeEmail(input.email);
     if (normalized !== user.email_normalized) {
       const other = await findUserByEmail(c.env.DB, input.email);
@@ -85,13 +87,14 @@ accountRoutes.openapi(
     security: bearer,
     middleware: [requireSession] as const,
     request: { body: jsonBody(deleteAccountSchema) },
-    responses: { 204: { description: "Deleted" }, 401: problemResponse("No session"), 422: problemResponse("Wrong password or not confirmed") },
+    responses: { 204: { description: "Deleted" }, 401: problemResponse("No session"), 422: problemResponse("Wrong password or not confirmed"), 429: problemResponse("Locked after repeated wrong passwords") },
   }),
   async (c) => {
     const input = c.req.valid("json");
     const user = await findUserById(c.env.DB, c.get("user").id);
     if (!user) return problem(c, 401, "unauthenticated");
-    if (!verifyPassword(input.password, user.password_hash)) return validationProblem(c, { password: ["settings.validation.wrongPassword"] });
+    const refused = await checkCurrentPassword(c, user, input.password, "password", "settings.validation.wrongPassword");
+    if (refused) return refused;
     // Images first: if this fails the rows are still there and the user can try again; the
     // other way round could leave images nobody can reach or delete.
     await deleteUserReceipts(c.env.RECEIPTS, user.id);

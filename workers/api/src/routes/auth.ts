@@ -60,6 +60,25 @@ function throttled(c: Context<ApiBindings>, type: "locked" | "rate-limited", ret
   return problem(c, 429, type, { retryAfter: retryAfterSeconds, detail: t(type === "locked" ? "auth.locked" : "auth.rateLimited", { count: minutes }) });
 }
 
+/**
+ * The current password, asked again before a change to the account (its password, its email, its
+ * deletion). Wrong answers count toward the same per-email lockout as sign-in, so a stolen session
+ * cannot guess the password at full speed; a locked email is refused before any hashing. Answers
+ * null when the password is right, else the 422 (`field`, `messageKey`) or the 429 to send.
+ */
+export async function checkCurrentPassword(c: Context<ApiBindings>, user: UserRow, password: string, field: string, messageKey: string): Promise<Response | null> {
+  const now = Date.now();
+  const emailHash = await emailHashOf(user.email);
+  const lockedFor = lockedForSeconds((await lockQuery(c.env.DB, emailHash).first<{ locked_until: number | null }>()) ?? undefined, now);
+  if (lockedFor !== null) return throttled(c, "locked", lockedFor);
+  if (verifyPassword(password, user.password_hash)) {
+    await clearLoginFailures(c.env.DB, emailHash).run();
+    return null;
+  }
+  const nowLockedFor = await recordLoginFailure(c.env.DB, emailHash, LOGIN_LOCKOUT, now);
+  return nowLockedFor === null ? validationProblem(c, { [field]: [messageKey] }) : throttled(c, "locked", nowLockedFor);
+}
+
 function linkExpired(c: Context<ApiBindings>): Response {
   return problem(c, 410, "link-expired", { detail: translatorFor(localeOf(c))("auth.linkExpired") });
 }
@@ -318,14 +337,14 @@ authRoutes.openapi(
     security: bearer,
     middleware: [requireSession] as const,
     request: { body: jsonBody(changePasswordSchema) },
-    responses: { 204: { description: "Changed" }, 401: problemResponse("No session"), 422: problemResponse("Invalid input or wrong current password") },
+    responses: { 204: { description: "Changed" }, 401: problemResponse("No session"), 422: problemResponse("Invalid input or wrong current password"), 429: problemResponse("Locked after repeated wrong passwords") },
   }),
   async (c) => {
     const input = c.req.valid("json");
     const user = await findUserById(c.env.DB, c.get("user").id);
-    if (!user || !verifyPassword(input.currentPassword, user.password_hash)) {
-      return validationProblem(c, { currentPassword: ["auth.wrongCurrentPassword"] });
-    }
+    if (!user) return problem(c, 401, "unauthenticated");
+    const refused = await checkCurrentPassword(c, user, input.currentPassword, "currentPassword", "auth.wrongCurrentPassword");
+    if (refused) return refused;
     const weak = weakPasswordProblem(c, input.password, [user.name, user.email]);
     if (weak) return weak;
     const now = Date.now();
