@@ -286,6 +286,16 @@ describe("transfers", () => {
     await call(`/transactions/${ok.json.to.id}`, { method: "PATCH", token, body: { amount: "101.00" } });
     expect(await expectExactBalance(token, pen.id)).toBe(63000);
     expect(await expectExactBalance(token, usd.id)).toBe(10100);
+    // A leg keeps its direction: both legs in (or both out) would make money out of nothing.
+    const inward = await call(`/transactions/${ok.json.to.id}`, { method: "PATCH", token, body: { amount: "-101.00" } });
+    expect(inward.status).toBe(422);
+    expect(inward.json.errors).toEqual({ amount: ["This is the money into a transfer: enter an amount above zero, such as 12.50. To move money the other way, make a new transfer."] });
+    const outward = await call(`/transactions/${ok.json.from.id}`, { method: "PATCH", token, body: { amount: "370.00", date: "2026-11-21" }, headers: ES });
+    expect(outward.json.errors).toEqual({ amount: ["Es la salida de una transferencia: ingresa un monto menor que cero, como -12.50. Para mover dinero en sentido contrario, crea otra transferencia."] });
+    expect((await call(`/transactions/${ok.json.from.id}`, { method: "PATCH", token, body: { amount: "0" } })).status).toBe(422);
+    expect(await expectExactBalance(token, pen.id)).toBe(63000);
+    expect(await expectExactBalance(token, usd.id)).toBe(10100);
+    expect((await call(`/transactions/${ok.json.from.id}`, { token })).json.transaction.date).toBe("2026-11-20");
     const same = await call("/transfers", { token, body: { fromAccountId: pen.id, toAccountId: pen.id, amount: "1", date: "2026-11-20" } });
     expect(same.json.errors.toAccountId).toEqual(["Choose two different accounts."]);
   });

@@ -100,6 +100,8 @@ export const ledger = {
     amountRequired: "Enter an amount.",
     amountFormat: "Enter an amount such as 1234.50 or -12.00.",
     positiveAmountFormat: "Enter an amount greater than zero, such as 1234.50.",
+    transferLegOut: "This is the money out of a transfer: enter an amount below zero, such as -12.50. To move money the other way, make a new transfer.",
+    transferLegIn: "This is the money into a transfer: enter an amount above zero, such as 12.50. To move money the other way, make a new transfer.",
     amountPrecision: "This currency takes at most {{count}} decimal places.",
     amountPrecision_zero: "This currency takes no decimal places.",
     amountRange: "This amount is too large.",

@@ -100,6 +100,8 @@ export const ledger: Messages["ledger"] = {
     amountRequired: "Ingresa un monto.",
     amountFormat: "Ingresa un monto como 1234.50 o -12.00.",
     positiveAmountFormat: "Ingresa un monto mayor que cero, como 1234.50.",
+    transferLegOut: "Es la salida de una transferencia: ingresa un monto menor que cero, como -12.50. Para mover dinero en sentido contrario, crea otra transferencia.",
+    transferLegIn: "Es la entrada de una transferencia: ingresa un monto mayor que cero, como 12.50. Para mover dinero en sentido contrario, crea otra transferencia.",
     amountPrecision: "Esta moneda admite como máximo {{count}} decimales.",
     amountPrecision_zero: "Esta moneda no admite decimales.",
     amountRange: "Este monto es demasiado grande.",

@@ -480,6 +480,10 @@ ledgerRoutes.openapi(
     const input = c.req.valid("json");
     const errors: Errors = {};
     const amount = input.amount !== undefined ? amountOf(c, errors, "amount", input.amount, row.currency) : row.amount;
+    // A transfer's legs are money out of one account and into the other. An edit that turned a
+    // leg's sign would have both legs in or both out when their currencies differ (the other leg
+    // cannot follow: its amount is in another currency), so a leg keeps its direction.
+    if (row.transfer_id && amount !== null && amount !== row.amount && Math.sign(amount) !== Math.sign(row.amount)) addError(errors, "amount", row.amount < 0 ? "ledger.errors.transferLegOut" : "ledger.errors.transferLegIn");
     if (input.categoryId && !(await categoryBelongs(db, userId, input.categoryId))) addError(errors, "categoryId", "ledger.errors.categoryUnknown");
     if (Object.keys(errors).length || amount === null) return validationProblem(c, errors);
     const now = Date.now();
