@@ -237,6 +237,27 @@ describe("transactions", () => {
   });
 });
 
+describe("text that does not draw", () => {
+  it("drops control characters and bidirectional overrides from what is stored, keeping the notes' line breaks", async () => {
+    const { token } = await signUp();
+    const account = await createAccount(token, { name: "BCP\u202e Soles\u0000" });
+    expect((await call(`/accounts/${account.id}`, { token })).json.account.name).toBe("BCP Soles");
+    const created = await call(`/accounts/${account.id}/transactions`, {
+      token,
+      body: { date: "2026-11-20", description: "a\u0000b\u0007c\n\u001b[31mred \u202eexe.txt", amount: "-1.00", payee: "\u0008Wong\u2066", notes: "line 1\r\nline 2\u0000\tend" },
+    });
+    expect(created.status).toBe(201);
+    expect(created.json.transaction).toMatchObject({ description: "abc [31mred exe.txt", payee: "Wong", notes: "line 1\nline 2\tend" });
+    // Nothing left but invisible characters is an empty description.
+    const empty = await call(`/accounts/${account.id}/transactions`, { token, body: { date: "2026-11-20", description: "\u0000\u202e", amount: "-1.00" } });
+    expect(empty.json.errors).toEqual({ description: ["This field is required."] });
+    const imported = await call(`/accounts/${account.id}/import?dateColumn=0&descriptionColumn=1&amountColumn=2`, { method: "POST", token, rawBody: "date,description,amount\n2026-11-21,Plaza\u0007 Vea\u202e,-5.00\n", headers: { "Content-Type": "text/csv" } });
+    expect(imported.json).toMatchObject({ imported: 1 });
+    const rows = (await call(`/accounts/${account.id}/transactions`, { token })).json.transactions;
+    expect(rows.map((row: { description: string }) => row.description)).toEqual(["Plaza Vea", "abc [31mred exe.txt"]);
+  });
+});
+
 describe("transfers", () => {
   it("writes both legs, linked, moves both balances, and deletes them together", async () => {
     const { token } = await signUp();

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { isIsoDay } from "../dates";
 import { ID_PATTERN } from "../ids";
+import { multiLineText, singleLineText } from "../plain-text";
 import { isCurrency, MAX_MINOR_UNITS, parseAmount, currencyDigits, type DecimalSeparator } from "../money";
 
 export const ACCOUNT_TYPES = ["checking", "savings", "credit_card", "cash", "wallet", "loan"] as const;
@@ -60,11 +61,11 @@ export function checkAmount(text: string, currency: string, decimalSeparator: De
 const blank = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
 /** Trimmed text; "" and null become null (clears the field on update). */
-const optionalText = (max: number, key: string) =>
+const optionalText = (max: number, key: string, { multiline = false } = {}) =>
   z
     .union([z.string({ error: key }), z.null()], { error: key })
     .optional()
-    .transform((value) => (typeof value === "string" ? value.trim() || null : value))
+    .transform((value) => (typeof value === "string" ? (multiline ? multiLineText(value) : singleLineText(value)).trim() || null : value))
     .refine((value) => value === undefined || value === null || value.length <= max, { error: key });
 
 /** The message for text that is not an amount: a transfer's amounts are never negative, so its example is not either. */
@@ -89,7 +90,7 @@ export const idSchema = z.string({ error: "ledger.errors.required" }).regex(ID_P
 const accountNumber = (max: number, key: string) =>
   optionalText(max + 10, key).refine((value) => value == null || (/^[\d\s-]+$/.test(value) && value.replace(/\D/g, "").length <= max), { error: key });
 
-export const accountNameSchema = z.string({ error: "ledger.errors.required" }).trim().min(1, { error: "ledger.errors.required" }).max(60, { error: "ledger.errors.nameLength" });
+export const accountNameSchema = z.string({ error: "ledger.errors.required" }).overwrite(singleLineText).trim().min(1, { error: "ledger.errors.required" }).max(60, { error: "ledger.errors.nameLength" });
 export const currencySchema = z
   .string({ error: "ledger.errors.currency" })
   .trim()
@@ -121,7 +122,7 @@ export const accountUpdateSchema = z
   .refine((value) => Object.values(value).some((v) => v !== undefined), { error: "ledger.errors.noChanges" });
 export type AccountUpdateInput = z.infer<typeof accountUpdateSchema>;
 
-const descriptionSchema = z.string({ error: "ledger.errors.descriptionLength" }).trim().min(1, { error: "ledger.errors.required" }).max(200, { error: "ledger.errors.descriptionLength" });
+const descriptionSchema = z.string({ error: "ledger.errors.descriptionLength" }).overwrite(singleLineText).trim().min(1, { error: "ledger.errors.required" }).max(200, { error: "ledger.errors.descriptionLength" });
 const categoryRef = z
   .union([z.string({ error: "ledger.errors.categoryUnknown" }), z.null()], { error: "ledger.errors.categoryUnknown" })
   .optional()
@@ -134,7 +135,7 @@ const transactionFields = {
   amount: amountText,
   categoryId: categoryRef,
   payee: optionalText(100, "ledger.errors.payeeLength"),
-  notes: optionalText(1000, "ledger.errors.notesLength"),
+  notes: optionalText(1000, "ledger.errors.notesLength", { multiline: true }),
   status: z.enum(TRANSACTION_STATUSES, { error: "ledger.errors.status" }).optional(),
 };
 
@@ -154,7 +155,7 @@ export const transferSchema = z
     toAmount: blank(transferAmountText),
     date: isoDay,
     description: descriptionSchema.optional(),
-    notes: optionalText(1000, "ledger.errors.notesLength"),
+    notes: optionalText(1000, "ledger.errors.notesLength", { multiline: true }),
     status: z.enum(TRANSACTION_STATUSES, { error: "ledger.errors.status" }).optional(),
   })
   .superRefine((value, ctx) => {
@@ -162,7 +163,7 @@ export const transferSchema = z
   });
 export type TransferInput = z.infer<typeof transferSchema>;
 
-const categoryName = z.string({ error: "ledger.errors.required" }).trim().min(1, { error: "ledger.errors.required" }).max(40, { error: "ledger.errors.categoryNameLength" });
+const categoryName = z.string({ error: "ledger.errors.required" }).overwrite(singleLineText).trim().min(1, { error: "ledger.errors.required" }).max(40, { error: "ledger.errors.categoryNameLength" });
 const colorSchema = z.string({ error: "ledger.errors.color" }).regex(/^#[0-9a-fA-F]{6}$/, { error: "ledger.errors.color" }).transform((v) => v.toLowerCase());
 const kindSchema = z.enum(CATEGORY_KINDS, { error: "ledger.errors.categoryKind" });
 

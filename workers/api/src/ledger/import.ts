@@ -8,6 +8,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { translatorFor } from "../../../../app/i18n/translator";
 import { ID_PATTERN } from "../../../../app/lib/ids";
+import { multiLineText, singleLineText } from "../../../../app/lib/plain-text";
 import { parseAmount, toDecimalString, type DecimalSeparator } from "../../../../app/lib/money";
 import { IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS, importQuerySchema, type DateFormat, type ImportQuery } from "../../../../app/lib/schemas/ledger";
 import { sha256Hex } from "../crypto";
@@ -90,7 +91,7 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
     const errors: Record<string, string[]> = {};
     const date = parseDate(cell(fields, query.dateColumn), format);
     if (!date) errors.date = [t("ledger.errors.importDate")];
-    const description = unneutralise(cell(fields, query.descriptionColumn)).replace(/\s+/g, " ");
+    const description = singleLineText(unneutralise(cell(fields, query.descriptionColumn))).replace(/\s+/g, " ").trim();
     if (!description || description.length > 200) errors.description = [t("ledger.errors.importDescription")];
     let amount: number | null;
     const read = (text: string) => {
@@ -112,8 +113,8 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
       amount = debit === null || credit === null || blank ? null : Math.abs(credit) - Math.abs(debit);
     }
     if (amount === null) errors.amount = [t(blank ? "ledger.errors.importAmountMissing" : "ledger.errors.importAmount")];
-    const payee = unneutralise(cell(fields, query.payeeColumn)).slice(0, 100) || null;
-    const notes = unneutralise(cell(fields, query.notesColumn)).slice(0, 1000) || null;
+    const payee = singleLineText(unneutralise(cell(fields, query.payeeColumn))).trim().slice(0, 100) || null;
+    const notes = multiLineText(unneutralise(cell(fields, query.notesColumn))).trim().slice(0, 1000) || null;
     const bankId = cell(fields, query.idColumn).slice(0, 120) || null;
     const valid = !Object.keys(errors).length;
     let fingerprint: string | null = null;
