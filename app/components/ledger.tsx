@@ -11,11 +11,24 @@ import { showFailureToast } from "./form-toasts";
  * An amount for people: `S/ 1,234.50`, `-S/ 85.40`, `+S/ 100.00` with `signed`. The sign is part of
  * the text (so it reads without colour and for screen readers); colour only adds to it.
  */
-export function Money({ minor, currency, signed = false, className }: { minor: number; currency: string; signed?: boolean; className?: string }) {
+export function Money({ minor, currency, signed = false, figure = false, className }: { minor: number; currency: string; signed?: boolean; figure?: boolean; className?: string }) {
   const variant = minor > 0 ? "in" : minor < 0 ? "out" : "zero";
+  const text = formatMoney(minor, currency, { signDisplay: signed ? "exceptZero" : "auto" });
+  const classes = [signed ? l.amount[variant] : l.num, figure ? l.statValue : "", className ?? ""].filter(Boolean).join(" ");
+  // A figure may wrap when it is wider than the screen, and a line may break after a hyphen that
+  // a letter follows: "-" alone on one line, "KWD 123,456,789.123" (which reads as money in) on
+  // the next. So what comes before the first digit (sign and currency) is kept on one line.
+  const firstDigit = figure ? text.search(/\d/) : -1;
   return (
-    <span className={`${signed ? l.amount[variant] : l.num}${className ? ` ${className}` : ""}`} data-minor={minor}>
-      {formatMoney(minor, currency, { signDisplay: signed ? "exceptZero" : "auto" })}
+    <span className={classes} data-minor={minor}>
+      {firstDigit > 0 ? (
+        <>
+          <span className={l.figureHead}>{text.slice(0, firstDigit)}</span>
+          {text.slice(firstDigit)}
+        </>
+      ) : (
+        text
+      )}
     </span>
   );
 }

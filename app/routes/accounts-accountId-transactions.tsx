@@ -14,6 +14,7 @@ import { formatDay, todayInZone } from "../lib/dates";
 import { formErrorOf, keepFormThroughOutage, ledgerFormOf } from "../lib/form-outage";
 import { formValues, parseForm, useClientValidation, type FieldErrors } from "../lib/forms";
 import { ID_PATTERN } from "../lib/ids";
+import { moneyOutExample } from "../lib/money";
 import type { Account, Category, ImportPreview, ImportResult, ImportRow, ListTotals, Transaction, TransactionList } from "../lib/ledger-types";
 import { apiFailure, formId, formFailure, idempotencyKeyOf, readFailed, returnTo, unwrap } from "../lib/ledger.server";
 import { redirectWithToast } from "../toast.server";
@@ -356,7 +357,7 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
         <p style={{ margin: 0 }} data-testid="account-balance">
           <span className={l.statLabel}>{t("ledger.pages.accounts.balance")}</span>
           <br />
-          <Money minor={account.balanceMinor} currency={account.currency} className={l.statValue} />
+          <Money minor={account.balanceMinor} currency={account.currency} figure />
         </p>
       </div>
 
@@ -940,7 +941,7 @@ function TransactionForm({ mode, tx, fetcher, result, loaderData }: { mode: "add
           required
           defaultValue={v("amount", tx?.amount)}
           error={errors.amount}
-          hint={t("ledger.pages.transactions.amountHint")}
+          hint={t("ledger.pages.transactions.amountHint", { example: moneyOutExample(loaderData.account.currency) })}
           autoComplete="off"
         />
         <SelectField

@@ -143,7 +143,7 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
             {totals.map((total) => (
               <li key={total.currency} className={l.stat}>
                 <span className={l.statLabel}>{total.currency}</span>
-                <Money minor={total.balanceMinor} currency={total.currency} className={l.statValue} />
+                <Money minor={total.balanceMinor} currency={total.currency} figure />
               </li>
             ))}
           </ul>
@@ -229,7 +229,7 @@ function AccountCard({ account, editing, nonce, today, currencies }: { account: 
       <div>
         <span className={l.statLabel}>{t("ledger.pages.accounts.balance")}</span>
         <div>
-          <Money minor={account.balanceMinor} currency={account.currency} className={l.statValue} />
+          <Money minor={account.balanceMinor} currency={account.currency} figure />
         </div>
         <span className={l.small}>{t("ledger.pages.accounts.count", { count: account.transactionCount })}</span>
       </div>

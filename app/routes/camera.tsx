@@ -12,7 +12,7 @@ import { formErrorOf, formOfIntent, keepFormThroughOutage } from "../lib/form-ou
 import { parseEmvQr, type EmvParseResult } from "../lib/emvco";
 import { parseForm, translateIssues, type FieldErrors } from "../lib/forms";
 import { ID_PATTERN } from "../lib/ids";
-import { formatMoney } from "../lib/money";
+import { formatMoney, moneyOutExample } from "../lib/money";
 import { isProblem } from "../lib/problem";
 import { readFormData, refusal, tOf } from "../lib/route-helpers.server";
 import { attachReceiptSchema, createWithReceiptSchema, newTransactionHref } from "../lib/schemas/camera";
@@ -749,7 +749,7 @@ function ReceiptTargets({ photo, loaderData }: { photo: Blob; loaderData: Loader
                   </label>
                   <input id="receipt-amount" name="amount" className={ui.input} inputMode="decimal" required aria-describedby="receipt-amount-hint" aria-invalid={errors.amount ? true : undefined} />
                   <p id="receipt-amount-hint" className={ui.hint}>
-                    {t("camera.photo.amountHint")}
+                    {t("camera.photo.amountHint", { example: moneyOutExample(accounts.find((a) => a.id === accountId)?.currency ?? "PEN") })}
                   </p>
                   {errors.amount ? <p className={ui.fieldError}>{errors.amount}</p> : null}
                 </div>

@@ -46,12 +46,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     spendingMinor: -flow.outMinor,
     spending: flow.spending,
   }));
-  return { accounts, totals, recent, month, monthStart: first };
+  return { accounts, archived: listed.accounts.length - accounts.length, totals, recent, month, monthStart: first };
 }
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { accounts, totals, recent, month, monthStart } = loaderData;
+  const { accounts, archived, totals, recent, month, monthStart } = loaderData;
   const [y, m] = monthStart.split("-").map(Number) as [number, number];
   const monthName = dateTimeFormat(intlLocale(i18n.language), { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, 15)));
   const spendingCurrencies = month.filter((entry) => entry.spending.length > 0);
@@ -64,12 +64,17 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
       {accounts.length === 0 ? (
         <section aria-labelledby="welcome" className={`${ui.card} ${ui.stack}`} data-testid="overview-empty">
           <h2 id="welcome" className={l.sectionTitle}>
-            {t("ledger.pages.overview.welcome")}
+            {archived > 0 ? t("ledger.pages.overview.allArchivedTitle") : t("ledger.pages.overview.welcome")}
           </h2>
-          <p style={{ margin: 0 }}>{t("ledger.pages.overview.noAccounts")}</p>
-          <p style={{ margin: 0 }}>
-            <Link to="/accounts?new=1" className={ui.button.primary}>
-              {t("ledger.pages.overview.createFirst")}
+          <p style={{ margin: 0 }}>{archived > 0 ? t("ledger.pages.overview.allArchived", { count: archived }) : t("ledger.pages.overview.noAccounts")}</p>
+          <p style={{ margin: 0 }} className={ui.row}>
+            {archived > 0 ? (
+              <Link to="/accounts" className={ui.button.primary}>
+                {t("ledger.pages.overview.openAccounts")}
+              </Link>
+            ) : null}
+            <Link to="/accounts?new=1" className={archived > 0 ? ui.button.ghost : ui.button.primary}>
+              {archived > 0 ? t("ledger.pages.overview.createAnother") : t("ledger.pages.overview.createFirst")}
             </Link>
           </p>
         </section>
@@ -85,7 +90,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
                   <span className={l.statLabel}>
                     {total.currency} · {t("ledger.pages.overview.accountsIn", { count: total.count })}
                   </span>
-                  <Money minor={total.balanceMinor} currency={total.currency} className={l.statValue} />
+                  <Money minor={total.balanceMinor} currency={total.currency} figure />
                 </li>
               ))}
             </ul>
@@ -105,7 +110,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
                         {t("ledger.totals.in")} ({entry.currency})
                       </dt>
                       <dd style={{ margin: 0 }}>
-                        <Money minor={entry.inMinor} currency={entry.currency} signed className={l.statValue} />
+                        <Money minor={entry.inMinor} currency={entry.currency} signed figure />
                       </dd>
                     </div>
                     <div className={l.stat}>
@@ -113,7 +118,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
                         {t("ledger.totals.out")} ({entry.currency})
                       </dt>
                       <dd style={{ margin: 0 }}>
-                        <Money minor={entry.outMinor} currency={entry.currency} signed className={l.statValue} />
+                        <Money minor={entry.outMinor} currency={entry.currency} signed figure />
                       </dd>
                     </div>
                   </dl>

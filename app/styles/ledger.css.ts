@@ -61,6 +61,8 @@ export const num = style({ fontVariantNumeric: "tabular-nums", whiteSpace: "nowr
  * breaks rather than run off it. Where there is room it stays on one line (`grid`).
  */
 export const statValue = style({ fontSize: "1.5rem", fontWeight: 700, fontVariantNumeric: "tabular-nums", whiteSpace: "normal", overflowWrap: "anywhere" });
+/** The sign and currency of a figure (`Money figure`): never split from each other. */
+export const figureHead = style({ whiteSpace: "nowrap" });
 /**
  * Text people typed, in a table cell or a flex row: a description or name of one long word breaks
  * anywhere. "anywhere" (not "break-word") also lowers the cell's min-content width, which is what

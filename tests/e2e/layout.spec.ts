@@ -39,6 +39,7 @@ async function longData(request: APIRequestContext, user: TestUser) {
   await createAccount(request, user, { name: "Dólares", currency: "USD", openingBalance: "4404.46" });
   await createAccount(request, user, { name: "Euros", type: "cash", currency: "EUR", openingBalance: "999999999999.99" });
   await createAccount(request, user, { name: "Yenes", type: "cash", currency: "JPY", openingBalance: "1500" });
+  await createAccount(request, user, { name: "Dinares", type: "loan", currency: "KWD", openingBalance: "-123456789.123" });
   const today = todayInLima();
   const rows = [
     { date: today, description: "Sueldo", amount: "5000.00" },
@@ -171,9 +172,21 @@ test.describe("long words and large amounts", () => {
       await expect(page.getByRole("heading", { level: 3, name: LONG_NAME })).toBeVisible();
       await expectFits(page, "accounts");
       const totals = page.getByTestId("account-totals").locator("[data-minor]");
-      await expect(totals).toHaveCount(4); // PEN, USD, EUR, JPY
+      await expect(totals).toHaveCount(5); // PEN, USD, EUR, JPY, KWD
       await expect(page.getByTestId("account-totals")).toContainText(`€${NBSP}999,999,999,999.99`);
       await expectNoOverlap(totals, "totals per currency");
+      // A wrapped negative figure keeps its minus sign on the line of its currency and digits.
+      const lonelySigns = await page.locator("[data-minor^='-']").evaluateAll((figures) =>
+        figures.filter((figure) => {
+          const text = figure.firstChild?.nodeType === Node.TEXT_NODE ? figure.firstChild : (figure.firstChild?.firstChild ?? null);
+          if (!text || (text.textContent ?? "").length < 2) return false;
+          const range = document.createRange();
+          range.setStart(text, 0);
+          range.setEnd(text, 2);
+          return range.getClientRects().length > 1;
+        }).map((figure) => figure.textContent),
+      );
+      expect(lonelySigns, "accounts: a minus sign alone on its line").toEqual([]);
 
       // The camera's list of an account's recent transactions, to attach a receipt photo to.
       await page.goto("/camera");

@@ -120,6 +120,18 @@ test.describe("accounts and transactions", () => {
     await editAccount.getByRole("button", { name: "Save" }).click();
     await expect(toast(page, "Account saved.")).toBeVisible();
     await expect(page.getByRole("heading", { name: "BCP Sueldo", level: 3 })).toBeVisible();
+
+    // With every account archived the overview says so, and leads back to them.
+    for (const name of ["BCP Sueldo", "Interbank Dólares"]) {
+      await page.getByRole("button", { name: `Archive ${name}` }).click();
+      await expect(page.getByTestId("group-archived")).toContainText(name);
+    }
+    await page.goto("/");
+    const empty = page.getByTestId("overview-empty");
+    await expect(empty.getByRole("heading", { name: "No active accounts" })).toBeVisible();
+    await expect(empty).toContainText("All your 2 accounts are archived");
+    await empty.getByRole("link", { name: "Go to Accounts" }).click();
+    await expect(page).toHaveURL("/accounts");
   });
 
   test("a user adds, edits, deletes and transfers transactions; the overview follows (English)", async ({ page, request, signedIn }) => {

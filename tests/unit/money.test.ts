@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { currencyDigits, formatMoney, isCurrency, MAX_MINOR_UNITS, parseAmount, sumMinor, toDecimalString } from "../../app/lib/money";
+import { currencyDigits, formatMoney, isCurrency, MAX_MINOR_UNITS, moneyOutExample, parseAmount, sumMinor, toDecimalString } from "../../app/lib/money";
 
 describe("parseAmount", () => {
   it.each([
@@ -89,5 +89,17 @@ describe("formatting", () => {
   it("sums exactly and refuses overflow", () => {
     expect(sumMinor([10, 20, -5])).toBe(25);
     expect(() => sumMinor([Number.MAX_SAFE_INTEGER, 1])).toThrow(RangeError);
+  });
+});
+
+describe("moneyOutExample", () => {
+  it.each([
+    ["PEN", "-12.50"],
+    ["USD", "-12.50"],
+    ["JPY", "-12"],
+    ["KWD", "-12.500"],
+  ])("%s → %s, which the currency's own check accepts", (currency, example) => {
+    expect(moneyOutExample(currency)).toBe(example);
+    expect(parseAmount(example, currency)).toMatchObject({ ok: true });
   });
 });

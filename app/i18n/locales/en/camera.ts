@@ -66,7 +66,7 @@ export const camera = {
     date: "Date",
     description: "Description",
     amount: "Amount",
-    amountHint: "Negative for money out, e.g. -25.50",
+    amountHint: "Negative for money out, e.g. {{example}}",
     create: "Create with photo",
     uploading: "Uploading…",
     attached: "The photo was attached.",

@@ -67,7 +67,7 @@ export const camera: Messages["camera"] = {
     date: "Fecha",
     description: "Descripción",
     amount: "Monto",
-    amountHint: "Negativo para dinero que sale, p. ej. -25.50",
+    amountHint: "Negativo para dinero que sale, p. ej. {{example}}",
     create: "Crear con foto",
     uploading: "Subiendo…",
     attached: "Se adjuntó la foto.",
