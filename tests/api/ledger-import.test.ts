@@ -103,6 +103,11 @@ describe("CSV import", () => {
     expect(format.json.errors).toEqual({ dateColumn: ["Choose a column of the file."], dateFormat: ["Choose a date format."], decimalSeparator: ["Choose a decimal separator."] });
     const empty = await upload(`/accounts/${account.id}/import/preview`, token, "\ufeff \n", {});
     expect(empty.json.errors).toEqual({ file: ["The file is empty or is not a readable CSV file."] });
+    // A picture chosen by mistake (its bytes read as text have NULs), and a header with no rows.
+    const png = await upload(`/accounts/${account.id}/import/preview`, token, "\u0089PNG\r\n\u001a\n\u0000\u0000\u0000\rIHDR\u0000\u0000", {});
+    expect(png.json.errors).toEqual({ file: ["The file is empty or is not a readable CSV file."] });
+    const headerOnly = await upload(`/accounts/${account.id}/import/preview`, token, "Fecha,Concepto,Importe\r\n", {}, ES);
+    expect(headerOnly.json.errors).toEqual({ file: ["El archivo tiene una fila de encabezados, pero ningún movimiento debajo."] });
     const big = "date,description,amount\n" + Array.from({ length: 3000 }, (_, i) => `2026-01-01,Row number ${i} with some padding text,-0.01`).join("\n");
     expect(big.length).toBeGreaterThan(64 * 1024);
     const accepted = await upload(`/accounts/${account.id}/import`, token, big, { dateColumn: 0, descriptionColumn: 1, amountColumn: 2 });

@@ -137,6 +137,7 @@ export const ledger = {
     idempotencyKey: "Use 1 to 200 visible ASCII characters.",
     file: "The file is empty or is not a readable CSV file.",
     fileTooLarge: "The file is too large (at most 5 MB).",
+    fileNoRows: "The file has a header row but no transactions below it.",
     tooManyRows: "The file has too many rows (at most {{max}}).",
     tooManyColumns: "The file has too many columns (at most {{max}}).",
     column: "Choose a column of the file.",

@@ -137,6 +137,7 @@ export const ledger: Messages["ledger"] = {
     idempotencyKey: "Usa de 1 a 200 caracteres ASCII visibles.",
     file: "El archivo está vacío o no es un CSV legible.",
     fileTooLarge: "El archivo es demasiado grande (máximo 5 MB).",
+    fileNoRows: "El archivo tiene una fila de encabezados, pero ningún movimiento debajo.",
     tooManyRows: "El archivo tiene demasiadas filas (máximo {{max}}).",
     tooManyColumns: "El archivo tiene demasiadas columnas (máximo {{max}}).",
     column: "Elige una columna del archivo.",

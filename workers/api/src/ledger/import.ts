@@ -50,7 +50,8 @@ function hasMapping(query: ImportQuery): boolean {
 /** Reads the file and the mapping; an answer to give instead when they are not usable. */
 async function readFile(c: C, query: ImportQuery, requireMapping: boolean) {
   const text = await c.req.text();
-  if (!text.replace(/^\ufeff/, "").trim()) return { response: validationProblem(c, { file: ["ledger.errors.file"] }) };
+  // A picture, a PDF or a spreadsheet (a zip) has NUL bytes; a CSV file never does.
+  if (!text.replace(/^\ufeff/, "").trim() || text.includes("\u0000")) return { response: validationProblem(c, { file: ["ledger.errors.file"] }) };
   const delimiter = !query.delimiter || query.delimiter === "auto" ? detectDelimiter(text.replace(/^\ufeff/, "")) : query.delimiter === "tab" ? "\t" : query.delimiter;
   const header = query.header !== "false";
   const { rows, tooWide } = parseCsv(text, delimiter, { rows: IMPORT_MAX_ROWS + (header ? 1 : 0), fields: IMPORT_MAX_COLUMNS });
@@ -60,6 +61,7 @@ async function readFile(c: C, query: ImportQuery, requireMapping: boolean) {
   const width = Math.max(...rows.slice(0, 50).map((row) => row.fields.length));
   const columns = header ? rows[0]!.fields.map((name, i) => name.trim() || `${i + 1}`) : Array.from({ length: width }, (_, i) => `${i + 1}`);
   const data = header ? rows.slice(1) : rows;
+  if (!data.length) return { response: validationProblem(c, { file: ["ledger.errors.fileNoRows"] }) };
   if (data.length > IMPORT_MAX_ROWS) return { response: validationProblem(c, { file: [t("ledger.errors.tooManyRows", { max: IMPORT_MAX_ROWS })] }) };
   const errors: Record<string, string[]> = {};
   if (requireMapping || hasMapping(query)) {
