@@ -41,6 +41,11 @@ describe("GET /overview", () => {
     expect(spanish.json.flows[0].spending[0].name).toBe("Supermercado");
     const bad = await call("/overview?from=2026-02-30&to=2026-11-30", { token: alice.token });
     expect(bad.status).toBe(422);
+    // Missing or malformed input is answered in the user's words, never in the validator's.
+    const missing = await call("/overview", { token: alice.token, headers: { "Accept-Language": "es" } });
+    expect(missing.json.errors).toEqual({ from: ["Este campo es obligatorio."], to: ["Este campo es obligatorio."] });
+    const array = await call("/categories", { token: alice.token, body: [] });
+    expect(array.json.errors).toEqual({ _form: ["This value is not valid."] });
     expect((await call("/overview?from=2026-11-01&to=2026-11-30")).status).toBe(401);
   });
 
