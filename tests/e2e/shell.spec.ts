@@ -86,6 +86,13 @@ test.describe("error pages", () => {
     await page.goto("/nada");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Página no encontrada");
     await expect(page.getByTestId("error-message")).toHaveText("Página no encontrada: /nada");
+    // An error that carries HTTP's own reason phrase is titled with it in Spanish too.
+    const unreadable = await context.request.post("/login", { data: "x", headers: { "Content-Type": "text/plain", Origin: baseURL!, "Sec-Fetch-Site": "same-origin" } });
+    expect(unreadable.status()).toBe(400);
+    const html = await unreadable.text();
+    expect(html).toMatch(/<h1[^>]*>Solicitud incorrecta<\/h1>/);
+    expect(html).toContain("<title>Solicitud incorrecta · Tesoro</title>");
+    expect(html).not.toContain("Bad Request");
     await context.close();
   });
 });

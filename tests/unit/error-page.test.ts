@@ -8,8 +8,20 @@ describe("error page rules", () => {
     expect(describeError(new ErrorResponse(404, "", null)).messageKey).toBe("errors.unmatched");
   });
 
-  it("shows an error's own status message", () => {
-    expect(describeError(new ErrorResponse(503, "Service Unavailable", null))).toMatchObject({ status: 503, title: "Service Unavailable", titleKey: null });
+  it("shows an error's own status message, HTTP's standard phrases by key so they are translated", () => {
+    expect(describeError(new ErrorResponse(503, "Service Unavailable", null))).toMatchObject({ status: 503, title: null, titleKey: "errors.reason.503" });
+    expect(describeError(new ErrorResponse(400, "Bad Request", null))).toMatchObject({ status: 400, title: null, titleKey: "errors.reason.400" });
+    expect(describeError(new ErrorResponse(503, "Down for maintenance", null))).toMatchObject({ status: 503, title: "Down for maintenance", titleKey: null });
+  });
+
+  it("has every standard phrase in both languages", async () => {
+    const { REASON_PHRASES } = await import("../../app/lib/error-page");
+    const { en } = await import("../../app/i18n/locales/en");
+    const { es } = await import("../../app/i18n/locales/es");
+    for (const [status, phrase] of Object.entries(REASON_PHRASES)) {
+      expect((en.errors.reason as Record<string, string>)[status]).toBe(phrase);
+      expect((es.errors.reason as Record<string, string>)[status]).toMatch(/\p{L}/u);
+    }
   });
 
   it("titles other statuses 'Internal Server Error' when they carry no message", () => {
