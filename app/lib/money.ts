@@ -4,30 +4,45 @@
  * Never a float in between: parsing works on the digits of the string.
  */
 
-const DIGITS_CACHE = new Map<string, number>();
-
 /** ISO 4217 three-letter code, upper case. */
 export const CURRENCY_PATTERN = /^[A-Z]{3}$/;
 
-/** Whether Intl knows the currency (any ISO 4217 code is accepted; PEN and USD come first in pickers). */
+/**
+ * Minor-unit digits of the currencies whose digits are not 2, frozen from CLDR as ICU 78 gives
+ * them. The digits say what a stored integer means (1250 COP is 1,250 pesos, 1250 KWD is 1.250
+ * dinars), so they cannot follow whatever ICU a runtime brings: workerd and each browser have
+ * their own, and a later one could move a currency's decimal point under existing amounts.
+ * CLDR's practical digits are kept where they differ from ISO 4217 (COP, IDR, HUF, PKR: 0,
+ * as people write them). docs/decisions/007-money-formatting.md.
+ */
+const MINOR_DIGITS: Readonly<Record<string, number>> = {
+  ...Object.fromEntries(
+    ["AFN", "ALL", "BIF", "CLP", "COP", "DJF", "GNF", "HUF", "IDR", "IQD", "IRR", "ISK", "JPY", "KMF", "KPW", "KRW", "LAK", "LBP", "MGA", "MMK", "PKR", "PYG", "RWF", "SLL", "SOS", "SYP", "UGX", "VND", "VUV", "XAF", "XOF", "XPF", "YER"].map((code) => [code, 0]),
+  ),
+  ...Object.fromEntries(["BHD", "JOD", "KWD", "LYD", "OMR", "TND"].map((code) => [code, 3])),
+};
+
+const VALID_CODES = new Map<string, boolean>();
+
+/** Whether Intl can format the code as a currency (any three letters it accepts; PEN and USD come first in pickers). */
 export function isCurrency(code: string): boolean {
   if (!CURRENCY_PATTERN.test(code)) return false;
-  try {
-    currencyDigits(code); // builds (and caches) a currency formatter, which throws for a malformed code
-    return true;
-  } catch {
-    return false;
+  let valid = VALID_CODES.get(code);
+  if (valid === undefined) {
+    try {
+      new Intl.NumberFormat("en", { style: "currency", currency: code });
+      valid = true;
+    } catch {
+      valid = false;
+    }
+    VALID_CODES.set(code, valid);
   }
+  return valid;
 }
 
 /** Minor-unit digits of a currency: PEN 2, USD 2, JPY 0, BHD 3. */
 export function currencyDigits(currency: string): number {
-  let digits = DIGITS_CACHE.get(currency);
-  if (digits === undefined) {
-    digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
-    DIGITS_CACHE.set(currency, digits);
-  }
-  return digits;
+  return MINOR_DIGITS[currency] ?? 2;
 }
 
 /** Largest magnitude accepted for one amount: 10^13 major units keeps every sum inside 2^53. */
@@ -99,7 +114,9 @@ function moneyFormat(currency: string, signDisplay: "auto" | "always" | "exceptZ
   const key = `${currency}|${signDisplay}`;
   let format = FORMATS.get(key);
   if (!format) {
-    const formatter = new Intl.NumberFormat("es-PE", { style: "currency", currency, currencyDisplay: "narrowSymbol", signDisplay });
+    // The table's digits, not the runtime's: the server and every browser print the same figure.
+    const digits = currencyDigits(currency);
+    const formatter = new Intl.NumberFormat("es-PE", { style: "currency", currency, currencyDisplay: "narrowSymbol", signDisplay, minimumFractionDigits: digits, maximumFractionDigits: digits });
     const by = PERUVIAN_SYMBOLS[currency];
     const symbol = formatter.formatToParts(0).find((part) => part.type === "currency")?.value;
     format = { formatter, replace: by && symbol && symbol !== by ? { symbol, by } : null };

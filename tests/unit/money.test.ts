@@ -86,6 +86,18 @@ describe("formatting", () => {
     expect(isCurrency("ZZZZ")).toBe(false);
   });
 
+  it("keeps its own table of digits, whatever the runtime's ICU says, and formats with them", () => {
+    // The table was taken from this runtime's ICU (78, Node 24 as pinned), and this proves the copy.
+    // Should a later ICU disagree, the table stays (stored amounts keep their meaning): then list
+    // the codes that moved here, and say so in ADR 007.
+    const disagree = Intl.supportedValuesOf("currency").filter((code) => new Intl.NumberFormat("en", { style: "currency", currency: code }).resolvedOptions().maximumFractionDigits !== currencyDigits(code));
+    expect(disagree).toEqual([]);
+    expect(currencyDigits("KWD")).toBe(3);
+    expect(currencyDigits("COP")).toBe(0);
+    expect(formatMoney(-123456789123, "KWD")).toBe(nbsp("-KWD 123,456,789.123"));
+    expect(formatMoney(125000, "COP")).toMatch(/125,000$/);
+  });
+
   it("sums exactly and refuses overflow", () => {
     expect(sumMinor([10, 20, -5])).toBe(25);
     expect(() => sumMinor([Number.MAX_SAFE_INTEGER, 1])).toThrow(RangeError);
