@@ -58,15 +58,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const INTENTS = ["name", "email", "preferences", "password", "revoke", "revoke-others", "delete"] as const;
 type Intent = (typeof INTENTS)[number];
 
-/** `values`: what was typed in the name and email fields, shown again without JavaScript (never a password). */
-type ActionData = { intent: Intent; errors: FieldErrors; formError: string | null; values?: { name?: string; email?: string } };
+/** `values`: what was typed or chosen (never a password), shown again without JavaScript after a refusal. */
+type Echoed = "name" | "email" | "timeZone" | "locale" | "theme";
+type ActionData = { intent: Intent; errors: FieldErrors; formError: string | null; values?: Partial<Record<Echoed, string>> };
 
 function echoed(formData: FormData): ActionData["values"] {
   const pick = (key: string) => {
     const value = formData.get(key);
     return typeof value === "string" ? value.slice(0, 320) : undefined;
   };
-  return { name: pick("name"), email: pick("email") };
+  return { name: pick("name"), email: pick("email"), timeZone: pick("timeZone"), locale: pick("locale"), theme: pick("theme") };
 }
 
 function failure(intent: Intent, result: Extract<ApiResult<unknown>, { ok: false }>, t: (key: string) => string, formData: FormData) {
@@ -151,7 +152,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const busy = (intent: Intent) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const answered = intentOf(actionData);
   const serverErrors = (intent: Intent) => (answered === intent ? actionData?.errors : undefined);
-  const typed = (intent: Intent, field: "name" | "email") => (answered === intent ? actionData?.values?.[field] : undefined);
+  const typed = (intent: Intent, field: Echoed) => (answered === intent ? actionData?.values?.[field] : undefined);
   const formError = (intent: Intent) => <FormAlert message={answered === intent ? formErrorOf(actionData, t) : null} />;
 
   const nameForm = useClientValidation(profileSchema, t, serverErrors("name"));
@@ -242,7 +243,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             <label className={ui.label} htmlFor="settings-locale">
               {t("settings.preferences.language")}
             </label>
-            <select id="settings-locale" name="locale" className={s.select} defaultValue={user.locale}>
+            <select id="settings-locale" name="locale" className={s.select} defaultValue={typed("preferences", "locale") ?? user.locale}>
               <option value="en" lang="en">
                 English
               </option>
@@ -259,7 +260,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             autoComplete="off"
             spellCheck={false}
             required
-            defaultValue={user.timeZone}
+            defaultValue={typed("preferences", "timeZone") ?? user.timeZone}
             hint={`${t("settings.preferences.timeZoneHint")} ${zoneNow ? t("settings.preferences.timeZoneNow", { zone: user.timeZone, time: zoneNow }) : ""}`}
             error={prefsForm.errors.timeZone}
           />
@@ -273,7 +274,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             <div className={s.radios}>
               {(["system", "light", "dark"] as const).map((theme) => (
                 <label key={theme} className={s.radio}>
-                  <input type="radio" name="theme" value={theme} defaultChecked={user.theme === theme} />
+                  <input type="radio" name="theme" value={theme} defaultChecked={(typed("preferences", "theme") ?? user.theme) === theme} />
                   {t(`settings.preferences.themes.${theme}`)}
                 </label>
               ))}

@@ -128,6 +128,20 @@ test("without JavaScript a refused email change keeps what was typed (never the 
   await context.close();
 });
 
+test("without JavaScript refused preferences keep what was chosen, not the saved values", async ({ browser, baseURL, user }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false, extraHTTPHeaders: { "CF-Connecting-IP": randomIp() } });
+  const page = await context.newPage();
+  await signInAs(page, user, baseURL!);
+  await page.goto("/settings");
+  await page.getByLabel("Time zone").fill("Lima");
+  await page.getByLabel("Dark").check();
+  await page.getByRole("button", { name: "Save preferences" }).click();
+  await expect(page.getByText("Choose a time zone from the list")).toBeVisible();
+  await expect(page.getByLabel("Time zone")).toHaveValue("Lima");
+  await expect(page.getByLabel("Dark")).toBeChecked();
+  await context.close();
+});
+
 test("revoking a session signs that browser out; 'sign out everywhere else' ends the rest", async ({ page, signedIn, browser, baseURL, request }) => {
   // One after the other: each sign-in hashes a password.
   const contexts = [await otherDevice(request, browser, baseURL!, signedIn), await otherDevice(request, browser, baseURL!, signedIn)];
