@@ -13,11 +13,13 @@ export const streamTimeout = 5_000;
 
 /**
  * Crawlers get the status and a line of text for errors, not the rendered error page (the seed),
- * titled as the page is, in the request's language: the error's own status text, else "Page Not
+ * titled as the page is, in the request's language: the error's own status text (HTTP's standard
+ * phrases translated), else "Page Not
  * Found" for 404 and "Internal Server Error" for the rest.
  */
 function crawlerErrorResponse(status: number, headers: Headers, error: unknown, i18n: ReturnType<typeof i18nFor>): Response {
-  const title = describeError(error).title ?? i18n.t(status === 404 ? "errors.notFoundTitle" : "errors.serverErrorTitle");
+  const { title: own, titleKey } = describeError(error);
+  const title = own ?? i18n.t(titleKey?.startsWith("errors.reason.") ? titleKey : status === 404 ? "errors.notFoundTitle" : "errors.serverErrorTitle");
   headers.set("Content-Type", "text/plain; charset=utf-8");
   return new Response(`${status} ${title}`, { status, headers });
 }
