@@ -17,13 +17,16 @@ export function Money({ minor, currency, signed = false, figure = false, classNa
   const classes = [signed ? l.amount[variant] : l.num, figure ? l.statValue : "", className ?? ""].filter(Boolean).join(" ");
   // A figure may wrap when it is wider than the screen, and a line may break after a hyphen that
   // a letter follows: "-" alone on one line, "KWD 123,456,789.123" (which reads as money in) on
-  // the next. So what comes before the first digit (sign and currency) is kept on one line.
+  // the next. So what comes before the first digit (sign and currency) is kept on one line, and
+  // the line may break after it (<wbr>: the no-break space there would forbid it) rather than
+  // inside the digits.
   const firstDigit = figure ? text.search(/\d/) : -1;
   return (
     <span className={classes} data-minor={minor}>
       {firstDigit > 0 ? (
         <>
           <span className={l.figureHead}>{text.slice(0, firstDigit)}</span>
+          <wbr />
           {text.slice(firstDigit)}
         </>
       ) : (

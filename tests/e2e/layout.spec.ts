@@ -187,6 +187,26 @@ test.describe("long words and large amounts", () => {
         }).map((figure) => figure.textContent),
       );
       expect(lonelySigns, "accounts: a minus sign alone on its line").toEqual([]);
+      // And a figure whose digits fit on a line of their own breaks before them, not inside them.
+      const brokenDigits = await page.locator("[data-minor]").evaluateAll((figures) =>
+        figures.filter((figure) => {
+          const digits = figure.lastChild;
+          if (!figure.firstElementChild || !digits || digits.nodeType !== Node.TEXT_NODE) return false;
+          const range = document.createRange();
+          range.selectNodeContents(digits);
+          if (range.getClientRects().length <= 1) return false;
+          const probe = document.createElement("span");
+          probe.style.cssText = `white-space: nowrap; font: ${getComputedStyle(figure).font}; position: absolute`;
+          probe.textContent = digits.textContent;
+          document.body.appendChild(probe);
+          const box = figure.parentElement!;
+          const padding = parseFloat(getComputedStyle(box).paddingLeft) + parseFloat(getComputedStyle(box).paddingRight);
+          const fits = probe.getBoundingClientRect().width <= box.clientWidth - padding;
+          probe.remove();
+          return fits;
+        }).map((figure) => figure.textContent),
+      );
+      expect(brokenDigits, "accounts: digits broken although they fit on a line").toEqual([]);
 
       // The camera's list of an account's recent transactions, to attach a receipt photo to.
       await page.goto("/camera");
