@@ -1,4 +1,5 @@
 import { isRouteErrorResponse } from "react-router";
+import { reasonPhrase } from "./http-reasons";
 
 export interface ErrorPage {
   status: number;
@@ -8,22 +9,6 @@ export interface ErrorPage {
   messageKey: string | null;
 }
 
-/** The standard reason phrases of the statuses a page can answer with (RFC 9110), each translated as `errors.reason.<status>`. */
-export const REASON_PHRASES: Readonly<Record<number, string>> = {
-  400: "Bad Request",
-  401: "Unauthorized",
-  403: "Forbidden",
-  405: "Method Not Allowed",
-  409: "Conflict",
-  410: "Gone",
-  413: "Content Too Large",
-  422: "Unprocessable Content",
-  429: "Too Many Requests",
-  500: "Internal Server Error",
-  502: "Bad Gateway",
-  503: "Service Unavailable",
-  504: "Gateway Timeout",
-};
 
 /**
  * What the error page shows, by the seed's rules: "Page Not Found" for 404; otherwise
@@ -38,7 +23,7 @@ export function describeError(error: unknown): ErrorPage {
     if (error.status === 404) return { status: 404, titleKey: "errors.notFoundTitle", title: null, messageKey: messageKey ?? "errors.unmatched" };
     if (error.statusText) {
       // HTTP's own reason phrase is a status message in English; the page says it in the user's language.
-      const reason = REASON_PHRASES[error.status] === error.statusText ? `errors.reason.${error.status}` : null;
+      const reason = reasonPhrase(error.status) === error.statusText ? `errors.reason.${error.status}` : null;
       return { status: error.status, titleKey: reason, title: reason ? null : error.statusText, messageKey };
     }
     return { status: error.status, titleKey: "errors.serverErrorTitle", title: null, messageKey: messageKey ?? "errors.generic" };

@@ -15,7 +15,7 @@ describe("error page rules", () => {
   });
 
   it("has every standard phrase in both languages", async () => {
-    const { REASON_PHRASES } = await import("../../app/lib/error-page");
+    const { REASON_PHRASES } = await import("../../app/lib/http-reasons");
     const { en } = await import("../../app/i18n/locales/en");
     const { es } = await import("../../app/i18n/locales/es");
     for (const [status, phrase] of Object.entries(REASON_PHRASES)) {

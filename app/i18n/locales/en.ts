@@ -1,3 +1,4 @@
+import { REASON_PHRASES } from "../../lib/http-reasons";
 import { camera } from "./en/camera";
 import { ledger } from "./en/ledger";
 import { settings } from "./en/settings";
@@ -47,21 +48,7 @@ export const en = {
     invalidParams: "Page Not Found: {{path}}",
     generic: "Something went wrong. Please try again.",
     goHome: "Go to the overview",
-    reason: {
-      400: "Bad Request",
-      401: "Unauthorized",
-      403: "Forbidden",
-      405: "Method Not Allowed",
-      409: "Conflict",
-      410: "Gone",
-      413: "Content Too Large",
-      422: "Unprocessable Content",
-      429: "Too Many Requests",
-      500: "Internal Server Error",
-      502: "Bad Gateway",
-      503: "Service Unavailable",
-      504: "Gateway Timeout",
-    },
+    reason: REASON_PHRASES,
     status: "Error {{status}}",
     apiUnavailable: "The service is not answering right now. Please try again in a moment.",
     forbidden: "This request was refused.",
