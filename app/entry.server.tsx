@@ -6,20 +6,17 @@ import { nonceContext } from "./context.server";
 import { getInstance } from "./i18n/i18n.server";
 import { createInstance } from "i18next";
 import { defaultLocale } from "./i18n/config";
-import { describeError } from "./lib/error-page";
+import { describeError, errorTitle } from "./lib/error-page";
 import { resources } from "./i18n/resources";
 
 export const streamTimeout = 5_000;
 
 /**
  * Crawlers get the status and a line of text for errors, not the rendered error page (the seed),
- * titled as the page is, in the request's language: the error's own status text (HTTP's standard
- * phrases translated), else "Page Not
- * Found" for 404 and "Internal Server Error" for the rest.
+ * titled as the page is (`errorTitle`), in the request's language.
  */
 function crawlerErrorResponse(status: number, headers: Headers, error: unknown, i18n: ReturnType<typeof i18nFor>): Response {
-  const { title: own, titleKey } = describeError(error);
-  const title = own ?? i18n.t(titleKey?.startsWith("errors.reason.") ? titleKey : status === 404 ? "errors.notFoundTitle" : "errors.serverErrorTitle");
+  const title = errorTitle(describeError(error), (key) => i18n.t(key));
   headers.set("Content-Type", "text/plain; charset=utf-8");
   return new Response(`${status} ${title}`, { status, headers });
 }

@@ -18,7 +18,7 @@ import { currentUser, sessionMiddleware } from "./session.server";
 import * as ui from "./styles/ui.css";
 import { showSuccessToast } from "./components/form-toasts";
 import { readFlash } from "./toast.server";
-import { describeError } from "./lib/error-page";
+import { describeError, errorTitle } from "./lib/error-page";
 
 const csrfMiddleware = createCsrfMiddleware();
 
@@ -100,7 +100,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const info = describeError(error);
-  const title = info.title ?? t(info.titleKey ?? "errors.serverErrorTitle");
+  const title = errorTitle(info, t);
   const message = info.messageKey ? t(info.messageKey, { path: location.pathname }) : null;
   return (
     <main id="main" className={ui.stack} style={{ maxWidth: 640, margin: "10vh auto", padding: 16 }}>

@@ -9,7 +9,6 @@ export interface ErrorPage {
   messageKey: string | null;
 }
 
-
 /**
  * What the error page shows, by the seed's rules: "Page Not Found" for 404; otherwise
  * "Internal Server Error" unless the error carries its own status message (HTTP's standard
@@ -29,4 +28,9 @@ export function describeError(error: unknown): ErrorPage {
     return { status: error.status, titleKey: "errors.serverErrorTitle", title: null, messageKey: messageKey ?? "errors.generic" };
   }
   return { status: 500, titleKey: "errors.serverErrorTitle", title: null, messageKey: "errors.generic" };
+}
+
+/** The title the error page shows, and a crawler's plain-text answer too. */
+export function errorTitle(info: ErrorPage, t: (key: string) => string): string {
+  return info.title ?? t(info.titleKey ?? "errors.serverErrorTitle");
 }

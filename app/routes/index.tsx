@@ -63,20 +63,34 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
 
       {accounts.length === 0 ? (
         <section aria-labelledby="welcome" className={`${ui.card} ${ui.stack}`} data-testid="overview-empty">
-          <h2 id="welcome" className={l.sectionTitle}>
-            {archived > 0 ? t("ledger.pages.overview.allArchivedTitle") : t("ledger.pages.overview.welcome")}
-          </h2>
-          <p style={{ margin: 0 }}>{archived > 0 ? t("ledger.pages.overview.allArchived", { count: archived }) : t("ledger.pages.overview.noAccounts")}</p>
-          <p style={{ margin: 0 }} className={ui.row}>
-            {archived > 0 ? (
-              <Link to="/accounts" className={ui.button.primary}>
-                {t("ledger.pages.overview.openAccounts")}
-              </Link>
-            ) : null}
-            <Link to="/accounts?new=1" className={archived > 0 ? ui.button.ghost : ui.button.primary}>
-              {archived > 0 ? t("ledger.pages.overview.createAnother") : t("ledger.pages.overview.createFirst")}
-            </Link>
-          </p>
+          {archived > 0 ? (
+            <>
+              <h2 id="welcome" className={l.sectionTitle}>
+                {t("ledger.pages.overview.allArchivedTitle")}
+              </h2>
+              <p style={{ margin: 0 }}>{t("ledger.pages.overview.allArchived", { count: archived })}</p>
+              <p style={{ margin: 0 }} className={ui.row}>
+                <Link to="/accounts" className={ui.button.primary}>
+                  {t("ledger.pages.overview.openAccounts")}
+                </Link>
+                <Link to="/accounts?new=1" className={ui.button.ghost}>
+                  {t("ledger.pages.overview.createAnother")}
+                </Link>
+              </p>
+            </>
+          ) : (
+            <>
+              <h2 id="welcome" className={l.sectionTitle}>
+                {t("ledger.pages.overview.welcome")}
+              </h2>
+              <p style={{ margin: 0 }}>{t("ledger.pages.overview.noAccounts")}</p>
+              <p style={{ margin: 0 }}>
+                <Link to="/accounts?new=1" className={ui.button.primary}>
+                  {t("ledger.pages.overview.createFirst")}
+                </Link>
+              </p>
+            </>
+          )}
         </section>
       ) : (
         <>

@@ -3,6 +3,20 @@ import { DEFAULT_CATEGORY_KEYS } from "../../../../app/lib/schemas/ledger";
 import { DEFAULT_CATEGORY_SPECS, defaultCategoryName, TRANSACTION_COLUMNS, TRANSACTION_FROM, type AccountRow, type TransactionRow } from "./model";
 
 /** One of the user's accounts: no row for another user's id. */
+/**
+ * An UPDATE of one of the user's rows that writes only the columns given a value (undefined ones
+ * are left as they are: a partial edit never writes back what it read). `guard` adds a condition
+ * the row must still meet when the write runs. Null when there is nothing to write.
+ */
+export function updateRow(db: D1Database, table: "accounts" | "transactions", key: { id: string; userId: string }, changes: Record<string, unknown>, guard = ""): D1PreparedStatement | null {
+  const columns = Object.keys(changes).filter((column) => changes[column] !== undefined);
+  if (!columns.length) return null;
+  const sets = columns.map((column, i) => `${column} = ?${i + 1}`).join(", ");
+  return db
+    .prepare(`UPDATE ${table} SET ${sets} WHERE id = ?${columns.length + 1} AND user_id = ?${columns.length + 2}${guard ? ` AND ${guard}` : ""}`)
+    .bind(...columns.map((column) => changes[column]), key.id, key.userId);
+}
+
 export function accountStatement(db: D1Database, userId: string, id: string): D1PreparedStatement {
   return db.prepare("SELECT * FROM accounts WHERE id = ?1 AND user_id = ?2").bind(id, userId);
 }

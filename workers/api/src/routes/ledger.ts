@@ -47,7 +47,7 @@ import {
 } from "../ledger/model";
 import { accountsAnswer, accountsResponse, accountsStatement, categoriesAnswer, categoriesResponse, categoriesStatement, included, includedOut, includeParam } from "../ledger/collections";
 import { csvField, csvLine } from "../ledger/csv";
-import { accountStatement, categoryBelongs, createDefaultCategories, findAccount, findAccounts, findTransaction, findTransactions, isRangeError } from "../ledger/store";
+import { accountStatement, categoryBelongs, createDefaultCategories, findAccount, findAccounts, findTransaction, findTransactions, isRangeError, updateRow } from "../ledger/store";
 import { uuid7 } from "../ledger/uuid7";
 import { bearer, json, problemResponse } from "../openapi-helpers";
 import { localeOf, problem, validationProblem } from "../problem";
@@ -189,26 +189,26 @@ ledgerRoutes.openapi(
     if (input.openingBalance !== undefined) opening = amountOf(c, errors, "openingBalance", input.openingBalance, currency);
     else if (currency !== row.currency) opening = amountOf(c, errors, "openingBalance", toDecimalString(row.opening_balance, row.currency), currency);
     if (Object.keys(errors).length || opening === null) return validationProblem(c, errors);
-    const sets: string[] = [];
-    const values: unknown[] = [];
-    const set = (column: string, value: unknown) => {
-      sets.push(`${column} = ?${values.length + 1}`);
-      values.push(value);
-    };
-    if (input.name !== undefined) set("name", input.name);
-    if (input.type !== undefined) set("type", input.type);
-    if (currency !== row.currency) set("currency", currency);
-    if (input.institution !== undefined) set("institution", input.institution);
-    if (input.number !== undefined) set("number", input.number);
-    if (input.cci !== undefined) set("cci", input.cci);
-    if (opening !== row.opening_balance) set("opening_balance", opening);
-    if (input.openingDate !== undefined) set("opening_date", input.openingDate);
-    if (input.archived !== undefined) set("archived", input.archived ? 1 : 0);
-    set("updated_at", Date.now());
     // A new currency only while the account has no transactions, checked again by the write
     // itself: one added since the read above would otherwise be reread in the new currency.
-    const currencyGuard = currency !== row.currency ? " AND transaction_count = 0" : "";
-    const statement = c.env.DB.prepare(`UPDATE accounts SET ${sets.join(", ")} WHERE id = ?${values.length + 1} AND user_id = ?${values.length + 2}${currencyGuard}`).bind(...values, accountId, userId);
+    const statement = updateRow(
+      c.env.DB,
+      "accounts",
+      { id: accountId, userId },
+      {
+        name: input.name,
+        type: input.type,
+        currency: currency !== row.currency ? currency : undefined,
+        institution: input.institution,
+        number: input.number,
+        cci: input.cci,
+        opening_balance: opening !== row.opening_balance ? opening : undefined,
+        opening_date: input.openingDate,
+        archived: input.archived === undefined ? undefined : input.archived ? 1 : 0,
+        updated_at: Date.now(),
+      },
+      currency !== row.currency ? "transaction_count = 0" : "",
+    )!;
     const failed = await runBatch(c, [statement], "openingBalance");
     if (failed) return failed;
     const fresh = (await findAccount(c.env.DB, userId, accountId))!;
@@ -487,36 +487,30 @@ ledgerRoutes.openapi(
     if (input.categoryId && !(await categoryBelongs(db, userId, input.categoryId))) addError(errors, "categoryId", "ledger.errors.categoryUnknown");
     if (Object.keys(errors).length || amount === null) return validationProblem(c, errors);
     const now = Date.now();
-    const sets: string[] = [];
-    const values: unknown[] = [];
-    const set = (column: string, value: unknown) => {
-      sets.push(`${column} = ?${values.length + 1}`);
-      values.push(value);
-    };
-    if (input.date !== undefined) set("date", input.date);
-    if (input.description !== undefined) set("description", input.description);
-    if (amount !== row.amount) set("amount", amount);
-    if (input.categoryId !== undefined) set("category_id", input.categoryId);
-    if (input.payee !== undefined) set("payee", input.payee);
-    if (input.notes !== undefined) set("notes", input.notes);
-    if (input.status !== undefined) set("status", input.status);
-    set("updated_at", now);
-    const statements = [db.prepare(`UPDATE transactions SET ${sets.join(", ")} WHERE id = ?${values.length + 1} AND user_id = ?${values.length + 2}`).bind(...values, transactionId, userId)];
+    const statements = [
+      updateRow(
+        db,
+        "transactions",
+        { id: transactionId, userId },
+        {
+          date: input.date,
+          description: input.description,
+          amount: amount !== row.amount ? amount : undefined,
+          category_id: input.categoryId,
+          payee: input.payee,
+          notes: input.notes,
+          status: input.status,
+          updated_at: now,
+        },
+      )!,
+    ];
     if (row.transfer_id) {
       const other = (await db.prepare(`SELECT ${TRANSACTION_COLUMNS} FROM ${TRANSACTION_FROM} WHERE t.transfer_id = ?1 AND t.user_id = ?2 AND t.id <> ?3`).bind(row.transfer_id, userId, transactionId).first<TransactionRow>()) ?? null;
-      if (other) {
-        // Only what this edit changes is written to the other leg. Writing back the values read
-        // above would undo an edit that another request made between that read and this batch,
-        // and could leave the two legs of one transfer with different amounts.
-        const mirror: string[] = [];
-        const mirrorValues: unknown[] = [];
-        if (input.date !== undefined) mirror.push(`date = ?${mirrorValues.push(input.date)}`);
-        if (amount !== row.amount && other.currency === row.currency) mirror.push(`amount = ?${mirrorValues.push(-amount)}`);
-        if (mirror.length) {
-          mirror.push(`updated_at = ?${mirrorValues.push(now)}`);
-          statements.push(db.prepare(`UPDATE transactions SET ${mirror.join(", ")} WHERE id = ?${mirrorValues.length + 1} AND user_id = ?${mirrorValues.length + 2}`).bind(...mirrorValues, other.id, userId));
-        }
-      }
+      // Only what this edit changes is written to the other leg. Writing back the values read
+      // above would undo an edit that another request made between that read and this batch,
+      // and could leave the two legs of one transfer with different amounts.
+      const follows = { date: input.date, amount: other && amount !== row.amount && other.currency === row.currency ? -amount : undefined };
+      if (other && (follows.date !== undefined || follows.amount !== undefined)) statements.push(updateRow(db, "transactions", { id: other.id, userId }, { ...follows, updated_at: now })!);
     }
     const failed = await runBatch(c, statements);
     if (failed) return failed;
