@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { unzipSync, strFromU8 } from "fflate";
 import { describe, expect, it } from "vitest";
+import { EXPORT_CHUNK_ROWS } from "../../workers/api/src/export";
 import { BASE, call, signUp, STRONG_PASSWORD, uniqueEmail, uniqueIp } from "./helpers";
 import { SELF } from "cloudflare:test";
 
@@ -114,6 +115,43 @@ describe("export", () => {
     // A formula in a note is neutralised.
     expect(row).toContain(",'=HYPERLINK(1),");
     expect(strFromU8(files["accounts.csv"]!)).toContain("BCP Soles");
+  });
+
+  it("streams a long history in chunks: every row once, in date order, written as JSON.stringify writes it", async () => {
+    const { token, user } = await signUp();
+    const { accountId } = await seedLedger(user.id);
+    const otherAccount = crypto.randomUUID();
+    const now = Date.now();
+    const rows = 2 * EXPORT_CHUNK_ROWS + 5;
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO accounts (id, user_id, name, type, currency, opening_balance, balance, opening_date, created_at, updated_at) VALUES (?1, ?2, 'Dólares', 'savings', 'USD', 0, 0, '2026-01-01', ?3, ?3)").bind(otherAccount, user.id, now),
+      // Many rows a day, so chunks end in the middle of a date and the keyset must break ties by id.
+      env.DB.prepare(
+        `INSERT INTO transactions (id, account_id, user_id, date, description, amount, created_at, updated_at)
+         WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?4)
+         SELECT printf('%s-%05d', ?3, (i * 7919) % ?4), CASE WHEN i % 2 THEN ?1 ELSE ?2 END, ?3, printf('2026-10-%02d', 1 + i % 28), printf('Row %d', i), -i, ?5, ?5 FROM n`,
+      ).bind(accountId, otherAccount, user.id, rows, now),
+    ]);
+
+    const json = await (await rawGet("/users/me/export?format=json", token)).text();
+    const body = JSON.parse(json) as { transactions: Array<{ id: string; date: string; amountMinor: number }> };
+    expect(json).toBe(JSON.stringify(body, null, 2));
+    expect(body.transactions).toHaveLength(rows + 1);
+    expect(new Set(body.transactions.map((t) => t.id)).size).toBe(rows + 1);
+    const keys = body.transactions.map((t) => `${t.date} ${t.id}`);
+    expect(keys).toEqual([...keys].sort());
+    expect(body.transactions.reduce((sum, t) => sum + t.amountMinor, 0)).toBe(-8540 - (rows * (rows + 1)) / 2);
+
+    const files = unzipSync(new Uint8Array(await (await rawGet("/users/me/export?format=zip", token)).arrayBuffer()));
+    const lines = strFromU8(files["transactions.csv"]!).split("\r\n");
+    expect(lines).toHaveLength(1 + rows + 1 + 1); // header, rows, the seeded row, the empty text after the last line break
+    expect(lines.slice(1, -1).map((line) => `${line.split(",")[3]} ${line.split(",")[0]}`)).toEqual(keys);
+
+    // No transactions at all: an empty array, the same document shape.
+    const empty = await signUp();
+    const emptyJson = await (await rawGet("/users/me/export?format=json", empty.token)).text();
+    expect(emptyJson).toBe(JSON.stringify(JSON.parse(emptyJson), null, 2));
+    expect(JSON.parse(emptyJson)).toMatchObject({ format: "tesoro-export", version: 1, accounts: [], transactions: [] });
   });
 
   it("refuses an unknown format and needs a session", async () => {

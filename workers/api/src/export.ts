@@ -1,24 +1,20 @@
 /**
  * "Export everything": the user's profile, accounts, categories and transactions, as one JSON
- * document or a zip of CSV files (fflate, docs/decisions). Amounts are kept as integer minor
- * units (`*Minor` / `*_minor`, exact) and as decimal strings in the account's currency; instants as
+ * document or a zip of CSV files (fflate, ADR 012). Amounts are kept as integer minor units
+ * (`*Minor` / `*_minor`, exact) and as decimal strings in the account's currency; instants as
  * ISO 8601 UTC; transaction dates as the calendar days they are.
+ *
+ * Both formats are streams: the transactions are read in keyset chunks and written out as they
+ * come, so a history of any length costs one chunk of memory (a Worker has 128 MB), ADR 031.
  */
-import { strToU8, zipSync } from "fflate";
+import { strToU8, Zip, ZipDeflate } from "fflate";
 import { toDecimalString } from "../../../app/lib/money";
 import type { ApiUser } from "./hono";
 
 type Row = Record<string, unknown>;
 
-export interface ExportData {
-  format: "tesoro-export";
-  version: 1;
-  exportedAt: string;
-  user: ApiUser;
-  accounts: Row[];
-  categories: Row[];
-  transactions: Row[];
-}
+/** Transactions read per D1 query: a few MB of rows at the longest texts. */
+export const EXPORT_CHUNK_ROWS = 2000;
 
 /** One column of the export: its JSON key, its CSV header, and how to read it from a row. */
 type Column = [json: string, csv: string, read: (row: Row) => unknown];
@@ -84,32 +80,91 @@ function shape(rows: Row[], columns: Column[]): Row[] {
   return rows.map((row) => Object.fromEntries(columns.map(([key, , read]) => [key, read(row) ?? null])));
 }
 
-async function all(db: D1Database, sql: string, userId: string): Promise<Row[]> {
-  const { results } = await db.prepare(sql).bind(userId).all<Row>();
-  return results;
+/** What the export starts with: everything but the transactions, all small. */
+export interface ExportHead {
+  exportedAt: string;
+  user: ApiUser;
+  accounts: Row[];
+  categories: Row[];
 }
 
-export async function buildExport(db: D1Database, user: ApiUser): Promise<ExportData> {
-  const [accounts, categories, transactions] = await Promise.all([
-    all(db, "SELECT * FROM accounts WHERE user_id = ?1 ORDER BY created_at, id", user.id),
-    all(db, "SELECT * FROM categories WHERE user_id = ?1 ORDER BY name, id", user.id),
-    all(
-      db,
-      `SELECT t.*, a.currency AS currency, a.name AS account_name, c.name AS category_name
-         FROM transactions t JOIN accounts a ON a.id = t.account_id LEFT JOIN categories c ON c.id = t.category_id
-        WHERE t.user_id = ?1 ORDER BY t.date, t.created_at, t.id`,
-      user.id,
-    ),
+export async function exportHead(db: D1Database, user: ApiUser): Promise<ExportHead> {
+  const [accounts, categories] = await db.batch<Row>([
+    db.prepare("SELECT * FROM accounts WHERE user_id = ?1 ORDER BY created_at, id").bind(user.id),
+    db.prepare("SELECT * FROM categories WHERE user_id = ?1 ORDER BY name, id").bind(user.id),
   ]);
   return {
-    format: "tesoro-export",
-    version: 1,
     exportedAt: new Date().toISOString(),
     user: { id: user.id, email: user.email, name: user.name, locale: user.locale, timeZone: user.timeZone, theme: user.theme, createdAt: user.createdAt },
-    accounts: shape(accounts, ACCOUNT_COLUMNS),
-    categories: shape(categories, CATEGORY_COLUMNS),
-    transactions: shape(transactions, TRANSACTION_COLUMNS),
+    accounts: shape(accounts!.results, ACCOUNT_COLUMNS),
+    categories: shape(categories!.results, CATEGORY_COLUMNS),
   };
+}
+
+/**
+ * The user's transactions in date order (ties by id, a UUIDv7: creation order), shaped, one
+ * chunk per D1 query. Each query starts after the last row of the one before (keyset over
+ * `transactions_user_date`), so a deep chunk costs what the first does.
+ */
+export async function* transactionChunks(db: D1Database, userId: string, chunkRows = EXPORT_CHUNK_ROWS): AsyncGenerator<Row[]> {
+  let after: { date: unknown; id: unknown } | null = null;
+  for (;;) {
+    const page: D1Result<Row> = await db
+      .prepare(
+        `SELECT t.*, a.currency AS currency, a.name AS account_name, c.name AS category_name
+           FROM transactions t JOIN accounts a ON a.id = t.account_id LEFT JOIN categories c ON c.id = t.category_id
+          WHERE t.user_id = ?1${after ? " AND (t.date, t.id) > (?2, ?3)" : ""}
+          ORDER BY t.date, t.id LIMIT ${chunkRows}`,
+      )
+      .bind(userId, ...(after ? [after.date, after.id] : []))
+      .all<Row>();
+    const results = page.results;
+    if (results.length) yield shape(results, TRANSACTION_COLUMNS);
+    if (results.length < chunkRows) return;
+    const tail: Row = results[results.length - 1]!;
+    after = { date: tail.date, id: tail.id };
+  }
+}
+
+/** A pull stream of strings from an async source, encoded as UTF-8; a failed read aborts the download. */
+function textStream(source: AsyncGenerator<string>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { value, done } = await source.next();
+      if (done) controller.close();
+      else controller.enqueue(encoder.encode(value));
+    },
+    async cancel() {
+      await source.return(undefined);
+    },
+  });
+}
+
+const indent = (json: string, by: string) => json.replace(/\n/g, `\n${by}`);
+
+/**
+ * The JSON document, written piece by piece exactly as `JSON.stringify(document, null, 2)` would
+ * write it whole (an API test holds it to that).
+ */
+export function exportJson(head: ExportHead, transactions: AsyncGenerator<Row[]>): ReadableStream<Uint8Array> {
+  async function* pieces(): AsyncGenerator<string> {
+    const { exportedAt, user, accounts, categories } = head;
+    const start = JSON.stringify({ format: "tesoro-export", version: 1, exportedAt, user, accounts, categories }, null, 2);
+    // The document so far, without its closing brace, then the transactions' array.
+    yield `${start.slice(0, -2)},\n  "transactions": [`;
+    let first = true;
+    for await (const chunk of transactions) {
+      let text = "";
+      for (const row of chunk) {
+        text += `${first ? "" : ","}\n    ${indent(JSON.stringify(row, null, 2), "    ")}`;
+        first = false;
+      }
+      yield text;
+    }
+    yield first ? "]\n}" : "\n  ]\n}";
+  }
+  return textStream(pieces());
 }
 
 /** RFC 4180 field: quoted when it holds a comma, quote or line break; formulas neutralised for spreadsheets. */
@@ -121,11 +176,17 @@ export function csvField(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+type Header = ReadonlyArray<readonly [json: string, csv: string, ...unknown[]]>;
+
+function csvLines(rows: Row[], columns: Header): string {
+  let text = "";
+  for (const row of rows) text += columns.map(([key]) => csvField(row[key])).join(",") + "\r\n";
+  return text;
+}
+
 /** Rows of the JSON shape as CSV, with snake_case headers in the columns' order. */
-export function toCsv(rows: Row[], columns: ReadonlyArray<readonly [json: string, csv: string, ...unknown[]]>): string {
-  const lines = [columns.map(([, header]) => csvField(header)).join(",")];
-  for (const row of rows) lines.push(columns.map(([key]) => csvField(row[key])).join(","));
-  return lines.join("\r\n") + "\r\n";
+export function toCsv(rows: Row[], columns: Header): string {
+  return columns.map(([, header]) => csvField(header)).join(",") + "\r\n" + csvLines(rows, columns);
 }
 
 const PROFILE_COLUMNS: Array<[string, string]> = [
@@ -139,20 +200,60 @@ const PROFILE_COLUMNS: Array<[string, string]> = [
   ["exportedAt", "exported_at"],
 ];
 
-/** accounts.csv, categories.csv, transactions.csv and profile.csv; a UTF-8 BOM so spreadsheet apps read accents. */
-export function exportZip(data: ExportData): Uint8Array {
-  const bom = "\uFEFF";
-  const { id, email, name, locale, timeZone, theme, createdAt } = data.user;
-  const mtime = new Date(data.exportedAt);
-  return zipSync(
-    {
-      "profile.csv": [strToU8(bom + toCsv([{ id, email, name, locale, timeZone, theme, createdAt: iso(createdAt), exportedAt: data.exportedAt }], PROFILE_COLUMNS)), { mtime }],
-      "accounts.csv": [strToU8(bom + toCsv(data.accounts, ACCOUNT_COLUMNS)), { mtime }],
-      "categories.csv": [strToU8(bom + toCsv(data.categories, CATEGORY_COLUMNS)), { mtime }],
-      "transactions.csv": [strToU8(bom + toCsv(data.transactions, TRANSACTION_COLUMNS)), { mtime }],
+/** A UTF-8 BOM, so spreadsheet apps read accents. */
+const BOM = "\uFEFF";
+
+/**
+ * profile.csv, accounts.csv, categories.csv and transactions.csv, deflated as they are written:
+ * the zip's bytes go out while the next chunk of transactions is read.
+ */
+export function exportZip(head: ExportHead, transactions: AsyncGenerator<Row[]>): ReadableStream<Uint8Array> {
+  const mtime = new Date(head.exportedAt);
+  let output: ReadableStreamDefaultController<Uint8Array>;
+  let failed = false;
+  const zip = new Zip((error, data, final) => {
+    if (error) {
+      failed = true;
+      output.error(error);
+      return;
+    }
+    if (data.length) output.enqueue(data);
+    if (final) output.close();
+  });
+  const file = (name: string) => {
+    const entry = new ZipDeflate(name, { level: 6 });
+    entry.mtime = mtime;
+    zip.add(entry);
+    return entry;
+  };
+  const whole = (name: string, text: string) => file(name).push(strToU8(BOM + text), true);
+  let rows: ZipDeflate | null = null;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      output = controller;
+      const { id, email, name, locale, timeZone, theme, createdAt } = head.user;
+      whole("profile.csv", toCsv([{ id, email, name, locale, timeZone, theme, createdAt: iso(createdAt), exportedAt: head.exportedAt }], PROFILE_COLUMNS));
+      whole("accounts.csv", toCsv(head.accounts, ACCOUNT_COLUMNS));
+      whole("categories.csv", toCsv(head.categories, CATEGORY_COLUMNS));
+      rows = file("transactions.csv");
+      rows.push(strToU8(BOM + toCsv([], TRANSACTION_COLUMNS)));
     },
-    { level: 6 },
-  );
+    async pull() {
+      if (failed || !rows) return;
+      const { value, done } = await transactions.next();
+      if (done) {
+        rows.push(new Uint8Array(0), true);
+        rows = null;
+        zip.end();
+      } else {
+        rows.push(strToU8(csvLines(value, TRANSACTION_COLUMNS)));
+      }
+    },
+    async cancel() {
+      zip.terminate();
+      await transactions.return(undefined);
+    },
+  });
 }
 
 export function exportFileName(format: "json" | "zip", exportedAt: string): string {

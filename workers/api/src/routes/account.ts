@@ -4,7 +4,7 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { changeEmailSchema, deleteAccountSchema, exportQuerySchema } from "../../../../app/lib/schemas/settings";
-import { buildExport, exportFileName, exportZip } from "../export";
+import { exportFileName, exportHead, exportJson, exportZip, transactionChunks } from "../export";
 import { createRouter } from "../hono";
 import { bearer, json, jsonBody, problemResponse } from "../openapi-helpers";
 import { problem, validationProblem } from "../problem";
@@ -72,10 +72,12 @@ accountRoutes.openapi(
   }),
   async (c) => {
     const { format } = c.req.valid("query");
-    const data = await buildExport(c.env.DB, c.get("user"));
-    const headers = { "Content-Disposition": `attachment; filename="${exportFileName(format, data.exportedAt)}"`, "Cache-Control": "private, no-store" };
-    if (format === "zip") return new Response(exportZip(data) as Uint8Array<ArrayBuffer>, { status: 200, headers: { ...headers, "Content-Type": "application/zip" } });
-    return new Response(JSON.stringify(data, null, 2), { status: 200, headers: { ...headers, "Content-Type": "application/json; charset=utf-8" } });
+    const user = c.get("user");
+    const head = await exportHead(c.env.DB, user);
+    const transactions = transactionChunks(c.env.DB, user.id);
+    const headers = { "Content-Disposition": `attachment; filename="${exportFileName(format, head.exportedAt)}"`, "Cache-Control": "private, no-store" };
+    if (format === "zip") return new Response(exportZip(head, transactions), { status: 200, headers: { ...headers, "Content-Type": "application/zip" } });
+    return new Response(exportJson(head, transactions), { status: 200, headers: { ...headers, "Content-Type": "application/json; charset=utf-8" } });
   },
 );
 
