@@ -466,11 +466,10 @@ function TotalsBar({ totals, currency, nowHref }: { totals: ListTotals | null | 
   if (!totals) {
     return (
       <p className={l.small} style={{ margin: 0 }} aria-busy="true" data-testid="totals-loading">
-        {t("ledger.pages.common.loading")}
-        {/* Streamed totals need JavaScript to appear; without it, ask for a page that has them. */}
+        {/* Streamed totals need JavaScript to appear; without it, say nothing is loading and offer a page that has them. */}
+        <span className={l.scriptedOnly}>{t("ledger.pages.common.loading")}</span>
         {nowHref ? (
           <noscript>
-            {" "}
             <a href={nowHref}>{t("ledger.pages.transactions.showTotals")}</a>
           </noscript>
         ) : null}

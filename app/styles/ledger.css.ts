@@ -35,6 +35,8 @@ export const listRow = style({
 export const grow = style({ flex: "1 1 12rem", minWidth: 0 });
 export const nowrap = style({ whiteSpace: "nowrap" });
 export const small = style({ fontSize: "0.875rem", color: vars.color.textMuted });
+/** Text that only means something while scripts run ("Loading…" of a streamed part): hidden without them. */
+export const scriptedOnly = style({ "@media": { "(scripting: none)": { display: "none" } } });
 export const badge = style({
   display: "inline-block",
   fontSize: "0.8rem",

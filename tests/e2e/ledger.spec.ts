@@ -490,6 +490,8 @@ test.describe("accounts and transactions", () => {
     await expect(page.getByTestId("total-out")).toHaveText(`-${soles("15.00")}`);
     await page.goto(`/accounts/${accountId}/transactions?q=menu`);
     await expect(page.getByTestId("transaction-row")).toHaveCount(1);
+    // Nothing claims to be loading: without scripts the streamed totals never arrive.
+    await expect(page.getByTestId("totals-loading")).toHaveText("Show the totals", { useInnerText: true });
     await page.getByRole("link", { name: "Show the totals" }).click();
     await expect(page).toHaveURL(/totals=now/);
     await expect(page.getByTestId("total-out")).toHaveText(`-${soles("15.00")}`);
