@@ -21,6 +21,7 @@ import { redirectWithToast } from "../toast.server";
 import { fieldErrors } from "../lib/problem";
 import { invalidParams, readFormData, tOf } from "../lib/route-helpers.server";
 import { DATE_FORMATS, IMPORT_MAX_BYTES, importQuerySchema, TRANSACTION_STATUSES, transactionCreateSchema, transactionUpdateSchema, transferSchema } from "../lib/schemas/ledger";
+import { useEscapeCloses } from "../lib/use-escape-closes";
 import { requireUser } from "../session.server";
 import * as l from "../styles/ledger.css";
 import * as ui from "../styles/ui.css";
@@ -921,8 +922,9 @@ function TransactionForm({ mode, tx, fetcher, result, loaderData }: { mode: "add
   const v = (name: string, current: string | null | undefined, fallback = "") => values[name] ?? prefill(name) ?? current ?? fallback;
   const prefix = mode === "add" ? "add" : `edit-${tx!.id}`;
   const busy = fetcher.state !== "idle";
+  const onKeyDown = useEscapeCloses(listUrl, `tr[data-id="${tx?.id}"] a[data-row-link]`);
   return (
-    <fetcher.Form method="post" noValidate onSubmit={onSubmit} className={ui.stack} preventScrollReset aria-label={mode === "add" ? t("ledger.pages.transactions.addTitle") : t("ledger.pages.transactions.editTitle", { description: tx!.description })}>
+    <fetcher.Form method="post" noValidate onSubmit={onSubmit} onKeyDown={mode === "update" ? onKeyDown : undefined} className={ui.stack} preventScrollReset aria-label={mode === "add" ? t("ledger.pages.transactions.addTitle") : t("ledger.pages.transactions.editTitle", { description: tx!.description })}>
       <FormKey nonce={loaderData.nonce} form={mode === "add" ? "tx-add" : `tx-update.${tx!.id}`} />
       <input type="hidden" name="intent" value={mode} />
       <input type="hidden" name="returnTo" value={listUrl} />

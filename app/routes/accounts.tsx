@@ -17,6 +17,7 @@ import { redirectWithToast } from "../toast.server";
 import { sumMinor } from "../lib/money";
 import { readFormData, tOf } from "../lib/route-helpers.server";
 import { accountCreateSchema, accountUpdateSchema, ACCOUNT_TYPES, currencyPickerList } from "../lib/schemas/ledger";
+import { useEscapeCloses } from "../lib/use-escape-closes";
 import { requireUser } from "../session.server";
 import * as l from "../styles/ledger.css";
 import * as ui from "../styles/ui.css";
@@ -237,7 +238,7 @@ function AccountCard({ account, editing, nonce, today, currencies }: { account: 
         <Link to={`/accounts/${account.id}/transactions`} aria-label={t("ledger.pages.accounts.transactionsOf", { name: account.name })}>
           {t("ledger.pages.accounts.transactions")}
         </Link>
-        <Link to={`/accounts?edit=${account.id}#${headingId}`} preventScrollReset className={ui.button.ghost} aria-label={t("ledger.pages.accounts.editTitle", { name: account.name })}>
+        <Link to={`/accounts?edit=${account.id}#${headingId}`} preventScrollReset className={ui.button.ghost} data-edit-of={account.id} aria-label={t("ledger.pages.accounts.editTitle", { name: account.name })}>
           <Pencil size={16} aria-hidden="true" />
           {t("ledger.pages.common.edit")}
         </Link>
@@ -273,8 +274,9 @@ function AccountForm({ mode, account, fetcher, result, nonce, today, currencies 
   const busy = fetcher.state !== "idle";
   const locked = mode === "update" && (account?.transactionCount ?? 0) > 0;
   const v = (name: string, fallback: string) => values[name] ?? fallback;
+  const onKeyDown = useEscapeCloses("/accounts", `[data-edit-of="${account?.id}"]`);
   return (
-    <fetcher.Form method="post" action="/accounts" noValidate onSubmit={onSubmit} className={ui.stack} preventScrollReset aria-label={mode === "create" ? t("ledger.pages.accounts.new") : t("ledger.pages.accounts.editTitle", { name: account!.name })}>
+    <fetcher.Form method="post" action="/accounts" noValidate onSubmit={onSubmit} onKeyDown={mode === "update" ? onKeyDown : undefined} className={ui.stack} preventScrollReset aria-label={mode === "create" ? t("ledger.pages.accounts.new") : t("ledger.pages.accounts.editTitle", { name: account!.name })}>
       <FormKey nonce={nonce} form={mode === "create" ? "account-create" : `account-update.${account!.id}`} />
       <input type="hidden" name="intent" value={mode} />
       {account ? <input type="hidden" name="accountId" value={account.id} /> : null}

@@ -650,6 +650,39 @@ test.describe("accessibility", () => {
     await expect.poll(async () => (await tip(remove)).shown).toBe(true);
   });
 
+  test("Escape closes an edit form, as its Cancel does, and focus goes back to its Edit control", async ({ page, request, signedIn }) => {
+    const accountId = await createAccount(request, signedIn, { name: "BCP Soles", openingBalance: "100.00", openingDate: "2026-01-01" });
+    await addTransactions(request, signedIn, accountId, [{ date: todayInLima(), description: "Wong San Isidro", amount: "-20.00" }]);
+
+    await page.goto("/accounts");
+    await hydrated(page);
+    await page.getByRole("link", { name: "Edit BCP Soles" }).click();
+    const account = page.getByRole("form", { name: "Edit BCP Soles" });
+    await account.getByLabel("Name").fill("Not kept");
+    await page.keyboard.press("Escape");
+    await expect(account).toHaveCount(0);
+    await expect(page).toHaveURL(/\/accounts$/);
+    await expect(page.getByRole("link", { name: "Edit BCP Soles" })).toBeFocused();
+    await expect(page.getByRole("heading", { name: "BCP Soles", level: 3 })).toBeVisible();
+
+    await page.goto(`/accounts/${accountId}/transactions`);
+    await hydrated(page);
+    await page.getByRole("link", { name: "Edit Wong San Isidro" }).click();
+    const transaction = page.getByRole("form", { name: "Edit Wong San Isidro" });
+    // The form opens with focus on its first field, the date: Escape works from there at once.
+    await expect(transaction.getByLabel("Date")).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(transaction).toHaveCount(0);
+    await expect(page).not.toHaveURL(/edit=/);
+    await expect(page.getByRole("link", { name: "Edit Wong San Isidro" })).toBeFocused();
+    // The add form has no Cancel, so Escape leaves it alone.
+    await disclose(page, "Add transaction");
+    const add = page.getByRole("form", { name: "New transaction" });
+    await add.getByLabel("Description").focus();
+    await page.keyboard.press("Escape");
+    await expect(add).toBeVisible();
+  });
+
   for (const which of ["overview", "accounts", "transactions"] as const) {
     test(`axe finds no serious or critical violation on the ${which} page with data`, async ({ page, request, signedIn }) => {
       const accountId = await createAccount(request, signedIn, { name: "BCP Soles", openingBalance: "100.00", openingDate: "2026-01-01" });
