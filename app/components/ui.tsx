@@ -11,6 +11,8 @@ export const tooltipFromLabel = { "data-tip": "" } as const;
 
 const TIP = "[data-tip]";
 const ACTIVE = "[data-tip]:hover, [data-tip]:focus-visible";
+/** A tooltip that Escape has not hidden yet: the next Escape is for it, not for what is around it. */
+export const SHOWN_TOOLTIP = "[data-tip]:is(:hover, :focus-visible):not([data-tip-dismissed])";
 
 /**
  * What CSS alone cannot do for the tooltips: the seed's skip delay (the next tooltip within 300 ms

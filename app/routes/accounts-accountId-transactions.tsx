@@ -471,6 +471,7 @@ function TotalsBar({ totals, currency, nowHref }: { totals: ListTotals | null | 
         <span className={l.scriptedOnly}>{t("ledger.pages.common.loading")}</span>
         {nowHref ? (
           <noscript>
+            {" "}
             <a href={nowHref}>{t("ledger.pages.transactions.showTotals")}</a>
           </noscript>
         ) : null}
@@ -922,7 +923,7 @@ function TransactionForm({ mode, tx, fetcher, result, loaderData }: { mode: "add
   const v = (name: string, current: string | null | undefined, fallback = "") => values[name] ?? prefill(name) ?? current ?? fallback;
   const prefix = mode === "add" ? "add" : `edit-${tx!.id}`;
   const busy = fetcher.state !== "idle";
-  const onKeyDown = useEscapeCloses(listUrl, `tr[data-id="${tx?.id}"] a[data-row-link]`);
+  const onKeyDown = useEscapeCloses(listUrl, `tr[data-id="${tx?.id}"] a[data-row-link]`, { busy });
   return (
     <fetcher.Form method="post" noValidate onSubmit={onSubmit} onKeyDown={mode === "update" ? onKeyDown : undefined} className={ui.stack} preventScrollReset aria-label={mode === "add" ? t("ledger.pages.transactions.addTitle") : t("ledger.pages.transactions.editTitle", { description: tx!.description })}>
       <FormKey nonce={loaderData.nonce} form={mode === "add" ? "tx-add" : `tx-update.${tx!.id}`} />

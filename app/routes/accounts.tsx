@@ -274,7 +274,7 @@ function AccountForm({ mode, account, fetcher, result, nonce, today, currencies 
   const busy = fetcher.state !== "idle";
   const locked = mode === "update" && (account?.transactionCount ?? 0) > 0;
   const v = (name: string, fallback: string) => values[name] ?? fallback;
-  const onKeyDown = useEscapeCloses("/accounts", `[data-edit-of="${account?.id}"]`);
+  const onKeyDown = useEscapeCloses("/accounts", `[data-edit-of="${account?.id}"]`, { busy });
   return (
     <fetcher.Form method="post" action="/accounts" noValidate onSubmit={onSubmit} onKeyDown={mode === "update" ? onKeyDown : undefined} className={ui.stack} preventScrollReset aria-label={mode === "create" ? t("ledger.pages.accounts.new") : t("ledger.pages.accounts.editTitle", { name: account!.name })}>
       <FormKey nonce={nonce} form={mode === "create" ? "account-create" : `account-update.${account!.id}`} />

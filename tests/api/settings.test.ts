@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { unzipSync, strFromU8 } from "fflate";
 import { describe, expect, it } from "vitest";
-import { EXPORT_CHUNK_ROWS } from "../../workers/api/src/export";
+import { EXPORT_CHUNK_ROWS, exportHead, exportZip } from "../../workers/api/src/export";
+import { findUserById, toApiUser } from "../../workers/api/src/users";
 import { BASE, call, signUp, STRONG_PASSWORD, uniqueEmail, uniqueIp } from "./helpers";
 import { SELF } from "cloudflare:test";
 
@@ -152,6 +153,44 @@ describe("export", () => {
     const emptyJson = await (await rawGet("/users/me/export?format=json", empty.token)).text();
     expect(emptyJson).toBe(JSON.stringify(JSON.parse(emptyJson), null, 2));
     expect(JSON.parse(emptyJson)).toMatchObject({ format: "tesoro-export", version: 1, accounts: [], transactions: [] });
+  });
+
+  it("leaves out what was written after the export started, so its rows match its balances", async () => {
+    const { token, user } = await signUp();
+    const { accountId } = await seedLedger(user.id);
+    const later = Date.now() + 60_000;
+    await env.DB.prepare("INSERT INTO transactions (id, account_id, user_id, date, description, amount, created_at, updated_at) VALUES (?1, ?2, ?3, '2026-11-21', 'During the download', -100, ?4, ?4)")
+      .bind(crypto.randomUUID(), accountId, user.id, later)
+      .run();
+    const body = (await (await rawGet("/users/me/export?format=json", token)).json()) as { transactions: Array<{ description: string }> };
+    expect(body.transactions.map((t) => t.description)).toEqual(['Wong, "San Isidro"']);
+  });
+
+  it("keeps the zip flowing when the last chunk is too small for the deflater to give anything", async () => {
+    const { user } = await signUp();
+    const head = await exportHead(env.DB, toApiUser((await findUserById(env.DB, user.id))!));
+    const row = (i: number) => ({ id: `t-${i}`, accountId: "a", date: "2026-11-20", description: `Row ${i}`, amount: "-1.00", amountMinor: -100, currency: "PEN" });
+    async function* chunks() {
+      yield Array.from({ length: 2000 }, (_, i) => row(i));
+      yield [row(2000), row(2001), row(2002)];
+    }
+    // Read the way a consumer in JavaScript reads: one read() after another. A stream that stalls
+    // would leave a read pending for ever; the time limit turns that into a failure.
+    const reader = exportZip(head, chunks()).getReader();
+    const parts: Uint8Array[] = [];
+    const stalled = Symbol("stalled");
+    for (;;) {
+      const next = await Promise.race([reader.read(), new Promise((resolve) => setTimeout(() => resolve(stalled), 5_000))]);
+      expect(next).not.toBe(stalled);
+      const { value, done } = next as ReadableStreamReadResult<Uint8Array>;
+      if (done) break;
+      parts.push(value);
+    }
+    const zipped = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+    parts.reduce((at, part) => (zipped.set(part, at), at + part.length), 0);
+    const lines = strFromU8(unzipSync(zipped)["transactions.csv"]!).trim().split("\r\n");
+    expect(lines).toHaveLength(1 + 2003);
+    expect(lines.at(-1)).toMatch(/^t-2002,a,,2026-11-20,Row 2002,-1.00,-100,PEN,/);
   });
 
   it("refuses an unknown format and needs a session", async () => {

@@ -36,6 +36,16 @@ async function disclose(page: Page, name: string) {
   if (!(await details.evaluate((element) => (element as HTMLDetailsElement).open))) await details.locator("summary").click();
 }
 
+/**
+ * A form that Escape must leave open. Closing is a client-side navigation that commits a few
+ * milliseconds after the key, so "still visible" right away would pass either way: the check waits
+ * longer than that navigation takes before it looks (asserting that something did not happen).
+ */
+async function stillOpenAfterEscape(page: Page, form: Locator) {
+  await page.waitForTimeout(400);
+  await expect(form).toBeVisible();
+}
+
 function toast(page: Page, text: string) {
   return page.getByTestId("toast").filter({ hasText: text });
 }
@@ -671,16 +681,38 @@ test.describe("accessibility", () => {
     const transaction = page.getByRole("form", { name: "Edit Wong San Isidro" });
     // The form opens with focus on its first field, the date: Escape works from there at once.
     await expect(transaction.getByLabel("Date")).toBeFocused();
+    // A tooltip showing under the pointer takes the first Escape (WCAG 1.4.13), the form the next.
+    const remove = page.getByRole("button", { name: "Delete Wong San Isidro" });
+    await remove.hover();
+    await expect.poll(() => remove.evaluate((element) => getComputedStyle(element, "::after").visibility)).toBe("visible");
+    await page.keyboard.press("Escape");
+    await stillOpenAfterEscape(page, transaction);
     await page.keyboard.press("Escape");
     await expect(transaction).toHaveCount(0);
     await expect(page).not.toHaveURL(/edit=/);
     await expect(page.getByRole("link", { name: "Edit Wong San Isidro" })).toBeFocused();
+    // While a save is on its way, Escape does not hide the form that will show its answer.
+    await page.getByRole("link", { name: "Edit Wong San Isidro" }).click();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/transactions\.data/, async (route) => (route.request().method() === "POST" ? (await held, route.continue()) : route.continue()));
+    await transaction.getByLabel("Description").fill("Wong Miraflores");
+    await transaction.getByRole("button", { name: "Save" }).click();
+    await expect(transaction.getByRole("button", { name: "Saving…" })).toBeVisible();
+    await transaction.getByLabel("Description").focus();
+    await page.keyboard.press("Escape");
+    await stillOpenAfterEscape(page, transaction);
+    release();
+    // Saved (not only shown as saving): the form closes and the row is no longer busy.
+    await expect(transaction).toHaveCount(0);
+    await expect(page.getByTestId("transaction-row").filter({ hasText: "Wong Miraflores" })).not.toHaveAttribute("aria-busy");
+    await page.unroute(/\/transactions\.data/);
     // The add form has no Cancel, so Escape leaves it alone.
     await disclose(page, "Add transaction");
     const add = page.getByRole("form", { name: "New transaction" });
     await add.getByLabel("Description").focus();
     await page.keyboard.press("Escape");
-    await expect(add).toBeVisible();
+    await stillOpenAfterEscape(page, add);
   });
 
   for (const which of ["overview", "accounts", "transactions"] as const) {

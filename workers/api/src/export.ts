@@ -13,8 +13,12 @@ import type { ApiUser } from "./hono";
 
 type Row = Record<string, unknown>;
 
-/** Transactions read per D1 query: a few MB of rows at the longest texts. */
-export const EXPORT_CHUNK_ROWS = 2000;
+/**
+ * Transactions read per D1 query. Each query counts toward the plan's D1 queries per Worker
+ * invocation (50 on the Free plan, 1,000 on Paid when written), so this bounds the longest history
+ * one download can carry (ADR 031); memory per chunk stays within ~25 MB at the longest texts.
+ */
+export const EXPORT_CHUNK_ROWS = 5000;
 
 /** One column of the export: its JSON key, its CSV header, and how to read it from a row. */
 type Column = [json: string, csv: string, read: (row: Row) => unknown];
@@ -89,12 +93,14 @@ export interface ExportHead {
 }
 
 export async function exportHead(db: D1Database, user: ApiUser): Promise<ExportHead> {
+  // Taken before the reads: the balances are as of this instant, and so are the rows after them.
+  const exportedAt = new Date().toISOString();
   const [accounts, categories] = await db.batch<Row>([
     db.prepare("SELECT * FROM accounts WHERE user_id = ?1 ORDER BY created_at, id").bind(user.id),
     db.prepare("SELECT * FROM categories WHERE user_id = ?1 ORDER BY name, id").bind(user.id),
   ]);
   return {
-    exportedAt: new Date().toISOString(),
+    exportedAt,
     user: { id: user.id, email: user.email, name: user.name, locale: user.locale, timeZone: user.timeZone, theme: user.theme, createdAt: user.createdAt },
     accounts: shape(accounts!.results, ACCOUNT_COLUMNS),
     categories: shape(categories!.results, CATEGORY_COLUMNS),
@@ -102,21 +108,23 @@ export async function exportHead(db: D1Database, user: ApiUser): Promise<ExportH
 }
 
 /**
- * The user's transactions in date order (ties by id, a UUIDv7: creation order), shaped, one
- * chunk per D1 query. Each query starts after the last row of the one before (keyset over
- * `transactions_user_date`), so a deep chunk costs what the first does.
+ * The user's transactions in date order (ties by id, a UUIDv7, so nearly creation order), shaped,
+ * one chunk per D1 query. Each query starts after the last row of the one before (keyset over
+ * `transactions_user_date`), so a deep chunk costs what the first does. Rows written after
+ * `until` (the export's start, when its balances were read) are left out, so a transfer made
+ * during a long download cannot arrive with one leg.
  */
-export async function* transactionChunks(db: D1Database, userId: string, chunkRows = EXPORT_CHUNK_ROWS): AsyncGenerator<Row[]> {
+export async function* transactionChunks(db: D1Database, userId: string, until: number, chunkRows = EXPORT_CHUNK_ROWS): AsyncGenerator<Row[]> {
   let after: { date: unknown; id: unknown } | null = null;
   for (;;) {
     const page: D1Result<Row> = await db
       .prepare(
         `SELECT t.*, a.currency AS currency, a.name AS account_name, c.name AS category_name
            FROM transactions t JOIN accounts a ON a.id = t.account_id LEFT JOIN categories c ON c.id = t.category_id
-          WHERE t.user_id = ?1${after ? " AND (t.date, t.id) > (?2, ?3)" : ""}
+          WHERE t.user_id = ?1 AND t.created_at <= ?2${after ? " AND (t.date, t.id) > (?3, ?4)" : ""}
           ORDER BY t.date, t.id LIMIT ${chunkRows}`,
       )
-      .bind(userId, ...(after ? [after.date, after.id] : []))
+      .bind(userId, until, ...(after ? [after.date, after.id] : []))
       .all<Row>();
     const results = page.results;
     if (results.length) yield shape(results, TRANSACTION_COLUMNS);
@@ -126,15 +134,29 @@ export async function* transactionChunks(db: D1Database, userId: string, chunkRo
   }
 }
 
+/**
+ * A failed read past the headers cannot become an error answer (the 200 is gone): it cuts the
+ * download off, and is logged here because it never reaches the API's error handler.
+ */
+async function logged(step: () => Promise<void>): Promise<void> {
+  try {
+    await step();
+  } catch (error) {
+    console.error("export: the download was cut off", error);
+    throw error;
+  }
+}
+
 /** A pull stream of strings from an async source, encoded as UTF-8; a failed read aborts the download. */
 function textStream(source: AsyncGenerator<string>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const { value, done } = await source.next();
-      if (done) controller.close();
-      else controller.enqueue(encoder.encode(value));
-    },
+    pull: (controller) =>
+      logged(async () => {
+        const { value, done } = await source.next();
+        if (done) controller.close();
+        else controller.enqueue(encoder.encode(value));
+      }),
     async cancel() {
       await source.return(undefined);
     },
@@ -211,6 +233,8 @@ export function exportZip(head: ExportHead, transactions: AsyncGenerator<Row[]>)
   const mtime = new Date(head.exportedAt);
   let output: ReadableStreamDefaultController<Uint8Array>;
   let failed = false;
+  /** How many times the zip has handed the stream something (bytes, or its end). */
+  let sent = 0;
   const zip = new Zip((error, data, final) => {
     if (error) {
       failed = true;
@@ -219,6 +243,7 @@ export function exportZip(head: ExportHead, transactions: AsyncGenerator<Row[]>)
     }
     if (data.length) output.enqueue(data);
     if (final) output.close();
+    if (data.length || final) sent++;
   });
   const file = (name: string) => {
     const entry = new ZipDeflate(name, { level: 6 });
@@ -238,17 +263,22 @@ export function exportZip(head: ExportHead, transactions: AsyncGenerator<Row[]>)
       rows = file("transactions.csv");
       rows.push(strToU8(BOM + toCsv([], TRANSACTION_COLUMNS)));
     },
-    async pull() {
-      if (failed || !rows) return;
-      const { value, done } = await transactions.next();
-      if (done) {
-        rows.push(new Uint8Array(0), true);
-        rows = null;
-        zip.end();
-      } else {
-        rows.push(strToU8(csvLines(value, TRANSACTION_COLUMNS)));
-      }
-    },
+    // The deflater holds small input back until it has a block's worth, and a stream does not
+    // pull again after a pull that gave it nothing: read on until the zip has handed something over.
+    pull: () =>
+      logged(async () => {
+        const before = sent;
+        while (sent === before && rows && !failed) {
+          const { value, done } = await transactions.next();
+          if (done) {
+            rows.push(new Uint8Array(0), true);
+            rows = null;
+            zip.end();
+          } else {
+            rows.push(strToU8(csvLines(value, TRANSACTION_COLUMNS)));
+          }
+        }
+      }),
     async cancel() {
       zip.terminate();
       await transactions.return(undefined);
