@@ -19,6 +19,7 @@ import type { Account, Category, ImportPreview, ImportResult, ImportRow, ListTot
 import { apiFailure, formId, formFailure, idempotencyKeyOf, readFailed, returnTo, unwrap } from "../lib/ledger.server";
 import { redirectWithToast } from "../toast.server";
 import { fieldErrors } from "../lib/problem";
+import { decodeCsv } from "../lib/csv-text";
 import { invalidParams, readFormData, tOf } from "../lib/route-helpers.server";
 import { DATE_FORMATS, IMPORT_MAX_BYTES, importQuerySchema, TRANSACTION_STATUSES, transactionCreateSchema, transactionUpdateSchema, transferSchema } from "../lib/schemas/ledger";
 import { useEscapeCloses } from "../lib/use-escape-closes";
@@ -235,7 +236,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         const file = formData.get("file");
         if (!(file instanceof File) || file.size === 0) return formFailure("import", { file: t("ledger.errors.file") }, {});
         if (file.size > IMPORT_MAX_BYTES) return formFailure("import", { file: t("ledger.errors.fileTooLarge") }, {}, null, 413);
-        csv = await file.text();
+        csv = decodeCsv(await file.arrayBuffer());
         fileName = file.name;
       } else {
         csv = String(formData.get("csv") ?? "");
@@ -1137,7 +1138,7 @@ function ImportMapping({ state, fetcher, nonce, listUrl, currency }: { state: Ex
           {IMPORT_COLUMNS.map((key) => (
             <SelectField key={key} id={`import-${key}`} label={t(`ledger.import.${key}`)} name={key} defaultValue={mapping[key] ?? ""} error={errors[key]} options={columnOptions} />
           ))}
-          <SelectField id="import-dateFormat" label={t("ledger.import.dateFormat")} name="dateFormat" defaultValue={mapping.dateFormat ?? "YYYY-MM-DD"} error={errors.dateFormat} options={DATE_FORMATS.map((f) => ({ value: f, label: f }))} />
+          <SelectField id="import-dateFormat" label={t("ledger.import.dateFormat")} name="dateFormat" defaultValue={mapping.dateFormat ?? "YYYY-MM-DD"} error={errors.dateFormat} options={DATE_FORMATS.map((f) => ({ value: f, label: f.replace("YYYY", t("ledger.import.dateFormatYear")) }))} />
           <SelectField
             id="import-decimalSeparator"
             label={t("ledger.import.decimalSeparator")}

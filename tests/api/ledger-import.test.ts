@@ -131,6 +131,83 @@ describe("CSV import", () => {
   });
 });
 
+describe("CSV import: what banks and spreadsheets really write", () => {
+  const preview = async (token: string, accountId: string, csv: BodyInit, query: Record<string, string | number>) => (await upload(`/accounts/${accountId}/import/preview`, token, csv as string, query)).json;
+  const amounts = (rows: Array<{ amount: string | null; errors: Record<string, string[]> | null; duplicate: boolean }>) => rows.map((r) => r.errors ?? (r.duplicate ? "duplicate" : r.amount));
+
+  it("does not take a reference shared by different rows, or a placeholder, for the bank's id", async () => {
+    const { token } = await signUp();
+    const account = await createAccount(token);
+    const csv = [
+      "Fecha,Descripción,Monto,Referencia",
+      "2026-11-01,Sueldo,3000.00,-",
+      "2026-11-02,Wong,-45.90,-",
+      "2026-11-03,Tottus,-20.00,000000",
+      "2026-11-04,Plaza Vea,-12.00,000000",
+      "2026-11-05,Yape Ana,-5.00,R-9",
+      "2026-11-06,Yape Luis,-7.00,R-9",
+      "2026-11-07,Luz del Sur,-80.00,OP-77",
+      "2026-11-07,Luz del Sur,-80.00,OP-77",
+    ].join("\n");
+    const mapping = { dateColumn: 0, descriptionColumn: 1, amountColumn: 2, idColumn: 3 };
+    const first = await preview(token, account.id, csv, mapping);
+    // Only the last line is a duplicate: of the line before, by a reference that names one movement.
+    expect(amounts(first.rows)).toEqual(["3000.00", "-45.90", "-20.00", "-12.00", "-5.00", "-7.00", "-80.00", "duplicate"]);
+    expect((await upload(`/accounts/${account.id}/import`, token, csv, mapping)).json).toMatchObject({ imported: 7, duplicates: 1 });
+    expect((await upload(`/accounts/${account.id}/import`, token, csv, mapping)).json).toMatchObject({ imported: 0, duplicates: 8 });
+    expect(await expectExactBalance(token, account.id)).toBe(300000 - 4590 - 2000 - 1200 - 500 - 700 - 8000);
+  });
+
+  it("counts this app's own export, imported again into the same account, as duplicates", async () => {
+    const { token } = await signUp();
+    const account = await createAccount(token);
+    await addTransaction(token, account.id, { description: "Cafetería", amount: "-8.50" });
+    await addTransaction(token, account.id, { description: "Wong", amount: "-91.90" });
+    const text = (await call(`/accounts/${account.id}/transactions/export.csv?min=-100&max=0`, { token })).json as string;
+    const guessed = (await preview(token, account.id, text, {})).guess;
+    expect(guessed).toMatchObject({ idColumn: 8 });
+    const again = await upload(`/accounts/${account.id}/import`, token, text, { ...guessed });
+    expect(again.json).toMatchObject({ imported: 0, duplicates: 2 });
+    expect(await expectExactBalance(token, account.id)).toBe(-850 - 9190);
+  });
+
+  it("reads a minus after the amount, and says why an amount is refused", async () => {
+    const { token } = await signUp();
+    const account = await createAccount(token);
+    const csv = ["Date,Description,Amount", "2026-11-01,Trailing minus,1234.56-", "2026-11-02,Two signs,-12.00-", "2026-11-03,Too precise,-1.005", "2026-11-04,Too large,99999999999999.99", "2026-11-05,Parentheses,(3.00)"].join("\n");
+    const rows = (await preview(token, account.id, csv, { dateColumn: 0, descriptionColumn: 1, amountColumn: 2 })).rows;
+    expect(amounts(rows)).toEqual([
+      "-1234.56",
+      { amount: ["The amount cannot be read with the chosen number format."] },
+      { amount: ["This currency takes at most 2 decimal places."] },
+      { amount: ["This amount is too large."] },
+      "-3.00",
+    ]);
+  });
+
+  it("guesses 1.234,56 for a file separated by semicolons whose amounts could be read either way", async () => {
+    const { token } = await signUp();
+    const kwd = await createAccount(token, { currency: "KWD", openingBalance: "0" });
+    const csv = ["Fecha;Descripción;Importe", "05/11/2026;Alquiler;-1.500", "06/11/2026;Sueldo;2.000"].join("\n");
+    const guess = (await preview(token, kwd.id, csv, {})).guess;
+    expect(guess).toMatchObject({ decimalSeparator: ",", dateFormat: "DD/MM/YYYY" });
+    expect(amounts((await preview(token, kwd.id, csv, guess)).rows)).toEqual(["-1500.000", "2000.000"]);
+    // A comma-separated file with the same amounts keeps reading them with a decimal point.
+    expect((await preview(token, kwd.id, csv.replaceAll(";", ","), {})).guess).toMatchObject({ decimalSeparator: "." });
+  });
+
+  it("reads a Windows-1252 file (what spreadsheet apps on Windows save) without garbling accents", async () => {
+    const { token } = await signUp();
+    const account = await createAccount(token);
+    const text = "Fecha,Descripción,Monto\n2026-11-01,Cafetería Ñuñoa,-12.50\n2026-11-02,Pañales,-30.00\n";
+    // Windows-1252 and Latin-1 agree on every character of this file: one byte each.
+    const bytes = Uint8Array.from(text, (char) => char.charCodeAt(0));
+    const result = await preview(token, account.id, bytes, { dateColumn: 0, descriptionColumn: 1, amountColumn: 2 });
+    expect(result.columns).toEqual(["Fecha", "Descripción", "Monto"]);
+    expect(result.rows.map((r: { description: string }) => r.description)).toEqual(["Cafetería Ñuñoa", "Pañales"]);
+  });
+});
+
 describe("CSV export", () => {
   it("exports the filtered list (BOM, header, ISO dates, decimal amounts) and imports back without loss", async () => {
     const { token } = await signUp();

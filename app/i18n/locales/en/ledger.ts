@@ -65,6 +65,8 @@ export const ledger = {
     notesColumn: "Notes column",
     idColumn: "Bank reference column",
     dateFormat: "Date format",
+    /** How a date format names the year in the format picker: YYYY-MM-DD. */
+    dateFormatYear: "YYYY",
     decimalSeparator: "Number format",
     decimalDot: "1,234.56",
     decimalComma: "1.234,56",

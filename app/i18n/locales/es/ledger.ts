@@ -65,6 +65,8 @@ export const ledger: Messages["ledger"] = {
     notesColumn: "Columna de notas",
     idColumn: "Columna de referencia del banco",
     dateFormat: "Formato de fecha",
+    /** How a date format names the year in the format picker: YYYY-MM-DD. */
+    dateFormatYear: "AAAA",
     decimalSeparator: "Formato de número",
     decimalDot: "1,234.56",
     decimalComma: "1.234,56",

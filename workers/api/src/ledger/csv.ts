@@ -135,7 +135,7 @@ export function parseDate(text: string, format: DateFormat): string | null {
 }
 
 /** Best guesses for the mapping from the header names and the first rows. */
-export function guessMapping(header: string[], sample: string[][]) {
+export function guessMapping(header: string[], sample: string[][], delimiter = ",") {
   const find = (...patterns: RegExp[]) => {
     for (const pattern of patterns) {
       const index = header.findIndex((name) => pattern.test(name.trim()));
@@ -170,8 +170,11 @@ export function guessMapping(header: string[], sample: string[][]) {
   const amountIndex = (guess.amountColumn ?? guess.debitColumn ?? guess.creditColumn) as number | undefined;
   if (amountIndex !== undefined) {
     const values = sample.map((row) => row[amountIndex] ?? "").filter(Boolean);
-    const commaDecimal = values.some((v) => /,\d{1,2}$/.test(v.trim()) || /\.\d{3},/.test(v));
-    guess.decimalSeparator = commaDecimal ? "," : ".";
+    const commaDecimal = values.some((v) => /,\d{1,2}$/.test(v.trim()) || /\.\d{3}[,.]/.test(v));
+    const dotDecimal = values.some((v) => /\.\d{1,2}$/.test(v.trim()) || /,\d{3}[.,]/.test(v));
+    // "-1.500" alone is 1.5 or 1,500: for a currency of three decimals both read. A file separated
+    // by semicolons comes from where the comma is the decimal sign (it cannot be the delimiter).
+    guess.decimalSeparator = commaDecimal || (!dotDecimal && delimiter === ";") ? "," : ".";
   }
   return Object.fromEntries(Object.entries(guess).filter(([, v]) => v !== undefined));
 }

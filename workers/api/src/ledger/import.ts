@@ -7,9 +7,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { translatorFor } from "../../../../app/i18n/translator";
+import { decodeCsv } from "../../../../app/lib/csv-text";
 import { ID_PATTERN } from "../../../../app/lib/ids";
 import { multiLineText, singleLineText } from "../../../../app/lib/plain-text";
-import { parseAmount, toDecimalString, type DecimalSeparator } from "../../../../app/lib/money";
+import { currencyDigits, parseAmount, toDecimalString, type DecimalSeparator, type ParseResult } from "../../../../app/lib/money";
 import { IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS, importQuerySchema, type DateFormat, type ImportQuery } from "../../../../app/lib/schemas/ledger";
 import { sha256Hex } from "../crypto";
 import { createRouter, type ApiBindings } from "../hono";
@@ -49,7 +50,7 @@ function hasMapping(query: ImportQuery): boolean {
 
 /** Reads the file and the mapping; an answer to give instead when they are not usable. */
 async function readFile(c: C, query: ImportQuery, requireMapping: boolean) {
-  const text = await c.req.text();
+  const text = decodeCsv(await c.req.arrayBuffer());
   // A picture, a PDF or a spreadsheet (a zip) has NUL bytes; a CSV file never does.
   if (!text.replace(/^\ufeff/, "").trim() || text.includes("\u0000")) return { response: validationProblem(c, { file: ["ledger.errors.file"] }) };
   const delimiter = !query.delimiter || query.delimiter === "auto" ? detectDelimiter(text.replace(/^\ufeff/, "")) : query.delimiter === "tab" ? "\t" : query.delimiter;
@@ -96,8 +97,11 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
     const description = singleLineText(unneutralise(cell(fields, query.descriptionColumn))).replace(/\s+/g, " ").trim();
     if (!description || description.length > 200) errors.description = [t("ledger.errors.importDescription")];
     let amount: number | null;
+    // Why the last amount could not be read: its format, its decimals or its size.
+    let refusal: AmountRefusal = "format";
     const read = (text: string) => {
-      const parsed = parseAmount(text.replace(/^[^\d\-+−(]+/, "").replace(/[^\d)]+$/, ""), account.currency, separator);
+      const parsed = parseImportedAmount(text, account.currency, separator);
+      if (!parsed.ok) refusal = parsed.reason;
       return parsed.ok ? parsed.minor : null;
     };
     // An empty amount is a row without one, not a number the format cannot read: say which.
@@ -114,39 +118,91 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
       const credit = creditText ? read(creditText) : 0;
       amount = debit === null || credit === null || blank ? null : Math.abs(credit) - Math.abs(debit);
     }
-    if (amount === null) errors.amount = [t(blank ? "ledger.errors.importAmountMissing" : "ledger.errors.importAmount")];
+    if (amount === null) errors.amount = [blank ? t("ledger.errors.importAmountMissing") : amountRefusalMessage(t, refusal, account.currency)];
     const payee = singleLineText(unneutralise(cell(fields, query.payeeColumn))).trim().slice(0, 100) || null;
     const notes = multiLineText(unneutralise(cell(fields, query.notesColumn))).trim().slice(0, 1000) || null;
     const bankId = cell(fields, query.idColumn).slice(0, 120) || null;
     const valid = !Object.keys(errors).length;
-    let fingerprint: string | null = null;
-    if (valid) {
-      if (bankId) fingerprint = `id:${bankId}`;
-      else {
-        const base = `${date}|${amount}|${description.toLowerCase()}`;
-        const n = (occurrences.get(base) ?? 0) + 1;
-        occurrences.set(base, n);
-        fingerprint = `h:${(await sha256Hex(`${base}|${n}`)).slice(0, 32)}`;
-      }
-    }
-    rows.push({ line, date, description, amount, payee, notes, bankId, errors: valid ? null : errors, fingerprint, duplicate: false });
+    rows.push({ line, date, description, amount, payee, notes, bankId, errors: valid ? null : errors, fingerprint: null, duplicate: false });
   }
-  // Duplicates: earlier in the file, or already in the account.
+  const identifying = identifyingBankIds(rows);
+  for (const row of rows) {
+    if (row.errors) continue;
+    if (row.bankId && identifying.has(row.bankId)) row.fingerprint = `id:${row.bankId}`;
+    else {
+      const base = `${row.date}|${row.amount}|${row.description.toLowerCase()}`;
+      const n = (occurrences.get(base) ?? 0) + 1;
+      occurrences.set(base, n);
+      row.fingerprint = `h:${(await sha256Hex(`${base}|${n}`)).slice(0, 32)}`;
+    }
+  }
+  // Duplicates: earlier in the file, or already in the account, by fingerprint; or a row whose
+  // reference is the id of a transaction of this account (this app's own export, imported again).
   const seen = new Set<string>();
   const fingerprints = rows.filter((row) => row.fingerprint).map((row) => row.fingerprint!);
+  const ownIds = rows.filter((row) => row.fingerprint && row.bankId && ID_PATTERN.test(row.bankId)).map((row) => row.bankId!);
   const existing = new Set<string>();
+  const existingIds = new Set<string>();
   for (let i = 0; i < fingerprints.length; i += 5000) {
     const { results } = await c.env.DB.prepare("SELECT import_fingerprint AS f FROM transactions WHERE account_id = ?1 AND import_fingerprint IN (SELECT value FROM json_each(?2))")
       .bind(account.id, JSON.stringify(fingerprints.slice(i, i + 5000)))
       .all<{ f: string }>();
     for (const row of results) existing.add(row.f);
   }
+  for (let i = 0; i < ownIds.length; i += 5000) {
+    const { results } = await c.env.DB.prepare("SELECT id FROM transactions WHERE account_id = ?1 AND id IN (SELECT value FROM json_each(?2))")
+      .bind(account.id, JSON.stringify(ownIds.slice(i, i + 5000)))
+      .all<{ id: string }>();
+    for (const row of results) existingIds.add(row.id);
+  }
   for (const row of rows) {
     if (!row.fingerprint) continue;
-    if (existing.has(row.fingerprint) || seen.has(row.fingerprint)) row.duplicate = true;
+    if (existing.has(row.fingerprint) || seen.has(row.fingerprint) || (row.bankId && existingIds.has(row.bankId))) row.duplicate = true;
     seen.add(row.fingerprint);
   }
   return rows;
+}
+
+/**
+ * The references of a file that identify one movement each. A bank's own id makes two identical
+ * coffees on one day two rows, so it is trusted over the row's content, but only where it is an
+ * id: a placeholder ("-", "000000", "N/A") has no digit other than zero, and a value that the file
+ * gives to rows of different dates, amounts or descriptions names no one movement. Rows with such
+ * a reference are told apart by their content, like rows without one.
+ */
+function identifyingBankIds(rows: ParsedRow[]): Set<string> {
+  const contentOf = new Map<string, string | null>();
+  for (const row of rows) {
+    if (row.errors || !row.bankId) continue;
+    const content = `${row.date}|${row.amount}|${row.description.toLowerCase()}`;
+    const before = contentOf.get(row.bankId);
+    contentOf.set(row.bankId, before === undefined || before === content ? content : null);
+  }
+  const ids = new Set<string>();
+  for (const [id, content] of contentOf) if (content !== null && /[1-9]/.test(id)) ids.add(id);
+  return ids;
+}
+
+type AmountRefusal = Extract<ParseResult, { ok: false }>["reason"];
+
+/**
+ * An amount as bank files write it: a currency sign or code around it ("S/ 12.50", "12.50 PEN"),
+ * a sign before it, parentheses, or a minus after it ("1234.56-", as some banks' statements do).
+ */
+export function parseImportedAmount(text: string, currency: string, separator: DecimalSeparator): ParseResult {
+  const trimmed = text.trim();
+  const trailingMinus = /\d\s*[-−]$/.test(trimmed);
+  const core = trimmed.replace(/^[^\d\-+−(]+/, "").replace(/[^\d)]+$/, "");
+  if (trailingMinus && /^[-−+(]/.test(core)) return { ok: false, reason: "format" }; // two signs: which one?
+  const parsed = parseAmount(core, currency, separator);
+  if (!parsed.ok) return parsed;
+  return { ok: true, minor: trailingMinus && parsed.minor !== 0 ? -parsed.minor : parsed.minor };
+}
+
+function amountRefusalMessage(t: ReturnType<typeof translatorFor>, reason: AmountRefusal, currency: string): string {
+  if (reason === "precision") return t("ledger.errors.amountPrecision", { count: currencyDigits(currency) });
+  if (reason === "range") return t("ledger.errors.amountRange");
+  return t("ledger.errors.importAmount");
 }
 
 function counts(rows: ParsedRow[]) {
@@ -205,7 +261,7 @@ importRoutes.openapi(
     const file = await readFile(c, query, false);
     if (file.response) return file.response;
     const sample = file.data.slice(0, 10).map((row) => row.fields);
-    const guess = guessMapping(file.columns, sample) as Record<string, number | string>;
+    const guess = guessMapping(file.columns, sample, file.delimiter) as Record<string, number | string>;
     if (!hasMapping(query)) return c.json({ columns: file.columns, sample, guess, rows: [], counts: { total: 0, valid: 0, invalid: 0, duplicates: 0 } }, 200);
     const rows = await parseRows(c, account, file.data, query);
     return c.json(

@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { decodeCsv } from "../../app/lib/csv-text";
+
+describe("decodeCsv", () => {
+  it("reads UTF-8, with or without a BOM", () => {
+    const utf8 = new TextEncoder().encode("Descripción,Monto\nCafé,-1.00\n");
+    expect(decodeCsv(utf8)).toBe("Descripción,Monto\nCafé,-1.00\n");
+    expect(decodeCsv(new Uint8Array([0xef, 0xbb, 0xbf, ...utf8])).replace(/^\ufeff/, "")).toBe("Descripción,Monto\nCafé,-1.00\n");
+  });
+
+  it("reads bytes that are not UTF-8 as Windows-1252, where 0x80 is the euro sign", () => {
+    // "Ñuñoa €5" in Windows-1252: Ñ 0xD1, ñ 0xF1, € 0x80 (a control character in Latin-1).
+    const bytes = new Uint8Array([0xd1, 0x75, 0xf1, 0x6f, 0x61, 0x20, 0x80, 0x35]);
+    expect(decodeCsv(bytes)).toBe("Ñuñoa €5");
+    expect(decodeCsv(bytes.buffer)).toBe("Ñuñoa €5");
+  });
+});
