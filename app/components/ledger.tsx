@@ -14,13 +14,15 @@ import { showFailureToast } from "./form-toasts";
 export function Money({ minor, currency, signed = false, figure = false, className }: { minor: number; currency: string; signed?: boolean; figure?: boolean; className?: string }) {
   const variant = minor > 0 ? "in" : minor < 0 ? "out" : "zero";
   const text = formatMoney(minor, currency, { signDisplay: signed ? "exceptZero" : "auto" });
-  const classes = [signed ? l.amount[variant] : l.num, figure ? l.statValue : "", className ?? ""].filter(Boolean).join(" ");
   // A figure may wrap when it is wider than the screen, and a line may break after a hyphen that
   // a letter follows: "-" alone on one line, "KWD 123,456,789.123" (which reads as money in) on
   // the next. So what comes before the first digit (sign and currency) is kept on one line, and
   // the line may break after it (<wbr>: the no-break space there would forbid it) rather than
-  // inside the digits.
+  // inside the digits; digits too many for a phone's line at the figure's size are set smaller.
   const firstDigit = figure ? text.search(/\d/) : -1;
+  const digits = firstDigit >= 0 ? text.length - firstDigit : 0;
+  const size = digits >= 19 ? l.statValueLonger : digits >= 16 ? l.statValueLong : "";
+  const classes = [signed ? l.amount[variant] : l.num, figure ? l.statValue : "", size, className ?? ""].filter(Boolean).join(" ");
   return (
     <span className={classes} data-minor={minor}>
       {firstDigit > 0 ? (

@@ -63,6 +63,12 @@ export const num = style({ fontVariantNumeric: "tabular-nums", whiteSpace: "nowr
  * breaks rather than run off it. Where there is room it stays on one line (`grid`).
  */
 export const statValue = style({ fontSize: "1.5rem", fontWeight: 700, fontVariantNumeric: "tabular-nums", whiteSpace: "normal", overflowWrap: "anywhere" });
+/**
+ * A figure whose digits are many (a balance in the trillions, or a currency of three decimals) is
+ * set smaller, so that on a phone its digits still fit one line rather than break inside.
+ */
+export const statValueLong = style({ fontSize: "1.125rem" });
+export const statValueLonger = style({ fontSize: "1rem" });
 /** The sign and currency of a figure (`Money figure`): never split from each other. */
 export const figureHead = style({ whiteSpace: "nowrap" });
 /**
