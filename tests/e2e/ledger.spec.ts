@@ -660,6 +660,37 @@ test.describe("accessibility", () => {
     await expect.poll(async () => (await tip(remove)).shown).toBe(true);
   });
 
+  test("saving with the keyboard keeps focus where the user was, not at the top of the page", async ({ page, request, signedIn }) => {
+    const accountId = await createAccount(request, signedIn, { name: "BCP Soles", openingBalance: "100.00", openingDate: "2026-01-01" });
+    await addTransactions(request, signedIn, accountId, [{ date: todayInLima(), description: "Wong San Isidro", amount: "-20.00" }]);
+    await page.goto(`/accounts/${accountId}/transactions`);
+    await hydrated(page);
+    // An edit saved with Enter: focus goes back to the row's Edit control.
+    await page.getByRole("link", { name: "Edit Wong San Isidro" }).click();
+    const edit = page.getByRole("form", { name: "Edit Wong San Isidro" });
+    await edit.getByLabel("Description").fill("Wong Miraflores");
+    await edit.getByLabel("Description").press("Enter");
+    await expect(edit).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Edit Wong Miraflores" })).toBeFocused();
+    // A new transaction saved with Enter: the form closes and focus goes to what opens it again.
+    await disclose(page, "Add transaction");
+    const add = page.getByRole("form", { name: "New transaction" });
+    await add.getByLabel("Description").fill("Tambo");
+    await add.getByLabel("Amount").fill("-3.50");
+    await add.getByLabel("Amount").press("Enter");
+    await expect(page.getByTestId("transaction-row").filter({ hasText: "Tambo" })).not.toHaveAttribute("aria-busy");
+    await expect(page.getByTestId("add-transaction").locator("summary")).toBeFocused();
+    // An account's edit saved with Enter: focus goes back to its Edit control.
+    await page.goto("/accounts");
+    await hydrated(page);
+    await page.getByRole("link", { name: "Edit BCP Soles" }).click();
+    const account = page.getByRole("form", { name: "Edit BCP Soles" });
+    await account.getByLabel("Name").fill("BCP Ahorros");
+    await account.getByLabel("Name").press("Enter");
+    await expect(account).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Edit BCP Ahorros" })).toBeFocused();
+  });
+
   test("Escape closes an edit form, as its Cancel does, and focus goes back to its Edit control", async ({ page, request, signedIn }) => {
     const accountId = await createAccount(request, signedIn, { name: "BCP Soles", openingBalance: "100.00", openingDate: "2026-01-01" });
     await addTransactions(request, signedIn, accountId, [{ date: todayInLima(), description: "Wong San Isidro", amount: "-20.00" }]);
