@@ -44,7 +44,16 @@ async function commitSession(request: Request, session: { token: string; expires
 /** The redirect that ends a sign-in or sign-up, in the account's language (`redirectInLanguage`). */
 export async function signedInRedirect(request: Request, context: Readonly<RouterContextProvider>, session: { token: string; expiresAt: number | null }, user: Pick<ApiUser, "locale">, to: string): Promise<Response> {
   const headers = await commitSession(request, session, user);
+  // A file (an export, a receipt) is no page for the client router: reached after signing in,
+  // it rendered a blank page. The browser loads it itself, and downloads it.
+  if (isFileAddress(to)) headers.set("X-Remix-Reload-Document", "true");
   return redirectInLanguage(context, user.locale)(to, { headers });
+}
+
+/** Addresses answered with a file rather than a page: resource routes and `….csv`. */
+export function isFileAddress(to: string): boolean {
+  const pathname = new URL(to, "http://local").pathname;
+  return pathname.startsWith("/resources/") || pathname.endsWith(".csv");
 }
 
 export async function destroySession(request: Request): Promise<string> {

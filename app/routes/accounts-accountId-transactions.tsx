@@ -434,7 +434,9 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
                   {t("ledger.pages.transactions.next")}
                 </Link>
               ) : null}
-              <a href={`/accounts/${account.id}/transactions.csv${exportQuery ? `?${exportQuery}` : ""}`} download className={ui.button.ghost} title={t("ledger.pages.transactions.exportHint")} data-testid="export">
+              {/* No `download` attribute: the file comes as an attachment, and a session that has ended
+                  must lead to the sign-in page, not to a saved copy of it. */}
+              <a href={`/accounts/${account.id}/transactions.csv${exportQuery ? `?${exportQuery}` : ""}`} className={ui.button.ghost} title={t("ledger.pages.transactions.exportHint")} data-testid="export">
                 <Download size={16} aria-hidden="true" />
                 {t("ledger.pages.transactions.export")}
               </a>

@@ -368,10 +368,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </h2>
         <p style={{ margin: 0 }}>{t("settings.data.exportIntro")}</p>
         <div className={ui.row}>
-          <a className={ui.button.ghost} href="/resources/export?format=json" download>
+          {/* No `download` attribute: the file comes as an attachment, and a session that has ended
+              must lead to the sign-in page, not to a saved copy of it (login.html). */}
+          <a className={ui.button.ghost} href="/resources/export?format=json">
             {t("settings.data.exportJson")}
           </a>
-          <a className={ui.button.ghost} href="/resources/export?format=zip" download>
+          <a className={ui.button.ghost} href="/resources/export?format=zip">
             {t("settings.data.exportZip")}
           </a>
         </div>

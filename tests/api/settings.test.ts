@@ -193,6 +193,28 @@ describe("export", () => {
     expect(lines.at(-1)).toMatch(/^t-2002,a,,2026-11-20,Row 2002,-1.00,-100,PEN,/);
   });
 
+  it("names default categories in the user's language, gives instants as ISO text, and dates the file in the user's zone", async () => {
+    const { token } = await signUp();
+    expect((await call("/users/me", { method: "PATCH", token, body: { locale: "es", timeZone: "Pacific/Kiritimati" } })).status).toBe(200);
+    const response = await rawGet("/users/me/export?format=json", token);
+    const body = (await response.json()) as { exportedAt: string; user: { createdAt: unknown }; categories: Array<{ name: string }> };
+    const shown = (await call("/categories", { token, headers: { "Accept-Language": "es" } })).json.categories.map((c: { name: string }) => c.name);
+    expect(body.categories.map((c) => c.name).sort()).toEqual([...shown].sort());
+    expect(shown).toContain("Compras");
+    expect(body.user.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    // Kiritimati (UTC+14) is on the next day from 10:00 UTC, Pago Pago (UTC−11) on the day before
+    // until 11:00 UTC: whenever this runs, one of them is not on the UTC date.
+    for (const timeZone of ["Pacific/Kiritimati", "Pacific/Pago_Pago"]) {
+      await call("/users/me", { method: "PATCH", token, body: { timeZone } });
+      const answer = await rawGet("/users/me/export?format=zip", token);
+      // exported_at is the last column of profile.csv's one row.
+      const exportedAt = strFromU8(unzipSync(new Uint8Array(await answer.arrayBuffer()))["profile.csv"]!).split("\r\n")[1]!.split(",").at(-1)!;
+      const day = new Intl.DateTimeFormat("en-CA", { timeZone }).format(new Date(exportedAt));
+      expect(answer.headers.get("Content-Disposition")).toBe(`attachment; filename="tesoro-export-${day}.zip"`);
+    }
+    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="tesoro-export-\d{4}-\d{2}-\d{2}\.json"$/);
+  });
+
   it("refuses an unknown format and needs a session", async () => {
     const { token } = await signUp();
     expect((await rawGet("/users/me/export?format=xml", token)).status).toBe(422);

@@ -225,6 +225,28 @@ test("export contains the accounts, transactions and categories, as JSON and as 
   const files = unzipSync(new Uint8Array(readFileSync((await zip.path())!)));
   expect(strFromU8(files["transactions.csv"]!)).toContain("Sueldo noviembre,1500.00,150000,USD");
   expect(strFromU8(files["accounts.csv"]!)).toContain("Interbank Dólares");
+
+  // The session ends (signed out from another device): the button leads away from the settings,
+  // to a page that says so, instead of saving that page as the "export" (login.html).
+  await request.post("/api/v1/auth/logout", { headers });
+  await page.getByRole("link", { name: "Download JSON" }).click();
+  await expect(page).not.toHaveURL(/\/settings/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
+
+test("an export link opened while signed out downloads the file once signed in", async ({ browser, baseURL, request }) => {
+  const user = await createUser(request);
+  const context = await browser.newContext({ baseURL, acceptDownloads: true });
+  const page = await context.newPage();
+  await page.goto("/resources/export?format=json");
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+  await hydrated(page);
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Sign in" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^tesoro-export-\d{4}-\d{2}-\d{2}\.json$/);
+  expect(JSON.parse(readFileSync((await download.path())!, "utf8")).user.email).toBe(user.email);
+  await context.close();
 });
 
 test("deleting the account needs the password and a confirmation, then removes everything", async ({ page, request, signedIn }) => {

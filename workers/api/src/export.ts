@@ -8,8 +8,10 @@
  * come, so a history of any length costs one chunk of memory (a Worker has 128 MB), ADR 031.
  */
 import { strToU8, Zip, ZipDeflate } from "fflate";
+import { dayInZone } from "../../../app/lib/dates";
 import { toDecimalString } from "../../../app/lib/money";
 import type { ApiUser } from "./hono";
+import { categoryDisplayName } from "./ledger/model";
 
 type Row = Record<string, unknown>;
 
@@ -51,16 +53,19 @@ export const ACCOUNT_COLUMNS: Column[] = [
   ["updatedAt", "updated_at", (r) => iso(r.updated_at)],
 ];
 
-export const CATEGORY_COLUMNS: Column[] = [
+/** A default category's name in the user's language, as the pages show it ("Compras", not "Shopping"). */
+const categoryName = (name: unknown, defaultKey: unknown, locale: string) => (typeof name === "string" ? categoryDisplayName(name, typeof defaultKey === "string" ? defaultKey : null, locale) : null);
+
+export const categoryColumns = (locale: string): Column[] => [
   ["id", "id", (r) => r.id],
-  ["name", "name", (r) => r.name],
+  ["name", "name", (r) => categoryName(r.name, r.default_key, locale)],
   ["kind", "kind", (r) => r.kind],
   ["color", "color", (r) => r.color],
   ["defaultKey", "default_key", (r) => r.default_key],
   ["createdAt", "created_at", (r) => iso(r.created_at)],
 ];
 
-export const TRANSACTION_COLUMNS: Column[] = [
+export const transactionColumns = (locale: string): Column[] => [
   ["id", "id", (r) => r.id],
   ["accountId", "account_id", (r) => r.account_id],
   ["accountName", "account_name", (r) => r.account_name],
@@ -70,7 +75,7 @@ export const TRANSACTION_COLUMNS: Column[] = [
   ["amountMinor", "amount_minor", (r) => r.amount],
   ["currency", "currency", (r) => r.currency],
   ["categoryId", "category_id", (r) => r.category_id],
-  ["category", "category", (r) => r.category_name],
+  ["category", "category", (r) => categoryName(r.category_name, r.category_default_key, locale)],
   ["payee", "payee", (r) => r.payee],
   ["notes", "notes", (r) => r.notes],
   ["status", "status", (r) => r.status],
@@ -87,7 +92,7 @@ function shape(rows: Row[], columns: Column[]): Row[] {
 /** What the export starts with: everything but the transactions, all small. */
 export interface ExportHead {
   exportedAt: string;
-  user: ApiUser;
+  user: Omit<ApiUser, "createdAt"> & { createdAt: string | null };
   accounts: Row[];
   categories: Row[];
 }
@@ -101,9 +106,9 @@ export async function exportHead(db: D1Database, user: ApiUser): Promise<ExportH
   ]);
   return {
     exportedAt,
-    user: { id: user.id, email: user.email, name: user.name, locale: user.locale, timeZone: user.timeZone, theme: user.theme, createdAt: user.createdAt },
+    user: { id: user.id, email: user.email, name: user.name, locale: user.locale, timeZone: user.timeZone, theme: user.theme, createdAt: iso(user.createdAt) },
     accounts: shape(accounts!.results, ACCOUNT_COLUMNS),
-    categories: shape(categories!.results, CATEGORY_COLUMNS),
+    categories: shape(categories!.results, categoryColumns(user.locale)),
   };
 }
 
@@ -114,20 +119,21 @@ export async function exportHead(db: D1Database, user: ApiUser): Promise<ExportH
  * `until` (the export's start, when its balances were read) are left out, so a transfer made
  * during a long download cannot arrive with one leg.
  */
-export async function* transactionChunks(db: D1Database, userId: string, until: number, chunkRows = EXPORT_CHUNK_ROWS): AsyncGenerator<Row[]> {
+export async function* transactionChunks(db: D1Database, user: Pick<ApiUser, "id" | "locale">, until: number, chunkRows = EXPORT_CHUNK_ROWS): AsyncGenerator<Row[]> {
+  const columns = transactionColumns(user.locale);
   let after: { date: unknown; id: unknown } | null = null;
   for (;;) {
     const page: D1Result<Row> = await db
       .prepare(
-        `SELECT t.*, a.currency AS currency, a.name AS account_name, c.name AS category_name
+        `SELECT t.*, a.currency AS currency, a.name AS account_name, c.name AS category_name, c.default_key AS category_default_key
            FROM transactions t JOIN accounts a ON a.id = t.account_id LEFT JOIN categories c ON c.id = t.category_id
           WHERE t.user_id = ?1 AND t.created_at <= ?2${after ? " AND (t.date, t.id) > (?3, ?4)" : ""}
           ORDER BY t.date, t.id LIMIT ${chunkRows}`,
       )
-      .bind(userId, until, ...(after ? [after.date, after.id] : []))
+      .bind(user.id, until, ...(after ? [after.date, after.id] : []))
       .all<Row>();
     const results = page.results;
-    if (results.length) yield shape(results, TRANSACTION_COLUMNS);
+    if (results.length) yield shape(results, columns);
     if (results.length < chunkRows) return;
     const tail: Row = results[results.length - 1]!;
     after = { date: tail.date, id: tail.id };
@@ -230,6 +236,8 @@ const BOM = "\uFEFF";
  * the zip's bytes go out while the next chunk of transactions is read.
  */
 export function exportZip(head: ExportHead, transactions: AsyncGenerator<Row[]>): ReadableStream<Uint8Array> {
+  const transactionHeader = transactionColumns(head.user.locale);
+  const categoryHeader = categoryColumns(head.user.locale);
   const mtime = new Date(head.exportedAt);
   let output: ReadableStreamDefaultController<Uint8Array>;
   let failed = false;
@@ -257,11 +265,11 @@ export function exportZip(head: ExportHead, transactions: AsyncGenerator<Row[]>)
     start(controller) {
       output = controller;
       const { id, email, name, locale, timeZone, theme, createdAt } = head.user;
-      whole("profile.csv", toCsv([{ id, email, name, locale, timeZone, theme, createdAt: iso(createdAt), exportedAt: head.exportedAt }], PROFILE_COLUMNS));
+      whole("profile.csv", toCsv([{ id, email, name, locale, timeZone, theme, createdAt, exportedAt: head.exportedAt }], PROFILE_COLUMNS));
       whole("accounts.csv", toCsv(head.accounts, ACCOUNT_COLUMNS));
-      whole("categories.csv", toCsv(head.categories, CATEGORY_COLUMNS));
+      whole("categories.csv", toCsv(head.categories, categoryHeader));
       rows = file("transactions.csv");
-      rows.push(strToU8(BOM + toCsv([], TRANSACTION_COLUMNS)));
+      rows.push(strToU8(BOM + toCsv([], transactionHeader)));
     },
     // The deflater holds small input back until it has a block's worth, and a stream does not
     // pull again after a pull that gave it nothing: read on until the zip has handed something over.
@@ -275,7 +283,7 @@ export function exportZip(head: ExportHead, transactions: AsyncGenerator<Row[]>)
             rows = null;
             zip.end();
           } else {
-            rows.push(strToU8(csvLines(value, TRANSACTION_COLUMNS)));
+            rows.push(strToU8(csvLines(value, transactionHeader)));
           }
         }
       }),
@@ -286,6 +294,7 @@ export function exportZip(head: ExportHead, transactions: AsyncGenerator<Row[]>)
   });
 }
 
-export function exportFileName(format: "json" | "zip", exportedAt: string): string {
-  return `tesoro-export-${exportedAt.slice(0, 10)}.${format}`;
+/** Named by the day of the export in the user's time zone, the day their pages show. */
+export function exportFileName(format: "json" | "zip", head: Pick<ExportHead, "exportedAt" | "user">): string {
+  return `tesoro-export-${dayInZone(Date.parse(head.exportedAt), head.user.timeZone)}.${format}`;
 }

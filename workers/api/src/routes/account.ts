@@ -74,8 +74,8 @@ accountRoutes.openapi(
     const { format } = c.req.valid("query");
     const user = c.get("user");
     const head = await exportHead(c.env.DB, user);
-    const transactions = transactionChunks(c.env.DB, user.id, Date.parse(head.exportedAt));
-    const headers = { "Content-Disposition": `attachment; filename="${exportFileName(format, head.exportedAt)}"`, "Cache-Control": "private, no-store" };
+    const transactions = transactionChunks(c.env.DB, user, Date.parse(head.exportedAt));
+    const headers = { "Content-Disposition": `attachment; filename="${exportFileName(format, head)}"`, "Cache-Control": "private, no-store" };
     if (format === "zip") return new Response(exportZip(head, transactions), { status: 200, headers: { ...headers, "Content-Type": "application/zip" } });
     return new Response(exportJson(head, transactions), { status: 200, headers: { ...headers, "Content-Type": "application/json; charset=utf-8" } });
   },
