@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { useTranslation } from "../i18n/use-translation";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
@@ -72,6 +73,25 @@ function echoed(formData: FormData): ActionData["values"] {
 
 function failure(intent: Intent, result: Extract<ApiResult<unknown>, { ok: false }>, t: (key: string) => string, formData: FormData) {
   return data<ActionData>({ intent, ...refusal(result, t), values: echoed(formData) }, { status: result.status });
+}
+
+/**
+ * A form that holds passwords, emptied once its save went through (the answer was the redirect,
+ * not a refusal). The page stays, and with it the fields: a second press sent the old password
+ * again, which was refused and counted toward the sign-in lockout. A refusal keeps what was typed.
+ */
+function useEmptiedWhenSaved(intent: Intent, answered: string | undefined) {
+  const navigation = useNavigation();
+  const form = useRef<HTMLFormElement>(null);
+  const sending = useRef(false);
+  useEffect(() => {
+    if (navigation.state !== "idle" && navigation.formData?.get("intent") === intent) sending.current = true;
+    else if (navigation.state === "idle" && sending.current) {
+      sending.current = false;
+      if (answered !== intent) form.current?.reset();
+    }
+  }, [navigation.state, navigation.formData, answered, intent]);
+  return form;
 }
 
 async function done(key: string, headers: Headers = new Headers(), to = "/settings", respond: typeof redirect = redirect) {
@@ -159,6 +179,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const emailForm = useClientValidation(changeEmailSchema, t, serverErrors("email"));
   const prefsForm = useClientValidation(preferencesFormSchema, t, serverErrors("preferences"));
   const passwordForm = useClientValidation(changePasswordSchema, t, serverErrors("password"));
+  const emailFormRef = useEmptiedWhenSaved("email", answered);
+  const passwordFormRef = useEmptiedWhenSaved("password", answered);
   const deleteForm = useClientValidation(deleteAccountSchema, t, serverErrors("delete"));
 
   const zoneNow = isValidTimeZone(user.timeZone) ? formatInstant(loaderData.now, i18n.language, user.timeZone) : "";
@@ -202,7 +224,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           </div>
         </Form>
         <hr className={s.divider} />
-        <Form method="post" className={ui.stack} noValidate onSubmit={emailForm.onSubmit} aria-labelledby="settings-email-title">
+        <Form ref={emailFormRef} method="post" className={ui.stack} noValidate onSubmit={emailForm.onSubmit} aria-labelledby="settings-email-title">
           <input type="hidden" name="intent" value="email" />
           <h3 id="settings-email-title" className={s.subTitle}>
             {t("settings.profile.email")}
@@ -292,7 +314,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <h2 id="security-title" className={s.sectionTitle}>
           {t("settings.security.title")}
         </h2>
-        <Form method="post" className={ui.stack} noValidate onSubmit={passwordForm.onSubmit} aria-label={t("settings.security.changePassword")}>
+        <Form ref={passwordFormRef} method="post" className={ui.stack} noValidate onSubmit={passwordForm.onSubmit} aria-label={t("settings.security.changePassword")}>
           <input type="hidden" name="intent" value="password" />
           <h3 className={s.subTitle}>{t("settings.security.changePassword")}</h3>
           {formError("password")}

@@ -202,6 +202,9 @@ test("changing the password needs the current one and signs other devices out", 
   await form.getByLabel("Confirm new password").fill("a brand new lima passphrase 2026");
   await form.getByRole("button", { name: "Change password" }).click();
   await expect(page.getByText("Your password was changed. Your other devices were signed out.")).toBeVisible();
+  // Saved: the passwords leave the fields (a second press would send the old one again, refused,
+  // and counted toward the lockout).
+  for (const label of ["Current password", "New password", "Confirm new password"]) await expect(form.getByLabel(label, { exact: true })).toHaveValue("");
   await otherPage.goto("/settings");
   await expect(otherPage).toHaveURL(/\/login/);
   await other.close();
