@@ -36,6 +36,14 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
+/**
+ * A valid time zone as the time zone database names it: "pacific/pago_pago" is accepted by Intl
+ * but was stored and shown as typed. Call only with a zone `isValidTimeZone` accepted.
+ */
+export function canonicalTimeZone(timeZone: string): string {
+  return dateTimeFormat("en", { timeZone }).resolvedOptions().timeZone;
+}
+
 /** Whether `YYYY-MM-DD` names a real calendar day (2026-02-30 does not). */
 export function isIsoDay(value: string): boolean {
   if (!ISO_DAY.test(value)) return false;

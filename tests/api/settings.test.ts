@@ -73,6 +73,9 @@ describe("preferences", () => {
     expect(again.json.user).toMatchObject({ locale: "es", timeZone: "Asia/Tokyo", theme: "dark" });
     const badZone = await call("/users/me", { method: "PATCH", token, body: { timeZone: "Mars/Olympus" } });
     expect(badZone.status).toBe(422);
+    // Kept as the time zone database names it, not as typed.
+    const typed = await call("/users/me", { method: "PATCH", token, body: { timeZone: "pacific/pago_pago" } });
+    expect(typed.json.user.timeZone).toBe("Pacific/Pago_Pago");
   });
 });
 
