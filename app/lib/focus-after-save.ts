@@ -1,22 +1,22 @@
-import { useEffect } from "react";
+import { useEffect, type FormEvent } from "react";
 import { useLocation } from "react-router";
 
 /**
- * Where keyboard focus goes when a form is saved. A successful save ends in a redirect that
- * closes the edit form (or renews the add form), and focus would fall back to <body>, the top of
- * the page: a keyboard or screen-reader user would have to find their place again. The form
- * names where it should go instead (the Edit control it was opened from, or the summary that
- * opens the add form again); the page moves focus there after the navigation, unless something
- * else has focus by then.
+ * Where keyboard focus goes after a form closes by a navigation: a save (its redirect closes the
+ * edit form or the add disclosure) or Escape (which navigates as Cancel does). Focus would fall
+ * back to <body>, the top of the page, and a keyboard or screen-reader user would have to find
+ * their place again. The form names where it should go instead (the Edit control it was opened
+ * from, or the summary that opens the add form again); the page moves focus there after the
+ * navigation, unless something else has focus by then.
  */
 let pending: string | null = null;
 
-export function focusAfterSave(selector: string | null): void {
+export function focusAfterNavigation(selector: string | null): void {
   pending = selector;
 }
 
-/** In a page whose forms save with a redirect: carries out `focusAfterSave` after each navigation. */
-export function useFocusAfterSave(): void {
+/** In a page whose forms close by navigating: carries out `focusAfterNavigation` after each navigation. */
+export function useFocusAfterNavigation(): void {
   const { key } = useLocation();
   useEffect(() => {
     const selector = pending;
@@ -28,4 +28,19 @@ export function useFocusAfterSave(): void {
       document.querySelector<HTMLElement>(selector)?.focus();
     });
   }, [key]);
+}
+
+/**
+ * For a form: focus goes to `target` once its save succeeds. Wraps the form's submit handler; a
+ * refusal (`refused`: the form's failure, kept on the page) cancels it, and focus stays on the
+ * field in error.
+ */
+export function useFocusAfterSave(target: string | null, refused: unknown) {
+  useEffect(() => {
+    if (refused) focusAfterNavigation(null);
+  }, [refused]);
+  return (submit: (event: FormEvent<HTMLFormElement>) => void) => (event: FormEvent<HTMLFormElement>) => {
+    focusAfterNavigation(target);
+    submit(event);
+  };
 }

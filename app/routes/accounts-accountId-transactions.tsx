@@ -23,7 +23,7 @@ import { decodeCsv } from "../lib/csv-text";
 import { invalidParams, readFormData, tOf } from "../lib/route-helpers.server";
 import { DATE_FORMATS, IMPORT_MAX_BYTES, importQuerySchema, TRANSACTION_STATUSES, transactionCreateSchema, transactionUpdateSchema, transferSchema } from "../lib/schemas/ledger";
 import { useEscapeCloses } from "../lib/use-escape-closes";
-import { focusAfterSave, useFocusAfterSave } from "../lib/focus-after-save";
+import { useFocusAfterNavigation, useFocusAfterSave } from "../lib/focus-after-save";
 import { requireUser } from "../session.server";
 import * as l from "../styles/ledger.css";
 import * as ui from "../styles/ui.css";
@@ -316,7 +316,7 @@ function withParams(base: URLSearchParams, changes: Record<string, string | null
 }
 
 export default function Transactions({ loaderData }: Route.ComponentProps) {
-  useFocusAfterSave();
+  useFocusAfterNavigation();
   const { t } = useTranslation();
   const { account, list, nonce, accounts, categories, filterErrors, filters } = loaderData;
   const [searchParams] = useSearchParams();
@@ -932,17 +932,12 @@ function TransactionForm({ mode, tx, fetcher, result, loaderData }: { mode: "add
   const onKeyDown = useEscapeCloses(listUrl, opener, { busy });
   // Saved: back to the row's Edit control, or to the add form's summary (the form closes), where
   // Enter opens it again for the next entry.
-  useEffect(() => {
-    if (result) focusAfterSave(null);
-  }, [result]);
+  const focusWhenSaved = useFocusAfterSave(mode === "add" ? '[data-testid="add-transaction"] > summary' : opener, result);
   return (
     <fetcher.Form
       method="post"
       noValidate
-      onSubmit={(event) => {
-        focusAfterSave(mode === "add" ? '[data-testid="add-transaction"] > summary' : opener);
-        onSubmit(event);
-      }}
+      onSubmit={focusWhenSaved(onSubmit)}
       onKeyDown={mode === "update" ? onKeyDown : undefined} className={ui.stack} preventScrollReset aria-label={mode === "add" ? t("ledger.pages.transactions.addTitle") : t("ledger.pages.transactions.editTitle", { description: tx!.description })}>
       <FormKey nonce={loaderData.nonce} form={mode === "add" ? "tx-add" : `tx-update.${tx!.id}`} />
       <input type="hidden" name="intent" value={mode} />

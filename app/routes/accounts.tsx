@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import { Archive, ArchiveRestore, Pencil, Plus } from "lucide-react";
 import { useTranslation } from "../i18n/use-translation";
 import { Link, useActionData, useFetcher, useLocation } from "react-router";
@@ -18,7 +17,7 @@ import { redirectWithToast } from "../toast.server";
 import { sumMinor } from "../lib/money";
 import { readFormData, tOf } from "../lib/route-helpers.server";
 import { accountCreateSchema, accountUpdateSchema, ACCOUNT_TYPES, currencyPickerList } from "../lib/schemas/ledger";
-import { focusAfterSave, useFocusAfterSave } from "../lib/focus-after-save";
+import { useFocusAfterNavigation, useFocusAfterSave } from "../lib/focus-after-save";
 import { useEscapeCloses } from "../lib/use-escape-closes";
 import { requireUser } from "../session.server";
 import * as l from "../styles/ledger.css";
@@ -112,7 +111,7 @@ function totalsOf(accounts: Account[]): Totals {
 }
 
 export default function Accounts({ loaderData }: Route.ComponentProps) {
-  useFocusAfterSave();
+  useFocusAfterNavigation();
   const { t } = useTranslation();
   const { accounts, totals, editing, openNew, today, nonce, currencies } = loaderData;
   const actionData = useActionData<typeof action>();
@@ -279,19 +278,14 @@ function AccountForm({ mode, account, fetcher, result, nonce, today, currencies 
   const v = (name: string, fallback: string) => values[name] ?? fallback;
   const opener = `[data-edit-of="${account?.id}"]`;
   const onKeyDown = useEscapeCloses("/accounts", opener, { busy });
-  useEffect(() => {
-    if (result) focusAfterSave(null);
-  }, [result]);
+  // Saved: back to the account's Edit control (a new account's card is somewhere in its group).
+  const focusWhenSaved = useFocusAfterSave(mode === "update" ? opener : null, result);
   return (
     <fetcher.Form
       method="post"
       action="/accounts"
       noValidate
-      onSubmit={(event) => {
-        // Saved: back to the account's Edit control (a new account's card is somewhere in its group).
-        focusAfterSave(mode === "update" ? opener : null);
-        onSubmit(event);
-      }}
+      onSubmit={focusWhenSaved(onSubmit)}
       onKeyDown={mode === "update" ? onKeyDown : undefined} className={ui.stack} preventScrollReset aria-label={mode === "create" ? t("ledger.pages.accounts.new") : t("ledger.pages.accounts.editTitle", { name: account!.name })}>
       <FormKey nonce={nonce} form={mode === "create" ? "account-create" : `account-update.${account!.id}`} />
       <input type="hidden" name="intent" value={mode} />

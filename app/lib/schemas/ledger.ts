@@ -69,7 +69,7 @@ const optionalText = (max: number, key: string, { multiline = false } = {}) =>
     .refine((value) => value === undefined || value === null || value.length <= max, { error: key });
 
 /** The message for text that is not an amount: a transfer's amounts are never negative, so its example is not either. */
-export type AmountFormatKey = "ledger.errors.amountFormat" | "ledger.errors.positiveAmountFormat";
+export type AmountFormatKey = "ledger.errors.amountFormat" | "ledger.errors.positiveAmountFormat" | "ledger.errors.importAmount";
 
 /** A decimal string; JSON numbers are refused so no float ever carries money. */
 const decimalText = (formatKey: AmountFormatKey) =>

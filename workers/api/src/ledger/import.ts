@@ -10,8 +10,8 @@ import { translatorFor } from "../../../../app/i18n/translator";
 import { decodeCsv } from "../../../../app/lib/csv-text";
 import { ID_PATTERN } from "../../../../app/lib/ids";
 import { multiLineText, singleLineText } from "../../../../app/lib/plain-text";
-import { currencyDigits, parseAmount, toDecimalString, type DecimalSeparator, type ParseResult } from "../../../../app/lib/money";
-import { IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS, importQuerySchema, type DateFormat, type ImportQuery } from "../../../../app/lib/schemas/ledger";
+import { currencyDigits, toDecimalString, type DecimalSeparator } from "../../../../app/lib/money";
+import { checkAmount, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS, importQuerySchema, type AmountCheck, type DateFormat, type ImportQuery } from "../../../../app/lib/schemas/ledger";
 import { sha256Hex } from "../crypto";
 import { createRouter, type ApiBindings } from "../hono";
 import { idempotent } from "../idempotency";
@@ -98,11 +98,12 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
     if (!description || description.length > 200) errors.description = [t("ledger.errors.importDescription")];
     let amount: number | null;
     // Why the last amount could not be read: its format, its decimals or its size.
-    let refusal: AmountRefusal = "format";
+    let refusal: string = t("ledger.errors.importAmount");
     const read = (text: string) => {
-      const parsed = parseImportedAmount(text, account.currency, separator);
-      if (!parsed.ok) refusal = parsed.reason;
-      return parsed.ok ? parsed.minor : null;
+      const checked = checkImportedAmount(text, account.currency, separator);
+      if (checked.ok) return checked.minor;
+      refusal = t(checked.key, { count: checked.digits });
+      return null;
     };
     // An empty amount is a row without one, not a number the format cannot read: say which.
     let blank: boolean;
@@ -118,7 +119,7 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
       const credit = creditText ? read(creditText) : 0;
       amount = debit === null || credit === null || blank ? null : Math.abs(credit) - Math.abs(debit);
     }
-    if (amount === null) errors.amount = [blank ? t("ledger.errors.importAmountMissing") : amountRefusalMessage(t, refusal, account.currency)];
+    if (amount === null) errors.amount = [blank ? t("ledger.errors.importAmountMissing") : refusal];
     const payee = singleLineText(unneutralise(cell(fields, query.payeeColumn))).trim().slice(0, 100) || null;
     const notes = multiLineText(unneutralise(cell(fields, query.notesColumn))).trim().slice(0, 1000) || null;
     const bankId = cell(fields, query.idColumn).slice(0, 120) || null;
@@ -183,26 +184,20 @@ function identifyingBankIds(rows: ParsedRow[]): Set<string> {
   return ids;
 }
 
-type AmountRefusal = Extract<ParseResult, { ok: false }>["reason"];
-
 /**
  * An amount as bank files write it: a currency sign or code around it ("S/ 12.50", "12.50 PEN"),
  * a sign before it, parentheses, or a minus after it ("1234.56-", as some banks' statements do).
+ * Checked as the forms check amounts (`checkAmount`), with the import's own message for a format
+ * it cannot read.
  */
-export function parseImportedAmount(text: string, currency: string, separator: DecimalSeparator): ParseResult {
+function checkImportedAmount(text: string, currency: string, separator: DecimalSeparator): AmountCheck {
   const trimmed = text.trim();
   const trailingMinus = /\d\s*[-−]$/.test(trimmed);
   const core = trimmed.replace(/^[^\d\-+−(]+/, "").replace(/[^\d)]+$/, "");
-  if (trailingMinus && /^[-−+(]/.test(core)) return { ok: false, reason: "format" }; // two signs: which one?
-  const parsed = parseAmount(core, currency, separator);
-  if (!parsed.ok) return parsed;
-  return { ok: true, minor: trailingMinus && parsed.minor !== 0 ? -parsed.minor : parsed.minor };
-}
-
-function amountRefusalMessage(t: ReturnType<typeof translatorFor>, reason: AmountRefusal, currency: string): string {
-  if (reason === "precision") return t("ledger.errors.amountPrecision", { count: currencyDigits(currency) });
-  if (reason === "range") return t("ledger.errors.amountRange");
-  return t("ledger.errors.importAmount");
+  // No number at all, or two signs (which one?): not readable.
+  if (!core || (trailingMinus && /^[-−+(]/.test(core))) return { ok: false, key: "ledger.errors.importAmount", digits: currencyDigits(currency) };
+  const checked = checkAmount(core, currency, separator, "ledger.errors.importAmount");
+  return checked.ok && trailingMinus && checked.minor !== 0 ? { ok: true, minor: -checked.minor } : checked;
 }
 
 function counts(rows: ParsedRow[]) {
