@@ -200,9 +200,9 @@ describe("transactions", () => {
 
     const amounts: Array<[unknown, string]> = [
       ["12.345", "This currency takes at most 2 decimal places."],
-      ["abc", "Enter an amount such as 1234.50 or -12.00."],
-      ["1,23.00", "Enter an amount such as 1234.50 or -12.00."],
-      [12.5, "Enter an amount such as 1234.50 or -12.00."],
+      ["abc", "Enter the amount in figures, such as 1234 or -12."],
+      ["1,23.00", "Enter the amount in figures, such as 1234 or -12."],
+      [12.5, "Enter the amount in figures, such as 1234 or -12."],
       ["", "Enter an amount."],
       ["10000000000000.01", "This amount is too large."],
     ];
@@ -212,7 +212,7 @@ describe("transactions", () => {
       expect(result.json.errors.amount, String(amount)).toEqual([message]);
     }
     const spanish = await call(`/accounts/${account.id}/transactions`, { token, body: { date: "2026-11-20", description: "x", amount: "1e5" }, headers: ES });
-    expect(spanish.json.errors.amount).toEqual(["Ingresa un monto como 1234.50 o -12.00."]);
+    expect(spanish.json.errors.amount).toEqual(["Ingresa el monto en cifras, como 1234 o -12."]);
     const foreign = await call(`/accounts/${account.id}/transactions`, { token, body: { date: "2026-11-20", description: "x", amount: "1", categoryId: crypto.randomUUID() } });
     expect(foreign.json.errors.categoryId).toEqual(["Choose one of your categories."]);
 
@@ -328,9 +328,9 @@ describe("transfers", () => {
     // "abc" fails the shared schema; "1.2.3" passes its shape and fails the currency's parse.
     const unreadable = await call("/transfers", { token, body: { fromAccountId: pen.id, toAccountId: usd.id, amount: "abc", toAmount: "1.2.3", date: "2026-11-20" } });
     expect(unreadable.status).toBe(422);
-    expect(unreadable.json.errors).toEqual({ amount: ["Enter an amount greater than zero, such as 1234.50."] });
+    expect(unreadable.json.errors).toEqual({ amount: ["Enter an amount greater than zero in figures, such as 1234."] });
     const parsed = await call("/transfers", { token, body: { fromAccountId: pen.id, toAccountId: usd.id, amount: "5.00", toAmount: "1.2.3", date: "2026-11-20" }, headers: ES });
-    expect(parsed.json.errors).toEqual({ toAmount: ["Ingresa un monto mayor que cero, como 1234.50."] });
+    expect(parsed.json.errors).toEqual({ toAmount: ["Ingresa un monto mayor que cero en cifras, como 1234."] });
     expect(await expectExactBalance(token, pen.id)).toBe(10000);
     expect(await expectExactBalance(token, usd.id)).toBe(0);
   });

@@ -55,6 +55,15 @@ describe("change email", () => {
     expect(result.json.user.email).toBe(email.toUpperCase());
   });
 
+  it("refuses the address the user already has, in the user's language, and changes nothing", async () => {
+    const { token, password, email } = await signUp();
+    const same = await call("/users/me/email", { token, body: { email: ` ${email} `, password }, headers: { "Accept-Language": "es" } });
+    expect(same.status).toBe(422);
+    expect(same.json.errors.email).toEqual(["Este ya es tu correo de inicio de sesión."]);
+    const me = await call("/users/me", { token });
+    expect(me.json.user.email).toBe(email);
+  });
+
   it("validates the address and needs a session", async () => {
     const { token } = await signUp();
     const bad = await call("/users/me/email", { token, body: { email: "nope", password: "" } });

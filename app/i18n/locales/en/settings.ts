@@ -69,6 +69,7 @@ export const settings = {
   },
   validation: {
     wrongPassword: "The password is not correct.",
+    sameEmail: "This is already your sign-in email.",
     timeZone: "Choose a time zone from the list.",
     confirmDelete: "Tick the box to confirm.",
   },

@@ -70,6 +70,7 @@ export const settings: Messages["settings"] = {
   },
   validation: {
     wrongPassword: "La contraseña no es correcta.",
+    sameEmail: "Este ya es tu correo de inicio de sesión.",
     timeZone: "Elige una zona horaria de la lista.",
     confirmDelete: "Marca la casilla para confirmar.",
   },

@@ -37,6 +37,8 @@ accountRoutes.openapi(
     if (!user) return problem(c, 401, "unauthenticated");
     const refused = await checkCurrentPassword(c, user, input.password, "password", "settings.validation.wrongPassword");
     if (refused) return refused;
+    // Nothing to change: saying "changed" would be false. A change of case alone is a change.
+    if (input.email.trim() === user.email) return validationProblem(c, { email: ["settings.validation.sameEmail"] }, 422);
     const normalized = normalizeEmail(input.email);
     if (normalized !== user.email_normalized) {
       const other = await findUserByEmail(c.env.DB, input.email);
