@@ -88,6 +88,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, [loaderData.flash, t]);
   return (
     <HoneypotProvider {...loaderData.honeypot}>
+      {/* Without JavaScript there is no toast: the same message, in the page. With scripts the
+          browser never builds this, so it is never shown or read twice. */}
+      {loaderData.flash ? (
+        <noscript>
+          <p role="status" className={`${ui.flashWithoutScripts} ${ui.alert[loaderData.flash.type]}`}>
+            {t(loaderData.flash.key)}
+          </p>
+        </noscript>
+      ) : null}
       <Outlet />
       {/* App notifications sit at the top; the component's own default is bottom-right. */}
       <Toaster position="top-center" />

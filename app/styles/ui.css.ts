@@ -70,6 +70,9 @@ export const alert = styleVariants({
   warning: { background: vars.color.warningSurface, color: vars.color.text, borderLeft: `4px solid ${vars.color.warning}`, padding: vars.space.md, borderRadius: vars.radius.md, margin: 0 },
 });
 
+/** The server-rendered stand-in for a toast where scripts do not run (root.tsx). */
+export const flashWithoutScripts = style({ width: `min(640px, calc(100% - 2 * ${vars.space.md}))`, margin: `${vars.space.md} auto 0`, boxSizing: "border-box" });
+
 /** Page titles can hold an account's name, a word of up to 60 letters: it breaks rather than widen the page. */
 export const pageHeading = style({ fontSize: "1.5rem", margin: `0 0 ${vars.space.md}`, overflowWrap: "anywhere", "@media": { [breakpoints.md]: { fontSize: "1.75rem" } } });
 export const muted = style({ color: vars.color.textMuted });

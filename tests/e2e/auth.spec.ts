@@ -63,6 +63,8 @@ test("wrong credentials get one generic message", async ({ page, user }) => {
   await page.getByLabel("Password").fill("not-the-right-password");
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("alert")).toHaveText("Invalid email or password.");
+  // The button is disabled while the answer is awaited; focus comes back to it, not the page's body.
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeFocused();
   await page.getByLabel("Email").fill(uniqueEmail());
   await page.getByLabel("Password").fill("not-the-right-password");
   await page.getByRole("button", { name: "Sign in" }).click();

@@ -78,6 +78,10 @@ test("without JavaScript, saving preferences switches the language and the theme
   await page.getByLabel("Dark").check();
   await page.getByRole("button", { name: "Save preferences" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Ajustes" })).toBeVisible();
+  // No script, no toast: the page itself says the change was saved, once.
+  await expect(page.getByRole("status").filter({ hasText: "Se guardaron tus preferencias." })).toBeVisible();
+  await page.reload();
+  await expect(page.getByText("Se guardaron tus preferencias.")).toHaveCount(0);
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
   await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
   await context.close();
