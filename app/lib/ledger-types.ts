@@ -88,6 +88,7 @@ export interface ImportRow {
   amount: string | null;
   amountMinor: number | null;
   payee: string | null;
+  status: TransactionStatus;
   duplicate: boolean;
   errors: Record<string, string[]> | null;
 }

@@ -42,7 +42,7 @@ const transferForm = z.preprocess((value) => {
   if (typeof out.description === "string" && !out.description.trim()) delete out.description;
   return out;
 }, transferSchema);
-const IMPORT_COLUMNS = ["dateColumn", "descriptionColumn", "amountColumn", "debitColumn", "creditColumn", "payeeColumn", "notesColumn", "idColumn"] as const;
+const IMPORT_COLUMNS = ["dateColumn", "descriptionColumn", "amountColumn", "debitColumn", "creditColumn", "payeeColumn", "notesColumn", "statusColumn", "idColumn"] as const;
 const IMPORT_OPTIONS = [...IMPORT_COLUMNS, "dateFormat", "decimalSeparator", "delimiter", "header"] as const;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -1219,7 +1219,10 @@ function ImportMapping({ state, fetcher, nonce, listUrl, currency }: { state: Ex
                       ) : row.duplicate ? (
                         <span className={l.badgePending}>{t("ledger.import.duplicate")}</span>
                       ) : (
-                        <span className={l.badge}>{t("ledger.pages.import.ok")}</span>
+                        <span>
+                          <span className={l.badge}>{t("ledger.pages.import.ok")}</span>
+                          {row.status === "pending" ? <> <span className={l.badgePending}>{t("ledger.statuses.pending")}</span></> : null}
+                        </span>
                       )}
                     </td>
                   </tr>

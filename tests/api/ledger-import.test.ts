@@ -132,7 +132,8 @@ describe("CSV import", () => {
 });
 
 describe("CSV import: what banks and spreadsheets really write", () => {
-  const preview = async (token: string, accountId: string, csv: BodyInit, query: Record<string, string | number>) => (await upload(`/accounts/${accountId}/import/preview`, token, csv as string, query)).json;
+  const preview = async (token: string, accountId: string, csv: BodyInit, query: Record<string, string | number>, headers: Record<string, string> = {}) =>
+    (await upload(`/accounts/${accountId}/import/preview`, token, csv as string, query, headers)).json;
   const amounts = (rows: Array<{ amount: string | null; errors: Record<string, string[]> | null; duplicate: boolean }>) => rows.map((r) => r.errors ?? (r.duplicate ? "duplicate" : r.amount));
 
   it("does not take a reference shared by different rows, or a placeholder, for the bank's id", async () => {
@@ -169,6 +170,29 @@ describe("CSV import: what banks and spreadsheets really write", () => {
     const again = await upload(`/accounts/${account.id}/import`, token, text, { ...guessed });
     expect(again.json).toMatchObject({ imported: 0, duplicates: 2 });
     expect(await expectExactBalance(token, account.id)).toBe(-850 - 9190);
+  });
+
+  it("carries notes and status over when an export is imported into another account, and refuses a status it cannot read", async () => {
+    const { token } = await signUp();
+    const from = await createAccount(token);
+    const to = await createAccount(token);
+    await addTransaction(token, from.id, { description: "Cafetería", amount: "-8.50", notes: "Con Ana", status: "pending" });
+    await addTransaction(token, from.id, { description: "Wong", amount: "-91.90" });
+    const text = (await call(`/accounts/${from.id}/transactions/export.csv`, { token })).json as string;
+    const guessed = (await preview(token, to.id, text, {})).guess;
+    expect(guessed).toMatchObject({ notesColumn: 6, statusColumn: 7 });
+    const shown = (await preview(token, to.id, text, guessed)).rows;
+    expect(shown.map((row: { description: string; status: string }) => `${row.description} ${row.status}`).sort()).toEqual(["Cafetería pending", "Wong posted"]);
+    expect((await upload(`/accounts/${to.id}/import`, token, text, { ...guessed })).json).toMatchObject({ imported: 2, duplicates: 0 });
+    const { rows: imported } = await allPages(token, to.id);
+    expect(imported.find((row) => row.description === "Cafetería")).toMatchObject({ notes: "Con Ana", status: "pending", amount: "-8.50" });
+    expect(imported.find((row) => row.description === "Wong")).toMatchObject({ notes: null, status: "posted" });
+
+    const csv = ["Fecha,Descripción,Monto,Estado", "2026-11-01,Uno,-1.00,Pendiente", "2026-11-02,Dos,-2.00,", "2026-11-03,Tres,-3.00,Rechazado"].join("\n");
+    const mixed = await preview(token, to.id, csv, {}, ES);
+    expect(mixed.guess).toMatchObject({ statusColumn: 3 });
+    const rows = (await preview(token, to.id, csv, mixed.guess, ES)).rows;
+    expect(rows.map((row: { status: string; errors: unknown }) => row.errors ?? row.status)).toEqual(["pending", "posted", { status: ["El estado debe ser pendiente o confirmado."] }]);
   });
 
   it("reads a minus after the amount, and says why an amount is refused", async () => {

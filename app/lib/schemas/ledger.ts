@@ -221,6 +221,7 @@ export const importQuerySchema = z.object({
   creditColumn: columnIndex,
   payeeColumn: columnIndex,
   notesColumn: columnIndex,
+  statusColumn: columnIndex,
   idColumn: columnIndex,
   dateFormat: z.enum(DATE_FORMATS, { error: "ledger.errors.dateFormat" }).optional(),
   decimalSeparator: z.enum([".", ","], { error: "ledger.errors.decimalSeparator" }).optional(),

@@ -63,6 +63,7 @@ export const ledger = {
     creditColumn: "Credit (money in) column",
     payeeColumn: "Payee column",
     notesColumn: "Notes column",
+    statusColumn: "Status column",
     idColumn: "Bank reference column",
     dateFormat: "Date format",
     /** How a date format names the year in the format picker: YYYY-MM-DD. */
@@ -151,6 +152,7 @@ export const ledger = {
     importDate: "The date does not match the chosen format.",
     importAmount: "The amount cannot be read with the chosen number format.",
     importAmountMissing: "The row has no amount.",
+    importStatus: "The status must be pending or posted.",
     importDescription: "The description is empty or longer than 200 characters.",
   },
   // ---- Pages of the ledger (overview, accounts, transactions): owned by the ledger UI. ----

@@ -63,6 +63,7 @@ export const ledger: Messages["ledger"] = {
     creditColumn: "Columna de abonos (entradas)",
     payeeColumn: "Columna de beneficiario",
     notesColumn: "Columna de notas",
+    statusColumn: "Columna de estado",
     idColumn: "Columna de referencia del banco",
     dateFormat: "Formato de fecha",
     /** How a date format names the year in the format picker: YYYY-MM-DD. */
@@ -151,6 +152,7 @@ export const ledger: Messages["ledger"] = {
     importDate: "La fecha no coincide con el formato elegido.",
     importAmount: "El monto no se puede leer con el formato de número elegido.",
     importAmountMissing: "La fila no tiene monto.",
+    importStatus: "El estado debe ser pendiente o confirmado.",
     importDescription: "La descripción está vacía o tiene más de 200 caracteres.",
   },
   // ---- Páginas del libro (resumen, cuentas, movimientos): a cargo de la interfaz del libro. ----

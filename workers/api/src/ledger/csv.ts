@@ -150,6 +150,8 @@ export function guessMapping(header: string[], sample: string[][], delimiter = "
     debitColumn: find(/^(cargo|d[eé]bito|debit|retiro|withdrawal)/i),
     creditColumn: find(/^(abono|cr[eé]dito|credit|dep[oó]sito|deposit)/i),
     payeeColumn: find(/^(payee|beneficiario|comercio|merchant)/i),
+    notesColumn: find(/^(notes?|notas?|observaci[oó]n(es)?|comentarios?)\b/i),
+    statusColumn: find(/^(status|estado)\b/i),
     idColumn: find(/^(id|referencia|reference|n[uú]mero de operaci[oó]n|operaci[oó]n|ref)\b/i),
   };
   if (guess.amountColumn !== undefined) {

@@ -11,7 +11,7 @@ import { decodeCsv } from "../../../../app/lib/csv-text";
 import { ID_PATTERN } from "../../../../app/lib/ids";
 import { multiLineText, singleLineText } from "../../../../app/lib/plain-text";
 import { currencyDigits, toDecimalString, type DecimalSeparator } from "../../../../app/lib/money";
-import { checkAmount, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS, importQuerySchema, type AmountCheck, type DateFormat, type ImportQuery } from "../../../../app/lib/schemas/ledger";
+import { checkAmount, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS, importQuerySchema, TRANSACTION_STATUSES, type AmountCheck, type DateFormat, type ImportQuery, type TransactionStatus } from "../../../../app/lib/schemas/ledger";
 import { sha256Hex } from "../crypto";
 import { createRouter, type ApiBindings } from "../hono";
 import { idempotent } from "../idempotency";
@@ -36,13 +36,14 @@ interface ParsedRow {
   amount: number | null;
   payee: string | null;
   notes: string | null;
+  status: TransactionStatus;
   bankId: string | null;
   errors: Record<string, string[]> | null;
   fingerprint: string | null;
   duplicate: boolean;
 }
 
-const COLUMN_PARAMS = ["dateColumn", "descriptionColumn", "amountColumn", "debitColumn", "creditColumn", "payeeColumn", "notesColumn", "idColumn"] as const;
+const COLUMN_PARAMS = ["dateColumn", "descriptionColumn", "amountColumn", "debitColumn", "creditColumn", "payeeColumn", "notesColumn", "statusColumn", "idColumn"] as const;
 
 function hasMapping(query: ImportQuery): boolean {
   return query.dateColumn !== undefined || query.descriptionColumn !== undefined || query.amountColumn !== undefined || query.debitColumn !== undefined || query.creditColumn !== undefined;
@@ -76,6 +77,21 @@ async function readFile(c: C, query: ImportQuery, requireMapping: boolean) {
   }
   if (Object.keys(errors).length) return { response: validationProblem(c, errors) };
   return { columns, data, delimiter };
+}
+
+/**
+ * A status cell: empty is posted (most bank files have no such column); this app's own export
+ * writes `pending` and `posted`, and the words a bank or a person would use in either language
+ * are read too. Anything else is refused rather than guessed: a pending movement counted as
+ * posted would misstate the balance the user reconciles against.
+ */
+const PENDING_WORDS = new Set(["pending", "pendiente", "pendientes", "en proceso", "por confirmar", "por procesar"]);
+const POSTED_WORDS = new Set(["", "posted", "confirmado", "confirmada", "contabilizado", "contabilizada", "procesado", "procesada", "completed", "completado", "completada", "cleared"]);
+function importedStatus(text: string): TransactionStatus | null {
+  const word = text.trim().toLowerCase().replace(/\s+/g, " ");
+  if (PENDING_WORDS.has(word)) return "pending";
+  if (POSTED_WORDS.has(word)) return "posted";
+  return null;
 }
 
 /** "'=SUM(…)" was neutralised by an export: give the text back as it was. */
@@ -122,9 +138,11 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
     if (amount === null) errors.amount = [blank ? t("ledger.errors.importAmountMissing") : refusal];
     const payee = singleLineText(unneutralise(cell(fields, query.payeeColumn))).trim().slice(0, 100) || null;
     const notes = multiLineText(unneutralise(cell(fields, query.notesColumn))).trim().slice(0, 1000) || null;
+    const status = importedStatus(cell(fields, query.statusColumn));
+    if (!status) errors.status = [t("ledger.errors.importStatus")];
     const bankId = cell(fields, query.idColumn).slice(0, 120) || null;
     const valid = !Object.keys(errors).length;
-    rows.push({ line, date, description, amount, payee, notes, bankId, errors: valid ? null : errors, fingerprint: null, duplicate: false });
+    rows.push({ line, date, description, amount, payee, notes, status: status ?? "posted", bankId, errors: valid ? null : errors, fingerprint: null, duplicate: false });
   }
   const identifying = identifyingBankIds(rows);
   for (const row of rows) {
@@ -213,6 +231,7 @@ const importRow = z.object({
   amount: z.string().nullable(),
   amountMinor: z.number().int().nullable(),
   payee: z.string().nullable(),
+  status: z.enum(TRANSACTION_STATUSES),
   duplicate: z.boolean(),
   errors: z.record(z.string(), z.array(z.string())).nullable(),
 });
@@ -271,6 +290,7 @@ importRoutes.openapi(
           amount: row.amount === null ? null : toDecimalString(row.amount, account.currency),
           amountMinor: row.amount,
           payee: row.payee,
+          status: row.status,
           duplicate: row.duplicate,
           errors: row.errors,
         })),
@@ -321,13 +341,13 @@ importRoutes.openapi(
     const db = c.env.DB;
     const statements: D1PreparedStatement[] = [];
     for (let i = 0; i < fresh.length; i += INSERT_CHUNK) {
-      const chunk = fresh.slice(i, i + INSERT_CHUNK).map((row) => [uuid7(now), row.date, row.description, row.amount, row.payee, row.notes, row.fingerprint]);
+      const chunk = fresh.slice(i, i + INSERT_CHUNK).map((row) => [uuid7(now), row.date, row.description, row.amount, row.payee, row.notes, row.fingerprint, row.status]);
       statements.push(
         db
           .prepare(
             `INSERT INTO transactions (id, account_id, user_id, date, description, amount, payee, notes, status, import_fingerprint, created_at, updated_at)
              SELECT json_extract(value, '$[0]'), ?1, ?2, json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]'),
-                    json_extract(value, '$[4]'), json_extract(value, '$[5]'), 'posted', json_extract(value, '$[6]'), ?3, ?3
+                    json_extract(value, '$[4]'), json_extract(value, '$[5]'), json_extract(value, '$[7]'), json_extract(value, '$[6]'), ?3, ?3
              FROM json_each(?4) WHERE true
              ON CONFLICT DO NOTHING
              RETURNING 1 AS added`,
