@@ -295,6 +295,11 @@ test.describe("accounts and transactions", () => {
     await expect(page.getByTestId("total-in")).toHaveText(`+${soles("3,000.00")}`);
     await page.goto(`/accounts/${accountId}/transactions?min=-100&max=-10&from=2026-03-01&to=2026-03-31`);
     await expect(page.getByTestId("transaction-row")).toHaveCount(2);
+    // Symbols alone are not a search: said beside the field, not answered with every row.
+    await page.goto(`/accounts/${accountId}/transactions?q=%25`);
+    await expect(page.getByText("Search with letters or numbers: symbols alone are not searched.")).toBeVisible();
+    await expect(page.getByLabel("Search")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByTestId("transaction-row")).toHaveCount(0);
 
     // Sort by amount from the column header (a link: keyboard and back button work).
     await page.goto(`/accounts/${accountId}/transactions`);

@@ -174,7 +174,13 @@ export const categoryUpdateSchema = z
 
 /** Query of the listing and of the CSV export (all strings: they come from a URL); see listQuerySchema. */
 export const listQueryObject = z.object({
-  q: z.string().trim().max(200, { error: "ledger.errors.search" }).optional(),
+  // The search matches words (letters and digits); symbols alone would silently filter nothing.
+  q: z
+    .string()
+    .trim()
+    .max(200, { error: "ledger.errors.search" })
+    .refine((value) => value === "" || /[\p{L}\p{N}]/u.test(value), { error: "ledger.errors.searchWords" })
+    .optional(),
   from: blank(isoDay),
   to: blank(isoDay),
   category: z

@@ -131,6 +131,7 @@ export const ledger = {
     order: "Order ascending or descending.",
     limit: "Use a page size from 1 to 200.",
     search: "Use at most 200 characters.",
+    searchWords: "Search with letters or numbers: symbols alone are not searched.",
     totals: "Use true or false.",
     include: "Use accounts and/or categories, separated by commas.",
     noChanges: "Change at least one field.",

@@ -131,6 +131,7 @@ export const ledger: Messages["ledger"] = {
     order: "Orden ascendente o descendente.",
     limit: "Usa un tamaño de página de 1 a 200.",
     search: "Usa como máximo 200 caracteres.",
+    searchWords: "Busca con letras o números: los símbolos solos no se buscan.",
     totals: "Usa true o false.",
     include: "Usa accounts y/o categories, separados por comas.",
     noChanges: "Cambia al menos un campo.",
