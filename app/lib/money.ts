@@ -110,6 +110,19 @@ const FORMATS = new Map<string, MoneyFormat>();
 /** How Peruvians write these two, in either language: CLDR has no locale that gives both. */
 const PERUVIAN_SYMBOLS: Record<string, string> = { PEN: "S/", USD: "US$" };
 
+/**
+ * Narrow symbols that several currencies print ("$" is the peso of six countries and four
+ * dollars; "¥" is both the yen and the yuan). A user with accounts in two of them could not tell
+ * them apart, so those currencies take English's symbol instead, which CLDR keeps unique (`MX$`,
+ * `CA$`, `CN¥`, or the code: `CLP`, `SEK`). tests/unit/money.test.ts checks this list against
+ * every currency the runtime knows.
+ */
+export const SHARED_NARROW_SYMBOLS: ReadonlySet<string> = new Set(["$", "¥", "kr", "£", "L", "₩", "Rs"]);
+
+function currencyPart(formatter: Intl.NumberFormat): string | undefined {
+  return formatter.formatToParts(0).find((part) => part.type === "currency")?.value;
+}
+
 function moneyFormat(currency: string, signDisplay: "auto" | "always" | "exceptZero"): MoneyFormat {
   const key = `${currency}|${signDisplay}`;
   let format = FORMATS.get(key);
@@ -117,8 +130,8 @@ function moneyFormat(currency: string, signDisplay: "auto" | "always" | "exceptZ
     // The table's digits, not the runtime's: the server and every browser print the same figure.
     const digits = currencyDigits(currency);
     const formatter = new Intl.NumberFormat("es-PE", { style: "currency", currency, currencyDisplay: "narrowSymbol", signDisplay, minimumFractionDigits: digits, maximumFractionDigits: digits });
-    const by = PERUVIAN_SYMBOLS[currency];
-    const symbol = formatter.formatToParts(0).find((part) => part.type === "currency")?.value;
+    const symbol = currencyPart(formatter);
+    const by = PERUVIAN_SYMBOLS[currency] ?? (symbol && SHARED_NARROW_SYMBOLS.has(symbol) ? currencyPart(new Intl.NumberFormat("en", { style: "currency", currency })) : undefined);
     format = { formatter, replace: by && symbol && symbol !== by ? { symbol, by } : null };
     FORMATS.set(key, format);
   }
@@ -126,7 +139,7 @@ function moneyFormat(currency: string, signDisplay: "auto" | "always" | "exceptZ
 }
 
 /**
- * Formats minor units for people: `S/ 1,234.50`, `US$ 12.00`, `-S/ 5.00` (the space is a no-break
+ * Formats minor units for people: `S/ 1,234.50`, `US$ 12.00`, `-S/ 5.00`, `MX$ 80.00`, `CLP 5,000`, `€ 3.00` (the space is a no-break
  * space, so the symbol never wraps away from the number). Peru groups with
  * commas and uses a decimal point in English and Spanish alike, so the number part is es-PE's
  * for both languages (docs/decisions/007-money.md). Goes through the decimal string, so no

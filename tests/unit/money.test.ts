@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { currencyDigits, formatMoney, isCurrency, MAX_MINOR_UNITS, moneyOutExample, parseAmount, sumMinor, toDecimalString } from "../../app/lib/money";
+import { currencyDigits, formatMoney, isCurrency, MAX_MINOR_UNITS, moneyOutExample, parseAmount, SHARED_NARROW_SYMBOLS, sumMinor, toDecimalString } from "../../app/lib/money";
 
 describe("parseAmount", () => {
   it.each([
@@ -54,24 +54,47 @@ describe("formatting", () => {
 
   it("reads the same as Intl's own parts with the Peruvian symbols, for any amount, currency and sign display", () => {
     // The first implementation, kept as the oracle: Intl's parts with the currency part swapped.
+    const english = (currency: string) => new Intl.NumberFormat("en", { style: "currency", currency }).formatToParts(0).find((part) => part.type === "currency")!.value;
     const oracle = (minor: number, currency: string, signDisplay: "auto" | "exceptZero") => {
-      const symbol = ({ PEN: "S/", USD: "US$" } as Record<string, string>)[currency];
       const formatter = new Intl.NumberFormat("es-PE", { style: "currency", currency, currencyDisplay: "narrowSymbol", signDisplay });
+      const peruvian = ({ PEN: "S/", USD: "US$" } as Record<string, string>)[currency];
+      const symbolOf = (narrow: string) => peruvian ?? (SHARED_NARROW_SYMBOLS.has(narrow) ? english(currency) : narrow);
       return formatter
         .formatToParts(toDecimalString(minor, currency) as Intl.StringNumericLiteral)
-        .map((part) => (part.type === "currency" && symbol ? symbol : part.value))
+        .map((part) => (part.type === "currency" ? symbolOf(part.value) : part.value))
         .join("")
         .replace(/^([-+]?)(S\/|US\$)(?=\d)/, "$1$2\u00a0");
     };
     fc.assert(
       fc.property(
         fc.integer({ min: -MAX_MINOR_UNITS, max: MAX_MINOR_UNITS }),
-        fc.constantFrom("PEN", "USD", "EUR", "JPY", "BHD", "CLP", "GBP", "MXN"),
+        fc.constantFrom("PEN", "USD", "EUR", "JPY", "CNY", "BHD", "CLP", "GBP", "MXN", "SEK"),
         fc.constantFrom("auto" as const, "exceptZero" as const),
         (minor, currency, signDisplay) => formatMoney(minor, currency, { signDisplay }) === oracle(minor, currency, signDisplay),
       ),
       { numRuns: 2000 },
     );
+  });
+
+  it("never prints one symbol for two currencies", () => {
+    const narrow = (currency: string) => new Intl.NumberFormat("es-PE", { style: "currency", currency, currencyDisplay: "narrowSymbol" }).formatToParts(0).find((part) => part.type === "currency")!.value;
+    const codes = Intl.supportedValuesOf("currency");
+    // The list of shared narrow symbols is complete for this runtime's ICU…
+    const counts = new Map<string, number>();
+    for (const code of codes) counts.set(narrow(code), (counts.get(narrow(code)) ?? 0) + 1);
+    expect([...counts].filter(([symbol, n]) => n > 1 && !codes.includes(symbol)).map(([symbol]) => symbol).sort()).toEqual([...SHARED_NARROW_SYMBOLS].sort());
+    // …and what Tesoro prints names one currency each.
+    const printed = new Map<string, string>();
+    for (const code of codes) {
+      const symbol = formatMoney(0, code).replace(/[\d.,\s\u00a0-]/g, "");
+      expect(printed.get(symbol), `${code} prints ${symbol}`).toBeUndefined();
+      printed.set(symbol, code);
+    }
+    expect(formatMoney(100, "CNY")).toBe(nbsp("CN¥ 1.00"));
+    expect(formatMoney(100, "JPY")).toBe(nbsp("¥ 100"));
+    expect(formatMoney(8000, "MXN")).toBe(nbsp("MX$ 80.00"));
+    expect(formatMoney(5000, "CLP")).toBe(nbsp("CLP 5,000"));
+    expect(formatMoney(300, "EUR")).toBe(nbsp("€ 3.00"));
   });
 
   it("never loses a cent on large amounts", () => {
