@@ -1,21 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { createApi } from "../../workers/api/src/app";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { call, signUp, STRONG_PASSWORD, uniqueEmail, uniqueIp } from "./helpers";
-
-async function outbox(to: string): Promise<Array<{ to: string; subject: string; text: string; html: string }>> {
-  const { results } = await env.DB.prepare("SELECT to_address AS \"to\", subject, text_body AS text, html_body AS html FROM outbox WHERE to_address = ?1 ORDER BY id DESC").bind(to).all();
-  return results as Array<{ to: string; subject: string; text: string; html: string }>;
-}
-
-async function waitForMail(to: string, count = 1) {
-  for (let i = 0; i < 50; i++) {
-    const mail = await outbox(to);
-    if (mail.length >= count) return mail;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`no mail for ${to}`);
-}
+import { call, outbox, signUp, STRONG_PASSWORD, uniqueEmail, uniqueIp, waitForMail } from "./helpers";
 
 function linkIdFrom(text: string): string {
   const match = /\/login\/change-password\/([A-Za-z0-9_-]{43})/.exec(text);
@@ -459,6 +445,12 @@ describe("sessions", () => {
     expect(ok.status).toBe(204);
     expect((await call("/auth/session", { token })).status).toBe(200);
     expect((await call("/auth/session", { token: other.json.token })).status).toBe(401);
+    // The owner hears of it, with the way back if it was not them; the refused try sent nothing.
+    const [notice, ...more] = await waitForMail(email);
+    expect(more).toHaveLength(0);
+    expect(notice!.subject).toBe("The password of your Tesoro account was changed");
+    expect(notice!.text).toContain("your other devices were signed out");
+    expect(notice!.text).toMatch(/\/login\/recover$/);
   });
 });
 
@@ -488,7 +480,11 @@ describe("the current password, asked again with a session", () => {
   it("a right answer starts the count again", async () => {
     const { email, password, token } = await signUp();
     for (let i = 0; i < 4; i++) expect((await call("/users/me/email", { token, body: wrongTries["/users/me/email"] })).status).toBe(422);
-    expect((await call("/users/me/email", { token, body: { email, password } })).status).toBe(200);
+    // The right password, with the address the user already has: refused for the address only,
+    // after the password was checked, which starts the count again.
+    const same = await call("/users/me/email", { token, body: { email, password } });
+    expect(same.status).toBe(422);
+    expect(Object.keys(same.json.errors)).toEqual(["email"]);
     for (let i = 0; i < 4; i++) expect((await call("/auth/password", { token, body: wrongTries["/auth/password"] })).status).toBe(422);
   });
 });

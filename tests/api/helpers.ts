@@ -1,4 +1,4 @@
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 
 export const BASE = "https://tesoro.test/api/v1";
 export const STRONG_PASSWORD = "correct-horse-battery-staple-lima";
@@ -60,4 +60,20 @@ export async function signUp(overrides: Partial<{ name: string; email: string; p
   });
   if (result.status !== 201) throw new Error(`sign-up failed: ${result.status} ${JSON.stringify(result.json)}`);
   return { email, password, token: result.json.token as string, user: result.json.user as { id: string; email: string } };
+}
+
+/** Mail the outbox transport stored for `to`, newest first. */
+export async function outbox(to: string): Promise<Array<{ to: string; subject: string; text: string; html: string }>> {
+  const { results } = await env.DB.prepare("SELECT to_address AS \"to\", subject, text_body AS text, html_body AS html FROM outbox WHERE to_address = ?1 ORDER BY id DESC").bind(to).all();
+  return results as Array<{ to: string; subject: string; text: string; html: string }>;
+}
+
+/** Mail sent after an answer (waitUntil) lands a moment later: waits for `count` messages. */
+export async function waitForMail(to: string, count = 1) {
+  for (let i = 0; i < 50; i++) {
+    const mail = await outbox(to);
+    if (mail.length >= count) return mail;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`no mail for ${to}`);
 }

@@ -3,7 +3,7 @@ import { unzipSync, strFromU8 } from "fflate";
 import { describe, expect, it } from "vitest";
 import { EXPORT_CHUNK_ROWS, exportHead, exportZip } from "../../workers/api/src/export";
 import { findUserById, toApiUser } from "../../workers/api/src/users";
-import { BASE, call, signUp, STRONG_PASSWORD, uniqueEmail, uniqueIp } from "./helpers";
+import { BASE, call, outbox, signUp, STRONG_PASSWORD, uniqueEmail, uniqueIp, waitForMail } from "./helpers";
 import { SELF } from "cloudflare:test";
 
 /** Ledger rows written straight into D1, so these tests depend only on the schema. */
@@ -26,8 +26,8 @@ async function rawGet(path: string, token: string) {
 }
 
 describe("change email", () => {
-  it("needs the right password and then signs in with the new address", async () => {
-    const { token, password } = await signUp();
+  it("needs the right password, tells the old address, and then signs in with the new address", async () => {
+    const { token, password, email } = await signUp();
     const next = uniqueEmail("New");
     const wrong = await call("/users/me/email", { token, body: { email: next, password: "not-my-password-at-all" } });
     expect(wrong.status).toBe(422);
@@ -36,6 +36,11 @@ describe("change email", () => {
     const ok = await call("/users/me/email", { token, body: { email: next, password } });
     expect(ok.status).toBe(200);
     expect(ok.json.user.email).toBe(next);
+    // The old address hears of it (it can no longer sign in or recover); the new one gets nothing.
+    const notice = await waitForMail(email);
+    expect(notice.map((mail) => mail.subject)).toEqual(["The email of your Tesoro account was changed"]);
+    expect(notice[0]!.text).toContain(`was changed to ${next} on `);
+    expect(await outbox(next)).toHaveLength(0);
     const login = await call("/auth/login", { body: { email: next.toUpperCase(), password }, ip: uniqueIp() });
     expect(login.status).toBe(200);
   });

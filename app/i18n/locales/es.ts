@@ -113,6 +113,13 @@ export const es: Messages = {
     resetGreeting: "Hola, {{name}}:",
     resetBody: "Alguien pidió restablecer la contraseña de tu cuenta de Tesoro. Abre este enlace en los próximos 30 minutos para elegir una nueva:",
     resetIgnore: "Si no fuiste tú, ignora este mensaje: tu contraseña no cambia.",
+    greeting: "Hola, {{name}}:",
+    emailChangedSubject: "Cambió el correo de tu cuenta de Tesoro",
+    emailChangedBody: "El correo con el que inicias sesión en Tesoro cambió a {{email}} el {{when}}. Esta dirección ya no recibirá mensajes sobre la cuenta.",
+    emailChangedNotYou: "Si no hiciste este cambio, responde a este mensaje de inmediato para bloquear la cuenta y devolvértela.",
+    passwordChangedSubject: "Cambió la contraseña de tu cuenta de Tesoro",
+    passwordChangedBody: "La contraseña de tu cuenta de Tesoro cambió el {{when}} y se cerró la sesión en tus otros dispositivos.",
+    passwordChangedNotYou: "Si no hiciste este cambio, elige ahora una contraseña nueva con este enlace y responde a este mensaje:",
   },
   pages: {
     comingSoon: "Esta página está en construcción.",

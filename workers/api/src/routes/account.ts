@@ -8,6 +8,7 @@ import { exportFileName, exportHead, exportJson, exportZip, transactionChunks } 
 import { createRouter } from "../hono";
 import { bearer, json, jsonBody, problemResponse } from "../openapi-helpers";
 import { problem, validationProblem } from "../problem";
+import { sendSecurityNotice } from "../notices";
 import { deleteUserReceipts } from "../receipts";
 import { requireSession } from "../sessions";
 import { findUserByEmail, findUserById, normalizeEmail, toApiUser } from "../users";
@@ -51,6 +52,8 @@ accountRoutes.openapi(
       if (String(error).includes("UNIQUE")) return validationProblem(c, { email: ["auth.emailTaken"] }, 409);
       throw error;
     }
+    // The old address hears of it: after this, it can neither sign in nor recover the password.
+    sendSecurityNotice(c, user, { kind: "emailChanged", newEmail: input.email.trim() });
     return c.json({ user: toApiUser((await findUserById(c.env.DB, user.id))!) }, 200);
   },
 );

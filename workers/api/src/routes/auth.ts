@@ -12,6 +12,7 @@ import {
 import { randomToken, sha256Hex } from "../crypto";
 import { createRouter, type ApiBindings } from "../hono";
 import { escapeHtml, mailSender } from "../mail";
+import { sendSecurityNotice } from "../notices";
 import { hashPassword, MIN_PASSWORD_SCORE, needsRehash, parseParams, passwordStrength, verifyAgainstDummy, verifyPassword } from "../password";
 import { localeOf, problem, validationProblem } from "../problem";
 import { clearLoginFailures, hit, lockedForSeconds, lockQuery, recordLoginFailure, throttle, type Lockout } from "../rate-limit";
@@ -352,6 +353,7 @@ authRoutes.openapi(
       c.env.DB.prepare("UPDATE users SET password_hash = ?1, updated_at = ?2 WHERE id = ?3").bind(hashPassword(input.password, scrypt(c)), now, user.id),
       c.env.DB.prepare("UPDATE sessions SET revoked_at = ?1 WHERE user_id = ?2 AND revoked_at IS NULL AND id <> ?3").bind(now, user.id, c.get("session").id),
     ]);
+    sendSecurityNotice(c, user, { kind: "passwordChanged" });
     return c.body(null, 204);
   },
 );
