@@ -100,7 +100,6 @@ export const en = {
   },
   mail: {
     resetSubject: "Reset your Tesoro password",
-    resetGreeting: "Hello {{name}},",
     resetBody: "Someone asked to reset the password of your Tesoro account. Open this link within 30 minutes to choose a new one:",
     resetIgnore: "If it was not you, ignore this message: your password stays the same.",
     greeting: "Hello {{name}},",

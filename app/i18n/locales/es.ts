@@ -110,7 +110,6 @@ export const es: Messages = {
   },
   mail: {
     resetSubject: "Restablece tu contraseña de Tesoro",
-    resetGreeting: "Hola, {{name}}:",
     resetBody: "Alguien pidió restablecer la contraseña de tu cuenta de Tesoro. Abre este enlace en los próximos 30 minutos para elegir una nueva:",
     resetIgnore: "Si no fuiste tú, ignora este mensaje: tu contraseña no cambia.",
     greeting: "Hola, {{name}}:",

@@ -100,6 +100,12 @@ export function mime(from: string, message: MailMessage): string {
   ].join("\r\n");
 }
 
+/** A plain message of paragraphs, one of which may be a link: the text and the HTML say the same. */
+export function paragraphsMail(to: string, locale: string, subject: string, paragraphs: string[], link?: string): MailMessage {
+  const html = paragraphs.map((line) => (line === link ? `<p><a href="${escapeHtml(line)}">${escapeHtml(line)}</a></p>` : `<p>${escapeHtml(line)}</p>`)).join("");
+  return { to, subject, text: paragraphs.join("\n\n"), html: `<!doctype html><html lang="${escapeHtml(locale)}"><body>${html}</body></html>` };
+}
+
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 }

@@ -9,32 +9,26 @@ import type { Context } from "hono";
 import { translatorFor } from "../../../app/i18n/translator";
 import { formatInstant } from "../../../app/lib/dates";
 import type { ApiBindings } from "./hono";
-import { escapeHtml, mailSender } from "./mail";
+import { mailSender, paragraphsMail, type MailMessage } from "./mail";
 import type { UserRow } from "./users";
 
 export type SecurityNotice = { kind: "emailChanged"; newEmail: string } | { kind: "passwordChanged" };
 
-function noticeMail(c: Context<ApiBindings>, user: UserRow, notice: SecurityNotice, at: number) {
+function noticeMail(c: Context<ApiBindings>, user: UserRow, notice: SecurityNotice, at: number): MailMessage {
   const t = translatorFor(user.locale);
   const when = formatInstant(at, user.locale, user.time_zone);
   const recover = `${c.env.APP_ORIGIN.replace(/\/$/, "")}/login/recover`;
-  const paragraphs =
-    notice.kind === "emailChanged"
-      ? [t("mail.greeting", { name: user.name }), t("mail.emailChangedBody", { email: notice.newEmail, when }), t("mail.emailChangedNotYou")]
-      : [t("mail.greeting", { name: user.name }), t("mail.passwordChangedBody", { when }), t("mail.passwordChangedNotYou"), recover];
-  const html = paragraphs.map((line) => (line === recover ? `<p><a href="${escapeHtml(recover)}">${escapeHtml(recover)}</a></p>` : `<p>${escapeHtml(line)}</p>`)).join("");
-  return {
-    to: user.email,
-    subject: t(notice.kind === "emailChanged" ? "mail.emailChangedSubject" : "mail.passwordChangedSubject"),
-    text: paragraphs.join("\n\n"),
-    html: `<!doctype html><html lang="${user.locale}"><body>${html}</body></html>`,
-  };
+  const greeting = t("mail.greeting", { name: user.name });
+  return notice.kind === "emailChanged"
+    ? paragraphsMail(user.email, user.locale, t("mail.emailChangedSubject"), [greeting, t("mail.emailChangedBody", { email: notice.newEmail, when }), t("mail.emailChangedNotYou")])
+    : paragraphsMail(user.email, user.locale, t("mail.passwordChangedSubject"), [greeting, t("mail.passwordChangedBody", { when }), t("mail.passwordChangedNotYou"), recover], recover);
 }
 
 /** Mails `user` (as they were before the change) about it, after the answer is sent. */
 export function sendSecurityNotice(c: Context<ApiBindings>, user: UserRow, notice: SecurityNotice): void {
-  const work = mailSender(c.env)
-    .send(noticeMail(c, user, notice, Date.now()))
+  // Inside the promise: a transport that is not configured throws, and that too is only logged.
+  const work = Promise.resolve()
+    .then(() => mailSender(c.env).send(noticeMail(c, user, notice, Date.now())))
     .catch((error: unknown) => console.error(JSON.stringify({ event: "security-notice-failed", kind: notice.kind, error: String(error) })));
   try {
     c.executionCtx.waitUntil(work);

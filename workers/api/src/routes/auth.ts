@@ -11,7 +11,7 @@ import {
 } from "../../../../app/lib/schemas/auth";
 import { randomToken, sha256Hex } from "../crypto";
 import { createRouter, type ApiBindings } from "../hono";
-import { escapeHtml, mailSender } from "../mail";
+import { mailSender, paragraphsMail } from "../mail";
 import { sendSecurityNotice } from "../notices";
 import { hashPassword, MIN_PASSWORD_SCORE, needsRehash, parseParams, passwordStrength, verifyAgainstDummy, verifyPassword } from "../password";
 import { localeOf, problem, validationProblem } from "../problem";
@@ -253,14 +253,8 @@ async function sendResetLink(c: Context<ApiBindings>, user: UserRow) {
   ]);
   const t = translatorFor(user.locale);
   const url = `${c.env.APP_ORIGIN.replace(/\/$/, "")}/login/change-password/${linkId}`;
-  const paragraphs = [t("mail.resetGreeting", { name: user.name }), t("mail.resetBody"), url, t("mail.resetIgnore")];
-  const html = paragraphs.map((line) => (line === url ? `<p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>` : `<p>${escapeHtml(line)}</p>`)).join("");
-  await mailSender(c.env).send({
-    to: user.email,
-    subject: t("mail.resetSubject"),
-    text: paragraphs.join("\n\n"),
-    html: `<!doctype html><html lang="${user.locale}"><body>${html}</body></html>`,
-  });
+  const paragraphs = [t("mail.greeting", { name: user.name }), t("mail.resetBody"), url, t("mail.resetIgnore")];
+  await mailSender(c.env).send(paragraphsMail(user.email, user.locale, t("mail.resetSubject"), paragraphs, url));
 }
 
 async function findUsableLink(db: D1Database, linkId: string, now: number) {
