@@ -403,11 +403,18 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
             <h2 id="totals-title" className={l.subTitle}>
               {t("ledger.pages.transactions.totalsTitle")}
             </h2>
-            <Suspense fallback={<TotalsBar totals={undefined} currency={account.currency} nowHref={withParams(searchParams, { totals: "now" })} />}>
-              <Await resolve={loaderData.totals} errorElement={<TotalsBar totals={null} currency={account.currency} />}>
-                {(totals) => <TotalsBar totals={totals} currency={account.currency} />}
-              </Await>
-            </Suspense>
+            {/* Only a search's totals are streamed. Totals already in the loader data are rendered
+                as they are: through <Await> they would suspend once and reach the page as a
+                streamed block that only JavaScript can reveal. */}
+            {loaderData.totals instanceof Promise ? (
+              <Suspense fallback={<TotalsBar totals={undefined} currency={account.currency} nowHref={withParams(searchParams, { totals: "now" })} />}>
+                <Await resolve={loaderData.totals} errorElement={<TotalsBar totals={null} currency={account.currency} />}>
+                  {(totals) => <TotalsBar totals={totals} currency={account.currency} />}
+                </Await>
+              </Suspense>
+            ) : (
+              <TotalsBar totals={loaderData.totals} currency={account.currency} />
+            )}
           </section>
 
           <TransactionTable loaderData={loaderData} list={list} filtered={filtered} addFetcher={addFetcher} />

@@ -502,6 +502,8 @@ test.describe("accounts and transactions", () => {
     await expect(page.getByTestId("account-balance")).toContainText(`-${soles("15.00")}`);
     // Totals come with the page; a text search streams them, so without JavaScript a link asks
     // for a page that has them.
+    // Visible, not only present: a streamed block sits in the page hidden until a script shows it.
+    await expect(page.getByTestId("total-out")).toBeVisible();
     await expect(page.getByTestId("total-out")).toHaveText(`-${soles("15.00")}`);
     await page.goto(`/accounts/${accountId}/transactions?q=menu`);
     await expect(page.getByTestId("transaction-row")).toHaveCount(1);
@@ -509,7 +511,9 @@ test.describe("accounts and transactions", () => {
     await expect(page.getByTestId("totals-loading")).toHaveText("Show the totals", { useInnerText: true });
     await page.getByRole("link", { name: "Show the totals" }).click();
     await expect(page).toHaveURL(/totals=now/);
+    await expect(page.getByTestId("total-out")).toBeVisible();
     await expect(page.getByTestId("total-out")).toHaveText(`-${soles("15.00")}`);
+    await expect(page.getByTestId("totals-loading")).toHaveCount(0);
     await context.close();
   });
 
