@@ -314,7 +314,7 @@ function AccountForm({ mode, account, fetcher, result, nonce, today, currencies 
         <Field id={`${prefix}-institution`} label={`${t("ledger.fields.institution")} (${t("ledger.pages.common.optional")})`} name="institution" maxLength={80} defaultValue={v("institution", account?.institution ?? "")} error={errors.institution} />
         <Field id={`${prefix}-number`} label={`${t("ledger.fields.number")} (${t("ledger.pages.common.optional")})`} name="number" inputMode="numeric" defaultValue={v("number", account?.number ?? "")} error={errors.number} hint={t("ledger.pages.accounts.numberHint")} autoComplete="off" />
         <Field id={`${prefix}-cci`} label={`${t("ledger.fields.cci")} (${t("ledger.pages.common.optional")})`} name="cci" inputMode="numeric" defaultValue={v("cci", account?.cci ?? "")} error={errors.cci} autoComplete="off" />
-        <Field id={`${prefix}-openingBalance`} label={t("ledger.fields.openingBalance")} name="openingBalance" inputMode="decimal" defaultValue={v("openingBalance", account?.openingBalance ?? "0.00")} error={errors.openingBalance} hint={t("ledger.pages.accounts.openingHint")} />
+        <Field id={`${prefix}-openingBalance`} label={t("ledger.fields.openingBalance")} name="openingBalance" inputMode="decimal" defaultValue={v("openingBalance", account?.openingBalance ?? "0")} error={errors.openingBalance} hint={t("ledger.pages.accounts.openingHint")} />
         <Field id={`${prefix}-openingDate`} label={t("ledger.fields.openingDate")} name="openingDate" type="date" defaultValue={v("openingDate", account?.openingDate ?? today)} error={errors.openingDate} />
       </div>
       <div className={l.actions}>

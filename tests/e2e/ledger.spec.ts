@@ -109,6 +109,12 @@ test.describe("accounts and transactions", () => {
     await disclose(page, "New account");
     await expect(newAccount.getByLabel("Name")).toHaveValue("");
     await expect(newAccount.getByText("This currency takes at most 2 decimal places.")).toHaveCount(0);
+    // The opening balance it starts with suits a currency without decimals too.
+    await newAccount.getByLabel("Name").fill("Pesos chilenos");
+    await newAccount.getByLabel("Currency").selectOption("CLP");
+    await newAccount.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByRole("heading", { name: "Pesos chilenos", level: 3 })).toBeVisible();
+    await expect(page.getByTestId("account-totals")).toContainText("CLP\u00a00");
     // Totals per currency, never added together.
     await expect(page.getByTestId("account-totals")).toContainText(soles("1,000.00"));
     await expect(page.getByTestId("account-totals")).toContainText(dollars("200.00"));
@@ -132,14 +138,14 @@ test.describe("accounts and transactions", () => {
     await expect(page.getByRole("heading", { name: "BCP Sueldo", level: 3 })).toBeVisible();
 
     // With every account archived the overview says so, and leads back to them.
-    for (const name of ["BCP Sueldo", "Interbank Dólares"]) {
+    for (const name of ["BCP Sueldo", "Interbank Dólares", "Pesos chilenos"]) {
       await page.getByRole("button", { name: `Archive ${name}` }).click();
       await expect(page.getByTestId("group-archived")).toContainText(name);
     }
     await page.goto("/");
     const empty = page.getByTestId("overview-empty");
     await expect(empty.getByRole("heading", { name: "No active accounts" })).toBeVisible();
-    await expect(empty).toContainText("All your 2 accounts are archived");
+    await expect(empty).toContainText("All your 3 accounts are archived");
     await empty.getByRole("link", { name: "Go to Accounts" }).click();
     await expect(page).toHaveURL("/accounts");
   });
