@@ -24,6 +24,12 @@ const MINOR_DIGITS: Readonly<Record<string, number>> = {
 
 const VALID_CODES = new Map<string, boolean>();
 
+/** The order of per-currency figures (balances, the month's money in and out): PEN, USD, then A–Z, as the pickers list them. */
+export function compareCurrencies(a: string, b: string): number {
+  const rank = (code: string) => (code === "PEN" ? 0 : code === "USD" ? 1 : 2);
+  return rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0);
+}
+
 /** Whether Intl can format the code as a currency (any three letters it accepts; PEN and USD come first in pickers). */
 export function isCurrency(code: string): boolean {
   if (!CURRENCY_PATTERN.test(code)) return false;

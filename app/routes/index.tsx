@@ -35,7 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const listed = overview.accounts && overview.accountTotals ? { accounts: overview.accounts, totals: overview.accountTotals } : unwrap(await api.get<{ accounts: Account[]; totals: CurrencyTotal[] }>("/accounts"), request);
   const accounts = listed.accounts.filter((a) => !a.archived);
   const totals = listed.totals;
-  const names = new Map(accounts.map((a) => [a.id, a.name]));
+  // Archived accounts' movements still count in the month and the latest list, under their names.
+  const names = new Map(listed.accounts.map((a) => [a.id, a.name]));
   const recent = overview.recent.map((tx) => ({ ...tx, accountName: names.get(tx.accountId) ?? "" }));
   // Per currency, never added across currencies; transfers between own accounts are left out by the API.
   const month = overview.flows.map((flow) => ({

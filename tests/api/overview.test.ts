@@ -29,6 +29,25 @@ describe("GET /overview", () => {
     expect(json.recent.map((tx: { description: string }) => tx.description)).toEqual(["Ahorro", "Ahorro", "Netflix"]);
   });
 
+  it("still counts an account archived during the period, and lists currencies PEN, USD, then A–Z", async () => {
+    const { token } = await signUp();
+    const old = await createAccount(token, { name: "BBVA cerrada", currency: "PEN" });
+    const euros = await createAccount(token, { name: "Euros", currency: "EUR" });
+    const dollars = await createAccount(token, { name: "IBK", currency: "USD" });
+    await addTransaction(token, old.id, { date: "2026-11-03", description: "Plaza Vea", amount: "-45.00" });
+    await addTransaction(token, euros.id, { date: "2026-11-04", description: "Café", amount: "-3.00" });
+    await addTransaction(token, dollars.id, { date: "2026-11-05", description: "Netflix", amount: "-15.99" });
+    expect((await call(`/accounts/${old.id}`, { method: "PATCH", token, body: { archived: true } })).status).toBe(200);
+
+    const { json } = await call("/overview?from=2026-11-01&to=2026-11-30", { token });
+    expect(json.flows.map((flow: { currency: string; outMinor: number }) => [flow.currency, flow.outMinor])).toEqual([
+      ["PEN", -4500],
+      ["USD", -1599],
+      ["EUR", -300],
+    ]);
+    expect(json.recent.map((tx: { description: string }) => tx.description)).toContain("Plaza Vea");
+  });
+
   it("shows nothing of another user's, refuses a bad period, and names defaults in the caller's language", async () => {
     const alice = await signUp();
     const bob = await signUp();

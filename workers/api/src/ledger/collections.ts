@@ -4,7 +4,7 @@
  * overview, which run these statements in the same D1 batch (one round trip, one request).
  */
 import { z } from "@hono/zod-openapi";
-import { toDecimalString } from "../../../../app/lib/money";
+import { compareCurrencies, toDecimalString } from "../../../../app/lib/money";
 import { accountOut, categoryOut, toAccount, toCategory, type AccountRow, type CategoryRow } from "./model";
 
 const TYPE_ORDER = "CASE type WHEN 'checking' THEN 0 WHEN 'savings' THEN 1 WHEN 'credit_card' THEN 2 WHEN 'cash' THEN 3 WHEN 'wallet' THEN 4 ELSE 5 END";
@@ -32,7 +32,7 @@ export function accountsAnswer(rows: AccountRow[]): z.infer<typeof accountsRespo
     entry.count += 1;
     totals.set(row.currency, entry);
   }
-  const ordered = [...totals.entries()].sort(([a], [b]) => (a === "PEN" ? -1 : b === "PEN" ? 1 : a === "USD" ? -1 : b === "USD" ? 1 : a.localeCompare(b)));
+  const ordered = [...totals.entries()].sort(([a], [b]) => compareCurrencies(a, b));
   return {
     accounts: rows.map((row) => toAccount(row)),
     totals: ordered.map(([currency, t]) => ({ currency, balance: toDecimalString(t.balance, currency), balanceMinor: t.balance, count: t.count })),

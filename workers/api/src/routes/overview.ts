@@ -3,10 +3,12 @@
  * the number of transactions in the period: the newest transactions across the user's open
  * accounts, and money in, money out and spending per category for a period, per currency
  * (never summed across currencies). Transfers between the user's own accounts are moves, not
- * money in or out. (Before this, the page listed every transaction of the month per account.)
+ * money in or out. Archived accounts count: archiving hides an account, it does not undo what
+ * was spent from it this month. (Before this, the page listed every transaction of the month per account.)
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { isIsoDay } from "../../../../app/lib/dates";
+import { compareCurrencies } from "../../../../app/lib/money";
 import { createRouter } from "../hono";
 import { included, includedOut, includeParam } from "../ledger/collections";
 import { categoryDisplayName, toTransaction, transactionOut, TRANSACTION_COLUMNS, TRANSACTION_FROM, type TransactionRow } from "../ledger/model";
@@ -35,14 +37,14 @@ export const overviewRoutes = createRouter();
 /** The newest transactions of open accounts, and the period's money in, out and spending, per currency. */
 function overviewStatements(db: D1Database, userId: string, from: string, to: string, limit: number): D1PreparedStatement[] {
   return [
-    db.prepare(`SELECT ${TRANSACTION_COLUMNS} FROM ${TRANSACTION_FROM} WHERE t.user_id = ?1 AND a.archived = 0 ORDER BY t.date DESC, t.created_at DESC, t.id DESC LIMIT ?2`).bind(userId, limit),
+    db.prepare(`SELECT ${TRANSACTION_COLUMNS} FROM ${TRANSACTION_FROM} WHERE t.user_id = ?1 ORDER BY t.date DESC, t.created_at DESC, t.id DESC LIMIT ?2`).bind(userId, limit),
     db
       .prepare(
         `SELECT a.currency AS currency,
                 COALESCE(SUM(CASE WHEN t.amount > 0 THEN t.amount END), 0) AS inflow,
                 COALESCE(SUM(CASE WHEN t.amount < 0 THEN t.amount END), 0) AS outflow
            FROM transactions t JOIN accounts a ON a.id = t.account_id
-          WHERE t.user_id = ?1 AND a.archived = 0 AND t.transfer_id IS NULL AND t.date BETWEEN ?2 AND ?3
+          WHERE t.user_id = ?1 AND t.transfer_id IS NULL AND t.date BETWEEN ?2 AND ?3
           GROUP BY a.currency ORDER BY a.currency`,
       )
       .bind(userId, from, to),
@@ -50,7 +52,7 @@ function overviewStatements(db: D1Database, userId: string, from: string, to: st
       .prepare(
         `SELECT a.currency AS currency, t.category_id AS category_id, c.name AS name, c.color AS color, c.default_key AS default_key, -SUM(t.amount) AS spent
            FROM transactions t JOIN accounts a ON a.id = t.account_id LEFT JOIN categories c ON c.id = t.category_id
-          WHERE t.user_id = ?1 AND a.archived = 0 AND t.transfer_id IS NULL AND t.amount < 0 AND t.date BETWEEN ?2 AND ?3
+          WHERE t.user_id = ?1 AND t.transfer_id IS NULL AND t.amount < 0 AND t.date BETWEEN ?2 AND ?3
           GROUP BY a.currency, t.category_id ORDER BY spent DESC`,
       )
       .bind(userId, from, to),
@@ -97,7 +99,9 @@ overviewRoutes.openapi(
       {
         ...extra.read(extraResults),
         recent: ((recent?.results ?? []) as TransactionRow[]).map((row) => toTransaction(row, locale)),
-        flows: ((flows?.results ?? []) as Array<{ currency: string; inflow: number; outflow: number }>).map((row) => ({
+        flows: ((flows?.results ?? []) as Array<{ currency: string; inflow: number; outflow: number }>)
+          .sort((a, b) => compareCurrencies(a.currency, b.currency))
+          .map((row) => ({
           currency: row.currency,
           inMinor: row.inflow,
           outMinor: row.outflow,
