@@ -450,6 +450,7 @@ describe("sessions", () => {
     expect(more).toHaveLength(0);
     expect(notice!.subject).toBe("The password of your Tesoro account was changed");
     expect(notice!.text).toContain("your other devices were signed out");
+    expect(notice!.text).toContain("(America/Lima)");
     expect(notice!.text).toMatch(/\/login\/recover$/);
   });
 });

@@ -39,10 +39,23 @@ describe("change email", () => {
     // The old address hears of it (it can no longer sign in or recover); the new one gets nothing.
     const notice = await waitForMail(email);
     expect(notice.map((mail) => mail.subject)).toEqual(["The email of your Tesoro account was changed"]);
-    expect(notice[0]!.text).toContain(`was changed to ${next} on `);
+    expect(notice[0]!.text).toMatch(new RegExp(`^On .+ \\(America/Lima\\), the email you sign in to Tesoro with was changed to ${next.replace(/[.+]/g, "\\$&")}\\.`, "m"));
     expect(await outbox(next)).toHaveLength(0);
     const login = await call("/auth/login", { body: { email: next.toUpperCase(), password }, ip: uniqueIp() });
     expect(login.status).toBe(200);
+  });
+
+  it("tells the old address in the user's language, with the time and its zone", async () => {
+    const { token, password, email } = await signUp();
+    await call("/users/me", { method: "PATCH", token, body: { locale: "es", timeZone: "Asia/Tokyo" } });
+    const next = uniqueEmail("Nuevo");
+    expect((await call("/users/me/email", { token, body: { email: next, password } })).status).toBe(200);
+    const [notice] = await waitForMail(email);
+    expect(notice!.subject).toBe("Cambió el correo de tu cuenta de Tesoro");
+    expect(notice!.text).toContain(`(Asia/Tokyo), el correo con el que inicias sesión en Tesoro cambió a ${next}.`);
+    // A time ending in "a. m." is never followed by a second full stop.
+    expect(notice!.text).not.toMatch(/\.\./);
+    expect(notice!.html).toContain('<html lang="es">');
   });
 
   it("refuses an address another account has, whatever its case", async () => {

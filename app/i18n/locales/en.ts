@@ -104,10 +104,10 @@ export const en = {
     resetIgnore: "If it was not you, ignore this message: your password stays the same.",
     greeting: "Hello {{name}},",
     emailChangedSubject: "The email of your Tesoro account was changed",
-    emailChangedBody: "The email you sign in to Tesoro with was changed to {{email}} on {{when}}. This address will no longer receive messages about the account.",
+    emailChangedBody: "On {{when}} ({{zone}}), the email you sign in to Tesoro with was changed to {{email}}. This address will no longer receive messages about the account.",
     emailChangedNotYou: "If you did not make this change, reply to this message at once so we can lock the account and give it back to you.",
     passwordChangedSubject: "The password of your Tesoro account was changed",
-    passwordChangedBody: "The password of your Tesoro account was changed on {{when}}, and your other devices were signed out.",
+    passwordChangedBody: "On {{when}} ({{zone}}), the password of your Tesoro account was changed, and your other devices were signed out.",
     passwordChangedNotYou: "If you did not make this change, choose a new password now with this link and reply to this message:",
   },
   pages: {

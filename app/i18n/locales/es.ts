@@ -114,10 +114,10 @@ export const es: Messages = {
     resetIgnore: "Si no fuiste tú, ignora este mensaje: tu contraseña no cambia.",
     greeting: "Hola, {{name}}:",
     emailChangedSubject: "Cambió el correo de tu cuenta de Tesoro",
-    emailChangedBody: "El correo con el que inicias sesión en Tesoro cambió a {{email}} el {{when}}. Esta dirección ya no recibirá mensajes sobre la cuenta.",
+    emailChangedBody: "El {{when}} ({{zone}}), el correo con el que inicias sesión en Tesoro cambió a {{email}}. Esta dirección ya no recibirá mensajes sobre la cuenta.",
     emailChangedNotYou: "Si no hiciste este cambio, responde a este mensaje de inmediato para bloquear la cuenta y devolvértela.",
     passwordChangedSubject: "Cambió la contraseña de tu cuenta de Tesoro",
-    passwordChangedBody: "La contraseña de tu cuenta de Tesoro cambió el {{when}} y se cerró la sesión en tus otros dispositivos.",
+    passwordChangedBody: "El {{when}} ({{zone}}), cambió la contraseña de tu cuenta de Tesoro y se cerró la sesión en tus otros dispositivos.",
     passwordChangedNotYou: "Si no hiciste este cambio, elige ahora una contraseña nueva con este enlace y responde a este mensaje:",
   },
   pages: {
