@@ -19,6 +19,7 @@ import * as ui from "./styles/ui.css";
 import { showSuccessToast } from "./components/form-toasts";
 import { readFlash } from "./toast.server";
 import { describeError, errorTitle } from "./lib/error-page";
+import { useFocusKeptThroughSubmits } from "./lib/focus-after-save";
 
 const csrfMiddleware = createCsrfMiddleware();
 
@@ -76,6 +77,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   useTooltips();
+  useFocusKeptThroughSubmits();
   useEffect(() => {
     // Lets end-to-end tests (and people debugging) know the page is interactive.
     document.documentElement.dataset.hydrated = "true";

@@ -48,20 +48,13 @@ export function useClientValidation<S extends z.ZodType>(schemaOrLoader: S | (()
   const load = () => (schema.current ??= loadSchema());
   // The form last sent from here: when the server answers it with field errors (rules only the
   // server can check, such as a transfer's currencies), focus goes to the first one, as it does
-  // for the errors found in the browser. A refusal of the whole form (a wrong password) gives
-  // focus back to where it was when the form was sent, if the submit button's disabling while
-  // busy had dropped it on the page's body.
+  // for the errors found in the browser. (A refusal of the whole form, a wrong password, keeps
+  // focus where it was: useFocusKeptThroughSubmits in the root.)
   const sentForm = useRef<HTMLFormElement | null>(null);
-  const sentFrom = useRef<HTMLElement | null>(null);
   useEffect(() => {
-    const form = sentForm.current;
-    if (!serverErrors || !form?.isConnected) return;
-    const invalid = Object.keys(serverErrors).length ? form.querySelector<HTMLElement>('[aria-invalid="true"]') : null;
-    const lost = document.activeElement === null || document.activeElement === document.body;
-    if (invalid) invalid.focus();
-    else if (lost && sentFrom.current?.isConnected) sentFrom.current.focus();
+    if (!serverErrors || !Object.keys(serverErrors).length || !sentForm.current?.isConnected) return;
+    sentForm.current.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
     sentForm.current = null;
-    sentFrom.current = null;
   }, [serverErrors]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -69,9 +62,6 @@ export function useClientValidation<S extends z.ZodType>(schemaOrLoader: S | (()
     if (passed.current) {
       passed.current = false;
       sentForm.current = event.currentTarget;
-      // Safari does not focus a clicked button, so the button that sent the form stands in.
-      const focused = document.activeElement instanceof HTMLElement && event.currentTarget.contains(document.activeElement) ? document.activeElement : null;
-      sentFrom.current = focused ?? ((event.nativeEvent as SubmitEvent).submitter as HTMLElement | null);
       return;
     }
     event.preventDefault();

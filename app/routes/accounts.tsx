@@ -248,7 +248,8 @@ function AccountCard({ account, editing, nonce, today, currencies }: { account: 
           <FormKey nonce={nonce} form={`archive.${account.id}`} />
           <input type="hidden" name="accountId" value={account.id} />
           <input type="hidden" name="returnTo" value={location.pathname + location.search} />
-          <button type="submit" name="intent" value={archived ? "unarchive" : "archive"} className={ui.button.ghost} disabled={Boolean(pendingIntent)}>
+          {/* One id for Archive and Restore: focus follows the card to its new group (root's focus keeper). */}
+          <button id={`archive-toggle-${account.id}`} type="submit" name="intent" value={archived ? "unarchive" : "archive"} className={ui.button.ghost} disabled={Boolean(pendingIntent)}>
             {archived ? <ArchiveRestore size={16} aria-hidden="true" /> : <Archive size={16} aria-hidden="true" />}
             {archived ? t("ledger.pages.accounts.unarchive") : t("ledger.pages.accounts.archive")}
             <span className="visually-hidden"> {account.name}</span>

@@ -158,7 +158,8 @@ export default function Camera({ loaderData }: Route.ComponentProps) {
   const [detectorReady, setDetectorReady] = useState(false);
   const [qr, setQr] = useState<{ text: string; parsed: EmvParseResult } | null>(null);
   const [qrNotFound, setQrNotFound] = useState(false);
-  const [photo, setPhoto] = useState<{ blob: Blob; url: string } | null>(null);
+  // `picked`: chosen from the files rather than taken with the camera ("choose another", not "retake").
+  const [photo, setPhoto] = useState<{ blob: Blob; url: string; picked?: boolean } | null>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const streamRef = useRef<MediaStream | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -196,6 +197,11 @@ export default function Camera({ loaderData }: Route.ComponentProps) {
       setStatus("live");
     } catch (error) {
       setStatus(cameraErrorStatus(error));
+      // The Start button was disabled while starting, which dropped focus on the page's body: the
+      // way on from here is the file picker, which the message above it points to.
+      requestAnimationFrame(() => {
+        if (!document.activeElement || document.activeElement === document.body) fileRef.current?.focus();
+      });
     }
   }, []);
 
@@ -258,7 +264,9 @@ export default function Camera({ loaderData }: Route.ComponentProps) {
     setQrNotFound(false);
     if (mode === "photo") {
       stopCamera();
-      setPhoto({ blob: file, url: URL.createObjectURL(file) });
+      setPhoto({ blob: file, url: URL.createObjectURL(file), picked: true });
+      // A photo is here: why the camera could not start no longer matters.
+      setStatus((current) => (current === "live" || current === "starting" ? current : "idle"));
       return;
     }
     setDecoderLoading(true);
@@ -302,8 +310,11 @@ export default function Camera({ loaderData }: Route.ComponentProps) {
   }
 
   function retake() {
+    const picked = photo?.picked;
     setPhoto(null);
-    void startCamera();
+    // A picked photo is replaced by picking another; the camera is not started unasked.
+    if (picked) requestAnimationFrame(() => fileRef.current?.focus());
+    else void startCamera();
   }
 
   const stateMessage = STATE_MESSAGES[status];
@@ -537,7 +548,7 @@ function QrResult({ qr, loaderData, onScanAgain }: { qr: { text: string; parsed:
   );
 }
 
-function PhotoResult({ photo, loaderData, onRetake }: { photo: { blob: Blob; url: string }; loaderData: LoaderData; onRetake: () => void }) {
+function PhotoResult({ photo, loaderData, onRetake }: { photo: { blob: Blob; url: string; picked?: boolean }; loaderData: LoaderData; onRetake: () => void }) {
   const { t } = useTranslation();
   const extension = photo.blob.type === "image/png" ? "png" : photo.blob.type === "image/webp" ? "webp" : photo.blob.type === "image/heic" ? "heic" : "jpg";
   return (
@@ -548,7 +559,7 @@ function PhotoResult({ photo, loaderData, onRetake }: { photo: { blob: Blob; url
       <img src={photo.url} alt={t("camera.photo.preview")} className={c.preview} data-testid="photo-preview" />
       <div className={ui.row}>
         <button type="button" className={ui.button.ghost} onClick={onRetake}>
-          {t("camera.photo.retake")}
+          {photo.picked ? t("camera.photo.chooseAnother") : t("camera.photo.retake")}
         </button>
         <a className={ui.button.ghost} href={photo.url} download={`receipt-${loaderData.today}.${extension}`}>
           {t("camera.photo.download")}

@@ -123,6 +123,8 @@ test.describe("accounts and transactions", () => {
     await page.getByRole("button", { name: "Archive Interbank Dólares" }).click();
     await expect(toast(page, "Account archived.")).toBeVisible();
     await expect(page.getByTestId("group-archived")).toContainText("Interbank Dólares");
+    // The card moved to the Archived group; focus followed it to its Restore button.
+    await expect(page.getByRole("button", { name: "Restore Interbank Dólares" })).toBeFocused();
     await expect(page.getByTestId("account-totals")).not.toContainText("USD");
     await page.getByRole("button", { name: "Restore Interbank Dólares" }).click();
     await expect(toast(page, "Account restored.")).toBeVisible();

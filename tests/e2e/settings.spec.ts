@@ -101,6 +101,8 @@ test("name and email: the email change needs the password", async ({ page, signe
   await page.getByLabel("Name", { exact: true }).fill("Rosa Huamán");
   await page.getByRole("button", { name: "Save name" }).click();
   await expect(page.getByText("Your name was saved.")).toBeVisible();
+  // The button was disabled while saving; focus comes back to it rather than the page's body.
+  await expect(page.getByRole("button", { name: "Save name" })).toBeFocused();
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Rosa Huamán");
 
   const next = `moved-${Date.now()}@example.com`;

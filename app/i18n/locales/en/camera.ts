@@ -50,6 +50,7 @@ export const camera = {
     title: "Receipt photo",
     take: "Take photo",
     retake: "Retake",
+    chooseAnother: "Choose another photo",
     preview: "Receipt preview",
     download: "Download photo",
     signedOutNote: "You are not signed in: the photo stays on this device. Download it, or sign in to attach it to a transaction.",

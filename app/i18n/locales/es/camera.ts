@@ -51,6 +51,7 @@ export const camera: Messages["camera"] = {
     title: "Foto de comprobante",
     take: "Tomar foto",
     retake: "Tomar otra",
+    chooseAnother: "Elegir otra foto",
     preview: "Vista previa del comprobante",
     download: "Descargar foto",
     signedOutNote: "No has iniciado sesión: la foto se queda en este dispositivo. Descárgala o inicia sesión para adjuntarla a un movimiento.",
