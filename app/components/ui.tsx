@@ -110,11 +110,13 @@ export function NewPasswordFields(props: {
   hint: string;
   errors: { password?: string | undefined; confirmPassword?: string | undefined };
   ids?: { password: string; confirmPassword: string };
+  /** Which of the two to focus when the page is rendered (the first refused field, without JavaScript). */
+  autoFocus?: string | undefined;
 }) {
   return (
     <>
-      <Field label={props.label} name="password" id={props.ids?.password} type="password" autoComplete="new-password" required minLength={PASSWORD_MIN} hint={props.hint} error={props.errors.password} />
-      <Field label={props.confirmLabel} name="confirmPassword" id={props.ids?.confirmPassword} type="password" autoComplete="new-password" required error={props.errors.confirmPassword} />
+      <Field label={props.label} name="password" id={props.ids?.password} type="password" autoComplete="new-password" required minLength={PASSWORD_MIN} hint={props.hint} error={props.errors.password} autoFocus={props.autoFocus === "password"} />
+      <Field label={props.confirmLabel} name="confirmPassword" id={props.ids?.confirmPassword} type="password" autoComplete="new-password" required error={props.errors.confirmPassword} autoFocus={props.autoFocus === "confirmPassword"} />
     </>
   );
 }

@@ -16,6 +16,15 @@ export function formValues(formData: FormData): Record<string, string> {
   return out;
 }
 
+/**
+ * The field a page rendered after a refusal should focus (`autoFocus`), in the form's order. It
+ * matters without JavaScript, where the answer is a new page and focus would start at its top;
+ * with JavaScript the fields are already there and `useClientValidation` moves focus instead.
+ */
+export function firstInvalid(errors: FieldErrors | undefined, order: readonly string[]): string | undefined {
+  return errors ? order.find((name) => errors[name]) : undefined;
+}
+
 export function translateIssues(error: z.ZodError, t: TFunction): FieldErrors {
   const out: FieldErrors = {};
   for (const [field, keys] of Object.entries(issuesByField(error))) if (keys[0]) out[field] = t(keys[0]);

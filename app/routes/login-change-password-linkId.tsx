@@ -6,7 +6,7 @@ import { FormAlert, NewPasswordFields, PageTitle } from "../components/ui";
 import { guard } from "../guards.server";
 import { apiFor } from "../lib/api.server";
 import { formErrorOf, keepFormThroughOutage } from "../lib/form-outage";
-import { parseForm, useClientValidation } from "../lib/forms";
+import { firstInvalid, parseForm, useClientValidation } from "../lib/forms";
 import { actionFailure, invalidParams, readPublicForm } from "../lib/route-helpers.server";
 import { LINK_ID_PATTERN, resetPasswordSchema } from "../lib/schemas/auth";
 import { redirectWithToast } from "../toast.server";
@@ -65,7 +65,7 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
         <Form method="post" className={ui.stack} noValidate onSubmit={onSubmit} onFocus={onFocus}>
           <HoneypotInputs label={t("auth.honeypotLabel")} />
           <FormAlert message={formErrorOf(actionData, t)} />
-          <NewPasswordFields label={t("auth.newPassword")} confirmLabel={t("auth.confirmNewPassword")} hint={t("auth.passwordHint")} errors={errors} />
+          <NewPasswordFields label={t("auth.newPassword")} confirmLabel={t("auth.confirmNewPassword")} hint={t("auth.passwordHint")} errors={errors} autoFocus={firstInvalid(actionData?.errors, ["password", "confirmPassword"])} />
           <button type="submit" className={ui.button.primary} disabled={navigation.state === "submitting"}>
             {t("auth.changePassword")}
           </button>

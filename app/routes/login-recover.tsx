@@ -6,7 +6,7 @@ import { Field, FormAlert, PageTitle } from "../components/ui";
 import { guard } from "../guards.server";
 import { apiFor } from "../lib/api.server";
 import { formErrorOf, keepFormThroughOutage } from "../lib/form-outage";
-import { parseForm, useClientValidation } from "../lib/forms";
+import { firstInvalid, parseForm, useClientValidation } from "../lib/forms";
 import { actionFailure, readPublicForm } from "../lib/route-helpers.server";
 import { recoverSchema } from "../lib/schemas/auth";
 import * as ui from "../styles/ui.css";
@@ -53,7 +53,7 @@ export default function Recover({ actionData }: Route.ComponentProps) {
           <p className={ui.hint}>{t("auth.recoverIntro")}</p>
           <HoneypotInputs label={t("auth.honeypotLabel")} />
           <FormAlert message={formErrorOf(actionData, t)} />
-          <Field label={t("auth.email")} name="email" type="email" autoComplete="email" required error={errors.email} defaultValue={actionData?.values.email} />
+          <Field label={t("auth.email")} name="email" type="email" autoComplete="email" required error={errors.email} defaultValue={actionData?.values.email} autoFocus={firstInvalid(actionData?.errors, ["email"]) === "email"} />
           <button type="submit" className={ui.button.primary} disabled={navigation.state === "submitting"}>
             {t("auth.sendResetLink")}
           </button>

@@ -6,7 +6,7 @@ import { Field, FormAlert, NewPasswordFields, PageTitle } from "../components/ui
 import { guard } from "../guards.server";
 import { apiFor } from "../lib/api.server";
 import { formErrorOf, keepFormThroughOutage } from "../lib/form-outage";
-import { parseForm, useClientValidation } from "../lib/forms";
+import { firstInvalid, parseForm, useClientValidation } from "../lib/forms";
 import { actionFailure, readPublicForm } from "../lib/route-helpers.server";
 import { signupSchema } from "../lib/schemas/auth";
 import type { SessionResponse } from "../lib/types";
@@ -42,6 +42,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
   const { t } = useTranslation();
   const navigation = useNavigation();
   const { errors, onSubmit, onFocus } = useClientValidation(() => import("../lib/schemas/auth").then((m) => m.signupSchema), t, actionData?.errors);
+  const refused = firstInvalid(actionData?.errors, ["name", "email", "password", "confirmPassword"]);
   return (
     <>
       <PageTitle title={t("titles.signup")} />
@@ -50,9 +51,9 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
         <Form method="post" className={ui.stack} noValidate onSubmit={onSubmit} onFocus={onFocus}>
           <HoneypotInputs label={t("auth.honeypotLabel")} />
           <FormAlert message={formErrorOf(actionData, t)} />
-          <Field label={t("auth.name")} name="name" autoComplete="name" required maxLength={80} error={errors.name} defaultValue={actionData?.values.name} />
-          <Field label={t("auth.email")} name="email" type="email" autoComplete="email" required error={errors.email} defaultValue={actionData?.values.email} />
-          <NewPasswordFields label={t("auth.password")} confirmLabel={t("auth.confirmPassword")} hint={t("auth.passwordHint")} errors={errors} />
+          <Field label={t("auth.name")} name="name" autoComplete="name" required maxLength={80} error={errors.name} defaultValue={actionData?.values.name} autoFocus={refused === "name"} />
+          <Field label={t("auth.email")} name="email" type="email" autoComplete="email" required error={errors.email} defaultValue={actionData?.values.email} autoFocus={refused === "email"} />
+          <NewPasswordFields label={t("auth.password")} confirmLabel={t("auth.confirmPassword")} hint={t("auth.passwordHint")} errors={errors} autoFocus={refused} />
           <button type="submit" className={ui.button.primary} disabled={navigation.state === "submitting"}>
             {t("auth.createAccount")}
           </button>

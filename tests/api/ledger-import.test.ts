@@ -192,7 +192,7 @@ describe("CSV import: what banks and spreadsheets really write", () => {
     const mixed = await preview(token, to.id, csv, {}, ES);
     expect(mixed.guess).toMatchObject({ statusColumn: 3 });
     const rows = (await preview(token, to.id, csv, mixed.guess, ES)).rows;
-    expect(rows.map((row: { status: string; errors: unknown }) => row.errors ?? row.status)).toEqual(["pending", "posted", { status: ["El estado debe ser pendiente o confirmado."] }]);
+    expect(rows.map((row: { status: string; errors: unknown }) => row.errors ?? row.status)).toEqual(["pending", "posted", { status: ["El estado «Rechazado» no es pendiente ni confirmado: la fila se omite."] }]);
   });
 
   it("reads a minus after the amount, and says why an amount is refused", async () => {

@@ -282,3 +282,19 @@ test("signing in works without JavaScript", async ({ browser, baseURL, request }
   await expect(page).toHaveURL("/accounts");
   await context.close();
 });
+
+test("without JavaScript a refused sign-up focuses the field in error", async ({ browser, baseURL, request }) => {
+  const taken = await createUser(request);
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false, extraHTTPHeaders: { "CF-Connecting-IP": randomIp() } });
+  const page = await context.newPage();
+  await page.goto("/signup");
+  await page.getByLabel("Name").fill("Luis");
+  await page.getByLabel("Email").fill(taken.email);
+  await page.getByLabel("Password", { exact: true }).fill(STRONG_PASSWORD);
+  await page.getByLabel("Confirm password").fill(STRONG_PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByLabel("Email")).toHaveAccessibleDescription("An account with this email already exists.");
+  // A new page: without autofocus on the refused field, focus would start at its top.
+  await expect(page.getByLabel("Email")).toBeFocused();
+  await context.close();
+});

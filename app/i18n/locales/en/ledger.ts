@@ -153,7 +153,7 @@ export const ledger = {
     importDate: "The date does not match the chosen format.",
     importAmount: "The amount cannot be read with the chosen number format.",
     importAmountMissing: "The row has no amount.",
-    importStatus: "The status must be pending or posted.",
+    importStatus: "Status “{{value}}” is neither pending nor posted: the row is left out.",
     importDescription: "The description is empty or longer than 200 characters.",
   },
   // ---- Pages of the ledger (overview, accounts, transactions): owned by the ledger UI. ----

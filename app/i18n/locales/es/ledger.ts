@@ -153,7 +153,7 @@ export const ledger: Messages["ledger"] = {
     importDate: "La fecha no coincide con el formato elegido.",
     importAmount: "El monto no se puede leer con el formato de número elegido.",
     importAmountMissing: "La fila no tiene monto.",
-    importStatus: "El estado debe ser pendiente o confirmado.",
+    importStatus: "El estado «{{value}}» no es pendiente ni confirmado: la fila se omite.",
     importDescription: "La descripción está vacía o tiene más de 200 caracteres.",
   },
   // ---- Páginas del libro (resumen, cuentas, movimientos): a cargo de la interfaz del libro. ----
