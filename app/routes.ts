@@ -12,6 +12,7 @@
  * | settings                            | /settings                          | default | auth  |
  * | accounts-accountId-transactions     | /accounts/{accountId}/transactions | default | auth  |
  * | signup (beyond the seed)            | /signup                            | login   | login |
+ * | login-confirm-email-linkId (beyond) | /login/confirm-email/{linkId}      | login   | none  |
  */
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
@@ -27,6 +28,7 @@ export default [
     route("login", "routes/login.tsx", { id: "login" }),
     route("login/recover", "routes/login-recover.tsx", { id: "login-recover" }),
     route("login/change-password/:linkId", "routes/login-change-password-linkId.tsx", { id: "login-change-password-linkId" }),
+    route("login/confirm-email/:linkId", "routes/login-confirm-email-linkId.tsx", { id: "login-confirm-email-linkId" }),
     route("signup", "routes/signup.tsx", { id: "signup" }),
   ]),
   // Actions without a page of their own.

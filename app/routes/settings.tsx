@@ -52,8 +52,12 @@ function supportedZones(): string[] {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = requireUser(context);
   // A refused session (revoked elsewhere) signs in again; 5xx is the 503 page.
-  const sessions = unwrap(await apiFor(request, context).get<{ sessions: SessionItem[] }>("/auth/sessions"), request).sessions.map((session) => ({ ...session, device: describeUserAgent(session.userAgent) }));
-  return { user, sessions, timeZones: timeZones(user.timeZone), now: Date.now() };
+  const api = apiFor(request, context);
+  const [sessionsResult, emailResult] = await Promise.all([api.get<{ sessions: SessionItem[] }>("/auth/sessions"), api.get<{ pending: { email: string; expiresAt: number } | null }>("/users/me/email")]);
+  const sessions = unwrap(sessionsResult, request).sessions.map((session) => ({ ...session, device: describeUserAgent(session.userAgent) }));
+  // A change of email waiting for the link mailed to the new address (ADR 032).
+  const pendingEmail = unwrap(emailResult, request).pending;
+  return { user, sessions, pendingEmail, timeZones: timeZones(user.timeZone), now: Date.now() };
 }
 
 const INTENTS = ["name", "email", "preferences", "password", "revoke", "revoke-others", "delete"] as const;
@@ -120,7 +124,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const parsed = parseForm(changeEmailSchema, formData, t);
       if (!parsed.ok) return invalid("email", parsed.errors);
       const result = await api.post("/users/me/email", { body: parsed.data, idempotencyKey: key });
-      return result.ok ? done("settings.saved.email") : failure("email", result, t, formData);
+      // 202: a link went to the new address, which changes nothing until it is opened.
+      return result.ok ? done(result.status === 202 ? "settings.saved.emailPending" : "settings.saved.email") : failure("email", result, t, formData);
     }
     case "preferences": {
       const parsed = parseForm(preferencesFormSchema, formData, t);
@@ -232,6 +237,11 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <p className={s.small} data-testid="current-email">
             {t("settings.profile.currentEmail", { email: user.email })}
           </p>
+          {loaderData.pendingEmail ? (
+            <p className={ui.alert.info} data-testid="pending-email">
+              {t("settings.profile.pendingEmail", { email: loaderData.pendingEmail.email, until: formatInstant(loaderData.pendingEmail.expiresAt, i18n.language, user.timeZone) })}
+            </p>
+          ) : null}
           {formError("email")}
           <Field label={t("settings.profile.newEmail")} name="email" id="settings-email" type="email" autoComplete="email" required defaultValue={typed("email", "email")} error={emailForm.errors.email} />
           <Field

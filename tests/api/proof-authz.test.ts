@@ -27,6 +27,10 @@ const PUBLIC: Record<string, string> = {
   // 30 minutes); there is no session and no owner to compare with.
   "GET /auth/links/{linkId}": "link id is the credential",
   "POST /auth/links/{linkId}/password": "link id is the credential",
+  // Change-of-email links, mailed to the new address after the password was checked: the link id
+  // is the credential (single use, 24 hours), and it may be opened in a browser without a session.
+  "GET /auth/email-links/{linkId}": "link id is the credential",
+  "POST /auth/email-links/{linkId}": "link id is the credential",
 };
 
 /** Raw bodies for the operations that do not take JSON. */

@@ -26,30 +26,82 @@ async function rawGet(path: string, token: string) {
 }
 
 describe("change email", () => {
-  it("needs the right password, tells the old address, and then signs in with the new address", async () => {
+  /** The link id mailed to `to` by the last change of email. */
+  async function mailedLink(to: string): Promise<string> {
+    const [mail] = await waitForMail(to);
+    const match = /\/login\/confirm-email\/([A-Za-z0-9_-]{43})/.exec(mail!.text);
+    if (!match?.[1]) throw new Error(`no confirmation link in the mail to ${to}`);
+    return match[1];
+  }
+
+  it("needs the right password, mails a link to the new address, changes nothing until it is opened, then tells the old address", async () => {
     const { token, password, email } = await signUp();
     const next = uniqueEmail("New");
     const wrong = await call("/users/me/email", { token, body: { email: next, password: "not-my-password-at-all" } });
     expect(wrong.status).toBe(422);
     expect(wrong.json.errors.password).toEqual(["The password is not correct."]);
+    expect(await outbox(next)).toHaveLength(0);
 
-    const ok = await call("/users/me/email", { token, body: { email: next, password } });
-    expect(ok.status).toBe(200);
-    expect(ok.json.user.email).toBe(next);
-    // The old address hears of it (it can no longer sign in or recover); the new one gets nothing.
+    const asked = await call("/users/me/email", { token, body: { email: next, password } });
+    expect(asked.status).toBe(202);
+    expect(asked.json.user.email).toBe(email);
+    expect(asked.json.pending).toEqual({ email: next, expiresAt: expect.any(Number) });
+    expect((await call("/users/me/email", { token })).json.pending).toMatchObject({ email: next });
+    // Nothing has changed yet: the old address still signs in, and the old owner has no notice.
+    expect((await call("/users/me", { token })).json.user.email).toBe(email);
+    expect((await call("/auth/login", { body: { email, password }, ip: uniqueIp() })).status).toBe(200);
+    const linkId = await mailedLink(next);
+    expect((await outbox(next))[0]!.subject).toBe("Confirm the new email of your Tesoro account");
+    expect(await outbox(email)).toHaveLength(0);
+
+    // The link says which address it confirms, then confirms it once, without a session.
+    expect((await call(`/auth/email-links/${linkId}`)).json).toEqual({ email: next });
+    const confirmed = await call(`/auth/email-links/${linkId}`, { method: "POST" });
+    expect(confirmed.status).toBe(200);
+    expect((await call(`/auth/email-links/${linkId}`, { method: "POST" })).status).toBe(410);
+    expect((await call(`/auth/email-links/${linkId}`)).status).toBe(410);
+    expect((await call("/users/me", { token })).json.user.email).toBe(next);
+    expect((await call("/users/me/email", { token })).json.pending).toBeNull();
+    expect((await call("/auth/login", { body: { email: next.toUpperCase(), password }, ip: uniqueIp() })).status).toBe(200);
+    expect((await call("/auth/login", { body: { email, password }, ip: uniqueIp() })).status).toBe(401);
+
     const notice = await waitForMail(email);
     expect(notice.map((mail) => mail.subject)).toEqual(["The email of your Tesoro account was changed"]);
     expect(notice[0]!.text).toMatch(new RegExp(`^On .+ \\(America/Lima\\), the email you sign in to Tesoro with was changed to ${next.replace(/[.+]/g, "\\$&")}\\.`, "m"));
-    expect(await outbox(next)).toHaveLength(0);
-    const login = await call("/auth/login", { body: { email: next.toUpperCase(), password }, ip: uniqueIp() });
-    expect(login.status).toBe(200);
+  });
+
+  it("confirms only the last address asked for, refuses an address taken meanwhile, and refuses an expired link", async () => {
+    const { token, password, email } = await signUp();
+    const first = uniqueEmail("First");
+    const second = uniqueEmail("Second");
+    await call("/users/me/email", { token, body: { email: first, password } });
+    const firstLink = await mailedLink(first);
+    await call("/users/me/email", { token, body: { email: second, password } });
+    const secondLink = await mailedLink(second);
+    expect((await call(`/auth/email-links/${firstLink}`, { method: "POST" })).status).toBe(410);
+
+    // Someone else signs up with the address before the link is opened.
+    await signUp({ email: second });
+    const taken = await call(`/auth/email-links/${secondLink}`, { method: "POST", headers: { "Accept-Language": "es" } });
+    expect(taken.status).toBe(409);
+    expect(taken.json.errors.email).toEqual(["Ya existe una cuenta con este correo."]);
+    expect((await call("/users/me", { token })).json.user.email).toBe(email);
+
+    const third = uniqueEmail("Third");
+    await call("/users/me/email", { token, body: { email: third, password } });
+    const late = await mailedLink(third);
+    await env.DB.prepare("UPDATE email_changes SET expires_at = ?1 WHERE user_id = (SELECT id FROM users WHERE email = ?2)").bind(Date.now() - 1, email).run();
+    expect((await call(`/auth/email-links/${late}`, { method: "POST" })).status).toBe(410);
+    expect((await call("/users/me", { token })).json.user.email).toBe(email);
   });
 
   it("tells the old address in the user's language, with the time and its zone", async () => {
     const { token, password, email } = await signUp();
     await call("/users/me", { method: "PATCH", token, body: { locale: "es", timeZone: "Asia/Tokyo" } });
     const next = uniqueEmail("Nuevo");
-    expect((await call("/users/me/email", { token, body: { email: next, password } })).status).toBe(200);
+    expect((await call("/users/me/email", { token, body: { email: next, password } })).status).toBe(202);
+    expect((await outbox(next))[0]!.subject).toBe("Confirma el nuevo correo de tu cuenta de Tesoro");
+    expect((await call(`/auth/email-links/${await mailedLink(next)}`, { method: "POST" })).status).toBe(200);
     const [notice] = await waitForMail(email);
     expect(notice!.subject).toBe("Cambió el correo de tu cuenta de Tesoro");
     expect(notice!.text).toContain(`(Asia/Tokyo), el correo con el que inicias sesión en Tesoro cambió a ${next}.`);
@@ -66,11 +118,12 @@ describe("change email", () => {
     expect(taken.json.errors.email).toEqual(["Ya existe una cuenta con este correo."]);
   });
 
-  it("lets the user change only the case of their own address", async () => {
+  it("lets the user change only the case of their own address at once: the same mailbox needs no link", async () => {
     const { token, password, email } = await signUp();
     const result = await call("/users/me/email", { token, body: { email: email.toUpperCase(), password } });
     expect(result.status).toBe(200);
     expect(result.json.user.email).toBe(email.toUpperCase());
+    expect(result.json.pending).toBeNull();
   });
 
   it("refuses the address the user already has, in the user's language, and changes nothing", async () => {
@@ -80,6 +133,15 @@ describe("change email", () => {
     expect(same.json.errors.email).toEqual(["Este ya es tu correo de inicio de sesión."]);
     const me = await call("/users/me", { token });
     expect(me.json.user.email).toBe(email);
+  });
+
+  it("mails at most five new addresses an hour", async () => {
+    const { token, password } = await signUp();
+    for (let i = 0; i < 5; i++) expect((await call("/users/me/email", { token, body: { email: uniqueEmail(`Try${i}`), password } })).status).toBe(202);
+    const sixth = uniqueEmail("Sixth");
+    const refused = await call("/users/me/email", { token, body: { email: sixth, password } });
+    expect(refused.status).toBe(429);
+    expect(await outbox(sixth)).toHaveLength(0);
   });
 
   it("validates the address and needs a session", async () => {

@@ -42,6 +42,8 @@ const PAGE_ROUTES = readRoutes().filter((r) => r.path !== "/*");
 const UNGUARDED_ID_ROUTES: Record<string, string> = {
   // A password-change link: the link id itself is the credential (guard "login": signed-out only).
   "login-change-password-linkId": "link id is the credential",
+  // A change-of-email link, opened in any browser, signed in or not: the link id is the credential.
+  "login-confirm-email-linkId": "link id is the credential",
   // The receipt image: no redirect for an <img>; signed out or not the owner is a plain 404 (checked below).
   "resources-receipts": "answers 404 without a session instead of redirecting",
 };

@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
-import { createUser, encodeCookieValue, expect, hydrated, randomIp, signInAs, STRONG_PASSWORD, test, type TestUser } from "./fixtures";
+import { createUser, encodeCookieValue, expect, hydrated, latestMail, randomIp, signInAs, STRONG_PASSWORD, test, type TestUser } from "./fixtures";
 
 const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 
@@ -114,7 +114,24 @@ test("name and email: the email change needs the password", async ({ page, signe
   await page.getByLabel("New email").fill(next);
   await page.getByLabel("Current password").first().fill(signedIn.password);
   await page.getByRole("button", { name: "Change email" }).click();
+  // Nothing changes until the new address proves it is the user's.
+  await expect(page.getByText("Check the new address: we sent it a link. Your email changes when you open it.")).toBeVisible();
+  await expect(page.getByTestId("pending-email")).toContainText(`Waiting for ${next} to be confirmed.`);
+  await expect(page.getByTestId("current-email")).toHaveText(`Signed in as ${signedIn.email}`);
+  const mail = await latestMail(request, next);
+  expect(mail.subject).toBe("Confirm the new email of your Tesoro account");
+  const link = /https?:\/\/\S+\/login\/confirm-email\/[A-Za-z0-9_-]{43}/.exec(mail.text)![0];
+  await page.goto(link);
+  await expect(page.getByRole("heading", { level: 1, name: "Confirm your new email" })).toBeVisible();
+  await expect(page.getByText(`Sign in to Tesoro with ${next} from now on?`)).toBeVisible();
+  await page.getByRole("button", { name: "Confirm new email" }).click();
+  await expect(page).toHaveURL("/settings");
+  await expect(page.getByText("Your email was changed.")).toBeVisible();
   await expect(page.getByTestId("current-email")).toHaveText(`Signed in as ${next}`);
+  await expect(page.getByTestId("pending-email")).toHaveCount(0);
+  // Used once: opened again, the link says so.
+  await page.goto(link);
+  await expect(page.getByRole("alert")).toHaveText("This link has expired or was already used. To change your email, ask again from Settings.");
   const login = await request.post("/api/v1/auth/login", { data: { email: next, password: signedIn.password }, headers: { "CF-Connecting-IP": randomIp() } });
   expect(login.status()).toBe(200);
 });

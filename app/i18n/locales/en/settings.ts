@@ -9,6 +9,7 @@ export const settings = {
     email: "Email",
     newEmail: "New email",
     currentEmail: "Signed in as {{email}}",
+    pendingEmail: "Waiting for {{email}} to be confirmed. Open the link we sent there (valid until {{until}}); asking again sends a new one.",
     emailPassword: "Current password",
     emailPasswordHint: "Changing the email you sign in with needs your password.",
     saveEmail: "Change email",
@@ -61,6 +62,7 @@ export const settings = {
   saved: {
     name: "Your name was saved.",
     email: "Your email was changed.",
+    emailPending: "Check the new address: we sent it a link. Your email changes when you open it.",
     preferences: "Your preferences were saved.",
     password: "Your password was changed. Your other devices were signed out.",
     revoked: "That device was signed out.",

@@ -10,6 +10,7 @@ export const settings: Messages["settings"] = {
     email: "Correo electrónico",
     newEmail: "Nuevo correo",
     currentEmail: "Sesión iniciada como {{email}}",
+    pendingEmail: "Falta confirmar {{email}}. Abre el enlace que le enviamos (vence el {{until}}); si lo pides de nuevo, enviamos uno nuevo.",
     emailPassword: "Contraseña actual",
     emailPasswordHint: "Para cambiar el correo con el que inicias sesión necesitas tu contraseña.",
     saveEmail: "Cambiar correo",
@@ -62,6 +63,7 @@ export const settings: Messages["settings"] = {
   saved: {
     name: "Se guardó tu nombre.",
     email: "Se cambió tu correo.",
+    emailPending: "Revisa la nueva dirección: le enviamos un enlace. Tu correo cambia cuando lo abras.",
     preferences: "Se guardaron tus preferencias.",
     password: "Se cambió tu contraseña. Se cerró la sesión en tus otros dispositivos.",
     revoked: "Se cerró la sesión en ese dispositivo.",

@@ -3,33 +3,43 @@
  * everything (needs the password). Preferences are PATCH /users/me (users.ts).
  */
 import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { translatorFor } from "../../../../app/i18n/translator";
 import { changeEmailSchema, deleteAccountSchema, exportQuerySchema } from "../../../../app/lib/schemas/settings";
 import { exportFileName, exportHead, exportJson, exportZip, transactionChunks } from "../export";
-import { createRouter } from "../hono";
+import { randomToken, sha256Hex } from "../crypto";
+import { createRouter, type ApiBindings } from "../hono";
+import { mailSender, paragraphsMail } from "../mail";
 import { bearer, json, jsonBody, problemResponse } from "../openapi-helpers";
 import { problem, validationProblem } from "../problem";
 import { sendSecurityNotice } from "../notices";
 import { deleteUserReceipts } from "../receipts";
 import { requireSession } from "../sessions";
-import { findUserByEmail, findUserById, normalizeEmail, toApiUser } from "../users";
-import { checkCurrentPassword, userSchema } from "./auth";
+import { hit } from "../rate-limit";
+import { findUserByEmail, findUserById, normalizeEmail, toApiUser, type UserRow } from "../users";
+import { checkCurrentPassword, HOUR, linkExpired, linkParams, throttled, userSchema } from "./auth";
 
 export const accountRoutes = createRouter();
+
+/** How long the link mailed to a new address confirms the change. */
+export const EMAIL_CHANGE_TTL_MS = 24 * HOUR;
+const pendingOut = z.object({ email: z.string(), expiresAt: z.number() });
 
 accountRoutes.openapi(
   createRoute({
     method: "post",
     path: "/users/me/email",
-    summary: "Change the sign-in email; needs the current password",
+    summary: "Change the sign-in email; needs the current password. A new address is confirmed by a link mailed to it",
     security: bearer,
     middleware: [requireSession] as const,
     request: { body: jsonBody(changeEmailSchema) },
     responses: {
-      200: { description: "Changed", ...json(z.object({ user: userSchema })) },
+      200: { description: "Changed at once (only the letters' case changed)", ...json(z.object({ user: userSchema, pending: z.null() })) },
+      202: { description: "A link to confirm was mailed to the new address; the email changes when it is opened", ...json(z.object({ user: userSchema, pending: pendingOut })) },
       401: problemResponse("No session"),
       409: problemResponse("Another account uses this email"),
-      422: problemResponse("Invalid input or wrong password"),
-      429: problemResponse("Locked after repeated wrong passwords"),
+      422: problemResponse("Invalid input, wrong password, or the address the user already has"),
+      429: problemResponse("Locked after repeated wrong passwords, or too many changes asked for"),
     },
   }),
   async (c) => {
@@ -38,23 +48,128 @@ accountRoutes.openapi(
     if (!user) return problem(c, 401, "unauthenticated");
     const refused = await checkCurrentPassword(c, user, input.password, "password", "settings.validation.wrongPassword");
     if (refused) return refused;
+    const email = input.email.trim();
     // Nothing to change: saying "changed" would be false. A change of case alone is a change.
-    if (input.email.trim() === user.email) return validationProblem(c, { email: ["settings.validation.sameEmail"] }, 422);
-    const normalized = normalizeEmail(input.email);
-    if (normalized !== user.email_normalized) {
-      const other = await findUserByEmail(c.env.DB, input.email);
-      if (other && other.id !== user.id) return validationProblem(c, { email: ["auth.emailTaken"] }, 409);
+    if (email === user.email) return validationProblem(c, { email: ["settings.validation.sameEmail"] }, 422);
+    const normalized = normalizeEmail(email);
+    if (normalized === user.email_normalized) {
+      // The same mailbox, written otherwise: nothing to prove.
+      await c.env.DB.prepare("UPDATE users SET email = ?1, updated_at = ?2 WHERE id = ?3").bind(email, Date.now(), user.id).run();
+      return c.json({ user: toApiUser((await findUserById(c.env.DB, user.id))!), pending: null }, 200);
     }
+    const other = await findUserByEmail(c.env.DB, email);
+    if (other) return validationProblem(c, { email: ["auth.emailTaken"] }, 409);
+    // Each change mails an address the user names: a few an hour, so a session cannot spam.
+    const limit = await hit(c.env.DB, { key: `email-change:user:${user.id}`, max: 5, windowMs: HOUR });
+    if (!limit.allowed) return throttled(c, "rate-limited", limit.retryAfterSeconds);
+    const now = Date.now();
+    const token = randomToken();
+    const expiresAt = now + EMAIL_CHANGE_TTL_MS;
+    await c.env.DB.batch([
+      // A new request voids the older links: only the last address asked for can be confirmed.
+      c.env.DB.prepare("UPDATE email_changes SET used_at = ?1 WHERE user_id = ?2 AND used_at IS NULL").bind(now, user.id),
+      c.env.DB.prepare("INSERT INTO email_changes (id, token_hash, user_id, email, email_normalized, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)").bind(
+        crypto.randomUUID(),
+        await sha256Hex(token),
+        user.id,
+        email,
+        normalized,
+        now,
+        expiresAt,
+      ),
+    ]);
+    // Awaited: the answer says the link was sent, so a failure to send is a failure to answer.
+    await mailSender(c.env).send(emailChangeMail(c, user, email, token));
+    return c.json({ user: toApiUser(user), pending: { email, expiresAt } }, 202);
+  },
+);
+
+function emailChangeMail(c: Context<ApiBindings>, user: UserRow, email: string, token: string) {
+  const t = translatorFor(user.locale);
+  const url = `${c.env.APP_ORIGIN.replace(/\/$/, "")}/login/confirm-email/${token}`;
+  return paragraphsMail(email, user.locale, t("mail.confirmEmailSubject"), [t("mail.greeting", { name: user.name }), t("mail.confirmEmailBody"), url, t("mail.confirmEmailIgnore")], url);
+}
+
+async function findUsableChange(db: D1Database, token: string, now: number) {
+  return db
+    .prepare("SELECT id, user_id, email, email_normalized FROM email_changes WHERE token_hash = ?1 AND used_at IS NULL AND expires_at > ?2")
+    .bind(await sha256Hex(token), now)
+    .first<{ id: string; user_id: string; email: string; email_normalized: string }>();
+}
+
+accountRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/users/me/email",
+    summary: "The change of email waiting for its link to be opened, if any",
+    security: bearer,
+    middleware: [requireSession] as const,
+    responses: { 200: { description: "Pending change or null", ...json(z.object({ pending: pendingOut.nullable() })) }, 401: problemResponse("No session") },
+  }),
+  async (c) => {
+    const row = await c.env.DB.prepare("SELECT email, expires_at FROM email_changes WHERE user_id = ?1 AND used_at IS NULL AND expires_at > ?2 ORDER BY created_at DESC LIMIT 1")
+      .bind(c.get("user").id, Date.now())
+      .first<{ email: string; expires_at: number }>();
+    return c.json({ pending: row ? { email: row.email, expiresAt: row.expires_at } : null }, 200);
+  },
+);
+
+accountRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/auth/email-links/{linkId}",
+    summary: "The new address a change-of-email link confirms, while it can still be used",
+    request: { params: linkParams },
+    responses: { 200: { description: "Usable", ...json(z.object({ email: z.string() })) }, 410: problemResponse("Expired or already used"), 422: problemResponse("Malformed link id") },
+  }),
+  async (c) => {
+    const change = await findUsableChange(c.env.DB, c.req.valid("param").linkId, Date.now());
+    return change ? c.json({ email: change.email }, 200) : linkExpired(c);
+  },
+);
+
+accountRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/auth/email-links/{linkId}",
+    summary: "Confirm a change of email with the link mailed to the new address; the old address is told",
+    request: { params: linkParams },
+    responses: {
+      200: { description: "Changed", ...json(z.object({ email: z.string() })) },
+      409: problemResponse("Another account took this email meanwhile"),
+      410: problemResponse("Expired or already used"),
+      422: problemResponse("Malformed link id"),
+    },
+  }),
+  async (c) => {
+    const now = Date.now();
+    const change = await findUsableChange(c.env.DB, c.req.valid("param").linkId, now);
+    if (!change) return linkExpired(c);
+    const user = await findUserById(c.env.DB, change.user_id);
+    if (!user) return linkExpired(c);
+    let results: D1Result[];
     try {
-      await c.env.DB.prepare("UPDATE users SET email = ?1, email_normalized = ?2, updated_at = ?3 WHERE id = ?4").bind(input.email.trim(), normalized, Date.now(), user.id).run();
+      // One transaction: the link is claimed only if still unused, and the email changes only
+      // when this request claimed it (a second open of the link gets 410).
+      results = await c.env.DB.batch([
+        c.env.DB.prepare("UPDATE email_changes SET used_at = ?1 WHERE id = ?2 AND used_at IS NULL").bind(now, change.id),
+        c.env.DB.prepare("UPDATE users SET email = ?1, email_normalized = ?2, updated_at = ?3 WHERE id = ?4 AND (SELECT used_at FROM email_changes WHERE id = ?5) = ?3").bind(
+          change.email,
+          change.email_normalized,
+          now,
+          user.id,
+          change.id,
+        ),
+      ]);
     } catch (error) {
-      // A concurrent change to the same address won the UNIQUE index: same answer as the check.
+      // Another account took the address after the link was sent: the UNIQUE index refuses it.
       if (String(error).includes("UNIQUE")) return validationProblem(c, { email: ["auth.emailTaken"] }, 409);
       throw error;
     }
+    if (!results[0]?.meta.changes) return linkExpired(c);
     // The old address hears of it: after this, it can neither sign in nor recover the password.
-    sendSecurityNotice(c, user, { kind: "emailChanged", newEmail: input.email.trim() });
-    return c.json({ user: toApiUser((await findUserById(c.env.DB, user.id))!) }, 200);
+    sendSecurityNotice(c, user, { kind: "emailChanged", newEmail: change.email });
+    return c.json({ email: change.email }, 200);
   },
 );
 

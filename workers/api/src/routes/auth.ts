@@ -24,7 +24,7 @@ import { json, jsonBody, problemResponse, bearer } from "../openapi-helpers";
 /** 5 failed sign-ins within 15 minutes lock the email for 15 minutes (PRODUCT.md). */
 export const LOGIN_LOCKOUT: Lockout = { max: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
 export const LINK_TTL_MS = 30 * 60_000;
-const HOUR = 3600_000;
+export const HOUR = 3600_000;
 
 export const userSchema = z.object({
   id: z.string(),
@@ -36,7 +36,7 @@ export const userSchema = z.object({
   createdAt: z.number(),
 });
 const sessionOut = z.object({ token: z.string(), remember: z.boolean(), expiresAt: z.number().nullable(), user: userSchema });
-const linkParams = z.object({ linkId: z.string().regex(LINK_ID_PATTERN) });
+export const linkParams = z.object({ linkId: z.string().regex(LINK_ID_PATTERN) });
 
 function clientInfo(c: Context<ApiBindings>) {
   return { ip: coarseIp(c.req.header("CF-Connecting-IP")), userAgent: c.req.header("User-Agent") ?? null };
@@ -55,7 +55,7 @@ function weakPasswordProblem(c: Context<ApiBindings>, password: string, inputs: 
   return validationProblem(c, { password: [why] });
 }
 
-function throttled(c: Context<ApiBindings>, type: "locked" | "rate-limited", retryAfterSeconds: number): Response {
+export function throttled(c: Context<ApiBindings>, type: "locked" | "rate-limited", retryAfterSeconds: number): Response {
   const t = translatorFor(localeOf(c));
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return problem(c, 429, type, { retryAfter: retryAfterSeconds, detail: t(type === "locked" ? "auth.locked" : "auth.rateLimited", { count: minutes }) });
@@ -80,7 +80,7 @@ export async function checkCurrentPassword(c: Context<ApiBindings>, user: UserRo
   return nowLockedFor === null ? validationProblem(c, { [field]: [messageKey] }) : throttled(c, "locked", nowLockedFor);
 }
 
-function linkExpired(c: Context<ApiBindings>): Response {
+export function linkExpired(c: Context<ApiBindings>): Response {
   return problem(c, 410, "link-expired", { detail: translatorFor(localeOf(c))("auth.linkExpired") });
 }
 
