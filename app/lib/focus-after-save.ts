@@ -80,8 +80,10 @@ export function useFocusKeptThroughSubmits(): void {
     requestAnimationFrame(() => {
       const active = document.activeElement;
       if (active && active !== document.body && active.isConnected) return;
-      const target = sent.element.isConnected ? sent.element : sent.id ? document.getElementById(sent.id) : null;
-      target?.focus();
+      // The same element is where the user just was: focused without scrolling, so a message the
+      // page scrolled into view stays there. An element that moved (same id) is scrolled to.
+      if (sent.element.isConnected) sent.element.focus({ preventScroll: true });
+      else if (sent.id) document.getElementById(sent.id)?.focus();
     });
   }, [busy, pathname]);
 }

@@ -59,6 +59,9 @@ test("sign-up refuses a guessable password and keeps what was typed", async ({ p
 
 test("wrong credentials get one generic message", async ({ page, user }) => {
   await page.goto("/login");
+  // Where focus goes after the answer is the scripts' doing: a click before they run is a plain
+  // form post, and the new page focuses the email field instead.
+  await hydrated(page);
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password").fill("not-the-right-password");
   await page.getByRole("button", { name: "Sign in" }).click();
