@@ -19,7 +19,7 @@ import * as ui from "./styles/ui.css";
 import { showSuccessToast } from "./components/form-toasts";
 import { readFlash } from "./toast.server";
 import { describeError, errorTitle } from "./lib/error-page";
-import { useFocusKeptThroughSubmits } from "./lib/focus-after-save";
+import { useFocusKeptThroughSubmits } from "./lib/focus-kept-through-submits";
 
 const csrfMiddleware = createCsrfMiddleware();
 

@@ -1,5 +1,5 @@
-import { useEffect, useRef, type FormEvent } from "react";
-import { useFetchers, useLocation, useNavigation } from "react-router";
+import { useEffect, type FormEvent } from "react";
+import { useLocation } from "react-router";
 
 /**
  * Where keyboard focus goes after a form closes by a navigation: a save (its redirect closes the
@@ -43,47 +43,4 @@ export function useFocusAfterSave(target: string | null, refused: unknown) {
     focusAfterNavigation(target);
     submit(event);
   };
-}
-
-/**
- * For the whole app (root): focus is not lost by sending a form. A submit button is disabled while
- * its answer is awaited, and an optimistic change can move it (an archived account's card moves to
- * the Archived group), and either drops focus on <body>, the top of the page. Once every navigation
- * and fetcher is idle again, if focus is still on <body> and the page is the same, it goes back to
- * the element that sent the form, or to the element that now has its id (the card's Restore
- * button has the Archive button's id). Forms that close on success name their own target
- * (`useFocusAfterSave`); a field refused by the server is focused by `useClientValidation`; this
- * acts only where neither did.
- */
-export function useFocusKeptThroughSubmits(): void {
-  const sender = useRef<{ element: HTMLElement; id: string; path: string } | null>(null);
-  const { pathname } = useLocation();
-  const navigation = useNavigation();
-  const fetchers = useFetchers();
-  const busy = navigation.state !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");
-  useEffect(() => {
-    function onSubmit(event: SubmitEvent) {
-      const form = event.target instanceof HTMLFormElement ? event.target : null;
-      const active = document.activeElement;
-      // Safari does not focus a clicked button, so the button that sent the form stands in.
-      const element = active instanceof HTMLElement && form?.contains(active) ? active : (event.submitter as HTMLElement | null);
-      sender.current = element ? { element, id: element.id, path: location.pathname } : null;
-    }
-    document.addEventListener("submit", onSubmit, true);
-    return () => document.removeEventListener("submit", onSubmit, true);
-  }, []);
-  useEffect(() => {
-    if (busy) return;
-    const sent = sender.current;
-    sender.current = null;
-    if (!sent || sent.path !== pathname) return;
-    requestAnimationFrame(() => {
-      const active = document.activeElement;
-      if (active && active !== document.body && active.isConnected) return;
-      // The same element is where the user just was: focused without scrolling, so a message the
-      // page scrolled into view stays there. An element that moved (same id) is scrolled to.
-      if (sent.element.isConnected) sent.element.focus({ preventScroll: true });
-      else if (sent.id) document.getElementById(sent.id)?.focus();
-    });
-  }, [busy, pathname]);
 }
