@@ -850,6 +850,12 @@ function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; shared: R
                 <span className={l.small}>{tx.amountMinor < 0 ? shared.transferTo(otherName) : shared.transferFrom(otherName)}</span>
               </>
             ) : null}
+            {/* Notes, on one line: a search also matches them, and this shows why a row came up. */}
+            {tx.notes ? (
+              <span className={`${l.small} ${l.noteLine}`} data-testid="notes">
+                {tx.notes}
+              </span>
+            ) : null}
           </span>
         </th>
         <td>

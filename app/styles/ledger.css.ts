@@ -35,6 +35,9 @@ export const listRow = style({
 export const grow = style({ flex: "1 1 12rem", minWidth: 0 });
 export const nowrap = style({ whiteSpace: "nowrap" });
 export const small = style({ fontSize: "0.875rem", color: vars.color.textMuted });
+/** A transaction's notes under its description: one line (line breaks read as spaces), cut with an ellipsis; the whole text stays in the page for screen readers and the edit form. */
+// Clamped rather than `nowrap`: an unbreakable line would widen the table's column to its length.
+export const noteLine = style({ display: "-webkit-box", WebkitBoxOrient: "vertical", WebkitLineClamp: 1, lineClamp: 1, overflow: "hidden", overflowWrap: "anywhere", fontStyle: "italic" });
 /** Text that only means something while scripts run ("Loading…" of a streamed part): hidden without them. */
 export const scriptedOnly = style({ "@media": { "(scripting: none)": { display: "none" } } });
 export const badge = style({

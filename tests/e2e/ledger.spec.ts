@@ -247,6 +247,7 @@ test.describe("accounts and transactions", () => {
     const leg = page.getByTestId("transaction-row").filter({ hasText: "Transfer to Interbank Dólares" });
     await expect(leg.getByTestId("amount")).toHaveText(`-${soles("100.00")}`);
     await expect(leg).toContainText("Pending");
+    await expect(leg.getByTestId("notes")).toHaveText("Ahorro de noviembre");
     const legs = await request.get(`/api/v1${new URL(page.url()).pathname}?q=Transfer`, { headers: { Authorization: `Bearer ${signedIn.token}` } });
     expect((await legs.json()).transactions).toMatchObject([{ amount: "-100.00", status: "pending", notes: "Ahorro de noviembre" }]);
     await expect(page.getByTestId("account-balance")).toContainText(soles("811.23"));
