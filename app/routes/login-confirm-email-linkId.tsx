@@ -11,7 +11,6 @@ import type { Route } from "./+types/login-confirm-email-linkId";
 import { FormAlert, PageTitle } from "../components/ui";
 import { apiFor } from "../lib/api.server";
 import { formErrorOf, keepFormThroughOutage } from "../lib/form-outage";
-import { fieldErrors } from "../lib/problem";
 import { invalidParams, readPublicForm, refusal } from "../lib/route-helpers.server";
 import { LINK_ID_PATTERN } from "../lib/schemas/auth";
 import { currentUser } from "../session.server";
@@ -33,9 +32,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const result = await apiFor(request, context, { token: null }).post(`/auth/email-links/${params.linkId}`);
   if (!result.ok) {
     if (result.status === 410) return data({ expired: true, errors: {}, formError: null }, { status: 410 });
-    // 409: another account took the address after the link was sent; said as a message of the page.
-    const refused = refusal(result, t);
-    return data({ expired: false, errors: {}, formError: Object.values(fieldErrors(result.problem))[0] ?? refused.formError }, { status: result.status });
+    // 409: another account took the address after the link was sent; the page has no field, so
+    // the field's message is the page's.
+    const { errors, formError } = refusal(result, t);
+    return data({ expired: false, errors: {}, formError: Object.values(errors)[0] ?? formError }, { status: result.status });
   }
   throw currentUser(context) ? await redirectWithToast("/settings", "settings.saved.email") : await redirectWithToast("/login", "auth.emailConfirmed");
 }

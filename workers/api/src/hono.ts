@@ -1,4 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import type { ApiUser } from "../../../app/lib/types";
 import type { ApiEnv } from "./env";
 import { zodProblem } from "./problem";
@@ -27,4 +28,17 @@ export function createRouter() {
       if (!result.success) return (await refuseDeadDeferredSession(c)) ?? zodProblem(c, result.error);
     },
   });
+}
+
+/**
+ * Work that runs after the answer is sent (mail): its time does not show in the answer, and its
+ * failure cannot undo what was answered. Without an execution context (a route called directly in
+ * a test) it is awaited instead.
+ */
+export async function afterAnswer(c: Context<ApiBindings>, work: Promise<unknown>): Promise<void> {
+  try {
+    c.executionCtx.waitUntil(work);
+  } catch {
+    await work;
+  }
 }

@@ -8,7 +8,7 @@
 import type { Context } from "hono";
 import { translatorFor } from "../../../app/i18n/translator";
 import { formatInstant } from "../../../app/lib/dates";
-import type { ApiBindings } from "./hono";
+import { afterAnswer, type ApiBindings } from "./hono";
 import { mailSender, paragraphsMail, type MailMessage } from "./mail";
 import type { UserRow } from "./users";
 
@@ -26,14 +26,10 @@ function noticeMail(c: Context<ApiBindings>, user: UserRow, notice: SecurityNoti
 }
 
 /** Mails `user` (as they were before the change) about it, after the answer is sent. */
-export function sendSecurityNotice(c: Context<ApiBindings>, user: UserRow, notice: SecurityNotice): void {
+export function sendSecurityNotice(c: Context<ApiBindings>, user: UserRow, notice: SecurityNotice): Promise<void> {
   // Inside the promise: a transport that is not configured throws, and that too is only logged.
   const work = Promise.resolve()
     .then(() => mailSender(c.env).send(noticeMail(c, user, notice, Date.now())))
     .catch((error: unknown) => console.error(JSON.stringify({ event: "security-notice-failed", kind: notice.kind, error: String(error) })));
-  try {
-    c.executionCtx.waitUntil(work);
-  } catch {
-    // No execution context (a direct call in a test): the promise still runs to its end.
-  }
+  return afterAnswer(c, work);
 }

@@ -55,7 +55,7 @@ accountRoutes.openapi(
     if (normalized === user.email_normalized) {
       // The same mailbox, written otherwise: nothing to prove.
       await c.env.DB.prepare("UPDATE users SET email = ?1, updated_at = ?2 WHERE id = ?3").bind(email, Date.now(), user.id).run();
-      return c.json({ user: toApiUser((await findUserById(c.env.DB, user.id))!), pending: null }, 200);
+      return c.json({ user: toApiUser({ ...user, email }), pending: null }, 200);
     }
     const other = await findUserByEmail(c.env.DB, email);
     if (other) return validationProblem(c, { email: ["auth.emailTaken"] }, 409);
@@ -168,7 +168,7 @@ accountRoutes.openapi(
     }
     if (!results[0]?.meta.changes) return linkExpired(c);
     // The old address hears of it: after this, it can neither sign in nor recover the password.
-    sendSecurityNotice(c, user, { kind: "emailChanged", newEmail: change.email });
+    await sendSecurityNotice(c, user, { kind: "emailChanged", newEmail: change.email });
     return c.json({ email: change.email }, 200);
   },
 );

@@ -10,7 +10,7 @@ import {
   signupSchema,
 } from "../../../../app/lib/schemas/auth";
 import { randomToken, sha256Hex } from "../crypto";
-import { createRouter, type ApiBindings } from "../hono";
+import { afterAnswer, createRouter, type ApiBindings } from "../hono";
 import { mailSender, paragraphsMail } from "../mail";
 import { sendSecurityNotice } from "../notices";
 import { hashPassword, MIN_PASSWORD_SCORE, needsRehash, parseParams, passwordStrength, verifyAgainstDummy, verifyPassword } from "../password";
@@ -226,12 +226,7 @@ authRoutes.openapi(
     const user = await findUserByEmail(c.env.DB, email);
     if (user) {
       // Sent after the answer, so its time does not tell whether the account exists.
-      const work = sendResetLink(c, user);
-      try {
-        c.executionCtx.waitUntil(work);
-      } catch {
-        await work;
-      }
+      await afterAnswer(c, sendResetLink(c, user));
     }
     return c.body(null, 202);
   },
@@ -347,7 +342,7 @@ authRoutes.openapi(
       c.env.DB.prepare("UPDATE users SET password_hash = ?1, updated_at = ?2 WHERE id = ?3").bind(hashPassword(input.password, scrypt(c)), now, user.id),
       c.env.DB.prepare("UPDATE sessions SET revoked_at = ?1 WHERE user_id = ?2 AND revoked_at IS NULL AND id <> ?3").bind(now, user.id, c.get("session").id),
     ]);
-    sendSecurityNotice(c, user, { kind: "passwordChanged" });
+    await sendSecurityNotice(c, user, { kind: "passwordChanged" });
     return c.body(null, 204);
   },
 );

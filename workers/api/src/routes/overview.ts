@@ -45,7 +45,7 @@ function overviewStatements(db: D1Database, userId: string, from: string, to: st
                 COALESCE(SUM(CASE WHEN t.amount < 0 THEN t.amount END), 0) AS outflow
            FROM transactions t JOIN accounts a ON a.id = t.account_id
           WHERE t.user_id = ?1 AND t.transfer_id IS NULL AND t.date BETWEEN ?2 AND ?3
-          GROUP BY a.currency ORDER BY a.currency`,
+          GROUP BY a.currency`,
       )
       .bind(userId, from, to),
     db
@@ -99,6 +99,7 @@ overviewRoutes.openapi(
       {
         ...extra.read(extraResults),
         recent: ((recent?.results ?? []) as TransactionRow[]).map((row) => toTransaction(row, locale)),
+        // In the order the balances use (PEN, USD, then A–Z), not SQL's.
         flows: ((flows?.results ?? []) as Array<{ currency: string; inflow: number; outflow: number }>)
           .sort((a, b) => compareCurrencies(a.currency, b.currency))
           .map((row) => ({
