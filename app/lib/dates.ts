@@ -52,6 +52,23 @@ export function isIsoDay(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
+/**
+ * The days a transaction or an opening balance may carry. Any real day parses, but a year of 0226
+ * or 2062 is a slip of the keyboard that would sort the entry out of sight and into the wrong
+ * month's totals. Up to a year ahead leaves room for post-dated and scheduled payments; the extra
+ * day makes "a year from today" hold in every time zone without knowing the user's.
+ */
+export const EARLIEST_RECORD_DAY = "1900-01-01";
+export function latestRecordDay(now: number = Date.now()): string {
+  const today = new Date(now).toISOString().slice(0, 10);
+  return addDays(`${Number(today.slice(0, 4)) + 1}${today.slice(4)}`, 1);
+}
+
+/** Whether a real day lies in the window a record may carry (see `EARLIEST_RECORD_DAY`). */
+export function isRecordDay(day: string, now: number = Date.now()): boolean {
+  return day >= EARLIEST_RECORD_DAY && day <= latestRecordDay(now);
+}
+
 /** The calendar day an instant falls on in a time zone. */
 export function dayInZone(instant: number | Date, timeZone: string = defaultTimeZone): string {
   const parts = dateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(instant);

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { addDays, todayInZone } from "../../app/lib/dates";
 import { call, signUp, uniqueEmail, uniqueIp, STRONG_PASSWORD } from "./helpers";
 import { addTransaction, createAccount, expectExactBalance } from "./ledger-helpers";
 
@@ -178,6 +179,31 @@ describe("transactions", () => {
     expect(deleted.json.accounts[0].balanceMinor).toBe(10001);
     expect((await call(`/transactions/${id}`, { token })).status).toBe(404);
     expect(await expectExactBalance(token, account.id)).toBe(10001);
+  });
+
+  it("refuses a real day outside 1900 to a year from today (a slip of the keyboard), on every way in", async () => {
+    const { token } = await signUp();
+    const account = await createAccount(token);
+    const tooLate = addDays(todayInZone("UTC"), 368);
+    for (const date of ["0226-11-20", "1899-12-31", tooLate]) {
+      const refused = await call(`/accounts/${account.id}/transactions`, { token, body: { date, description: "x", amount: "-1" } });
+      expect(refused.status, date).toBe(422);
+      expect(refused.json.errors, date).toEqual({ date: ["Use a date from 1900 up to one year from today."] });
+    }
+    const spanishDate = await call(`/accounts/${account.id}/transactions`, { token, body: { date: "2062-11-20", description: "x", amount: "-1" }, headers: ES });
+    expect(spanishDate.json.errors.date).toEqual(["Usa una fecha desde 1900 hasta un año después de hoy."]);
+    const lateTransfer = await call("/transfers", { token, body: { fromAccountId: account.id, toAccountId: account.id, amount: "1", date: tooLate } });
+    expect(lateTransfer.json.errors?.date).toEqual(["Use a date from 1900 up to one year from today."]);
+    const lateOpening = await call("/accounts", { token, body: { name: "Old", type: "cash", currency: "PEN", openingDate: "1899-01-01" } });
+    expect(lateOpening.json.errors).toEqual({ openingDate: ["Use a date from 1900 up to one year from today."] });
+    const early = await call(`/accounts/${account.id}/transactions`, { token, body: { date: "1900-01-01", description: "Oldest allowed", amount: "-1" } });
+    expect(early.status).toBe(201);
+    const ahead = await call(`/accounts/${account.id}/transactions`, { token, body: { date: addDays(todayInZone("UTC"), 365), description: "Post-dated", amount: "-1" } });
+    expect(ahead.status).toBe(201);
+    const moved = await call(`/transactions/${ahead.json.transaction.id}`, { method: "PATCH", token, body: { date: tooLate } });
+    expect(moved.status).toBe(422);
+    expect(moved.json.errors).toEqual({ date: ["Use a date from 1900 up to one year from today."] });
+    expect(await expectExactBalance(token, account.id)).toBe(-200);
   });
 
   it("validates every field, in English and Spanish, never with a 500", async () => {

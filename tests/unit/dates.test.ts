@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dayInZone, formatDay, isIsoDay, isValidTimeZone, monthBounds, todayInZone } from "../../app/lib/dates";
+import { addDays, dayInZone, formatDay, isIsoDay, isRecordDay, isValidTimeZone, latestRecordDay, monthBounds, todayInZone } from "../../app/lib/dates";
 
 describe("dates", () => {
   it("takes the calendar day in Lima, not in UTC", () => {
@@ -15,6 +15,20 @@ describe("dates", () => {
     expect(isIsoDay("2026-2-3")).toBe(false);
     expect(isValidTimeZone("America/Lima")).toBe(true);
     expect(isValidTimeZone("Mars/Olympus")).toBe(false);
+  });
+
+  it("keeps a record's day between 1900 and a year (and a day) after today", () => {
+    const now = Date.UTC(2026, 10, 22, 12);
+    expect(latestRecordDay(now)).toBe("2027-11-23");
+    // Late on the 22nd in Lima is already the 23rd in UTC, and early on the 23rd in Tokyo still the 22nd: both keep a year.
+    expect(latestRecordDay(Date.UTC(2026, 10, 22, 23, 30))).toBe("2027-11-23");
+    expect(latestRecordDay(Date.UTC(2028, 1, 29))).toBe("2029-03-02");
+    expect(isRecordDay("1900-01-01", now)).toBe(true);
+    expect(isRecordDay("1899-12-31", now)).toBe(false);
+    expect(isRecordDay("2027-11-23", now)).toBe(true);
+    expect(isRecordDay("2027-11-24", now)).toBe(false);
+    expect(isRecordDay("0226-11-22", now)).toBe(false);
+    expect(isRecordDay("2062-11-22", now)).toBe(false);
   });
 
   it("does calendar arithmetic", () => {

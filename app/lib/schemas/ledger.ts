@@ -5,7 +5,7 @@
  * applies after loading the account and a form can apply when it knows the currency.
  */
 import { z } from "zod";
-import { isIsoDay } from "../dates";
+import { isIsoDay, isRecordDay } from "../dates";
 import { ID_PATTERN } from "../ids";
 import { multiLineText, singleLineText } from "../plain-text";
 import { isCurrency, MAX_MINOR_UNITS, parseAmount, currencyDigits, type DecimalSeparator } from "../money";
@@ -85,6 +85,8 @@ export const amountText = decimalText("ledger.errors.amountFormat");
 const transferAmountText = decimalText("ledger.errors.positiveAmountFormat");
 
 export const isoDay = z.string({ error: "ledger.errors.date" }).trim().refine(isIsoDay, { error: "ledger.errors.date" });
+/** The date of a transaction or an opening balance: a real day, and one in the window of `isRecordDay`. */
+export const recordDay = isoDay.refine((day) => !isIsoDay(day) || isRecordDay(day), { error: "ledger.errors.dateOutOfRange" });
 export const idSchema = z.string({ error: "ledger.errors.required" }).regex(ID_PATTERN, { error: "ledger.errors.accountUnknown" });
 
 const accountNumber = (max: number, key: string) =>
@@ -105,7 +107,7 @@ const accountFields = {
   number: accountNumber(34, "ledger.errors.accountNumber"),
   cci: accountNumber(20, "ledger.errors.cci"),
   openingBalance: amountText.optional(),
-  openingDate: isoDay.optional(),
+  openingDate: recordDay.optional(),
 };
 
 export const accountCreateSchema = z.object(accountFields);
@@ -130,7 +132,7 @@ const categoryRef = z
   .refine((value) => value == null || ID_PATTERN.test(value), { error: "ledger.errors.categoryUnknown" });
 
 const transactionFields = {
-  date: isoDay,
+  date: recordDay,
   description: descriptionSchema,
   amount: amountText,
   categoryId: categoryRef,
@@ -143,7 +145,7 @@ export const transactionCreateSchema = z.object(transactionFields);
 export type TransactionCreateInput = z.infer<typeof transactionCreateSchema>;
 
 export const transactionUpdateSchema = z
-  .object({ ...transactionFields, date: isoDay.optional(), description: descriptionSchema.optional(), amount: amountText.optional() })
+  .object({ ...transactionFields, date: recordDay.optional(), description: descriptionSchema.optional(), amount: amountText.optional() })
   .refine((value) => Object.values(value).some((v) => v !== undefined), { error: "ledger.errors.noChanges" });
 export type TransactionUpdateInput = z.infer<typeof transactionUpdateSchema>;
 
@@ -153,7 +155,7 @@ export const transferSchema = z
     toAccountId: idSchema,
     amount: transferAmountText,
     toAmount: blank(transferAmountText),
-    date: isoDay,
+    date: recordDay,
     description: descriptionSchema.optional(),
     notes: optionalText(1000, "ledger.errors.notesLength", { multiline: true }),
     status: z.enum(TRANSACTION_STATUSES, { error: "ledger.errors.status" }).optional(),

@@ -111,6 +111,7 @@ export const ledger = {
     amountPositive: "Enter an amount greater than zero.",
     balanceRange: "This would take the balance out of the range Tesoro can keep exactly.",
     date: "Enter a real date as YYYY-MM-DD.",
+    dateOutOfRange: "Use a date from 1900 up to one year from today.",
     dateRange: "The start date must not be after the end date.",
     amountOrder: "The minimum must not be greater than the maximum.",
     descriptionLength: "Use 1 to 200 characters.",

@@ -111,6 +111,7 @@ export const ledger: Messages["ledger"] = {
     amountPositive: "Ingresa un monto mayor que cero.",
     balanceRange: "El saldo quedaría fuera del rango que Tesoro puede guardar con exactitud.",
     date: "Ingresa una fecha real en formato AAAA-MM-DD.",
+    dateOutOfRange: "Usa una fecha desde 1900 hasta un año después de hoy.",
     dateRange: "La fecha inicial no puede ser posterior a la final.",
     amountOrder: "El mínimo no puede ser mayor que el máximo.",
     descriptionLength: "Usa de 1 a 200 caracteres.",
