@@ -5,6 +5,8 @@ export const TOAST_REMOVE_DELAY_MS = 200;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 export const TOAST_HOTKEY = "F8";
 export const TOAST_GAP_PX = 16;
+/** The default layout's header height, published on <html> for the toasts to open below it. */
+export const HEADER_BLOCK_SIZE = "--header-block-size";
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 export const PROGRESS_MAX = 100;

@@ -7,7 +7,7 @@ import { useEffect, useRef, type PointerEvent as ReactPointerEvent } from "react
 import { useTranslation } from "../i18n/use-translation";
 import { resolveValue, toast, Toaster as HotToaster, ToastBar, useToasterStore, type DefaultToastOptions, type Toast, type ToastPosition } from "react-hot-toast";
 import { vars } from "../styles/theme.css";
-import { TOAST_DURATION_MS, TOAST_GAP_PX, TOAST_HOTKEY, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, TOAST_SWIPE_THRESHOLD_PX } from "../ui-constants";
+import { HEADER_BLOCK_SIZE, TOAST_DURATION_MS, TOAST_GAP_PX, TOAST_HOTKEY, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, TOAST_SWIPE_THRESHOLD_PX } from "../ui-constants";
 
 /**
  * react-hot-toast paints its toasts white with dark grey text whatever the page's theme. The
@@ -23,6 +23,9 @@ const TOAST_OPTIONS: DefaultToastOptions = {
   success: { iconTheme: { primary: vars.color.success, secondary: vars.color.surfaceRaised } },
   error: { iconTheme: { primary: vars.color.error, secondary: vars.color.surfaceRaised } },
 };
+
+/** Below the page's header when it has one (default layout), else the component's own 16 px from the top. */
+const CONTAINER_STYLE = { top: `calc(var(${HEADER_BLOCK_SIZE}, 0px) + ${TOAST_GAP_PX}px)` };
 
 export function Toaster({ position = "bottom-right" }: { position?: ToastPosition }) {
   const { t } = useTranslation();
@@ -49,7 +52,7 @@ export function Toaster({ position = "bottom-right" }: { position?: ToastPositio
 
   return (
     <div ref={regionRef} role="region" aria-label={`${t("app.notifications")} (${TOAST_HOTKEY})`} tabIndex={-1} data-testid="toast-region">
-      <HotToaster position={position} gutter={TOAST_GAP_PX} toastOptions={TOAST_OPTIONS}>
+      <HotToaster position={position} gutter={TOAST_GAP_PX} toastOptions={TOAST_OPTIONS} containerStyle={CONTAINER_STYLE}>
         {(item) => <SwipeableToast item={item} />}
       </HotToaster>
     </div>

@@ -1,10 +1,12 @@
 import { Camera, LayoutDashboard, LogOut, Settings, Wallet } from "lucide-react";
 import { useTranslation } from "../i18n/use-translation";
+import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, Outlet } from "react-router";
 import { LanguageSwitch } from "../components/language-switch";
 import { useRootData } from "../root";
 import * as layout from "../styles/layout.css";
 import * as ui from "../styles/ui.css";
+import { HEADER_BLOCK_SIZE } from "../ui-constants";
 
 const NAV = [
   { to: "/", key: "nav.overview", icon: LayoutDashboard, end: true },
@@ -17,12 +19,13 @@ const NAV = [
 export default function DefaultLayout() {
   const { t } = useTranslation();
   const root = useRootData();
+  const headerRef = useHeaderBlockSize();
   return (
     <>
       <a href="#main" className={ui.skipLink}>
         {t("app.skipToContent")}
       </a>
-      <header className={layout.header}>
+      <header ref={headerRef} className={layout.header}>
         <div className={layout.headerInner}>
           <Link to="/" className={layout.brand}>
             {root?.appName ?? t("app.name")}
@@ -59,4 +62,44 @@ export default function DefaultLayout() {
       </main>
     </>
   );
+}
+
+/**
+ * Publishes how much of the header shows at the top of the window while this layout is on screen,
+ * so toasts open below it instead of over its links, and move up to the top once it is scrolled
+ * away (the toaster reads the custom property; the login layout has no header, so there toasts
+ * keep the top). Measured rather than assumed: the header wraps to two rows on phones, and larger
+ * text or a longer language changes its height. Written only when the figure changes, so scrolling
+ * past the header costs nothing.
+ */
+function useHeaderBlockSize() {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const header = ref.current;
+    if (!header) return;
+    const root = document.documentElement;
+    let shown = -1;
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      const visible = Math.max(0, Math.round(header.getBoundingClientRect().bottom));
+      if (visible === shown) return;
+      shown = visible;
+      root.style.setProperty(HEADER_BLOCK_SIZE, `${visible}px`);
+    };
+    const schedule = () => {
+      frame ||= requestAnimationFrame(measure);
+    };
+    measure();
+    const observer = new ResizeObserver(schedule);
+    observer.observe(header);
+    window.addEventListener("scroll", schedule, { passive: true });
+    return () => {
+      observer.disconnect();
+      window.removeEventListener("scroll", schedule);
+      cancelAnimationFrame(frame);
+      root.style.removeProperty(HEADER_BLOCK_SIZE);
+    };
+  }, []);
+  return ref;
 }

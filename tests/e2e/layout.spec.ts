@@ -251,6 +251,43 @@ test.describe("toasts and the theme", () => {
 
   const WHITE = "rgb(255, 255, 255)";
 
+  /** The header controls on screen that a click at their centre would miss while the toast shows. */
+  async function headerControlsCovered(page: Page) {
+    return page.locator("header a, header button").evaluateAll((controls) =>
+      controls
+        .filter((control) => {
+          const r = control.getBoundingClientRect();
+          const [x, y] = [r.x + r.width / 2, r.y + r.height / 2];
+          return y >= 0 && y < innerHeight && !control.contains(document.elementFromPoint(x, y));
+        })
+        .map((control) => control.textContent),
+    );
+  }
+
+  for (const width of [390, 1280]) {
+    test(`a toast opens below the header, never over its links, and at the top once the header is scrolled away (${width} px)`, async ({ page, signedIn }) => {
+      void signedIn;
+      // Short enough that the page scrolls past its header at both widths.
+      await page.setViewportSize({ width, height: 420 });
+      await createAccountWithForm(page, "Caja");
+      const toast = page.getByTestId("toast").filter({ hasText: "Account created." });
+      await expect(toast).toBeVisible();
+      const header = page.locator("header");
+
+      // Saving moved focus (and the page) to the new account; back at the top the toast sits under the header.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const headerBottom = await header.evaluate((element) => element.getBoundingClientRect().bottom);
+      expect(headerBottom, "the header has a height").toBeGreaterThan(40);
+      await expect.poll(async () => (await toast.boundingBox())!.y).toBeGreaterThanOrEqual(headerBottom);
+      expect(await headerControlsCovered(page)).toEqual([]);
+
+      // Scrolled past the header, the toast moves up to the top of the window.
+      await page.evaluate(() => window.scrollTo(0, 400));
+      await expect.poll(() => header.evaluate((element) => element.getBoundingClientRect().bottom)).toBeLessThanOrEqual(0);
+      await expect.poll(async () => (await toast.boundingBox())!.y).toBeLessThan(40);
+    });
+  }
+
   test("a toast is dark when the user chose the dark theme", async ({ page, request, user, baseURL }) => {
     await api(request, user, "patch", "/users/me", { theme: "dark" });
     await signInAs(page, user, baseURL!);
