@@ -204,6 +204,13 @@ describe("CSV import: what banks and spreadsheets really write", () => {
     const { rows: imported } = await allPages(token, to.id);
     expect(imported.find((row) => row.description === "Cafetería")).toMatchObject({ notes: "Con Ana", status: "pending", amount: "-8.50" });
     expect(imported.find((row) => row.description === "Wong")).toMatchObject({ notes: null, status: "posted" });
+    // A Spanish export names its columns and statuses in Spanish, and is read back the same way.
+    const third = await createAccount(token);
+    const spanishText = (await call(`/accounts/${from.id}/transactions/export.csv`, { token, headers: ES })).json as string;
+    const spanishGuess = (await preview(token, third.id, spanishText, {}, ES)).guess;
+    expect(spanishGuess).toMatchObject({ dateColumn: 0, descriptionColumn: 1, amountColumn: 2, payeeColumn: 5, notesColumn: 6, statusColumn: 7, idColumn: 8 });
+    expect((await upload(`/accounts/${third.id}/import`, token, spanishText, { ...spanishGuess })).json).toMatchObject({ imported: 2, invalid: 0 });
+    expect((await allPages(token, third.id)).rows.map((row) => `${row.description} ${row.status} ${row.notes}`).sort()).toEqual(["Cafetería pending Con Ana", "Wong posted null"]);
 
     const csv = ["Fecha,Descripción,Monto,Estado", "2026-11-01,Uno,-1.00,Pendiente", "2026-11-02,Dos,-2.00,", "2026-11-03,Tres,-3.00,Rechazado"].join("\n");
     const mixed = await preview(token, to.id, csv, {}, ES);
@@ -271,8 +278,15 @@ describe("CSV export", () => {
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
     expect(response.json).toBe(text.slice(1));
     const lines = text.slice(1).split("\r\n");
-    expect(lines[0]).toBe("date,description,amount,currency,category,payee,notes,status,id");
-    expect(lines[1]).toMatch(/^2026-09-01,"Pollería ""La Brasa"", Miraflores",-45\.90,PEN,Dining,La Brasa,"cena\ncon amigos",posted,[0-9a-f-]{36}$/);
+    expect(lines[0]).toBe("Date,Description,Amount,Currency,Category,Payee,Notes,Status,ID");
+    expect(lines[1]).toMatch(/^2026-09-01,"Pollería ""La Brasa"", Miraflores",-45\.90,PEN,Dining,La Brasa,"cena\ncon amigos",Posted,[0-9a-f-]{36}$/);
+    expect(lines[3]).toMatch(/^2026-09-03,Sueldo,3500\.00,PEN,,,,Pending,/);
+    // In Spanish, every word of the file: column names, category and status.
+    const spanish = (await call(`/accounts/${source.id}/transactions/export.csv`, { token, headers: ES })).json as string;
+    const spanishLines = spanish.split("\r\n");
+    expect(spanishLines[0]).toBe("Fecha,Descripción,Monto,Moneda,Categoría,Beneficiario,Notas,Estado,ID");
+    expect(spanishLines[1]).toMatch(/^2026-09-01,"Pollería ""La Brasa"", Miraflores",-45\.90,PEN,Restaurantes,La Brasa,"cena\ncon amigos",Confirmado,/);
+    expect(spanishLines[3]).toMatch(/,Pendiente,[0-9a-f-]{36}$/);
     expect(lines[2]).toContain(`'=HYPERLINK`);
 
     const filtered = await call(`/accounts/${source.id}/transactions/export.csv?status=pending`, { token });

@@ -442,7 +442,7 @@ test.describe("accounts and transactions", () => {
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
     const text = (await readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, "");
     const lines = text.trim().split(/\r\n/);
-    expect(lines[0]).toBe("date,description,amount,currency,category,payee,notes,status,id");
+    expect(lines[0]).toBe("Date,Description,Amount,Currency,Category,Payee,Notes,Status,ID");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(/^2026-03-03,Rappi,-45\.90,PEN,/);
     const all = await page.request.get(`/accounts/${accountId}/transactions.csv`);

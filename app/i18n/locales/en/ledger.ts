@@ -12,6 +12,18 @@ export const ledger = {
     pending: "Pending",
     posted: "Posted",
   },
+  /** The column names of a CSV export, as a spreadsheet shows them. */
+  csv: {
+    date: "Date",
+    description: "Description",
+    amount: "Amount",
+    currency: "Currency",
+    category: "Category",
+    payee: "Payee",
+    notes: "Notes",
+    status: "Status",
+    id: "ID",
+  },
   categoryKinds: {
     expense: "Expense",
     income: "Income",

@@ -13,6 +13,18 @@ export const ledger: Messages["ledger"] = {
     pending: "Pendiente",
     posted: "Confirmado",
   },
+  /** The column names of a CSV export, as a spreadsheet shows them. */
+  csv: {
+    date: "Fecha",
+    description: "Descripción",
+    amount: "Monto",
+    currency: "Moneda",
+    category: "Categoría",
+    payee: "Beneficiario",
+    notes: "Notas",
+    status: "Estado",
+    id: "ID",
+  },
   categoryKinds: {
     expense: "Gasto",
     income: "Ingreso",

@@ -333,6 +333,13 @@ ledgerRoutes.openapi(
   },
 );
 
+/**
+ * The export's columns, named in the user's language as every word they read (the status too):
+ * the file is opened in a spreadsheet. The importer's guesses know these names and words in both
+ * languages, so an export imports back whichever language wrote it.
+ */
+const EXPORT_COLUMNS = ["date", "description", "amount", "currency", "category", "payee", "notes", "status", "id"] as const;
+
 ledgerRoutes.openapi(
   createRoute({
     method: "get",
@@ -352,6 +359,8 @@ ledgerRoutes.openapi(
     const sort: Sort = query.sort ?? "date";
     const order: Order = query.order ?? "asc";
     const locale = localeOf(c);
+    const t = translatorFor(locale);
+    const statusWord = { pending: t("ledger.statuses.pending"), posted: t("ledger.statuses.posted") };
     const db = c.env.DB;
     const encoder = new TextEncoder();
     let last: { k: string | number; i: string } | null = null;
@@ -361,7 +370,7 @@ ledgerRoutes.openapi(
       async pull(controller) {
         if (!started) {
           started = true;
-          controller.enqueue(encoder.encode("\ufeff" + csvLine(["date", "description", "amount", "currency", "category", "payee", "notes", "status", "id"])));
+          controller.enqueue(encoder.encode("\ufeff" + csvLine(EXPORT_COLUMNS.map((column) => csvField(t(`ledger.csv.${column}`))))));
           return;
         }
         if (done) return controller.close();
@@ -385,7 +394,7 @@ ledgerRoutes.openapi(
             csvField(row.category_name === null ? null : categoryDisplayName(row.category_name, row.category_default_key, locale)),
             csvField(row.payee),
             csvField(row.notes),
-            row.status,
+            statusWord[row.status],
             row.id,
           ]);
         }
