@@ -13,6 +13,7 @@
  * | accounts-accountId-transactions     | /accounts/{accountId}/transactions | default | auth  |
  * | signup (beyond the seed)            | /signup                            | login   | login |
  * | login-confirm-email-linkId (beyond) | /login/confirm-email/{linkId}      | login   | none  |
+ * | login-undo-email-linkId (beyond)    | /login/undo-email/{linkId}         | login   | none  |
  */
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
@@ -29,6 +30,7 @@ export default [
     route("login/recover", "routes/login-recover.tsx", { id: "login-recover" }),
     route("login/change-password/:linkId", "routes/login-change-password-linkId.tsx", { id: "login-change-password-linkId" }),
     route("login/confirm-email/:linkId", "routes/login-confirm-email-linkId.tsx", { id: "login-confirm-email-linkId" }),
+    route("login/undo-email/:linkId", "routes/login-undo-email-linkId.tsx", { id: "login-undo-email-linkId" }),
     route("signup", "routes/signup.tsx", { id: "signup" }),
   ]),
   // Actions without a page of their own.

@@ -31,6 +31,10 @@ const PUBLIC: Record<string, string> = {
   // is the credential (single use, 24 hours), and it may be opened in a browser without a session.
   "GET /auth/email-links/{linkId}": "link id is the credential",
   "POST /auth/email-links/{linkId}": "link id is the credential",
+  // Undo links, mailed to the old address when a change of email is confirmed: the link id is the
+  // credential (single use, 7 days); the owner who did not make the change has no session.
+  "GET /auth/email-reverts/{linkId}": "link id is the credential",
+  "POST /auth/email-reverts/{linkId}": "link id is the credential",
 };
 
 /** Raw bodies for the operations that do not take JSON. */

@@ -70,6 +70,89 @@ describe("change email", () => {
     expect(notice[0]!.text).toMatch(new RegExp(`^On .+ \\(America/Lima\\), the email you sign in to Tesoro with was changed to ${next.replace(/[.+]/g, "\\$&")}\\.`, "m"));
   });
 
+  /** The link id under `path` in the newest mail to `to` that has one (mail sent after the answer lands a moment later). */
+  async function newestLink(to: string, path: string): Promise<string> {
+    const pattern = new RegExp(`${path}/([A-Za-z0-9_-]{43})`);
+    for (let i = 0; i < 50; i++) {
+      const found = (await outbox(to)).map((mail) => pattern.exec(mail.text)?.[1]).find(Boolean);
+      if (found) return found;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error(`no ${path} link in the mail to ${to}`);
+  }
+
+  /** Changes the email of the account behind `token` to `to`, through its link. */
+  async function changeEmail(token: string, password: string, to: string) {
+    expect((await call("/users/me/email", { token, body: { email: to, password } })).status).toBe(202);
+    expect((await call(`/auth/email-links/${await mailedLink(to)}`, { method: "POST" })).status).toBe(200);
+  }
+
+  it("lets the old address undo a change it did not make: the email comes back, every way in the taker had ends, and a new password follows", async () => {
+    const { token, password, email } = await signUp();
+    const second = await call("/auth/login", { body: { email, password }, ip: uniqueIp() });
+    // Someone with the password moves the account to their address, then on to another.
+    const taker = uniqueEmail("Taker");
+    const later = uniqueEmail("Later");
+    await changeEmail(token, password, taker);
+    const undo = await newestLink(email, "/login/undo-email");
+    await changeEmail(token, password, later);
+    const takersUndo = await newestLink(taker, "/login/undo-email");
+    // ...asks for a password link to the address they hold and for yet another change.
+    expect((await call("/auth/recover", { body: { email: later }, ip: uniqueIp() })).status).toBe(202);
+    const takersPasswordLink = await newestLink(later, "/login/change-password");
+    const pendingTo = uniqueEmail("Pending");
+    expect((await call("/users/me/email", { token, body: { email: pendingTo, password } })).status).toBe(202);
+    const pendingLink = await mailedLink(pendingTo);
+
+    const notice = (await outbox(email)).find((mail) => mail.text.includes("/login/undo-email/"))!;
+    expect(notice.text).toContain("If you did not make this change, open this link within 7 days");
+    expect(notice.html).toContain(`<a href="https://tesoro.test/login/undo-email/${undo}">`);
+    expect((await call(`/auth/email-reverts/${undo}`)).json).toEqual({ email });
+    const restored = await call(`/auth/email-reverts/${undo}`, { method: "POST" });
+    expect(restored.status).toBe(200);
+    expect(restored.json).toEqual({ email, passwordLinkId: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+
+    // Back to the first address; every session, link and undo link the taker had is void.
+    expect((await call("/users/me", { token })).status).toBe(401);
+    expect((await call("/users/me", { token: second.json.token })).status).toBe(401);
+    expect((await call(`/auth/links/${takersPasswordLink}`)).status).toBe(410);
+    expect((await call(`/auth/email-links/${pendingLink}`, { method: "POST" })).status).toBe(410);
+    expect((await call(`/auth/email-reverts/${takersUndo}`, { method: "POST" })).status).toBe(410);
+    expect((await call(`/auth/email-reverts/${undo}`, { method: "POST" })).status).toBe(410);
+    expect((await call("/auth/login", { body: { email: later, password }, ip: uniqueIp() })).status).toBe(401);
+
+    // The new password link answered to the owner works once and replaces the password the taker knew.
+    const newPassword = "otra-frase-larga-de-arequipa-2026";
+    expect((await call(`/auth/links/${restored.json.passwordLinkId}/password`, { body: { password: newPassword, confirmPassword: newPassword } })).status).toBe(204);
+    expect((await call("/auth/login", { body: { email, password }, ip: uniqueIp() })).status).toBe(401);
+    expect((await call("/auth/login", { body: { email, password: newPassword }, ip: uniqueIp() })).status).toBe(200);
+  });
+
+  it("keeps the first owner's undo link when a later change is undone first, and refuses an old address someone else took", async () => {
+    const { token, password, email } = await signUp();
+    const taker = uniqueEmail("Taker");
+    await changeEmail(token, password, taker);
+    const undo = await newestLink(email, "/login/undo-email");
+    await changeEmail(token, password, uniqueEmail("Later"));
+    // The taker undoes their own later change first: back to their address, not the owner's.
+    const takersUndo = await newestLink(taker, "/login/undo-email");
+    expect((await call(`/auth/email-reverts/${takersUndo}`, { method: "POST" })).json.email).toBe(taker);
+    expect((await call(`/auth/email-reverts/${undo}`)).json).toEqual({ email });
+
+    // Someone signs up with the owner's released address: it cannot come back, and nothing changes.
+    const squatter = await signUp({ email });
+    const refused = await call(`/auth/email-reverts/${undo}`, { method: "POST", headers: { "Accept-Language": "es" } });
+    expect(refused.status).toBe(409);
+    expect(refused.json.errors.email).toEqual(["Ya existe una cuenta con este correo."]);
+    expect((await call("/auth/login", { body: { email: taker, password }, ip: uniqueIp() })).status).toBe(200);
+    expect((await call("/users/me", { token: squatter.token })).json.user.email).toBe(email);
+
+    // An expired undo link is refused.
+    await env.DB.prepare("UPDATE email_reverts SET expires_at = ?1 WHERE email = ?2").bind(Date.now() - 1, email).run();
+    expect((await call(`/auth/email-reverts/${undo}`)).status).toBe(410);
+    expect((await call("/auth/email-reverts/short")).status).toBe(422);
+  });
+
   it("confirms only the last address asked for, refuses an address taken meanwhile, and refuses an expired link", async () => {
     const { token, password, email } = await signUp();
     const first = uniqueEmail("First");
@@ -108,6 +191,7 @@ describe("change email", () => {
     // A time ending in "a. m." is never followed by a second full stop.
     expect(notice!.text).not.toMatch(/\.\./);
     expect(notice!.html).toContain('<html lang="es">');
+    expect(notice!.text).toMatch(/Si no hiciste este cambio, abre este enlace en los próximos 7 días: .+\n\nhttps:\/\/tesoro\.test\/login\/undo-email\/[A-Za-z0-9_-]{43}$/);
   });
 
   it("refuses an address another account has, whatever its case", async () => {

@@ -44,6 +44,8 @@ const UNGUARDED_ID_ROUTES: Record<string, string> = {
   "login-change-password-linkId": "link id is the credential",
   // A change-of-email link, opened in any browser, signed in or not: the link id is the credential.
   "login-confirm-email-linkId": "link id is the credential",
+  // The undo link in the notice to the old address: its owner has no session any more.
+  "login-undo-email-linkId": "link id is the credential",
   // The receipt image: no redirect for an <img>; signed out or not the owner is a plain 404 (checked below).
   "resources-receipts": "answers 404 without a session instead of redirecting",
 };

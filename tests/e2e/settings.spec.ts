@@ -134,6 +134,28 @@ test("name and email: the email change needs the password", async ({ page, signe
   await expect(page.getByRole("alert")).toHaveText("This link has expired or was already used. To change your email, ask again from Settings.");
   const login = await request.post("/api/v1/auth/login", { data: { email: next, password: signedIn.password }, headers: { "CF-Connecting-IP": randomIp() } });
   expect(login.status()).toBe(200);
+
+  // The old address was told, with a way back for an owner who did not make the change. Opened
+  // in this browser, still signed in: it ends every session here too and goes to a new password.
+  const notice = await latestMail(request, signedIn.email);
+  expect(notice.subject).toBe("The email of your Tesoro account was changed");
+  const undo = /https?:\/\/\S+\/login\/undo-email\/[A-Za-z0-9_-]{43}/.exec(notice.text)![0];
+  await page.goto(undo);
+  await expect(page.getByRole("heading", { level: 1, name: "Undo the change of email" })).toBeVisible();
+  await expect(page.getByText(`Give your Tesoro account back the email ${signedIn.email}?`)).toBeVisible();
+  await page.getByRole("button", { name: "Restore my email" }).click();
+  await expect(page).toHaveURL(/\/login\/change-password\/[A-Za-z0-9_-]{43}$/);
+  await expect(page.getByText("Your email is back and every device was signed out. Choose a new password now.")).toBeVisible();
+  const newPassword = "otra-frase-larga-de-arequipa-2026";
+  await page.getByLabel("New password", { exact: true }).fill(newPassword);
+  await page.getByLabel("Confirm new password").fill(newPassword);
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page).toHaveURL("/login");
+  expect((await request.post("/api/v1/auth/login", { data: { email: signedIn.email, password: newPassword }, headers: { "CF-Connecting-IP": randomIp() } })).status()).toBe(200);
+  expect((await request.get("/api/v1/users/me", { headers: { Authorization: `Bearer ${signedIn.token}` } })).status()).toBe(401);
+  // Used once: opened again, the link says so and points to a password reset.
+  await page.goto(undo);
+  await expect(page.getByRole("alert")).toHaveText("This link has expired or was already used. If you still cannot sign in, reset your password with your email.");
 });
 
 test("without JavaScript a refused email change keeps what was typed (never the password)", async ({ browser, baseURL, user }) => {

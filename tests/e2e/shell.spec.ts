@@ -284,7 +284,7 @@ test.describe("layout and accessibility", () => {
     }
   });
 
-  const publicPages = ["/login", "/signup", "/login/recover", "/login/change-password/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "/login/confirm-email/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "/camera", "/nope"];
+  const publicPages = ["/login", "/signup", "/login/recover", "/login/change-password/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "/login/confirm-email/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "/login/undo-email/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "/camera", "/nope"];
   const privatePages = ["/", "/accounts", "/settings"];
   for (const path of [...publicPages, ...privatePages]) {
     test(`axe finds no serious or critical violation on ${path}`, async ({ page, user, baseURL }) => {

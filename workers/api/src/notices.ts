@@ -12,17 +12,20 @@ import { afterAnswer, type ApiBindings } from "./hono";
 import { mailSender, paragraphsMail, type MailMessage } from "./mail";
 import type { UserRow } from "./users";
 
-export type SecurityNotice = { kind: "emailChanged"; newEmail: string } | { kind: "passwordChanged" };
+export type SecurityNotice = { kind: "emailChanged"; newEmail: string; revertToken: string } | { kind: "passwordChanged" };
 
 function noticeMail(c: Context<ApiBindings>, user: UserRow, notice: SecurityNotice, at: number): MailMessage {
   const t = translatorFor(user.locale);
   // The time in the user's zone, named: the reader may be elsewhere, and so may the change.
   const when = formatInstant(at, user.locale, user.time_zone);
-  const recover = `${c.env.APP_ORIGIN.replace(/\/$/, "")}/login/recover`;
+  const origin = c.env.APP_ORIGIN.replace(/\/$/, "");
+  const recover = `${origin}/login/recover`;
   const greeting = t("mail.greeting", { name: user.name });
-  return notice.kind === "emailChanged"
-    ? paragraphsMail(user.email, user.locale, t("mail.emailChangedSubject"), [greeting, t("mail.emailChangedBody", { email: notice.newEmail, when, zone: user.time_zone }), t("mail.emailChangedNotYou")])
-    : paragraphsMail(user.email, user.locale, t("mail.passwordChangedSubject"), [greeting, t("mail.passwordChangedBody", { when, zone: user.time_zone }), t("mail.passwordChangedNotYou"), recover], recover);
+  if (notice.kind === "emailChanged") {
+    const undo = `${origin}/login/undo-email/${notice.revertToken}`;
+    return paragraphsMail(user.email, user.locale, t("mail.emailChangedSubject"), [greeting, t("mail.emailChangedBody", { email: notice.newEmail, when, zone: user.time_zone }), t("mail.emailChangedNotYou"), undo], undo);
+  }
+  return paragraphsMail(user.email, user.locale, t("mail.passwordChangedSubject"), [greeting, t("mail.passwordChangedBody", { when, zone: user.time_zone }), t("mail.passwordChangedNotYou"), recover], recover);
 }
 
 /** Mails `user` (as they were before the change) about it, after the answer is sent. */

@@ -17,12 +17,17 @@ import { deleteUserReceipts } from "../receipts";
 import { requireSession } from "../sessions";
 import { hit } from "../rate-limit";
 import { findUserByEmail, findUserById, normalizeEmail, toApiUser, type UserRow } from "../users";
-import { checkCurrentPassword, HOUR, linkExpired, linkParams, throttled, userSchema } from "./auth";
+import { checkCurrentPassword, HOUR, LINK_TTL_MS, linkExpired, linkParams, throttled, userSchema } from "./auth";
 
 export const accountRoutes = createRouter();
 
 /** How long the link mailed to a new address confirms the change. */
 export const EMAIL_CHANGE_TTL_MS = 24 * HOUR;
+/**
+ * How long the old address can undo a change it did not make: a week, because a notice may sit
+ * unread over a weekend or a trip, and the link is useless to anyone without that mailbox.
+ */
+export const EMAIL_REVERT_TTL_MS = 7 * 24 * HOUR;
 const pendingOut = z.object({ email: z.string(), expiresAt: z.number() });
 
 accountRoutes.openapi(
@@ -147,18 +152,24 @@ accountRoutes.openapi(
     if (!change) return linkExpired(c);
     const user = await findUserById(c.env.DB, change.user_id);
     if (!user) return linkExpired(c);
+    const revertToken = randomToken();
     let results: D1Result[];
     try {
-      // One transaction: the link is claimed only if still unused, and the email changes only
-      // when this request claimed it (a second open of the link gets 410).
+      // One transaction: the link is claimed only if still unused, and the email changes (and the
+      // old address gets its way back) only when this request claimed it (a second open gets 410).
+      const claimed = "(SELECT used_at FROM email_changes WHERE id = ?2) = ?1";
       results = await c.env.DB.batch([
         c.env.DB.prepare("UPDATE email_changes SET used_at = ?1 WHERE id = ?2 AND used_at IS NULL").bind(now, change.id),
-        c.env.DB.prepare("UPDATE users SET email = ?1, email_normalized = ?2, updated_at = ?3 WHERE id = ?4 AND (SELECT used_at FROM email_changes WHERE id = ?5) = ?3").bind(
-          change.email,
-          change.email_normalized,
+        c.env.DB.prepare(`UPDATE users SET email = ?3, email_normalized = ?4, updated_at = ?1 WHERE id = ?5 AND ${claimed}`).bind(now, change.id, change.email, change.email_normalized, user.id),
+        c.env.DB.prepare(`INSERT INTO email_reverts (id, token_hash, user_id, email, email_normalized, created_at, expires_at) SELECT ?3, ?4, ?5, ?6, ?7, ?1, ?8 WHERE ${claimed}`).bind(
           now,
-          user.id,
           change.id,
+          crypto.randomUUID(),
+          await sha256Hex(revertToken),
+          user.id,
+          user.email,
+          user.email_normalized,
+          now + EMAIL_REVERT_TTL_MS,
         ),
       ]);
     } catch (error) {
@@ -168,8 +179,82 @@ accountRoutes.openapi(
     }
     if (!results[0]?.meta.changes) return linkExpired(c);
     // The old address hears of it: after this, it can neither sign in nor recover the password.
-    await sendSecurityNotice(c, user, { kind: "emailChanged", newEmail: change.email });
+    await sendSecurityNotice(c, user, { kind: "emailChanged", newEmail: change.email, revertToken });
     return c.json({ email: change.email }, 200);
+  },
+);
+
+async function findUsableRevert(db: D1Database, token: string, now: number) {
+  return db
+    .prepare("SELECT id, user_id, email, email_normalized, created_at FROM email_reverts WHERE token_hash = ?1 AND used_at IS NULL AND expires_at > ?2")
+    .bind(await sha256Hex(token), now)
+    .first<{ id: string; user_id: string; email: string; email_normalized: string; created_at: number }>();
+}
+
+accountRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/auth/email-reverts/{linkId}",
+    summary: "The address an undo link (mailed to the old address after a change of email) gives back, while it can still be used",
+    request: { params: linkParams },
+    responses: { 200: { description: "Usable", ...json(z.object({ email: z.string() })) }, 410: problemResponse("Expired or already used"), 422: problemResponse("Malformed link id") },
+  }),
+  async (c) => {
+    const revert = await findUsableRevert(c.env.DB, c.req.valid("param").linkId, Date.now());
+    return revert ? c.json({ email: revert.email }, 200) : linkExpired(c);
+  },
+);
+
+accountRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/auth/email-reverts/{linkId}",
+    summary:
+      "Undo a change of email from the old address: it signs in with that address again, every session ends, pending changes and password links are void, and a new password link is answered",
+    request: { params: linkParams },
+    responses: {
+      200: { description: "Restored; `passwordLinkId` opens /login/change-password/{linkId}", ...json(z.object({ email: z.string(), passwordLinkId: z.string() })) },
+      409: problemResponse("Another account took the old address meanwhile"),
+      410: problemResponse("Expired or already used"),
+      422: problemResponse("Malformed link id"),
+    },
+  }),
+  async (c) => {
+    const now = Date.now();
+    const revert = await findUsableRevert(c.env.DB, c.req.valid("param").linkId, now);
+    if (!revert) return linkExpired(c);
+    const passwordLinkId = randomToken();
+    const claimed = "(SELECT used_at FROM email_reverts WHERE id = ?2) = ?1";
+    const db = c.env.DB;
+    let results: D1Result[];
+    try {
+      // One transaction, every step only if this request claimed the link. Whoever changed the
+      // email may hold the password, a session, a password link sent to their address, a change
+      // waiting for its link, or the undo links of later changes: all of it ends here. Undo links
+      // of earlier changes stay, so undoing a later change cannot take the first owner's away.
+      results = await db.batch([
+        db.prepare("UPDATE email_reverts SET used_at = ?1 WHERE id = ?2 AND used_at IS NULL").bind(now, revert.id),
+        db.prepare(`UPDATE users SET email = ?3, email_normalized = ?4, updated_at = ?1 WHERE id = ?5 AND ${claimed}`).bind(now, revert.id, revert.email, revert.email_normalized, revert.user_id),
+        db.prepare(`UPDATE email_reverts SET used_at = ?1 WHERE user_id = ?3 AND used_at IS NULL AND created_at >= ?4 AND ${claimed}`).bind(now, revert.id, revert.user_id, revert.created_at),
+        db.prepare(`UPDATE email_changes SET used_at = ?1 WHERE user_id = ?3 AND used_at IS NULL AND ${claimed}`).bind(now, revert.id, revert.user_id),
+        db.prepare(`UPDATE sessions SET revoked_at = ?1 WHERE user_id = ?3 AND revoked_at IS NULL AND ${claimed}`).bind(now, revert.id, revert.user_id),
+        db.prepare(`UPDATE password_links SET used_at = ?1 WHERE user_id = ?3 AND used_at IS NULL AND ${claimed}`).bind(now, revert.id, revert.user_id),
+        db.prepare(`INSERT INTO password_links (id, token_hash, user_id, created_at, expires_at) SELECT ?3, ?4, ?5, ?1, ?6 WHERE ${claimed}`).bind(
+          now,
+          revert.id,
+          crypto.randomUUID(),
+          await sha256Hex(passwordLinkId),
+          revert.user_id,
+          now + LINK_TTL_MS,
+        ),
+      ]);
+    } catch (error) {
+      // Someone signed up with the old address after it was released: it cannot come back.
+      if (String(error).includes("UNIQUE")) return validationProblem(c, { email: ["auth.emailTaken"] }, 409);
+      throw error;
+    }
+    if (!results[0]?.meta.changes) return linkExpired(c);
+    return c.json({ email: revert.email, passwordLinkId }, 200);
   },
 );
 
