@@ -1,5 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
 import { cloudflareContext } from "../context.server";
+import { apiFor } from "./api.server";
 import { checkHoneypot } from "../honeypot.server";
 import { getInstance } from "../i18n/i18n.server";
 import type { ApiResult } from "./api-client";
@@ -52,4 +53,27 @@ export async function readPublicForm(request: Request, context: Readonly<RouterC
   const formData = await readFormData(request);
   await checkHoneypot(formData, envOf(context));
   return { formData, t: tOf(context) };
+}
+
+/**
+ * The loader of a page behind a mailed link about an address (confirm or undo a change of email):
+ * the address while the link can be used, a 410 page when it cannot, the seed's 404 for a
+ * malformed id, the error page (503) when the API is down. `path` is the API's view of the link.
+ */
+export async function loadAddressLink(request: Request, context: Readonly<RouterContextProvider>, path: string) {
+  const result = await apiFor(request, context, { token: null }).get<{ email: string }>(path);
+  if (result.ok) return data({ email: result.data.email as string | null });
+  if (result.status === 410) return data({ email: null }, { status: 410 });
+  if (result.status >= 500) throw new Response(null, { status: 503, statusText: "Service Unavailable" });
+  return invalidParams(request);
+}
+
+/**
+ * The action's answer when the API refused a link page's button: 410 says the link is spent; a
+ * 409 (the address was taken meanwhile) is shown as the page's message, since the page has no field.
+ */
+export function addressLinkRefusal(result: Extract<ApiResult<unknown>, { ok: false }>, t: (key: string) => string) {
+  if (result.status === 410) return data({ expired: true, errors: {}, formError: null }, { status: 410 });
+  const { errors, formError } = refusal(result, t);
+  return data({ expired: false, errors: {}, formError: Object.values(errors)[0] ?? formError }, { status: result.status });
 }

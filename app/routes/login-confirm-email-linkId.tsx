@@ -11,7 +11,7 @@ import type { Route } from "./+types/login-confirm-email-linkId";
 import { FormAlert, PageTitle } from "../components/ui";
 import { apiFor } from "../lib/api.server";
 import { formErrorOf, keepFormThroughOutage } from "../lib/form-outage";
-import { invalidParams, readPublicForm, refusal } from "../lib/route-helpers.server";
+import { addressLinkRefusal, invalidParams, loadAddressLink, readPublicForm } from "../lib/route-helpers.server";
 import { LINK_ID_PATTERN } from "../lib/schemas/auth";
 import { currentUser } from "../session.server";
 import { redirectWithToast } from "../toast.server";
@@ -19,24 +19,15 @@ import * as ui from "../styles/ui.css";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!LINK_ID_PATTERN.test(params.linkId)) invalidParams(request);
-  const result = await apiFor(request, context, { token: null }).get<{ email: string }>(`/auth/email-links/${params.linkId}`);
-  if (result.ok) return { email: result.data.email, signedIn: Boolean(currentUser(context)) };
-  if (result.status === 410) return data({ email: null, signedIn: Boolean(currentUser(context)) }, { status: 410 });
-  if (result.status >= 500) throw new Response(null, { status: 503, statusText: "Service Unavailable" });
-  return invalidParams(request);
+  const page = await loadAddressLink(request, context, `/auth/email-links/${params.linkId}`);
+  return data({ ...page.data, signedIn: Boolean(currentUser(context)) }, page.init ?? undefined);
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (!LINK_ID_PATTERN.test(params.linkId)) invalidParams(request);
   const { t } = await readPublicForm(request, context);
   const result = await apiFor(request, context, { token: null }).post(`/auth/email-links/${params.linkId}`);
-  if (!result.ok) {
-    if (result.status === 410) return data({ expired: true, errors: {}, formError: null }, { status: 410 });
-    // 409: another account took the address after the link was sent; the page has no field, so
-    // the field's message is the page's.
-    const { errors, formError } = refusal(result, t);
-    return data({ expired: false, errors: {}, formError: Object.values(errors)[0] ?? formError }, { status: result.status });
-  }
+  if (!result.ok) return addressLinkRefusal(result, t);
   throw currentUser(context) ? await redirectWithToast("/settings", "settings.saved.email") : await redirectWithToast("/login", "auth.emailConfirmed");
 }
 

@@ -6,13 +6,13 @@
  * links too.
  */
 import { useTranslation } from "../i18n/use-translation";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import type { Route } from "./+types/login-undo-email-linkId";
 import { FormAlert, PageTitle } from "../components/ui";
 import { apiFor } from "../lib/api.server";
 import { formErrorOf, keepFormThroughOutage } from "../lib/form-outage";
-import { invalidParams, readPublicForm, refusal } from "../lib/route-helpers.server";
+import { addressLinkRefusal, invalidParams, loadAddressLink, readPublicForm } from "../lib/route-helpers.server";
 import { LINK_ID_PATTERN } from "../lib/schemas/auth";
 import { destroySession } from "../session.server";
 import { flashHeader } from "../toast.server";
@@ -20,23 +20,14 @@ import * as ui from "../styles/ui.css";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!LINK_ID_PATTERN.test(params.linkId)) invalidParams(request);
-  const result = await apiFor(request, context, { token: null }).get<{ email: string }>(`/auth/email-reverts/${params.linkId}`);
-  if (result.ok) return { email: result.data.email };
-  if (result.status === 410) return data({ email: null }, { status: 410 });
-  if (result.status >= 500) throw new Response(null, { status: 503, statusText: "Service Unavailable" });
-  return invalidParams(request);
+  return loadAddressLink(request, context, `/auth/email-reverts/${params.linkId}`);
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (!LINK_ID_PATTERN.test(params.linkId)) invalidParams(request);
   const { t } = await readPublicForm(request, context);
   const result = await apiFor(request, context, { token: null }).post<{ email: string; passwordLinkId: string }>(`/auth/email-reverts/${params.linkId}`);
-  if (!result.ok) {
-    if (result.status === 410) return data({ expired: true, errors: {}, formError: null }, { status: 410 });
-    // 409: someone signed up with the old address after the change; the page has no field.
-    const { errors, formError } = refusal(result, t);
-    return data({ expired: false, errors: {}, formError: Object.values(errors)[0] ?? formError }, { status: result.status });
-  }
+  if (!result.ok) return addressLinkRefusal(result, t);
   // Every session ended, this browser's too: without its cookie the next page is the signed-out
   // one that sets the new password (a signed-in visitor would be sent away from it).
   const headers = new Headers();
