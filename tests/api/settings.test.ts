@@ -120,6 +120,13 @@ describe("change email", () => {
     expect((await call(`/auth/email-reverts/${takersUndo}`, { method: "POST" })).status).toBe(410);
     expect((await call(`/auth/email-reverts/${undo}`, { method: "POST" })).status).toBe(410);
     expect((await call("/auth/login", { body: { email: later, password }, ip: uniqueIp() })).status).toBe(401);
+    // The password the taker knew no longer signs in, even before the owner sets a new one.
+    expect((await call("/auth/login", { body: { email, password }, ip: uniqueIp() })).status).toBe(401);
+    // The address it replaced is told, in case the old mailbox was no longer the owner's.
+    // Its third mail: the change's confirmation link, the password link the taker asked for, this notice.
+    const told = await waitForMail(later, 3);
+    expect(told[0]!.subject).toBe("The email of your Tesoro account was set back");
+    expect(told[0]!.text).toContain(`was set back to ${email} with the link sent to that address`);
 
     // The new password link answered to the owner works once and replaces the password the taker knew.
     const newPassword = "otra-frase-larga-de-arequipa-2026";
@@ -128,7 +135,7 @@ describe("change email", () => {
     expect((await call("/auth/login", { body: { email, password: newPassword }, ip: uniqueIp() })).status).toBe(200);
   });
 
-  it("keeps the first owner's undo link when a later change is undone first, and refuses an old address someone else took", async () => {
+  it("keeps the first owner's undo link when a later change is undone first, and holds the old address for it", async () => {
     const { token, password, email } = await signUp();
     const taker = uniqueEmail("Taker");
     await changeEmail(token, password, taker);
@@ -139,17 +146,24 @@ describe("change email", () => {
     expect((await call(`/auth/email-reverts/${takersUndo}`, { method: "POST" })).json.email).toBe(taker);
     expect((await call(`/auth/email-reverts/${undo}`)).json).toEqual({ email });
 
-    // Someone signs up with the owner's released address: it cannot come back, and nothing changes.
-    const squatter = await signUp({ email });
-    const refused = await call(`/auth/email-reverts/${undo}`, { method: "POST", headers: { "Accept-Language": "es" } });
-    expect(refused.status).toBe(409);
-    expect(refused.json.errors.email).toEqual(["Ya existe una cuenta con este correo."]);
-    expect((await call("/auth/login", { body: { email: taker, password }, ip: uniqueIp() })).status).toBe(200);
-    expect((await call("/users/me", { token: squatter.token })).json.user.email).toBe(email);
+    // While the undo link is usable, no one else may take the owner's old address: not by signing
+    // up (in the user's language), not by moving another account to it.
+    const squatting = await call("/auth/signup", { body: { name: "Otro", email: email.toUpperCase(), password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD }, ip: uniqueIp(), headers: { "Accept-Language": "es" } });
+    expect(squatting.status).toBe(409);
+    expect(squatting.json.errors.email).toEqual(["Ya existe una cuenta con este correo."]);
+    const second = await signUp();
+    expect((await call("/users/me/email", { token: second.token, body: { email, password: second.password } })).status).toBe(409);
 
-    // An expired undo link is refused.
-    await env.DB.prepare("UPDATE email_reverts SET expires_at = ?1 WHERE email = ?2").bind(Date.now() - 1, email).run();
-    expect((await call(`/auth/email-reverts/${undo}`)).status).toBe(410);
+    // Its owner gets it back; a used or expired link holds nothing.
+    expect((await call(`/auth/email-reverts/${undo}`, { method: "POST" })).json.email).toBe(email);
+    const third = await signUp();
+    await changeEmail(third.token, third.password, uniqueEmail("Moved"));
+    const thirdUndo = await newestLink(third.email, "/login/undo-email");
+    expect((await call("/auth/signup", { body: { name: "Otro", email: third.email, password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD }, ip: uniqueIp() })).status).toBe(409);
+    await env.DB.prepare("UPDATE email_reverts SET expires_at = ?1 WHERE email = ?2").bind(Date.now() - 1, third.email).run();
+    expect((await call(`/auth/email-reverts/${thirdUndo}`)).status).toBe(410);
+    expect((await call(`/auth/email-reverts/${thirdUndo}`, { method: "POST" })).status).toBe(410);
+    expect((await signUp({ email: third.email })).user.email).toBe(third.email);
     expect((await call("/auth/email-reverts/short")).status).toBe(422);
   });
 

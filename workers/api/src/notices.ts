@@ -1,7 +1,9 @@
 /**
  * Security notices: a mail to the owner after a change that someone holding a stolen session
  * (and the password) could make to take the account over. The email's old address hears of the
- * change of email, since after it the old owner can neither sign in nor recover the password.
+ * change of email, since after it the old owner can neither sign in nor recover the password;
+ * the notice carries the link that undoes it. When that link is used, the address it replaced
+ * hears of it in turn, in case the old mailbox was no longer the owner's.
  * Sent after the answer: a mail provider that is down must not undo or delay the change, so a
  * failure is logged, never returned.
  */
@@ -12,7 +14,7 @@ import { afterAnswer, type ApiBindings } from "./hono";
 import { mailSender, paragraphsMail, type MailMessage } from "./mail";
 import type { UserRow } from "./users";
 
-export type SecurityNotice = { kind: "emailChanged"; newEmail: string; revertToken: string } | { kind: "passwordChanged" };
+export type SecurityNotice = { kind: "emailChanged"; newEmail: string; revertToken: string } | { kind: "emailRestored"; restoredEmail: string } | { kind: "passwordChanged" };
 
 function noticeMail(c: Context<ApiBindings>, user: UserRow, notice: SecurityNotice, at: number): MailMessage {
   const t = translatorFor(user.locale);
@@ -24,6 +26,9 @@ function noticeMail(c: Context<ApiBindings>, user: UserRow, notice: SecurityNoti
   if (notice.kind === "emailChanged") {
     const undo = `${origin}/login/undo-email/${notice.revertToken}`;
     return paragraphsMail(user.email, user.locale, t("mail.emailChangedSubject"), [greeting, t("mail.emailChangedBody", { email: notice.newEmail, when, zone: user.time_zone }), t("mail.emailChangedNotYou"), undo], undo);
+  }
+  if (notice.kind === "emailRestored") {
+    return paragraphsMail(user.email, user.locale, t("mail.emailRestoredSubject"), [greeting, t("mail.emailRestoredBody", { email: notice.restoredEmail, when, zone: user.time_zone }), t("mail.emailRestoredNotYou", { email: notice.restoredEmail })]);
   }
   return paragraphsMail(user.email, user.locale, t("mail.passwordChangedSubject"), [greeting, t("mail.passwordChangedBody", { when, zone: user.time_zone }), t("mail.passwordChangedNotYou"), recover], recover);
 }

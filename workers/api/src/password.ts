@@ -52,6 +52,12 @@ function fromBase64url(text: string): Uint8Array {
   return Uint8Array.from(atob(padded), (c) => c.charCodeAt(0));
 }
 
+/**
+ * A stored hash no password matches (`verifyPassword` answers false for any other algorithm): an
+ * account whose email was taken back by its owner waits for a new password (ADR 032).
+ */
+export const UNUSABLE_PASSWORD_HASH = "unusable";
+
 export function verifyPassword(password: string, stored: string): boolean {
   const [algorithm, paramText, saltText, keyText] = stored.split("$");
   if (algorithm !== "scrypt" || !paramText || !saltText || !keyText) return false;

@@ -39,6 +39,20 @@ export async function findUserByEmail(db: D1Database, email: string): Promise<Us
   return userByEmailQuery(db, email).first<UserRow>();
 }
 
+/**
+ * Whether an undo link of another user holds this address (ADR 032): until it is used or expires,
+ * no one else may sign up with it or move to it, or someone who changed an owner's email could
+ * take the old address with a second account and leave the undo nowhere to go. Answered as
+ * "taken", as for an address a user has.
+ */
+export async function addressHeldForUndo(db: D1Database, emailNormalized: string, exceptUserId: string | null, now: number): Promise<boolean> {
+  const row = await db
+    .prepare("SELECT 1 AS held FROM email_reverts WHERE email_normalized = ?1 AND used_at IS NULL AND expires_at > ?2 AND user_id IS NOT ?3 LIMIT 1")
+    .bind(emailNormalized, now, exceptUserId)
+    .first<{ held: number }>();
+  return row !== null;
+}
+
 export async function findUserById(db: D1Database, id: string): Promise<UserRow | null> {
   return db.prepare("SELECT * FROM users WHERE id = ?1").bind(id).first<UserRow>();
 }

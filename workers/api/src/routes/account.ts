@@ -16,7 +16,8 @@ import { sendSecurityNotice } from "../notices";
 import { deleteUserReceipts } from "../receipts";
 import { requireSession } from "../sessions";
 import { hit } from "../rate-limit";
-import { findUserByEmail, findUserById, normalizeEmail, toApiUser, type UserRow } from "../users";
+import { addressHeldForUndo, findUserByEmail, findUserById, normalizeEmail, toApiUser, type UserRow } from "../users";
+import { UNUSABLE_PASSWORD_HASH } from "../password";
 import { checkCurrentPassword, HOUR, LINK_TTL_MS, linkExpired, linkParams, throttled, userSchema } from "./auth";
 
 export const accountRoutes = createRouter();
@@ -63,7 +64,7 @@ accountRoutes.openapi(
       return c.json({ user: toApiUser({ ...user, email }), pending: null }, 200);
     }
     const other = await findUserByEmail(c.env.DB, email);
-    if (other) return validationProblem(c, { email: ["auth.emailTaken"] }, 409);
+    if (other || (await addressHeldForUndo(c.env.DB, normalized, user.id, Date.now()))) return validationProblem(c, { email: ["auth.emailTaken"] }, 409);
     // Each change mails an address the user names: a few an hour, so a session cannot spam.
     const limit = await hit(c.env.DB, { key: `email-change:user:${user.id}`, max: 5, windowMs: HOUR });
     if (!limit.allowed) return throttled(c, "rate-limited", limit.retryAfterSeconds);
@@ -152,23 +153,28 @@ accountRoutes.openapi(
     if (!change) return linkExpired(c);
     const user = await findUserById(c.env.DB, change.user_id);
     if (!user) return linkExpired(c);
+    // A taker's second account cannot take the address the owner's undo link holds (ADR 032).
+    if (await addressHeldForUndo(c.env.DB, change.email_normalized, user.id, now)) return validationProblem(c, { email: ["auth.emailTaken"] }, 409);
     const revertToken = randomToken();
+    const claim = crypto.randomUUID();
+    const claimed = "(SELECT claim FROM email_changes WHERE id = ?1) = ?2";
+    const db = c.env.DB;
     let results: D1Result[];
     try {
       // One transaction: the link is claimed only if still unused, and the email changes (and the
       // old address gets its way back) only when this request claimed it (a second open gets 410).
-      const claimed = "(SELECT used_at FROM email_changes WHERE id = ?2) = ?1";
-      results = await c.env.DB.batch([
-        c.env.DB.prepare("UPDATE email_changes SET used_at = ?1 WHERE id = ?2 AND used_at IS NULL").bind(now, change.id),
-        c.env.DB.prepare(`UPDATE users SET email = ?3, email_normalized = ?4, updated_at = ?1 WHERE id = ?5 AND ${claimed}`).bind(now, change.id, change.email, change.email_normalized, user.id),
-        c.env.DB.prepare(`INSERT INTO email_reverts (id, token_hash, user_id, email, email_normalized, created_at, expires_at) SELECT ?3, ?4, ?5, ?6, ?7, ?1, ?8 WHERE ${claimed}`).bind(
-          now,
+      results = await db.batch([
+        db.prepare("UPDATE email_changes SET used_at = ?3, claim = ?2 WHERE id = ?1 AND used_at IS NULL").bind(change.id, claim, now),
+        db.prepare(`UPDATE users SET email = ?3, email_normalized = ?4, updated_at = ?5 WHERE id = ?6 AND ${claimed}`).bind(change.id, claim, change.email, change.email_normalized, now, user.id),
+        db.prepare(`INSERT INTO email_reverts (id, token_hash, user_id, email, email_normalized, created_at, expires_at) SELECT ?3, ?4, ?5, ?6, ?7, ?8, ?9 WHERE ${claimed}`).bind(
           change.id,
+          claim,
           crypto.randomUUID(),
           await sha256Hex(revertToken),
           user.id,
           user.email,
           user.email_normalized,
+          now,
           now + EMAIL_REVERT_TTL_MS,
         ),
       ]);
@@ -223,28 +229,40 @@ accountRoutes.openapi(
     const now = Date.now();
     const revert = await findUsableRevert(c.env.DB, c.req.valid("param").linkId, now);
     if (!revert) return linkExpired(c);
+    const before = await findUserById(c.env.DB, revert.user_id);
+    if (!before) return linkExpired(c);
     const passwordLinkId = randomToken();
-    const claimed = "(SELECT used_at FROM email_reverts WHERE id = ?2) = ?1";
+    const claim = crypto.randomUUID();
+    const claimed = "(SELECT claim FROM email_reverts WHERE id = ?1) = ?2";
     const db = c.env.DB;
     let results: D1Result[];
     try {
       // One transaction, every step only if this request claimed the link. Whoever changed the
       // email may hold the password, a session, a password link sent to their address, a change
-      // waiting for its link, or the undo links of later changes: all of it ends here. Undo links
-      // of earlier changes stay, so undoing a later change cannot take the first owner's away.
+      // waiting for its link, or the undo links of later changes: all of it ends here, and the
+      // password cannot sign in until the owner sets a new one. Undo links of earlier changes
+      // stay, so undoing a later change cannot take the first owner's away.
       results = await db.batch([
-        db.prepare("UPDATE email_reverts SET used_at = ?1 WHERE id = ?2 AND used_at IS NULL").bind(now, revert.id),
-        db.prepare(`UPDATE users SET email = ?3, email_normalized = ?4, updated_at = ?1 WHERE id = ?5 AND ${claimed}`).bind(now, revert.id, revert.email, revert.email_normalized, revert.user_id),
-        db.prepare(`UPDATE email_reverts SET used_at = ?1 WHERE user_id = ?3 AND used_at IS NULL AND created_at >= ?4 AND ${claimed}`).bind(now, revert.id, revert.user_id, revert.created_at),
-        db.prepare(`UPDATE email_changes SET used_at = ?1 WHERE user_id = ?3 AND used_at IS NULL AND ${claimed}`).bind(now, revert.id, revert.user_id),
-        db.prepare(`UPDATE sessions SET revoked_at = ?1 WHERE user_id = ?3 AND revoked_at IS NULL AND ${claimed}`).bind(now, revert.id, revert.user_id),
-        db.prepare(`UPDATE password_links SET used_at = ?1 WHERE user_id = ?3 AND used_at IS NULL AND ${claimed}`).bind(now, revert.id, revert.user_id),
-        db.prepare(`INSERT INTO password_links (id, token_hash, user_id, created_at, expires_at) SELECT ?3, ?4, ?5, ?1, ?6 WHERE ${claimed}`).bind(
-          now,
+        db.prepare("UPDATE email_reverts SET used_at = ?3, claim = ?2 WHERE id = ?1 AND used_at IS NULL").bind(revert.id, claim, now),
+        db.prepare(`UPDATE users SET email = ?3, email_normalized = ?4, password_hash = '${UNUSABLE_PASSWORD_HASH}', updated_at = ?5 WHERE id = ?6 AND ${claimed}`).bind(
           revert.id,
+          claim,
+          revert.email,
+          revert.email_normalized,
+          now,
+          revert.user_id,
+        ),
+        db.prepare(`UPDATE email_reverts SET used_at = ?3 WHERE user_id = ?4 AND used_at IS NULL AND created_at >= ?5 AND ${claimed}`).bind(revert.id, claim, now, revert.user_id, revert.created_at),
+        db.prepare(`UPDATE email_changes SET used_at = ?3 WHERE user_id = ?4 AND used_at IS NULL AND ${claimed}`).bind(revert.id, claim, now, revert.user_id),
+        db.prepare(`UPDATE sessions SET revoked_at = ?3 WHERE user_id = ?4 AND revoked_at IS NULL AND ${claimed}`).bind(revert.id, claim, now, revert.user_id),
+        db.prepare(`UPDATE password_links SET used_at = ?3 WHERE user_id = ?4 AND used_at IS NULL AND ${claimed}`).bind(revert.id, claim, now, revert.user_id),
+        db.prepare(`INSERT INTO password_links (id, token_hash, user_id, created_at, expires_at) SELECT ?3, ?4, ?5, ?6, ?7 WHERE ${claimed}`).bind(
+          revert.id,
+          claim,
           crypto.randomUUID(),
           await sha256Hex(passwordLinkId),
           revert.user_id,
+          now,
           now + LINK_TTL_MS,
         ),
       ]);
@@ -254,6 +272,9 @@ accountRoutes.openapi(
       throw error;
     }
     if (!results[0]?.meta.changes) return linkExpired(c);
+    // The address it replaced hears of it: if that was the owner's (and the old mailbox is no
+    // longer theirs), they learn at once that the account went back to an address they had left.
+    if (before.email_normalized !== revert.email_normalized) await sendSecurityNotice(c, before, { kind: "emailRestored", restoredEmail: revert.email });
     return c.json({ email: revert.email, passwordLinkId }, 200);
   },
 );

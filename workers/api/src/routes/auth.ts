@@ -18,7 +18,7 @@ import { localeOf, problem, validationProblem } from "../problem";
 import { clearLoginFailures, hit, lockedForSeconds, lockQuery, recordLoginFailure, throttle, type Lockout } from "../rate-limit";
 import { coarseIp } from "../ip";
 import { createSession, requireSession, revokeAllSessions, sessionExpiry, type SessionRow } from "../sessions";
-import { emailHashOf, findUserByEmail, findUserById, normalizeEmail, toApiUser, userByEmailQuery, type UserRow } from "../users";
+import { addressHeldForUndo, emailHashOf, findUserByEmail, findUserById, normalizeEmail, toApiUser, userByEmailQuery, type UserRow } from "../users";
 import { json, jsonBody, problemResponse, bearer } from "../openapi-helpers";
 
 /** 5 failed sign-ins within 15 minutes lock the email for 15 minutes (PRODUCT.md). */
@@ -110,7 +110,9 @@ authRoutes.openapi(
     const input = c.req.valid("json");
     const weak = weakPasswordProblem(c, input.password, [input.name, input.email]);
     if (weak) return weak;
-    if (await findUserByEmail(c.env.DB, input.email)) return validationProblem(c, { email: ["auth.emailTaken"] }, 409);
+    if ((await findUserByEmail(c.env.DB, input.email)) || (await addressHeldForUndo(c.env.DB, normalizeEmail(input.email), null, Date.now()))) {
+      return validationProblem(c, { email: ["auth.emailTaken"] }, 409);
+    }
     const now = Date.now();
     const id = crypto.randomUUID();
     const result = await c.env.DB.prepare(
@@ -294,25 +296,15 @@ authRoutes.openapi(
     if (weak) return weak;
     // One batch is one transaction: the link is claimed only if still unused, and the password
     // and the sessions change only when this request claimed it (a concurrent use gets 410).
-    const results = await c.env.DB.batch([
-      c.env.DB.prepare("UPDATE password_links SET used_at = ?1 WHERE id = ?2 AND used_at IS NULL").bind(now, link.id),
-      c.env.DB.prepare("UPDATE users SET password_hash = ?1, updated_at = ?2 WHERE id = ?3 AND (SELECT used_at FROM password_links WHERE id = ?4) = ?2").bind(
-        hashPassword(password, scrypt(c)),
-        now,
-        user.id,
-        link.id,
-      ),
+    const claim = crypto.randomUUID();
+    const claimed = "(SELECT claim FROM password_links WHERE id = ?1) = ?2";
+    const db = c.env.DB;
+    const results = await db.batch([
+      db.prepare("UPDATE password_links SET used_at = ?3, claim = ?2 WHERE id = ?1 AND used_at IS NULL").bind(link.id, claim, now),
+      db.prepare(`UPDATE users SET password_hash = ?3, updated_at = ?4 WHERE id = ?5 AND ${claimed}`).bind(link.id, claim, hashPassword(password, scrypt(c)), now, user.id),
       // Whoever can read the mail may sign in at once: the new password ends the lockout.
-      c.env.DB.prepare("DELETE FROM login_failures WHERE email_hash = ?1 AND (SELECT used_at FROM password_links WHERE id = ?2) = ?3").bind(
-        await emailHashOf(user.email_normalized),
-        link.id,
-        now,
-      ),
-      c.env.DB.prepare("UPDATE sessions SET revoked_at = ?1 WHERE user_id = ?2 AND revoked_at IS NULL AND (SELECT used_at FROM password_links WHERE id = ?3) = ?1").bind(
-        now,
-        user.id,
-        link.id,
-      ),
+      db.prepare(`DELETE FROM login_failures WHERE email_hash = ?3 AND ${claimed}`).bind(link.id, claim, await emailHashOf(user.email_normalized)),
+      db.prepare(`UPDATE sessions SET revoked_at = ?3 WHERE user_id = ?4 AND revoked_at IS NULL AND ${claimed}`).bind(link.id, claim, now, user.id),
     ]);
     if (!results[0]?.meta.changes) return linkExpired(c);
     return c.body(null, 204);

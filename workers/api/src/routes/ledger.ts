@@ -394,7 +394,7 @@ ledgerRoutes.openapi(
             csvField(row.category_name === null ? null : categoryDisplayName(row.category_name, row.category_default_key, locale)),
             csvField(row.payee),
             csvField(row.notes),
-            statusWord[row.status],
+            csvField(statusWord[row.status]),
             row.id,
           ]);
         }
