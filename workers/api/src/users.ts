@@ -40,17 +40,20 @@ export async function findUserByEmail(db: D1Database, email: string): Promise<Us
 }
 
 /**
- * Whether an undo link of another user holds this address (ADR 032): until it is used or expires,
- * no one else may sign up with it or move to it, or someone who changed an owner's email could
- * take the old address with a second account and leave the undo nowhere to go. Answered as
- * "taken", as for an address a user has.
+ * Whether an address is taken for anyone but `exceptUserId` (null: anyone): another user signs in
+ * with it, or another user's undo link holds it (ADR 032). Held addresses count: otherwise someone
+ * who changed an owner's email could take the old address with a second account and leave the
+ * undo nowhere to go. One query for sign-up and for a change of email.
  */
-export async function addressHeldForUndo(db: D1Database, emailNormalized: string, exceptUserId: string | null, now: number): Promise<boolean> {
+export async function addressTaken(db: D1Database, emailNormalized: string, exceptUserId: string | null, now: number): Promise<boolean> {
   const row = await db
-    .prepare("SELECT 1 AS held FROM email_reverts WHERE email_normalized = ?1 AND used_at IS NULL AND expires_at > ?2 AND user_id IS NOT ?3 LIMIT 1")
+    .prepare(
+      `SELECT EXISTS (SELECT 1 FROM users WHERE email_normalized = ?1 AND id IS NOT ?3)
+           OR EXISTS (SELECT 1 FROM email_reverts WHERE email_normalized = ?1 AND used_at IS NULL AND expires_at > ?2 AND user_id IS NOT ?3) AS taken`,
+    )
     .bind(emailNormalized, now, exceptUserId)
-    .first<{ held: number }>();
-  return row !== null;
+    .first<{ taken: number }>();
+  return row?.taken === 1;
 }
 
 export async function findUserById(db: D1Database, id: string): Promise<UserRow | null> {

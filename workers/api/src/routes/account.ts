@@ -16,7 +16,8 @@ import { sendSecurityNotice } from "../notices";
 import { deleteUserReceipts } from "../receipts";
 import { requireSession } from "../sessions";
 import { hit } from "../rate-limit";
-import { addressHeldForUndo, findUserByEmail, findUserById, normalizeEmail, toApiUser, type UserRow } from "../users";
+import { addressTaken, findUserById, normalizeEmail, toApiUser, type UserRow } from "../users";
+import { claimLink, findUsableLink } from "../single-use-links";
 import { UNUSABLE_PASSWORD_HASH } from "../password";
 import { checkCurrentPassword, HOUR, LINK_TTL_MS, linkExpired, linkParams, throttled, userSchema } from "./auth";
 
@@ -63,8 +64,7 @@ accountRoutes.openapi(
       await c.env.DB.prepare("UPDATE users SET email = ?1, updated_at = ?2 WHERE id = ?3").bind(email, Date.now(), user.id).run();
       return c.json({ user: toApiUser({ ...user, email }), pending: null }, 200);
     }
-    const other = await findUserByEmail(c.env.DB, email);
-    if (other || (await addressHeldForUndo(c.env.DB, normalized, user.id, Date.now()))) return validationProblem(c, { email: ["auth.emailTaken"] }, 409);
+    if (await addressTaken(c.env.DB, normalized, user.id, Date.now())) return validationProblem(c, { email: ["auth.emailTaken"] }, 409);
     // Each change mails an address the user names: a few an hour, so a session cannot spam.
     const limit = await hit(c.env.DB, { key: `email-change:user:${user.id}`, max: 5, windowMs: HOUR });
     if (!limit.allowed) return throttled(c, "rate-limited", limit.retryAfterSeconds);
@@ -96,11 +96,9 @@ function emailChangeMail(c: Context<ApiBindings>, user: UserRow, email: string, 
   return paragraphsMail(email, user.locale, t("mail.confirmEmailSubject"), [t("mail.greeting", { name: user.name }), t("mail.confirmEmailBody"), url, t("mail.confirmEmailIgnore")], url);
 }
 
-async function findUsableChange(db: D1Database, token: string, now: number) {
-  return db
-    .prepare("SELECT id, user_id, email, email_normalized FROM email_changes WHERE token_hash = ?1 AND used_at IS NULL AND expires_at > ?2")
-    .bind(await sha256Hex(token), now)
-    .first<{ id: string; user_id: string; email: string; email_normalized: string }>();
+type ChangeRow = { id: string; user_id: string; email: string; email_normalized: string };
+function findUsableChange(db: D1Database, linkId: string, now: number) {
+  return findUsableLink<ChangeRow>(db, "email_changes", "id, user_id, email, email_normalized", linkId, now);
 }
 
 accountRoutes.openapi(
@@ -154,21 +152,18 @@ accountRoutes.openapi(
     const user = await findUserById(c.env.DB, change.user_id);
     if (!user) return linkExpired(c);
     // A taker's second account cannot take the address the owner's undo link holds (ADR 032).
-    if (await addressHeldForUndo(c.env.DB, change.email_normalized, user.id, now)) return validationProblem(c, { email: ["auth.emailTaken"] }, 409);
+    if (await addressTaken(c.env.DB, change.email_normalized, user.id, now)) return validationProblem(c, { email: ["auth.emailTaken"] }, 409);
     const revertToken = randomToken();
-    const claim = crypto.randomUUID();
-    const claimed = "(SELECT claim FROM email_changes WHERE id = ?1) = ?2";
-    const db = c.env.DB;
+    const link = claimLink(c.env.DB, "email_changes", change.id, now);
     let results: D1Result[];
     try {
-      // One transaction: the link is claimed only if still unused, and the email changes (and the
-      // old address gets its way back) only when this request claimed it (a second open gets 410).
-      results = await db.batch([
-        db.prepare("UPDATE email_changes SET used_at = ?3, claim = ?2 WHERE id = ?1 AND used_at IS NULL").bind(change.id, claim, now),
-        db.prepare(`UPDATE users SET email = ?3, email_normalized = ?4, updated_at = ?5 WHERE id = ?6 AND ${claimed}`).bind(change.id, claim, change.email, change.email_normalized, now, user.id),
-        db.prepare(`INSERT INTO email_reverts (id, token_hash, user_id, email, email_normalized, created_at, expires_at) SELECT ?3, ?4, ?5, ?6, ?7, ?8, ?9 WHERE ${claimed}`).bind(
-          change.id,
-          claim,
+      // The email changes (and the old address gets its way back) only if this request claimed
+      // the link: a second open gets 410.
+      results = await c.env.DB.batch([
+        link.first,
+        link.then((won) => `UPDATE users SET email = ?3, email_normalized = ?4, updated_at = ?5 WHERE id = ?6 AND ${won}`, change.email, change.email_normalized, now, user.id),
+        link.then(
+          (won) => `INSERT INTO email_reverts (id, token_hash, user_id, email, email_normalized, created_at, expires_at) SELECT ?3, ?4, ?5, ?6, ?7, ?8, ?9 WHERE ${won}`,
           crypto.randomUUID(),
           await sha256Hex(revertToken),
           user.id,
@@ -179,7 +174,7 @@ accountRoutes.openapi(
         ),
       ]);
     } catch (error) {
-      // Another account took the address after the link was sent: the UNIQUE index refuses it.
+      // Another account took the address between the check above and this batch: the UNIQUE index refuses it.
       if (String(error).includes("UNIQUE")) return validationProblem(c, { email: ["auth.emailTaken"] }, 409);
       throw error;
     }
@@ -190,11 +185,8 @@ accountRoutes.openapi(
   },
 );
 
-async function findUsableRevert(db: D1Database, token: string, now: number) {
-  return db
-    .prepare("SELECT id, user_id, email, email_normalized, created_at FROM email_reverts WHERE token_hash = ?1 AND used_at IS NULL AND expires_at > ?2")
-    .bind(await sha256Hex(token), now)
-    .first<{ id: string; user_id: string; email: string; email_normalized: string; created_at: number }>();
+function findUsableRevert(db: D1Database, linkId: string, now: number) {
+  return findUsableLink<ChangeRow & { created_at: number }>(db, "email_reverts", "id, user_id, email, email_normalized, created_at", linkId, now);
 }
 
 accountRoutes.openapi(
@@ -232,42 +224,40 @@ accountRoutes.openapi(
     const before = await findUserById(c.env.DB, revert.user_id);
     if (!before) return linkExpired(c);
     const passwordLinkId = randomToken();
-    const claim = crypto.randomUUID();
-    const claimed = "(SELECT claim FROM email_reverts WHERE id = ?1) = ?2";
-    const db = c.env.DB;
+    const link = claimLink(c.env.DB, "email_reverts", revert.id, now);
+    const userId = revert.user_id;
     let results: D1Result[];
     try {
-      // One transaction, every step only if this request claimed the link. Whoever changed the
-      // email may hold the password, a session, a password link sent to their address, a change
-      // waiting for its link, or the undo links of later changes: all of it ends here, and the
-      // password cannot sign in until the owner sets a new one. Undo links of earlier changes
-      // stay, so undoing a later change cannot take the first owner's away.
-      results = await db.batch([
-        db.prepare("UPDATE email_reverts SET used_at = ?3, claim = ?2 WHERE id = ?1 AND used_at IS NULL").bind(revert.id, claim, now),
-        db.prepare(`UPDATE users SET email = ?3, email_normalized = ?4, password_hash = '${UNUSABLE_PASSWORD_HASH}', updated_at = ?5 WHERE id = ?6 AND ${claimed}`).bind(
-          revert.id,
-          claim,
+      // Every step only if this request claimed the link. Whoever changed the email may hold the
+      // password, a session, a password link sent to their address, a change waiting for its
+      // link, or the undo links of later changes: all of it ends here, and the password cannot
+      // sign in until the owner sets a new one. Undo links of earlier changes stay, so undoing a
+      // later change cannot take the first owner's away.
+      results = await c.env.DB.batch([
+        link.first,
+        link.then(
+          (won) => `UPDATE users SET email = ?3, email_normalized = ?4, password_hash = '${UNUSABLE_PASSWORD_HASH}', updated_at = ?5 WHERE id = ?6 AND ${won}`,
           revert.email,
           revert.email_normalized,
           now,
-          revert.user_id,
+          userId,
         ),
-        db.prepare(`UPDATE email_reverts SET used_at = ?3 WHERE user_id = ?4 AND used_at IS NULL AND created_at >= ?5 AND ${claimed}`).bind(revert.id, claim, now, revert.user_id, revert.created_at),
-        db.prepare(`UPDATE email_changes SET used_at = ?3 WHERE user_id = ?4 AND used_at IS NULL AND ${claimed}`).bind(revert.id, claim, now, revert.user_id),
-        db.prepare(`UPDATE sessions SET revoked_at = ?3 WHERE user_id = ?4 AND revoked_at IS NULL AND ${claimed}`).bind(revert.id, claim, now, revert.user_id),
-        db.prepare(`UPDATE password_links SET used_at = ?3 WHERE user_id = ?4 AND used_at IS NULL AND ${claimed}`).bind(revert.id, claim, now, revert.user_id),
-        db.prepare(`INSERT INTO password_links (id, token_hash, user_id, created_at, expires_at) SELECT ?3, ?4, ?5, ?6, ?7 WHERE ${claimed}`).bind(
-          revert.id,
-          claim,
+        link.then((won) => `UPDATE email_reverts SET used_at = ?3 WHERE user_id = ?4 AND used_at IS NULL AND created_at >= ?5 AND ${won}`, now, userId, revert.created_at),
+        link.then((won) => `UPDATE email_changes SET used_at = ?3 WHERE user_id = ?4 AND used_at IS NULL AND ${won}`, now, userId),
+        link.then((won) => `UPDATE sessions SET revoked_at = ?3 WHERE user_id = ?4 AND revoked_at IS NULL AND ${won}`, now, userId),
+        link.then((won) => `UPDATE password_links SET used_at = ?3 WHERE user_id = ?4 AND used_at IS NULL AND ${won}`, now, userId),
+        link.then(
+          (won) => `INSERT INTO password_links (id, token_hash, user_id, created_at, expires_at) SELECT ?3, ?4, ?5, ?6, ?7 WHERE ${won}`,
           crypto.randomUUID(),
           await sha256Hex(passwordLinkId),
-          revert.user_id,
+          userId,
           now,
           now + LINK_TTL_MS,
         ),
       ]);
     } catch (error) {
-      // Someone signed up with the old address after it was released: it cannot come back.
+      // An account with the old address: it is held while the link is usable, so only an account
+      // from before the holding began (none since migration 0012) can be in the way.
       if (String(error).includes("UNIQUE")) return validationProblem(c, { email: ["auth.emailTaken"] }, 409);
       throw error;
     }

@@ -18,7 +18,8 @@ import { localeOf, problem, validationProblem } from "../problem";
 import { clearLoginFailures, hit, lockedForSeconds, lockQuery, recordLoginFailure, throttle, type Lockout } from "../rate-limit";
 import { coarseIp } from "../ip";
 import { createSession, requireSession, revokeAllSessions, sessionExpiry, type SessionRow } from "../sessions";
-import { addressHeldForUndo, emailHashOf, findUserByEmail, findUserById, normalizeEmail, toApiUser, userByEmailQuery, type UserRow } from "../users";
+import { addressTaken, emailHashOf, findUserByEmail, findUserById, normalizeEmail, toApiUser, userByEmailQuery, type UserRow } from "../users";
+import { claimLink, findUsableLink } from "../single-use-links";
 import { json, jsonBody, problemResponse, bearer } from "../openapi-helpers";
 
 /** 5 failed sign-ins within 15 minutes lock the email for 15 minutes (PRODUCT.md). */
@@ -110,9 +111,7 @@ authRoutes.openapi(
     const input = c.req.valid("json");
     const weak = weakPasswordProblem(c, input.password, [input.name, input.email]);
     if (weak) return weak;
-    if ((await findUserByEmail(c.env.DB, input.email)) || (await addressHeldForUndo(c.env.DB, normalizeEmail(input.email), null, Date.now()))) {
-      return validationProblem(c, { email: ["auth.emailTaken"] }, 409);
-    }
+    if (await addressTaken(c.env.DB, normalizeEmail(input.email), null, Date.now())) return validationProblem(c, { email: ["auth.emailTaken"] }, 409);
     const now = Date.now();
     const id = crypto.randomUUID();
     const result = await c.env.DB.prepare(
@@ -254,11 +253,9 @@ async function sendResetLink(c: Context<ApiBindings>, user: UserRow) {
   await mailSender(c.env).send(paragraphsMail(user.email, user.locale, t("mail.resetSubject"), paragraphs, url));
 }
 
-async function findUsableLink(db: D1Database, linkId: string, now: number) {
-  return db
-    .prepare("SELECT id, user_id FROM password_links WHERE token_hash = ?1 AND used_at IS NULL AND expires_at > ?2")
-    .bind(await sha256Hex(linkId), now)
-    .first<{ id: string; user_id: string }>();
+/** A password link that can still be used. */
+function findUsablePasswordLink(db: D1Database, linkId: string, now: number) {
+  return findUsableLink<{ id: string; user_id: string }>(db, "password_links", "id, user_id", linkId, now);
 }
 
 authRoutes.openapi(
@@ -271,7 +268,7 @@ authRoutes.openapi(
   }),
   async (c) => {
     const { linkId } = c.req.valid("param");
-    const link = await findUsableLink(c.env.DB, linkId, Date.now());
+    const link = await findUsablePasswordLink(c.env.DB, linkId, Date.now());
     return link ? c.body(null, 204) : linkExpired(c);
   },
 );
@@ -288,23 +285,21 @@ authRoutes.openapi(
     const { linkId } = c.req.valid("param");
     const { password } = c.req.valid("json");
     const now = Date.now();
-    const link = await findUsableLink(c.env.DB, linkId, now);
-    if (!link) return linkExpired(c);
-    const user = await findUserById(c.env.DB, link.user_id);
+    const found = await findUsablePasswordLink(c.env.DB, linkId, now);
+    if (!found) return linkExpired(c);
+    const user = await findUserById(c.env.DB, found.user_id);
     if (!user) return linkExpired(c);
     const weak = weakPasswordProblem(c, password, [user.name, user.email]);
     if (weak) return weak;
     // One batch is one transaction: the link is claimed only if still unused, and the password
     // and the sessions change only when this request claimed it (a concurrent use gets 410).
-    const claim = crypto.randomUUID();
-    const claimed = "(SELECT claim FROM password_links WHERE id = ?1) = ?2";
-    const db = c.env.DB;
-    const results = await db.batch([
-      db.prepare("UPDATE password_links SET used_at = ?3, claim = ?2 WHERE id = ?1 AND used_at IS NULL").bind(link.id, claim, now),
-      db.prepare(`UPDATE users SET password_hash = ?3, updated_at = ?4 WHERE id = ?5 AND ${claimed}`).bind(link.id, claim, hashPassword(password, scrypt(c)), now, user.id),
+    const link = claimLink(c.env.DB, "password_links", found.id, now);
+    const results = await c.env.DB.batch([
+      link.first,
+      link.then((won) => `UPDATE users SET password_hash = ?3, updated_at = ?4 WHERE id = ?5 AND ${won}`, hashPassword(password, scrypt(c)), now, user.id),
       // Whoever can read the mail may sign in at once: the new password ends the lockout.
-      db.prepare(`DELETE FROM login_failures WHERE email_hash = ?3 AND ${claimed}`).bind(link.id, claim, await emailHashOf(user.email_normalized)),
-      db.prepare(`UPDATE sessions SET revoked_at = ?3 WHERE user_id = ?4 AND revoked_at IS NULL AND ${claimed}`).bind(link.id, claim, now, user.id),
+      link.then((won) => `DELETE FROM login_failures WHERE email_hash = ?3 AND ${won}`, await emailHashOf(user.email_normalized)),
+      link.then((won) => `UPDATE sessions SET revoked_at = ?3 WHERE user_id = ?4 AND revoked_at IS NULL AND ${won}`, now, user.id),
     ]);
     if (!results[0]?.meta.changes) return linkExpired(c);
     return c.body(null, 204);

@@ -1,0 +1,37 @@
+/**
+ * Single-use links mailed to a user: password links, change-of-email links and their undo links.
+ * The mail holds a 256-bit id; its table holds the id's SHA-256 with `user_id`, `expires_at`,
+ * `used_at` and `claim`. Reading a usable link and claiming it inside a D1 batch are the same for
+ * all three, and live here.
+ */
+import { sha256Hex } from "./crypto";
+
+export type LinkTable = "password_links" | "email_changes" | "email_reverts";
+
+/** The link's row while it can still be used (not used, not expired), else null. `columns` lists what the caller reads. */
+export async function findUsableLink<Row>(db: D1Database, table: LinkTable, columns: string, linkId: string, now: number): Promise<Row | null> {
+  return db
+    .prepare(`SELECT ${columns} FROM ${table} WHERE token_hash = ?1 AND used_at IS NULL AND expires_at > ?2`)
+    .bind(await sha256Hex(linkId), now)
+    .first<Row>();
+}
+
+/**
+ * One request's claim of a link, for one D1 batch (one transaction). `first` marks the link used
+ * with a value of this request's own; each statement made by `then` gets `won`, the SQL condition
+ * true only if that claim succeeded, to add to its WHERE. Its own parameters start at ?3 (?1 and
+ * ?2 are the link's id and the claim). A value of the request's own rather than the time: a
+ * request claiming a link and another voiding it in the same millisecond would otherwise both
+ * read "used at now" and both go on.
+ *
+ * The batch's first result tells whether the claim succeeded (`meta.changes`): 0 means the link
+ * was used meanwhile, and nothing else in the batch changed anything.
+ */
+export function claimLink(db: D1Database, table: LinkTable, id: string, now: number) {
+  const claim = crypto.randomUUID();
+  const won = `(SELECT claim FROM ${table} WHERE id = ?1) = ?2`;
+  return {
+    first: db.prepare(`UPDATE ${table} SET used_at = ?3, claim = ?2 WHERE id = ?1 AND used_at IS NULL`).bind(id, claim, now),
+    then: (sql: (won: string) => string, ...params: unknown[]) => db.prepare(sql(won)).bind(id, claim, ...params),
+  };
+}
