@@ -64,9 +64,12 @@ export function latestRecordDay(now: number = Date.now()): string {
   return addDays(`${Number(today.slice(0, 4)) + 1}${today.slice(4)}`, 1);
 }
 
-/** Whether a real day lies in the window a record may carry (see `EARLIEST_RECORD_DAY`). */
-export function isRecordDay(day: string, now: number = Date.now()): boolean {
-  return day >= EARLIEST_RECORD_DAY && day <= latestRecordDay(now);
+/**
+ * Whether a real day lies in the window a record may carry (see `EARLIEST_RECORD_DAY`). A loop
+ * over many days (an import) passes `latest` once rather than making it again for each.
+ */
+export function isRecordDay(day: string, latest: string = latestRecordDay()): boolean {
+  return day >= EARLIEST_RECORD_DAY && day <= latest;
 }
 
 /** The calendar day an instant falls on in a time zone. */

@@ -5,17 +5,15 @@
  * credential, ADR 032): signed in it returns to Settings, signed out to the sign-in page.
  */
 import { useTranslation } from "../i18n/use-translation";
-import { data, Form, Link, useNavigation } from "react-router";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { data } from "react-router";
 import type { Route } from "./+types/login-confirm-email-linkId";
-import { FormAlert, PageTitle } from "../components/ui";
+import { AddressLinkPage } from "../components/address-link-page";
 import { apiFor } from "../lib/api.server";
-import { formErrorOf, keepFormThroughOutage } from "../lib/form-outage";
+import { keepFormThroughOutage } from "../lib/form-outage";
 import { addressLinkRefusal, invalidParams, loadAddressLink, readPublicForm } from "../lib/route-helpers.server";
 import { LINK_ID_PATTERN } from "../lib/schemas/auth";
 import { currentUser } from "../session.server";
 import { redirectWithToast } from "../toast.server";
-import * as ui from "../styles/ui.css";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!LINK_ID_PATTERN.test(params.linkId)) invalidParams(request);
@@ -38,32 +36,17 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 
 export default function ConfirmEmail({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const expired = !loaderData.email || (actionData && "expired" in actionData && actionData.expired);
+  const back = loaderData.signedIn ? { to: "/settings", label: t("auth.goToSettings") } : { to: "/login", label: t("auth.backToSignIn") };
   return (
-    <>
-      <PageTitle title={t("titles.confirmEmail")} />
-      <h1 className={ui.pageHeading}>{t("titles.confirmEmail")}</h1>
-      {expired ? (
-        <>
-          <p role="alert" className={ui.alert.warning}>
-            {t("auth.emailLinkExpired")}
-          </p>
-          <Link to="/settings" className={ui.button.primary}>
-            {t("auth.goToSettings")}
-          </Link>
-        </>
-      ) : (
-        <Form method="post" className={ui.stack}>
-          <HoneypotInputs label={t("auth.honeypotLabel")} />
-          <FormAlert message={formErrorOf(actionData, t)} />
-          <p style={{ margin: 0, overflowWrap: "anywhere" }}>{t("auth.confirmEmailQuestion", { email: loaderData.email })}</p>
-          <button type="submit" className={ui.button.primary} disabled={navigation.state === "submitting"}>
-            {t("auth.confirmEmail")}
-          </button>
-        </Form>
-      )}
-      {loaderData.signedIn ? <Link to="/settings">{t("auth.goToSettings")}</Link> : <Link to="/login">{t("auth.backToSignIn")}</Link>}
-    </>
+    <AddressLinkPage
+      title={t("titles.confirmEmail")}
+      email={loaderData.email}
+      actionData={actionData}
+      question={(email) => t("auth.confirmEmailQuestion", { email })}
+      button={t("auth.confirmEmail")}
+      expiredMessage={t("auth.emailLinkExpired")}
+      expiredLink={{ to: "/settings", label: t("auth.goToSettings") }}
+      footer={back}
+    />
   );
 }

@@ -6,17 +6,15 @@
  * links too.
  */
 import { useTranslation } from "../i18n/use-translation";
-import { Form, Link, redirect, useNavigation } from "react-router";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { redirect } from "react-router";
 import type { Route } from "./+types/login-undo-email-linkId";
-import { FormAlert, PageTitle } from "../components/ui";
+import { AddressLinkPage } from "../components/address-link-page";
 import { apiFor } from "../lib/api.server";
-import { formErrorOf, keepFormThroughOutage } from "../lib/form-outage";
+import { keepFormThroughOutage } from "../lib/form-outage";
 import { addressLinkRefusal, invalidParams, loadAddressLink, readPublicForm } from "../lib/route-helpers.server";
 import { LINK_ID_PATTERN } from "../lib/schemas/auth";
 import { destroySession } from "../session.server";
 import { flashHeader } from "../toast.server";
-import * as ui from "../styles/ui.css";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!LINK_ID_PATTERN.test(params.linkId)) invalidParams(request);
@@ -43,32 +41,16 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 
 export default function UndoEmail({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const expired = !loaderData.email || (actionData && "expired" in actionData && actionData.expired);
   return (
-    <>
-      <PageTitle title={t("titles.undoEmail")} />
-      <h1 className={ui.pageHeading}>{t("titles.undoEmail")}</h1>
-      {expired ? (
-        <>
-          <p role="alert" className={ui.alert.warning}>
-            {t("auth.undoEmailLinkExpired")}
-          </p>
-          <Link to="/login/recover" className={ui.button.primary}>
-            {t("titles.recover")}
-          </Link>
-        </>
-      ) : (
-        <Form method="post" className={ui.stack}>
-          <HoneypotInputs label={t("auth.honeypotLabel")} />
-          <FormAlert message={formErrorOf(actionData, t)} />
-          <p style={{ margin: 0, overflowWrap: "anywhere" }}>{t("auth.undoEmailQuestion", { email: loaderData.email })}</p>
-          <button type="submit" className={ui.button.primary} disabled={navigation.state === "submitting"}>
-            {t("auth.undoEmail")}
-          </button>
-        </Form>
-      )}
-      <Link to="/login">{t("auth.backToSignIn")}</Link>
-    </>
+    <AddressLinkPage
+      title={t("titles.undoEmail")}
+      email={loaderData.email}
+      actionData={actionData}
+      question={(email) => t("auth.undoEmailQuestion", { email })}
+      button={t("auth.undoEmail")}
+      expiredMessage={t("auth.undoEmailLinkExpired")}
+      expiredLink={{ to: "/login/recover", label: t("titles.recover") }}
+      footer={{ to: "/login", label: t("auth.backToSignIn") }}
+    />
   );
 }

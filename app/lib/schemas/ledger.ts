@@ -84,9 +84,10 @@ export const amountText = decimalText("ledger.errors.amountFormat");
 /** A transfer's amount: the sign is checked against zero later, with its own message. */
 const transferAmountText = decimalText("ledger.errors.positiveAmountFormat");
 
-export const isoDay = z.string({ error: "ledger.errors.date" }).trim().refine(isIsoDay, { error: "ledger.errors.date" });
+// `abort`: a day that is not real gets that one message, and checks added after (`recordDay`) do not run.
+export const isoDay = z.string({ error: "ledger.errors.date" }).trim().refine(isIsoDay, { error: "ledger.errors.date", abort: true });
 /** The date of a transaction or an opening balance: a real day, and one in the window of `isRecordDay`. */
-export const recordDay = isoDay.refine((day) => !isIsoDay(day) || isRecordDay(day), { error: "ledger.errors.dateOutOfRange" });
+export const recordDay = isoDay.refine((day) => isRecordDay(day), { error: "ledger.errors.dateOutOfRange" });
 export const idSchema = z.string({ error: "ledger.errors.required" }).regex(ID_PATTERN, { error: "ledger.errors.accountUnknown" });
 
 const accountNumber = (max: number, key: string) =>

@@ -1,0 +1,56 @@
+/**
+ * The page behind a mailed link about an address (confirm a new email, undo a change of email):
+ * while the link can be used, its question and one button (a page, not a change on opening:
+ * mail scanners open links too); once it is spent or expired, why not and where to go instead.
+ */
+import { Form, Link, useNavigation } from "react-router";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { useTranslation } from "../i18n/use-translation";
+import { formErrorOf } from "../lib/form-outage";
+import * as ui from "../styles/ui.css";
+import { FormAlert, PageTitle } from "./ui";
+
+type To = { to: string; label: string };
+
+export function AddressLinkPage(props: {
+  title: string;
+  /** The loader's address: null when the link could no longer be used as the page opened. */
+  email: string | null;
+  /** What the button's action answered: `expired` when the link was spent meanwhile. */
+  actionData: { expired?: boolean; formError?: string | null; ok?: boolean; outage?: true } | undefined;
+  question: (email: string) => string;
+  button: string;
+  expiredMessage: string;
+  expiredLink: To;
+  footer: To;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const { email, actionData } = props;
+  return (
+    <>
+      <PageTitle title={props.title} />
+      <h1 className={ui.pageHeading}>{props.title}</h1>
+      {!email || actionData?.expired ? (
+        <>
+          <p role="alert" className={ui.alert.warning}>
+            {props.expiredMessage}
+          </p>
+          <Link to={props.expiredLink.to} className={ui.button.primary}>
+            {props.expiredLink.label}
+          </Link>
+        </>
+      ) : (
+        <Form method="post" className={ui.stack}>
+          <HoneypotInputs label={t("auth.honeypotLabel")} />
+          <FormAlert message={formErrorOf(actionData, t)} />
+          <p style={{ margin: 0, overflowWrap: "anywhere" }}>{props.question(email)}</p>
+          <button type="submit" className={ui.button.primary} disabled={navigation.state === "submitting"}>
+            {props.button}
+          </button>
+        </Form>
+      )}
+      <Link to={props.footer.to}>{props.footer.label}</Link>
+    </>
+  );
+}
