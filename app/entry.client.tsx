@@ -1,37 +1,31 @@
-import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { defaultLocale, interpolation, isLocale, type Locale } from "./i18n/config";
+import { defaultLocale, isLocale, type Locale } from "./i18n/config";
+import { i18nFor, type Messages } from "./i18n/translate";
+import { I18nContext } from "./i18n/use-translation";
 import { installChunkReloadGuard } from "./lib/chunk-reload.client";
 
 installChunkReloadGuard();
 
 /** Only the page's language is downloaded. */
-const loaders: Record<Locale, () => Promise<{ translation: object }>> = {
-  en: () => import("./i18n/locales/en").then((m) => ({ translation: m.en })),
-  es: () => import("./i18n/locales/es").then((m) => ({ translation: m.es })),
+const loaders: Record<Locale, () => Promise<Messages>> = {
+  en: () => import("./i18n/locales/en").then((m) => m.en),
+  es: () => import("./i18n/locales/es").then((m) => m.es),
 };
 
 async function hydrate() {
   const lang = document.documentElement.lang;
   const lng: Locale = isLocale(lang) ? lang : defaultLocale;
-  await i18next.use(initReactI18next).init({
-    lng,
-    fallbackLng: false,
-    resources: { [lng]: await loaders[lng]() },
-    interpolation,
-    react: { useSuspense: false },
-  });
+  const i18n = i18nFor(lng, await loaders[lng]());
   startTransition(() => {
     hydrateRoot(
       document,
-      <I18nextProvider i18n={i18next}>
+      <I18nContext value={i18n}>
         <StrictMode>
           <HydratedRouter />
         </StrictMode>
-      </I18nextProvider>,
+      </I18nContext>,
     );
   });
 }

@@ -1,13 +1,11 @@
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { nonceContext } from "./context.server";
-import { getInstance } from "./i18n/i18n.server";
-import { createInstance } from "i18next";
-import { defaultLocale } from "./i18n/config";
+import { getI18n } from "./i18n/i18n.server";
+import type { I18n } from "./i18n/translate";
+import { I18nContext } from "./i18n/use-translation";
 import { describeError, errorTitle } from "./lib/error-page";
-import { resources } from "./i18n/resources";
 
 export const streamTimeout = 5_000;
 
@@ -15,21 +13,10 @@ export const streamTimeout = 5_000;
  * Crawlers get the status and a line of text for errors, not the rendered error page (the seed),
  * titled as the page is (`errorTitle`), in the request's language.
  */
-function crawlerErrorResponse(status: number, headers: Headers, error: unknown, i18n: ReturnType<typeof i18nFor>): Response {
-  const title = errorTitle(describeError(error), (key) => i18n.t(key));
+function crawlerErrorResponse(status: number, headers: Headers, error: unknown, i18n: I18n): Response {
+  const title = errorTitle(describeError(error), i18n.t);
   headers.set("Content-Type", "text/plain; charset=utf-8");
   return new Response(`${status} ${title}`, { status, headers });
-}
-
-/** Unmatched URLs skip root middleware, so the i18n instance may be missing: fall back to English. */
-function i18nFor(loadContext: RouterContextProvider) {
-  try {
-    return getInstance(loadContext);
-  } catch {
-    const instance = createInstance();
-    void instance.init({ lng: defaultLocale, resources, initAsync: false, interpolation: { escapeValue: false } });
-    return instance;
-  }
 }
 
 /**
@@ -47,7 +34,8 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, loadContext: RouterContextProvider) {
   const userAgent = request.headers.get("User-Agent");
   const bot = isbot(userAgent);
-  const i18n = i18nFor(loadContext);
+  // Unmatched URLs skip root's middleware: their language is then the default (getLocale).
+  const i18n = getI18n(loadContext);
   // Every answer, page or crawler's line, is in the request's language.
   responseHeaders.set("Content-Language", i18n.language);
   responseHeaders.append("Vary", "Cookie, Accept-Language");
@@ -58,9 +46,9 @@ export default async function handleRequest(request: Request, responseStatusCode
   const nonce = loadContext.get(nonceContext);
   let status = responseStatusCode;
   const body = await renderToReadableStream(
-    <I18nextProvider i18n={i18n}>
+    <I18nContext value={i18n}>
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-    </I18nextProvider>,
+    </I18nContext>,
     {
       nonce,
       signal: AbortSignal.timeout(streamTimeout + 1_000),

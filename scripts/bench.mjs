@@ -25,6 +25,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { signInDemo } from "./demo.mjs";
 import { localOrigin } from "./lib/local-origin.mjs";
+import { buildBaseline } from "./lib/baseline.mjs";
 import { childEnv, requireFreePort, root, run } from "./lib/run.mjs";
 import { serveArgs } from "./serve.mjs";
 
@@ -43,7 +44,6 @@ const INSPECTOR_PORT = Number(process.env.BENCH_INSPECTOR_PORT ?? 8778);
 const BASELINE_INSPECTOR_PORT = Number(process.env.BENCH_BASELINE_INSPECTOR_PORT ?? 8779);
 const ORIGIN = localOrigin(PORT);
 const BASELINE_ORIGIN = localOrigin(BASELINE_PORT);
-const BASELINE_DIR = path.join(root, "bench", "baseline");
 const RESULTS_FILE = path.join(root, "bench", "results.json");
 const STRICT = argv.includes("--strict");
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -93,17 +93,6 @@ async function waitFor(url, server) {
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error(`${url} did not answer:\n${server.output()}`);
-}
-
-function buildBaseline() {
-  return new Promise((resolve, reject) => {
-    const child = spawn(path.join(root, "node_modules", ".bin", "react-router"), ["build"], { cwd: BASELINE_DIR, stdio: ["ignore", "pipe", "pipe"], env: childEnv() });
-    let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.stderr.on("data", (chunk) => (output += chunk));
-    child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`baseline build failed:\n${output}`))));
-  });
 }
 
 function cannon(url, headers, duration) {
@@ -275,10 +264,8 @@ try {
     console.log("Building Tesoro…");
     await run("react-router", ["build"], { quiet: true });
   }
-  if (!existsSync(path.join(BASELINE_DIR, "build", "server", "index.js")) || argv.includes("--build")) {
-    console.log("Building the floor (bench/baseline)…");
-    await buildBaseline();
-  }
+  console.log("Building the floor (bench/baseline) if needed…");
+  await buildBaseline({ force: argv.includes("--build") });
 
   if (argv.includes("--bundle") || !readResults().bundle) {
     console.log("Measuring the bundle (scripts/bench-bundle.mjs)…");
@@ -363,7 +350,7 @@ try {
   console.log("\nFirst-visit bundle (gzip -6, from bench/results.json, scripts/bench-bundle.mjs):");
   if (!bundle) console.log("  not measured (run npm run bench:bundle)");
   else {
-    console.log(`  measured ${bundle.measuredAt}; bare RR8 reference ${fmt(bundle.bareReactRouterJsGzipBytes / 1024, 1)} KB JS`);
+    console.log(`  measured ${bundle.measuredAt}; bare RR8 (bench/baseline) ${fmt(bundle.bareReactRouterJsGzipBytes / 1024, 1)} KB JS`);
     for (const p of bundle.pages) {
       console.log(`  ${p.path.padEnd(8)} JS ${fmt(p.jsGzipBytes / 1024, 1).padStart(6)} KB in ${String(p.jsFiles).padStart(2)} files (${fmt(p.jsGzipBytes / bundle.bareReactRouterJsGzipBytes, 2)}× bare)   CSS ${fmt(p.cssGzipBytes / 1024, 1)} KB in ${p.cssFiles} files`);
     }

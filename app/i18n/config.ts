@@ -10,11 +10,17 @@ export function isLocale(value: unknown): value is Locale {
 }
 
 /**
- * i18next's interpolation options, the same for the pages (server and browser) and the API's
- * translator. The default variables let any message print a limit the schemas enforce
- * ("Use at most {{passwordMax}} characters."), so the number is never copied into a sentence.
+ * Values every text may print without being given them: a message can state a limit the schemas
+ * enforce ("Use at most {{passwordMax}} characters."), so the number is never copied into a sentence.
  */
-export const interpolation = { escapeValue: false, defaultVariables: { passwordMin: PASSWORD_MIN, passwordMax: PASSWORD_MAX } };
+export const defaultVariables = { passwordMin: PASSWORD_MIN, passwordMax: PASSWORD_MAX } as const;
+
+/** A supported locale named by `value` ("es", "es-PE"), if any. */
+export function supportedLocaleOf(value: unknown): Locale | undefined {
+  if (typeof value !== "string") return undefined;
+  const base = value.trim().toLowerCase().split("-")[0];
+  return isLocale(base) ? base : undefined;
+}
 
 /** Picks the best supported locale from an Accept-Language header (q-values honoured). */
 export function localeFromAcceptLanguage(header: string | null | undefined): Locale {

@@ -1,20 +1,18 @@
-import { createInstance, type TFunction } from "i18next";
-import { defaultLocale, interpolation, isLocale, type Locale } from "./config";
+import { defaultLocale, isLocale, type Locale } from "./config";
 import { resources } from "./resources";
+import { createTranslate, type Translate } from "./translate";
 
-const cache = new Map<Locale, TFunction>();
+const cache = new Map<Locale, Translate>();
 
 /**
  * A synchronous translate function for code outside React (the API Worker's error messages and
- * mail). Same resources and the same i18next interpolation and plural rules as the pages.
+ * mail). The same strings and rules as the pages; a key the language lacks falls back to English.
  */
-export function translatorFor(locale: string | null | undefined): TFunction {
+export function translatorFor(locale: string | null | undefined): Translate {
   const lng: Locale = isLocale(locale) ? locale : defaultLocale;
   let t = cache.get(lng);
   if (!t) {
-    const instance = createInstance();
-    void instance.init({ lng, fallbackLng: defaultLocale, resources, initAsync: false, interpolation });
-    t = instance.t;
+    t = createTranslate(lng, resources[lng], lng === defaultLocale ? undefined : resources[defaultLocale]);
     cache.set(lng, t);
   }
   return t;

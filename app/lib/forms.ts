@@ -3,7 +3,7 @@
  * submit) and in the action (before calling the API). Issue messages are i18n keys.
  */
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import type { TFunction } from "i18next";
+import type { Translate } from "../i18n/translate";
 import type { z } from "zod";
 import { issuesByField } from "./validation-issues";
 
@@ -25,13 +25,13 @@ export function firstInvalid(errors: FieldErrors | undefined, order: readonly st
   return errors ? order.find((name) => errors[name]) : undefined;
 }
 
-export function translateIssues(error: z.ZodError, t: TFunction): FieldErrors {
+export function translateIssues(error: z.ZodError, t: Translate): FieldErrors {
   const out: FieldErrors = {};
   for (const [field, keys] of Object.entries(issuesByField(error))) if (keys[0]) out[field] = t(keys[0]);
   return out;
 }
 
-export function parseForm<S extends z.ZodType>(schema: S, formData: FormData, t: TFunction): { ok: true; data: z.output<S> } | { ok: false; errors: FieldErrors } {
+export function parseForm<S extends z.ZodType>(schema: S, formData: FormData, t: Translate): { ok: true; data: z.output<S> } | { ok: false; errors: FieldErrors } {
   const result = schema.safeParse(formValues(formData));
   return result.success ? { ok: true, data: result.data } : { ok: false, errors: translateIssues(result.error, t) };
 }
@@ -44,7 +44,7 @@ export function parseForm<S extends z.ZodType>(schema: S, formData: FormData, t:
  * with it, out of the page's first load: it is fetched when the user first focuses the form, and
  * a submit waits for it if needed, then goes on by itself. A schema passed directly also works.
  */
-export function useClientValidation<S extends z.ZodType>(schemaOrLoader: S | (() => Promise<S>), t: TFunction, serverErrors: FieldErrors | undefined) {
+export function useClientValidation<S extends z.ZodType>(schemaOrLoader: S | (() => Promise<S>), t: Translate, serverErrors: FieldErrors | undefined) {
   const loadSchema = "safeParse" in schemaOrLoader ? () => Promise.resolve(schemaOrLoader) : schemaOrLoader;
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const [lastServerErrors, setLastServerErrors] = useState(serverErrors);

@@ -2,7 +2,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { cloudflareContext } from "../context.server";
 import { apiFor } from "./api.server";
 import { checkHoneypot } from "../honeypot.server";
-import { getInstance } from "../i18n/i18n.server";
+import { getI18n } from "../i18n/i18n.server";
 import type { ApiResult } from "./api-client";
 import type { FieldErrors } from "./forms";
 import { fieldErrors } from "./problem";
@@ -12,7 +12,7 @@ export function envOf(context: Readonly<RouterContextProvider>) {
 }
 
 export function tOf(context: Readonly<RouterContextProvider>) {
-  return getInstance(context).t;
+  return getI18n(context).t;
 }
 
 /** The seed: route params that fail validation are a fatal 404 "Page Not Found: {path}". */

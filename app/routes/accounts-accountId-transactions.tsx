@@ -1,5 +1,6 @@
 import { ArrowDownUp, Download, FileUp, Pencil, Plus, Receipt, Repeat, Trash2 } from "lucide-react";
 import { Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import type { Translate } from "../i18n/translate";
 import { useTranslation } from "../i18n/use-translation";
 import { Await, Form, Link, useActionData, useFetcher, useFetchers, useLocation, useNavigate, useNavigation, useSearchParams, useSubmit, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
@@ -712,7 +713,6 @@ function TransactionTable({ loaderData, list, filtered, addFetcher }: { loaderDa
   );
 }
 
-type TFunction = ReturnType<typeof useTranslation>["t"];
 const ROW_ICONS = { pencil: Pencil, trash: Trash2 };
 // Made once: every row shows the same two icons.
 const PENCIL_ICON = <SpriteIcon id="pencil" />;
@@ -724,7 +724,7 @@ const DELETE_FORM_ID = "transaction-delete";
  * holds 50 rows, and translating the same labels (and subscribing to the same router state) 50
  * times was most of the page's server render time.
  */
-function useRowShared(t: TFunction, language: string, searchParams: URLSearchParams, actionData: ReturnType<typeof useActionData<typeof action>>, listUrl: string, loaderData: LoaderData) {
+function useRowShared(t: Translate, language: string, searchParams: URLSearchParams, actionData: ReturnType<typeof useActionData<typeof action>>, listUrl: string, loaderData: LoaderData) {
   const submit = useSubmit();
   const listPath = useLocation().pathname;
   // Deletes sent from this page (JavaScript only): each one's answer is watched for a failure toast.
@@ -793,7 +793,7 @@ function useRowShared(t: TFunction, language: string, searchParams: URLSearchPar
 type RowShared = ReturnType<typeof useRowShared>;
 
 /** A translation with one placeholder, translated once and filled per row (same text as `t(key, { [name]: value })`). */
-function template(t: TFunction, key: string, name: string): (value: string) => string {
+function template(t: Translate, key: string, name: string): (value: string) => string {
   const marker = "\u0000";
   const parts = t(key, { [name]: marker }).split(marker);
   return (value) => parts.join(value);
@@ -812,7 +812,7 @@ function useRowFetchers() {
 }
 
 /** The answer to one delete sent from this page: a toast if the API refused it (the row is back). */
-function DeleteOutcome({ id, t, onSettled }: { id: string; t: TFunction; onSettled: (id: string) => void }) {
+function DeleteOutcome({ id, t, onSettled }: { id: string; t: Translate; onSettled: (id: string) => void }) {
   const fetcher = useFetcher<typeof action>({ key: `tx-delete-${id}` });
   useFailureToast(useFormResult<FormResult>(`delete:${id}`, fetcher, undefined), t);
   // Settled when the fetcher is idle again after its submission, whether a refusal brought data or
@@ -998,7 +998,7 @@ function TransactionForm({ mode, tx, fetcher, result, loaderData }: { mode: "add
 }
 
 /** Status and notes: the same two fields in the transaction form and the transfer form. */
-function StatusAndNotesFields({ prefix, status, notes, errors, t }: { prefix: string; status: string; notes: string; errors: Partial<Record<string, string>>; t: TFunction }) {
+function StatusAndNotesFields({ prefix, status, notes, errors, t }: { prefix: string; status: string; notes: string; errors: Partial<Record<string, string>>; t: Translate }) {
   return (
     <>
       <SelectField

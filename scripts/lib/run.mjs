@@ -11,11 +11,11 @@ export function childEnv(extra = {}) {
   return { ...process.env, PATH: `${binDir}${path.delimiter}${process.env.PATH ?? ""}`, ...extra };
 }
 
-/** Runs a command from node_modules/.bin (or an absolute one), streaming its output; rejects on failure. */
+/** Runs a command from node_modules/.bin (or an absolute one), streaming its output; rejects on failure. `cwd` defaults to the repository. */
 export function run(command, args, options = {}) {
   const executable = command.includes("/") ? command : bin(command);
   return new Promise((resolve, reject) => {
-    const child = spawn(executable, args, { cwd: root, stdio: options.quiet ? ["ignore", "pipe", "pipe"] : "inherit", env: childEnv(options.env) });
+    const child = spawn(executable, args, { cwd: options.cwd ?? root, stdio: options.quiet ? ["ignore", "pipe", "pipe"] : "inherit", env: childEnv(options.env) });
     let output = "";
     child.stdout?.on("data", (chunk) => (output += chunk));
     child.stderr?.on("data", (chunk) => (output += chunk));

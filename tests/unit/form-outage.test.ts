@@ -1,8 +1,8 @@
-import i18next from "i18next";
 import { UNSAFE_ErrorResponseImpl as ErrorResponse } from "react-router";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { formErrorOf, intentOf, keepFormThroughOutage, ledgerFormOf } from "../../app/lib/form-outage";
 import { es } from "../../app/i18n/locales/es";
+import { createTranslate } from "../../app/i18n/translate";
 
 /** What React Router hands a clientAction: the submission, and the call of the server action. */
 function submission(fields: Record<string, string>) {
@@ -14,9 +14,7 @@ function submission(fields: Record<string, string>) {
 const transactionsForm = ledgerFormOf("transactionId", ["update", "delete"], { "import-upload": "import", "import-preview": "import", "import-commit": "import" });
 const accountsForm = ledgerFormOf("accountId", ["update", "archive"], { unarchive: "archive" });
 
-beforeAll(async () => {
-  await i18next.init({ lng: "es", resources: { es: { translation: es } }, interpolation: { escapeValue: false } });
-});
+const t = createTranslate("es", es);
 
 describe("keepFormThroughOutage", () => {
   it("answers an outage (5xx, or the app unreachable) with a 503 failure marked `outage` for the submitted form, echoing what was typed but never the key", async () => {
@@ -37,7 +35,6 @@ describe("keepFormThroughOutage", () => {
   });
 
   it("is worded in the page's language by the form that shows it; other failures keep the API's words", () => {
-    const t = i18next.getFixedT("es");
     expect(formErrorOf({ ok: false, formError: null, outage: true }, t)).toBe(es.errors.apiUnavailable);
     expect(formErrorOf({ ok: false, formError: "Nombre en uso." }, t)).toBe("Nombre en uso.");
     expect(formErrorOf({ ok: false, formError: null }, t)).toBeNull();
@@ -51,7 +48,6 @@ describe("keepFormThroughOutage", () => {
   });
 
   it("reads the message and the form of failures shaped by the public forms and settings (no `ok`, `intent` rather than `form`)", () => {
-    const t = i18next.getFixedT("es");
     const refused = { errors: {}, formError: "Correo o contraseña incorrectos.", values: { email: "rosa@example.com" } };
     const outage = { form: "login", ok: false, errors: {}, formError: null, outage: true as const, values: {} };
     expect(formErrorOf(refused, t)).toBe("Correo o contraseña incorrectos.");
