@@ -30,7 +30,7 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
     .map((part) => {
       const [tag = "", ...params] = part.trim().split(";");
       const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-      return { tag: tag.toLowerCase(), q: q ? Number(q.slice(2)) : 1 };
+      return { tag: tag.trim().toLowerCase(), q: q ? Number(q.slice(2)) : 1 };
     })
     .filter((entry) => entry.tag && !Number.isNaN(entry.q) && entry.q > 0)
     .sort((a, b) => b.q - a.q);

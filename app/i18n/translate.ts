@@ -52,35 +52,39 @@ function flatten(messages: Messages, into: Map<string, string>, prefix = ""): Ma
  * - `fallback` (the API's translator: English) answers keys the language lacks.
  */
 export function createTranslate(language: Locale, messages: Messages, fallback?: Messages): Translate {
-  const texts = flatten(messages, fallback ? flatten(fallback, new Map()) : new Map());
+  const own = flatten(messages, new Map());
+  const other = fallback ? flatten(fallback, new Map()) : undefined;
+  const find = (texts: Map<string, string>, key: string, count: unknown): string | undefined => {
+    if (typeof count !== "number") return texts.get(key);
+    return (count === 0 ? texts.get(`${key}_zero`) : undefined) ?? texts.get(`${key}_${pluralCategory(language, count)}`) ?? texts.get(key) ?? texts.get(`${key}_other`);
+  };
   return (key, options) => {
-    let text: string | undefined;
     const count = options?.count;
-    if (typeof count === "number") {
-      text = (count === 0 ? texts.get(`${key}_zero`) : undefined) ?? texts.get(`${key}_${pluralCategory(language, count)}`) ?? texts.get(key) ?? texts.get(`${key}_other`);
-    } else {
-      text = texts.get(key);
-    }
+    // The whole plural family in the page's language first: another language's form never wins.
+    const text = find(own, key, count) ?? (other && find(other, key, count));
     if (text === undefined) return key;
     if (!text.includes("{{")) return text;
     return text.replace(PLACEHOLDER, (placeholder, rawName: string) => {
       const name = rawName.trim();
       const given = options !== undefined && Object.hasOwn(options, name);
-      const value = given ? options[name] : (defaultVariables as Readonly<Record<string, unknown>>)[name];
+      const value = given ? options[name] : Object.hasOwn(defaultVariables, name) ? (defaultVariables as Readonly<Record<string, unknown>>)[name] : undefined;
       if (value === undefined || value === null) return given ? "" : placeholder;
       return String(value);
     });
   };
 }
 
-/** One `I18n` per language for the life of the isolate or tab: the strings never change. */
-const i18ns = new Map<Locale, I18n>();
+/**
+ * One `I18n` per set of strings for the life of the isolate or tab: the strings never change in a
+ * build. Keyed by the strings themselves, so a development reload of a locale file gets a new one.
+ */
+const i18ns = new WeakMap<Messages, I18n>();
 
 export function i18nFor(language: Locale, messages: Messages): I18n {
-  let i18n = i18ns.get(language);
+  let i18n = i18ns.get(messages);
   if (!i18n) {
     i18n = { language, t: createTranslate(language, messages) };
-    i18ns.set(language, i18n);
+    i18ns.set(messages, i18n);
   }
   return i18n;
 }

@@ -42,6 +42,9 @@ describe("i18n", () => {
     expect(localeFromAcceptLanguage("en;q=0.2,es;q=0.9")).toBe("es");
     expect(localeFromAcceptLanguage("de")).toBe("en");
     expect(localeFromAcceptLanguage(null)).toBe("en");
+    expect(localeFromAcceptLanguage("es ;q=0.9, en;q=0.8")).toBe("es"); // whitespace before a parameter is allowed
+    expect(localeFromAcceptLanguage("de,es")).toBe("es"); // any listed language we have, not only the first
+    expect(localeFromAcceptLanguage("es;q=0,en;q=0.5")).toBe("en"); // q=0 means "not this one"
   });
 
   it("translates with plurals and interpolation", () => {
@@ -96,6 +99,11 @@ describe("i18n", () => {
       ["auth.locked", { count: "2" }],
     ];
     for (const [key, options] of cases) expect(t(key, options), `${key} ${JSON.stringify(options)}`).toBe(expected(key, options));
+    // Only the default variables themselves print: not what every object inherits.
+    expect(t("errors.unmatched", { path: "{{constructor}}" })).toBe("Page not found: {{constructor}}");
+    const unmatched = en.errors.unmatched;
+    const withInherited = createTranslate("en", { ...en, errors: { ...en.errors, unmatched: unmatched.replace("{{path}}", "{{constructor}} {{toString}}") } });
+    expect(withInherited("errors.unmatched")).toBe("Page not found: {{constructor}} {{toString}}");
     // A branch is not a text: it answers its key like any unknown key (i18next printed a warning sentence).
     expect(t("app")).toBe("app");
   });
@@ -113,6 +121,11 @@ describe("i18n", () => {
     const spanishWithAGap = { ...es, errors } as unknown as typeof es;
     expect(createTranslate("es", spanishWithAGap, en)("errors.unmatched", { path: "/x" })).toBe("Page not found: /x");
     expect(createTranslate("es", spanishWithAGap)("errors.unmatched", { path: "/x" })).toBe("errors.unmatched");
+    // A plural family is taken whole from one language: English's `_zero` never beats Spanish's forms.
+    const english = { n: { items_zero: "no items", items_one: "{{count}} item", items_other: "{{count}} items" } };
+    const spanish = { n: { items_one: "{{count}} elemento", items_other: "{{count}} elementos" } };
+    expect(createTranslate("es", spanish, english)("n.items", { count: 0 })).toBe("0 elementos");
+    expect(createTranslate("es", {}, english)("n.items", { count: 0 })).toBe("no items");
   });
 
   it("reads a supported language from a cookie's value, or none", () => {
