@@ -17,6 +17,30 @@ export interface MailSender {
   send(message: MailMessage): Promise<void>;
 }
 
+/**
+ * Pauses before trying a mail sent after the answer again (a security notice). A provider's
+ * passing failure (a 5xx, a dropped connection) must not lose the only copy of an undo link; the
+ * tries end well inside the 30 s a Worker may keep working after its answer.
+ */
+export const AFTER_ANSWER_RETRY_DELAYS_MS: readonly number[] = [1_000, 5_000];
+
+/**
+ * Sends `message`, trying again after each delay while the transport fails; the last failure is
+ * thrown. A provider that took the mail but failed to say so may deliver it twice: for a security
+ * notice, twice is better than never.
+ */
+export async function sendWithRetries(sender: MailSender, message: MailMessage, delaysMs: readonly number[] = AFTER_ANSWER_RETRY_DELAYS_MS): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await sender.send(message);
+    } catch (error) {
+      const delay = delaysMs[attempt];
+      if (delay === undefined) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
 export function outboxEnabled(env: ApiEnv): boolean {
   return env.MAIL_TRANSPORT === "outbox" && env.ENVIRONMENT !== "production";
 }

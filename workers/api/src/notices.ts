@@ -4,14 +4,14 @@
  * change of email, since after it the old owner can neither sign in nor recover the password;
  * the notice carries the link that undoes it. When that link is used, the address it replaced
  * hears of it in turn, in case the old mailbox was no longer the owner's.
- * Sent after the answer: a mail provider that is down must not undo or delay the change, so a
- * failure is logged, never returned.
+ * Sent after the answer: a mail provider that is down must not undo or delay the change. A
+ * failing send is tried twice more (`sendWithRetries`), then logged, never returned.
  */
 import type { Context } from "hono";
 import { translatorFor } from "../../../app/i18n/translator";
 import { formatInstant } from "../../../app/lib/dates";
 import { afterAnswer, type ApiBindings } from "./hono";
-import { mailSender, paragraphsMail, type MailMessage } from "./mail";
+import { mailSender, paragraphsMail, sendWithRetries, type MailMessage } from "./mail";
 import type { UserRow } from "./users";
 
 export type SecurityNotice = { kind: "emailChanged"; newEmail: string; revertToken: string } | { kind: "emailRestored"; restoredEmail: string } | { kind: "passwordChanged" };
@@ -37,7 +37,7 @@ function noticeMail(c: Context<ApiBindings>, user: UserRow, notice: SecurityNoti
 export function sendSecurityNotice(c: Context<ApiBindings>, user: UserRow, notice: SecurityNotice): Promise<void> {
   // Inside the promise: a transport that is not configured throws, and that too is only logged.
   const work = Promise.resolve()
-    .then(() => mailSender(c.env).send(noticeMail(c, user, notice, Date.now())))
+    .then(() => sendWithRetries(mailSender(c.env), noticeMail(c, user, notice, Date.now())))
     .catch((error: unknown) => console.error(JSON.stringify({ event: "security-notice-failed", kind: notice.kind, error: String(error) })));
   return afterAnswer(c, work);
 }
