@@ -124,6 +124,11 @@ export function mime(from: string, message: MailMessage): string {
   ].join("\r\n");
 }
 
+/** An address of the web app for a mail (a link to open, a page to go to): `path` starts with "/". */
+export function appUrl(env: Pick<ApiEnv, "APP_ORIGIN">, path: string): string {
+  return env.APP_ORIGIN.replace(/\/$/, "") + path;
+}
+
 /** A plain message of paragraphs, one of which may be a link: the text and the HTML say the same. */
 export function paragraphsMail(to: string, locale: string, subject: string, paragraphs: string[], link?: string): MailMessage {
   const html = paragraphs.map((line) => (line === link ? `<p><a href="${escapeHtml(line)}">${escapeHtml(line)}</a></p>` : `<p>${escapeHtml(line)}</p>`)).join("");

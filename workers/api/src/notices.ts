@@ -11,7 +11,7 @@ import type { Context } from "hono";
 import { translatorFor } from "../../../app/i18n/translator";
 import { formatInstant } from "../../../app/lib/dates";
 import { afterAnswer, type ApiBindings } from "./hono";
-import { mailSender, paragraphsMail, sendWithRetries, type MailMessage } from "./mail";
+import { appUrl, mailSender, paragraphsMail, sendWithRetries, type MailMessage } from "./mail";
 import type { UserRow } from "./users";
 
 export type SecurityNotice = { kind: "emailChanged"; newEmail: string; revertToken: string } | { kind: "emailRestored"; restoredEmail: string } | { kind: "passwordChanged" };
@@ -20,11 +20,10 @@ function noticeMail(c: Context<ApiBindings>, user: UserRow, notice: SecurityNoti
   const t = translatorFor(user.locale);
   // The time in the user's zone, named: the reader may be elsewhere, and so may the change.
   const when = formatInstant(at, user.locale, user.time_zone);
-  const origin = c.env.APP_ORIGIN.replace(/\/$/, "");
-  const recover = `${origin}/login/recover`;
+  const recover = appUrl(c.env, "/login/recover");
   const greeting = t("mail.greeting", { name: user.name });
   if (notice.kind === "emailChanged") {
-    const undo = `${origin}/login/undo-email/${notice.revertToken}`;
+    const undo = appUrl(c.env, `/login/undo-email/${notice.revertToken}`);
     return paragraphsMail(user.email, user.locale, t("mail.emailChangedSubject"), [greeting, t("mail.emailChangedBody", { email: notice.newEmail, when, zone: user.time_zone }), t("mail.emailChangedNotYou"), undo], undo);
   }
   if (notice.kind === "emailRestored") {

@@ -9,7 +9,7 @@ import { changeEmailSchema, deleteAccountSchema, exportQuerySchema } from "../..
 import { exportFileName, exportHead, exportJson, exportZip, transactionChunks } from "../export";
 import { randomToken, sha256Hex } from "../crypto";
 import { createRouter, type ApiBindings } from "../hono";
-import { mailSender, paragraphsMail } from "../mail";
+import { appUrl, mailSender, paragraphsMail } from "../mail";
 import { bearer, json, jsonBody, problemResponse } from "../openapi-helpers";
 import { problem, validationProblem } from "../problem";
 import { sendSecurityNotice } from "../notices";
@@ -17,7 +17,7 @@ import { deleteUserReceipts } from "../receipts";
 import { requireSession } from "../sessions";
 import { hit } from "../rate-limit";
 import { addressTaken, findUserById, normalizeEmail, toApiUser, type UserRow } from "../users";
-import { claimLink, findUsableLink } from "../single-use-links";
+import { claimLink, findUsableLink, issueLink } from "../single-use-links";
 import { UNUSABLE_PASSWORD_HASH } from "../password";
 import { checkCurrentPassword, HOUR, LINK_TTL_MS, linkExpired, linkParams, throttled, userSchema } from "./auth";
 
@@ -68,32 +68,24 @@ accountRoutes.openapi(
     // Each change mails an address the user names: a few an hour, so a session cannot spam.
     const limit = await hit(c.env.DB, { key: `email-change:user:${user.id}`, max: 5, windowMs: HOUR });
     if (!limit.allowed) return throttled(c, "rate-limited", limit.retryAfterSeconds);
-    const now = Date.now();
-    const token = randomToken();
-    const expiresAt = now + EMAIL_CHANGE_TTL_MS;
-    await c.env.DB.batch([
-      // A new request voids the older links: only the last address asked for can be confirmed.
-      c.env.DB.prepare("UPDATE email_changes SET used_at = ?1 WHERE user_id = ?2 AND used_at IS NULL").bind(now, user.id),
-      c.env.DB.prepare("INSERT INTO email_changes (id, token_hash, user_id, email, email_normalized, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)").bind(
-        crypto.randomUUID(),
-        await sha256Hex(token),
-        user.id,
-        email,
-        normalized,
-        now,
-        expiresAt,
-      ),
-    ]);
+    const link = await issueLink(c.env.DB, "email_changes", user.id, Date.now(), EMAIL_CHANGE_TTL_MS, { email, email_normalized: normalized });
+    await c.env.DB.batch(link.statements);
     // Awaited: the answer says the link was sent, so a failure to send is a failure to answer.
-    await mailSender(c.env).send(emailChangeMail(c, user, email, token));
-    return c.json({ user: toApiUser(user), pending: { email, expiresAt } }, 202);
+    await mailSender(c.env).send(emailChangeMail(c, user, email, link.token));
+    return c.json({ user: toApiUser(user), pending: { email, expiresAt: link.expiresAt } }, 202);
   },
 );
 
 function emailChangeMail(c: Context<ApiBindings>, user: UserRow, email: string, token: string) {
   const t = translatorFor(user.locale);
-  const url = `${c.env.APP_ORIGIN.replace(/\/$/, "")}/login/confirm-email/${token}`;
+  const url = appUrl(c.env, `/login/confirm-email/${token}`);
   return paragraphsMail(email, user.locale, t("mail.confirmEmailSubject"), [t("mail.greeting", { name: user.name }), t("mail.confirmEmailBody"), url, t("mail.confirmEmailIgnore")], url);
+}
+
+/** A batch that gave a user an address refused by the users' UNIQUE index answers as the "taken" check does; any other failure is thrown. */
+function emailTakenOrThrow(c: Context<ApiBindings>, error: unknown): Response {
+  if (String(error).includes("UNIQUE")) return validationProblem(c, { email: ["auth.emailTaken"] }, 409);
+  throw error;
 }
 
 type ChangeRow = { id: string; user_id: string; email: string; email_normalized: string };
@@ -174,9 +166,8 @@ accountRoutes.openapi(
         ),
       ]);
     } catch (error) {
-      // Another account took the address between the check above and this batch: the UNIQUE index refuses it.
-      if (String(error).includes("UNIQUE")) return validationProblem(c, { email: ["auth.emailTaken"] }, 409);
-      throw error;
+      // Another account took the address between the check above and this batch.
+      return emailTakenOrThrow(c, error);
     }
     if (!results[0]?.meta.changes) return linkExpired(c);
     // The old address hears of it: after this, it can neither sign in nor recover the password.
@@ -258,8 +249,7 @@ accountRoutes.openapi(
     } catch (error) {
       // An account with the old address: it is held while the link is usable, so only an account
       // from before the holding began (none since migration 0012) can be in the way.
-      if (String(error).includes("UNIQUE")) return validationProblem(c, { email: ["auth.emailTaken"] }, 409);
-      throw error;
+      return emailTakenOrThrow(c, error);
     }
     if (!results[0]?.meta.changes) return linkExpired(c);
     // The address it replaced hears of it: if that was the owner's (and the old mailbox is no

@@ -9,9 +9,8 @@ import {
   resetPasswordSchema,
   signupSchema,
 } from "../../../../app/lib/schemas/auth";
-import { randomToken, sha256Hex } from "../crypto";
 import { afterAnswer, createRouter, type ApiBindings } from "../hono";
-import { mailSender, paragraphsMail } from "../mail";
+import { appUrl, mailSender, paragraphsMail } from "../mail";
 import { sendSecurityNotice } from "../notices";
 import { hashPassword, MIN_PASSWORD_SCORE, needsRehash, parseParams, passwordStrength, verifyAgainstDummy, verifyPassword } from "../password";
 import { localeOf, problem, validationProblem } from "../problem";
@@ -19,7 +18,7 @@ import { clearLoginFailures, hit, lockedForSeconds, lockQuery, recordLoginFailur
 import { coarseIp } from "../ip";
 import { createSession, requireSession, revokeAllSessions, sessionExpiry, type SessionRow } from "../sessions";
 import { addressTaken, emailHashOf, findUserByEmail, findUserById, normalizeEmail, toApiUser, userByEmailQuery, type UserRow } from "../users";
-import { claimLink, findUsableLink } from "../single-use-links";
+import { claimLink, findUsableLink, issueLink } from "../single-use-links";
 import { json, jsonBody, problemResponse, bearer } from "../openapi-helpers";
 
 /** 5 failed sign-ins within 15 minutes lock the email for 15 minutes (PRODUCT.md). */
@@ -234,21 +233,10 @@ authRoutes.openapi(
 );
 
 async function sendResetLink(c: Context<ApiBindings>, user: UserRow) {
-  const now = Date.now();
-  const linkId = randomToken();
-  await c.env.DB.batch([
-    // A new request voids every older link.
-    c.env.DB.prepare("UPDATE password_links SET used_at = ?1 WHERE user_id = ?2 AND used_at IS NULL").bind(now, user.id),
-    c.env.DB.prepare("INSERT INTO password_links (id, token_hash, user_id, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5)").bind(
-      crypto.randomUUID(),
-      await sha256Hex(linkId),
-      user.id,
-      now,
-      now + LINK_TTL_MS,
-    ),
-  ]);
+  const link = await issueLink(c.env.DB, "password_links", user.id, Date.now(), LINK_TTL_MS);
+  await c.env.DB.batch(link.statements);
   const t = translatorFor(user.locale);
-  const url = `${c.env.APP_ORIGIN.replace(/\/$/, "")}/login/change-password/${linkId}`;
+  const url = appUrl(c.env, `/login/change-password/${link.token}`);
   const paragraphs = [t("mail.greeting", { name: user.name }), t("mail.resetBody"), url, t("mail.resetIgnore")];
   await mailSender(c.env).send(paragraphsMail(user.email, user.locale, t("mail.resetSubject"), paragraphs, url));
 }
