@@ -6,6 +6,7 @@ import { getI18n } from "../i18n/i18n.server";
 import type { ApiResult } from "./api-client";
 import type { FieldErrors } from "./forms";
 import { fieldErrors } from "./problem";
+import { LINK_ID_PATTERN } from "./schemas/auth";
 
 export function envOf(context: Readonly<RouterContextProvider>) {
   return context.get(cloudflareContext).env;
@@ -58,10 +59,12 @@ export async function readPublicForm(request: Request, context: Readonly<RouterC
 /**
  * The loader of a page behind a mailed link about an address (confirm or undo a change of email):
  * the address while the link can be used, a 410 page when it cannot, the seed's 404 for a
- * malformed id, the error page (503) when the API is down. `path` is the API's view of the link.
+ * malformed id, the error page (503) when the API is down. `path` is the API's collection of
+ * such links (`/auth/email-links`).
  */
-export async function loadAddressLink(request: Request, context: Readonly<RouterContextProvider>, path: string) {
-  const result = await apiFor(request, context, { token: null }).get<{ email: string }>(path);
+export async function loadAddressLink(request: Request, context: Readonly<RouterContextProvider>, path: string, linkId: string) {
+  if (!LINK_ID_PATTERN.test(linkId)) invalidParams(request);
+  const result = await apiFor(request, context, { token: null }).get<{ email: string }>(`${path}/${linkId}`);
   if (result.ok) return data({ email: result.data.email as string | null });
   if (result.status === 410) return data({ email: null }, { status: 410 });
   if (result.status >= 500) throw new Response(null, { status: 503, statusText: "Service Unavailable" });
@@ -69,11 +72,16 @@ export async function loadAddressLink(request: Request, context: Readonly<Router
 }
 
 /**
- * The action's answer when the API refused a link page's button: 410 says the link is spent; a
- * 409 (the address was taken meanwhile) is shown as the page's message, since the page has no field.
+ * The action of a link page's button: the public form's checks, then the API's answer to using
+ * the link, or what the page shows for a refusal. A 410 says the link is spent; a 409 (the
+ * address was taken meanwhile) is shown as the page's message, since the page has no field.
  */
-export function addressLinkRefusal(result: Extract<ApiResult<unknown>, { ok: false }>, t: (key: string) => string) {
-  if (result.status === 410) return data({ expired: true, errors: {}, formError: null }, { status: 410 });
+export async function submitAddressLink<T>(request: Request, context: Readonly<RouterContextProvider>, path: string, linkId: string) {
+  if (!LINK_ID_PATTERN.test(linkId)) invalidParams(request);
+  const { t } = await readPublicForm(request, context);
+  const result = await apiFor(request, context, { token: null }).post<T>(`${path}/${linkId}`);
+  if (result.ok) return { used: result.data };
+  if (result.status === 410) return { refused: data({ expired: true, errors: {}, formError: null }, { status: 410 }) };
   const { errors, formError } = refusal(result, t);
-  return data({ expired: false, errors: {}, formError: Object.values(errors)[0] ?? formError }, { status: result.status });
+  return { refused: data({ expired: false, errors: {}, formError: Object.values(errors)[0] ?? formError }, { status: result.status }) };
 }

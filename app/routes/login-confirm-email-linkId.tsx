@@ -8,24 +8,19 @@ import { useTranslation } from "../i18n/use-translation";
 import { data } from "react-router";
 import type { Route } from "./+types/login-confirm-email-linkId";
 import { AddressLinkPage } from "../components/address-link-page";
-import { apiFor } from "../lib/api.server";
 import { keepFormThroughOutage } from "../lib/form-outage";
-import { addressLinkRefusal, invalidParams, loadAddressLink, readPublicForm } from "../lib/route-helpers.server";
-import { LINK_ID_PATTERN } from "../lib/schemas/auth";
+import { loadAddressLink, submitAddressLink } from "../lib/route-helpers.server";
 import { currentUser } from "../session.server";
 import { redirectWithToast } from "../toast.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  if (!LINK_ID_PATTERN.test(params.linkId)) invalidParams(request);
-  const page = await loadAddressLink(request, context, `/auth/email-links/${params.linkId}`);
+  const page = await loadAddressLink(request, context, "/auth/email-links", params.linkId);
   return data({ ...page.data, signedIn: Boolean(currentUser(context)) }, page.init ?? undefined);
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  if (!LINK_ID_PATTERN.test(params.linkId)) invalidParams(request);
-  const { t } = await readPublicForm(request, context);
-  const result = await apiFor(request, context, { token: null }).post(`/auth/email-links/${params.linkId}`);
-  if (!result.ok) return addressLinkRefusal(result, t);
+  const sent = await submitAddressLink(request, context, "/auth/email-links", params.linkId);
+  if ("refused" in sent) return sent.refused;
   throw currentUser(context) ? await redirectWithToast("/settings", "settings.saved.email") : await redirectWithToast("/login", "auth.emailConfirmed");
 }
 

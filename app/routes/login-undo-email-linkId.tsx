@@ -9,29 +9,24 @@ import { useTranslation } from "../i18n/use-translation";
 import { redirect } from "react-router";
 import type { Route } from "./+types/login-undo-email-linkId";
 import { AddressLinkPage } from "../components/address-link-page";
-import { apiFor } from "../lib/api.server";
 import { keepFormThroughOutage } from "../lib/form-outage";
-import { addressLinkRefusal, invalidParams, loadAddressLink, readPublicForm } from "../lib/route-helpers.server";
-import { LINK_ID_PATTERN } from "../lib/schemas/auth";
+import { loadAddressLink, submitAddressLink } from "../lib/route-helpers.server";
 import { destroySession } from "../session.server";
 import { flashHeader } from "../toast.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  if (!LINK_ID_PATTERN.test(params.linkId)) invalidParams(request);
-  return loadAddressLink(request, context, `/auth/email-reverts/${params.linkId}`);
+  return loadAddressLink(request, context, "/auth/email-reverts", params.linkId);
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  if (!LINK_ID_PATTERN.test(params.linkId)) invalidParams(request);
-  const { t } = await readPublicForm(request, context);
-  const result = await apiFor(request, context, { token: null }).post<{ email: string; passwordLinkId: string }>(`/auth/email-reverts/${params.linkId}`);
-  if (!result.ok) return addressLinkRefusal(result, t);
+  const sent = await submitAddressLink<{ email: string; passwordLinkId: string }>(request, context, "/auth/email-reverts", params.linkId);
+  if ("refused" in sent) return sent.refused;
   // Every session ended, this browser's too: without its cookie the next page is the signed-out
   // one that sets the new password (a signed-in visitor would be sent away from it).
   const headers = new Headers();
   headers.append("Set-Cookie", await destroySession(request));
   headers.append("Set-Cookie", await flashHeader({ type: "success", key: "auth.emailRestored" }));
-  throw redirect(`/login/change-password/${result.data.passwordLinkId}`, { headers });
+  throw redirect(`/login/change-password/${sent.used.passwordLinkId}`, { headers });
 }
 
 /** With JavaScript, an outage keeps the page (lib/form-outage.ts). */
