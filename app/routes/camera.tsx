@@ -158,8 +158,7 @@ export default function Camera({ loaderData }: Route.ComponentProps) {
   const [detectorReady, setDetectorReady] = useState(false);
   const [qr, setQr] = useState<{ text: string; parsed: EmvParseResult } | null>(null);
   const [qrNotFound, setQrNotFound] = useState(false);
-  // `picked`: chosen from the files rather than taken with the camera ("choose another", not "retake").
-  const [photo, setPhoto] = useState<{ blob: Blob; url: string; picked?: boolean } | null>(null);
+  const [photo, setPhoto] = useState<Photo | null>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const streamRef = useRef<MediaStream | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -548,7 +547,10 @@ function QrResult({ qr, loaderData, onScanAgain }: { qr: { text: string; parsed:
   );
 }
 
-function PhotoResult({ photo, loaderData, onRetake }: { photo: { blob: Blob; url: string; picked?: boolean }; loaderData: LoaderData; onRetake: () => void }) {
+/** A receipt photo on screen. `picked`: chosen from the files rather than taken with the camera ("choose another", not "retake"). */
+type Photo = { blob: Blob; url: string; picked?: boolean };
+
+function PhotoResult({ photo, loaderData, onRetake }: { photo: Photo; loaderData: LoaderData; onRetake: () => void }) {
   const { t } = useTranslation();
   const extension = photo.blob.type === "image/png" ? "png" : photo.blob.type === "image/webp" ? "webp" : photo.blob.type === "image/heic" ? "heic" : "jpg";
   return (
