@@ -253,6 +253,17 @@ describe("CSV import: what banks and spreadsheets really write", () => {
     const result = await preview(token, account.id, bytes, { dateColumn: 0, descriptionColumn: 1, amountColumn: 2 });
     expect(result.columns).toEqual(["Fecha", "Descripción", "Monto"]);
     expect(result.rows.map((r: { description: string }) => r.description)).toEqual(["Cafetería Ñuñoa", "Pañales"]);
+    // The import itself, with the Idempotency-Key a careful client sends: the key's check reads the
+    // body too, and must leave its bytes for the import to decode.
+    const imported = await call(`/accounts/${account.id}/import?dateColumn=0&descriptionColumn=1&amountColumn=2`, {
+      method: "POST",
+      token,
+      rawBody: bytes,
+      headers: { "Content-Type": "text/csv", "Idempotency-Key": crypto.randomUUID() },
+    });
+    expect(imported.status).toBe(201);
+    const stored = (await allPages(token, account.id)).rows.map((tx) => String(tx.description));
+    expect(stored.sort()).toEqual(["Cafetería Ñuñoa", "Pañales"]);
   });
 });
 

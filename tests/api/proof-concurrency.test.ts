@@ -131,7 +131,8 @@ describe("200 concurrent transfers and edits", () => {
 });
 
 /**
- * The real D1 binding, whose batches with a statement matching `writes` wait for `gate`: a request held
+ * The real D1 binding, whose batches with a statement matching `writes` (and such a statement's
+ * own `run`) wait for `gate`: a request held
  * between its reads and its write, so that another request can commit in between (the local
  * simulator otherwise runs requests one after another, and the race would never show).
  */
@@ -141,6 +142,8 @@ function heldWritesD1(db: D1Database, writes: RegExp, gate: Promise<void>) {
     const proxy = new Proxy(statement, {
       get(target, key) {
         if (key === "bind") return (...args: unknown[]) => track(target.bind(...args), sql);
+        // A single write (`run`) waits like a batch that holds one.
+        if (key === "run" && writes.test(sql)) return () => gate.then(() => target.run());
         const value = Reflect.get(target, key, target) as unknown;
         return typeof value === "function" ? value.bind(target) : value;
       },
@@ -219,5 +222,35 @@ describe("a currency change and a new transaction, interleaved", () => {
     const row = await env.DB.prepare("SELECT name, currency FROM accounts WHERE id = ?1").bind(account.id).first();
     expect(row).toEqual({ name: "Soles", currency: "PEN" });
     expect(await expectExactBalance(token, account.id)).toBe(750);
+  });
+});
+
+describe("an edit and a delete of the same row, interleaved", () => {
+  it("answers the edit that lost to the delete with 404, not a crash, for a transaction and a category", async () => {
+    const { token } = await signUp();
+    const account = await createAccount(token, { name: "Soles", openingBalance: "10.00" });
+    const tx = await addTransaction(token, account.id, { amount: "-2.50" });
+    const category = await SELF.fetch(`${BASE}/categories`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "Mascotas", kind: "expense" }),
+    }).then((r) => r.json<{ category: { id: string } }>());
+
+    for (const [table, path, body] of [
+      ["transactions", `/transactions/${tx.id}`, { amount: "-3.00" }],
+      ["categories", `/categories/${category.category.id}`, { name: "Perros" }],
+    ] as const) {
+      // The edit has read the row and waits before writing; the delete commits meanwhile.
+      let release!: () => void;
+      const held = heldWritesD1(env.DB, new RegExp(`^\\s*UPDATE ${table}`, "i"), new Promise<void>((resolve) => (release = resolve)));
+      const edit = worker.fetch(request(token, "PATCH", path, body), { ...env, DB: held }, context());
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const deleted = await SELF.fetch(BASE + path, { method: "DELETE", headers: { Authorization: `Bearer ${token}` } });
+      expect({ path, deleted: deleted.ok }).toEqual({ path, deleted: true });
+      release();
+      const answer = await edit;
+      expect({ path, status: answer.status }).toEqual({ path, status: 404 });
+    }
+    expect(await expectExactBalance(token, account.id)).toBe(1000);
   });
 });

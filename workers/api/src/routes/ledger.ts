@@ -211,7 +211,8 @@ ledgerRoutes.openapi(
     )!;
     const failed = await runBatch(c, [statement], "openingBalance");
     if (failed) return failed;
-    const fresh = (await findAccount(c.env.DB, userId, accountId))!;
+    const fresh = await findAccount(c.env.DB, userId, accountId);
+    if (!fresh) return notFound(c); // the account went with its user meanwhile
     if (fresh.currency !== currency) return validationProblem(c, { currency: ["ledger.errors.currencyLocked"] });
     return c.json({ account: toAccount(fresh) }, 200);
   },
@@ -523,8 +524,11 @@ ledgerRoutes.openapi(
     }
     const failed = await runBatch(c, statements);
     if (failed) return failed;
-    const fresh = (await findTransaction(db, userId, transactionId))!;
-    return c.json({ transaction: toTransaction(fresh, localeOf(c)), account: toAccount((await findAccount(db, userId, fresh.account_id))!) }, 200);
+    // A delete that landed between the read above and now has won: the edit changed nothing.
+    const fresh = await findTransaction(db, userId, transactionId);
+    const account = fresh && (await findAccount(db, userId, fresh.account_id));
+    if (!fresh || !account) return notFound(c);
+    return c.json({ transaction: toTransaction(fresh, localeOf(c)), account: toAccount(account) }, 200);
   },
 );
 
@@ -720,8 +724,9 @@ ledgerRoutes.openapi(
       if (/UNIQUE/i.test(String(error))) return takenProblem(c);
       throw error;
     }
-    const fresh = await db.prepare("SELECT * FROM categories WHERE id = ?1").bind(categoryId).first<CategoryRow>();
-    return c.json({ category: toCategory(fresh!, localeOf(c)) }, 200);
+    const fresh = await db.prepare("SELECT * FROM categories WHERE id = ?1 AND user_id = ?2").bind(categoryId, userId).first<CategoryRow>();
+    if (!fresh) return notFound(c); // deleted since the read above: the rename changed nothing
+    return c.json({ category: toCategory(fresh, localeOf(c)) }, 200);
   },
 );
 

@@ -1,6 +1,6 @@
 /**
  * GET /overview: what the overview page shows, aggregated in SQL so its cost does not grow with
- * the number of transactions in the period: the newest transactions across the user's open
+ * the number of transactions in the period: the newest transactions across all the user's
  * accounts, and money in, money out and spending per category for a period, per currency
  * (never summed across currencies). Transfers between the user's own accounts are moves, not
  * money in or out. Archived accounts count: archiving hides an account, it does not undo what
@@ -34,7 +34,7 @@ const flowOut = z.object({
 
 export const overviewRoutes = createRouter();
 
-/** The newest transactions of open accounts, and the period's money in, out and spending, per currency. */
+/** The newest transactions of every account, and the period's money in, out and spending, per currency. */
 function overviewStatements(db: D1Database, userId: string, from: string, to: string, limit: number): D1PreparedStatement[] {
   return [
     db.prepare(`SELECT ${TRANSACTION_COLUMNS} FROM ${TRANSACTION_FROM} WHERE t.user_id = ?1 ORDER BY t.date DESC, t.created_at DESC, t.id DESC LIMIT ?2`).bind(userId, limit),
