@@ -98,16 +98,23 @@ describe("receipt upload", () => {
     expect((await SELF.fetch(`${BASE}/transactions/${transactionId}/receipt`)).status).toBe(401);
   });
 
-  it("answers a matching ETag with 304", async () => {
+  it("answers a matching ETag with 304, and sends the image for any other precondition, even a malformed one", async () => {
     const { token } = await signUp();
     const { transactionId } = await newTransaction(token);
     await put(transactionId, token, JPEG);
     const first = await get(transactionId, token);
     const etag = first.headers.get("ETag")!;
     await first.arrayBuffer();
-    expect(etag).toBeTruthy();
-    const again = await get(transactionId, token, { "If-None-Match": etag });
-    expect(again.status).toBe(304);
+    expect(etag).toMatch(/^"[^"]+"$/);
+    for (const header of [etag, `W/${etag}`, `"other", ${etag}`, "*"]) {
+      const again = await get(transactionId, token, { "If-None-Match": header });
+      expect({ header, status: again.status, etag: again.headers.get("ETag") }).toEqual({ header, status: 304, etag });
+    }
+    for (const headers of [{ "If-None-Match": "abc" }, { "If-None-Match": '"other"' }, { "If-Match": '"nope"' }, { "If-Unmodified-Since": "garbage" }, { "If-Modified-Since": "Sat, 01 Jan 2000 00:00:00 GMT" }]) {
+      const sent = await get(transactionId, token, headers);
+      expect({ headers, status: sent.status }).toEqual({ headers, status: 200 });
+      expect(new Uint8Array(await sent.arrayBuffer())).toEqual(JPEG);
+    }
   });
 });
 

@@ -75,6 +75,19 @@ receiptRoutes.openapi(
   },
 );
 
+/**
+ * Whether an `If-None-Match` value names this ETag (weak comparison, RFC 9110 13.1.2), so the
+ * browser's copy is current. Read here rather than handed to R2's `onlyIf`: R2 throws on a
+ * malformed tag, and would also act on `If-Match` and the date preconditions, which this route
+ * does not offer. A malformed value matches nothing, so the image is sent.
+ */
+export function noneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  return header.split(",").some((tag) => opaque(tag) === opaque(etag));
+}
+
 receiptRoutes.openapi(
   createRoute({
     method: "get",
@@ -94,7 +107,7 @@ receiptRoutes.openapi(
     const { transactionId } = c.req.valid("param");
     const row = await ownTransaction(c, transactionId);
     if (!row?.receipt_key || !keyBelongsTo(row.receipt_key, c.get("user").id, row.id)) return problem(c, 404, "not-found");
-    const object = await c.env.RECEIPTS.get(row.receipt_key, { onlyIf: c.req.raw.headers });
+    const object = await c.env.RECEIPTS.get(row.receipt_key);
     if (!object) return problem(c, 404, "not-found");
     const headers = new Headers({
       ETag: object.httpEtag,
@@ -105,7 +118,10 @@ receiptRoutes.openapi(
       "Content-Security-Policy": "default-src 'none'; sandbox",
       "X-Content-Type-Options": "nosniff",
     });
-    if (!("body" in object)) return new Response(null, { status: 304, headers });
+    if (noneMatch(c.req.header("If-None-Match"), object.httpEtag)) {
+      await object.body.cancel();
+      return new Response(null, { status: 304, headers });
+    }
     headers.set("Content-Length", String(object.size));
     return new Response(object.body, { status: 200, headers });
   },
