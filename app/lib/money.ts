@@ -65,17 +65,23 @@ export type ParseResult = { ok: true; minor: number } | { ok: false; reason: "fo
  */
 export function parseAmount(input: string, currency: string, decimalSeparator: DecimalSeparator = "."): ParseResult {
   const group = decimalSeparator === "." ? "," : ".";
-  let text = input.trim().replace(/\s/g, "");
+  let text = input.trim();
   let negative = false;
   if (/^\(.*\)$/.test(text)) {
     negative = true;
-    text = text.slice(1, -1);
+    text = text.slice(1, -1).trim();
   }
   if (text.startsWith("-") || text.startsWith("−")) {
     negative = !negative;
-    text = text.slice(1);
+    text = text.slice(1).trimStart();
   } else if (text.startsWith("+")) {
-    text = text.slice(1);
+    text = text.slice(1).trimStart();
+  }
+  // A space between digits is a thousands separator in some banks' files ("1 234,56", also with
+  // a no-break space); anywhere else it is a slip ("1 2 3.4 5"), not money to guess at.
+  if (/\s/.test(text)) {
+    if (!/^\d{1,3}(?:\s\d{3})+(?:[.,]\d+)?$/.test(text)) return { ok: false, reason: "format" };
+    text = text.replace(/\s/g, "");
   }
   const escapedGroup = group === "." ? "\\." : ",";
   const escapedDecimal = decimalSeparator === "." ? "\\." : ",";

@@ -14,6 +14,10 @@ describe("parseAmount", () => {
     ["1.234", "BHD", ".", 1234],
     [" 7 ", "PEN", ".", 700],
     ["-0", "PEN", ".", 0],
+    ["- 12.50", "PEN", ".", -1250],
+    ["( 45.10 )", "USD", ".", -4510],
+    ["1 234,56", "PEN", ",", 123456],
+    ["1\u00a0234\u00a0567.89", "PEN", ".", 123456789],
   ] as const)("%s %s → %i", (input, currency, sep, minor) => {
     expect(parseAmount(input, currency, sep)).toEqual({ ok: true, minor });
   });
@@ -27,6 +31,10 @@ describe("parseAmount", () => {
     ["1e5", "PEN", "format"],
     ["NaN", "PEN", "format"],
     ["99999999999999999", "PEN", "range"],
+    ["1 2 3.4 5", "PEN", "format"],
+    ["1 2 3", "PEN", "format"],
+    ["12 .50", "PEN", "format"],
+    ["1 234,567.89", "PEN", "format"],
   ] as const)("refuses %s (%s)", (input, currency, reason) => {
     expect(parseAmount(input, currency)).toEqual({ ok: false, reason });
   });
