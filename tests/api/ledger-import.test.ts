@@ -244,6 +244,22 @@ describe("CSV import: what banks and spreadsheets really write", () => {
     expect((await preview(token, kwd.id, csv.replaceAll(";", ","), {})).guess).toMatchObject({ decimalSeparator: "." });
   });
 
+  it("refuses a file whose quote never closes, naming its line, and a mapping with both an amount and a debit column", async () => {
+    const { token } = await signUp();
+    const account = await createAccount(token);
+    const broken = 'date,description,amount\n2026-11-01,"Oops,-8.00\n2026-11-02,Rent,-900.00\n2026-11-03,Salary,3000.00\n';
+    const mapping = { dateColumn: 0, descriptionColumn: 1, amountColumn: 2 };
+    const refused = await upload(`/accounts/${account.id}/import`, token, broken, mapping, ES);
+    expect(refused.status).toBe(422);
+    expect(refused.json.errors).toEqual({
+      file: ["Las comillas abiertas en la línea 2 nunca se cierran, así que las filas siguientes no se pueden leer. Corrige el archivo y vuelve a subirlo."],
+    });
+    const both = await upload(`/accounts/${account.id}/import`, token, "date,description,amount,debit\n2026-11-01,Wong,-8.00,8.00\n", { ...mapping, debitColumn: 3 });
+    expect(both.status).toBe(422);
+    expect(both.json.errors).toEqual({ amountColumn: ["Choose either an amount column or debit and credit columns, not both."] });
+    expect((await allPages(token, account.id)).rows).toEqual([]);
+  });
+
   it("reads a Windows-1252 file (what spreadsheet apps on Windows save) without garbling accents", async () => {
     const { token } = await signUp();
     const account = await createAccount(token);

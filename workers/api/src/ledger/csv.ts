@@ -22,6 +22,8 @@ export interface CsvLimits {
 export interface ParsedCsv {
   rows: Array<{ line: number; fields: string[] }>;
   tooWide: boolean;
+  /** The line where a quoted field opens and the file ends before it closes; null if none. */
+  unclosedQuoteLine: number | null;
 }
 
 /**
@@ -36,6 +38,7 @@ export function parseCsv(input: string, delimiter: string, limits: CsvLimits = {
   let fields: string[] = [];
   let field = "";
   let quoted = false;
+  let quoteLine = 1;
   let line = 1;
   let rowLine = 1;
   let i = 0;
@@ -65,6 +68,7 @@ export function parseCsv(input: string, delimiter: string, limits: CsvLimits = {
     }
     if (ch === '"' && field.trim() === "") {
       quoted = true;
+      quoteLine = line;
       field = "";
       i += 1;
     } else if (ch === delimiter) {
@@ -85,8 +89,11 @@ export function parseCsv(input: string, delimiter: string, limits: CsvLimits = {
       i += 1;
     }
   }
+  // A quote never closed would swallow every line after it into one field: the rows there would
+  // vanish without a word, so the file is refused and the line named.
+  const unclosedQuoteLine = quoted && !tooWide && rows.length <= limits.rows ? quoteLine : null;
   if (!tooWide && rows.length <= limits.rows && (field !== "" || fields.length)) endRow();
-  return { rows, tooWide };
+  return { rows, tooWide, unclosedQuoteLine };
 }
 
 /** A field quoted when it must be; a leading =, +, - or @ of text is neutralised against spreadsheet formulas. */

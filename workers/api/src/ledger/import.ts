@@ -57,9 +57,10 @@ async function readFile(c: C, query: ImportQuery, requireMapping: boolean) {
   if (!text.replace(/^\ufeff/, "").trim() || text.includes("\u0000")) return { response: validationProblem(c, { file: ["ledger.errors.file"] }) };
   const delimiter = !query.delimiter || query.delimiter === "auto" ? detectDelimiter(text.replace(/^\ufeff/, "")) : query.delimiter === "tab" ? "\t" : query.delimiter;
   const header = query.header !== "false";
-  const { rows, tooWide } = parseCsv(text, delimiter, { rows: IMPORT_MAX_ROWS + (header ? 1 : 0), fields: IMPORT_MAX_COLUMNS });
+  const { rows, tooWide, unclosedQuoteLine } = parseCsv(text, delimiter, { rows: IMPORT_MAX_ROWS + (header ? 1 : 0), fields: IMPORT_MAX_COLUMNS });
   const t = translatorFor(localeOf(c));
   if (tooWide) return { response: validationProblem(c, { file: [t("ledger.errors.tooManyColumns", { max: IMPORT_MAX_COLUMNS })] }) };
+  if (unclosedQuoteLine !== null) return { response: validationProblem(c, { file: [t("ledger.errors.unclosedQuote", { line: unclosedQuoteLine })] }) };
   if (!rows.length) return { response: validationProblem(c, { file: ["ledger.errors.file"] }) };
   const width = Math.max(...rows.slice(0, 50).map((row) => row.fields.length));
   const columns = header ? rows[0]!.fields.map((name, i) => name.trim() || `${i + 1}`) : Array.from({ length: width }, (_, i) => `${i + 1}`);
@@ -71,6 +72,8 @@ async function readFile(c: C, query: ImportQuery, requireMapping: boolean) {
     if (query.dateColumn === undefined) errors.dateColumn = ["ledger.errors.columnMissing"];
     if (query.descriptionColumn === undefined) errors.descriptionColumn = ["ledger.errors.columnMissing"];
     if (query.amountColumn === undefined && query.debitColumn === undefined && query.creditColumn === undefined) errors.amountColumn = ["ledger.errors.amountColumns"];
+    // Both kinds would leave one of them unread without a word: the user picks.
+    else if (query.amountColumn !== undefined && (query.debitColumn !== undefined || query.creditColumn !== undefined)) errors.amountColumn = ["ledger.errors.amountOrDebitCredit"];
   }
   for (const param of COLUMN_PARAMS) {
     const index = query[param];
