@@ -8,12 +8,20 @@
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const INVISIBLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
-/** One line: tabs and line breaks become spaces, invisible characters go. */
+/**
+ * Characters that draw nothing (zero-width space and joiners, direction marks, word joiner, BOM,
+ * soft hyphen) at either end of a text, with any spaces among them. Inside a text they may
+ * matter (a joiner inside an emoji, a soft hyphen inside a long word); at its ends they only make
+ * a blank-looking text pass as "filled in".
+ */
+const BLANK_EDGES = /^[\s\u00ad\u180e\u200b-\u200f\u2060-\u2064\ufeff]+|[\s\u00ad\u180e\u200b-\u200f\u2060-\u2064\ufeff]+$/g;
+
+/** One line: tabs and line breaks become spaces, invisible characters go, and so do blank ends. */
 export function singleLineText(text: string): string {
-  return text.replace(/[\t\r\n]/g, " ").replace(INVISIBLE, "");
+  return text.replace(/[\t\r\n]/g, " ").replace(INVISIBLE, "").replace(BLANK_EDGES, "");
 }
 
-/** Several lines (notes): line breaks become "\n", tabs stay, invisible characters go. */
+/** Several lines (notes): line breaks become "\n", tabs stay, invisible characters and blank ends go. */
 export function multiLineText(text: string): string {
-  return text.replace(/\r\n?/g, "\n").replace(INVISIBLE, "");
+  return text.replace(/\r\n?/g, "\n").replace(INVISIBLE, "").replace(BLANK_EDGES, "");
 }

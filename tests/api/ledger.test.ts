@@ -277,6 +277,13 @@ describe("text that does not draw", () => {
     // Nothing left but invisible characters is an empty description.
     const empty = await call(`/accounts/${account.id}/transactions`, { token, body: { date: "2026-11-20", description: "\u0000\u202e", amount: "-1.00" } });
     expect(empty.json.errors).toEqual({ description: ["This field is required."] });
+    // So is one of characters that draw nothing (zero-width space, direction mark, BOM), while a
+    // joiner inside an emoji stays.
+    const blank = await call(`/accounts/${account.id}/transactions`, { token, body: { date: "2026-11-20", description: "\u200b \u200e\ufeff", amount: "-1.00" } });
+    expect(blank.json.errors).toEqual({ description: ["This field is required."] });
+    const family = await call(`/accounts/${account.id}/transactions`, { token, body: { date: "2026-11-20", description: "\u200bCumple 👨\u200d👩\u200d👧\u200b", amount: "-1.00" } });
+    expect(family.json.transaction.description).toBe("Cumple 👨\u200d👩\u200d👧");
+    await call(`/transactions/${family.json.transaction.id}`, { method: "DELETE", token });
     const imported = await call(`/accounts/${account.id}/import?dateColumn=0&descriptionColumn=1&amountColumn=2`, { method: "POST", token, rawBody: "date,description,amount\n2026-11-21,Plaza\u0007 Vea\u202e,-5.00\n", headers: { "Content-Type": "text/csv" } });
     expect(imported.json).toMatchObject({ imported: 1 });
     const rows = (await call(`/accounts/${account.id}/transactions`, { token })).json.transactions;
