@@ -60,6 +60,15 @@ describe("GET /overview", () => {
     expect(spanish.json.flows[0].spending[0].name).toBe("Supermercado");
     const bad = await call("/overview?from=2026-02-30&to=2026-11-30", { token: alice.token });
     expect(bad.status).toBe(422);
+    const backwards = await call("/overview?from=2026-12-31&to=2026-01-01", { token: alice.token, headers: { "Accept-Language": "es" } });
+    expect(backwards.status).toBe(422);
+    expect(backwards.json.errors).toEqual({ to: ["La fecha inicial no puede ser posterior a la final."] });
+    for (const recent of ["0x10", "1e1", "5.0", "0", "51", "-1"]) {
+      const odd = await call(`/overview?from=2026-11-01&to=2026-11-30&recent=${recent}`, { token: alice.token });
+      expect({ recent, errors: odd.json.errors }).toEqual({ recent, errors: { recent: ["Use a number of recent transactions from 1 to 50."] } });
+    }
+    // Empty is not given: the default ten.
+    expect((await call("/overview?from=2026-11-01&to=2026-11-30&recent=", { token: alice.token })).json.recent).toHaveLength(1);
     // Missing or malformed input is answered in the user's words, never in the validator's.
     const missing = await call("/overview", { token: alice.token, headers: { "Accept-Language": "es" } });
     expect(missing.json.errors).toEqual({ from: ["Este campo es obligatorio."], to: ["Este campo es obligatorio."] });

@@ -143,6 +143,7 @@ export const ledger = {
     sort: "Sort by date or amount.",
     order: "Order ascending or descending.",
     limit: "Use a page size from 1 to 200.",
+    recent: "Use a number of recent transactions from 1 to 50.",
     search: "Use at most 200 characters.",
     searchWords: "Search with letters or numbers: symbols alone are not searched.",
     totals: "Use true or false.",

@@ -143,6 +143,7 @@ export const ledger: Messages["ledger"] = {
     sort: "Ordena por fecha o por monto.",
     order: "Orden ascendente o descendente.",
     limit: "Usa un tamaño de página de 1 a 200.",
+    recent: "Usa un número de movimientos recientes de 1 a 50.",
     search: "Usa como máximo 200 caracteres.",
     searchWords: "Busca con letras o números: los símbolos solos no se buscan.",
     totals: "Usa true o false.",

@@ -18,12 +18,25 @@ import { deferSession, sessionBatch } from "../sessions";
 
 const day = z.string().refine(isIsoDay, { error: "ledger.errors.date" });
 
-const query = z.object({
-  from: day,
-  to: day,
-  recent: z.coerce.number().int().min(1).max(50).default(10),
-  include: includeParam,
-});
+const query = z
+  .object({
+    from: day,
+    to: day,
+    // Digits only, as the listing's `limit`: "0x10" or "1e1" are not a count; empty is not given.
+    recent: z.preprocess(
+      (value) => (value === "" ? undefined : value),
+      z
+        .string()
+        .regex(/^\d{1,2}$/, { error: "ledger.errors.recent" })
+        .transform(Number)
+        .refine((n) => n >= 1 && n <= 50, { error: "ledger.errors.recent" })
+        .default(10),
+    ),
+    include: includeParam,
+  })
+  .superRefine((value, ctx) => {
+    if (value.from > value.to) ctx.addIssue({ code: "custom", path: ["to"], message: "ledger.errors.dateRange" });
+  });
 
 const flowOut = z.object({
   currency: z.string(),
