@@ -248,6 +248,11 @@ describe("transactions", () => {
     }
     const noType = await call(`/accounts/${account.id}/transactions`, { token, rawBody: "date=2026-11-20", method: "POST" });
     expect([400, 415, 422]).toContain(noType.status);
+    // A body in a type no route takes is refused in the caller's language, like every other error.
+    for (const type of ["text/plain", "application/xml"]) {
+      const wrongType = await call(`/accounts`, { token, rawBody: "<a/>", method: "POST", headers: { "Content-Type": type, ...ES } });
+      expect({ type, status: wrongType.status, detail: wrongType.json.detail }).toEqual({ type, status: 415, detail: "El tipo de contenido de la solicitud no se acepta aquí." });
+    }
     expect(await expectExactBalance(token, account.id)).toBe(0);
   });
 

@@ -64,6 +64,7 @@ export const en = {
     passwordWeak: "This password is too easy to guess.",
     passwordMismatch: "The passwords do not match.",
     invalidBody: "The request could not be read.",
+    unsupportedMediaType: "The request's content type is not accepted here.",
     tooLarge: "The request is too large.",
     invalid: "This value is not valid.",
   },

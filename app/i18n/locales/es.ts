@@ -74,6 +74,7 @@ export const es: Messages = {
     passwordWeak: "Esta contraseña es demasiado fácil de adivinar.",
     passwordMismatch: "Las contraseñas no coinciden.",
     invalidBody: "No se pudo leer la solicitud.",
+    unsupportedMediaType: "El tipo de contenido de la solicitud no se acepta aquí.",
     tooLarge: "La solicitud es demasiado grande.",
     invalid: "Este valor no es válido.",
   },

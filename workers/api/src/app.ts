@@ -63,7 +63,8 @@ export function createApi(basePath = "/api/v1") {
       const status = error.status;
       const t = translatorFor(localeOf(c));
       if (status === 400) return problem(c, 400, "malformed", { detail: t("validation.invalidBody") });
-      return problem(c, status, status === 415 ? "unsupported-media-type" : "http-error", { detail: error.message });
+      if (status === 415) return problem(c, 415, "unsupported-media-type", { detail: t("validation.unsupportedMediaType") });
+      return problem(c, status, "http-error", { detail: error.message });
     }
     console.error("Unhandled API error", error);
     return problem(c, 500, "internal");
