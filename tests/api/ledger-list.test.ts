@@ -166,6 +166,10 @@ describe("listing", () => {
     expect(other.json.errors.cursor).toEqual(["This page link is no longer valid. Start again from the first page."]);
     expect((await call(`/accounts/${accountId}/transactions?cursor=garbage`, { token })).status).toBe(422);
     expect((await call(`/accounts/${accountId}/transactions?order=asc&cursor=${cursor}`, { token })).status).toBe(422);
+    // Nor does another account's cursor, even one of the same user with the same filters.
+    const sibling = await createAccount(token, { name: "Otra" });
+    const elsewhere = await call(`/accounts/${sibling.id}/transactions?limit=2&cursor=${cursor}`, { token });
+    expect(elsewhere.json.errors).toEqual({ cursor: ["This page link is no longer valid. Start again from the first page."] });
     const bad = await call(`/accounts/${accountId}/transactions?from=2026-10-09&to=2026-10-01&sort=name&limit=500&min=1.234&status=x`, { token, headers: { "Accept-Language": "es" } });
     expect(bad.status).toBe(422);
     const range = await call(`/accounts/${accountId}/transactions?from=2026-10-09&to=2026-10-01`, { token, headers: { "Accept-Language": "es" } });

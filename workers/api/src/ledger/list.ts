@@ -194,7 +194,8 @@ export function totalsStatement(db: D1Database, accountId: string, filters: Filt
 }
 
 /**
- * Cursor: base64url JSON. k = sort key of the last row, i = its id, f = filter signature. A
+ * Cursor: base64url JSON. k = sort key of the last row, i = its id, f = signature of the account,
+ * filters and order it was made for (another account's cursor does not fit, like another filter's). A
  * position only: running balances come from the database on every page (an older cursor also had
  * `b`, the balance after its row, which went stale when the history changed; it is ignored).
  */
@@ -206,8 +207,8 @@ export interface Cursor {
   f: string;
 }
 
-export function signature(filters: Filters, sort: Sort, order: Order): string {
-  const text = JSON.stringify([filters.q ?? "", filters.from ?? "", filters.to ?? "", filters.category ?? "", filters.min ?? "", filters.max ?? "", filters.status ?? "", sort, order]);
+export function signature(accountId: string, filters: Filters, sort: Sort, order: Order): string {
+  const text = JSON.stringify([accountId, filters.q ?? "", filters.from ?? "", filters.to ?? "", filters.category ?? "", filters.min ?? "", filters.max ?? "", filters.status ?? "", sort, order]);
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
   return hash.toString(36);
@@ -440,7 +441,7 @@ export function pageQuery(db: D1Database, accountId: string, filters: Filters, o
       const previousStart = (before?.results[0] as TransactionRow | undefined) ?? null;
       const total = !withTotals ? null : totalsFromAccount ? historyTotals(account) : ((totals?.results?.[0] ?? { count: 0, inflow: 0, outflow: 0 }) as Totals);
       const running = sort === "date" && rows.length ? await runningBalances(db, account, filters, rows, order, cursor) : rows.map(() => null);
-      const cursorAfter = (row: TransactionRow): string => encodeCursor({ s: sort, o: order, k: sort === "date" ? row.date : row.amount, i: row.id, f: signature(filters, sort, order) });
+      const cursorAfter = (row: TransactionRow): string => encodeCursor({ s: sort, o: order, k: sort === "date" ? row.date : row.amount, i: row.id, f: signature(accountId, filters, sort, order) });
       return {
         rows,
         running,

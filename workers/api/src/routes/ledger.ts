@@ -289,7 +289,7 @@ ledgerRoutes.openapi(
     // page go to D1 in one batch (ADR 028). The rows read are answered only if that batch's own
     // account row, read for this user, says the account is theirs; otherwise they are a 404.
     // A cursor belongs to one set of filters and order (its signature); null when there is none or it does not fit.
-    const cursorFor = (filters: Filters) => (query.cursor ? decodeCursor(query.cursor, sort, order, signature(filters, sort, order)) : null);
+    const cursorFor = (filters: Filters) => (query.cursor ? decodeCursor(query.cursor, sort, order, signature(accountId, filters, sort, order)) : null);
     const filters = filtersWithoutAccount(query);
     const cursor = filters && cursorFor(filters);
     if (filters && (!query.cursor || cursor) && ID_PATTERN.test(accountId)) {
