@@ -322,7 +322,9 @@ describe("transfers", () => {
     expect(await expectExactBalance(token, a.id)).toBe(50000);
     expect(await expectExactBalance(token, b.id)).toBe(0);
 
-    const again = await call("/transfers", { token, body: { fromAccountId: a.id, toAccountId: b.id, amount: "1.00", date: "2026-11-20" } });
+    // An empty description is not given, as for any optional field: the legs are named after the accounts.
+    const again = await call("/transfers", { token, body: { fromAccountId: a.id, toAccountId: b.id, amount: "1.00", date: "2026-11-20", description: "" } });
+    expect(again.json.from.description).toBe("BCP Soles → Yape");
     expect((await call(`/transfers/${again.json.transferId}`, { method: "DELETE", token })).status).toBe(200);
     expect(await expectExactBalance(token, a.id)).toBe(50000);
     expect((await call(`/transfers/${again.json.transferId}`, { method: "DELETE", token })).status).toBe(404);

@@ -157,7 +157,8 @@ export const transferSchema = z
     amount: transferAmountText,
     toAmount: blank(transferAmountText),
     date: recordDay,
-    description: descriptionSchema.optional(),
+    // Optional (the legs are then named after the accounts), so empty is not given, as for notes.
+    description: blank(descriptionSchema),
     notes: optionalText(1000, "ledger.errors.notesLength", { multiline: true }),
     status: z.enum(TRANSACTION_STATUSES, { error: "ledger.errors.status" }).optional(),
   })
