@@ -110,7 +110,7 @@ describe("receipt upload", () => {
       const again = await get(transactionId, token, { "If-None-Match": header });
       expect({ header, status: again.status, etag: again.headers.get("ETag") }).toEqual({ header, status: 304, etag });
     }
-    for (const headers of [{ "If-None-Match": "abc" }, { "If-None-Match": '"other"' }, { "If-Match": '"nope"' }, { "If-Unmodified-Since": "garbage" }, { "If-Modified-Since": "Sat, 01 Jan 2000 00:00:00 GMT" }]) {
+    for (const headers of [{ "If-None-Match": "abc" }, { "If-None-Match": '"other"' }, { "If-Match": '"nope"' }, { "If-Unmodified-Since": "garbage" }, { "If-Modified-Since": "Sat, 01 Jan 2000 00:00:00 GMT" }] as Array<Record<string, string>>) {
       const sent = await get(transactionId, token, headers);
       expect({ headers, status: sent.status }).toEqual({ headers, status: 200 });
       expect(new Uint8Array(await sent.arrayBuffer())).toEqual(JPEG);
