@@ -11,6 +11,7 @@ import type { ApiUser } from "./lib/types";
 import { isLocale } from "./i18n/config";
 import { getLocale, localeCookie, redirectInLanguage } from "./i18n/i18n.server";
 import { pageAddress } from "./lib/page-address";
+import { flashHeader } from "./toast.server";
 
 const COOKIE_NAME = "tesoro_session";
 /** The browser's newest D1 bookmark; lives as long as the browser session (ADR 014). */
@@ -104,7 +105,13 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
     if (bookmark.value !== firstBookmark) rememberSession(token, bookmark.value, checked);
   }
   // Unless the answer itself sets a new session (a sign-in), a refused token's cookie goes.
-  if (token && refused.value && !response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${COOKIE_NAME}=`))) response.headers.append("Set-Cookie", await destroySession(request));
+  if (token && refused.value && !response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${COOKIE_NAME}=`))) {
+    response.headers.append("Set-Cookie", await destroySession(request));
+    // Sent on to sign in (a redirect, or a client navigation's encoded one: not a page drawn now),
+    // the user is told why: another device signed them out, or the session expired. A page drawn
+    // now (the sign-in page itself) would show the message only on the page after it.
+    if (response.status !== 200) response.headers.append("Set-Cookie", await flashHeader({ type: "info", key: "auth.sessionEnded" }));
+  }
   if (bookmark.value && bookmark.value !== firstBookmark) response.headers.append("Set-Cookie", await bookmarkCookie.serialize(bookmark.value, { secure: new URL(request.url).protocol === "https:" }));
   return response;
 };

@@ -27,11 +27,12 @@ export function AddressLinkPage(props: {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const { email, actionData } = props;
+  const expired = !email || actionData?.expired === true;
   return (
     <>
       <PageTitle title={props.title} />
       <h1 className={ui.pageHeading}>{props.title}</h1>
-      {!email || actionData?.expired ? (
+      {expired ? (
         <>
           <p role="alert" className={ui.alert.warning}>
             {props.expiredMessage}
@@ -50,7 +51,8 @@ export function AddressLinkPage(props: {
           </button>
         </Form>
       )}
-      <Link to={props.footer.to}>{props.footer.label}</Link>
+      {/* Not the same place twice: the expired page's button may already lead where the footer does. */}
+      {expired && props.footer.to === props.expiredLink.to ? null : <Link to={props.footer.to}>{props.footer.label}</Link>}
     </>
   );
 }

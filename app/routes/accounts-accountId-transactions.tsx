@@ -236,7 +236,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       let fileName: string;
       if (intent === "import-upload") {
         const file = formData.get("file");
-        if (!(file instanceof File) || file.size === 0) return formFailure("import", { file: t("ledger.errors.file") }, {});
+        // No file chosen (the form sends an empty, nameless one) is not the same as an empty file.
+        if (!(file instanceof File) || (file.name === "" && file.size === 0)) return formFailure("import", { file: t("ledger.errors.fileMissing") }, {});
+        if (file.size === 0) return formFailure("import", { file: t("ledger.errors.file") }, {});
         if (file.size > IMPORT_MAX_BYTES) return formFailure("import", { file: t("ledger.errors.fileTooLarge") }, {}, null, 413);
         csv = decodeCsv(await file.arrayBuffer());
         fileName = file.name;
@@ -1119,7 +1121,7 @@ function ImportSection({ loaderData }: { loaderData: LoaderData }) {
           </div>
         ) : null}
         {!preview ? (
-          <fetcher.Form method="post" encType="multipart/form-data" className={ui.stack} preventScrollReset aria-label={t("ledger.pages.import.title")}>
+          <fetcher.Form method="post" encType="multipart/form-data" noValidate className={ui.stack} preventScrollReset aria-label={t("ledger.pages.import.title")}>
             <input type="hidden" name="intent" value="import-upload" />
             <FormAlert message={formErrorOf(failure, t)} />
             <Field id="import-file" label={t("ledger.pages.import.file")} name="file" type="file" accept=".csv,text/csv,text/plain" required hint={t("ledger.pages.import.fileHint")} error={failure?.errors.file} />

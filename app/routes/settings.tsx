@@ -285,6 +285,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             </select>
           </div>
           <Field
+            // Saved, the field shows the zone's own spelling ("america/lima" becomes "America/Lima").
+            key={user.timeZone}
             label={t("settings.preferences.timeZone")}
             name="timeZone"
             id="settings-time-zone"

@@ -396,6 +396,9 @@ test.describe("accounts and transactions", () => {
     const csv = ["Fecha;Concepto;Importe;Referencia", "01/03/2026;Plaza Vea;-1.234,50;A1", "02/03/2026;Abono sueldo;3.000,00;A2", "03/03/2026;Rappi;-45,90;A3", "fecha mala;Error;-1,00;A4"].join("\n");
 
     await disclose(page, "Import CSV");
+    // No file yet: the app's own message beside the field, not the browser's (in its language).
+    await page.getByRole("button", { name: "Read file" }).click();
+    await expect(page.getByText("Choose a CSV file to import.")).toBeVisible();
     await page.getByRole("button", { name: "CSV file" }).setInputFiles({ name: "bbva.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
     await page.getByRole("button", { name: "Read file" }).click();
     const mapping = page.getByRole("form", { name: "Columns" });

@@ -87,13 +87,18 @@ test("without JavaScript, saving preferences switches the language and the theme
   await context.close();
 });
 
-test("an unknown time zone is refused beside the field", async ({ page, signedIn }) => {
+test("an unknown time zone is refused beside the field; a known one in any case is saved in its own spelling", async ({ page, signedIn }) => {
   void signedIn;
   await page.goto("/settings");
   await page.getByLabel("Time zone").fill("Mars/Olympus_Mons");
   await page.getByRole("button", { name: "Save preferences" }).click();
   await expect(page.getByText("Choose a time zone from the list.")).toBeVisible();
   await expect(page.getByLabel("Time zone")).toHaveAttribute("aria-invalid", "true");
+  await page.getByLabel("Time zone").fill("america/new_york");
+  await page.getByRole("button", { name: "Save preferences" }).click();
+  await expect(page.getByText(/Now in America\/New_York:/)).toBeVisible();
+  await expect(page.getByLabel("Time zone")).toHaveValue("America/New_York");
+  await expect(page.getByLabel("Time zone")).not.toHaveAttribute("aria-invalid", "true");
 });
 
 test("name and email: the email change needs the password", async ({ page, signedIn, request }) => {
@@ -132,6 +137,8 @@ test("name and email: the email change needs the password", async ({ page, signe
   // Used once: opened again, the link says so.
   await page.goto(link);
   await expect(page.getByRole("alert")).toHaveText("This link has expired or was already used. To change your email, ask again from Settings.");
+  // One way on, not the same link twice.
+  await expect(page.getByRole("link", { name: "Go to Settings" })).toHaveCount(1);
   const login = await request.post("/api/v1/auth/login", { data: { email: next, password: signedIn.password }, headers: { "CF-Connecting-IP": randomIp() } });
   expect(login.status()).toBe(200);
 
@@ -223,6 +230,8 @@ test("revoking a session signs that browser out; 'sign out everywhere else' ends
   for (const phone of phones) {
     await phone.goto("/settings");
     await expect(phone).toHaveURL(/\/login\?redirectTo=%2Fsettings/);
+    // The sign-in page says why it is there.
+    await expect(phone.getByText("Your session has ended. Sign in again to continue.")).toBeVisible();
   }
   await page.reload();
   await expect(page).toHaveURL(/\/settings$/);
@@ -233,6 +242,9 @@ test("changing the password needs the current one and signs other devices out", 
   const user = signedIn;
   const other = await otherDevice(request, browser, baseURL!, user);
   const otherPage = await other.newPage();
+  // The other device has Settings open, and keeps it open through the change.
+  await otherPage.goto("/settings");
+  await expect(otherPage.locator("html[data-hydrated]")).toBeAttached();
 
   await page.goto("/settings");
   const form = page.getByRole("form", { name: "Change password" });
@@ -250,8 +262,11 @@ test("changing the password needs the current one and signs other devices out", 
   // Saved: the passwords leave the fields (a second press would send the old one again, refused,
   // and counted toward the lockout).
   for (const label of ["Current password", "New password", "Confirm new password"]) await expect(form.getByLabel(label, { exact: true })).toHaveValue("");
-  await otherPage.goto("/settings");
-  await expect(otherPage).toHaveURL(/\/login/);
+  // Its next submit lands on the sign-in page, which says why.
+  await otherPage.getByLabel("Name", { exact: true }).fill("Someone else");
+  await otherPage.getByRole("button", { name: "Save name" }).click();
+  await expect(otherPage).toHaveURL(/\/login\?redirectTo=%2Fsettings/);
+  await expect(otherPage.getByText("Your session has ended. Sign in again to continue.")).toBeVisible();
   await other.close();
 });
 

@@ -88,6 +88,7 @@ export const en = {
     emailTaken: "An account with this email already exists.",
     signupClosed: "Sign-up is closed. Ask the operator of this Tesoro to create your account.",
     signedOut: "You have been signed out.",
+    sessionEnded: "Your session has ended. Sign in again to continue.",
     recoverIntro: "Enter your account's email and we will send you a link to choose a new password.",
     sendResetLink: "Send reset link",
     recoverSent: "If an account exists for that email, a reset link is on its way. It works for 30 minutes.",

@@ -98,6 +98,7 @@ export const es: Messages = {
     emailTaken: "Ya existe una cuenta con este correo.",
     signupClosed: "El registro está cerrado. Pide a quien administra este Tesoro que cree tu cuenta.",
     signedOut: "Cerraste sesión.",
+    sessionEnded: "Tu sesión terminó. Vuelve a iniciar sesión para continuar.",
     recoverIntro: "Ingresa el correo de tu cuenta y te enviaremos un enlace para elegir una nueva contraseña.",
     sendResetLink: "Enviar enlace",
     recoverSent: "Si existe una cuenta con ese correo, le enviamos un enlace. Funciona durante 30 minutos.",

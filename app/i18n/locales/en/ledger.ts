@@ -154,6 +154,7 @@ export const ledger = {
     idempotencyUncertain: "We could not confirm whether this change was saved. Reload the page to check before trying again.",
     idempotencyKey: "Use 1 to 200 visible ASCII characters.",
     file: "The file is empty or is not a readable CSV file.",
+    fileMissing: "Choose a CSV file to import.",
     fileTooLarge: "The file is too large (at most 5 MB).",
     fileNoRows: "The file has a header row but no transactions below it.",
     tooManyRows: "The file has too many rows (at most {{max}}).",

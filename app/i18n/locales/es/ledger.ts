@@ -154,6 +154,7 @@ export const ledger: Messages["ledger"] = {
     idempotencyUncertain: "No pudimos confirmar si este cambio se guardó. Recarga la página para comprobarlo antes de volver a intentarlo.",
     idempotencyKey: "Usa de 1 a 200 caracteres ASCII visibles.",
     file: "El archivo está vacío o no es un CSV legible.",
+    fileMissing: "Elige un archivo CSV para importar.",
     fileTooLarge: "El archivo es demasiado grande (máximo 5 MB).",
     fileNoRows: "El archivo tiene una fila de encabezados, pero ningún movimiento debajo.",
     tooManyRows: "El archivo tiene demasiadas filas (máximo {{max}}).",

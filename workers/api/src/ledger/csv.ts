@@ -179,11 +179,13 @@ export function guessMapping(header: string[], sample: string[][], delimiter = "
   const amountIndex = (guess.amountColumn ?? guess.debitColumn ?? guess.creditColumn) as number | undefined;
   if (amountIndex !== undefined) {
     const values = sample.map((row) => row[amountIndex] ?? "").filter(Boolean);
-    const commaDecimal = values.some((v) => /,\d{1,2}$/.test(v.trim()) || /\.\d{3}[,.]/.test(v));
-    const dotDecimal = values.some((v) => /\.\d{1,2}$/.test(v.trim()) || /,\d{3}[.,]/.test(v));
-    // "-1.500" alone is 1.5 or 1,500: for a currency of three decimals both read. A file separated
-    // by semicolons comes from where the comma is the decimal sign (it cannot be the delimiter).
-    guess.decimalSeparator = commaDecimal || (!dotDecimal && delimiter === ";") ? "," : ".";
+    // The sign most sample amounts show, as for the date format: one odd row ("1.234,56" among
+    // "12.50"s) does not turn the whole file.
+    const commaDecimal = values.filter((v) => /,\d{1,2}$/.test(v.trim()) || /\.\d{3}[,.]/.test(v)).length;
+    const dotDecimal = values.filter((v) => /\.\d{1,2}$/.test(v.trim()) || /,\d{3}[.,]/.test(v)).length;
+    // "-1.500" alone is 1.5 or 1,500: for a currency of three decimals both read. On a tie, a file
+    // separated by semicolons comes from where the comma is the decimal sign (it cannot be the delimiter).
+    guess.decimalSeparator = commaDecimal > dotDecimal || (commaDecimal === dotDecimal && delimiter === ";") ? "," : ".";
   }
   return Object.fromEntries(Object.entries(guess).filter(([, v]) => v !== undefined));
 }
