@@ -635,7 +635,12 @@ function TransactionTable({ loaderData, list, filtered, addFetcher }: { loaderDa
     return (
       <p className={`${ui.card} ${l.empty}`} data-testid="transactions-empty">
         {/* A later page left empty (its rows deleted or moved) is not an empty account: the pager below leads back. */}
-        {list.hasPrevious ? t("ledger.pages.transactions.emptyPage") : filtered ? t("ledger.pages.transactions.emptyFiltered") : t("ledger.pages.transactions.empty")}
+        {list.hasPrevious
+          ? t("ledger.pages.transactions.emptyPage")
+          : filtered
+            ? t("ledger.pages.transactions.emptyFiltered")
+            : // An archived account offers no add or import: its notice above says how to restore it.
+              t(loaderData.account.archived ? "ledger.pages.transactions.emptyArchived" : "ledger.pages.transactions.empty")}
       </p>
     );
   }

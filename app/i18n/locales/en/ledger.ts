@@ -294,6 +294,7 @@ export const ledger = {
       pageOf: "Page {{page}}",
       pages: "Pages",
       empty: "No transactions in this account yet. Add one, or import a CSV file from your bank.",
+      emptyArchived: "No transactions in this account.",
       emptyFiltered: "No transaction matches these filters.",
       emptyPage: "No transactions on this page any more. Go to the previous page or the first one.",
       filterErrors: "Fix the filters to see the list.",

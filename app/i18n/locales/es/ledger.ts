@@ -294,6 +294,7 @@ export const ledger: Messages["ledger"] = {
       pageOf: "Página {{page}}",
       pages: "Páginas",
       empty: "Esta cuenta aún no tiene movimientos. Agrega uno o importa un archivo CSV de tu banco.",
+      emptyArchived: "Esta cuenta no tiene movimientos.",
       emptyFiltered: "Ningún movimiento coincide con estos filtros.",
       emptyPage: "Ya no hay movimientos en esta página. Ve a la página anterior o a la primera.",
       filterErrors: "Corrige los filtros para ver la lista.",
