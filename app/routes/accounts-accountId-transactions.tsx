@@ -806,6 +806,15 @@ function template(t: Translate, key: string, name: string): (value: string) => s
   return (value) => parts.join(value);
 }
 
+/** The delete button of the nearest row in one direction that has one (an edit form's row has none). */
+function neighbourDeleteButton(row: Element | null, direction: "nextElementSibling" | "previousElementSibling"): HTMLElement | null {
+  for (let at = row?.[direction] ?? null; at; at = at[direction]) {
+    const button = at.querySelector<HTMLElement>('button[name="transactionId"]');
+    if (button) return button;
+  }
+  return null;
+}
+
 /** Which rows have a delete or an edit on its way (JavaScript only), read once for the table. */
 function useRowFetchers() {
   const deleting = new Set<string>();
@@ -905,7 +914,13 @@ function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; shared: R
               onClick={(event) => {
                 event.preventDefault();
                 const confirmText = tx.transferId ? t("ledger.pages.transactions.deleteTransferConfirm", { description: tx.description }) : t("ledger.pages.transactions.deleteConfirm", { description: tx.description });
-                if (window.confirm(confirmText)) shared.deleteRow(tx.id);
+                if (!window.confirm(confirmText)) return;
+                // The row and its button go at once: the keyboard continues on the next row's
+                // delete button (or the previous row's, or the page's main region), not from the top of the page.
+                const row = event.currentTarget.closest("tr");
+                const nextFocus = neighbourDeleteButton(row, "nextElementSibling") ?? neighbourDeleteButton(row, "previousElementSibling") ?? document.getElementById("main");
+                shared.deleteRow(tx.id);
+                nextFocus?.focus();
               }}
             >
               {TRASH_ICON}
@@ -1081,10 +1096,13 @@ function ImportSection({ loaderData }: { loaderData: LoaderData }) {
   const preview = current ?? (failure?.outage && sentIntent !== "import-upload" ? lastPreview : null);
   useFailureToast(failure, t);
   const toasted = useRef<unknown>(null);
+  const summary = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (done && toasted.current !== done) {
       toasted.current = done;
       showSuccessToast(t("ledger.import.summary", { count: done.imported }));
+      // The Import button went with the mapping form: the keyboard continues from the summary.
+      if (!document.activeElement || document.activeElement === document.body) summary.current?.focus();
     }
   }, [done, t]);
   const busy = fetcher.state !== "idle";
@@ -1102,7 +1120,7 @@ function ImportSection({ loaderData }: { loaderData: LoaderData }) {
       <div className={l.detailsBody}>
         <h2 className={l.subTitle}>{t("ledger.pages.import.title")}</h2>
         {done ? (
-          <div role="status" className={ui.alert.success} data-testid="import-result">
+          <div role="status" className={ui.alert.success} data-testid="import-result" ref={summary} tabIndex={-1}>
             <p style={{ margin: 0, fontWeight: 600 }}>{t("ledger.pages.import.result")}</p>
             <ul style={{ margin: 0 }}>
               <li>{t("ledger.import.summary", { count: done.imported })}</li>

@@ -217,11 +217,14 @@ test.describe("accounts and transactions", () => {
     await expect(wong.getByTestId("amount")).toHaveText(`-${soles("90.00")}`);
     await expect(wong).toContainText("Pending");
 
-    // Delete (with a confirmation).
+    // Delete (with a confirmation), from the keyboard: the focus moves on to a neighbouring row's
+    // delete button instead of falling back to the top of the page.
     page.once("dialog", (dialog) => void dialog.accept());
-    await page.getByRole("button", { name: "Delete Café Tostado" }).click();
+    await page.getByRole("button", { name: "Delete Café Tostado" }).focus();
+    await page.keyboard.press("Enter");
     await expect(toast(page, "Transaction deleted.")).toBeVisible();
     await expect(page.getByTestId("transaction-row").filter({ hasText: "Café Tostado" })).toHaveCount(0);
+    await expect(page.locator(":focus")).toHaveAttribute("aria-label", /^Delete (?!Café Tostado)/);
     await expect(page.getByTestId("account-balance")).toContainText(soles("911.23"));
 
     // Transfer to the dollar account: both amounts, one atomic operation.
@@ -418,6 +421,8 @@ test.describe("accounts and transactions", () => {
 
     await mapping.getByRole("button", { name: "Import", exact: true }).click();
     await expect(page.getByTestId("import-result")).toContainText("3 transactions imported");
+    // The Import button went with the mapping form: focus is on the summary, not lost.
+    await expect(page.getByTestId("import-result")).toBeFocused();
     await expect(page.getByTestId("import-result")).toContainText("1 row with errors skipped");
     await expect(toast(page, "3 transactions imported")).toBeVisible();
     await expect(page.getByTestId("transaction-row")).toHaveCount(3);
