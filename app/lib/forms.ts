@@ -31,9 +31,18 @@ export function translateIssues(error: z.ZodError, t: Translate): FieldErrors {
   return out;
 }
 
-export function parseForm<S extends z.ZodType>(schema: S, formData: FormData, t: Translate): { ok: true; data: z.output<S> } | { ok: false; errors: FieldErrors } {
-  const result = schema.safeParse(formValues(formData));
-  return result.success ? { ok: true, data: result.data } : { ok: false, errors: translateIssues(result.error, t) };
+/** Checks beside a schema's, for rules it cannot see (an amount's currency: lib/amount-checks.ts). */
+export type ExtraChecks = (values: Record<string, string>, t: Translate) => FieldErrors;
+
+/** The schema's errors and the extra checks' together (a field keeps its schema error), so one submit shows them all. */
+export function parseForm<S extends z.ZodType>(schema: S, formData: FormData, t: Translate, extra?: ExtraChecks): { ok: true; data: z.output<S> } | { ok: false; errors: FieldErrors } {
+  const values = formValues(formData);
+  const result = schema.safeParse(values);
+  const more = extra?.(values, t) ?? {};
+  if (result.success && !Object.keys(more).length) return { ok: true, data: result.data };
+  const errors = result.success ? {} : translateIssues(result.error, t);
+  for (const [field, message] of Object.entries(more)) errors[field] ??= message;
+  return { ok: false, errors };
 }
 
 /**
@@ -44,7 +53,7 @@ export function parseForm<S extends z.ZodType>(schema: S, formData: FormData, t:
  * with it, out of the page's first load: it is fetched when the user first focuses the form, and
  * a submit waits for it if needed, then goes on by itself. A schema passed directly also works.
  */
-export function useClientValidation<S extends z.ZodType>(schemaOrLoader: S | (() => Promise<S>), t: Translate, serverErrors: FieldErrors | undefined) {
+export function useClientValidation<S extends z.ZodType>(schemaOrLoader: S | (() => Promise<S>), t: Translate, serverErrors: FieldErrors | undefined, extra?: ExtraChecks) {
   const loadSchema = "safeParse" in schemaOrLoader ? () => Promise.resolve(schemaOrLoader) : schemaOrLoader;
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const [lastServerErrors, setLastServerErrors] = useState(serverErrors);
@@ -84,7 +93,7 @@ export function useClientValidation<S extends z.ZodType>(schemaOrLoader: S | (()
       }, 0);
     void load().then(
       (loaded) => {
-        const result = parseForm(loaded, new FormData(form), t);
+        const result = parseForm(loaded, new FormData(form), t, extra);
         if (result.ok) {
           setClientErrors(null);
           submitAgain();

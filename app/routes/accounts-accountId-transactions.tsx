@@ -10,6 +10,7 @@ import { columnLabelVars, FormKey, formKey, Money, pickResult, SelectField, Text
 import { IconSprite, SpriteIcon } from "../components/icon-sprite";
 import { Field, FormAlert, PageTitle, tooltipFromLabel } from "../components/ui";
 import { guard } from "../guards.server";
+import { amountChecks } from "../lib/amount-checks";
 import { apiFor } from "../lib/api.server";
 import { formatDay, todayInZone } from "../lib/dates";
 import { formErrorOf, keepFormThroughOutage, ledgerFormOf } from "../lib/form-outage";
@@ -955,7 +956,7 @@ function TransactionForm({ mode, tx, fetcher, result, loaderData }: { mode: "add
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const listUrl = useListUrl();
-  const { errors, onSubmit } = useClientValidation(mode === "add" ? transactionCreateSchema : transactionUpdateSchema, t, result?.errors);
+  const { errors, onSubmit } = useClientValidation(mode === "add" ? transactionCreateSchema : transactionUpdateSchema, t, result?.errors, amountChecks({ amount: loaderData.account.currency }));
   useFailureToast(result, t);
   const values = result?.values ?? {};
   // The camera page opens this form prefilled: ?new=1&description=…&amount=…&payee=…&date=…
@@ -1039,10 +1040,10 @@ function StatusAndNotesFields({ prefix, status, notes, errors, t }: { prefix: st
 function TransferForm({ fetcher, result, loaderData, others }: { fetcher: Fetcher; result: FormResult | undefined; loaderData: LoaderData; others: Array<{ id: string; name: string; currency: string }> }) {
   const { t } = useTranslation();
   const listUrl = useListUrl();
-  const { errors, onSubmit } = useClientValidation(transferForm, t, result?.errors);
+  const { account } = loaderData;
+  const { errors, onSubmit } = useClientValidation(transferForm, t, result?.errors, amountChecks((typed) => ({ amount: account.currency, toAmount: others.find((other) => other.id === typed.toAccountId)?.currency })));
   useFailureToast(result, t);
   const values = result?.values ?? {};
-  const { account } = loaderData;
   const busy = fetcher.state !== "idle";
   return (
     <fetcher.Form method="post" noValidate onSubmit={onSubmit} className={ui.stack} preventScrollReset aria-label={t("ledger.pages.transactions.transferTitle")}>

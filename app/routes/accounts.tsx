@@ -1,11 +1,13 @@
 import { Archive, ArchiveRestore, Pencil, Plus } from "lucide-react";
 import { useTranslation } from "../i18n/use-translation";
+import { useEffect, useRef } from "react";
 import { Link, useActionData, useFetcher, useLocation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/accounts";
 import { FormKey, Money, SelectField, useFailureToast, useFormResult, type FormResult } from "../components/ledger";
 import { Field, FormAlert, PageTitle } from "../components/ui";
 import { guard } from "../guards.server";
+import { amountChecks } from "../lib/amount-checks";
 import { apiFor } from "../lib/api.server";
 import { todayInZone } from "../lib/dates";
 import { formErrorOf, keepFormThroughOutage, ledgerFormOf } from "../lib/form-outage";
@@ -34,6 +36,8 @@ const dropEmpty = (value: unknown) => {
 };
 const createForm = z.preprocess(dropEmpty, accountCreateSchema);
 const updateForm = z.preprocess(dropEmpty, accountUpdateSchema);
+/** The opening balance in the currency chosen (a locked currency is not sent: the account's). */
+const openingBalanceChecks = (currency?: string) => amountChecks((values) => ({ openingBalance: values.currency || currency }));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = requireUser(context);
@@ -76,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = returnTo(formData, "/accounts");
   switch (intent) {
     case "create": {
-      const parsed = parseForm(createForm, formData, t);
+      const parsed = parseForm(createForm, formData, t, openingBalanceChecks());
       if (!parsed.ok) return formFailure("create", parsed.errors, values);
       const result = await api.post<{ account: Account }>("/accounts", { body: parsed.data, idempotencyKey });
       if (!result.ok) return apiFailure("create", result, values, t);
@@ -117,6 +121,16 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const createFetcher = useFetcher<typeof action>({ key: "account-create" });
   const createResult = useFormResult<FormResult>("create", createFetcher, actionData);
+  // After a successful create (new data, new nonce) the form closes again, as the transactions
+  // page's add form does, whether or not a refusal had opened it.
+  const newDetails = useRef<HTMLDetailsElement>(null);
+  const firstNonce = useRef(nonce);
+  useEffect(() => {
+    if (firstNonce.current === nonce) return;
+    firstNonce.current = nonce;
+    if (newDetails.current && !createResult && !openNew) newDetails.current.open = false;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [nonce]);
 
   const active = accounts.filter((a) => !a.archived);
   const groups = ACCOUNT_TYPES.map((type) => ({ type, accounts: active.filter((a) => a.type === type) })).filter((g) => g.accounts.length > 0);
@@ -127,7 +141,7 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
       <PageTitle title={t("titles.accounts")} />
       <h1 className={ui.pageHeading}>{t("titles.accounts")}</h1>
 
-      <details className={l.details} open={openNew || Boolean(createResult)} data-testid="new-account">
+      <details ref={newDetails} className={l.details} open={openNew || Boolean(createResult)} data-testid="new-account">
         <summary className={l.summary}>
           <Plus size={18} aria-hidden="true" />
           {t("ledger.pages.accounts.new")}
@@ -270,7 +284,7 @@ type AccountFetcher = ReturnType<typeof useFetcher<typeof action>>;
 
 function AccountForm({ mode, account, fetcher, result, nonce, today, currencies }: { mode: "create" | "update"; account?: Account; fetcher: AccountFetcher; result: FormResult | undefined; nonce: string; today: string; currencies: string[] }) {
   const { t } = useTranslation();
-  const { errors, onSubmit } = useClientValidation(mode === "create" ? createForm : updateForm, t, result?.errors);
+  const { errors, onSubmit } = useClientValidation(mode === "create" ? createForm : updateForm, t, result?.errors, openingBalanceChecks(account?.currency));
   useFailureToast(result, t);
   const values = result?.values ?? {};
   const prefix = mode === "create" ? "new" : `edit-${account!.id}`;

@@ -182,12 +182,27 @@ test.describe("accounts and transactions", () => {
     await add.getByRole("button", { name: "Add transaction" }).click();
     await expect(page.getByTestId("transaction-row").filter({ hasText: "Café Tostado" })).toHaveCount(1);
 
-    // Errors beside the field, in the user's language, nothing typed lost.
+    // Errors beside the fields, in the user's language, nothing typed lost: every field's problem
+    // in one submit, the amount's precision for the account's currency included.
+    const headers = { Authorization: `Bearer ${signedIn.token}` };
+    const fleeting = (await (await request.post("/api/v1/categories", { headers, data: { name: "Fleeting" } })).json()).category as { id: string };
+    await page.reload();
     await disclose(page, "Add transaction");
-    await add.getByLabel("Description").fill("Too precise");
+    await add.getByLabel("Description").fill("");
     await add.getByLabel("Amount (PEN)").fill("1.234");
     await add.getByRole("button", { name: "Add transaction" }).click();
+    await expect(add.getByText("This field is required.")).toBeVisible();
     await expect(add.getByText("This currency takes at most 2 decimal places.")).toBeVisible();
+    await add.getByLabel("Description").fill("Too precise");
+    await add.getByRole("button", { name: "Add transaction" }).click();
+    await expect(add.getByText("This currency takes at most 2 decimal places.")).toBeVisible();
+    await expect(add.getByText("This field is required.")).toHaveCount(0);
+    // A rule only the server can check: the category chosen was deleted meanwhile (another tab).
+    await add.getByLabel("Amount (PEN)").fill("1.23");
+    await add.getByLabel("Category").selectOption({ label: "Fleeting" });
+    expect((await request.delete(`/api/v1/categories/${fleeting.id}`, { headers })).ok()).toBe(true);
+    await add.getByRole("button", { name: "Add transaction" }).click();
+    await expect(add.getByText("Choose one of your categories.")).toBeVisible();
     await expect(add.getByLabel("Description")).toHaveValue("Too precise");
     await expect(page.getByTestId("transaction-row")).toHaveCount(2);
     await expect(toast(page, "Some fields need attention.")).toHaveCount(1);
@@ -195,7 +210,7 @@ test.describe("accounts and transactions", () => {
     // Corrected and sent again: saved, and the failure does not come back over the saved change
     // (the form closes; opened again it holds no error and no old values), so nobody is led to
     // post it twice.
-    await add.getByLabel("Amount (PEN)").fill("1.23");
+    await add.getByLabel("Category").selectOption({ label: "Uncategorised" });
     await add.getByRole("button", { name: "Add transaction" }).click();
     await expect(toast(page, "Transaction added.")).toBeVisible();
     // The refusal's toast goes with the success, well before its own 5 s are up.
