@@ -1,3 +1,4 @@
+import { redirect } from "react-router";
 import type { Route } from "./+types/accounts-accountId-transactions-csv";
 import { guard } from "../guards.server";
 import { apiFor } from "../lib/api.server";
@@ -16,8 +17,16 @@ const EXPORT_KEYS = ["q", "from", "to", "category", "min", "max", "status", "sor
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   requireUser(context);
-  if (!ID_PATTERN.test(params.accountId)) invalidParams(request);
   const url = new URL(request.url);
+  // A resource route cannot draw the error page. A browser that opened the export (a link in a
+  // stale tab) is sent to the list it exports, which shows the translated 404 page or the
+  // filters' own errors; a script still gets the bare status.
+  const opened = request.headers.get("Sec-Fetch-Dest") === "document";
+  const listInstead = () => redirect(`/accounts/${encodeURIComponent(params.accountId)}/transactions${url.search}`);
+  if (!ID_PATTERN.test(params.accountId)) {
+    if (opened) throw listInstead();
+    invalidParams(request);
+  }
   const query = new URLSearchParams();
   for (const key of EXPORT_KEYS) {
     const value = url.searchParams.get(key)?.trim();
@@ -27,6 +36,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const response = await apiFor(request, context).raw("GET", `/accounts/${params.accountId}/transactions/export.csv${search ? `?${search}` : ""}`);
   if (!response.ok) {
     await response.body?.cancel();
+    if (opened && (response.status === 404 || response.status === 422)) throw listInstead();
     if (response.status === 404) invalidParams(request);
     throw new Response(null, { status: response.status >= 500 ? 503 : response.status === 401 ? 404 : 400, statusText: response.status >= 500 ? "Service Unavailable" : "" });
   }

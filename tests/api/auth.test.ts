@@ -441,6 +441,10 @@ describe("sessions", () => {
     const wrong = await call("/auth/password", { token, body: { currentPassword: "not-the-password", password: "another-strong-passphrase-x", confirmPassword: "another-strong-passphrase-x" } });
     expect(wrong.status).toBe(422);
     expect(wrong.json.errors.currentPassword).toBeDefined();
+    // The same password again is no change (it would sign the other devices out for nothing).
+    const same = await call("/auth/password", { token, body: { currentPassword: password, password, confirmPassword: password } });
+    expect(same.json.errors).toEqual({ password: ["Choose a new password, not the one you use now."] });
+    expect((await call("/auth/session", { token: other.json.token })).status).toBe(200);
     const ok = await call("/auth/password", { token, body: { currentPassword: password, password: "another-strong-passphrase-x", confirmPassword: "another-strong-passphrase-x" } });
     expect(ok.status).toBe(204);
     expect((await call("/auth/session", { token })).status).toBe(200);

@@ -621,6 +621,11 @@ test.describe("not found", () => {
     const csv = await page.request.get(`/accounts/${foreign}/transactions.csv`);
     expect(csv.status()).toBe(404);
     expect(await csv.text()).not.toContain("Not yours");
+    // Opened in the browser (an export link in a stale tab), the same 404 is the translated page.
+    const opened = await page.goto(`/accounts/${foreign}/transactions.csv?q=x`);
+    expect(opened?.status()).toBe(404);
+    await expect(page).toHaveURL(`/accounts/${foreign}/transactions?q=x`);
+    await expect(page.getByTestId("error-message")).toHaveText(`Page Not Found: /accounts/${foreign}/transactions`);
   });
 });
 

@@ -63,6 +63,7 @@ export const en = {
     passwordMax: "Use at most {{passwordMax}} characters.",
     passwordWeak: "This password is too easy to guess.",
     passwordMismatch: "The passwords do not match.",
+    passwordUnchanged: "Choose a new password, not the one you use now.",
     invalidBody: "The request could not be read.",
     unsupportedMediaType: "The request's content type is not accepted here.",
     tooLarge: "The request is too large.",

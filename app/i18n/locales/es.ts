@@ -73,6 +73,7 @@ export const es: Messages = {
     passwordMax: "Usa como máximo {{passwordMax}} caracteres.",
     passwordWeak: "Esta contraseña es demasiado fácil de adivinar.",
     passwordMismatch: "Las contraseñas no coinciden.",
+    passwordUnchanged: "Elige una contraseña nueva, no la que usas ahora.",
     invalidBody: "No se pudo leer la solicitud.",
     unsupportedMediaType: "El tipo de contenido de la solicitud no se acepta aquí.",
     tooLarge: "La solicitud es demasiado grande.",

@@ -58,7 +58,11 @@ export const recoverSchema = z.object({ email: emailSchema });
 
 export const resetPasswordSchema = withNewPassword({});
 
-export const changePasswordSchema = withNewPassword({ currentPassword: existingPasswordSchema });
+/** A change that keeps the same password would sign the other devices out for nothing. */
+export const changePasswordSchema = withNewPassword({ currentPassword: existingPasswordSchema }).superRefine((value, ctx) => {
+  // Only a password the rules accept: one refused already has its reason.
+  if (value.password === value.currentPassword && passwordSchema.safeParse(value.password).success) ctx.addIssue({ code: "custom", path: ["password"], message: "validation.passwordUnchanged" });
+});
 
 /** 256 bits, base64url without padding: 43 characters. */
 export const LINK_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
