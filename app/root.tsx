@@ -86,6 +86,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
     if (!loaderData.flash) return;
     const { type, key } = loaderData.flash;
     if (type === "error") toast.error(t(key), { id: key });
+    // News that is neither a success nor a failure ("your session has ended"): no tick, no cross.
+    else if (type === "info") toast(t(key), { id: key });
     else showSuccessToast(t(key), key);
   }, [loaderData.flash, t]);
   return (
