@@ -12,7 +12,7 @@ import { Field, FormAlert, PageTitle, tooltipFromLabel } from "../components/ui"
 import { guard } from "../guards.server";
 import { amountChecks } from "../lib/amount-checks";
 import { apiFor } from "../lib/api.server";
-import { formatDay, todayInZone } from "../lib/dates";
+import { formatDay, isIsoDay, todayInZone } from "../lib/dates";
 import { formErrorOf, keepFormThroughOutage, ledgerFormOf } from "../lib/form-outage";
 import { formValues, parseForm, useClientValidation, type FieldErrors } from "../lib/forms";
 import { ID_PATTERN } from "../lib/ids";
@@ -544,8 +544,8 @@ function Filters({ loaderData, categories, errors }: { loaderData: LoaderData; c
         <Form method="get" role="search" aria-label={t("ledger.pages.transactions.filters")} onSubmit={onSubmit} className={ui.stack} key={JSON.stringify(filters)}>
           <div className={l.formGrid}>
             <Field id="filter-q" label={t("ledger.pages.transactions.search")} name="q" type="search" defaultValue={filters.q ?? ""} hint={t("ledger.pages.transactions.searchHint")} error={errors.q} />
-            <Field id="filter-from" label={t("ledger.pages.transactions.from")} name="from" type="date" defaultValue={filters.from ?? ""} error={errors.from} />
-            <Field id="filter-to" label={t("ledger.pages.transactions.to")} name="to" type="date" defaultValue={filters.to ?? ""} error={errors.to} />
+            <Field id="filter-from" label={t("ledger.pages.transactions.from")} name="from" type={dateFieldType(filters.from)} defaultValue={filters.from ?? ""} error={errors.from} />
+            <Field id="filter-to" label={t("ledger.pages.transactions.to")} name="to" type={dateFieldType(filters.to)} defaultValue={filters.to ?? ""} error={errors.to} />
             <SelectField
               id="filter-category"
               label={t("ledger.fields.category")}
@@ -805,6 +805,15 @@ function template(t: Translate, key: string, name: string): (value: string) => s
   const marker = "\u0000";
   const parts = t(key, { [name]: marker }).split(marker);
   return (value) => parts.join(value);
+}
+
+/**
+ * A date filter's input: a date picker, unless the address holds something that is not a day
+ * (`?from=2026-13-45`), which a date input would silently drop; as text it stays in view beside
+ * its error, to be corrected.
+ */
+function dateFieldType(value: string | undefined): "date" | "text" {
+  return value && !isIsoDay(value) ? "text" : "date";
 }
 
 /** The delete button of the nearest row in one direction that has one (an edit form's row has none). */

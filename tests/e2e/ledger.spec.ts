@@ -339,6 +339,10 @@ test.describe("accounts and transactions", () => {
     // A filter the API refuses is shown beside the field, not as a crash.
     await page.goto(`/accounts/${accountId}/transactions?from=2026-03-10&to=2026-03-01`);
     await expect(page.getByText("The start date must not be after the end date.")).toBeVisible();
+    // A day that does not exist stays in view beside its error (a date picker would drop it).
+    await page.goto(`/accounts/${accountId}/transactions?from=2026-13-45`);
+    await expect(page.getByText("Enter a real date as YYYY-MM-DD.")).toBeVisible();
+    await expect(page.getByLabel("From", { exact: true })).toHaveValue("2026-13-45");
   });
 
   test("keyset pagination walks every page once, forward and back", async ({ page, request, signedIn }) => {
