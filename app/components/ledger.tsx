@@ -168,6 +168,24 @@ export function useFormResult<R extends { form: string }>(form: string, fetcher:
 }
 
 /**
+ * A form's disclosure (`<details>`) that closes again after a successful post, which brings new
+ * data and with it a new nonce, unless `keepOpen` (a refusal to show, or an address that asks for
+ * the form open). The user may have opened it by hand, so the `open` attribute alone would not
+ * close it. Returns the ref for the `<details>`.
+ */
+export function useClosedAfterPost(nonce: string, keepOpen: boolean) {
+  const details = useRef<HTMLDetailsElement>(null);
+  const firstNonce = useRef(nonce);
+  useEffect(() => {
+    if (firstNonce.current === nonce) return;
+    firstNonce.current = nonce;
+    if (details.current && !keepOpen) details.current.open = false;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new nonce (a saved post) closes it
+  }, [nonce]);
+  return details;
+}
+
+/**
  * A failure toast once per failed answer (the messages themselves sit beside the fields). Takes
  * the caller's `t`: a list calls this once per row, and useTranslation per row is costly on the server.
  */

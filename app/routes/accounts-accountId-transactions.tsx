@@ -6,7 +6,7 @@ import { Await, Form, Link, useActionData, useFetcher, useFetchers, useLocation,
 import { z } from "zod";
 import { showSuccessToast } from "../components/form-toasts";
 import type { Route } from "./+types/accounts-accountId-transactions";
-import { columnLabelVars, FormKey, formKey, Money, pickResult, SelectField, TextareaField, useFailureToast, useFormResult, type FormResult } from "../components/ledger";
+import { columnLabelVars, FormKey, formKey, Money, pickResult, SelectField, TextareaField, useClosedAfterPost, useFailureToast, useFormResult, type FormResult } from "../components/ledger";
 import { IconSprite, SpriteIcon } from "../components/icon-sprite";
 import { Field, FormAlert, PageTitle, tooltipFromLabel } from "../components/ui";
 import { guard } from "../guards.server";
@@ -334,17 +334,8 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
   const exportQuery = new URLSearchParams(Object.entries(filters)).toString();
   const firstPageHref = withParams(searchParams, { cursor: null, page: null, edit: null, new: null });
   const title = t("ledger.pages.transactions.title", { name: account.name });
-  // After a successful post (new data, new nonce) the add and transfer disclosures close again.
-  const addDetails = useRef<HTMLDetailsElement>(null);
-  const transferDetails = useRef<HTMLDetailsElement>(null);
-  const firstNonce = useRef(nonce);
-  useEffect(() => {
-    if (firstNonce.current === nonce) return;
-    firstNonce.current = nonce;
-    if (addDetails.current && !addResult) addDetails.current.open = false;
-    if (transferDetails.current && !transferResult) transferDetails.current.open = false;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [nonce]);
+  const addDetails = useClosedAfterPost(nonce, Boolean(addResult));
+  const transferDetails = useClosedAfterPost(nonce, Boolean(transferResult));
 
   return (
     <div className={l.page}>

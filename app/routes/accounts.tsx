@@ -1,10 +1,9 @@
 import { Archive, ArchiveRestore, Pencil, Plus } from "lucide-react";
 import { useTranslation } from "../i18n/use-translation";
-import { useEffect, useRef } from "react";
 import { Link, useActionData, useFetcher, useLocation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/accounts";
-import { FormKey, Money, SelectField, useFailureToast, useFormResult, type FormResult } from "../components/ledger";
+import { FormKey, Money, SelectField, useClosedAfterPost, useFailureToast, useFormResult, type FormResult } from "../components/ledger";
 import { Field, FormAlert, PageTitle } from "../components/ui";
 import { guard } from "../guards.server";
 import { amountChecks } from "../lib/amount-checks";
@@ -121,16 +120,7 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const createFetcher = useFetcher<typeof action>({ key: "account-create" });
   const createResult = useFormResult<FormResult>("create", createFetcher, actionData);
-  // After a successful create (new data, new nonce) the form closes again, as the transactions
-  // page's add form does, whether or not a refusal had opened it.
-  const newDetails = useRef<HTMLDetailsElement>(null);
-  const firstNonce = useRef(nonce);
-  useEffect(() => {
-    if (firstNonce.current === nonce) return;
-    firstNonce.current = nonce;
-    if (newDetails.current && !createResult && !openNew) newDetails.current.open = false;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [nonce]);
+  const newDetails = useClosedAfterPost(nonce, Boolean(createResult) || openNew);
 
   const active = accounts.filter((a) => !a.archived);
   const groups = ACCOUNT_TYPES.map((type) => ({ type, accounts: active.filter((a) => a.type === type) })).filter((g) => g.accounts.length > 0);
