@@ -3,7 +3,6 @@ import { Suspense, useCallback, useEffect, useRef, useState, type FormEvent } fr
 import type { Translate } from "../i18n/translate";
 import { useTranslation } from "../i18n/use-translation";
 import { Await, Form, Link, useActionData, useFetcher, useFetchers, useLocation, useNavigate, useNavigation, useSearchParams, useSubmit, type ShouldRevalidateFunctionArgs } from "react-router";
-import { z } from "zod";
 import { showSuccessToast } from "../components/form-toasts";
 import type { Route } from "./+types/accounts-accountId-transactions";
 import { columnLabelVars, FormKey, formKey, Money, pickResult, SelectField, TextareaField, useClosedAfterPost, useFailureToast, useFormResult, type FormResult } from "../components/ledger";
@@ -37,13 +36,6 @@ const FILTER_KEYS = ["q", "from", "to", "category", "min", "max", "status", "sor
 /** Parameters that only open or prefill a form: changing them needs no new data. */
 const UI_KEYS = ["new", "edit", "description", "amount", "payee", "date", "notes", "categoryId"] as const;
 const PAGE_SIZE = 50;
-/** The transfer form may leave its description empty (the action then names it "Transfer"). */
-const transferForm = z.preprocess((value) => {
-  if (!value || typeof value !== "object") return value;
-  const out = { ...(value as Record<string, unknown>) };
-  if (typeof out.description === "string" && !out.description.trim()) delete out.description;
-  return out;
-}, transferSchema);
 const IMPORT_COLUMNS = ["dateColumn", "descriptionColumn", "amountColumn", "debitColumn", "creditColumn", "payeeColumn", "notesColumn", "statusColumn", "idColumn"] as const;
 const IMPORT_OPTIONS = [...IMPORT_COLUMNS, "dateFormat", "decimalSeparator", "delimiter", "header"] as const;
 
@@ -223,7 +215,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return redirectWithToast(back, result.data.deleted.length > 1 ? "ledger.pages.toast.transactionsDeleted" : "ledger.pages.toast.transactionDeleted");
     }
     case "transfer": {
-      const parsed = parseForm(transferForm, formData, t);
+      const parsed = parseForm(transferSchema, formData, t);
       if (!parsed.ok) return formFailure("transfer", parsed.errors, values);
       const body = { ...parsed.data, description: parsed.data.description ?? t("ledger.pages.transactions.transferDefault") };
       const result = await api.post("/transfers", { body, idempotencyKey });
@@ -1041,7 +1033,7 @@ function TransferForm({ fetcher, result, loaderData, others }: { fetcher: Fetche
   const { t } = useTranslation();
   const listUrl = useListUrl();
   const { account } = loaderData;
-  const { errors, onSubmit } = useClientValidation(transferForm, t, result?.errors, amountChecks((typed) => ({ amount: account.currency, toAmount: others.find((other) => other.id === typed.toAccountId)?.currency })));
+  const { errors, onSubmit } = useClientValidation(transferSchema, t, result?.errors, amountChecks((typed) => ({ amount: account.currency, toAmount: others.find((other) => other.id === typed.toAccountId)?.currency })));
   useFailureToast(result, t);
   const values = result?.values ?? {};
   const busy = fetcher.state !== "idle";

@@ -325,6 +325,9 @@ describe("transfers", () => {
     // An empty description is not given, as for any optional field: the legs are named after the accounts.
     const again = await call("/transfers", { token, body: { fromAccountId: a.id, toAccountId: b.id, amount: "1.00", date: "2026-11-20", description: "" } });
     expect(again.json.from.description).toBe("BCP Soles → Yape");
+    const spaces = await call("/transfers", { token, body: { fromAccountId: a.id, toAccountId: b.id, amount: "1.00", date: "2026-11-20", description: "   " } });
+    expect(spaces.json.to.description).toBe("BCP Soles → Yape");
+    expect((await call(`/transfers/${spaces.json.transferId}`, { method: "DELETE", token })).status).toBe(200);
     expect((await call(`/transfers/${again.json.transferId}`, { method: "DELETE", token })).status).toBe(200);
     expect(await expectExactBalance(token, a.id)).toBe(50000);
     expect((await call(`/transfers/${again.json.transferId}`, { method: "DELETE", token })).status).toBe(404);

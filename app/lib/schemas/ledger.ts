@@ -59,6 +59,8 @@ export function checkAmount(text: string, currency: string, decimalSeparator: De
 
 /** An empty form or URL field means "not given". */
 const blank = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+/** So does an optional text of spaces only (the form's field left blank). */
+const blankText = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (typeof value === "string" && !value.trim() ? undefined : value), schema.optional());
 
 /** Trimmed text; "" and null become null (clears the field on update). */
 const optionalText = (max: number, key: string, { multiline = false } = {}) =>
@@ -157,8 +159,8 @@ export const transferSchema = z
     amount: transferAmountText,
     toAmount: blank(transferAmountText),
     date: recordDay,
-    // Optional (the legs are then named after the accounts), so empty is not given, as for notes.
-    description: blank(descriptionSchema),
+    // Optional (the API names the legs after the accounts, the app "Transfer"): blank is not given.
+    description: blankText(descriptionSchema),
     notes: optionalText(1000, "ledger.errors.notesLength", { multiline: true }),
     status: z.enum(TRANSACTION_STATUSES, { error: "ledger.errors.status" }).optional(),
   })
