@@ -40,12 +40,8 @@ export const idempotent: MiddlewareHandler<ApiBindings> = async (c, next) => {
   // The body's bytes, not its text: read as text first, a later arrayBuffer() would be the text
   // encoded again as UTF-8, and a CSV in Windows-1252 would lose its accents before the import
   // could decode it. For a UTF-8 body the hash is the same as hashing the text.
-  const head = new TextEncoder().encode(`${c.req.method} ${url.pathname}${url.search}\n`);
-  const body = new Uint8Array(await c.req.arrayBuffer());
-  const signed = new Uint8Array(head.length + body.length);
-  signed.set(head);
-  signed.set(body, head.length);
-  const hash = await sha256Hex(signed);
+  const signed = new Blob([`${c.req.method} ${url.pathname}${url.search}\n`, await c.req.arrayBuffer()]);
+  const hash = await sha256Hex(new Uint8Array(await signed.arrayBuffer()));
   const now = Date.now();
   const [, claimed] = await db.batch([
     db.prepare("DELETE FROM idempotency_keys WHERE user_id = ?1 AND key = ?2 AND created_at < ?3").bind(userId, key, now - IDEMPOTENCY_TTL_MS),

@@ -89,10 +89,12 @@ export function parseCsv(input: string, delimiter: string, limits: CsvLimits = {
       i += 1;
     }
   }
-  // A quote never closed would swallow every line after it into one field: the rows there would
-  // vanish without a word, so the file is refused and the line named.
-  const unclosedQuoteLine = quoted && !tooWide && rows.length <= limits.rows ? quoteLine : null;
-  if (!tooWide && rows.length <= limits.rows && (field !== "" || fields.length)) endRow();
+  // Read to the end (no limit stopped it): the last row is whole, unless a quote never closed,
+  // which would swallow every line after it into one field; those rows would vanish without a
+  // word, so the file is refused and the line named.
+  const readToEnd = !tooWide && rows.length <= limits.rows;
+  const unclosedQuoteLine = readToEnd && quoted ? quoteLine : null;
+  if (readToEnd && (field !== "" || fields.length)) endRow();
   return { rows, tooWide, unclosedQuoteLine };
 }
 

@@ -81,7 +81,7 @@ receiptRoutes.openapi(
  * malformed tag, and would also act on `If-Match` and the date preconditions, which this route
  * does not offer. A malformed value matches nothing, so the image is sent.
  */
-export function noneMatch(header: string | undefined, etag: string): boolean {
+function noneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === "*") return true;
   const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
