@@ -256,6 +256,26 @@ describe("transactions", () => {
     expect(await expectExactBalance(token, account.id)).toBe(0);
   });
 
+  it("answers a client without Accept-Language in the user's saved language, and the header when sent", async () => {
+    const { token } = await signUp();
+    const account = await createAccount(token);
+    const body = { date: "2026-11-20", description: "x", amount: "12.345" };
+    const before = await call(`/accounts/${account.id}/transactions`, { token, body });
+    expect(before.json.errors.amount).toEqual(["This currency takes at most 2 decimal places."]);
+    expect((await call("/users/me", { method: "PATCH", token, body: { locale: "es" } })).status).toBe(200);
+    const saved = await call(`/accounts/${account.id}/transactions`, { token, body });
+    expect(saved.status).toBe(422);
+    expect(saved.json.errors.amount).toEqual(["Esta moneda admite como máximo 2 decimales."]);
+    const asked = await call(`/accounts/${account.id}/transactions`, { token, body, headers: { "Accept-Language": "en-US" } });
+    expect(asked.json.errors.amount).toEqual(["This currency takes at most 2 decimal places."]);
+    // Reads whose session is checked in their own batch (ADR 026) learn the user there.
+    const names = (categories: Array<{ name: string }>) => categories.map((category) => category.name);
+    expect(names((await call("/categories", { token })).json.categories)).toContain("Supermercado");
+    expect(names((await call(`/accounts/${account.id}/transactions?include=categories`, { token })).json.categories)).toContain("Supermercado");
+    expect(names((await call("/overview?from=2026-11-01&to=2026-11-30&include=categories", { token })).json.categories)).toContain("Supermercado");
+    expect(names((await call("/categories", { token, headers: { "Accept-Language": "en" } })).json.categories)).toContain("Groceries");
+  });
+
   it("keeps the balance inside the exact range of a JavaScript number (422, not a wrong sum)", async () => {
     const { token } = await signUp();
     const account = await createAccount(token, { openingBalance: "9000000000000.00" });

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import type { ApiBindings } from "./hono";
 import type { z } from "zod";
 import { translatorFor } from "../../../app/i18n/translator";
 import { PROBLEM_CONTENT_TYPE, type Problem } from "../../../app/lib/problem";
@@ -18,9 +19,15 @@ const TITLES: Record<number, string> = {
   503: "Service Unavailable",
 };
 
-export function localeOf(c: Context): string {
-  const header = c.req.header("Accept-Language") ?? "";
-  return header.trim().toLowerCase().startsWith("es") ? "es" : "en";
+/**
+ * The language of an answer: the request's `Accept-Language`, else the signed-in user's saved
+ * language (a client that sends none, such as a script with a token, still gets the user's
+ * language, as mail does), else English. The app always sends the page's language.
+ */
+export function localeOf(c: Context<ApiBindings>): "en" | "es" {
+  const header = c.req.header("Accept-Language")?.trim().toLowerCase();
+  if (header) return header.startsWith("es") ? "es" : "en";
+  return c.get("user")?.locale ?? "en";
 }
 
 /** An RFC 9457 answer. `type` is a stable URN the app can switch on. */

@@ -67,8 +67,12 @@ export function includes(value: string | undefined, name: "accounts" | "categori
   return value?.split(",").includes(name) ?? false;
 }
 
-/** The statements an `include` asks for, and how to read their results back into the answer. */
-export function included(db: D1Database, include: string | undefined, locale: string) {
+/**
+ * The statements an `include` asks for, and how to read their results back into the answer. The
+ * language is read with the results: behind a deferred session (ADR 026) the user, whose saved
+ * language answers a client without `Accept-Language`, is known only after the batch.
+ */
+export function included(db: D1Database, include: string | undefined) {
   const wantAccounts = includes(include, "accounts");
   const wantCategories = includes(include, "categories");
   return {
@@ -76,7 +80,7 @@ export function included(db: D1Database, include: string | undefined, locale: st
     statements(userId: string): D1PreparedStatement[] {
       return [...(wantAccounts ? [accountsStatement(db, userId)] : []), ...(wantCategories ? [categoriesStatement(db, userId)] : [])];
     },
-    read(results: D1Result[]): Included {
+    read(results: D1Result[], locale: string): Included {
       const out: Included = {};
       if (wantAccounts) {
         const answer = accountsAnswer((results[0]?.results ?? []) as AccountRow[]);

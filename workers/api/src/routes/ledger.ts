@@ -265,14 +265,14 @@ ledgerRoutes.openapi(
     const query = c.req.valid("query");
     const sort: Sort = query.sort ?? "date";
     const order: Order = query.order ?? "desc";
-    const locale = localeOf(c);
     const db = c.env.DB;
-    const extra = included(db, query.include, locale);
+    const extra = included(db, query.include);
     const options = { sort, order, limit: query.limit, withTotals: query.totals !== "false" };
-    const answer = (account: AccountRow, page: Page, extraResults: D1Result[]) =>
+    // The language is read once the session is (the user's saved one answers a client without Accept-Language).
+    const answer = (account: AccountRow, page: Page, extraResults: D1Result[], locale = localeOf(c)) =>
       c.json(
         {
-          ...extra.read(extraResults),
+          ...extra.read(extraResults, locale),
           account: toAccount(account),
           transactions: page.rows.map((row, i) => toTransaction(row, locale, page.running[i] ?? null)),
           nextCursor: page.nextCursor,

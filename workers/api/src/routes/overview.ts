@@ -90,11 +90,11 @@ overviewRoutes.openapi(
   }),
   async (c) => {
     const { from, to, recent: limit, include } = c.req.valid("query");
-    const locale = localeOf(c);
-    const extra = included(c.env.DB, include, locale);
+    const extra = included(c.env.DB, include);
     // The session check rides in the same D1 batch as the page's reads (ADR 026).
     const auth = await sessionBatch(c, (userId) => [...overviewStatements(c.env.DB, userId, from, to, limit), ...extra.statements(userId)]);
     if ("response" in auth) return auth.response;
+    const locale = localeOf(c);
     const [recent, flows, spending, ...extraResults] = auth.results;
     type SpendingRow = { currency: string; category_id: string | null; name: string | null; color: string | null; default_key: string | null; spent: number };
     const byCurrency = new Map<string, Array<{ id: string; name: string | null; color: string; minor: number }>>();
@@ -110,7 +110,7 @@ overviewRoutes.openapi(
     }
     return c.json(
       {
-        ...extra.read(extraResults),
+        ...extra.read(extraResults, locale),
         recent: ((recent?.results ?? []) as TransactionRow[]).map((row) => toTransaction(row, locale)),
         // In the order the balances use (PEN, USD, then A–Z), not SQL's.
         flows: ((flows?.results ?? []) as Array<{ currency: string; inflow: number; outflow: number }>)
