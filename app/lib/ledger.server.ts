@@ -4,7 +4,10 @@
  * redirect-after-post with a toast is toast.server's redirectWithToast).
  */
 import { data, redirect } from "react-router";
-import type { ApiResult } from "./api-client";
+import type { Translate } from "../i18n/translate";
+import { amountChecks } from "./amount-checks";
+import type { ApiClient, ApiResult } from "./api-client";
+import type { Account } from "./ledger-types";
 import { ID_PATTERN, OPAQUE_TOKEN_PATTERN } from "./ids";
 import { signInAddress } from "./page-address";
 import { invalidParams, refusal } from "./route-helpers.server";
@@ -56,6 +59,25 @@ export type FormFailure<F extends string> = {
 /** A failed form: messages beside the fields, and what was typed echoed back (no-JS keeps it). */
 export function formFailure<F extends string>(form: F, errors: FieldErrors, values: Record<string, string>, formError: string | null = null, status = 422) {
   return data<FormFailure<F>>({ form, ok: false, errors, formError, values: echoedValues(values) }, { status });
+}
+
+/**
+ * The errors a refused form answers with, its amounts' included. Without JavaScript a form is
+ * checked only by its action, and the schema reads an amount's format only; its decimals and range
+ * depend on a currency the form does not carry. So when the schema refuses the form, the amounts
+ * are checked too (`amountChecks`), with the currencies of the user's accounts read from the API,
+ * and one answer names every field's problem, as the browser's own check does. Before, the
+ * amount's problem came a round later, from the API (QA, session 14). Only a refused form pays
+ * for the read; if it fails, the schema's errors are answered alone.
+ */
+export async function refusedWithAmounts(api: ApiClient, errors: FieldErrors, values: Record<string, string>, t: Translate, fields: (currencyOf: (accountId: string | undefined) => string | undefined) => Record<string, string | undefined>): Promise<FieldErrors> {
+  const result = await api.get<{ accounts: Account[] }>("/accounts").catch(() => null);
+  if (!result?.ok) return errors;
+  const currencies = new Map(result.data.accounts.map((account) => [account.id, account.currency]));
+  const amountErrors = amountChecks(fields((accountId) => (accountId ? currencies.get(accountId) : undefined)))(values, t);
+  const merged: FieldErrors = { ...errors };
+  for (const [field, message] of Object.entries(amountErrors)) merged[field] ??= message;
+  return merged;
 }
 
 /** An API refusal of a form (route-helpers `refusal`), with what was typed echoed back. */

@@ -17,7 +17,7 @@ import { formValues, parseForm, useClientValidation, type FieldErrors } from "..
 import { ID_PATTERN } from "../lib/ids";
 import { moneyOutExample } from "../lib/money";
 import type { Account, Category, ImportPreview, ImportResult, ImportRow, ListTotals, Transaction, TransactionList } from "../lib/ledger-types";
-import { apiFailure, formId, formFailure, idempotencyKeyOf, readFailed, returnTo, unwrap } from "../lib/ledger.server";
+import { apiFailure, formId, formFailure, idempotencyKeyOf, readFailed, refusedWithAmounts, returnTo, unwrap } from "../lib/ledger.server";
 import { redirectWithToast } from "../toast.server";
 import { fieldErrors } from "../lib/problem";
 import { decodeCsv } from "../lib/csv-text";
@@ -191,7 +191,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   switch (intent) {
     case "add": {
       const parsed = parseForm(transactionCreateSchema, formData, t);
-      if (!parsed.ok) return formFailure("add", parsed.errors, values);
+      if (!parsed.ok) return formFailure("add", await refusedWithAmounts(api, parsed.errors, values, t, (currencyOf) => ({ amount: currencyOf(accountId) })), values);
       const result = await api.post<{ transaction: Transaction }>(`/accounts/${accountId}/transactions`, { body: parsed.data, idempotencyKey });
       if (!result.ok) return apiFailure("add", result, values, t);
       return redirectWithToast(back, "ledger.pages.toast.transactionAdded");
@@ -199,7 +199,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "update": {
       const id = formId(formData, "transactionId");
       const parsed = parseForm(transactionUpdateSchema, formData, t);
-      if (!parsed.ok) return formFailure(`update:${id}`, parsed.errors, values);
+      if (!parsed.ok) return formFailure(`update:${id}`, await refusedWithAmounts(api, parsed.errors, values, t, (currencyOf) => ({ amount: currencyOf(accountId) })), values);
       const result = await api.patch<{ transaction: Transaction }>(`/transactions/${id}`, { body: parsed.data, idempotencyKey });
       if (!result.ok) return apiFailure(`update:${id}`, result, values, t);
       return redirectWithToast(back, "ledger.pages.toast.transactionUpdated");
@@ -216,7 +216,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     case "transfer": {
       const parsed = parseForm(transferSchema, formData, t);
-      if (!parsed.ok) return formFailure("transfer", parsed.errors, values);
+      if (!parsed.ok) return formFailure("transfer", await refusedWithAmounts(api, parsed.errors, values, t, (currencyOf) => ({ amount: currencyOf(accountId), toAmount: currencyOf(values.toAccountId) })), values);
       const body = { ...parsed.data, description: parsed.data.description ?? t("ledger.pages.transactions.transferDefault") };
       const result = await api.post("/transfers", { body, idempotencyKey });
       if (!result.ok) return apiFailure("transfer", result, values, t);

@@ -13,7 +13,7 @@ import { formErrorOf, keepFormThroughOutage, ledgerFormOf } from "../lib/form-ou
 import { formValues, parseForm, useClientValidation } from "../lib/forms";
 import { ID_PATTERN } from "../lib/ids";
 import type { Account, CurrencyTotal } from "../lib/ledger-types";
-import { apiFailure, formId, formFailure, idempotencyKeyOf, returnTo, unwrap } from "../lib/ledger.server";
+import { apiFailure, formId, formFailure, idempotencyKeyOf, refusedWithAmounts, returnTo, unwrap } from "../lib/ledger.server";
 import { redirectWithToast } from "../toast.server";
 import { sumMinor } from "../lib/money";
 import { readFormData, tOf } from "../lib/route-helpers.server";
@@ -88,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "update": {
       const id = formId(formData, "accountId");
       const parsed = parseForm(updateForm, formData, t);
-      if (!parsed.ok) return formFailure(`update:${id}`, parsed.errors, values);
+      if (!parsed.ok) return formFailure(`update:${id}`, await refusedWithAmounts(api, parsed.errors, values, t, (currencyOf) => ({ openingBalance: currencyOf(id) })), values);
       const result = await api.patch<{ account: Account }>(`/accounts/${id}`, { body: parsed.data, idempotencyKey });
       if (!result.ok) return apiFailure(`update:${id}`, result, values, t);
       return redirectWithToast("/accounts", "ledger.pages.toast.accountUpdated");
