@@ -20,6 +20,7 @@ import { showSuccessToast } from "./components/form-toasts";
 import { readFlash } from "./toast.server";
 import { describeError, errorTitle } from "./lib/error-page";
 import { useFocusKeptThroughSubmits } from "./lib/focus-kept-through-submits";
+import { useTypedValuesRestored } from "./lib/typed-through-language-switch";
 
 const csrfMiddleware = createCsrfMiddleware();
 
@@ -78,6 +79,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   useTooltips();
   useFocusKeptThroughSubmits();
+  useTypedValuesRestored();
   useEffect(() => {
     // Lets end-to-end tests (and people debugging) know the page is interactive.
     document.documentElement.dataset.hydrated = "true";

@@ -495,6 +495,35 @@ test.describe("accounts and transactions", () => {
     await expect(page.getByTestId("transaction-row")).toContainText("Bodega Don Pepe");
   });
 
+  test("a half-typed transaction survives switching the language", async ({ page, request, signedIn }) => {
+    const accountId = await createAccount(request, signedIn, { name: "BCP Soles" });
+    await createAccount(request, signedIn, { name: "Caja chica", type: "cash" });
+    await createAccount(request, signedIn, { name: "Cuenta en dólares", currency: "USD" });
+    await page.goto(`/accounts/${accountId}/transactions`);
+    await hydrated(page);
+    await disclose(page, "Add transaction");
+    const add = page.getByRole("form", { name: "New transaction" });
+    await add.getByLabel("Description").fill("Mercado de Surquillo");
+    await add.getByLabel("Amount (PEN)").fill("-34.50");
+    await add.getByLabel("Category").selectOption({ label: "Groceries" });
+    await disclose(page, "Transfer");
+    const toAccount = page.getByRole("form", { name: "Transfer between your accounts" }).getByLabel("To account");
+    // The account that is not the one the form starts with, so the choice is the user's.
+    const chosen = (await toAccount.locator("option:not(:checked)").first().textContent())!;
+    await toAccount.selectOption({ label: chosen });
+    await page.getByRole("button", { name: /Español/ }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await hydrated(page);
+    // The folded forms open again, with what was typed, in the other language.
+    const nuevo = page.getByRole("form", { name: "Nuevo movimiento" });
+    await expect(nuevo.getByLabel("Descripción")).toHaveValue("Mercado de Surquillo");
+    await expect(nuevo.getByLabel("Monto (PEN)")).toHaveValue("-34.50");
+    await expect(nuevo.getByLabel("Categoría").locator("option:checked")).toHaveText("Supermercado");
+    await expect(page.getByRole("form", { name: "Transferencia entre tus cuentas" }).getByLabel("Cuenta de destino").locator("option:checked")).toHaveText(chosen);
+    await nuevo.getByRole("button", { name: "Agregar movimiento" }).click();
+    await expect(page.getByTestId("transaction-row").filter({ hasText: "Mercado de Surquillo" })).toHaveCount(1);
+  });
+
   test("forms work without JavaScript", async ({ browser, baseURL, request, user }) => {
     const accountId = await createAccount(request, user, { name: "Caja", type: "cash" });
     const context = await browser.newContext({ baseURL, javaScriptEnabled: false, extraHTTPHeaders: { "CF-Connecting-IP": randomIp() } });

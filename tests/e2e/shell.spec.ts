@@ -1,6 +1,6 @@
 /** The seed's shell behaviour: guards, error pages, crawlers, headers, i18n, toasts, build check. */
 import AxeBuilder from "@axe-core/playwright";
-import { encodeCookieValue, expect, hydrated, randomIp, signInAs, test } from "./fixtures";
+import { encodeCookieValue, expect, hydrated, randomIp, signInAs, STRONG_PASSWORD, test } from "./fixtures";
 
 test.describe("guards", () => {
   for (const path of ["/", "/accounts", "/settings", "/accounts/8d0c6a52-3c4b-4f8e-9a57-2f1d2b9e8a11/transactions"]) {
@@ -197,6 +197,24 @@ test.describe("language", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Iniciar sesión");
     await page.getByRole("button", { name: /English/ }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in");
+  });
+
+  test("what was typed survives the switch, except the password", async ({ page }) => {
+    await page.goto("/signup");
+    await hydrated(page);
+    await page.getByLabel("Name").fill("Lucía Ramos");
+    await page.getByLabel("Email").fill("lucia@example.com");
+    await page.getByLabel("Password", { exact: true }).fill(STRONG_PASSWORD);
+    await page.getByRole("button", { name: /Español/ }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Crear cuenta");
+    await hydrated(page);
+    await expect(page.getByLabel("Nombre")).toHaveValue("Lucía Ramos");
+    await expect(page.getByLabel("Correo electrónico")).toHaveValue("lucia@example.com");
+    await expect(page.getByLabel("Contraseña", { exact: true })).toHaveValue("");
+    // Kept once: opening the page again starts it empty.
+    await page.goto("/signup");
+    await hydrated(page);
+    await expect(page.getByLabel("Nombre")).toHaveValue("");
   });
 
   test("a signed-in user's choice is saved to the account", async ({ page, signedIn, request }) => {
