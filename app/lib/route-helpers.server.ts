@@ -7,6 +7,8 @@ import type { ApiResult } from "./api-client";
 import type { FieldErrors } from "./forms";
 import { fieldErrors } from "./problem";
 import { LINK_ID_PATTERN } from "./schemas/auth";
+import { safeRedirect } from "./safe-redirect";
+import { redirectWithToast } from "../toast.server";
 
 export function envOf(context: Readonly<RouterContextProvider>) {
   return context.get(cloudflareContext).env;
@@ -19,6 +21,29 @@ export function tOf(context: Readonly<RouterContextProvider>) {
 /** The seed: route params that fail validation are a fatal 404 "Page Not Found: {path}". */
 export function invalidParams(request: Request): never {
   throw data({ messageKey: "errors.invalidParams", path: new URL(request.url).pathname }, { status: 404 });
+}
+
+/** A browser opening the address as a page (a link, a typed address), not an <img> or a script. */
+export function openedAsPage(request: Request): boolean {
+  return request.headers.get("Sec-Fetch-Dest") === "document";
+}
+
+/**
+ * A resource route (a receipt, an export) cannot draw the error page, and a browser that opened
+ * one as a page showed a bare status in an empty tab. It is sent back to the page it came from (a
+ * same-origin Referer), else to `fallback`, with the problem as a toast. Callers answer scripts
+ * and images with the bare status as before.
+ */
+export async function backWithToast(request: Request, fallback: string, key: string): Promise<Response> {
+  const url = new URL(request.url);
+  let back = fallback;
+  try {
+    const referer = new URL(request.headers.get("Referer") ?? "");
+    if (referer.origin === url.origin && referer.pathname !== url.pathname) back = safeRedirect(referer.pathname + referer.search, fallback);
+  } catch {
+    // No Referer, or not an address: the fallback.
+  }
+  return redirectWithToast(back, key, "error");
 }
 
 /**

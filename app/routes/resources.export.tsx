@@ -1,6 +1,7 @@
 import type { Route } from "./+types/resources.export";
 import { guard } from "../guards.server";
 import { apiFor } from "../lib/api.server";
+import { backWithToast, openedAsPage } from "../lib/route-helpers.server";
 import { exportQuerySchema } from "../lib/schemas/settings";
 import { requireUser } from "../session.server";
 
@@ -9,11 +10,17 @@ export const middleware: Route.MiddlewareFunction[] = [guard("auth")];
 /** "Export everything" from /settings: the API's JSON or zip, streamed through as a download. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireUser(context);
+  // The download is opened as a page; a problem is told on the settings page, not as a bare status.
+  const page = openedAsPage(request);
   const parsed = exportQuerySchema.safeParse({ format: new URL(request.url).searchParams.get("format") ?? undefined });
-  if (!parsed.success) throw new Response("Unknown format", { status: 400 });
+  if (!parsed.success) {
+    if (page) throw await backWithToast(request, "/settings", "settings.data.exportUnknownFormat");
+    throw new Response("Unknown format", { status: 400 });
+  }
   const response = await apiFor(request, context).raw("GET", `/users/me/export?format=${parsed.data.format}`);
   if (!response.ok) {
     await response.body?.cancel();
+    if (page) throw await backWithToast(request, "/settings", response.status >= 500 ? "errors.apiUnavailable" : "errors.generic");
     throw new Response(null, { status: response.status >= 500 ? 503 : response.status, statusText: response.status >= 500 ? "Service Unavailable" : "" });
   }
   const headers = new Headers({ "Cache-Control": "private, no-store" });

@@ -1,4 +1,7 @@
+import { redirect } from "react-router";
 import type { Route } from "./+types/resources.receipts";
+import { signInAddress } from "../lib/page-address";
+import { backWithToast, openedAsPage } from "../lib/route-helpers.server";
 import { ID_PATTERN } from "../lib/ids";
 import { apiFor } from "../lib/api.server";
 import { currentUser } from "../session.server";
@@ -6,15 +9,27 @@ import { currentUser } from "../session.server";
 /**
  * A transaction's receipt image for <img src="/resources/receipts/{transactionId}">: the
  * transactions list shows it as a thumbnail and links here for full size. Owner only (the API
- * checks); anyone else, a malformed id or no receipt is a 404. Revalidated with its ETag.
+ * checks); anyone else, a malformed id or no receipt is a 404 (in a tab: the page it came from,
+ * with a toast; signed out: the sign-in page). Revalidated with its ETag.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  if (!currentUser(context) || !ID_PATTERN.test(params.transactionId)) throw new Response("Not Found", { status: 404 });
+  // Opened in a tab (the thumbnail's link), a problem is told on a page, not as a bare status.
+  const page = openedAsPage(request);
+  if (!currentUser(context)) {
+    if (page) throw redirect(signInAddress(request));
+    throw new Response("Not Found", { status: 404 });
+  }
+  if (!ID_PATTERN.test(params.transactionId)) {
+    if (page) throw await backWithToast(request, "/", "ledger.pages.transactions.receiptGone");
+    throw new Response("Not Found", { status: 404 });
+  }
   const ifNoneMatch = request.headers.get("If-None-Match");
   const response = await apiFor(request, context).raw("GET", `/transactions/${params.transactionId}/receipt`, { headers: ifNoneMatch ? { "If-None-Match": ifNoneMatch } : {} });
   if (response.status !== 200 && response.status !== 304) {
     await response.body?.cancel();
-    throw new Response(null, { status: response.status >= 500 ? 503 : 404 });
+    const unavailable = response.status >= 500;
+    if (page) throw await backWithToast(request, "/", unavailable ? "errors.apiUnavailable" : "ledger.pages.transactions.receiptGone");
+    throw new Response(null, { status: unavailable ? 503 : 404 });
   }
   const headers = new Headers();
   for (const name of ["Content-Type", "Content-Length", "ETag", "Cache-Control", "Content-Disposition"]) {

@@ -643,6 +643,16 @@ test.describe("receipts", () => {
     await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
     await expect(row.getByTestId("receipt-link")).toHaveAttribute("href", `/resources/receipts/${transaction.id}`);
     await expect(page.getByTestId("transaction-row").filter({ hasText: "Sin boleta" }).getByRole("img")).toHaveCount(0);
+
+    // Removed meanwhile (another tab): its link, opened in a tab, leads back to the list with a
+    // message, not to a bare "Not Found"; as an image it is still a plain 404.
+    const removed = await request.delete(`/api/v1/transactions/${transaction.id}/receipt`, { headers: { Authorization: `Bearer ${signedIn.token}`, "CF-Connecting-IP": randomIp() } });
+    expect(removed.status()).toBe(204);
+    await hydrated(page);
+    const [tab] = await Promise.all([page.context().waitForEvent("page"), row.getByTestId("receipt-link").click()]);
+    await expect(tab).toHaveURL(`/accounts/${accountId}/transactions`);
+    await expect(toast(tab, "That receipt is no longer there: its photo or its transaction was deleted.")).toBeVisible();
+    expect((await page.request.get(`/resources/receipts/${transaction.id}`, { headers: { "Sec-Fetch-Dest": "image" } })).status()).toBe(404);
   });
 });
 

@@ -298,6 +298,16 @@ test("export contains the accounts, transactions and categories, as JSON and as 
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
+test("an export in a format that does not exist, opened as a page, leads back to the settings with a message", async ({ page, signedIn }) => {
+  void signedIn;
+  await page.goto("/settings");
+  await page.goto("/resources/export?format=pdf");
+  await expect(page).toHaveURL("/settings");
+  await expect(page.getByTestId("toast").filter({ hasText: "There is no export in that format: choose JSON or CSV files." })).toBeVisible();
+  // A script still gets the bare status.
+  expect((await page.request.get("/resources/export?format=pdf", { headers: { "Sec-Fetch-Dest": "empty" } })).status()).toBe(400);
+});
+
 test("an export link opened while signed out downloads the file once signed in", async ({ browser, baseURL, request }) => {
   const user = await createUser(request);
   const context = await browser.newContext({ baseURL, acceptDownloads: true });

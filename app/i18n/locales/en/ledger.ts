@@ -300,6 +300,7 @@ export const ledger = {
       filterErrors: "Fix the filters to see the list.",
       receipt: "Receipt",
       receiptOf: "Receipt of {{description}}",
+      receiptGone: "That receipt is no longer there: its photo or its transaction was deleted.",
       noReceipt: "No receipt",
       transferTo: "Transfer to {{account}}",
       transferFrom: "Transfer from {{account}}",

@@ -52,6 +52,7 @@ export const settings = {
     exportIntro: "Download everything: accounts, transactions and categories.",
     exportJson: "Download JSON",
     exportZip: "Download CSV files (zip)",
+    exportUnknownFormat: "There is no export in that format: choose JSON or CSV files.",
     deleteTitle: "Delete account",
     deleteIntro: "This deletes your account, every account and transaction, your categories and every receipt photo. It cannot be undone.",
     deletePassword: "Password",

@@ -300,6 +300,7 @@ export const ledger: Messages["ledger"] = {
       filterErrors: "Corrige los filtros para ver la lista.",
       receipt: "Comprobante",
       receiptOf: "Comprobante de {{description}}",
+      receiptGone: "Ese comprobante ya no está: se borró su foto o su movimiento.",
       noReceipt: "Sin comprobante",
       transferTo: "Transferencia a {{account}}",
       transferFrom: "Transferencia desde {{account}}",

@@ -53,6 +53,7 @@ export const settings: Messages["settings"] = {
     exportIntro: "Descarga todo: cuentas, movimientos y categorías.",
     exportJson: "Descargar JSON",
     exportZip: "Descargar archivos CSV (zip)",
+    exportUnknownFormat: "No hay exportación en ese formato: elige JSON o archivos CSV.",
     deleteTitle: "Eliminar cuenta",
     deleteIntro: "Esto elimina tu cuenta, todas tus cuentas y movimientos, tus categorías y todas las fotos de comprobantes. No se puede deshacer.",
     deletePassword: "Contraseña",
