@@ -1,8 +1,9 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { en } from "../../app/i18n/locales/en";
 import worker from "../../workers/api/index";
 import { sendWithRetries, type MailMessage } from "../../workers/api/src/mail";
+import { PENDING_MAX_AGE_MS } from "../../workers/api/src/notices";
 import { signUp, STRONG_PASSWORD, uniqueIp } from "./helpers";
 
 const message: MailMessage = { to: "ana@example.com", subject: "s", text: "t", html: "<p>t</p>" };
@@ -20,6 +21,40 @@ function flakyProvider(failures: number) {
 }
 
 afterEach(() => vi.restoreAllMocks());
+
+const HOUR = 3600_000;
+const HTTP_MAIL_ENV = { ...env, MAIL_TRANSPORT: "http", MAIL_HTTP_URL: "https://mail.provider.test/send", MAIL_HTTP_TOKEN: "test" };
+
+/**
+ * The mail provider, which is outside our system: its endpoint records each mail it is sent and
+ * answers 503 while `down` or for the next `failNext` mails, else 202. Every other fetch goes through.
+ */
+function providerEndpoint() {
+  const realFetch = globalThis.fetch;
+  const state = { down: false, failNext: 0, sent: [] as Array<{ to: string; subject: string }> };
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const request = new Request(input, init);
+    if (new URL(request.url).host !== "mail.provider.test") return realFetch(input, init);
+    state.sent.push((await request.json()) as { to: string; subject: string });
+    const fail = state.down || state.failNext > 0;
+    state.failNext = Math.max(0, state.failNext - 1);
+    return new Response(null, { status: fail ? 503 : 202 });
+  });
+  return state;
+}
+
+function passwordChange(token: string) {
+  return new Request("https://tesoro.test/api/v1/auth/password", {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", "CF-Connecting-IP": uniqueIp() },
+    body: JSON.stringify({ currentPassword: STRONG_PASSWORD, password: "another-strong-passphrase-x", confirmPassword: "another-strong-passphrase-x" }),
+  }) as unknown as Request<unknown, IncomingRequestCfProperties>; // a test-made Request lacks `cf`; the Worker never reads it
+}
+
+async function pendingFor(to: string) {
+  const { results } = await env.DB.prepare("SELECT subject, attempts, next_attempt_at FROM pending_notices WHERE to_address = ?1").bind(to).all<{ subject: string; attempts: number; next_attempt_at: number }>();
+  return results;
+}
 
 describe("mail sent after the answer", () => {
   it("is tried again after each pause while the provider fails, and stops at the first success", async () => {
@@ -39,26 +74,64 @@ describe("mail sent after the answer", () => {
 
   it("a security notice reaches the owner through a provider that failed the first time", async () => {
     const { email, token } = await signUp();
-    // The mail provider is outside our system: its endpoint answers 503 once, then 202.
-    const realFetch = globalThis.fetch;
-    const sent: Array<{ to: string; subject: string }> = [];
-    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-      const request = new Request(input, init);
-      if (new URL(request.url).host !== "mail.provider.test") return realFetch(input, init);
-      sent.push((await request.json()) as { to: string; subject: string });
-      return new Response(null, { status: sent.length === 1 ? 503 : 202 });
-    });
+    const provider = providerEndpoint();
+    provider.failNext = 1;
     const ctx = createExecutionContext();
-    const request = new Request("https://tesoro.test/api/v1/auth/password", {
-      method: "POST",
-      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", "CF-Connecting-IP": uniqueIp() },
-      body: JSON.stringify({ currentPassword: STRONG_PASSWORD, password: "another-strong-passphrase-x", confirmPassword: "another-strong-passphrase-x" }),
-    }) as unknown as Request<unknown, IncomingRequestCfProperties>; // a test-made Request lacks `cf`; the Worker never reads it
-    const response = await worker.fetch(request, { ...env, MAIL_TRANSPORT: "http", MAIL_HTTP_URL: "https://mail.provider.test/send", MAIL_HTTP_TOKEN: "test" }, ctx);
+    const response = await worker.fetch(passwordChange(token), HTTP_MAIL_ENV, ctx);
     expect(response.status).toBe(204);
     await waitOnExecutionContext(ctx);
+    const sent = provider.sent;
     expect(sent).toHaveLength(2);
     expect(sent[1]).toEqual(sent[0]);
     expect(sent[0]).toMatchObject({ to: email, subject: en.mail.passwordChangedSubject });
+    // Taken: nothing is left for the cron to send again.
+    expect(await pendingFor(email)).toHaveLength(0);
+  });
+
+  it(
+    "a notice the provider refuses for longer than the tries after the answer is sent by the hourly cron, once",
+    async () => {
+      const { email, token } = await signUp();
+      const provider = providerEndpoint();
+      provider.down = true;
+      const ctx = createExecutionContext();
+      const response = await worker.fetch(passwordChange(token), HTTP_MAIL_ENV, ctx);
+      expect(response.status).toBe(204);
+      await waitOnExecutionContext(ctx);
+      expect(provider.sent).toHaveLength(3);
+      const [kept] = await pendingFor(email);
+      expect(kept).toMatchObject({ subject: en.mail.passwordChangedSubject, attempts: 0 });
+
+      // The cron leaves it alone while the tries after the answer may still be running…
+      await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "17 * * * *" }), HTTP_MAIL_ENV);
+      expect(provider.sent).toHaveLength(3);
+      // …then, while the provider is still down, counts the try and keeps the notice…
+      const later = kept!.next_attempt_at + 1;
+      await worker.scheduled(createScheduledController({ scheduledTime: later, cron: "17 * * * *" }), HTTP_MAIL_ENV);
+      expect(provider.sent).toHaveLength(4);
+      expect(await pendingFor(email)).toMatchObject([{ attempts: 1 }]);
+      // …and sends it, the same mail, once the provider is back; then it is gone.
+      provider.down = false;
+      await worker.scheduled(createScheduledController({ scheduledTime: later + HOUR, cron: "17 * * * *" }), HTTP_MAIL_ENV);
+      expect(provider.sent).toHaveLength(5);
+      expect(provider.sent[4]).toEqual(provider.sent[0]);
+      expect(await pendingFor(email)).toHaveLength(0);
+      await worker.scheduled(createScheduledController({ scheduledTime: later + 2 * HOUR, cron: "17 * * * *" }), HTTP_MAIL_ENV);
+      expect(provider.sent).toHaveLength(5);
+    },
+    30_000,
+  );
+
+  it("drops a notice still unsent after three days, without sending it", async () => {
+    const provider = providerEndpoint();
+    const now = Date.now();
+    const id = crypto.randomUUID();
+    const to = `old-${id}@example.com`;
+    await env.DB.prepare("INSERT INTO pending_notices (id, to_address, subject, text_body, html_body, created_at, attempts, next_attempt_at) VALUES (?1, ?2, 's', 't', '<p>t</p>', ?3, 70, ?4)")
+      .bind(id, to, now - PENDING_MAX_AGE_MS - HOUR, now - 1)
+      .run();
+    await worker.scheduled(createScheduledController({ scheduledTime: now, cron: "17 * * * *" }), HTTP_MAIL_ENV);
+    expect(provider.sent.filter((mail) => mail.to === to)).toHaveLength(0);
+    expect(await pendingFor(to)).toHaveLength(0);
   });
 });

@@ -5,6 +5,7 @@
 import { createApi, devMail } from "./src/app";
 import { BOOKMARK_HEADER, bookmarkFrom, openSession, sessionAsDatabase } from "./src/d1-session";
 import type { ApiEnv } from "./src/env";
+import { sendPendingNotices } from "./src/notices";
 import { sweep } from "./src/rate-limit";
 
 const apis = new Map<string, ReturnType<typeof createApi>>();
@@ -36,9 +37,11 @@ export default {
   /**
    * The hourly cron (`[triggers]` in wrangler.toml): rate-limit windows older than a day and
    * sign-in lockouts long over are dropped. Nothing else removes them, and both tables gain rows
-   * from anyone on the internet (a sign-in with any email writes one).
+   * from anyone on the internet (a sign-in with any email writes one). Security notices the mail
+   * provider has not taken yet are sent again (ADR 034).
    */
-  async scheduled(_controller, env) {
-    await sweep(env.DB);
+  async scheduled(controller, env) {
+    await sweep(env.DB, controller.scheduledTime);
+    await sendPendingNotices(env, controller.scheduledTime);
   },
 } satisfies ExportedHandler<ApiEnv>;

@@ -5,13 +5,17 @@
  * the notice carries the link that undoes it. When that link is used, the address it replaced
  * hears of it in turn, in case the old mailbox was no longer the owner's.
  * Sent after the answer: a mail provider that is down must not undo or delay the change. A
- * failing send is tried twice more (`sendWithRetries`), then logged, never returned.
+ * failing send is tried twice more (`sendWithRetries`), then logged, never returned. Before the
+ * first try the notice is kept in D1 (`pending_notices`) and deleted once the provider takes it;
+ * one the provider has not taken by then, the hourly cron sends again (`sendPendingNotices`), so a
+ * provider down for hours delays a notice but does not lose it (ADR 034).
  */
 import type { Context } from "hono";
 import { translatorFor } from "../../../app/i18n/translator";
 import { formatInstant } from "../../../app/lib/dates";
 import { afterAnswer, type ApiBindings } from "./hono";
-import { appUrl, mailSender, paragraphsMail, sendWithRetries, type MailMessage } from "./mail";
+import type { ApiEnv } from "./env";
+import { appUrl, mailSender, paragraphsMail, sendWithRetries, type MailMessage, type MailSender } from "./mail";
 import type { UserRow } from "./users";
 
 export type SecurityNotice = { kind: "emailChanged"; newEmail: string; revertToken: string } | { kind: "emailRestored"; restoredEmail: string } | { kind: "passwordChanged" };
@@ -32,11 +36,86 @@ function noticeMail(c: Context<ApiBindings>, user: UserRow, notice: SecurityNoti
   return paragraphsMail(user.email, user.locale, t("mail.passwordChangedSubject"), [greeting, t("mail.passwordChangedBody", { when, zone: user.time_zone }), t("mail.passwordChangedNotYou"), recover], recover);
 }
 
+/** The cron leaves a kept notice alone this long: the tries after the answer may still be running. */
+export const PENDING_FIRST_RETRY_MS = 10 * 60_000;
+/** Past this a notice is dropped (logged): the undo link it may carry is valid for a week (ADR 032). */
+export const PENDING_MAX_AGE_MS = 3 * 24 * 3600_000;
+/** Notices the cron sends in one run, so one run stays short whatever piled up. */
+const PENDING_PER_RUN = 50;
+
+type PendingRow = { id: string; to_address: string; subject: string; text_body: string; html_body: string; created_at: number; attempts: number };
+
+function logNotice(event: string, fields: Record<string, unknown>): void {
+  console.error(JSON.stringify({ event, ...fields }));
+}
+
 /** Mails `user` (as they were before the change) about it, after the answer is sent. */
 export function sendSecurityNotice(c: Context<ApiBindings>, user: UserRow, notice: SecurityNotice): Promise<void> {
+  const db = c.env.DB;
   // Inside the promise: a transport that is not configured throws, and that too is only logged.
-  const work = Promise.resolve()
-    .then(() => sendWithRetries(mailSender(c.env), noticeMail(c, user, notice, Date.now())))
-    .catch((error: unknown) => console.error(JSON.stringify({ event: "security-notice-failed", kind: notice.kind, error: String(error) })));
-  return afterAnswer(c, work);
+  const work = Promise.resolve().then(async () => {
+    const now = Date.now();
+    const message = noticeMail(c, user, notice, now);
+    const id = crypto.randomUUID();
+    const kept = await db
+      .prepare("INSERT INTO pending_notices (id, to_address, subject, text_body, html_body, created_at, next_attempt_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")
+      .bind(id, message.to, message.subject, message.text, message.html, now, now + PENDING_FIRST_RETRY_MS)
+      .run()
+      .then(
+        () => true,
+        (error: unknown) => {
+          // Not kept: it is still sent now, only without the cron's later tries.
+          logNotice("security-notice-not-kept", { kind: notice.kind, error: String(error) });
+          return false;
+        },
+      );
+    try {
+      await sendWithRetries(mailSender(c.env), message);
+    } catch (error) {
+      logNotice("security-notice-failed", { kind: notice.kind, kept, error: String(error) });
+      return;
+    }
+    if (kept) await db.prepare("DELETE FROM pending_notices WHERE id = ?1").bind(id).run();
+  });
+  return afterAnswer(
+    c,
+    work.catch((error: unknown) => logNotice("security-notice-failed", { kind: notice.kind, error: String(error) })),
+  );
+}
+
+/**
+ * The hourly cron's part: each kept notice that is due is sent once more; taken, it is deleted;
+ * refused, it waits for the next run. A notice still unsent after `PENDING_MAX_AGE_MS` is dropped
+ * and logged. Returns how many were sent.
+ */
+export async function sendPendingNotices(env: ApiEnv, now = Date.now()): Promise<number> {
+  const { results } = await env.DB.prepare("SELECT id, to_address, subject, text_body, html_body, created_at, attempts FROM pending_notices WHERE next_attempt_at <= ?1 ORDER BY next_attempt_at LIMIT ?2")
+    .bind(now, PENDING_PER_RUN)
+    .all<PendingRow>();
+  if (!results.length) return 0;
+  let sender: MailSender;
+  try {
+    sender = mailSender(env);
+  } catch (error) {
+    logNotice("security-notice-no-transport", { pending: results.length, error: String(error) });
+    return 0;
+  }
+  let sent = 0;
+  for (const row of results) {
+    if (now - row.created_at > PENDING_MAX_AGE_MS) {
+      logNotice("security-notice-dropped", { id: row.id, attempts: row.attempts, createdAt: row.created_at });
+      await env.DB.prepare("DELETE FROM pending_notices WHERE id = ?1").bind(row.id).run();
+      continue;
+    }
+    try {
+      await sender.send({ to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body });
+    } catch (error) {
+      logNotice("security-notice-retry-failed", { id: row.id, attempts: row.attempts + 1, error: String(error) });
+      await env.DB.prepare("UPDATE pending_notices SET attempts = attempts + 1, next_attempt_at = ?2 WHERE id = ?1").bind(row.id, now + 1).run();
+      continue;
+    }
+    await env.DB.prepare("DELETE FROM pending_notices WHERE id = ?1").bind(row.id).run();
+    sent += 1;
+  }
+  return sent;
 }
