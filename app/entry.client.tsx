@@ -26,6 +26,16 @@ async function hydrate() {
           <HydratedRouter />
         </StrictMode>
       </I18nContext>,
+      {
+        // A mismatch (#418) is mended by rendering again in the browser, and production React
+        // names only its number. QA saw one on the overview once, which ~440 loads could not
+        // reproduce (session 15): the next one says where (address, language, component stack),
+        // then is reported as React would by default.
+        onRecoverableError(error, info) {
+          console.error("Recoverable error", location.pathname + location.search, document.documentElement.lang, error, info.componentStack);
+          window.reportError(error);
+        },
+      },
     );
   });
 }
