@@ -7,14 +7,15 @@ import * as ui from "../styles/ui.css";
 
 /**
  * A plain form post, so it works before JavaScript loads; the choice is kept in a cookie and on the
- * account. With JavaScript, what the user typed on the page comes back after the switch. `inHeader`: styled as the header's buttons (icon above caption on phones).
+ * account. With JavaScript, what the user typed on the page comes back after the switch.
+ * `inHeader`: styled as the header's buttons (icon above caption on phones).
  */
 export function LanguageSwitch({ inHeader = false }: { inHeader?: boolean }) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const next = i18n.language === "es" ? "en" : "es";
   return (
-    <Form method="post" action="/resources/locale" reloadDocument onSubmit={() => keepTypedValues(location.pathname + location.search)}>
+    <Form method="post" action="/resources/locale" reloadDocument onSubmit={keepTypedValues}>
       <input type="hidden" name="lng" value={next} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       <button type="submit" className={inHeader ? `${ui.button.ghost} ${headerAction}` : ui.button.ghost} lang={next} aria-label={`${t("app.language")}: ${t(`app.languageNames.${next}`)}`}>

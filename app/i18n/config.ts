@@ -35,8 +35,8 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
     .filter((entry) => entry.tag && !Number.isNaN(entry.q) && entry.q > 0)
     .sort((a, b) => b.q - a.q);
   for (const { tag } of ranked) {
-    const base = tag.split("-")[0];
-    if (isLocale(base)) return base;
+    const found = supportedLocaleOf(tag);
+    if (found) return found;
   }
   return defaultLocale;
 }

@@ -7,7 +7,8 @@
  */
 import type { Translate } from "../i18n/translate";
 import type { FieldErrors } from "./forms";
-import { currencyDigits, isCurrency, parseAmount } from "./money";
+import { isCurrency } from "./money";
+import { checkAmount } from "./schemas/ledger";
 
 /** Currency of each amount field, or a function of the form's values that names them. */
 type AmountFields = Record<string, string | undefined> | ((values: Record<string, string>) => Record<string, string | undefined>);
@@ -18,10 +19,10 @@ export function amountChecks(fields: AmountFields): (values: Record<string, stri
     for (const [name, currency] of Object.entries(typeof fields === "function" ? fields(values) : fields)) {
       const text = values[name]?.trim();
       if (!text || !currency || !isCurrency(currency)) continue;
-      const result = parseAmount(text, currency);
+      const result = checkAmount(text, currency);
       // A bad format is the schema's to name (a transfer's message differs from a transaction's).
-      if (result.ok || result.reason === "format") continue;
-      errors[name] = result.reason === "precision" ? t("ledger.errors.amountPrecision", { count: currencyDigits(currency) }) : t("ledger.errors.amountRange");
+      if (result.ok || (result.key !== "ledger.errors.amountPrecision" && result.key !== "ledger.errors.amountRange")) continue;
+      errors[name] = t(result.key, { count: result.digits });
     }
     return errors;
   };

@@ -40,9 +40,14 @@ export function parseForm<S extends z.ZodType>(schema: S, formData: FormData, t:
   const result = schema.safeParse(values);
   const more = extra?.(values, t) ?? {};
   if (result.success && !Object.keys(more).length) return { ok: true, data: result.data };
-  const errors = result.success ? {} : translateIssues(result.error, t);
-  for (const [field, message] of Object.entries(more)) errors[field] ??= message;
-  return { ok: false, errors };
+  return { ok: false, errors: withMoreErrors(result.success ? {} : translateIssues(result.error, t), more) };
+}
+
+/** A form's errors and those of more checks; a field keeps the problem found for it first. */
+export function withMoreErrors(errors: FieldErrors, more: FieldErrors): FieldErrors {
+  const merged = { ...errors };
+  for (const [field, message] of Object.entries(more)) merged[field] ??= message;
+  return merged;
 }
 
 /**

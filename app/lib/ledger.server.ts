@@ -12,7 +12,7 @@ import { ID_PATTERN, OPAQUE_TOKEN_PATTERN } from "./ids";
 import { signInAddress } from "./page-address";
 import { invalidParams, refusal } from "./route-helpers.server";
 import { echoedValues } from "./form-echo";
-import type { FieldErrors } from "./forms";
+import { withMoreErrors, type FieldErrors } from "./forms";
 
 
 /**
@@ -74,10 +74,7 @@ export async function refusedWithAmounts(api: ApiClient, errors: FieldErrors, va
   const result = await api.get<{ accounts: Account[] }>("/accounts").catch(() => null);
   if (!result?.ok) return errors;
   const currencies = new Map(result.data.accounts.map((account) => [account.id, account.currency]));
-  const amountErrors = amountChecks(fields((accountId) => (accountId ? currencies.get(accountId) : undefined)))(values, t);
-  const merged: FieldErrors = { ...errors };
-  for (const [field, message] of Object.entries(amountErrors)) merged[field] ??= message;
-  return merged;
+  return withMoreErrors(errors, amountChecks(fields((accountId) => (accountId ? currencies.get(accountId) : undefined)))(values, t));
 }
 
 /** An API refusal of a form (route-helpers `refusal`), with what was typed echoed back. */

@@ -50,10 +50,15 @@ function changed(control: Control): boolean {
   return control.value !== control.defaultValue;
 }
 
+/** The page's address, the same when the switch posts and on the page it lands on. */
+function address(): string {
+  return location.pathname + location.search;
+}
+
 /** Called by the language switch as it posts. */
-export function keepTypedValues(path: string, doc: Document = document, storage: Storage = sessionStorage, now = Date.now()): void {
+export function keepTypedValues(): void {
   const fields: KeptField[] = [];
-  [...doc.forms].forEach((form, index) => {
+  [...document.forms].forEach((form, index) => {
     for (const element of form.elements) {
       if (!isKeepable(element) || !element.name || !changed(element)) continue;
       if (isToggle(element)) {
@@ -64,17 +69,17 @@ export function keepTypedValues(path: string, doc: Document = document, storage:
     }
   });
   try {
-    if (fields.length) storage.setItem(STORAGE_KEY, JSON.stringify({ path, at: now, fields } satisfies Kept));
-    else storage.removeItem(STORAGE_KEY);
+    if (fields.length) sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ path: address(), at: Date.now(), fields } satisfies Kept));
+    else sessionStorage.removeItem(STORAGE_KEY);
   } catch {
     // Storage full or refused (private modes): the switch still works, without the draft.
   }
 }
 
-function readKept(storage: Storage): Kept | null {
+function readKept(): Kept | null {
   try {
-    const text = storage.getItem(STORAGE_KEY);
-    storage.removeItem(STORAGE_KEY);
+    const text = sessionStorage.getItem(STORAGE_KEY);
+    sessionStorage.removeItem(STORAGE_KEY);
     return text ? (JSON.parse(text) as Kept) : null;
   } catch {
     return null;
@@ -87,22 +92,22 @@ function setValue(control: Control, value: string): void {
   Object.getOwnPropertyDescriptor(prototype, "value")?.set?.call(control, value);
 }
 
-/** Puts the kept values back into the page at `path`; returns how many fields it filled. */
-export function restoreTypedValues(path: string, doc: Document = document, storage: Storage = sessionStorage, now = Date.now()): number {
-  const kept = readKept(storage);
-  if (!kept || kept.path !== path || !(now - kept.at >= 0 && now - kept.at <= KEPT_FOR_MS) || !Array.isArray(kept.fields)) return 0;
-  let filled = 0;
+/** Puts the kept values back, if they were kept on this address a short while ago. */
+function restoreTypedValues(): void {
+  const kept = readKept();
+  const age = kept ? Date.now() - kept.at : -1;
+  if (!kept || kept.path !== address() || age < 0 || age > KEPT_FOR_MS || !Array.isArray(kept.fields)) return;
   for (const { form: index, name, value } of kept.fields) {
-    const form = doc.forms[index];
+    const form = document.forms[index];
     if (!form) continue;
     const controls: Control[] = [];
     for (const element of form.elements) if (isKeepable(element) && element.name === name) controls.push(element);
     const first = controls[0];
     // A field the user already typed into on this page keeps what they typed.
     if (!first || controls.some(changed)) continue;
-    // As the user's own input: a click toggles, and a value goes through the element's own setter
-    // followed by input and change events, so the page's handlers (React's onChange: a transfer
-    // to an account in another currency shows its second amount) see it too.
+    // As the user's own input: a click toggles (a kept toggle differs from its default), and a
+    // value goes through the element's own setter followed by input and change events, so the
+    // page's handlers (React's onChange) see it too.
     if (first.type === "radio") {
       const target = controls.find((control) => control.value === value);
       if (!target || !isToggle(target)) continue;
@@ -121,17 +126,13 @@ export function restoreTypedValues(path: string, doc: Document = document, stora
       first.dispatchEvent(new Event("input", { bubbles: true }));
       first.dispatchEvent(new Event("change", { bubbles: true }));
     }
-    filled += 1;
     // A form folded away in a disclosure is opened, so what came back is seen.
     const details = first.closest("details");
     if (details && !details.open) details.open = true;
   }
-  return filled;
 }
 
 /** In the root: once the page is interactive, what the language switch kept comes back. */
 export function useTypedValuesRestored(): void {
-  useEffect(() => {
-    restoreTypedValues(location.pathname + location.search);
-  }, []);
+  useEffect(restoreTypedValues, []);
 }

@@ -3,7 +3,7 @@ import type { Route } from "./+types/accounts-accountId-transactions-csv";
 import { guard } from "../guards.server";
 import { apiFor } from "../lib/api.server";
 import { ID_PATTERN } from "../lib/ids";
-import { invalidParams } from "../lib/route-helpers.server";
+import { invalidParams, openedAsPage } from "../lib/route-helpers.server";
 import { requireUser } from "../session.server";
 
 export const middleware: Route.MiddlewareFunction[] = [guard("auth")];
@@ -21,7 +21,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // A resource route cannot draw the error page. A browser that opened the export (a link in a
   // stale tab) is sent to the list it exports, which shows the translated 404 page or the
   // filters' own errors; a script still gets the bare status.
-  const opened = request.headers.get("Sec-Fetch-Dest") === "document";
+  const opened = openedAsPage(request);
   const listInstead = () => redirect(`/accounts/${encodeURIComponent(params.accountId)}/transactions${url.search}`);
   if (!ID_PATTERN.test(params.accountId)) {
     if (opened) throw listInstead();

@@ -15,14 +15,8 @@ import { currentUser } from "../session.server";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   // Opened in a tab (the thumbnail's link), a problem is told on a page, not as a bare status.
   const page = openedAsPage(request);
-  if (!currentUser(context)) {
-    if (page) throw redirect(signInAddress(request));
-    throw new Response("Not Found", { status: 404 });
-  }
-  if (!ID_PATTERN.test(params.transactionId)) {
-    if (page) throw await backWithToast(request, "/", "ledger.pages.transactions.receiptGone");
-    throw new Response("Not Found", { status: 404 });
-  }
+  if (!currentUser(context)) throw page ? redirect(signInAddress(request)) : new Response("Not Found", { status: 404 });
+  if (!ID_PATTERN.test(params.transactionId)) throw page ? await backWithToast(request, "/", "ledger.pages.transactions.receiptGone") : new Response("Not Found", { status: 404 });
   const ifNoneMatch = request.headers.get("If-None-Match");
   const response = await apiFor(request, context).raw("GET", `/transactions/${params.transactionId}/receipt`, { headers: ifNoneMatch ? { "If-None-Match": ifNoneMatch } : {} });
   if (response.status !== 200 && response.status !== 304) {

@@ -209,8 +209,8 @@ export const listQueryObject = z.object({
   totals: z.enum(["true", "false"], { error: "ledger.errors.totals" }).optional(),
 });
 
-/** A list query (or one extended with more parameters) whose date range must not run backwards. */
-export function withDateRange<T extends z.ZodObject<{ from: typeof listQueryObject.shape.from; to: typeof listQueryObject.shape.to }>>(schema: T): T {
+/** A query with a period (a list's, the overview's) whose date range must not run backwards. */
+export function withDateRange<T extends z.ZodObject<{ from: z.ZodType<string | undefined>; to: z.ZodType<string | undefined> }>>(schema: T): T {
   return schema.superRefine((value, ctx) => {
     const { from, to } = value as { from?: string; to?: string };
     if (from && to && from > to) ctx.addIssue({ code: "custom", path: ["to"], message: "ledger.errors.dateRange" });

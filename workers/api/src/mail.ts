@@ -22,7 +22,7 @@ export interface MailSender {
  * passing failure (a 5xx, a dropped connection) must not lose the only copy of an undo link; the
  * tries end well inside the 30 s a Worker may keep working after its answer.
  */
-export const AFTER_ANSWER_RETRY_DELAYS_MS: readonly number[] = [1_000, 5_000];
+const AFTER_ANSWER_RETRY_DELAYS_MS: readonly number[] = [1_000, 5_000];
 
 /**
  * Sends `message`, trying again after each delay while the transport fails; the last failure is

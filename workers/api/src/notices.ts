@@ -37,13 +37,18 @@ function noticeMail(c: Context<ApiBindings>, user: UserRow, notice: SecurityNoti
 }
 
 /** The cron leaves a kept notice alone this long: the tries after the answer may still be running. */
-export const PENDING_FIRST_RETRY_MS = 10 * 60_000;
+const PENDING_FIRST_RETRY_MS = 10 * 60_000;
 /** Past this a notice is dropped (logged): the undo link it may carry is valid for a week (ADR 032). */
 export const PENDING_MAX_AGE_MS = 3 * 24 * 3600_000;
 /** Notices the cron sends in one run, so one run stays short whatever piled up. */
 const PENDING_PER_RUN = 50;
 
 type PendingRow = { id: string; to_address: string; subject: string; text_body: string; html_body: string; created_at: number; attempts: number };
+
+/** A kept notice is forgotten once sent, or once too old to send. */
+function forgetNotice(db: D1Database, id: string): Promise<unknown> {
+  return db.prepare("DELETE FROM pending_notices WHERE id = ?1").bind(id).run();
+}
 
 function logNotice(event: string, fields: Record<string, unknown>): void {
   console.error(JSON.stringify({ event, ...fields }));
@@ -75,7 +80,7 @@ export function sendSecurityNotice(c: Context<ApiBindings>, user: UserRow, notic
       logNotice("security-notice-failed", { kind: notice.kind, kept, error: String(error) });
       return;
     }
-    if (kept) await db.prepare("DELETE FROM pending_notices WHERE id = ?1").bind(id).run();
+    if (kept) await forgetNotice(db, id);
   });
   return afterAnswer(
     c,
@@ -86,25 +91,24 @@ export function sendSecurityNotice(c: Context<ApiBindings>, user: UserRow, notic
 /**
  * The hourly cron's part: each kept notice that is due is sent once more; taken, it is deleted;
  * refused, it waits for the next run. A notice still unsent after `PENDING_MAX_AGE_MS` is dropped
- * and logged. Returns how many were sent.
+ * and logged.
  */
-export async function sendPendingNotices(env: ApiEnv, now = Date.now()): Promise<number> {
+export async function sendPendingNotices(env: ApiEnv, now = Date.now()): Promise<void> {
   const { results } = await env.DB.prepare("SELECT id, to_address, subject, text_body, html_body, created_at, attempts FROM pending_notices WHERE next_attempt_at <= ?1 ORDER BY next_attempt_at LIMIT ?2")
     .bind(now, PENDING_PER_RUN)
     .all<PendingRow>();
-  if (!results.length) return 0;
+  if (!results.length) return;
   let sender: MailSender;
   try {
     sender = mailSender(env);
   } catch (error) {
     logNotice("security-notice-no-transport", { pending: results.length, error: String(error) });
-    return 0;
+    return;
   }
-  let sent = 0;
   for (const row of results) {
     if (now - row.created_at > PENDING_MAX_AGE_MS) {
       logNotice("security-notice-dropped", { id: row.id, attempts: row.attempts, createdAt: row.created_at });
-      await env.DB.prepare("DELETE FROM pending_notices WHERE id = ?1").bind(row.id).run();
+      await forgetNotice(env.DB, row.id);
       continue;
     }
     try {
@@ -114,8 +118,6 @@ export async function sendPendingNotices(env: ApiEnv, now = Date.now()): Promise
       await env.DB.prepare("UPDATE pending_notices SET attempts = attempts + 1, next_attempt_at = ?2 WHERE id = ?1").bind(row.id, now + 1).run();
       continue;
     }
-    await env.DB.prepare("DELETE FROM pending_notices WHERE id = ?1").bind(row.id).run();
-    sent += 1;
+    await forgetNotice(env.DB, row.id);
   }
-  return sent;
 }

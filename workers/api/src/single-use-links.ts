@@ -9,24 +9,21 @@ import { randomToken, sha256Hex } from "./crypto";
 export type LinkTable = "password_links" | "email_changes" | "email_reverts";
 
 /**
- * A new link for `userId`, as the statements of one batch: the user's older unused links in the
- * table are voided (only the last one asked for can be used) and the new one is stored by its
- * hash. `token` is what the mail carries. `columns` adds the table's own (a change's address);
- * their names are the caller's constants, never input.
+ * Issues a new link for `userId` in one batch: the user's older unused links in the table are
+ * voided (only the last one asked for can be used) and the new one is stored by its hash. `token`
+ * is what the mail carries. `columns` adds the table's own (a change's address); their names are
+ * the caller's constants, never input.
  */
 export async function issueLink(db: D1Database, table: "password_links" | "email_changes", userId: string, now: number, ttlMs: number, columns: Record<string, string> = {}) {
   const token = randomToken();
   const expiresAt = now + ttlMs;
   const names = ["id", "token_hash", "user_id", "created_at", "expires_at", ...Object.keys(columns)];
   const values = [crypto.randomUUID(), await sha256Hex(token), userId, now, expiresAt, ...Object.values(columns)];
-  return {
-    token,
-    expiresAt,
-    statements: [
-      db.prepare(`UPDATE ${table} SET used_at = ?1 WHERE user_id = ?2 AND used_at IS NULL`).bind(now, userId),
-      db.prepare(`INSERT INTO ${table} (${names.join(", ")}) VALUES (${names.map((_, i) => `?${i + 1}`).join(", ")})`).bind(...values),
-    ],
-  };
+  await db.batch([
+    db.prepare(`UPDATE ${table} SET used_at = ?1 WHERE user_id = ?2 AND used_at IS NULL`).bind(now, userId),
+    db.prepare(`INSERT INTO ${table} (${names.join(", ")}) VALUES (${names.map((_, i) => `?${i + 1}`).join(", ")})`).bind(...values),
+  ]);
+  return { token, expiresAt };
 }
 
 /** The link's row while it can still be used (not used, not expired), else null. `columns` lists what the caller reads. */

@@ -69,7 +69,6 @@ accountRoutes.openapi(
     const limit = await hit(c.env.DB, { key: `email-change:user:${user.id}`, max: 5, windowMs: HOUR });
     if (!limit.allowed) return throttled(c, "rate-limited", limit.retryAfterSeconds);
     const link = await issueLink(c.env.DB, "email_changes", user.id, Date.now(), EMAIL_CHANGE_TTL_MS, { email, email_normalized: normalized });
-    await c.env.DB.batch(link.statements);
     // Awaited: the answer says the link was sent, so a failure to send is a failure to answer.
     await mailSender(c.env).send(emailChangeMail(c, user, email, link.token));
     return c.json({ user: toApiUser(user), pending: { email, expiresAt: link.expiresAt } }, 202);

@@ -8,6 +8,7 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { isIsoDay } from "../../../../app/lib/dates";
+import { withDateRange } from "../../../../app/lib/schemas/ledger";
 import { compareCurrencies } from "../../../../app/lib/money";
 import { createRouter } from "../hono";
 import { included, includedOut, includeParam } from "../ledger/collections";
@@ -18,8 +19,8 @@ import { deferSession, sessionBatch } from "../sessions";
 
 const day = z.string().refine(isIsoDay, { error: "ledger.errors.date" });
 
-const query = z
-  .object({
+const query = withDateRange(
+  z.object({
     from: day,
     to: day,
     // Digits only, as the listing's `limit`: "0x10" or "1e1" are not a count; empty is not given.
@@ -33,10 +34,8 @@ const query = z
         .default(10),
     ),
     include: includeParam,
-  })
-  .superRefine((value, ctx) => {
-    if (value.from > value.to) ctx.addIssue({ code: "custom", path: ["to"], message: "ledger.errors.dateRange" });
-  });
+  }),
+);
 
 const flowOut = z.object({
   currency: z.string(),
