@@ -268,6 +268,9 @@ describe("transactions", () => {
     expect(saved.json.errors.amount).toEqual(["Esta moneda admite como máximo 2 decimales."]);
     const asked = await call(`/accounts/${account.id}/transactions`, { token, body, headers: { "Accept-Language": "en-US" } });
     expect(asked.json.errors.amount).toEqual(["This currency takes at most 2 decimal places."]);
+    // The header is read as the pages read it: the best supported language by its q-value.
+    const ranked = await call(`/accounts/${account.id}/transactions`, { token, body, headers: { "Accept-Language": "fr-FR, es-PE;q=0.8, en;q=0.5" } });
+    expect(ranked.json.errors.amount).toEqual(["Esta moneda admite como máximo 2 decimales."]);
     // Reads whose session is checked in their own batch (ADR 026) learn the user there.
     const names = (categories: Array<{ name: string }>) => categories.map((category) => category.name);
     expect(names((await call("/categories", { token })).json.categories)).toContain("Supermercado");
@@ -348,6 +351,11 @@ describe("transfers", () => {
     const spaces = await call("/transfers", { token, body: { fromAccountId: a.id, toAccountId: b.id, amount: "1.00", date: "2026-11-20", description: "   " } });
     expect(spaces.json.to.description).toBe("BCP Soles → Yape");
     expect((await call(`/transfers/${spaces.json.transferId}`, { method: "DELETE", token })).status).toBe(200);
+    // Characters that draw nothing are blank too (the same rule as every text, plain-text.ts).
+    const invisible = await call("/transfers", { token, body: { fromAccountId: a.id, toAccountId: b.id, amount: "1.00", date: "2026-11-20", description: "\u200b\u200e " } });
+    expect(invisible.status, JSON.stringify(invisible.json)).toBe(201);
+    expect(invisible.json.to.description).toBe("BCP Soles → Yape");
+    expect((await call(`/transfers/${invisible.json.transferId}`, { method: "DELETE", token })).status).toBe(200);
     expect((await call(`/transfers/${again.json.transferId}`, { method: "DELETE", token })).status).toBe(200);
     expect(await expectExactBalance(token, a.id)).toBe(50000);
     expect((await call(`/transfers/${again.json.transferId}`, { method: "DELETE", token })).status).toBe(404);

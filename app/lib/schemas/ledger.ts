@@ -59,8 +59,8 @@ export function checkAmount(text: string, currency: string, decimalSeparator: De
 
 /** An empty form or URL field means "not given". */
 const blank = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
-/** So does an optional text of spaces only (the form's field left blank). */
-const blankText = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (typeof value === "string" && !value.trim() ? undefined : value), schema.optional());
+/** So does an optional text that draws nothing (spaces, a zero-width space: plain-text.ts's blank). */
+const blankText = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (typeof value === "string" && !singleLineText(value).trim() ? undefined : value), schema.optional());
 
 /** Trimmed text; "" and null become null (clears the field on update). */
 const optionalText = (max: number, key: string, { multiline = false } = {}) =>

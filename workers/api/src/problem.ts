@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { ApiBindings } from "./hono";
 import type { z } from "zod";
+import { defaultLocale, localeFromAcceptLanguage, type Locale } from "../../../app/i18n/config";
 import { translatorFor } from "../../../app/i18n/translator";
 import { PROBLEM_CONTENT_TYPE, type Problem } from "../../../app/lib/problem";
 import { issuesByField } from "../../../app/lib/schemas/auth";
@@ -24,10 +25,11 @@ const TITLES: Record<number, string> = {
  * language (a client that sends none, such as a script with a token, still gets the user's
  * language, as mail does), else English. The app always sends the page's language.
  */
-export function localeOf(c: Context<ApiBindings>): "en" | "es" {
-  const header = c.req.header("Accept-Language")?.trim().toLowerCase();
-  if (header) return header.startsWith("es") ? "es" : "en";
-  return c.get("user")?.locale ?? "en";
+export function localeOf(c: Context<ApiBindings>): Locale {
+  const header = c.req.header("Accept-Language");
+  // Read as the pages read it (q-values, the best supported language), not by its first letters.
+  if (header?.trim()) return localeFromAcceptLanguage(header);
+  return c.get("user")?.locale ?? defaultLocale;
 }
 
 /** An RFC 9457 answer. `type` is a stable URN the app can switch on. */
