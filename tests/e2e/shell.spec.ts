@@ -1,5 +1,7 @@
 /** The seed's shell behaviour: guards, error pages, crawlers, headers, i18n, toasts, build check. */
 import AxeBuilder from "@axe-core/playwright";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { encodeCookieValue, expect, hydrated, randomIp, signInAs, STRONG_PASSWORD, test } from "./fixtures";
 
 test.describe("guards", () => {
@@ -166,6 +168,30 @@ test.describe("security", () => {
     // No origin information at all (not a browser): refused too.
     const bare = await request.post("/login", { form, headers: { "Sec-Fetch-Site": "", Origin: "" }, maxRedirects: 0 });
     expect([400, 403]).toContain(bare.status());
+  });
+});
+
+test.describe("static files", () => {
+  // wrangler.toml runs the Worker first on every path but the ones it lists as assets: a file put
+  // in public/ and not listed there would be answered by the app's 404 page.
+  test("every file in public/ is served as itself", async ({ request }) => {
+    const files = readdirSync("public");
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const response = await request.get(`/${file}`);
+      expect(response.status(), file).toBe(200);
+      expect(Buffer.compare(await response.body(), readFileSync(path.join("public", file))), file).toBe(0);
+    }
+  });
+
+  test("the build's files are served, and a missing one is a 404", async ({ page, request }) => {
+    await page.goto("/login");
+    const script = page.locator("script[src^='/assets/'], link[rel=modulepreload][href^='/assets/']").first();
+    const src = (await script.getAttribute("src")) ?? (await script.getAttribute("href"));
+    const served = await request.get(src!);
+    expect(served.status()).toBe(200);
+    expect(served.headers()["content-type"]).toContain("javascript");
+    expect((await request.get("/assets/no-such-chunk-0000.js")).status()).toBe(404);
   });
 });
 
