@@ -4,7 +4,7 @@ import { en } from "../../app/i18n/locales/en";
 import worker from "../../workers/api/index";
 import { sendWithRetries, type MailMessage } from "../../workers/api/src/mail";
 import { PENDING_MAX_AGE_MS } from "../../workers/api/src/notices";
-import { signUp, STRONG_PASSWORD, uniqueIp } from "./helpers";
+import { call, signUp, STRONG_PASSWORD, uniqueEmail, uniqueIp, waitForMail } from "./helpers";
 
 const message: MailMessage = { to: "ana@example.com", subject: "s", text: "t", html: "<p>t</p>" };
 
@@ -50,6 +50,12 @@ function passwordChange(token: string) {
     body: JSON.stringify({ currentPassword: STRONG_PASSWORD, password: "another-strong-passphrase-x", confirmPassword: "another-strong-passphrase-x" }),
   }) as unknown as Request<unknown, IncomingRequestCfProperties>; // a test-made Request lacks `cf`; the Worker never reads it
 }
+
+function confirmEmailChange(linkId: string) {
+  return new Request(`https://tesoro.test/api/v1/auth/email-links/${linkId}`, { method: "POST", headers: { "CF-Connecting-IP": uniqueIp() } }) as unknown as Request<unknown, IncomingRequestCfProperties>; // as in passwordChange
+}
+
+const undoLinkIn = (text: string) => /\/login\/undo-email\/([A-Za-z0-9_-]{43})/.exec(text)?.[1];
 
 async function pendingFor(to: string) {
   const { results } = await env.DB.prepare("SELECT subject, attempts, next_attempt_at FROM pending_notices WHERE to_address = ?1").bind(to).all<{ subject: string; attempts: number; next_attempt_at: number }>();
@@ -133,5 +139,84 @@ describe("mail sent after the answer", () => {
     await worker.scheduled(createScheduledController({ scheduledTime: now, cron: "17 * * * *" }), HTTP_MAIL_ENV);
     expect(provider.sent.filter((mail) => mail.to === to)).toHaveLength(0);
     expect(await pendingFor(to)).toHaveLength(0);
+  });
+
+  it(
+    "an email-change notice is kept without its undo link's token; the cron mails a new link for the same undo, and using either voids both",
+    async () => {
+      const { email, token, password } = await signUp();
+      const next = uniqueEmail("Moved");
+      expect((await call("/users/me/email", { token, body: { email: next, password } })).status).toBe(202);
+      const [confirmMail] = await waitForMail(next);
+      const linkId = /\/login\/confirm-email\/([A-Za-z0-9_-]{43})/.exec(confirmMail!.text)![1]!;
+
+      const provider = providerEndpoint();
+      provider.down = true;
+      const ctx = createExecutionContext();
+      expect((await worker.fetch(confirmEmailChange(linkId), HTTP_MAIL_ENV, ctx)).status).toBe(200);
+      await waitOnExecutionContext(ctx);
+      // Only the owner's: the cron may also send other tests' notices that are due.
+      const toOwner = () => (provider.sent as unknown as Array<{ to: string; subject: string; text: string; html: string }>).filter((mail) => mail.to === email);
+      let tried = toOwner();
+      expect(tried).toHaveLength(3);
+      expect(tried[0]).toMatchObject({ to: email, subject: en.mail.emailChangedSubject });
+      const first = undoLinkIn(tried[0]!.text)!;
+      expect(first).toBeDefined();
+
+      // What D1 keeps has no token that opens anything.
+      const { results: kept } = await env.DB.prepare("SELECT * FROM pending_notices WHERE to_address = ?1").bind(email).all<Record<string, string | number | null>>();
+      expect(kept).toHaveLength(1);
+      expect(JSON.stringify(kept[0])).not.toContain(first);
+      const marker = kept[0]!.link_marker as string;
+      expect(kept[0]!.text_body).toContain(`/login/undo-email/${marker}`);
+      expect((await call(`/auth/email-reverts/${marker}`)).status).toBe(410);
+
+      provider.down = false;
+      await worker.scheduled(createScheduledController({ scheduledTime: (kept[0]!.next_attempt_at as number) + 1, cron: "17 * * * *" }), HTTP_MAIL_ENV);
+      tried = toOwner();
+      const resent = tried[3]!;
+      expect(tried).toHaveLength(4);
+      expect(resent.subject).toBe(en.mail.emailChangedSubject);
+      const second = undoLinkIn(resent.text)!;
+      expect(second).toBeDefined();
+      expect(second).not.toBe(first);
+      expect(resent.text.replace(second, first)).toBe(tried[0]!.text);
+      expect(resent.html).toContain(`<a href="https://tesoro.test/login/undo-email/${second}">`);
+      expect(await pendingFor(email)).toHaveLength(0);
+
+      // Both links undo the same change, once.
+      expect((await call(`/auth/email-reverts/${first}`)).json).toEqual({ email });
+      expect((await call(`/auth/email-reverts/${second}`)).json).toEqual({ email });
+      expect((await call(`/auth/email-reverts/${second}`, { method: "POST" })).status).toBe(200);
+      expect((await call(`/auth/email-reverts/${first}`, { method: "POST" })).status).toBe(410);
+    },
+    30_000,
+  );
+
+  it("a kept email-change notice whose undo was used meanwhile is still sent, with a link that says it can no longer be used", async () => {
+    const { email, token, password } = await signUp();
+    const next = uniqueEmail("Moved");
+    expect((await call("/users/me/email", { token, body: { email: next, password } })).status).toBe(202);
+    const [confirmMail] = await waitForMail(next);
+    const linkId = /\/login\/confirm-email\/([A-Za-z0-9_-]{43})/.exec(confirmMail!.text)![1]!;
+    const provider = providerEndpoint();
+    provider.down = true;
+    const ctx = createExecutionContext();
+    expect((await worker.fetch(confirmEmailChange(linkId), HTTP_MAIL_ENV, ctx)).status).toBe(200);
+    await waitOnExecutionContext(ctx);
+    const toOwner = () => (provider.sent as unknown as Array<{ to: string; text: string }>).filter((mail) => mail.to === email);
+    let tried = toOwner();
+    // The provider said no, but the first mail arrived after all, and the owner undid the change.
+    expect((await call(`/auth/email-reverts/${undoLinkIn(tried[0]!.text)}`, { method: "POST" })).status).toBe(200);
+
+    provider.down = false;
+    const [kept] = await pendingFor(email);
+    await worker.scheduled(createScheduledController({ scheduledTime: kept!.next_attempt_at + 1, cron: "17 * * * *" }), HTTP_MAIL_ENV);
+    tried = toOwner();
+    expect(tried).toHaveLength(4);
+    const late = undoLinkIn(tried[3]!.text)!;
+    expect(late).toBeDefined();
+    expect((await call(`/auth/email-reverts/${late}`)).status).toBe(410);
+    expect(await pendingFor(email)).toHaveLength(0);
   });
 });

@@ -5,20 +5,25 @@
  * the notice carries the link that undoes it. When that link is used, the address it replaced
  * hears of it in turn, in case the old mailbox was no longer the owner's.
  * Sent after the answer: a mail provider that is down must not undo or delay the change. A
- * failing send is tried twice more (`sendWithRetries`), then logged, never returned. Before the
- * first try the notice is kept in D1 (`pending_notices`) and deleted once the provider takes it;
- * one the provider has not taken by then, the hourly cron sends again (`sendPendingNotices`), so a
- * provider down for hours delays a notice but does not lose it (ADR 034).
+ * failing send is tried twice more (`sendWithRetries`), then logged, never returned. The notice
+ * is kept in D1 (`pending_notices`) by a statement in the change's own batch, so no change is
+ * written without its notice, and deleted once the provider takes it; one the provider has not
+ * taken by then, the hourly cron sends again (`sendPendingNotices`), so a provider down for hours
+ * delays a notice but does not lose it (ADR 034). An undo link is a credential (it leads to a new
+ * password), and like every link token it is never stored: the kept copy holds a marker where the
+ * token goes, and the cron issues a new link for the same undo before it sends.
  */
 import type { Context } from "hono";
 import { translatorFor } from "../../../app/i18n/translator";
 import { formatInstant } from "../../../app/lib/dates";
 import { afterAnswer, type ApiBindings } from "./hono";
 import type { ApiEnv } from "./env";
+import { randomToken, sha256Hex } from "./crypto";
 import { appUrl, mailSender, paragraphsMail, sendWithRetries, type MailMessage, type MailSender } from "./mail";
 import type { UserRow } from "./users";
 
-export type SecurityNotice = { kind: "emailChanged"; newEmail: string; revertToken: string } | { kind: "emailRestored"; restoredEmail: string } | { kind: "passwordChanged" };
+/** `revertId` is the `email_reverts` row the token opens. */
+export type SecurityNotice = { kind: "emailChanged"; newEmail: string; revertToken: string; revertId: string } | { kind: "emailRestored"; restoredEmail: string } | { kind: "passwordChanged" };
 
 function noticeMail(c: Context<ApiBindings>, user: UserRow, notice: SecurityNotice, at: number): MailMessage {
   const t = translatorFor(user.locale);
@@ -43,7 +48,41 @@ export const PENDING_MAX_AGE_MS = 3 * 24 * 3600_000;
 /** Notices the cron sends in one run, so one run stays short whatever piled up. */
 const PENDING_PER_RUN = 50;
 
-type PendingRow = { id: string; to_address: string; subject: string; text_body: string; html_body: string; created_at: number; attempts: number };
+type PendingRow = { id: string; to_address: string; subject: string; text_body: string; html_body: string; created_at: number; attempts: number; revert_id: string | null; link_marker: string | null };
+
+/** A notice made before its change is written: the mail to send, and the values of the row that keeps it. */
+export interface PreparedNotice {
+  kind: SecurityNotice["kind"];
+  id: string;
+  message: MailMessage;
+  /** In `KEPT_COLUMNS`' order, for `keptNoticeInsert`. */
+  kept: unknown[];
+}
+
+const KEPT_COLUMNS = ["id", "to_address", "subject", "text_body", "html_body", "created_at", "next_attempt_at", "revert_id", "link_marker"] as const;
+
+/**
+ * The statement that keeps a prepared notice, for the change's batch: its parameters are
+ * `notice.kept` from `?first` on, and it writes only where `condition` holds (a link's claim).
+ */
+export function keptNoticeInsert(first: number, condition = "1"): string {
+  return `INSERT INTO pending_notices (${KEPT_COLUMNS.join(", ")}) SELECT ${KEPT_COLUMNS.map((_, i) => `?${first + i}`).join(", ")} WHERE ${condition}`;
+}
+
+/** Mails `user` (as they were before the change) about it: `sendPreparedNotice` once the change and `kept` are written. */
+export function prepareNotice(c: Context<ApiBindings>, user: UserRow, notice: SecurityNotice, now: number): PreparedNotice {
+  const message = noticeMail(c, user, notice, now);
+  const id = crypto.randomUUID();
+  let kept = message;
+  let revertId: string | null = null;
+  let marker: string | null = null;
+  if (notice.kind === "emailChanged") {
+    marker = randomToken();
+    revertId = notice.revertId;
+    kept = noticeMail(c, user, { ...notice, revertToken: marker }, now);
+  }
+  return { kind: notice.kind, id, message, kept: [id, kept.to, kept.subject, kept.text, kept.html, now, now + PENDING_FIRST_RETRY_MS, revertId, marker] };
+}
 
 /** A kept notice is forgotten once sent, or once too old to send. */
 function forgetNotice(db: D1Database, id: string): Promise<unknown> {
@@ -54,33 +93,17 @@ function logNotice(event: string, fields: Record<string, unknown>): void {
   console.error(JSON.stringify({ event, ...fields }));
 }
 
-/** Mails `user` (as they were before the change) about it, after the answer is sent. */
-export function sendSecurityNotice(c: Context<ApiBindings>, user: UserRow, notice: SecurityNotice): Promise<void> {
-  const db = c.env.DB;
+/** Sends a prepared notice after the answer; taken by the provider, its kept copy is forgotten. */
+export function sendPreparedNotice(c: Context<ApiBindings>, notice: PreparedNotice): Promise<void> {
   // Inside the promise: a transport that is not configured throws, and that too is only logged.
   const work = Promise.resolve().then(async () => {
-    const now = Date.now();
-    const message = noticeMail(c, user, notice, now);
-    const id = crypto.randomUUID();
-    const kept = await db
-      .prepare("INSERT INTO pending_notices (id, to_address, subject, text_body, html_body, created_at, next_attempt_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")
-      .bind(id, message.to, message.subject, message.text, message.html, now, now + PENDING_FIRST_RETRY_MS)
-      .run()
-      .then(
-        () => true,
-        (error: unknown) => {
-          // Not kept: it is still sent now, only without the cron's later tries.
-          logNotice("security-notice-not-kept", { kind: notice.kind, error: String(error) });
-          return false;
-        },
-      );
     try {
-      await sendWithRetries(mailSender(c.env), message);
+      await sendWithRetries(mailSender(c.env), notice.message);
     } catch (error) {
-      logNotice("security-notice-failed", { kind: notice.kind, kept, error: String(error) });
+      logNotice("security-notice-failed", { kind: notice.kind, error: String(error) });
       return;
     }
-    if (kept) await forgetNotice(db, id);
+    await forgetNotice(c.env.DB, notice.id);
   });
   return afterAnswer(
     c,
@@ -89,12 +112,36 @@ export function sendSecurityNotice(c: Context<ApiBindings>, user: UserRow, notic
 }
 
 /**
+ * The kept copy's mail with a working link where its marker is: a new link for the same undo
+ * (same address, same expiry; using either voids both, as undo voids its later links), or, if the
+ * undo was used or is gone with its account, a token that opens nothing, so the link says what
+ * the first mail's would: that it can no longer be used. The notice is sent either way.
+ */
+async function withUndoLink(db: D1Database, row: PendingRow, now: number): Promise<MailMessage> {
+  const mail = { to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body };
+  if (!row.link_marker) return mail;
+  const token = randomToken();
+  if (row.revert_id) {
+    await db
+      .prepare(
+        `INSERT INTO email_reverts (id, token_hash, user_id, email, email_normalized, created_at, expires_at)
+         SELECT ?1, ?2, user_id, email, email_normalized, created_at, expires_at FROM email_reverts WHERE id = ?3 AND used_at IS NULL AND expires_at > ?4`,
+      )
+      .bind(crypto.randomUUID(), await sha256Hex(token), row.revert_id, now)
+      .run();
+  }
+  return { ...mail, text: mail.text.replaceAll(row.link_marker, token), html: mail.html.replaceAll(row.link_marker, token) };
+}
+
+/**
  * The hourly cron's part: each kept notice that is due is sent once more; taken, it is deleted;
  * refused, it waits for the next run. A notice still unsent after `PENDING_MAX_AGE_MS` is dropped
  * and logged.
  */
 export async function sendPendingNotices(env: ApiEnv, now = Date.now()): Promise<void> {
-  const { results } = await env.DB.prepare("SELECT id, to_address, subject, text_body, html_body, created_at, attempts FROM pending_notices WHERE next_attempt_at <= ?1 ORDER BY next_attempt_at LIMIT ?2")
+  const { results } = await env.DB.prepare(
+    "SELECT id, to_address, subject, text_body, html_body, created_at, attempts, revert_id, link_marker FROM pending_notices WHERE next_attempt_at <= ?1 ORDER BY next_attempt_at LIMIT ?2",
+  )
     .bind(now, PENDING_PER_RUN)
     .all<PendingRow>();
   if (!results.length) return;
@@ -112,7 +159,7 @@ export async function sendPendingNotices(env: ApiEnv, now = Date.now()): Promise
       continue;
     }
     try {
-      await sender.send({ to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body });
+      await sender.send(await withUndoLink(env.DB, row, now));
     } catch (error) {
       logNotice("security-notice-retry-failed", { id: row.id, attempts: row.attempts + 1, error: String(error) });
       await env.DB.prepare("UPDATE pending_notices SET attempts = attempts + 1, next_attempt_at = ?2 WHERE id = ?1").bind(row.id, now + 1).run();

@@ -12,7 +12,7 @@ import { createRouter, type ApiBindings } from "../hono";
 import { appUrl, mailSender, paragraphsMail } from "../mail";
 import { bearer, json, jsonBody, problemResponse } from "../openapi-helpers";
 import { problem, validationProblem } from "../problem";
-import { sendSecurityNotice } from "../notices";
+import { keptNoticeInsert, prepareNotice, sendPreparedNotice } from "../notices";
 import { deleteUserReceipts } from "../receipts";
 import { requireSession } from "../sessions";
 import { hit } from "../rate-limit";
@@ -145,17 +145,20 @@ accountRoutes.openapi(
     // A taker's second account cannot take the address the owner's undo link holds (ADR 032).
     if (await addressTaken(c.env.DB, change.email_normalized, user.id, now)) return validationProblem(c, { email: ["auth.emailTaken"] }, 409);
     const revertToken = randomToken();
+    const revertId = crypto.randomUUID();
+    // The old address hears of it: after this, it can neither sign in nor recover the password.
+    const notice = prepareNotice(c, user, { kind: "emailChanged", newEmail: change.email, revertToken, revertId }, now);
     const link = claimLink(c.env.DB, "email_changes", change.id, now);
     let results: D1Result[];
     try {
-      // The email changes (and the old address gets its way back) only if this request claimed
-      // the link: a second open gets 410.
+      // The email changes (and the old address gets its way back, and hears of it) only if this
+      // request claimed the link: a second open gets 410.
       results = await c.env.DB.batch([
         link.first,
         link.then((won) => `UPDATE users SET email = ?3, email_normalized = ?4, updated_at = ?5 WHERE id = ?6 AND ${won}`, change.email, change.email_normalized, now, user.id),
         link.then(
           (won) => `INSERT INTO email_reverts (id, token_hash, user_id, email, email_normalized, created_at, expires_at) SELECT ?3, ?4, ?5, ?6, ?7, ?8, ?9 WHERE ${won}`,
-          crypto.randomUUID(),
+          revertId,
           await sha256Hex(revertToken),
           user.id,
           user.email,
@@ -163,14 +166,14 @@ accountRoutes.openapi(
           now,
           now + EMAIL_REVERT_TTL_MS,
         ),
+        link.then((won) => keptNoticeInsert(3, won), ...notice.kept),
       ]);
     } catch (error) {
       // Another account took the address between the check above and this batch.
       return emailTakenOrThrow(c, error);
     }
     if (!results[0]?.meta.changes) return linkExpired(c);
-    // The old address hears of it: after this, it can neither sign in nor recover the password.
-    await sendSecurityNotice(c, user, { kind: "emailChanged", newEmail: change.email, revertToken });
+    await sendPreparedNotice(c, notice);
     return c.json({ email: change.email }, 200);
   },
 );
@@ -216,6 +219,9 @@ accountRoutes.openapi(
     const passwordLinkId = randomToken();
     const link = claimLink(c.env.DB, "email_reverts", revert.id, now);
     const userId = revert.user_id;
+    // The address it replaced hears of it: if that was the owner's (and the old mailbox is no
+    // longer theirs), they learn at once that the account went back to an address they had left.
+    const notice = before.email_normalized !== revert.email_normalized ? prepareNotice(c, before, { kind: "emailRestored", restoredEmail: revert.email }, now) : null;
     let results: D1Result[];
     try {
       // Every step only if this request claimed the link. Whoever changed the email may hold the
@@ -244,6 +250,7 @@ accountRoutes.openapi(
           now,
           now + LINK_TTL_MS,
         ),
+        ...(notice ? [link.then((won) => keptNoticeInsert(3, won), ...notice.kept)] : []),
       ]);
     } catch (error) {
       // An account with the old address: it is held while the link is usable, so only an account
@@ -251,9 +258,7 @@ accountRoutes.openapi(
       return emailTakenOrThrow(c, error);
     }
     if (!results[0]?.meta.changes) return linkExpired(c);
-    // The address it replaced hears of it: if that was the owner's (and the old mailbox is no
-    // longer theirs), they learn at once that the account went back to an address they had left.
-    if (before.email_normalized !== revert.email_normalized) await sendSecurityNotice(c, before, { kind: "emailRestored", restoredEmail: revert.email });
+    if (notice) await sendPreparedNotice(c, notice);
     return c.json({ email: revert.email, passwordLinkId }, 200);
   },
 );

@@ -11,7 +11,7 @@ import {
 } from "../../../../app/lib/schemas/auth";
 import { afterAnswer, createRouter, type ApiBindings } from "../hono";
 import { appUrl, mailSender, paragraphsMail } from "../mail";
-import { sendSecurityNotice } from "../notices";
+import { keptNoticeInsert, prepareNotice, sendPreparedNotice } from "../notices";
 import { hashPassword, MIN_PASSWORD_SCORE, needsRehash, parseParams, passwordStrength, verifyAgainstDummy, verifyPassword } from "../password";
 import { localeOf, problem, validationProblem } from "../problem";
 import { clearLoginFailures, hit, lockedForSeconds, lockQuery, recordLoginFailure, throttle, type Lockout } from "../rate-limit";
@@ -312,11 +312,13 @@ authRoutes.openapi(
     const weak = weakPasswordProblem(c, input.password, [user.name, user.email]);
     if (weak) return weak;
     const now = Date.now();
+    const notice = prepareNotice(c, user, { kind: "passwordChanged" }, now);
     await c.env.DB.batch([
       c.env.DB.prepare("UPDATE users SET password_hash = ?1, updated_at = ?2 WHERE id = ?3").bind(hashPassword(input.password, scrypt(c)), now, user.id),
       c.env.DB.prepare("UPDATE sessions SET revoked_at = ?1 WHERE user_id = ?2 AND revoked_at IS NULL AND id <> ?3").bind(now, user.id, c.get("session").id),
+      c.env.DB.prepare(keptNoticeInsert(1)).bind(...notice.kept),
     ]);
-    await sendSecurityNotice(c, user, { kind: "passwordChanged" });
+    await sendPreparedNotice(c, notice);
     return c.body(null, 204);
   },
 );
