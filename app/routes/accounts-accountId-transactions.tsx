@@ -145,9 +145,13 @@ function pageList({ transactions, nextCursor, hasPrevious, prevCursor, totals, s
   };
 }
 
-/** Opening or closing a form (edit, new, prefill) is a client-side change: no need to reload the list. */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+/**
+ * Opening or closing a form (edit, new, prefill) is a client-side change: no need to reload the
+ * list. A refused edit (4xx) normally leaves the list as it is, except a 409: the transaction
+ * changed elsewhere (or its account was archived), so the list and the form's copy are reloaded.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== "GET") return actionStatus === 409 || defaultShouldRevalidate;
   const data = (url: URL) => {
     const search = new URLSearchParams(url.search);
     for (const key of UI_KEYS) search.delete(key);
@@ -217,8 +221,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "transfer": {
       const parsed = parseForm(transferSchema, formData, t);
       if (!parsed.ok) return formFailure("transfer", await refusedWithAmounts(api, parsed.errors, values, t, (currencyOf) => ({ amount: currencyOf(accountId), toAmount: currencyOf(values.toAccountId) })), values);
-      const body = { ...parsed.data, description: parsed.data.description ?? t("ledger.pages.transactions.transferDefault") };
-      const result = await api.post("/transfers", { body, idempotencyKey });
+      // Without a description the API names the legs after the accounts ("BBVA Soles → BBVA Dólares"),
+      // which reads the same in every language; a default typed here would stay in this one.
+      const result = await api.post("/transfers", { body: parsed.data, idempotencyKey });
       if (!result.ok) return apiFailure("transfer", result, values, t);
       return redirectWithToast(back, "ledger.pages.toast.transferCreated");
     }
@@ -971,6 +976,8 @@ function TransactionForm({ mode, tx, fetcher, result, loaderData }: { mode: "add
       <input type="hidden" name="intent" value={mode} />
       <input type="hidden" name="returnTo" value={listUrl} />
       {tx ? <input type="hidden" name="transactionId" value={tx.id} /> : null}
+      {/* The copy this edit starts from: a change made meanwhile elsewhere is not silently undone (409). */}
+      {tx ? <input type="hidden" name="updatedAt" value={tx.updatedAt} /> : null}
       <FormAlert message={formErrorOf(result, t)} />
       {result?.errors.accountId ? <p className={ui.alert.error}>{result.errors.accountId}</p> : null}
       <div className={l.formGrid}>
@@ -1057,7 +1064,7 @@ function TransferForm({ fetcher, result, loaderData, others }: { fetcher: Fetche
         <Field id="transfer-amount" label={`${t("ledger.fields.amount")} (${account.currency})`} name="amount" inputMode="decimal" required defaultValue={values.amount ?? ""} error={errors.amount} hint={t("ledger.pages.transactions.transferAmountHint", { name: account.name, currency: account.currency })} autoComplete="off" />
         <Field id="transfer-toAmount" label={`${t("ledger.fields.toAmount")} (${t("ledger.pages.common.optional")})`} name="toAmount" inputMode="decimal" defaultValue={values.toAmount ?? ""} error={errors.toAmount} hint={t("ledger.pages.transactions.toAmountHint")} autoComplete="off" />
         <Field id="transfer-date" label={t("ledger.fields.date")} name="date" type="date" required defaultValue={values.date ?? loaderData.today} error={errors.date} />
-        <Field id="transfer-description" label={`${t("ledger.fields.description")} (${t("ledger.pages.common.optional")})`} name="description" maxLength={200} defaultValue={values.description ?? ""} error={errors.description} placeholder={t("ledger.pages.transactions.transferDefault")} />
+        <Field id="transfer-description" label={`${t("ledger.fields.description")} (${t("ledger.pages.common.optional")})`} name="description" maxLength={200} defaultValue={values.description ?? ""} error={errors.description} placeholder={`${loaderData.account.name} → …`} />
         <StatusAndNotesFields prefix="transfer" status={values.status ?? "posted"} notes={values.notes ?? ""} errors={errors} t={t} />
       </div>
       <div className={l.actions}>

@@ -438,6 +438,77 @@ describe("transfers", () => {
   });
 });
 
+describe("edits from an older copy, and archived accounts", () => {
+  it("refuses an edit made from a copy older than the transaction (409, nothing written); the current copy and no copy at all are accepted", async () => {
+    const { token } = await signUp();
+    const account = await createAccount(token, { openingBalance: "1000.00" });
+    const tx = await addTransaction(token, account.id, { amount: "-45.90" });
+    const opened = (await call(`/transactions/${tx.id}`, { token })).json.transaction;
+    // Tab B corrects the amount; tab A, still showing the old copy, then adds a note.
+    const corrected = await call(`/transactions/${tx.id}`, { method: "PATCH", token, body: { amount: "-54.90", updatedAt: String(opened.updatedAt) } });
+    expect(corrected.status).toBe(200);
+    const stale = await call(`/transactions/${tx.id}`, { method: "PATCH", token, body: { amount: "-45.90", notes: "split with Ana", updatedAt: String(opened.updatedAt) } });
+    expect(stale.status).toBe(409);
+    expect(stale.json.detail).toMatch(/^This transaction was changed elsewhere/);
+    const now = (await call(`/transactions/${tx.id}`, { token })).json.transaction;
+    expect(now).toMatchObject({ amountMinor: -5490, notes: null, updatedAt: corrected.json.transaction.updatedAt });
+    expect(await expectExactBalance(token, account.id)).toBe(100000 - 5490);
+    // In Spanish too; a JSON client may send the number as it was read.
+    const staleEs = await call(`/transactions/${tx.id}`, { method: "PATCH", token, headers: ES, body: { notes: "x", updatedAt: opened.updatedAt } });
+    expect(staleEs.json.detail).toMatch(/^Este movimiento se cambió en otra parte/);
+    expect((await call(`/transactions/${tx.id}`, { method: "PATCH", token, body: { notes: "split with Ana", updatedAt: now.updatedAt } })).status).toBe(200);
+    expect((await call(`/transactions/${tx.id}`, { method: "PATCH", token, body: { notes: "without a copy, the last write wins" } })).status).toBe(200);
+    const bad = await call(`/transactions/${tx.id}`, { method: "PATCH", token, body: { notes: "x", updatedAt: "yesterday" } });
+    expect(bad.status).toBe(422);
+    expect(bad.json.errors.updatedAt).toEqual(["This form is out of date. Reload the page and try again."]);
+    expect((await call(`/transactions/${tx.id}`, { method: "PATCH", token, body: { updatedAt: now.updatedAt } })).json.errors).toEqual({ _form: ["Change at least one field."] });
+  });
+
+  it("of two edits from the same copy sent at once, one is written and the other refused; a transfer's other leg follows only the one written", async () => {
+    const { token } = await signUp();
+    const a = await createAccount(token, { openingBalance: "500.00" });
+    const b = await createAccount(token, { name: "Yape", type: "wallet", openingBalance: "0" });
+    const transfer = await call("/transfers", { token, body: { fromAccountId: a.id, toAccountId: b.id, amount: "120.00", date: "2026-11-20" } });
+    const leg = transfer.json.to;
+    const edits = await Promise.all(
+      ["100.00", "90.00"].map((amount) => call(`/transactions/${leg.id}`, { method: "PATCH", token, body: { amount, updatedAt: leg.updatedAt } })),
+    );
+    expect(edits.map((edit) => edit.status).sort()).toEqual([200, 409]);
+    const written = edits.find((edit) => edit.status === 200)!.json.transaction.amountMinor as number;
+    expect((await call(`/transactions/${transfer.json.from.id}`, { token })).json.transaction.amountMinor).toBe(-written);
+    expect(await expectExactBalance(token, a.id)).toBe(50000 - written);
+    expect(await expectExactBalance(token, b.id)).toBe(written);
+  });
+
+  it("refuses to change or delete a transaction of an archived account, or a transfer with a leg in one, naming that account", async () => {
+    const { token } = await signUp();
+    const soles = await createAccount(token, { name: "Soles", openingBalance: "1000.00" });
+    const dollars = await createAccount(token, { name: "Dólares", currency: "USD", openingBalance: "100.00" });
+    const transfer = await call("/transfers", { token, body: { fromAccountId: soles.id, toAccountId: dollars.id, amount: "370.00", toAmount: "100.00", date: "2026-11-20" } });
+    const own = await addTransaction(token, dollars.id, { amount: "-5.00" });
+    expect((await call(`/accounts/${dollars.id}`, { method: "PATCH", token, body: { archived: true } })).status).toBe(200);
+
+    const viaOtherLeg = await call(`/transactions/${transfer.json.from.id}`, { method: "DELETE", token });
+    expect(viaOtherLeg.status).toBe(409);
+    expect(viaOtherLeg.json.detail).toBe("The other side of this transfer is in Dólares, which is archived. Restore it on the Accounts page to change or delete this transfer.");
+    const editEs = await call(`/transactions/${transfer.json.from.id}`, { method: "PATCH", token, headers: ES, body: { date: "2026-11-19" } });
+    expect(editEs.status).toBe(409);
+    expect(editEs.json.detail).toMatch(/^La otra parte de esta transferencia está en Dólares, que está archivada/);
+    for (const [method, id, body] of [["PATCH", own.id, { notes: "x" }], ["DELETE", own.id, undefined], ["PATCH", transfer.json.to.id, { notes: "x" }], ["DELETE", transfer.json.to.id, undefined]] as const) {
+      const refused = await call(`/transactions/${id}`, { method, token, body });
+      expect(refused.status).toBe(409);
+      expect(refused.json.detail).toBe("This account is archived. Restore it on the Accounts page to change or delete its transactions.");
+    }
+    expect(await expectExactBalance(token, dollars.id)).toBe(10000 + 10000 - 500);
+    expect(await expectExactBalance(token, soles.id)).toBe(100000 - 37000);
+    expect((await call(`/transactions/${transfer.json.to.id}`, { token })).json.transaction.date).toBe("2026-11-20");
+
+    expect((await call(`/accounts/${dollars.id}`, { method: "PATCH", token, body: { archived: false } })).status).toBe(200);
+    expect((await call(`/transactions/${transfer.json.from.id}`, { method: "DELETE", token })).status).toBe(200);
+    expect(await expectExactBalance(token, dollars.id)).toBe(10000 - 500);
+  });
+});
+
 describe("a user's money volume", () => {
   const BIG = "10000000000000.00"; // 10^15 minor units, the most one amount may be
 

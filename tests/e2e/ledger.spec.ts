@@ -266,8 +266,9 @@ test.describe("accounts and transactions", () => {
     await expect(leg.getByTestId("amount")).toHaveText(`-${soles("100.00")}`);
     await expect(leg).toContainText("Pending");
     await expect(leg.getByTestId("notes")).toHaveText("Ahorro de noviembre");
-    const legs = await request.get(`/api/v1${new URL(page.url()).pathname}?q=Transfer`, { headers: { Authorization: `Bearer ${signedIn.token}` } });
-    expect((await legs.json()).transactions).toMatchObject([{ amount: "-100.00", status: "pending", notes: "Ahorro de noviembre" }]);
+    const legs = await request.get(`/api/v1${new URL(page.url()).pathname}?q=Ahorro`, { headers: { Authorization: `Bearer ${signedIn.token}` } });
+    // Left blank, the description names the accounts (the same in every language), not "Transfer".
+    expect((await legs.json()).transactions).toMatchObject([{ description: "BCP Soles → Interbank Dólares", amount: "-100.00", status: "pending", notes: "Ahorro de noviembre" }]);
     await expect(page.getByTestId("account-balance")).toContainText(soles("811.23"));
 
     // The overview: balances per currency, this month's flows (transfers left out), the latest transactions.
@@ -282,6 +283,52 @@ test.describe("accounts and transactions", () => {
     await page.goto("/accounts?edit=" + (await page.getByRole("link", { name: "BCP Soles" }).first().getAttribute("href"))!.split("/")[2]);
     await expect(page.getByRole("form", { name: "Edit BCP Soles" }).getByLabel("Currency")).toBeDisabled();
 
+  });
+
+  test("an edit from an older copy (another tab) is refused with the reason, and the other tab's change stays; a transfer into an archived account cannot be deleted", async ({ page, context, request, signedIn }) => {
+    const solesId = await createAccount(request, signedIn, { name: "BCP Soles", openingBalance: "1000.00", openingDate: "2026-01-01" });
+    const usdId = await createAccount(request, signedIn, { name: "BBVA Dólares", currency: "USD", openingBalance: "100.00", openingDate: "2026-01-01" });
+    await addTransactions(request, signedIn, solesId, [{ date: todayInLima(), description: "Groceries Wong", amount: "-45.90" }]);
+    await apiPost(request, signedIn, "/transfers", { fromAccountId: solesId, toAccountId: usdId, amount: "370.00", toAmount: "100.00", date: todayInLima(), description: "Ahorro" });
+    const rowId = async (target: Page, description: string) => (await target.getByTestId("transaction-row").filter({ hasText: description }).getAttribute("data-id"))!;
+
+    await page.goto(`/accounts/${solesId}/transactions`);
+    await hydrated(page);
+    const id = await rowId(page, "Groceries Wong");
+    await page.goto(`/accounts/${solesId}/transactions?edit=${id}`);
+    await hydrated(page);
+    const other = await context.newPage();
+    await other.goto(`/accounts/${solesId}/transactions?edit=${id}`);
+    await hydrated(other);
+    // The other tab corrects the amount…
+    const otherEdit = other.getByRole("form", { name: "Edit Groceries Wong" });
+    await otherEdit.getByLabel("Amount (PEN)").fill("-54.90");
+    await otherEdit.getByRole("button", { name: "Save" }).click();
+    await expect(toast(other, "Transaction saved.")).toBeVisible();
+    await other.close();
+    // …then this one, still showing -45.90, adds a note.
+    const edit = page.getByRole("form", { name: "Edit Groceries Wong" });
+    await expect(edit.getByLabel("Amount (PEN)")).toHaveValue("-45.90");
+    await edit.getByLabel("Notes (optional)").fill("split with Ana");
+    await edit.getByRole("button", { name: "Save" }).click();
+    const reason = "This transaction was changed elsewhere (in another tab or on another device) after you opened this form.";
+    await expect(edit.getByRole("alert").filter({ hasText: reason })).toBeVisible();
+    const row = page.getByTestId("transaction-row").filter({ hasText: "Groceries Wong" });
+    await expect(row.getByTestId("amount")).toHaveText(`-${soles("54.90")}`);
+    // Saving again, having seen the reason, replaces it with what this form holds.
+    await edit.getByRole("button", { name: "Save" }).click();
+    await expect(toast(page, "Transaction saved.")).toBeVisible();
+    await expect(row.getByTestId("amount")).toHaveText(`-${soles("45.90")}`);
+    await expect(row.getByTestId("notes")).toHaveText("split with Ana");
+
+    // The dollar account is archived: the transfer's side here cannot be deleted, and nothing moves.
+    expect((await request.patch(`/api/v1/accounts/${usdId}`, { data: { archived: true }, headers: { Authorization: `Bearer ${signedIn.token}`, "CF-Connecting-IP": randomIp() } })).status()).toBe(200);
+    await page.goto(`/accounts/${solesId}/transactions`);
+    await hydrated(page);
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByRole("button", { name: "Delete Ahorro" }).click();
+    await expect(toast(page, "The other side of this transfer is in BBVA Dólares, which is archived.")).toBeVisible();
+    await expect(page.getByTestId("transaction-row").filter({ hasText: "Ahorro" })).toHaveCount(1);
   });
 
   test("filters live in the URL, the back button works, and totals cover the filtered set", async ({ page, request, signedIn }) => {

@@ -147,9 +147,16 @@ const transactionFields = {
 export const transactionCreateSchema = z.object(transactionFields);
 export type TransactionCreateInput = z.infer<typeof transactionCreateSchema>;
 
+/**
+ * The `updatedAt` of the transaction as the edit's form read it: if it has changed since (another
+ * tab, another device), the API answers 409 and writes nothing, instead of undoing that change
+ * with the form's older values. A form sends it as text; without it, the last write wins.
+ */
+const editedFrom = z.union([z.number().int().min(0), z.string().regex(/^\d{1,15}$/).transform(Number)], { error: "ledger.errors.editedFrom" }).optional();
+
 export const transactionUpdateSchema = z
-  .object({ ...transactionFields, date: recordDay.optional(), description: descriptionSchema.optional(), amount: amountText.optional() })
-  .refine((value) => Object.values(value).some((v) => v !== undefined), { error: "ledger.errors.noChanges" });
+  .object({ ...transactionFields, date: recordDay.optional(), description: descriptionSchema.optional(), amount: amountText.optional(), updatedAt: editedFrom })
+  .refine((value) => Object.entries(value).some(([field, v]) => field !== "updatedAt" && v !== undefined), { error: "ledger.errors.noChanges" });
 export type TransactionUpdateInput = z.infer<typeof transactionUpdateSchema>;
 
 export const transferSchema = z

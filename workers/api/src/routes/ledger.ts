@@ -86,13 +86,36 @@ function rangeProblem(c: C, field = "amount") {
 }
 
 async function runBatch(c: C, statements: D1PreparedStatement[], field = "amount"): Promise<Response | null> {
+  const ran = await batchResults(c, statements, field);
+  return "failed" in ran ? ran.failed : null;
+}
+
+/** As `runBatch`, with the statements' results when the batch ran. */
+async function batchResults(c: C, statements: D1PreparedStatement[], field = "amount"): Promise<{ failed: Response } | { results: D1Result[] }> {
   try {
-    await c.env.DB.batch(statements);
-    return null;
+    return { results: await c.env.DB.batch(statements) };
   } catch (error) {
-    if (isRangeError(error)) return rangeProblem(c, field);
+    if (isRangeError(error)) return { failed: rangeProblem(c, field) };
     throw error;
   }
+}
+
+/** A change the record's state does not allow (not the input's fault): the reason, in the caller's language. */
+function conflict(c: C, key: string, values?: Record<string, string>): Response {
+  return problem(c, 409, "conflict", { detail: translatorFor(localeOf(c))(key, values) });
+}
+
+/**
+ * An archived account is closed to changes, its transactions' too, and so is a transfer with a
+ * leg in one (its legs change together): the 409 for a change to `row`, or null.
+ */
+async function archivedRefusal(c: C, row: TransactionRow): Promise<Response | null> {
+  const { results } = await c.env.DB.prepare("SELECT id, name, archived FROM accounts WHERE user_id = ?1 AND id IN (?2, ?3)")
+    .bind(c.get("user").id, row.account_id, row.transfer_account_id ?? row.account_id)
+    .all<{ id: string; name: string; archived: number }>();
+  if (results.find((account) => account.id === row.account_id)?.archived) return conflict(c, "ledger.errors.accountArchivedChange");
+  const other = row.transfer_account_id ? results.find((account) => account.id === row.transfer_account_id) : undefined;
+  return other?.archived ? conflict(c, "ledger.errors.transferLegArchived", { account: other.name }) : null;
 }
 
 // ───────────────────────────── Accounts ─────────────────────────────
@@ -474,11 +497,16 @@ ledgerRoutes.openapi(
   createRoute({
     method: "patch",
     path: "/transactions/{transactionId}",
-    summary: "Edit a transaction (date and same-currency amount follow on the other leg of a transfer)",
+    summary:
+      "Edit a transaction (date and same-currency amount follow on the other leg of a transfer). With `updatedAt` (the transaction's, as the edit read it), an edit made from an older copy is refused with 409 and writes nothing",
     security: bearer,
     middleware: [requireSession, idempotent] as const,
     request: { params: idParam("transactionId"), ...body(transactionUpdateSchema) },
-    responses: { 200: { description: "Updated", ...json(transactionWithAccount) }, ...writeErrors },
+    responses: {
+      200: { description: "Updated", ...json(transactionWithAccount) },
+      ...writeErrors,
+      409: problemResponse("Changed since `updatedAt`, or in an archived account (or a transfer with a leg in one), or the same Idempotency-Key still in progress"),
+    },
   }),
   async (c) => {
     const { transactionId } = c.req.valid("param");
@@ -488,6 +516,9 @@ ledgerRoutes.openapi(
     const row = await findTransaction(db, userId, transactionId);
     if (!row) return notFound(c);
     const input = c.req.valid("json");
+    const archived = await archivedRefusal(c, row);
+    if (archived) return archived;
+    if (input.updatedAt !== undefined && input.updatedAt !== row.updated_at) return conflict(c, "ledger.errors.changedElsewhere");
     const errors: Errors = {};
     const amount = input.amount !== undefined ? amountOf(c, errors, "amount", input.amount, row.currency) : row.amount;
     // A transfer's legs are money out of one account and into the other. An edit that turned a
@@ -497,6 +528,10 @@ ledgerRoutes.openapi(
     if (input.categoryId && !(await categoryBelongs(db, userId, input.categoryId))) addError(errors, "categoryId", "ledger.errors.categoryUnknown");
     if (Object.keys(errors).length || amount === null) return validationProblem(c, errors);
     const now = Date.now();
+    // With `updatedAt`, every write of the batch holds only if the row is still the one read above
+    // (an edit from another tab may land between that read and this batch). Both values are safe
+    // in SQL: the id matched ID_PATTERN, updated_at is D1's integer.
+    const unchanged = input.updatedAt !== undefined ? `(SELECT updated_at FROM transactions WHERE id = '${transactionId}') = ${row.updated_at}` : "";
     const statements = [
       updateRow(
         db,
@@ -512,6 +547,7 @@ ledgerRoutes.openapi(
           status: input.status,
           updated_at: now,
         },
+        unchanged,
       )!,
     ];
     if (row.transfer_id) {
@@ -520,14 +556,17 @@ ledgerRoutes.openapi(
       // above would undo an edit that another request made between that read and this batch,
       // and could leave the two legs of one transfer with different amounts.
       const follows = { date: input.date, amount: other && amount !== row.amount && other.currency === row.currency ? -amount : undefined };
-      if (other && (follows.date !== undefined || follows.amount !== undefined)) statements.push(updateRow(db, "transactions", { id: other.id, userId }, { ...follows, updated_at: now })!);
+      // First in the batch: its guard reads this row before the edit changes it.
+      if (other && (follows.date !== undefined || follows.amount !== undefined)) statements.unshift(updateRow(db, "transactions", { id: other.id, userId }, { ...follows, updated_at: now }, unchanged)!);
     }
-    const failed = await runBatch(c, statements);
-    if (failed) return failed;
+    const ran = await batchResults(c, statements);
+    if ("failed" in ran) return ran.failed;
+
     // A delete that landed between the read above and now has won: the edit changed nothing.
     const fresh = await findTransaction(db, userId, transactionId);
     const account = fresh && (await findAccount(db, userId, fresh.account_id));
     if (!fresh || !account) return notFound(c);
+    if (unchanged && !ran.results.at(-1)?.meta.changes) return conflict(c, "ledger.errors.changedElsewhere");
     return c.json({ transaction: toTransaction(fresh, localeOf(c)), account: toAccount(account) }, 200);
   },
 );
@@ -547,11 +586,15 @@ ledgerRoutes.openapi(
   createRoute({
     method: "delete",
     path: "/transactions/{transactionId}",
-    summary: "Delete a transaction (both legs of a transfer)",
+    summary: "Delete a transaction (both legs of a transfer); not in an archived account, nor a transfer with a leg in one",
     security: bearer,
     middleware: [requireSession, idempotent] as const,
     request: { params: idParam("transactionId") },
-    responses: { 200: { description: "Deleted", ...json(deletedResponse) }, ...writeErrors },
+    responses: {
+      200: { description: "Deleted", ...json(deletedResponse) },
+      ...writeErrors,
+      409: problemResponse("In an archived account, or a transfer with a leg in one, or the same Idempotency-Key still in progress"),
+    },
   }),
   async (c) => {
     const { transactionId } = c.req.valid("param");
@@ -559,6 +602,8 @@ ledgerRoutes.openapi(
     const userId = c.get("user").id;
     const row = await findTransaction(c.env.DB, userId, transactionId);
     if (!row) return notFound(c);
+    const archived = await archivedRefusal(c, row);
+    if (archived) return archived;
     if (!row.transfer_id) return deleteRows(c, [row]);
     const { results } = await c.env.DB.prepare("SELECT id, account_id FROM transactions WHERE transfer_id = ?1 AND user_id = ?2 ORDER BY amount").bind(row.transfer_id, userId).all<{ id: string; account_id: string }>();
     return deleteRows(c, results);
