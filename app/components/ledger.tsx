@@ -190,13 +190,18 @@ export function useClosedAfterPost(nonce: string, keepOpen: boolean) {
  * the caller's `t`: a list calls this once per row, and useTranslation per row is costly on the server.
  */
 export function useFailureToast(result: Parameters<typeof formErrorOf>[0], t: (key: string) => string) {
-  const last = useRef<unknown>(null);
   useEffect(() => {
-    if (!result || result.ok || last.current === result) return;
-    last.current = result;
+    if (!result || result.ok || toasted.has(result)) return;
+    toasted.add(result);
     showFailureToast(formErrorOf(result, t) ?? t("ledger.pages.common.formErrors"));
   }, [result, t]);
 }
+
+/**
+ * Answers already toasted, across mounts: a form that remounts with the same answer (its list
+ * reloaded after a 409) does not toast it twice. A new answer, even with the same text, toasts.
+ */
+const toasted = new WeakSet<object>();
 
 export function Section({ title, id, children, actions }: { title: string; id: string; children: ReactNode; actions?: ReactNode }) {
   return (
