@@ -7,9 +7,14 @@
  */
 const NOT_ECHOED = new Set(["idempotencyKey", "intent", "returnTo", "redirectTo"]);
 
+/** A password is never written down: not echoed back, not kept through a language switch. */
+export function isPasswordField(name: string): boolean {
+  return /password/i.test(name);
+}
+
 export function echoedValues(formData: FormData | Record<string, string>): Record<string, string> {
   const entries: Iterable<[string, unknown]> = formData instanceof FormData ? formData.entries() : Object.entries(formData);
   const kept: Record<string, string> = {};
-  for (const [key, value] of entries) if (typeof value === "string" && !NOT_ECHOED.has(key) && !/password/i.test(key)) kept[key] = value;
+  for (const [key, value] of entries) if (typeof value === "string" && !NOT_ECHOED.has(key) && !isPasswordField(key)) kept[key] = value;
   return kept;
 }

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { isPasswordField } from "./form-echo";
 
 /**
  * What was typed survives the language switch. The switch loads the page again, whole, in the
@@ -30,7 +31,7 @@ type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 const NEVER_KEPT_TYPES = new Set(["password", "hidden", "file", "submit", "button", "reset", "image"]);
 
 function isKeepable(element: unknown): element is Control {
-  if (element instanceof HTMLInputElement) return !NEVER_KEPT_TYPES.has(element.type) && !/password/i.test(element.name);
+  if (element instanceof HTMLInputElement) return !NEVER_KEPT_TYPES.has(element.type) && !isPasswordField(element.name);
   return element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement;
 }
 

@@ -1064,7 +1064,7 @@ function TransferForm({ fetcher, result, loaderData, others }: { fetcher: Fetche
         <Field id="transfer-amount" label={`${t("ledger.fields.amount")} (${account.currency})`} name="amount" inputMode="decimal" required defaultValue={values.amount ?? ""} error={errors.amount} hint={t("ledger.pages.transactions.transferAmountHint", { name: account.name, currency: account.currency })} autoComplete="off" />
         <Field id="transfer-toAmount" label={`${t("ledger.fields.toAmount")} (${t("ledger.pages.common.optional")})`} name="toAmount" inputMode="decimal" defaultValue={values.toAmount ?? ""} error={errors.toAmount} hint={t("ledger.pages.transactions.toAmountHint")} autoComplete="off" />
         <Field id="transfer-date" label={t("ledger.fields.date")} name="date" type="date" required defaultValue={values.date ?? loaderData.today} error={errors.date} />
-        <Field id="transfer-description" label={`${t("ledger.fields.description")} (${t("ledger.pages.common.optional")})`} name="description" maxLength={200} defaultValue={values.description ?? ""} error={errors.description} placeholder={`${loaderData.account.name} → …`} />
+        <Field id="transfer-description" label={`${t("ledger.fields.description")} (${t("ledger.pages.common.optional")})`} name="description" maxLength={200} defaultValue={values.description ?? ""} error={errors.description} placeholder={`${account.name} → …`} />
         <StatusAndNotesFields prefix="transfer" status={values.status ?? "posted"} notes={values.notes ?? ""} errors={errors} t={t} />
       </div>
       <div className={l.actions}>

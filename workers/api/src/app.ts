@@ -4,7 +4,7 @@ import type { ApiEnv } from "./env";
 import { createRouter } from "./hono";
 import { outboxEnabled } from "./mail";
 import { problemSchema } from "./openapi-helpers";
-import { problem } from "./problem";
+import { problem, translatedProblem } from "./problem";
 import { accountRoutes } from "./routes/account";
 import { authRoutes } from "./routes/auth";
 import { RECEIPT_PATH, receiptRoutes } from "./routes/receipts";
@@ -29,12 +29,12 @@ export function createApi(basePath = "/api/v1") {
     c.header("X-Content-Type-Options", "nosniff");
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "private, no-store");
   });
-  const tooLarge = (c: Parameters<Parameters<typeof bodyLimit>[0]["onError"] & {}>[0]) => problem(c, 413, "too-large", { detail: translatorFor(localeOf(c))("validation.tooLarge") });
+  const tooLarge = (c: Parameters<Parameters<typeof bodyLimit>[0]["onError"] & {}>[0]) => translatedProblem(c, 413, "too-large", "validation.tooLarge");
   const jsonLimit = bodyLimit({ maxSize: MAX_JSON_BYTES, onError: tooLarge });
   // CSV import (ledger) is the one route allowed a larger body: 5 MB of text/csv.
   const importLimit = bodyLimit({ maxSize: IMPORT_MAX_BYTES, onError: tooLarge });
   // Receipt images (PUT …/receipt): up to 10 MB, plus room for nothing else.
-  const receiptLimit = bodyLimit({ maxSize: MAX_RECEIPT_BYTES, onError: (c) => problem(c, 413, "too-large", { detail: translatorFor(localeOf(c))("camera.errors.tooLarge") }) });
+  const receiptLimit = bodyLimit({ maxSize: MAX_RECEIPT_BYTES, onError: (c) => translatedProblem(c, 413, "too-large", "camera.errors.tooLarge") });
   api.use("*", (c, next) => (c.req.method === "POST" && IMPORT_PATH.test(c.req.path) ? importLimit : c.req.method === "PUT" && RECEIPT_PATH.test(c.req.path) ? receiptLimit : jsonLimit)(c, next));
   // A deleted transaction takes its receipt image along (migration 0003 queues the key).
   api.use("*", async (c, next) => {

@@ -69,19 +69,19 @@ export function keptNoticeInsert(first: number, condition = "1"): string {
   return `INSERT INTO pending_notices (${KEPT_COLUMNS.join(", ")}) SELECT ${KEPT_COLUMNS.map((_, i) => `?${first + i}`).join(", ")} WHERE ${condition}`;
 }
 
+/** `mail` with the undo link's token where its marker is (the kept copy holds the marker). */
+function withToken(mail: MailMessage, marker: string | null, token: string): MailMessage {
+  return marker ? { ...mail, text: mail.text.replaceAll(marker, token), html: mail.html.replaceAll(marker, token) } : mail;
+}
+
 /** Mails `user` (as they were before the change) about it: `sendPreparedNotice` once the change and `kept` are written. */
 export function prepareNotice(c: Context<ApiBindings>, user: UserRow, notice: SecurityNotice, now: number): PreparedNotice {
-  const message = noticeMail(c, user, notice, now);
   const id = crypto.randomUUID();
-  let kept = message;
-  let revertId: string | null = null;
-  let marker: string | null = null;
-  if (notice.kind === "emailChanged") {
-    marker = randomToken();
-    revertId = notice.revertId;
-    kept = noticeMail(c, user, { ...notice, revertToken: marker }, now);
-  }
-  return { kind: notice.kind, id, message, kept: [id, kept.to, kept.subject, kept.text, kept.html, now, now + PENDING_FIRST_RETRY_MS, revertId, marker] };
+  const changed = notice.kind === "emailChanged" ? notice : null;
+  const marker = changed ? randomToken() : null;
+  const kept = noticeMail(c, user, changed ? { ...changed, revertToken: marker! } : notice, now);
+  const message = changed ? withToken(kept, marker, changed.revertToken) : kept;
+  return { kind: notice.kind, id, message, kept: [id, kept.to, kept.subject, kept.text, kept.html, now, now + PENDING_FIRST_RETRY_MS, changed?.revertId ?? null, marker] };
 }
 
 /** A kept notice is forgotten once sent, or once too old to send. */
@@ -130,7 +130,7 @@ async function withUndoLink(db: D1Database, row: PendingRow, now: number): Promi
       .bind(crypto.randomUUID(), await sha256Hex(token), row.revert_id, now)
       .run();
   }
-  return { ...mail, text: mail.text.replaceAll(row.link_marker, token), html: mail.html.replaceAll(row.link_marker, token) };
+  return withToken(mail, row.link_marker, token);
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { ApiBindings } from "./hono";
 import type { z } from "zod";
 import { defaultLocale, localeFromAcceptLanguage, type Locale } from "../../../app/i18n/config";
+import type { TranslateOptions } from "../../../app/i18n/translate";
 import { translatorFor } from "../../../app/i18n/translator";
 import { PROBLEM_CONTENT_TYPE, type Problem } from "../../../app/lib/problem";
 import { issuesByField } from "../../../app/lib/schemas/auth";
@@ -38,6 +39,11 @@ export function problem(c: Context, status: number, type: string, extra: Partial
   const headers: Record<string, string> = { "Content-Type": PROBLEM_CONTENT_TYPE };
   if (extra.retryAfter !== undefined) headers["Retry-After"] = String(Math.max(1, Math.ceil(extra.retryAfter)));
   return new Response(JSON.stringify(body), { status, headers });
+}
+
+/** A problem whose `detail` is a message key's text in the caller's language. */
+export function translatedProblem(c: Context, status: number, type: string, key: string, values?: TranslateOptions): Response {
+  return problem(c, status, type, { detail: translatorFor(localeOf(c))(key, values) });
 }
 
 /** Field errors (i18n keys or ready sentences) translated into the caller's language. */

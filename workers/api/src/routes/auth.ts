@@ -13,7 +13,7 @@ import { afterAnswer, createRouter, type ApiBindings } from "../hono";
 import { appUrl, mailSender, paragraphsMail } from "../mail";
 import { keptNoticeInsert, prepareNotice, sendPreparedNotice } from "../notices";
 import { hashPassword, MIN_PASSWORD_SCORE, needsRehash, parseParams, passwordStrength, verifyAgainstDummy, verifyPassword } from "../password";
-import { localeOf, problem, validationProblem } from "../problem";
+import { localeOf, problem, translatedProblem, validationProblem } from "../problem";
 import { clearLoginFailures, hit, lockedForSeconds, lockQuery, recordLoginFailure, throttle, type Lockout } from "../rate-limit";
 import { coarseIp } from "../ip";
 import { createSession, requireSession, revokeAllSessions, sessionExpiry, type SessionRow } from "../sessions";
@@ -81,7 +81,7 @@ export async function checkCurrentPassword(c: Context<ApiBindings>, user: UserRo
 }
 
 export function linkExpired(c: Context<ApiBindings>): Response {
-  return problem(c, 410, "link-expired", { detail: translatorFor(localeOf(c))("auth.linkExpired") });
+  return translatedProblem(c, 410, "link-expired", "auth.linkExpired");
 }
 
 export const authRoutes = createRouter();
@@ -105,7 +105,7 @@ authRoutes.openapi(
     },
   }),
   async (c) => {
-    if (c.env.SIGNUP === "closed") return problem(c, 403, "signup-closed", { detail: translatorFor(localeOf(c))("auth.signupClosed") });
+    if (c.env.SIGNUP === "closed") return translatedProblem(c, 403, "signup-closed", "auth.signupClosed");
     const info = clientInfo(c);
     const input = c.req.valid("json");
     const weak = weakPasswordProblem(c, input.password, [input.name, input.email]);

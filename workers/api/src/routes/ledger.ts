@@ -50,7 +50,7 @@ import { csvField, csvLine } from "../ledger/csv";
 import { accountStatement, categoryBelongs, createDefaultCategories, findAccount, findAccounts, findTransaction, findTransactions, isRangeError, updateRow } from "../ledger/store";
 import { uuid7 } from "../ledger/uuid7";
 import { bearer, json, problemResponse } from "../openapi-helpers";
-import { localeOf, problem, validationProblem } from "../problem";
+import { localeOf, problem, translatedProblem, validationProblem } from "../problem";
 import { deferSession, requireSession, sessionBatch } from "../sessions";
 
 // Every new user starts with the default categories, named in the language they signed up in.
@@ -102,7 +102,7 @@ async function batchResults(c: C, statements: D1PreparedStatement[], field = "am
 
 /** A change the record's state does not allow (not the input's fault): the reason, in the caller's language. */
 function conflict(c: C, key: string, values?: Record<string, string>): Response {
-  return problem(c, 409, "conflict", { detail: translatorFor(localeOf(c))(key, values) });
+  return translatedProblem(c, 409, "conflict", key, values);
 }
 
 /**
@@ -292,8 +292,10 @@ ledgerRoutes.openapi(
     const extra = included(db, query.include);
     const options = { sort, order, limit: query.limit, withTotals: query.totals !== "false" };
     // The language is read once the session is (the user's saved one answers a client without Accept-Language).
-    const answer = (account: AccountRow, page: Page, extraResults: D1Result[], locale = localeOf(c)) =>
-      c.json(
+    const answer = (account: AccountRow, page: Page, extraResults: D1Result[]) => {
+      // Read when answering: behind a deferred session the user (and their language) is known only after the batch.
+      const locale = localeOf(c);
+      return c.json(
         {
           ...extra.read(extraResults, locale),
           account: toAccount(account),
@@ -307,6 +309,7 @@ ledgerRoutes.openapi(
         },
         200,
       );
+    };
 
     // Filters that need no account, and a cursor that fits them: the session, the account and the
     // page go to D1 in one batch (ADR 028). The rows read are answered only if that batch's own
@@ -561,7 +564,6 @@ ledgerRoutes.openapi(
     }
     const ran = await batchResults(c, statements);
     if ("failed" in ran) return ran.failed;
-
     // A delete that landed between the read above and now has won: the edit changed nothing.
     const fresh = await findTransaction(db, userId, transactionId);
     const account = fresh && (await findAccount(db, userId, fresh.account_id));
