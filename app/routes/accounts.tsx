@@ -88,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "update": {
       const id = formId(formData, "accountId");
       const parsed = parseForm(updateForm, formData, t);
-      if (!parsed.ok) return formFailure(`update:${id}`, await refusedWithAmounts(api, parsed.errors, values, t, (currencyOf) => ({ openingBalance: currencyOf(id) })), values);
+      if (!parsed.ok) return formFailure(`update:${id}`, await refusedWithAmounts(api, parsed.errors, values, t, (currencyOf) => ({ openingBalance: values.currency || currencyOf(id) })), values);
       const result = await api.patch<{ account: Account }>(`/accounts/${id}`, { body: parsed.data, idempotencyKey });
       if (!result.ok) return apiFailure(`update:${id}`, result, values, t);
       return redirectWithToast("/accounts", "ledger.pages.toast.accountUpdated");

@@ -578,6 +578,16 @@ test.describe("accounts and transactions", () => {
     const context = await browser.newContext({ baseURL, javaScriptEnabled: false, extraHTTPHeaders: { "CF-Connecting-IP": randomIp() } });
     const page = await context.newPage();
     await signInAs(page, user, baseURL!);
+    // An account edit refused by the schema also checks the opening balance in the currency just
+    // chosen (not the one saved), as the browser does.
+    await page.goto(`/accounts?edit=${accountId}`);
+    const editAccount = page.getByRole("form", { name: "Edit Caja" });
+    await editAccount.getByLabel("Name").fill("");
+    await editAccount.getByLabel("Currency").selectOption("JPY");
+    await editAccount.getByLabel("Opening balance").fill("10.50");
+    await editAccount.getByRole("button", { name: "Save" }).click();
+    await expect(editAccount.getByText("This field is required.")).toBeVisible();
+    await expect(editAccount.getByText("This currency takes no decimal places.")).toBeVisible();
     await page.goto(`/accounts/${accountId}/transactions?new=1`);
     const add = page.getByRole("form", { name: "New transaction" });
     await add.getByLabel("Amount (PEN)").fill("-15.123");
