@@ -24,7 +24,12 @@ export function supportedLocaleOf(value: unknown): Locale | undefined {
 
 /** Picks the best supported locale from an Accept-Language header (q-values honoured). */
 export function localeFromAcceptLanguage(header: string | null | undefined): Locale {
-  if (!header) return defaultLocale;
+  return bestSupportedLocale(header) ?? defaultLocale;
+}
+
+/** The supported language an `Accept-Language` header ranks highest (q-values), or null when it names none. */
+export function bestSupportedLocale(header: string | null | undefined): Locale | null {
+  if (!header) return null;
   const ranked = header
     .split(",")
     .map((part) => {
@@ -38,5 +43,5 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
     const found = supportedLocaleOf(tag);
     if (found) return found;
   }
-  return defaultLocale;
+  return null;
 }

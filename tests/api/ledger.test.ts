@@ -271,6 +271,9 @@ describe("transactions", () => {
     // The header is read as the pages read it: the best supported language by its q-value.
     const ranked = await call(`/accounts/${account.id}/transactions`, { token, body, headers: { "Accept-Language": "fr-FR, es-PE;q=0.8, en;q=0.5" } });
     expect(ranked.json.errors.amount).toEqual(["Esta moneda admite como máximo 2 decimales."]);
+    // A header naming no language Tesoro speaks says nothing: the saved language answers.
+    const unsupported = await call(`/accounts/${account.id}/transactions`, { token, body, headers: { "Accept-Language": "fr-FR, fr;q=0.9, de;q=0.5" } });
+    expect(unsupported.json.errors.amount).toEqual(["Esta moneda admite como máximo 2 decimales."]);
     // Reads whose session is checked in their own batch (ADR 026) learn the user there.
     const names = (categories: Array<{ name: string }>) => categories.map((category) => category.name);
     expect(names((await call("/categories", { token })).json.categories)).toContain("Supermercado");

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { ApiBindings } from "./hono";
 import type { z } from "zod";
-import { defaultLocale, localeFromAcceptLanguage, type Locale } from "../../../app/i18n/config";
+import { bestSupportedLocale, defaultLocale, type Locale } from "../../../app/i18n/config";
 import type { TranslateOptions } from "../../../app/i18n/translate";
 import { translatorFor } from "../../../app/i18n/translator";
 import { PROBLEM_CONTENT_TYPE, type Problem } from "../../../app/lib/problem";
@@ -22,15 +22,13 @@ const TITLES: Record<number, string> = {
 };
 
 /**
- * The language of an answer: the request's `Accept-Language`, else the signed-in user's saved
- * language (a client that sends none, such as a script with a token, still gets the user's
- * language, as mail does), else English. The app always sends the page's language.
+ * The language of an answer: the supported language the request's `Accept-Language` ranks highest
+ * (read as the pages read it: q-values), else the signed-in user's saved language (a client that
+ * sends none, or only languages Tesoro does not speak, such as a script with a token, still gets
+ * the user's language, as mail does), else English. The app always sends the page's language.
  */
 export function localeOf(c: Context<ApiBindings>): Locale {
-  const header = c.req.header("Accept-Language");
-  // Read as the pages read it (q-values, the best supported language), not by its first letters.
-  if (header?.trim()) return localeFromAcceptLanguage(header);
-  return c.get("user")?.locale ?? defaultLocale;
+  return bestSupportedLocale(c.req.header("Accept-Language")) ?? c.get("user")?.locale ?? defaultLocale;
 }
 
 /** An RFC 9457 answer. `type` is a stable URN the app can switch on. */
