@@ -737,6 +737,18 @@ test.describe("not found", () => {
   });
 });
 
+test.describe("a stale export link", () => {
+  test("opened after the session ended on another device, it leads to sign in and says why, not to a bare 404", async ({ page, request, signedIn }) => {
+    const accountId = await createAccount(request, signedIn, { name: "BCP Soles" });
+    // The page is drawn first, so the app Worker has just checked this session (ADR 023's memory).
+    await page.goto(`/accounts/${accountId}/transactions?q=wong`);
+    await request.post("/api/v1/auth/logout", { headers: { Authorization: `Bearer ${signedIn.token}` } });
+    await page.goto(`/accounts/${accountId}/transactions.csv?q=wong`);
+    await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(`/accounts/${accountId}/transactions.csv?q=wong`)}`);
+    await expect(page.getByTestId("toast").filter({ hasText: "Your session has ended. Sign in again to continue." })).toBeVisible();
+  });
+});
+
 test.describe("accessibility", () => {
   test("on a phone, the pages with data never scroll sideways", async ({ page, request, signedIn }) => {
     const accountId = await createAccount(request, signedIn, { name: "BCP Soles", openingBalance: "100.00", openingDate: "2026-01-01" });

@@ -74,7 +74,7 @@ test.afterAll(async () => {
   }
 });
 
-type Scenario = "ok" | "s500" | "s503" | "hang" | "crash" | "session" | "w503" | "i503" | "c503";
+type Scenario = "ok" | "s500" | "s503" | "hang" | "crash" | "session" | "w503" | "i503" | "c503" | "f503";
 
 /** A credential the double reads its scenario and run id from (a valid-looking 43-character token). */
 function credential(scenario: Scenario) {
@@ -294,6 +294,20 @@ test("with JavaScript, a ledger form meeting an outage stays with what was typed
   await expect.poll(async () => (await writesOf(request, run)).length).toBe(4);
   expect(new Set((await writesOf(request, run)).map((e) => e.idempotencyKey)).size).toBe(1);
   await expect(page.getByLabel("Name")).toHaveValue("Ahorros BCP");
+});
+
+test("the CSV export meeting an outage brings the browser back to the list with the message, not a bare 503; a script still gets the 503", async ({ page, request }) => {
+  const list = "/accounts/00000000-0000-4000-8000-00000000d0b4/transactions?status=posted";
+  const run = await openIn(page, "f503", list);
+  await page.getByTestId("export").click();
+  await expect(page.getByTestId("toast").filter({ hasText: "The service is not answering right now" })).toBeVisible();
+  expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(list);
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Service Unavailable");
+  const exports = (await doubleLog(request, run)).filter((e) => e.path.endsWith("/export.csv"));
+  expect(exports.map((e) => `${e.method} ${e.path}`), "one try and one retry").toEqual([`GET ${list.split("?")[0]}/export.csv`, `GET ${list.split("?")[0]}/export.csv`]);
+
+  const script = await page.request.get(`${ORIGIN}${list.replace("/transactions?", "/transactions.csv?")}`, { headers: { "Sec-Fetch-Dest": "empty" }, maxRedirects: 0 });
+  expect(script.status()).toBe(503);
 });
 
 test("with JavaScript, an in-place edit and a delete meeting an outage keep the row: the edit keeps what was typed, the deleted row comes back", async ({ page, request }) => {

@@ -15,6 +15,7 @@
  *   w503     reads answer like ok; every write (POST, PUT, PATCH, DELETE) answers 503
  *   i503     like w503, but a CSV import's previews answer; only the import itself answers 503
  *   c503     like w503, and the user's account list holds the one account (the camera page)
+ *   f503     like w503, and a CSV export (a file read) answers 503 too
  * Requests are logged by run id; GET /api/v1/__double/log?run=<id> returns the log.
  */
 interface Logged {
@@ -25,7 +26,7 @@ interface Logged {
 }
 
 const logs = new Map<string, Logged[]>();
-const SCENARIOS = ["ok", "s500", "s503", "hang", "crash", "session", "w503", "i503", "c503"] as const;
+const SCENARIOS = ["ok", "s500", "s503", "hang", "crash", "session", "w503", "i503", "c503", "f503"] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 function parse(credential: string | null | undefined): { scenario: Scenario; run: string } | null {
@@ -38,8 +39,8 @@ const json = (body: unknown, status = 200) => Response.json(body, { status, head
 const problem = (status: number) => new Response(JSON.stringify({ type: "about:blank", title: status === 500 ? "Internal Server Error" : "Service Unavailable", status }), { status, headers: { "Content-Type": "application/problem+json" } });
 
 /** The scenarios where reads answer like a healthy API and writes meet an outage. */
-function writesFail(scenario: Scenario): scenario is "w503" | "i503" | "c503" {
-  return scenario === "w503" || scenario === "i503" || scenario === "c503";
+function writesFail(scenario: Scenario): scenario is "w503" | "i503" | "c503" | "f503" {
+  return scenario === "w503" || scenario === "i503" || scenario === "c503" || scenario === "f503";
 }
 
 /** The one account of the write-outage scenarios (its id as the page asked for it). */
@@ -79,6 +80,7 @@ export default {
         counts: { total: 2, valid: 2, invalid: 0, duplicates: 0 },
       });
     }
+    if (request.method === "GET" && who.scenario === "f503" && /^\/accounts\/[^/]+\/transactions\/export\.csv$/.test(path)) return problem(503);
     if (request.method === "GET" && who.scenario === "c503" && path === "/accounts") return json({ accounts: [accountOf(DOUBLE_ACCOUNT_ID)], totals: [] });
     // One account with one transaction, for pages about an account (its transactions).
     if (request.method === "GET" && writesFail(who.scenario) && /^\/accounts\/[^/]+\/transactions$/.test(path)) {
@@ -87,7 +89,7 @@ export default {
       const totals = { count: 1, in: "0.00", inMinor: 0, out: "-12.50", outMinor: -1250, net: "-12.50", netMinor: -1250 };
       return json({ account, accounts: [account], accountTotals: [], categories: [], transactions: [transaction], nextCursor: null, hasPrevious: false, prevCursor: null, totals, sort: "date", order: "desc" });
     }
-    // w503, i503 and c503: reads answer like a healthy API, writes meet an outage.
+    // w503, i503, c503 and f503: reads answer like a healthy API, writes meet an outage.
     const scenario = writesFail(who.scenario) ? (request.method === "GET" ? "ok" : "s503") : who.scenario;
     switch (scenario) {
       case "ok":
