@@ -20,8 +20,9 @@ export function amountChecks(fields: AmountFields): (values: Record<string, stri
       const text = values[name]?.trim();
       if (!text || !currency || !isCurrency(currency)) continue;
       const result = checkAmount(text, currency);
-      // A bad format is the schema's to name (a transfer's message differs from a transaction's).
-      if (result.ok || (result.key !== "ledger.errors.amountPrecision" && result.key !== "ledger.errors.amountRange")) continue;
+      // A bad format is the schema's to name (a transfer's message differs from a transaction's);
+      // a decimal comma passes the schema's pattern, so it is named here.
+      if (result.ok || !(result.key === "ledger.errors.amountPrecision" || result.key === "ledger.errors.amountRange" || result.key === "ledger.errors.amountDecimalComma")) continue;
       errors[name] = t(result.key, { count: result.digits });
     }
     return errors;

@@ -59,7 +59,7 @@ export type DecimalSeparator = "." | ",";
 export type ParseResult = { ok: true; minor: number } | { ok: false; reason: "format" | "precision" | "range" };
 
 /**
- * Parses a decimal string ("-1,234.50", "1.234,50" with separator ",", "12") into minor units.
+ * Parses a decimal string ("-1,234.50", "1.234,50" with separator ",", "12", ".5") into minor units.
  * Grouping separators are allowed only in groups of three; more fraction digits than the
  * currency has is an error rather than a silent rounding.
  */
@@ -85,10 +85,11 @@ export function parseAmount(input: string, currency: string, decimalSeparator: D
   }
   const escapedGroup = group === "." ? "\\." : ",";
   const escapedDecimal = decimalSeparator === "." ? "\\." : ",";
-  const pattern = new RegExp(`^(\\d{1,3}(?:${escapedGroup}\\d{3})+|\\d+)(?:${escapedDecimal}(\\d+))?$`);
+  // The whole part may be left out before a fraction (".5" is half a unit), not both.
+  const pattern = new RegExp(`^(\\d{1,3}(?:${escapedGroup}\\d{3})+|\\d+)?(?:${escapedDecimal}(\\d+))?$`);
   const match = pattern.exec(text);
-  if (!match) return { ok: false, reason: "format" };
-  const whole = match[1]!.split(group).join("");
+  if (!match || (match[1] === undefined && match[2] === undefined)) return { ok: false, reason: "format" };
+  const whole = (match[1] ?? "").split(group).join("");
   const fraction = match[2] ?? "";
   const digits = currencyDigits(currency);
   if (fraction.length > digits) return { ok: false, reason: "precision" };

@@ -181,6 +181,8 @@ describe("listing", () => {
     });
     const precision = await call(`/accounts/${accountId}/transactions?min=1.234&max=0`, { token });
     expect(precision.json.errors).toEqual({ min: ["This currency takes at most 2 decimal places."] });
+    const comma = await call(`/accounts/${accountId}/transactions?max=12,5`, { token, headers: { "Accept-Language": "es" } });
+    expect(comma.json.errors).toEqual({ max: ["Escribe los decimales después de un punto, como en 1234.50 (la coma solo separa miles)."] });
     const reversed = await call(`/accounts/${accountId}/transactions?min=5&max=1`, { token });
     expect(reversed.json.errors).toEqual({ max: ["The minimum must not be greater than the maximum."] });
     // The last two hold letters SQLite's tokenizer splits on (a phrase, refused by the index).

@@ -141,7 +141,7 @@ describe("accounts", () => {
       type: ["Choose an account type."],
       currency: ["Choose a valid ISO 4217 currency, such as PEN or USD."],
       number: ["Use only digits, spaces or dashes, with at most 34 digits."],
-      cci: ["Use only digits, spaces or dashes, with at most 20 digits."],
+      cci: ["A CCI has exactly 20 digits (spaces and dashes are fine)."],
       openingDate: ["Enter a real date as YYYY-MM-DD."],
     });
     const es = await call("/accounts", { token, body, headers: ES });
@@ -152,6 +152,11 @@ describe("accounts", () => {
     expect(precision.json.errors).toEqual({ openingBalance: ["This currency takes at most 2 decimal places."] });
     const yen = await call("/accounts", { token, body: { name: "A", type: "cash", currency: "JPY", openingBalance: "1.5" }, headers: ES });
     expect(yen.json.errors).toEqual({ openingBalance: ["Esta moneda no admite decimales."] });
+    // A CCI short of its 20 digits is a typo, not a code: refused as one 21 digits long is.
+    const short = await call("/accounts", { token, body: { name: "A", type: "savings", currency: "PEN", cci: "002-191-11234567801-5" }, headers: ES });
+    expect(short.status).toBe(422);
+    expect(short.json.errors).toEqual({ cci: ["El CCI tiene exactamente 20 dígitos (puedes usar espacios y guiones)."] });
+    expect((await call("/accounts", { token })).json.accounts).toHaveLength(0);
   });
 });
 
@@ -231,6 +236,7 @@ describe("transactions", () => {
       [12.5, "Enter the amount in figures, such as 1234 or -12."],
       ["", "Enter an amount."],
       ["10000000000000.01", "This amount is too large."],
+      ["-12,50", "Write decimals after a point, as in 1234.50 (a comma only separates thousands)."],
     ];
     for (const [amount, message] of amounts) {
       const result = await call(`/accounts/${account.id}/transactions`, { token, body: { date: "2026-11-20", description: "x", amount } });
@@ -239,6 +245,12 @@ describe("transactions", () => {
     }
     const spanish = await call(`/accounts/${account.id}/transactions`, { token, body: { date: "2026-11-20", description: "x", amount: "1e5" }, headers: ES });
     expect(spanish.json.errors.amount).toEqual(["Ingresa el monto en cifras, como 1234 o -12."]);
+    const comma = await call(`/accounts/${account.id}/transactions`, { token, body: { date: "2026-11-20", description: "x", amount: "12,5" }, headers: ES });
+    expect(comma.json.errors.amount).toEqual(["Escribe los decimales después de un punto, como en 1234.50 (la coma solo separa miles)."]);
+    // Half a sol without the zero in front is an amount.
+    const half = await call(`/accounts/${account.id}/transactions`, { token, body: { date: "2026-11-20", description: "x", amount: "-.5" } });
+    expect(half.status).toBe(201);
+    expect(half.json.transaction.amountMinor).toBe(-50);
     const foreign = await call(`/accounts/${account.id}/transactions`, { token, body: { date: "2026-11-20", description: "x", amount: "1", categoryId: crypto.randomUUID() } });
     expect(foreign.json.errors.categoryId).toEqual(["Choose one of your categories."]);
 
@@ -253,7 +265,7 @@ describe("transactions", () => {
       const wrongType = await call(`/accounts`, { token, rawBody: "<a/>", method: "POST", headers: { "Content-Type": type, ...ES } });
       expect({ type, status: wrongType.status, detail: wrongType.json.detail }).toEqual({ type, status: 415, detail: "El tipo de contenido de la solicitud no se acepta aquí." });
     }
-    expect(await expectExactBalance(token, account.id)).toBe(0);
+    expect(await expectExactBalance(token, account.id)).toBe(-50);
   });
 
   it("answers a client without Accept-Language in the user's saved language, and the header when sent", async () => {

@@ -4,7 +4,7 @@ import { en } from "../../app/i18n/locales/en";
 import { es } from "../../app/i18n/locales/es";
 import { amountChecks } from "../../app/lib/amount-checks";
 import { parseForm } from "../../app/lib/forms";
-import { accountCreateSchema, transactionCreateSchema } from "../../app/lib/schemas/ledger";
+import { accountCreateSchema, checkAmount, transactionCreateSchema, transferSchema } from "../../app/lib/schemas/ledger";
 
 const form = (values: Record<string, string>) => {
   const data = new FormData();
@@ -33,5 +33,27 @@ describe("a form's amounts checked for their currency beside the schema", () => 
     expect(bad.ok).toBe(false);
     expect(!bad.ok && bad.errors.amount).toBe(t("ledger.errors.amountFormat", { example: "-12.50" }));
     expect(parseForm(transactionCreateSchema, form({ date: "2026-11-20", description: "x", amount: "-15.00" }), t, amountChecks({ amount: "PEN" })).ok).toBe(true);
+  });
+
+  it("names a decimal comma as such, in either language, for transactions and transfers alike", () => {
+    const es_ = createTranslate("es", es);
+    const typed = parseForm(transactionCreateSchema, form({ date: "2026-11-20", description: "Menú", amount: "-12,50" }), es_, amountChecks({ amount: "PEN" }));
+    expect(typed).toEqual({ ok: false, errors: { amount: "Escribe los decimales después de un punto, como en 1234.50 (la coma solo separa miles)." } });
+    const en_ = createTranslate("en", en);
+    const transfer = parseForm(transferSchema, form({ fromAccountId: "00000000-0000-4000-8000-000000000001", toAccountId: "00000000-0000-4000-8000-000000000002", date: "2026-11-20", amount: "1.234,5" }), en_, amountChecks({ amount: "USD" }));
+    expect(!transfer.ok && transfer.errors.amount).toBe("Write decimals after a point, as in 1234.50 (a comma only separates thousands).");
+    // A comma between thousands is still a thousands separator, and a point before the decimals is fine.
+    expect(checkAmount("1,234", "PEN")).toEqual({ ok: true, minor: 123400 });
+    expect(checkAmount(".5", "PEN")).toEqual({ ok: true, minor: 50 });
+  });
+
+  it("tells a currency without decimals that it has none, whichever mark the decimals came after", () => {
+    expect(checkAmount("12,5", "JPY")).toEqual({ ok: false, key: "ledger.errors.amountPrecision", digits: 0 });
+    expect(checkAmount("12.5", "JPY")).toEqual({ ok: false, key: "ledger.errors.amountPrecision", digits: 0 });
+  });
+
+  it("leaves the import's own message for a comma where its chosen separator is a point (the import names its separator)", () => {
+    expect(checkAmount("12,50", "PEN", ".", "ledger.errors.importAmount")).toEqual({ ok: false, key: "ledger.errors.importAmount", digits: 2 });
+    expect(checkAmount("abc", "PEN")).toEqual({ ok: false, key: "ledger.errors.amountFormat", digits: 2 });
   });
 });

@@ -76,7 +76,8 @@ describe("i18n", () => {
         const values = Object.fromEntries([...names].map((name) => [name, `<${name} & "x">`]));
         expect(t(base, values), `${lng} ${base}`).toBe(expected(base, values));
         if (family.some((key) => PLURAL_SUFFIX.test(key))) {
-          for (const count of [0, 1, 2, 5, 21, 1000, 1.5]) expect(t(base, { ...values, count }), `${lng} ${base} ${count}`).toBe(expected(base, { ...values, count }));
+          // Our one difference: a count's thousands are grouped ("1,000"), as amounts are.
+          for (const count of [0, 1, 2, 5, 21, 1000, 1.5]) expect(t(base, { ...values, count }), `${lng} ${base} ${count}`).toBe(expected(base, { ...values, count }).replaceAll("1000", "1,000"));
         }
       }
     }
@@ -111,9 +112,17 @@ describe("i18n", () => {
   it("falls back to the `other` form when a language has a plural category its texts lack", async () => {
     // Spanish calls a million `many` (CLDR); the strings have only `one` and `other`.
     expect(new Intl.PluralRules("es").select(1_000_000)).toBe("many");
-    expect(translatorFor("es")("ledger.import.summary", { count: 1_000_000 })).toBe("1000000 movimientos importados");
+    expect(translatorFor("es")("ledger.import.summary", { count: 1_000_000 })).toBe("1,000,000 movimientos importados");
     // i18next answered the key itself here: the reason this case is not held to it.
     expect((await reference("es"))("ledger.import.summary", { count: 1_000_000 })).toBe("ledger.import.summary");
+  });
+
+  it("groups a count's thousands the way amounts are written, in both languages; other numbers print as given", () => {
+    expect(translatorFor("en")("ledger.totals.count", { count: 3000 })).toBe("3,000 transactions");
+    expect(translatorFor("es")("ledger.totals.count", { count: 3000 })).toBe("3,000 movimientos");
+    expect(translatorFor("es")("ledger.totals.count", { count: 999 })).toBe("999 movimientos");
+    // Any other number is printed as given: a line of a file is not a quantity.
+    expect(translatorFor("en")("ledger.import.line", { line: 1000 })).toBe("Line 1000");
   });
 
   it("answers a key the language lacks in English, in the API's translator only", () => {

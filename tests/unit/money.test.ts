@@ -18,6 +18,9 @@ describe("parseAmount", () => {
     ["( 45.10 )", "USD", ".", -4510],
     ["1 234,56", "PEN", ",", 123456],
     ["1\u00a0234\u00a0567.89", "PEN", ".", 123456789],
+    [".5", "PEN", ".", 50],
+    ["-.05", "USD", ".", -5],
+    [",5", "PEN", ",", 50],
   ] as const)("%s %s → %i", (input, currency, sep, minor) => {
     expect(parseAmount(input, currency, sep)).toEqual({ ok: true, minor });
   });
@@ -35,6 +38,11 @@ describe("parseAmount", () => {
     ["1 2 3", "PEN", "format"],
     ["12 .50", "PEN", "format"],
     ["1 234,567.89", "PEN", "format"],
+    [".", "PEN", "format"],
+    ["-", "PEN", "format"],
+    ["-.", "PEN", "format"],
+    ["12.", "PEN", "format"],
+    [".5", "JPY", "precision"],
   ] as const)("refuses %s (%s)", (input, currency, reason) => {
     expect(parseAmount(input, currency)).toEqual({ ok: false, reason });
   });

@@ -45,14 +45,21 @@ export function currencyPickerList(): string[] {
   return [...CURRENCY_PICKER_FIRST, ...all.filter((code) => !(CURRENCY_PICKER_FIRST as readonly string[]).includes(code))];
 }
 
-export type AmountCheck = { ok: true; minor: number } | { ok: false; key: "ledger.errors.amountRequired" | AmountFormatKey | "ledger.errors.amountPrecision" | "ledger.errors.amountRange"; digits: number };
+export type AmountCheck = { ok: true; minor: number } | { ok: false; key: "ledger.errors.amountRequired" | AmountFormatKey | "ledger.errors.amountDecimalComma" | "ledger.errors.amountPrecision" | "ledger.errors.amountRange"; digits: number };
 
 /** The exact check of a decimal amount against a currency (the i18n key says what is wrong). */
 export function checkAmount(text: string, currency: string, decimalSeparator: DecimalSeparator = ".", formatKey: AmountFormatKey = "ledger.errors.amountFormat"): AmountCheck {
   const digits = currencyDigits(currency);
   if (!text.trim()) return { ok: false, key: "ledger.errors.amountRequired", digits };
-  const result = parseAmount(text, currency, decimalSeparator);
+  let result = parseAmount(text, currency, decimalSeparator);
   if (result.ok) return result;
+  // "12,50" in a form (a Spanish habit): say that decimals take a point, or, for a currency
+  // without decimals, that it has none. The import names its own separator, so it keeps its message.
+  if (result.reason === "format" && decimalSeparator === "." && formatKey !== "ledger.errors.importAmount") {
+    const withComma = parseAmount(text, currency, ",");
+    if (withComma.ok) return { ok: false, key: "ledger.errors.amountDecimalComma", digits };
+    if (withComma.reason === "precision") result = withComma;
+  }
   const key = result.reason === "format" ? formatKey : result.reason === "precision" ? "ledger.errors.amountPrecision" : "ledger.errors.amountRange";
   return { ok: false, key, digits };
 }
@@ -92,8 +99,13 @@ export const isoDay = z.string({ error: "ledger.errors.date" }).trim().refine(is
 export const recordDay = isoDay.refine((day) => isRecordDay(day), { error: "ledger.errors.dateOutOfRange" });
 export const idSchema = z.string({ error: "ledger.errors.required" }).regex(ID_PATTERN, { error: "ledger.errors.accountUnknown" });
 
-const accountNumber = (max: number, key: string) =>
-  optionalText(max + 10, key).refine((value) => value == null || (/^[\d\s-]+$/.test(value) && value.replace(/\D/g, "").length <= max), { error: key });
+/** Digits, spaces and dashes, with at most `max` digits, or exactly that many when `exact`. */
+const accountNumber = (max: number, key: string, { exact = false } = {}) =>
+  optionalText(max + 10, key).refine((value) => {
+    if (value == null) return true;
+    const digits = value.replace(/\D/g, "").length;
+    return /^[\d\s-]+$/.test(value) && (exact ? digits === max : digits <= max);
+  }, { error: key });
 
 export const accountNameSchema = z.string({ error: "ledger.errors.required" }).overwrite(singleLineText).trim().min(1, { error: "ledger.errors.required" }).max(60, { error: "ledger.errors.nameLength" });
 export const currencySchema = z
@@ -108,7 +120,8 @@ const accountFields = {
   currency: currencySchema,
   institution: optionalText(80, "ledger.errors.institutionLength"),
   number: accountNumber(34, "ledger.errors.accountNumber"),
-  cci: accountNumber(20, "ledger.errors.cci"),
+  // A Peruvian interbank code (Código de Cuenta Interbancario) is always 20 digits.
+  cci: accountNumber(20, "ledger.errors.cci", { exact: true }),
   openingBalance: amountText.optional(),
   openingDate: recordDay.optional(),
 };

@@ -12,8 +12,7 @@
  * costs the same at a thousand rows and at a million (the first step of a later page sums one
  * row per day of the history after it, or before it).
  */
-import { parseAmount } from "../../../../app/lib/money";
-import { PAGE_SIZE_DEFAULT, type ListQuery } from "../../../../app/lib/schemas/ledger";
+import { checkAmount, PAGE_SIZE_DEFAULT, type ListQuery } from "../../../../app/lib/schemas/ledger";
 import { TRANSACTION_COLUMNS, TRANSACTION_FROM, transactionFrom, type AccountRow, type TransactionRow } from "./model";
 
 export type Sort = "date" | "amount";
@@ -54,9 +53,10 @@ export function filtersOf(query: ListQuery, currency: string): { filters: Filter
   for (const field of ["min", "max"] as const) {
     const text = query[field];
     if (!text) continue;
-    const parsed = parseAmount(text, currency);
-    if (parsed.ok) filters[field] = parsed.minor;
-    else issues.push({ field, key: parsed.reason === "format" ? "ledger.errors.amountFormat" : parsed.reason === "precision" ? "ledger.errors.amountPrecision" : "ledger.errors.amountRange" });
+    // Checked as a form's amount is, so a filter's "12,50" gets the same message.
+    const checked = checkAmount(text, currency);
+    if (checked.ok) filters[field] = checked.minor;
+    else issues.push({ field, key: checked.key });
   }
   if (filters.min !== undefined && filters.max !== undefined && filters.min > filters.max) issues.push({ field: "max", key: "ledger.errors.amountOrder" });
   return { filters, issues };
