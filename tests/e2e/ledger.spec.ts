@@ -197,6 +197,11 @@ test.describe("accounts and transactions", () => {
     await add.getByRole("button", { name: "Add transaction" }).click();
     await expect(add.getByText("This currency takes at most 2 decimal places.")).toBeVisible();
     await expect(add.getByText("This field is required.")).toHaveCount(0);
+    // A comma where the decimals belong is named as such (points before decimals, as amounts are shown).
+    await add.getByLabel("Amount (PEN)").fill("-12,50");
+    await add.getByRole("button", { name: "Add transaction" }).click();
+    await expect(add.getByText("Write decimals after a point, as in 1234.50 (a comma only separates thousands).")).toBeVisible();
+    await expect(add.getByText("This currency takes at most 2 decimal places.")).toHaveCount(0);
     // A rule only the server can check: the category chosen was deleted meanwhile (another tab).
     await add.getByLabel("Amount (PEN)").fill("1.23");
     await add.getByLabel("Category").selectOption({ label: "Fleeting" });
