@@ -1,6 +1,6 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { en } from "../../app/i18n/locales/en";
+import { mail } from "../../app/i18n/locales/en/mail";
 import worker from "../../workers/api/index";
 import { sendWithRetries, type MailMessage } from "../../workers/api/src/mail";
 import { PENDING_MAX_AGE_MS } from "../../workers/api/src/notices";
@@ -109,7 +109,7 @@ describe("mail sent after the answer", () => {
     const sent = provider.sent;
     expect(sent).toHaveLength(2);
     expect(sent[1]).toEqual(sent[0]);
-    expect(sent[0]).toMatchObject({ to: email, subject: en.mail.passwordChangedSubject });
+    expect(sent[0]).toMatchObject({ to: email, subject: mail.passwordChangedSubject });
     // Taken: nothing is left for the cron to send again.
     expect(await pendingFor(email)).toHaveLength(0);
   });
@@ -126,7 +126,7 @@ describe("mail sent after the answer", () => {
       await waitOnExecutionContext(ctx);
       expect(provider.sent).toHaveLength(3);
       const [kept] = await pendingFor(email);
-      expect(kept).toMatchObject({ subject: en.mail.passwordChangedSubject, attempts: 0 });
+      expect(kept).toMatchObject({ subject: mail.passwordChangedSubject, attempts: 0 });
 
       // The cron leaves it alone while the tries after the answer may still be running…
       await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "17 * * * *" }), HTTP_MAIL_ENV);
@@ -167,7 +167,7 @@ describe("mail sent after the answer", () => {
       const { email, provider, toOwner } = await emailChangedWhileProviderDown();
       let tried = toOwner();
       expect(tried).toHaveLength(3);
-      expect(tried[0]).toMatchObject({ to: email, subject: en.mail.emailChangedSubject });
+      expect(tried[0]).toMatchObject({ to: email, subject: mail.emailChangedSubject });
       const first = undoLinkIn(tried[0]!.text)!;
       expect(first).toBeDefined();
 
@@ -184,7 +184,7 @@ describe("mail sent after the answer", () => {
       tried = toOwner();
       const resent = tried[3]!;
       expect(tried).toHaveLength(4);
-      expect(resent.subject).toBe(en.mail.emailChangedSubject);
+      expect(resent.subject).toBe(mail.emailChangedSubject);
       const second = undoLinkIn(resent.text)!;
       expect(second).toBeDefined();
       expect(second).not.toBe(first);

@@ -2,11 +2,14 @@ import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
 import { defaultVariables, localeFromAcceptLanguage, supportedLocaleOf } from "../../app/i18n/config";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../../app/lib/password-limits";
-import { en } from "../../app/i18n/locales/en";
-import { es } from "../../app/i18n/locales/es";
+import { en as browserEn } from "../../app/i18n/locales/en";
+import { es as browserEs } from "../../app/i18n/locales/es";
 import { resources } from "../../app/i18n/resources";
 import { createTranslate } from "../../app/i18n/translate";
 import { translatorFor } from "../../app/i18n/translator";
+
+// Every string, the API's mail included: what the server and the API translate with.
+const { en, es } = resources;
 
 function keys(value: unknown, prefix = ""): string[] {
   if (typeof value !== "object" || value === null) return [prefix];
@@ -34,6 +37,13 @@ describe("i18n", () => {
     expect(keys(es).sort()).toEqual(keys(en).sort());
     const empty = keys(es).filter((key) => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], es) === "");
     expect(empty.filter((key) => !key.endsWith(".placeholder"))).toEqual([]);
+  });
+
+  it("leaves only the mail out of what the browser downloads", () => {
+    for (const [browser, all] of [[browserEn, en], [browserEs, es]] as const) {
+      expect(keys(browser).sort()).toEqual(keys(all).filter((key) => !key.startsWith("mail.")).sort());
+      expect(keys(all).filter((key) => key.startsWith("mail.")).length).toBeGreaterThan(10);
+    }
   });
 
   it("picks a language from Accept-Language, English by default", () => {
@@ -102,8 +112,8 @@ describe("i18n", () => {
     for (const [key, options] of cases) expect(t(key, options), `${key} ${JSON.stringify(options)}`).toBe(expected(key, options));
     // Only the default variables themselves print: not what every object inherits.
     expect(t("errors.unmatched", { path: "{{constructor}}" })).toBe("Page not found: {{constructor}}");
-    const unmatched = en.errors.unmatched;
-    const withInherited = createTranslate("en", { ...en, errors: { ...en.errors, unmatched: unmatched.replace("{{path}}", "{{constructor}} {{toString}}") } });
+    const unmatched = browserEn.errors.unmatched;
+    const withInherited = createTranslate("en", { ...browserEn, errors: { ...browserEn.errors, unmatched: unmatched.replace("{{path}}", "{{constructor}} {{toString}}") } });
     expect(withInherited("errors.unmatched")).toBe("Page not found: {{constructor}} {{toString}}");
     // A branch is not a text: it answers its key like any unknown key (i18next printed a warning sentence).
     expect(t("app")).toBe("app");
@@ -126,8 +136,8 @@ describe("i18n", () => {
   });
 
   it("answers a key the language lacks in English, in the API's translator only", () => {
-    const { unmatched: _, ...errors } = es.errors;
-    const spanishWithAGap = { ...es, errors } as unknown as typeof es;
+    const { unmatched: _, ...errors } = browserEs.errors;
+    const spanishWithAGap = { ...browserEs, errors } as unknown as typeof browserEs;
     expect(createTranslate("es", spanishWithAGap, en)("errors.unmatched", { path: "/x" })).toBe("Page not found: /x");
     expect(createTranslate("es", spanishWithAGap)("errors.unmatched", { path: "/x" })).toBe("errors.unmatched");
     // A plural family is taken whole from one language: English's `_zero` never beats Spanish's forms.

@@ -1,0 +1,22 @@
+/**
+ * English mail the API sends. Kept out of `en` (app/i18n/resources.ts adds it back for the server
+ * and the API), so the browser, which never writes mail, does not download it.
+ */
+export const mail = {
+  resetSubject: "Reset your Tesoro password",
+  resetBody: "Someone asked to reset the password of your Tesoro account. Open this link within 30 minutes to choose a new one:",
+  resetIgnore: "If it was not you, ignore this message: your password stays the same.",
+  greeting: "Hello {{name}},",
+  confirmEmailSubject: "Confirm the new email of your Tesoro account",
+  confirmEmailBody: "You asked to sign in to Tesoro with this address from now on. Open this link within 24 hours to confirm it:",
+  confirmEmailIgnore: "If it was not you, ignore this message: nothing changes.",
+  emailChangedSubject: "The email of your Tesoro account was changed",
+  emailChangedBody: "On {{when}} ({{zone}}), the email you sign in to Tesoro with was changed to {{email}}. This address will no longer receive messages about the account.",
+  emailChangedNotYou: "If you did not make this change, open this link within 7 days: it gives the account this address back, signs out every device and lets you choose a new password.",
+  emailRestoredSubject: "The email of your Tesoro account was set back",
+  emailRestoredBody: "On {{when}} ({{zone}}), the email of your Tesoro account was set back to {{email}} with the link sent to that address after its last change. Every device was signed out, and the account waits for a new password chosen from that address.",
+  emailRestoredNotYou: "If {{email}} is no longer yours, reply to this message at once so we can lock the account and give it back to you.",
+  passwordChangedSubject: "The password of your Tesoro account was changed",
+  passwordChangedBody: "On {{when}} ({{zone}}), the password of your Tesoro account was changed, and your other devices were signed out.",
+  passwordChangedNotYou: "If you did not make this change, choose a new password now with this link and reply to this message:",
+} as const;

@@ -1,0 +1,23 @@
+import type { mail as englishMail } from "../en/mail";
+
+type Texts<T> = { -readonly [K in keyof T]: string };
+
+/** Spanish mail the API sends: the same keys as en/mail.ts (checked by the type checker). */
+export const mail: Texts<typeof englishMail> = {
+  resetSubject: "Restablece tu contraseña de Tesoro",
+  resetBody: "Alguien pidió restablecer la contraseña de tu cuenta de Tesoro. Abre este enlace en los próximos 30 minutos para elegir una nueva:",
+  resetIgnore: "Si no fuiste tú, ignora este mensaje: tu contraseña no cambia.",
+  greeting: "Hola, {{name}}:",
+  confirmEmailSubject: "Confirma el nuevo correo de tu cuenta de Tesoro",
+  confirmEmailBody: "Pediste iniciar sesión en Tesoro con esta dirección de ahora en adelante. Abre este enlace en las próximas 24 horas para confirmarlo:",
+  confirmEmailIgnore: "Si no fuiste tú, ignora este mensaje: nada cambia.",
+  emailChangedSubject: "Cambió el correo de tu cuenta de Tesoro",
+  emailChangedBody: "El {{when}} ({{zone}}), el correo con el que inicias sesión en Tesoro cambió a {{email}}. Esta dirección ya no recibirá mensajes sobre la cuenta.",
+  emailChangedNotYou: "Si no hiciste este cambio, abre este enlace en los próximos 7 días: devuelve esta dirección a la cuenta, cierra la sesión en todos los dispositivos y te deja elegir una contraseña nueva.",
+  emailRestoredSubject: "El correo de tu cuenta de Tesoro volvió al anterior",
+  emailRestoredBody: "El {{when}} ({{zone}}), el correo de tu cuenta de Tesoro volvió a ser {{email}} con el enlace enviado a esa dirección tras su último cambio. Se cerró la sesión en todos los dispositivos y la cuenta espera una contraseña nueva elegida desde esa dirección.",
+  emailRestoredNotYou: "Si {{email}} ya no es tuyo, responde a este mensaje de inmediato para bloquear la cuenta y devolvértela.",
+  passwordChangedSubject: "Cambió la contraseña de tu cuenta de Tesoro",
+  passwordChangedBody: "El {{when}} ({{zone}}), cambió la contraseña de tu cuenta de Tesoro y se cerró la sesión en tus otros dispositivos.",
+  passwordChangedNotYou: "Si no hiciste este cambio, elige ahora una contraseña nueva con este enlace y responde a este mensaje:",
+};
