@@ -1,6 +1,6 @@
 import { Archive, ArchiveRestore, Pencil, Plus } from "lucide-react";
 import { useTranslation } from "../i18n/use-translation";
-import { Link, useActionData, useFetcher, useLocation } from "react-router";
+import { Link, useActionData, useFetcher, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/accounts";
 import { FormKey, Money, SelectField, useClosedAfterPost, useFailureToast, useFormResult, type FormResult } from "../components/ledger";
@@ -59,6 +59,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     nonce: crypto.randomUUID(),
     currencies: currencyPickerList(),
   };
+}
+
+/**
+ * React Router does not reload after a refused action (4xx). After a 409 (an edit made from an
+ * older copy of the account, ADR 035) it does, so the form's `updatedAt` and the cards show the
+ * account as it now is, and saving again replaces it on purpose.
+ */
+export function shouldRevalidate({ formMethod, actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return (formMethod !== undefined && formMethod !== "GET" && actionStatus === 409) || defaultShouldRevalidate;
 }
 
 const formOfSubmission = ledgerFormOf("accountId", ["update", "archive"], { unarchive: "archive" });
@@ -295,6 +304,7 @@ function AccountForm({ mode, account, fetcher, result, nonce, today, currencies 
       <FormKey nonce={nonce} form={mode === "create" ? "account-create" : `account-update.${account!.id}`} />
       <input type="hidden" name="intent" value={mode} />
       {account ? <input type="hidden" name="accountId" value={account.id} /> : null}
+      {account ? <input type="hidden" name="updatedAt" value={account.updatedAt} /> : null}
       <FormAlert message={formErrorOf(result, t)} />
       <div className={l.formGrid}>
         <Field id={`${prefix}-name`} label={t("ledger.fields.name")} name="name" required maxLength={60} defaultValue={v("name", account?.name ?? "")} error={errors.name} autoComplete="off" />

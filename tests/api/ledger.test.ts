@@ -495,6 +495,33 @@ describe("edits from an older copy, and archived accounts", () => {
     expect(await expectExactBalance(token, b.id)).toBe(written);
   });
 
+  it("refuses an account edit made from an older copy (409, nothing written), in the caller's language; of two sent at once from one copy, one is written", async () => {
+    const { token } = await signUp();
+    const account = await createAccount(token, { name: "BCP Soles", openingBalance: "1000.00" });
+    const opened = (await call(`/accounts/${account.id}`, { token })).json.account;
+    // Tab B corrects the opening balance; tab A, still showing the old copy, then renames the account.
+    const corrected = await call(`/accounts/${account.id}`, { method: "PATCH", token, body: { openingBalance: "1200.00", updatedAt: String(opened.updatedAt) } });
+    expect(corrected.status).toBe(200);
+    const stale = await call(`/accounts/${account.id}`, { method: "PATCH", token, body: { name: "BCP Ahorros", openingBalance: "1000.00", updatedAt: String(opened.updatedAt) } });
+    expect(stale.status).toBe(409);
+    expect(stale.json.detail).toMatch(/^This account was changed elsewhere/);
+    const staleEs = await call(`/accounts/${account.id}`, { method: "PATCH", token, headers: ES, body: { name: "x", updatedAt: opened.updatedAt } });
+    expect(staleEs.json.detail).toMatch(/^Esta cuenta se cambió en otra parte/);
+    const now = (await call(`/accounts/${account.id}`, { token })).json.account;
+    expect(now).toMatchObject({ name: "BCP Soles", openingBalanceMinor: 120000, balanceMinor: 120000, updatedAt: corrected.json.account.updatedAt });
+    // From the current copy, and with no copy at all (an API client), the edit is written.
+    expect((await call(`/accounts/${account.id}`, { method: "PATCH", token, body: { name: "BCP Ahorros", updatedAt: now.updatedAt } })).status).toBe(200);
+    expect((await call(`/accounts/${account.id}`, { method: "PATCH", token, body: { institution: "BCP" } })).status).toBe(200);
+    expect((await call(`/accounts/${account.id}`, { method: "PATCH", token, body: { updatedAt: now.updatedAt } })).json.errors).toEqual({ _form: ["Change at least one field."] });
+
+    // Two edits from one copy at once: the write's own guard lets one through.
+    const copy = (await call(`/accounts/${account.id}`, { token })).json.account;
+    const edits = await Promise.all(["700.00", "800.00"].map((openingBalance) => call(`/accounts/${account.id}`, { method: "PATCH", token, body: { openingBalance, updatedAt: copy.updatedAt } })));
+    expect(edits.map((edit) => edit.status).sort()).toEqual([200, 409]);
+    const written = edits.find((edit) => edit.status === 200)!.json.account.openingBalanceMinor as number;
+    expect(await expectExactBalance(token, account.id)).toBe(written);
+  });
+
   it("refuses to change or delete a transaction of an archived account, or a transfer with a leg in one, naming that account", async () => {
     const { token } = await signUp();
     const soles = await createAccount(token, { name: "Soles", openingBalance: "1000.00" });

@@ -290,6 +290,35 @@ test.describe("accounts and transactions", () => {
 
   });
 
+  test("an account edit from an older copy (another tab) is refused with the reason, the cards show the other tab's change, and saving again replaces it", async ({ page, context, request, signedIn }) => {
+    const accountId = await createAccount(request, signedIn, { name: "BCP Soles", openingBalance: "1000.00", openingDate: "2026-01-01" });
+    await page.goto(`/accounts?edit=${accountId}`);
+    await hydrated(page);
+    const other = await context.newPage();
+    await other.goto(`/accounts?edit=${accountId}`);
+    await hydrated(other);
+    // The other tab corrects the opening balance…
+    await other.getByRole("form", { name: "Edit BCP Soles" }).getByLabel("Opening balance").fill("1200.00");
+    await other.getByRole("form", { name: "Edit BCP Soles" }).getByRole("button", { name: "Save" }).click();
+    await expect(toast(other, "Account saved.")).toBeVisible();
+    await other.close();
+    // …then this one, still showing 1000.00, renames the account.
+    const edit = page.getByRole("form", { name: "Edit BCP Soles" });
+    await expect(edit.getByLabel("Opening balance")).toHaveValue("1000.00");
+    await edit.getByLabel("Name").fill("BCP Ahorros");
+    await edit.getByRole("button", { name: "Save" }).click();
+    const reason = "This account was changed elsewhere (in another tab or on another device) after you opened this form.";
+    await expect(edit.getByRole("alert").filter({ hasText: reason })).toBeVisible();
+    await expect(edit.getByLabel("Name")).toHaveValue("BCP Ahorros");
+    const card = page.getByTestId("account-card").filter({ hasText: "BCP Soles" });
+    await expect(card).toContainText(soles("1,200.00"));
+    // Saving again, having seen the reason, writes what this form holds.
+    await edit.getByRole("button", { name: "Save" }).click();
+    await expect(toast(page, "Account saved.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "BCP Ahorros", level: 3 })).toBeVisible();
+    expect((await (await request.get(`/api/v1/accounts/${accountId}`, { headers: { Authorization: `Bearer ${signedIn.token}` } })).json()).account).toMatchObject({ name: "BCP Ahorros", openingBalance: "1000.00", balance: "1000.00" });
+  });
+
   test("an edit from an older copy (another tab) is refused with the reason, and the other tab's change stays; a transfer into an archived account cannot be deleted", async ({ page, context, request, signedIn }) => {
     const solesId = await createAccount(request, signedIn, { name: "BCP Soles", openingBalance: "1000.00", openingDate: "2026-01-01" });
     const usdId = await createAccount(request, signedIn, { name: "BBVA Dólares", currency: "USD", openingBalance: "100.00", openingDate: "2026-01-01" });

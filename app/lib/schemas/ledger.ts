@@ -129,6 +129,13 @@ const accountFields = {
 export const accountCreateSchema = z.object(accountFields);
 export type AccountCreateInput = z.infer<typeof accountCreateSchema>;
 
+/**
+ * The `updatedAt` of the account or transaction as the edit's form read it: if it has changed since (another
+ * tab, another device), the API answers 409 and writes nothing, instead of undoing that change
+ * with the form's older values. A form sends it as text; without it, the last write wins.
+ */
+const editedFrom = z.union([z.number().int().min(0), z.string().regex(/^\d{1,15}$/).transform(Number)], { error: "ledger.errors.editedFrom" }).optional();
+
 export const accountUpdateSchema = z
   .object({
     ...accountFields,
@@ -136,8 +143,9 @@ export const accountUpdateSchema = z
     type: accountFields.type.optional(),
     currency: currencySchema.optional(),
     archived: z.boolean({ error: "ledger.errors.required" }).optional(),
+    updatedAt: editedFrom,
   })
-  .refine((value) => Object.values(value).some((v) => v !== undefined), { error: "ledger.errors.noChanges" });
+  .refine((value) => Object.entries(value).some(([field, v]) => field !== "updatedAt" && v !== undefined), { error: "ledger.errors.noChanges" });
 export type AccountUpdateInput = z.infer<typeof accountUpdateSchema>;
 
 const descriptionSchema = z.string({ error: "ledger.errors.descriptionLength" }).overwrite(singleLineText).trim().min(1, { error: "ledger.errors.required" }).max(200, { error: "ledger.errors.descriptionLength" });
@@ -159,13 +167,6 @@ const transactionFields = {
 
 export const transactionCreateSchema = z.object(transactionFields);
 export type TransactionCreateInput = z.infer<typeof transactionCreateSchema>;
-
-/**
- * The `updatedAt` of the transaction as the edit's form read it: if it has changed since (another
- * tab, another device), the API answers 409 and writes nothing, instead of undoing that change
- * with the form's older values. A form sends it as text; without it, the last write wins.
- */
-const editedFrom = z.union([z.number().int().min(0), z.string().regex(/^\d{1,15}$/).transform(Number)], { error: "ledger.errors.editedFrom" }).optional();
 
 export const transactionUpdateSchema = z
   .object({ ...transactionFields, date: recordDay.optional(), description: descriptionSchema.optional(), amount: amountText.optional(), updatedAt: editedFrom })

@@ -151,6 +151,7 @@ export const ledger = {
     include: "Use accounts and/or categories, separated by commas.",
     noChanges: "Change at least one field.",
     editedFrom: "This form is out of date. Reload the page and try again.",
+    accountChangedElsewhere: "This account was changed elsewhere (in another tab or on another device) after you opened this form. Save again to replace those changes with what you typed here, or cancel to see the account as it is now.",
     changedElsewhere: "This transaction was changed elsewhere (in another tab or on another device) after you opened this form. The list shows it as it is now: check it, then save again to replace it with what you typed here.",
     accountArchivedChange: "This account is archived. Restore it on the Accounts page to change or delete its transactions.",
     transferLegArchived: "The other side of this transfer is in {{account}}, which is archived. Restore it on the Accounts page to change or delete this transfer.",

@@ -151,6 +151,7 @@ export const ledger: Messages["ledger"] = {
     include: "Usa accounts y/o categories, separados por comas.",
     noChanges: "Cambia al menos un campo.",
     editedFrom: "Este formulario está desactualizado. Recarga la página e inténtalo de nuevo.",
+    accountChangedElsewhere: "Esta cuenta se cambió en otra parte (en otra pestaña o en otro dispositivo) después de que abriste este formulario. Vuelve a guardar para reemplazar esos cambios con lo que escribiste aquí, o cancela para ver la cuenta como está ahora.",
     changedElsewhere: "Este movimiento se cambió en otra parte (en otra pestaña o en otro dispositivo) después de que abriste este formulario. La lista lo muestra como está ahora: revísalo y vuelve a guardar para reemplazarlo con lo que escribiste aquí.",
     accountArchivedChange: "Esta cuenta está archivada. Restáurala en la página Cuentas para cambiar o eliminar sus movimientos.",
     transferLegArchived: "La otra parte de esta transferencia está en {{account}}, que está archivada. Restáurala en la página Cuentas para cambiar o eliminar esta transferencia.",

@@ -192,11 +192,11 @@ ledgerRoutes.openapi(
   createRoute({
     method: "patch",
     path: "/accounts/{accountId}",
-    summary: "Edit, archive or unarchive an account",
+    summary: "Edit, archive or unarchive an account. With `updatedAt` (the account's, as the edit read it), an edit made from an older copy is refused with 409 and writes nothing",
     security: bearer,
     middleware: [requireSession, idempotent] as const,
     request: { params: idParam("accountId"), ...body(accountUpdateSchema) },
-    responses: { 200: { description: "Updated", ...json(z.object({ account: accountOut })) }, ...writeErrors },
+    responses: { 200: { description: "Updated", ...json(z.object({ account: accountOut })) }, ...writeErrors, 409: problemResponse("Changed since `updatedAt`, or the same Idempotency-Key still in progress") },
   }),
   async (c) => {
     const { accountId } = c.req.valid("param");
@@ -205,6 +205,8 @@ ledgerRoutes.openapi(
     const row = await findAccount(c.env.DB, userId, accountId);
     if (!row) return notFound(c);
     const input = c.req.valid("json");
+    // An edit made from an older copy of the account (another tab) would undo what was saved since.
+    if (input.updatedAt !== undefined && input.updatedAt !== row.updated_at) return conflict(c, "ledger.errors.accountChangedElsewhere");
     const errors: Errors = {};
     const currency = input.currency ?? row.currency;
     if (currency !== row.currency && row.transaction_count > 0) addError(errors, "currency", "ledger.errors.currencyLocked");
@@ -213,7 +215,9 @@ ledgerRoutes.openapi(
     else if (currency !== row.currency) opening = amountOf(c, errors, "openingBalance", toDecimalString(row.opening_balance, row.currency), currency);
     if (Object.keys(errors).length || opening === null) return validationProblem(c, errors);
     // A new currency only while the account has no transactions, checked again by the write
-    // itself: one added since the read above would otherwise be reread in the new currency.
+    // itself: one added since the read above would otherwise be reread in the new currency. With
+    // `updatedAt`, the write also holds only if the account is still the one read above.
+    const guards = [currency !== row.currency ? "transaction_count = 0" : "", input.updatedAt !== undefined ? `updated_at = ${Number(row.updated_at)}` : ""];
     const statement = updateRow(
       c.env.DB,
       "accounts",
@@ -230,13 +234,15 @@ ledgerRoutes.openapi(
         archived: input.archived === undefined ? undefined : input.archived ? 1 : 0,
         updated_at: Date.now(),
       },
-      currency !== row.currency ? "transaction_count = 0" : "",
+      guards.filter(Boolean).join(" AND "),
     )!;
-    const failed = await runBatch(c, [statement], "openingBalance");
-    if (failed) return failed;
+    const ran = await batchResults(c, [statement], "openingBalance");
+    if ("failed" in ran) return ran.failed;
+    const written = (ran.results[0]?.meta.changes ?? 0) > 0;
     const fresh = await findAccount(c.env.DB, userId, accountId);
     if (!fresh) return notFound(c); // the account went with its user meanwhile
     if (fresh.currency !== currency) return validationProblem(c, { currency: ["ledger.errors.currencyLocked"] });
+    if (!written && input.updatedAt !== undefined) return conflict(c, "ledger.errors.accountChangedElsewhere");
     return c.json({ account: toAccount(fresh) }, 200);
   },
 );
