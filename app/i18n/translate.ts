@@ -17,8 +17,16 @@ export interface I18n {
 
 const PLACEHOLDER = /\{\{(.+?)\}\}/g;
 const pluralRules = new Map<string, Intl.PluralRules>();
-/** Counts are grouped as money is, the Peruvian way in both languages (ADR 007): "3,000 transactions". */
 let countFormat: Intl.NumberFormat | undefined;
+
+/**
+ * A quantity grouped as money is, the Peruvian way in both languages (ADR 007): "3,000". `count`
+ * is printed through this; a text with other quantities passes them through it too.
+ */
+export function formatCount(value: number): string {
+  if (!Number.isInteger(value)) return String(value);
+  return (countFormat ??= new Intl.NumberFormat("es-PE")).format(value);
+}
 
 function pluralCategory(language: string, count: number): Intl.LDMLPluralRule {
   let rules = pluralRules.get(language);
@@ -72,7 +80,7 @@ export function createTranslate(language: Locale, messages: Messages, fallback?:
       const given = options !== undefined && Object.hasOwn(options, name);
       const value = given ? options[name] : Object.hasOwn(defaultVariables, name) ? (defaultVariables as Readonly<Record<string, unknown>>)[name] : undefined;
       if (value === undefined || value === null) return given ? "" : placeholder;
-      if (name === "count" && typeof value === "number") return (countFormat ??= new Intl.NumberFormat("es-PE")).format(value);
+      if (name === "count" && typeof value === "number") return formatCount(value);
       return String(value);
     });
   };

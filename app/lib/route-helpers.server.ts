@@ -39,7 +39,10 @@ export async function backWithToast(request: Request, fallback: string, key: str
   let back = fallback;
   try {
     const referer = new URL(request.headers.get("Referer") ?? "");
-    if (referer.origin === url.origin && referer.pathname !== url.pathname) back = safeRedirect(referer.pathname + referer.search, fallback);
+    // Not to a sign-in page: it sends a signed-in user on to its `redirectTo`, which may be this
+    // very file (a link opened signed out, then signed in), and back here again, without end.
+    const signInPage = /^\/(login|signup)(\/|$)/.test(referer.pathname);
+    if (referer.origin === url.origin && referer.pathname !== url.pathname && !signInPage) back = safeRedirect(referer.pathname + referer.search, fallback);
   } catch {
     // No Referer, or not an address: the fallback.
   }

@@ -1,6 +1,6 @@
 import { ArrowDownUp, Download, FileUp, Pencil, Plus, Receipt, Repeat, Trash2 } from "lucide-react";
 import { Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from "react";
-import type { Translate } from "../i18n/translate";
+import { formatCount, type Translate } from "../i18n/translate";
 import { useTranslation } from "../i18n/use-translation";
 import { Await, Form, Link, useActionData, useFetcher, useFetchers, useLocation, useNavigate, useNavigation, useSearchParams, useSubmit, type ShouldRevalidateFunctionArgs } from "react-router";
 import { showSuccessToast } from "../components/form-toasts";
@@ -1223,7 +1223,7 @@ function ImportMapping({ state, fetcher, nonce, listUrl, currency }: { state: Ex
       {mapped ? (
         <>
           <p role="status" style={{ margin: 0 }} data-testid="import-counts">
-            {t("ledger.pages.import.ready", { valid: preview.counts.valid, total: preview.counts.total })} {t("ledger.pages.import.skipDuplicates", { count: preview.counts.duplicates })}{" "}
+            {t("ledger.pages.import.ready", { valid: formatCount(preview.counts.valid), total: formatCount(preview.counts.total) })} {t("ledger.pages.import.skipDuplicates", { count: preview.counts.duplicates })}{" "}
             {t("ledger.pages.import.skipInvalid", { count: preview.counts.invalid })}
           </p>
           <div className={l.tableWrap}>

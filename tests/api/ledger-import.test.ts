@@ -137,7 +137,7 @@ describe("CSV import", () => {
     // before they are all held in memory: 2.6 million "," rows, and one row of 150 columns.
     const long = await upload(`/accounts/${account.id}/import/preview`, token, ",\n".repeat(2_600_000), {}, ES);
     expect(long.status).toBe(422);
-    expect(long.json.errors).toEqual({ file: ["El archivo tiene demasiadas filas (máximo 50000)."] });
+    expect(long.json.errors).toEqual({ file: ["El archivo tiene demasiadas filas (máximo 50,000)."] });
     const wide = await upload(`/accounts/${account.id}/import/preview`, token, "a,".repeat(150) + "\n1,2\n", {});
     expect(wide.json.errors).toEqual({ file: ["The file has too many columns (at most 100)."] });
     const widest = await upload(`/accounts/${account.id}/import/preview`, token, ",".repeat(99) + "\n2026-01-01,Wong,-1.00\n", {});
@@ -222,7 +222,7 @@ describe("CSV import: what banks and spreadsheets really write", () => {
   it("reads a minus after the amount, and says why an amount is refused", async () => {
     const { token } = await signUp();
     const account = await createAccount(token);
-    const csv = ["Date,Description,Amount", "2026-11-01,Trailing minus,1234.56-", "2026-11-02,Two signs,-12.00-", "2026-11-03,Too precise,-1.005", "2026-11-04,Too large,99999999999999.99", "2026-11-05,Parentheses,(3.00)"].join("\n");
+    const csv = ["Date,Description,Amount", "2026-11-01,Trailing minus,1234.56-", "2026-11-02,Two signs,-12.00-", "2026-11-03,Too precise,-1.005", "2026-11-04,Too large,99999999999999.99", "2026-11-05,Parentheses,(3.00)", "2026-11-06,No zero in front,.50", "2026-11-07,Sol with a point,S/. 12.50", "2026-11-08,Sign after the symbol,S/ -.05", "2026-11-09,No number,S/."].join("\n");
     const rows = (await preview(token, account.id, csv, { dateColumn: 0, descriptionColumn: 1, amountColumn: 2 })).rows;
     expect(amounts(rows)).toEqual([
       "-1234.56",
@@ -230,6 +230,10 @@ describe("CSV import: what banks and spreadsheets really write", () => {
       { amount: ["This currency takes at most 2 decimal places."] },
       { amount: ["This amount is too large."] },
       "-3.00",
+      "0.50",
+      "12.50",
+      "-0.05",
+      { amount: ["The amount cannot be read with the chosen number format."] },
     ]);
   });
 

@@ -306,7 +306,17 @@ test("the CSV export meeting an outage brings the browser back to the list with 
   const exports = (await doubleLog(request, run)).filter((e) => e.path.endsWith("/export.csv"));
   expect(exports.map((e) => `${e.method} ${e.path}`), "one try and one retry").toEqual([`GET ${list.split("?")[0]}/export.csv`, `GET ${list.split("?")[0]}/export.csv`]);
 
-  const script = await page.request.get(`${ORIGIN}${list.replace("/transactions?", "/transactions.csv?")}`, { headers: { "Sec-Fetch-Dest": "empty" }, maxRedirects: 0 });
+  // Back means the page the link was on (its Referer)…
+  const csv = list.split("?")[0]!.replace(/\/transactions$/, "/transactions.csv");
+  await page.goto(`${ORIGIN}${csv}?q=wong`, { referer: `${ORIGIN}/accounts` });
+  await expect(page).toHaveURL(`${ORIGIN}/accounts`);
+  await expect(page.getByTestId("toast").filter({ hasText: "The service is not answering right now" })).toBeVisible();
+  // …but never a sign-in page, which would send the signed-in browser on to this file again.
+  await page.goto(`${ORIGIN}${csv}?q=wong`, { referer: `${ORIGIN}/login?redirectTo=${encodeURIComponent(`${csv}?q=wong`)}` });
+  await expect(page).toHaveURL(`${ORIGIN}${list.split("?")[0]}?q=wong`);
+  await expect(page.getByTestId("toast").filter({ hasText: "The service is not answering right now" })).toBeVisible();
+
+  const script = await page.request.get(`${ORIGIN}${csv}?status=posted`, { headers: { "Sec-Fetch-Dest": "empty" }, maxRedirects: 0 });
   expect(script.status()).toBe(503);
 });
 

@@ -45,6 +45,8 @@ describe("a form's amounts checked for their currency beside the schema", () => 
     // A comma between thousands is still a thousands separator, and a point before the decimals is fine.
     expect(checkAmount("1,234", "PEN")).toEqual({ ok: true, minor: 123400 });
     expect(checkAmount(".5", "PEN")).toEqual({ ok: true, minor: 50 });
+    // Points between thousands are not a decimal comma: the plain format message.
+    expect(checkAmount("1.234.567", "PEN")).toEqual({ ok: false, key: "ledger.errors.amountFormat", digits: 2 });
   });
 
   it("tells a currency without decimals that it has none, whichever mark the decimals came after", () => {

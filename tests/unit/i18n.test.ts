@@ -5,7 +5,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from "../../app/lib/password-limits";
 import { en as browserEn } from "../../app/i18n/locales/en";
 import { es as browserEs } from "../../app/i18n/locales/es";
 import { resources } from "../../app/i18n/resources";
-import { createTranslate } from "../../app/i18n/translate";
+import { createTranslate, formatCount } from "../../app/i18n/translate";
 import { translatorFor } from "../../app/i18n/translator";
 
 // Every string, the API's mail included: what the server and the API translate with.
@@ -133,6 +133,9 @@ describe("i18n", () => {
     expect(translatorFor("es")("ledger.totals.count", { count: 999 })).toBe("999 movimientos");
     // Any other number is printed as given: a line of a file is not a quantity.
     expect(translatorFor("en")("ledger.import.line", { line: 1000 })).toBe("Line 1000");
+    // A count that is not a whole number is printed as given, not rounded.
+    expect(translatorFor("en")("ledger.totals.count", { count: 1234.5678 })).toBe("1234.5678 transactions");
+    expect(formatCount(50_000)).toBe("50,000");
   });
 
   it("answers a key the language lacks in English, in the API's translator only", () => {

@@ -55,7 +55,7 @@ export function checkAmount(text: string, currency: string, decimalSeparator: De
   if (result.ok) return result;
   // "12,50" in a form (a Spanish habit): say that decimals take a point, or, for a currency
   // without decimals, that it has none. The import names its own separator, so it keeps its message.
-  if (result.reason === "format" && decimalSeparator === "." && formatKey !== "ledger.errors.importAmount") {
+  if (result.reason === "format" && decimalSeparator === "." && text.includes(",") && formatKey !== "ledger.errors.importAmount") {
     const withComma = parseAmount(text, currency, ",");
     if (withComma.ok) return { ok: false, key: "ledger.errors.amountDecimalComma", digits };
     if (withComma.reason === "precision") result = withComma;

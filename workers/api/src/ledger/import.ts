@@ -6,6 +6,7 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { formatCount } from "../../../../app/i18n/translate";
 import { translatorFor } from "../../../../app/i18n/translator";
 import { decodeCsv } from "../../../../app/lib/csv-text";
 import { isRecordDay, latestRecordDay } from "../../../../app/lib/dates";
@@ -59,14 +60,14 @@ async function readFile(c: C, query: ImportQuery, requireMapping: boolean) {
   const header = query.header !== "false";
   const { rows, tooWide, unclosedQuoteLine } = parseCsv(text, delimiter, { rows: IMPORT_MAX_ROWS + (header ? 1 : 0), fields: IMPORT_MAX_COLUMNS });
   const t = translatorFor(localeOf(c));
-  if (tooWide) return { response: validationProblem(c, { file: [t("ledger.errors.tooManyColumns", { max: IMPORT_MAX_COLUMNS })] }) };
+  if (tooWide) return { response: validationProblem(c, { file: [t("ledger.errors.tooManyColumns", { max: formatCount(IMPORT_MAX_COLUMNS) })] }) };
   if (unclosedQuoteLine !== null) return { response: validationProblem(c, { file: [t("ledger.errors.unclosedQuote", { line: unclosedQuoteLine })] }) };
   if (!rows.length) return { response: validationProblem(c, { file: ["ledger.errors.file"] }) };
   const width = Math.max(...rows.slice(0, 50).map((row) => row.fields.length));
   const columns = header ? rows[0]!.fields.map((name, i) => name.trim() || `${i + 1}`) : Array.from({ length: width }, (_, i) => `${i + 1}`);
   const data = header ? rows.slice(1) : rows;
   if (!data.length) return { response: validationProblem(c, { file: ["ledger.errors.fileNoRows"] }) };
-  if (data.length > IMPORT_MAX_ROWS) return { response: validationProblem(c, { file: [t("ledger.errors.tooManyRows", { max: IMPORT_MAX_ROWS })] }) };
+  if (data.length > IMPORT_MAX_ROWS) return { response: validationProblem(c, { file: [t("ledger.errors.tooManyRows", { max: formatCount(IMPORT_MAX_ROWS) })] }) };
   const errors: Record<string, string[]> = {};
   if (requireMapping || hasMapping(query)) {
     if (query.dateColumn === undefined) errors.dateColumn = ["ledger.errors.columnMissing"];
@@ -218,7 +219,9 @@ function identifyingBankIds(rows: ParsedRow[]): Set<string> {
 function checkImportedAmount(text: string, currency: string, separator: DecimalSeparator): AmountCheck {
   const trimmed = text.trim();
   const trailingMinus = /\d\s*[-−]$/.test(trimmed);
-  const core = trimmed.replace(/^[^\d\-+−(]+/, "").replace(/[^\d)]+$/, "");
+  // What comes before the number goes, up to its sign, its first digit, or a separator right
+  // before a digit (".50" is half a unit, not 50; "S/. 12.50" is 12.50).
+  const core = trimmed.replace(/^[^\d\-+−(]*?(?=[-+−(]|[.,]\d|\d)/, "").replace(/[^\d)]+$/, "");
   // No number at all, or two signs (which one?): not readable.
   if (!core || (trailingMinus && /^[-−+(]/.test(core))) return { ok: false, key: "ledger.errors.importAmount", digits: currencyDigits(currency) };
   const checked = checkAmount(core, currency, separator, "ledger.errors.importAmount");

@@ -232,7 +232,8 @@ ledgerRoutes.openapi(
         opening_balance: opening !== row.opening_balance ? opening : undefined,
         opening_date: input.openingDate,
         archived: input.archived === undefined ? undefined : input.archived ? 1 : 0,
-        updated_at: Date.now(),
+        // Always later than the copy read, so an edit in the same millisecond still looks changed.
+        updated_at: Math.max(Date.now(), Number(row.updated_at) + 1),
       },
       guards.filter(Boolean).join(" AND "),
     )!;
@@ -241,8 +242,13 @@ ledgerRoutes.openapi(
     const written = (ran.results[0]?.meta.changes ?? 0) > 0;
     const fresh = await findAccount(c.env.DB, userId, accountId);
     if (!fresh) return notFound(c); // the account went with its user meanwhile
-    if (fresh.currency !== currency) return validationProblem(c, { currency: ["ledger.errors.currencyLocked"] });
-    if (!written && input.updatedAt !== undefined) return conflict(c, "ledger.errors.accountChangedElsewhere");
+    if (!written) {
+      // Which guard held: the account changed since the copy (another edit, perhaps of the
+      // currency), else a transaction arrived before the new currency could be set.
+      const changed = input.updatedAt !== undefined && fresh.updated_at !== row.updated_at;
+      if (!changed && currency !== row.currency) return validationProblem(c, { currency: ["ledger.errors.currencyLocked"] });
+      return conflict(c, "ledger.errors.accountChangedElsewhere");
+    }
     return c.json({ account: toAccount(fresh) }, 200);
   },
 );
