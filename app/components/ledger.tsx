@@ -198,6 +198,15 @@ export function useFailureToast(result: Parameters<typeof formErrorOf>[0], t: (k
 }
 
 /**
+ * A ledger form's refusal leaves the page's data as it is (React Router skips reloading after a
+ * 4xx), except a 409: the record changed elsewhere (ADR 035), so the page and the form's copy
+ * (`updatedAt`) are reloaded and saving again replaces it on purpose. For `shouldRevalidate`.
+ */
+export function reloadsAfterConflict({ formMethod, actionStatus }: { formMethod?: string; actionStatus?: number }): boolean {
+  return formMethod !== undefined && formMethod !== "GET" && actionStatus === 409;
+}
+
+/**
  * Answers already toasted, across mounts: a form that remounts with the same answer (its list
  * reloaded after a 409) does not toast it twice. A new answer, even with the same text, toasts.
  */

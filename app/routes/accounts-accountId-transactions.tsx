@@ -5,7 +5,7 @@ import { useTranslation } from "../i18n/use-translation";
 import { Await, Form, Link, useActionData, useFetcher, useFetchers, useLocation, useNavigate, useNavigation, useSearchParams, useSubmit, type ShouldRevalidateFunctionArgs } from "react-router";
 import { showSuccessToast } from "../components/form-toasts";
 import type { Route } from "./+types/accounts-accountId-transactions";
-import { columnLabelVars, FormKey, formKey, Money, pickResult, SelectField, TextareaField, useClosedAfterPost, useFailureToast, useFormResult, type FormResult } from "../components/ledger";
+import { columnLabelVars, FormKey, formKey, Money, pickResult, reloadsAfterConflict, SelectField, TextareaField, useClosedAfterPost, useFailureToast, useFormResult, type FormResult } from "../components/ledger";
 import { IconSprite, SpriteIcon } from "../components/icon-sprite";
 import { Field, FormAlert, PageTitle, tooltipFromLabel } from "../components/ui";
 import { guard } from "../guards.server";
@@ -151,7 +151,7 @@ function pageList({ transactions, nextCursor, hasPrevious, prevCursor, totals, s
  * changed elsewhere (or its account was archived), so the list and the form's copy are reloaded.
  */
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (formMethod && formMethod !== "GET") return actionStatus === 409 || defaultShouldRevalidate;
+  if (formMethod && formMethod !== "GET") return reloadsAfterConflict({ formMethod, actionStatus }) || defaultShouldRevalidate;
   const data = (url: URL) => {
     const search = new URLSearchParams(url.search);
     for (const key of UI_KEYS) search.delete(key);

@@ -3,7 +3,7 @@ import { useTranslation } from "../i18n/use-translation";
 import { Link, useActionData, useFetcher, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/accounts";
-import { FormKey, Money, SelectField, useClosedAfterPost, useFailureToast, useFormResult, type FormResult } from "../components/ledger";
+import { FormKey, Money, reloadsAfterConflict, SelectField, useClosedAfterPost, useFailureToast, useFormResult, type FormResult } from "../components/ledger";
 import { Field, FormAlert, PageTitle } from "../components/ui";
 import { guard } from "../guards.server";
 import { amountChecks } from "../lib/amount-checks";
@@ -61,13 +61,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/**
- * React Router does not reload after a refused action (4xx). After a 409 (an edit made from an
- * older copy of the account, ADR 035) it does, so the form's `updatedAt` and the cards show the
- * account as it now is, and saving again replaces it on purpose.
- */
-export function shouldRevalidate({ formMethod, actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return (formMethod !== undefined && formMethod !== "GET" && actionStatus === 409) || defaultShouldRevalidate;
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return reloadsAfterConflict(args) || args.defaultShouldRevalidate;
 }
 
 const formOfSubmission = ledgerFormOf("accountId", ["update", "archive"], { unarchive: "archive" });

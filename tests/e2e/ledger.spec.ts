@@ -46,6 +46,16 @@ async function stillOpenAfterEscape(page: Page, form: Locator) {
   await expect(form).toBeVisible();
 }
 
+/** The same edit form open here and in a second tab (ADR 035's "another tab"): the second tab. */
+async function sameFormInTwoTabs(page: Page, address: string): Promise<Page> {
+  await page.goto(address);
+  await hydrated(page);
+  const other = await page.context().newPage();
+  await other.goto(address);
+  await hydrated(other);
+  return other;
+}
+
 function toast(page: Page, text: string) {
   return page.getByTestId("toast").filter({ hasText: text });
 }
@@ -290,13 +300,9 @@ test.describe("accounts and transactions", () => {
 
   });
 
-  test("an account edit from an older copy (another tab) is refused with the reason, the cards show the other tab's change, and saving again replaces it", async ({ page, context, request, signedIn }) => {
+  test("an account edit from an older copy (another tab) is refused with the reason, the cards show the other tab's change, and saving again replaces it", async ({ page, request, signedIn }) => {
     const accountId = await createAccount(request, signedIn, { name: "BCP Soles", openingBalance: "1000.00", openingDate: "2026-01-01" });
-    await page.goto(`/accounts?edit=${accountId}`);
-    await hydrated(page);
-    const other = await context.newPage();
-    await other.goto(`/accounts?edit=${accountId}`);
-    await hydrated(other);
+    const other = await sameFormInTwoTabs(page, `/accounts?edit=${accountId}`);
     // The other tab corrects the opening balance…
     await other.getByRole("form", { name: "Edit BCP Soles" }).getByLabel("Opening balance").fill("1200.00");
     await other.getByRole("form", { name: "Edit BCP Soles" }).getByRole("button", { name: "Save" }).click();
@@ -319,7 +325,7 @@ test.describe("accounts and transactions", () => {
     expect((await (await request.get(`/api/v1/accounts/${accountId}`, { headers: { Authorization: `Bearer ${signedIn.token}` } })).json()).account).toMatchObject({ name: "BCP Ahorros", openingBalance: "1000.00", balance: "1000.00" });
   });
 
-  test("an edit from an older copy (another tab) is refused with the reason, and the other tab's change stays; a transfer into an archived account cannot be deleted", async ({ page, context, request, signedIn }) => {
+  test("an edit from an older copy (another tab) is refused with the reason, and the other tab's change stays; a transfer into an archived account cannot be deleted", async ({ page, request, signedIn }) => {
     const solesId = await createAccount(request, signedIn, { name: "BCP Soles", openingBalance: "1000.00", openingDate: "2026-01-01" });
     const usdId = await createAccount(request, signedIn, { name: "BBVA Dólares", currency: "USD", openingBalance: "100.00", openingDate: "2026-01-01" });
     await addTransactions(request, signedIn, solesId, [{ date: todayInLima(), description: "Groceries Wong", amount: "-45.90" }]);
@@ -329,11 +335,7 @@ test.describe("accounts and transactions", () => {
     await page.goto(`/accounts/${solesId}/transactions`);
     await hydrated(page);
     const id = await rowId(page, "Groceries Wong");
-    await page.goto(`/accounts/${solesId}/transactions?edit=${id}`);
-    await hydrated(page);
-    const other = await context.newPage();
-    await other.goto(`/accounts/${solesId}/transactions?edit=${id}`);
-    await hydrated(other);
+    const other = await sameFormInTwoTabs(page, `/accounts/${solesId}/transactions?edit=${id}`);
     // The other tab corrects the amount…
     const otherEdit = other.getByRole("form", { name: "Edit Groceries Wong" });
     await otherEdit.getByLabel("Amount (PEN)").fill("-54.90");

@@ -55,7 +55,7 @@ describe("a form's amounts checked for their currency beside the schema", () => 
   });
 
   it("leaves the import's own message for a comma where its chosen separator is a point (the import names its separator)", () => {
-    expect(checkAmount("12,50", "PEN", ".", "ledger.errors.importAmount")).toEqual({ ok: false, key: "ledger.errors.importAmount", digits: 2 });
+    expect(checkAmount("12,50", "PEN", { chosenSeparator: ".", formatKey: "ledger.errors.importAmount" })).toEqual({ ok: false, key: "ledger.errors.importAmount", digits: 2 });
     expect(checkAmount("abc", "PEN")).toEqual({ ok: false, key: "ledger.errors.amountFormat", digits: 2 });
   });
 });

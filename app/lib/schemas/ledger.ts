@@ -47,15 +47,19 @@ export function currencyPickerList(): string[] {
 
 export type AmountCheck = { ok: true; minor: number } | { ok: false; key: "ledger.errors.amountRequired" | AmountFormatKey | "ledger.errors.amountDecimalComma" | "ledger.errors.amountPrecision" | "ledger.errors.amountRange"; digits: number };
 
-/** The exact check of a decimal amount against a currency (the i18n key says what is wrong). */
-export function checkAmount(text: string, currency: string, decimalSeparator: DecimalSeparator = ".", formatKey: AmountFormatKey = "ledger.errors.amountFormat"): AmountCheck {
+/**
+ * The exact check of a decimal amount against a currency (the i18n key says what is wrong).
+ * Amounts are written with a decimal point, unless the user chose a file's separator
+ * (`chosenSeparator`, the CSV import).
+ */
+export function checkAmount(text: string, currency: string, { formatKey = "ledger.errors.amountFormat", chosenSeparator }: { formatKey?: AmountFormatKey; chosenSeparator?: DecimalSeparator } = {}): AmountCheck {
   const digits = currencyDigits(currency);
   if (!text.trim()) return { ok: false, key: "ledger.errors.amountRequired", digits };
-  let result = parseAmount(text, currency, decimalSeparator);
+  let result = parseAmount(text, currency, chosenSeparator ?? ".");
   if (result.ok) return result;
-  // "12,50" in a form (a Spanish habit): say that decimals take a point, or, for a currency
-  // without decimals, that it has none. The import names its own separator, so it keeps its message.
-  if (result.reason === "format" && decimalSeparator === "." && text.includes(",") && formatKey !== "ledger.errors.importAmount") {
+  // "12,50" where a point is the rule (a Spanish habit): say that decimals take a point, or, for a
+  // currency without decimals, that it has none. A separator the user chose keeps its own message.
+  if (result.reason === "format" && !chosenSeparator && text.includes(",")) {
     const withComma = parseAmount(text, currency, ",");
     if (withComma.ok) return { ok: false, key: "ledger.errors.amountDecimalComma", digits };
     if (withComma.reason === "precision") result = withComma;

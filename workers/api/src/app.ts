@@ -15,8 +15,6 @@ import { ledgerRoutes } from "./routes/ledger";
 import { overviewRoutes } from "./routes/overview";
 import { IMPORT_PATH } from "./ledger/import";
 import { IMPORT_MAX_BYTES } from "../../../app/lib/schemas/ledger";
-import { translatorFor } from "../../../app/i18n/translator";
-import { localeOf } from "./problem";
 
 /** JSON bodies larger than this are refused with 413 before they are read. */
 export const MAX_JSON_BYTES = 64 * 1024;
@@ -61,9 +59,8 @@ export function createApi(basePath = "/api/v1") {
   api.onError((error, c) => {
     if (error instanceof HTTPException) {
       const status = error.status;
-      const t = translatorFor(localeOf(c));
-      if (status === 400) return problem(c, 400, "malformed", { detail: t("validation.invalidBody") });
-      if (status === 415) return problem(c, 415, "unsupported-media-type", { detail: t("validation.unsupportedMediaType") });
+      if (status === 400) return translatedProblem(c, 400, "malformed", "validation.invalidBody");
+      if (status === 415) return translatedProblem(c, 415, "unsupported-media-type", "validation.unsupportedMediaType");
       return problem(c, status, "http-error", { detail: error.message });
     }
     console.error("Unhandled API error", error);

@@ -95,20 +95,13 @@ function logNotice(event: string, fields: Record<string, unknown>): void {
 
 /** Sends a prepared notice after the answer; taken by the provider, its kept copy is forgotten. */
 export function sendPreparedNotice(c: Context<ApiBindings>, notice: PreparedNotice): Promise<void> {
-  // Inside the promise: a transport that is not configured throws, and that too is only logged.
-  const work = Promise.resolve().then(async () => {
-    try {
-      await sendWithRetries(mailSender(c.env), notice.message);
-    } catch (error) {
-      logNotice("security-notice-failed", { kind: notice.kind, error: String(error) });
-      return;
-    }
-    await forgetNotice(c.env.DB, notice.id);
-  });
-  return afterAnswer(
-    c,
-    work.catch((error: unknown) => logNotice("security-notice-failed", { kind: notice.kind, error: String(error) })),
-  );
+  // Inside the chain: a transport that is not configured throws, and that too is only logged. A
+  // notice the provider did not take is not forgotten: the cron sends its kept copy.
+  const work = Promise.resolve()
+    .then(() => sendWithRetries(mailSender(c.env), notice.message))
+    .then(() => forgetNotice(c.env.DB, notice.id))
+    .catch((error: unknown) => logNotice("security-notice-failed", { kind: notice.kind, error: String(error) }));
+  return afterAnswer(c, work);
 }
 
 /**

@@ -224,7 +224,7 @@ function checkImportedAmount(text: string, currency: string, separator: DecimalS
   const core = trimmed.replace(/^[^\d\-+−(]*?(?=[-+−(]|[.,]\d|\d)/, "").replace(/[^\d)]+$/, "");
   // No number at all, or two signs (which one?): not readable.
   if (!core || (trailingMinus && /^[-−+(]/.test(core))) return { ok: false, key: "ledger.errors.importAmount", digits: currencyDigits(currency) };
-  const checked = checkAmount(core, currency, separator, "ledger.errors.importAmount");
+  const checked = checkAmount(core, currency, { chosenSeparator: separator, formatKey: "ledger.errors.importAmount" });
   return checked.ok && trailingMinus && checked.minor !== 0 ? { ok: true, minor: -checked.minor } : checked;
 }
 

@@ -3,18 +3,23 @@ import { DEFAULT_CATEGORY_KEYS } from "../../../../app/lib/schemas/ledger";
 import { DEFAULT_CATEGORY_SPECS, defaultCategoryName, TRANSACTION_COLUMNS, TRANSACTION_FROM, type AccountRow, type TransactionRow } from "./model";
 
 /** One of the user's accounts: no row for another user's id. */
+/** A condition a row must still meet when an UPDATE runs; each `?` in it is bound to `params`, in order. */
+export type Guard = { sql: string; params?: readonly unknown[] };
+
 /**
  * An UPDATE of one of the user's rows that writes only the columns given a value (undefined ones
- * are left as they are: a partial edit never writes back what it read). `guard` adds a condition
+ * are left as they are: a partial edit never writes back what it read). `guards` are conditions
  * the row must still meet when the write runs. Null when there is nothing to write.
  */
-export function updateRow(db: D1Database, table: "accounts" | "transactions", key: { id: string; userId: string }, changes: Record<string, unknown>, guard = ""): D1PreparedStatement | null {
+export function updateRow(db: D1Database, table: "accounts" | "transactions", key: { id: string; userId: string }, changes: Record<string, unknown>, guards: readonly Guard[] = []): D1PreparedStatement | null {
   const columns = Object.keys(changes).filter((column) => changes[column] !== undefined);
   if (!columns.length) return null;
   const sets = columns.map((column, i) => `${column} = ?${i + 1}`).join(", ");
+  let next = columns.length + 3;
+  const conditions = guards.map((guard) => ` AND ${guard.sql.replace(/\?/g, () => `?${next++}`)}`).join("");
   return db
-    .prepare(`UPDATE ${table} SET ${sets} WHERE id = ?${columns.length + 1} AND user_id = ?${columns.length + 2}${guard ? ` AND ${guard}` : ""}`)
-    .bind(...columns.map((column) => changes[column]), key.id, key.userId);
+    .prepare(`UPDATE ${table} SET ${sets} WHERE id = ?${columns.length + 1} AND user_id = ?${columns.length + 2}${conditions}`)
+    .bind(...columns.map((column) => changes[column]), key.id, key.userId, ...guards.flatMap((guard) => guard.params ?? []));
 }
 
 export function accountStatement(db: D1Database, userId: string, id: string): D1PreparedStatement {

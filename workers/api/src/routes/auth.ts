@@ -153,7 +153,7 @@ authRoutes.openapi(
     const input = c.req.valid("json");
     const params = scrypt(c);
     const now = Date.now();
-    const invalid = () => problem(c, 401, "invalid-credentials", { detail: translatorFor(localeOf(c))("auth.invalidCredentials") });
+    const invalid = () => translatedProblem(c, 401, "invalid-credentials", "auth.invalidCredentials");
     // The lockout is kept per email, whether or not an account has it, and read in the same
     // round trip as the user: a lock, its timing and its answers say nothing about who signed up.
     const emailHash = await emailHashOf(input.email);

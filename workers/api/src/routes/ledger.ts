@@ -47,7 +47,7 @@ import {
 } from "../ledger/model";
 import { accountsAnswer, accountsResponse, accountsStatement, categoriesAnswer, categoriesResponse, categoriesStatement, included, includedOut, includeParam } from "../ledger/collections";
 import { csvField, csvLine } from "../ledger/csv";
-import { accountStatement, categoryBelongs, createDefaultCategories, findAccount, findAccounts, findTransaction, findTransactions, isRangeError, updateRow } from "../ledger/store";
+import { accountStatement, categoryBelongs, createDefaultCategories, findAccount, findAccounts, findTransaction, findTransactions, isRangeError, updateRow, type Guard } from "../ledger/store";
 import { uuid7 } from "../ledger/uuid7";
 import { bearer, json, problemResponse } from "../openapi-helpers";
 import { localeOf, problem, translatedProblem, validationProblem } from "../problem";
@@ -75,7 +75,7 @@ function addError(errors: Errors, field: string, message: string) {
 
 /** Parses a decimal amount against a currency, recording a translated error when it fails. */
 function amountOf(c: C, errors: Errors, field: string, text: string, currency: string, formatKey?: AmountFormatKey): number | null {
-  const result = checkAmount(text, currency, ".", formatKey);
+  const result = checkAmount(text, currency, { formatKey });
   if (result.ok) return result.minor;
   addError(errors, field, result.key === "ledger.errors.amountPrecision" ? translatorFor(localeOf(c))(result.key, { count: result.digits }) : result.key);
   return null;
@@ -110,9 +110,7 @@ function conflict(c: C, key: string, values?: Record<string, string>): Response 
  * leg in one (its legs change together): the 409 for a change to `row`, or null.
  */
 async function archivedRefusal(c: C, row: TransactionRow): Promise<Response | null> {
-  const { results } = await c.env.DB.prepare("SELECT id, name, archived FROM accounts WHERE user_id = ?1 AND id IN (?2, ?3)")
-    .bind(c.get("user").id, row.account_id, row.transfer_account_id ?? row.account_id)
-    .all<{ id: string; name: string; archived: number }>();
+  const results = await findAccounts(c.env.DB, c.get("user").id, row.transfer_account_id ? [row.account_id, row.transfer_account_id] : [row.account_id]);
   if (results.find((account) => account.id === row.account_id)?.archived) return conflict(c, "ledger.errors.accountArchivedChange");
   const other = row.transfer_account_id ? results.find((account) => account.id === row.transfer_account_id) : undefined;
   return other?.archived ? conflict(c, "ledger.errors.transferLegArchived", { account: other.name }) : null;
@@ -217,7 +215,9 @@ ledgerRoutes.openapi(
     // A new currency only while the account has no transactions, checked again by the write
     // itself: one added since the read above would otherwise be reread in the new currency. With
     // `updatedAt`, the write also holds only if the account is still the one read above.
-    const guards = [currency !== row.currency ? "transaction_count = 0" : "", input.updatedAt !== undefined ? `updated_at = ${Number(row.updated_at)}` : ""];
+    const guards: Guard[] = [];
+    if (currency !== row.currency) guards.push({ sql: "transaction_count = 0" });
+    if (input.updatedAt !== undefined) guards.push({ sql: "updated_at = ?", params: [row.updated_at] });
     const statement = updateRow(
       c.env.DB,
       "accounts",
@@ -233,9 +233,9 @@ ledgerRoutes.openapi(
         opening_date: input.openingDate,
         archived: input.archived === undefined ? undefined : input.archived ? 1 : 0,
         // Always later than the copy read, so an edit in the same millisecond still looks changed.
-        updated_at: Math.max(Date.now(), Number(row.updated_at) + 1),
+        updated_at: Math.max(Date.now(), row.updated_at + 1),
       },
-      guards.filter(Boolean).join(" AND "),
+      guards,
     )!;
     const ran = await batchResults(c, [statement], "openingBalance");
     if ("failed" in ran) return ran.failed;
@@ -544,9 +544,8 @@ ledgerRoutes.openapi(
     if (Object.keys(errors).length || amount === null) return validationProblem(c, errors);
     const now = Date.now();
     // With `updatedAt`, every write of the batch holds only if the row is still the one read above
-    // (an edit from another tab may land between that read and this batch). Both values are safe
-    // in SQL: the id matched ID_PATTERN, updated_at is D1's integer.
-    const unchanged = input.updatedAt !== undefined ? `(SELECT updated_at FROM transactions WHERE id = '${transactionId}') = ${row.updated_at}` : "";
+    // (an edit from another tab may land between that read and this batch).
+    const unchanged: Guard[] = input.updatedAt !== undefined ? [{ sql: "(SELECT updated_at FROM transactions WHERE id = ?) = ?", params: [transactionId, row.updated_at] }] : [];
     const statements = [
       updateRow(
         db,
@@ -580,7 +579,7 @@ ledgerRoutes.openapi(
     const fresh = await findTransaction(db, userId, transactionId);
     const account = fresh && (await findAccount(db, userId, fresh.account_id));
     if (!fresh || !account) return notFound(c);
-    if (unchanged && !ran.results.at(-1)?.meta.changes) return conflict(c, "ledger.errors.changedElsewhere");
+    if (unchanged.length && !ran.results.at(-1)?.meta.changes) return conflict(c, "ledger.errors.changedElsewhere");
     return c.json({ transaction: toTransaction(fresh, localeOf(c)), account: toAccount(account) }, 200);
   },
 );

@@ -5,11 +5,10 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { translatorFor } from "../../../../app/i18n/translator";
 import { ID_PATTERN } from "../../../../app/lib/ids";
 import { createRouter, type ApiBindings } from "../hono";
 import { bearer, json, problemResponse } from "../openapi-helpers";
-import { localeOf, problem } from "../problem";
+import { problem, translatedProblem } from "../problem";
 import { drainReceiptTrash, keyBelongsTo, MAX_RECEIPT_BYTES, receiptKey, sniffImageType } from "../receipts";
 import { requireSession } from "../sessions";
 
@@ -49,17 +48,16 @@ receiptRoutes.openapi(
     },
   }),
   async (c) => {
-    const t = translatorFor(localeOf(c));
     const { transactionId } = c.req.valid("param");
     const row = await ownTransaction(c, transactionId);
     if (!row) return problem(c, 404, "not-found");
     const declared = Number(c.req.header("Content-Length") ?? "0");
-    if (declared > MAX_RECEIPT_BYTES) return problem(c, 413, "too-large", { detail: t("camera.errors.tooLarge") });
+    if (declared > MAX_RECEIPT_BYTES) return translatedProblem(c, 413, "too-large", "camera.errors.tooLarge");
     const bytes = new Uint8Array(await c.req.arrayBuffer());
-    if (bytes.byteLength > MAX_RECEIPT_BYTES) return problem(c, 413, "too-large", { detail: t("camera.errors.tooLarge") });
-    if (bytes.byteLength === 0) return problem(c, 415, "unsupported-media-type", { detail: t("camera.errors.notAnImage") });
+    if (bytes.byteLength > MAX_RECEIPT_BYTES) return translatedProblem(c, 413, "too-large", "camera.errors.tooLarge");
+    if (bytes.byteLength === 0) return translatedProblem(c, 415, "unsupported-media-type", "camera.errors.notAnImage");
     const contentType = sniffImageType(bytes);
-    if (!contentType) return problem(c, 415, "unsupported-media-type", { detail: t("camera.errors.notAnImage") });
+    if (!contentType) return translatedProblem(c, 415, "unsupported-media-type", "camera.errors.notAnImage");
     const userId = c.get("user").id;
     const key = receiptKey(userId, row.id);
     const uploadedAt = Date.now();
