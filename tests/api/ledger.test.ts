@@ -479,6 +479,40 @@ describe("edits from an older copy, and archived accounts", () => {
     expect((await call(`/transactions/${tx.id}`, { method: "PATCH", token, body: { updatedAt: now.updatedAt } })).json.errors).toEqual({ _form: ["Change at least one field."] });
   });
 
+  it("moves updatedAt forward on every write, even past a stamp at or ahead of the clock, so the copy before it is always refused", async () => {
+    const { token } = await signUp();
+    const soles = await createAccount(token, { name: "Soles", openingBalance: "500.00" });
+    const wallet = await createAccount(token, { name: "Yape", type: "wallet", openingBalance: "0" });
+    const tx = await addTransaction(token, soles.id, { amount: "-12.00" });
+    const transfer = await call("/transfers", { token, body: { fromAccountId: soles.id, toAccountId: wallet.id, amount: "20.00", date: "2026-11-20" } });
+    // A stamp a minute ahead stands for a write in this same millisecond, or from a clock ahead of this one.
+    const ahead = Date.now() + 60_000;
+    await env.DB.batch([
+      env.DB.prepare("UPDATE transactions SET updated_at = ?1 WHERE id IN (?2, ?3, ?4)").bind(ahead, tx.id, transfer.json.from.id, transfer.json.to.id),
+      env.DB.prepare("UPDATE accounts SET updated_at = ?1 WHERE id = ?2").bind(ahead, soles.id),
+    ]);
+    const edited = await call(`/transactions/${tx.id}`, { method: "PATCH", token, body: { notes: "first", updatedAt: ahead } });
+    expect(edited.json.transaction.updatedAt).toBeGreaterThan(ahead);
+    expect((await call(`/transactions/${tx.id}`, { method: "PATCH", token, body: { notes: "from the copy before", updatedAt: ahead } })).status).toBe(409);
+    // A transfer's other leg, written by the same edit, moves forward too.
+    const leg = await call(`/transactions/${transfer.json.to.id}`, { method: "PATCH", token, body: { date: "2026-11-19", updatedAt: ahead } });
+    expect(leg.status).toBe(200);
+    const other = (await call(`/transactions/${transfer.json.from.id}`, { token })).json.transaction;
+    expect(other).toMatchObject({ date: "2026-11-19" });
+    expect(other.updatedAt).toBeGreaterThan(ahead);
+    expect((await call(`/transactions/${transfer.json.from.id}`, { method: "PATCH", token, body: { notes: "x", updatedAt: ahead } })).status).toBe(409);
+    // A receipt changes the transaction as well.
+    const copy = (await call(`/transactions/${tx.id}`, { token })).json.transaction;
+    await env.DB.prepare("UPDATE transactions SET updated_at = ?1 WHERE id = ?2").bind(ahead + 10, tx.id).run();
+    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+    expect((await call(`/transactions/${tx.id}/receipt`, { method: "PUT", token, rawBody: png, headers: { "Content-Type": "image/png" } })).status).toBe(200);
+    expect((await call(`/transactions/${tx.id}`, { token })).json.transaction.updatedAt).toBeGreaterThan(ahead + 10);
+    expect(copy.updatedAt).toBeLessThan(ahead + 10);
+    const account = await call(`/accounts/${soles.id}`, { method: "PATCH", token, body: { name: "BCP Soles", updatedAt: ahead } });
+    expect(account.json.account.updatedAt).toBeGreaterThan(ahead);
+    expect((await call(`/accounts/${soles.id}`, { method: "PATCH", token, body: { name: "x", updatedAt: ahead } })).status).toBe(409);
+  });
+
   it("of two edits from the same copy sent at once, one is written and the other refused; a transfer's other leg follows only the one written", async () => {
     const { token } = await signUp();
     const a = await createAccount(token, { openingBalance: "500.00" });

@@ -232,8 +232,7 @@ ledgerRoutes.openapi(
         opening_balance: opening !== row.opening_balance ? opening : undefined,
         opening_date: input.openingDate,
         archived: input.archived === undefined ? undefined : input.archived ? 1 : 0,
-        // Always later than the copy read, so an edit in the same millisecond still looks changed.
-        updated_at: Math.max(Date.now(), row.updated_at + 1),
+        updated_at: Date.now(),
       },
       guards,
     )!;

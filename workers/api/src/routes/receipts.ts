@@ -62,7 +62,7 @@ receiptRoutes.openapi(
     const key = receiptKey(userId, row.id);
     const uploadedAt = Date.now();
     await c.env.RECEIPTS.put(key, bytes, { httpMetadata: { contentType }, customMetadata: { userId, transactionId: row.id, uploadedAt: String(uploadedAt) } });
-    const updated = await c.env.DB.prepare("UPDATE transactions SET receipt_key = ?1, updated_at = ?2 WHERE id = ?3 AND user_id = ?4").bind(key, uploadedAt, row.id, userId).run();
+    const updated = await c.env.DB.prepare("UPDATE transactions SET receipt_key = ?1, updated_at = max(?2, updated_at + 1) WHERE id = ?3 AND user_id = ?4").bind(key, uploadedAt, row.id, userId).run();
     if (!updated.meta.changes) {
       // Deleted while uploading: do not leave the image behind.
       await c.env.RECEIPTS.delete(key);
@@ -140,7 +140,7 @@ receiptRoutes.openapi(
     const row = await ownTransaction(c, transactionId);
     if (!row) return problem(c, 404, "not-found");
     if (row.receipt_key) {
-      await c.env.DB.prepare("UPDATE transactions SET receipt_key = NULL, updated_at = ?1 WHERE id = ?2 AND user_id = ?3").bind(Date.now(), row.id, c.get("user").id).run();
+      await c.env.DB.prepare("UPDATE transactions SET receipt_key = NULL, updated_at = max(?1, updated_at + 1) WHERE id = ?2 AND user_id = ?3").bind(Date.now(), row.id, c.get("user").id).run();
       await drainReceiptTrash(c.env.DB, c.env.RECEIPTS);
     }
     return c.body(null, 204);
