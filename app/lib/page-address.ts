@@ -17,13 +17,32 @@ export function pageAddress(request: Request): { path: string; query: string } {
 const MAX_REDIRECT_TO = 2_048;
 
 /**
- * The sign-in page, carrying the page the request was for (`redirectTo`), for a visitor who must
+ * Files the app offers as downloads, each with the page that offers it. A browser sent to a
+ * download after signing in would save the file and leave the tab on the sign-in form, so sign-in
+ * returns to that page instead (the CSV's filters are the list's own).
+ */
+const DOWNLOAD_PAGES: ReadonlyArray<readonly [RegExp, (match: RegExpExecArray, query: string) => string]> = [
+  [/^\/accounts\/([^/]+)\/transactions\.csv$/, (match, query) => `/accounts/${match[1]}/transactions${query}`],
+  [/^\/resources\/export$/, () => "/settings"],
+];
+
+/** The page to come back to after signing in: the request's own, or for a download the page that offers it. */
+function returnAddress(request: Request): string {
+  const { path, query } = pageAddress(request);
+  for (const [pattern, page] of DOWNLOAD_PAGES) {
+    const match = pattern.exec(path);
+    if (match) return page(match, query);
+  }
+  return path + query;
+}
+
+/**
+ * The sign-in page, carrying the page to come back to (`redirectTo`), for a visitor who must
  * sign in first. An address of any length would otherwise come back, encoded once more, in the
  * Location header.
  */
 export function signInAddress(request: Request): string {
-  const { path, query } = pageAddress(request);
-  const target = path + query;
-  const carried = target.length <= MAX_REDIRECT_TO ? target : path.slice(0, MAX_REDIRECT_TO);
+  const target = returnAddress(request);
+  const carried = target.length <= MAX_REDIRECT_TO ? target : target.split("?")[0]!.slice(0, MAX_REDIRECT_TO);
   return `/login?redirectTo=${encodeURIComponent(carried)}`;
 }

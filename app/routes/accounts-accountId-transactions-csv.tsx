@@ -21,7 +21,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // A resource route cannot draw the error page. A browser that opened the export (a link in a
   // stale tab) is sent to the list it exports, which shows the translated 404 page or the
-  // filters' own errors; to sign in again when its session ended elsewhere; and back to the page
+  // filters' own errors; to sign in again when its session ended elsewhere (and from there to the
+  // list, not to the file: signInAddress); and back to the page
   // it came from, with the outage as a toast, when the API is down. A script gets the bare status.
   const opened = openedAsPage(request);
   const list = `/accounts/${encodeURIComponent(params.accountId)}/transactions${url.search}`;

@@ -10,7 +10,8 @@ import { currentUser } from "../session.server";
  * A transaction's receipt image for <img src="/resources/receipts/{transactionId}">: the
  * transactions list shows it as a thumbnail and links here for full size. Owner only (the API
  * checks); anyone else, a malformed id or no receipt is a 404 (in a tab: the page it came from,
- * with a toast; signed out: the sign-in page). Revalidated with its ETag.
+ * with a toast; signed out, or a session ended elsewhere: the sign-in page, which comes back
+ * here). Revalidated with its ETag.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   // Opened in a tab (the thumbnail's link), a problem is told on a page, not as a bare status.
@@ -22,6 +23,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (response.status !== 200 && response.status !== 304) {
     await response.body?.cancel();
     const unavailable = response.status >= 500;
+    if (page && response.status === 401) throw redirect(signInAddress(request));
     if (page) throw await backWithToast(request, "/", unavailable ? "errors.apiUnavailable" : "ledger.pages.transactions.receiptGone");
     throw new Response(null, { status: unavailable ? 503 : 404 });
   }

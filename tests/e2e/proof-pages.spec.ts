@@ -50,6 +50,12 @@ const UNGUARDED_ID_ROUTES: Record<string, string> = {
   "resources-receipts": "answers 404 without a session instead of redirecting",
 };
 
+/** Downloads come back, after sign-in, to the page that offers them (a download would leave the tab on the sign-in form). */
+const RETURN_PAGES: Record<string, string> = {
+  "accounts-accountId-transactions-csv": "/accounts/:accountId/transactions",
+  "resources-export": "/settings",
+};
+
 async function api(request: APIRequestContext, user: TestUser, method: string, url: string, data?: unknown) {
   const response = await request.fetch(`/api/v1${url}`, { method, data, headers: { Authorization: `Bearer ${user.token}` } });
   expect(response.status(), `${method} ${url}: ${await response.text()}`).toBeLessThan(300);
@@ -98,7 +104,8 @@ test.describe("authorization matrix from the route table", () => {
       const url = fill(r.path, ids);
       const response = await request.get(url, { maxRedirects: 0, headers: { Cookie: "" } });
       expect(response.status(), url).toBe(302);
-      expect(response.headers().location, url).toBe(`/login?redirectTo=${encodeURIComponent(url)}`);
+      const back = RETURN_PAGES[r.id] ? fill(RETURN_PAGES[r.id]!, ids) : url;
+      expect(response.headers().location, url).toBe(`/login?redirectTo=${encodeURIComponent(back)}`);
     }
     const receipt = await request.get(`/resources/receipts/${ids.transactionId}`, { maxRedirects: 0 });
     expect(receipt.status()).toBe(404);

@@ -36,6 +36,15 @@ describe("the auth guard's redirect", () => {
     expect(long).toBe(`/login?redirectTo=${encodeURIComponent("/accounts/a/transactions")}`);
   });
 
+  it("carries, for a download, the page that offers it (a download would leave the tab on the sign-in form)", async () => {
+    expect(await locationFor("http://localhost/accounts/a/transactions.csv?q=wong&status=posted")).toBe(`/login?redirectTo=${encodeURIComponent("/accounts/a/transactions?q=wong&status=posted")}`);
+    expect(await locationFor("http://localhost/resources/export?format=zip")).toBe(`/login?redirectTo=${encodeURIComponent("/settings")}`);
+    // A receipt is shown in the tab, not saved: it is the page to come back to.
+    expect(await locationFor("http://localhost/resources/receipts/r1")).toBe(`/login?redirectTo=${encodeURIComponent("/resources/receipts/r1")}`);
+    const long = await locationFor(`http://localhost/accounts/a/transactions.csv?q=${"%C3%A9".repeat(3000)}`);
+    expect(long).toBe(`/login?redirectTo=${encodeURIComponent("/accounts/a/transactions")}`);
+  });
+
   it("names the overview as `/` when a client navigation asked for its data (`/_.data`)", async () => {
     expect(await locationFor("http://localhost/_.data?_routes=root%2Croutes%2Findex")).toBe(`/login?redirectTo=${encodeURIComponent("/")}`);
   });
