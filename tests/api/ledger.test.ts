@@ -575,12 +575,24 @@ describe("edits from an older copy, and archived accounts", () => {
       expect(refused.status).toBe(409);
       expect(refused.json.detail).toBe("This account is archived. Restore it on the Accounts page to change or delete its transactions.");
     }
+    // Named by the transfer itself, too.
+    const byTransfer = await call(`/transfers/${transfer.json.transferId}`, { method: "DELETE", token });
+    expect(byTransfer.status).toBe(409);
+    expect(byTransfer.json.detail).toBe("This transfer has a side in Dólares, which is archived. Restore it on the Accounts page to delete this transfer.");
+    expect((await call(`/transfers/${transfer.json.transferId}`, { method: "DELETE", token, headers: ES })).json.detail).toMatch(/^Esta transferencia tiene una parte en Dólares, que está archivada/);
     expect(await expectExactBalance(token, dollars.id)).toBe(10000 + 10000 - 500);
     expect(await expectExactBalance(token, soles.id)).toBe(100000 - 37000);
     expect((await call(`/transactions/${transfer.json.to.id}`, { token })).json.transaction.date).toBe("2026-11-20");
 
     expect((await call(`/accounts/${dollars.id}`, { method: "PATCH", token, body: { archived: false } })).status).toBe(200);
-    expect((await call(`/transactions/${transfer.json.from.id}`, { method: "DELETE", token })).status).toBe(200);
+    const deleted = await call(`/transactions/${transfer.json.from.id}`, { method: "DELETE", token });
+    expect(deleted.status).toBe(200);
+    // Both legs, money out first, and both accounts as they now are.
+    expect(deleted.json.deleted).toEqual([transfer.json.from.id, transfer.json.to.id]);
+    expect(deleted.json.accounts.map((account: { id: string; balanceMinor: number }) => [account.id, account.balanceMinor])).toEqual([
+      [soles.id, 100000],
+      [dollars.id, 10000 - 500],
+    ]);
     expect(await expectExactBalance(token, dollars.id)).toBe(10000 - 500);
   });
 });

@@ -5,7 +5,9 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { OWN_IDS_SQL } from "../../workers/api/src/ledger/import";
 import { rowsQuery, totalsQuery, type Filters, type Order, type Sort } from "../../workers/api/src/ledger/list";
+import { BY_ID_SQL } from "../../workers/api/src/ledger/store";
 
 const ACCOUNT = "00000000-0000-4000-8000-000000000001";
 const CATEGORY = "00000000-0000-4000-8000-0000000000ca";
@@ -83,3 +85,25 @@ describe("query plans of a list's rows", () => {
   });
 });
 
+
+describe("query plans of reads and writes by id", () => {
+  it("finds a transaction, its transfer's other leg, a transfer's legs and a set of ids by their own index, never the user's whole index", async () => {
+    const plans = {
+      transaction: await explain({ sql: BY_ID_SQL.transaction, params: ["t1", "u1"] }),
+      leg: await explain({ sql: BY_ID_SQL.leg, params: ["t1", "u1"] }),
+      transactions: await explain({ sql: BY_ID_SQL.transactions, params: ["u1", "[]"] }),
+      deleteTransactions: await explain({ sql: BY_ID_SQL.deleteTransactions, params: ["u1", "[]"] }),
+      otherLeg: await explain({ sql: BY_ID_SQL.otherLeg, params: ["t1", "u1"] }),
+      transferLegs: await explain({ sql: BY_ID_SQL.transferLegs, params: ["x1", "u1"] }),
+    };
+    for (const name of ["transaction", "leg", "transactions", "deleteTransactions"] as const) expect(plans[name], name).toMatch(/^SEARCH (t|transactions) USING INDEX sqlite_autoindex_transactions_1 \(id=\?\)/);
+    for (const name of ["otherLeg", "transferLegs"] as const) expect(plans[name], name).toMatch(/^SEARCH t USING INDEX transactions_transfer \(transfer_id=\?\)/);
+    for (const [name, plan] of Object.entries(plans)) expect(plan, name).not.toMatch(/transactions_user|SCAN (t|transactions)\b/);
+  });
+
+  it("checks a re-imported export's ids by the id index, not by walking the account's rows", async () => {
+    const plan = await explain({ sql: OWN_IDS_SQL, params: [ACCOUNT, "[]"] });
+    expect(plan).toMatch(/^SEARCH transactions USING INDEX sqlite_autoindex_transactions_1 \(id=\?\)/);
+    expect(plan).not.toMatch(/transactions_account_/);
+  });
+});

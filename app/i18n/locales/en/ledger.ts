@@ -155,6 +155,7 @@ export const ledger = {
     changedElsewhere: "This transaction was changed elsewhere (in another tab or on another device) after you opened this form. The list shows it as it is now: check it, then save again to replace it with what you typed here.",
     accountArchivedChange: "This account is archived. Restore it on the Accounts page to change or delete its transactions.",
     transferLegArchived: "The other side of this transfer is in {{account}}, which is archived. Restore it on the Accounts page to change or delete this transfer.",
+    transferArchived: "This transfer has a side in {{account}}, which is archived. Restore it on the Accounts page to delete this transfer.",
     idempotencyReused: "This Idempotency-Key was already used for a different request.",
     idempotencyInProgress: "The same request is still being processed. Try again in a moment.",
     idempotencyUncertain: "We could not confirm whether this change was saved. Reload the page to check before trying again.",

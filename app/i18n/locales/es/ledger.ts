@@ -155,6 +155,7 @@ export const ledger: Messages["ledger"] = {
     changedElsewhere: "Este movimiento se cambió en otra parte (en otra pestaña o en otro dispositivo) después de que abriste este formulario. La lista lo muestra como está ahora: revísalo y vuelve a guardar para reemplazarlo con lo que escribiste aquí.",
     accountArchivedChange: "Esta cuenta está archivada. Restáurala en la página Cuentas para cambiar o eliminar sus movimientos.",
     transferLegArchived: "La otra parte de esta transferencia está en {{account}}, que está archivada. Restáurala en la página Cuentas para cambiar o eliminar esta transferencia.",
+    transferArchived: "Esta transferencia tiene una parte en {{account}}, que está archivada. Restáurala en la página Cuentas para eliminar esta transferencia.",
     idempotencyReused: "Esta Idempotency-Key ya se usó para otra solicitud.",
     idempotencyInProgress: "La misma solicitud aún se está procesando. Inténtalo de nuevo en un momento.",
     idempotencyUncertain: "No pudimos confirmar si este cambio se guardó. Recarga la página para comprobarlo antes de volver a intentarlo.",

@@ -28,6 +28,13 @@ import { uuid7 } from "./uuid7";
 export const importRoutes = createRouter();
 type C = Context<ApiBindings>;
 
+/**
+ * Which of these ids are transactions of the account (the app's own export, imported again). The
+ * id finds each row; `+account_id` keeps SQLite from walking the account's whole index instead
+ * (tests/api/query-plans.test.ts).
+ */
+export const OWN_IDS_SQL = "SELECT id FROM transactions WHERE +account_id = ?1 AND id IN (SELECT value FROM json_each(?2))";
+
 /** Paths app.ts gives the larger body limit. */
 export const IMPORT_PATH = /\/accounts\/[^/]+\/import(?:\/preview)?$/;
 
@@ -177,7 +184,7 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
     for (const row of results) existing.add(row.f);
   }
   for (let i = 0; i < ownIds.length; i += 5000) {
-    const { results } = await c.env.DB.prepare("SELECT id FROM transactions WHERE account_id = ?1 AND id IN (SELECT value FROM json_each(?2))")
+    const { results } = await c.env.DB.prepare(OWN_IDS_SQL)
       .bind(account.id, JSON.stringify(ownIds.slice(i, i + 5000)))
       .all<{ id: string }>();
     for (const row of results) existingIds.add(row.id);

@@ -39,15 +39,31 @@ import {
   totalsOf,
   totalsOut,
   transactionOut,
-  TRANSACTION_COLUMNS,
-  TRANSACTION_FROM,
   type AccountRow,
   type CategoryRow,
   type TransactionRow,
 } from "../ledger/model";
 import { accountsAnswer, accountsResponse, accountsStatement, categoriesAnswer, categoriesResponse, categoriesStatement, included, includedOut, includeParam } from "../ledger/collections";
 import { csvField, csvLine } from "../ledger/csv";
-import { accountStatement, categoryBelongs, createDefaultCategories, findAccount, findAccounts, findTransaction, findTransactions, isRangeError, updateRow, type Guard } from "../ledger/store";
+import {
+  accountsByIdStatement,
+  accountStatement,
+  categoryBelongs,
+  createDefaultCategories,
+  deleteTransactionsStatement,
+  findAccount,
+  findAccounts,
+  findTransaction,
+  findTransactions,
+  inOrderOf,
+  isRangeError,
+  transactionForChange,
+  transactionStatement,
+  transferLegs,
+  updateRow,
+  type Guard,
+  type LegRow,
+} from "../ledger/store";
 import { uuid7 } from "../ledger/uuid7";
 import { bearer, json, problemResponse } from "../openapi-helpers";
 import { localeOf, problem, translatedProblem, validationProblem } from "../problem";
@@ -109,11 +125,9 @@ function conflict(c: C, key: string, values?: Record<string, string>): Response 
  * An archived account is closed to changes, its transactions' too, and so is a transfer with a
  * leg in one (its legs change together): the 409 for a change to `row`, or null.
  */
-async function archivedRefusal(c: C, row: TransactionRow): Promise<Response | null> {
-  const results = await findAccounts(c.env.DB, c.get("user").id, row.transfer_account_id ? [row.account_id, row.transfer_account_id] : [row.account_id]);
-  if (results.find((account) => account.id === row.account_id)?.archived) return conflict(c, "ledger.errors.accountArchivedChange");
-  const other = row.transfer_account_id ? results.find((account) => account.id === row.transfer_account_id) : undefined;
-  return other?.archived ? conflict(c, "ledger.errors.transferLegArchived", { account: other.name }) : null;
+function archivedRefusal(c: C, row: LegRow, other: LegRow | null): Response | null {
+  if (row.account_archived) return conflict(c, "ledger.errors.accountArchivedChange");
+  return other?.account_archived ? conflict(c, "ledger.errors.transferLegArchived", { account: other.account_name }) : null;
 }
 
 // ───────────────────────────── Accounts ─────────────────────────────
@@ -527,10 +541,11 @@ ledgerRoutes.openapi(
     if (!ID_PATTERN.test(transactionId)) return notFound(c);
     const userId = c.get("user").id;
     const db = c.env.DB;
-    const row = await findTransaction(db, userId, transactionId);
-    if (!row) return notFound(c);
     const input = c.req.valid("json");
-    const archived = await archivedRefusal(c, row);
+    const [found, categoryKnown] = await Promise.all([transactionForChange(db, userId, transactionId), !input.categoryId || categoryBelongs(db, userId, input.categoryId)]);
+    if (!found) return notFound(c);
+    const { row, other } = found;
+    const archived = archivedRefusal(c, row, other);
     if (archived) return archived;
     if (input.updatedAt !== undefined && input.updatedAt !== row.updated_at) return conflict(c, "ledger.errors.changedElsewhere");
     const errors: Errors = {};
@@ -539,7 +554,7 @@ ledgerRoutes.openapi(
     // leg's sign would have both legs in or both out when their currencies differ (the other leg
     // cannot follow: its amount is in another currency), so a leg keeps its direction.
     if (row.transfer_id && amount !== null && amount !== row.amount && Math.sign(amount) !== Math.sign(row.amount)) addError(errors, "amount", row.amount < 0 ? "ledger.errors.transferLegOut" : "ledger.errors.transferLegIn");
-    if (input.categoryId && !(await categoryBelongs(db, userId, input.categoryId))) addError(errors, "categoryId", "ledger.errors.categoryUnknown");
+    if (!categoryKnown) addError(errors, "categoryId", "ledger.errors.categoryUnknown");
     if (Object.keys(errors).length || amount === null) return validationProblem(c, errors);
     const now = Date.now();
     // With `updatedAt`, every write of the batch holds only if the row is still the one read above
@@ -563,34 +578,39 @@ ledgerRoutes.openapi(
         unchanged,
       )!,
     ];
-    if (row.transfer_id) {
-      const other = (await db.prepare(`SELECT ${TRANSACTION_COLUMNS} FROM ${TRANSACTION_FROM} WHERE t.transfer_id = ?1 AND t.user_id = ?2 AND t.id <> ?3`).bind(row.transfer_id, userId, transactionId).first<TransactionRow>()) ?? null;
+    if (other) {
       // Only what this edit changes is written to the other leg. Writing back the values read
       // above would undo an edit that another request made between that read and this batch,
       // and could leave the two legs of one transfer with different amounts.
-      const follows = { date: input.date, amount: other && amount !== row.amount && other.currency === row.currency ? -amount : undefined };
+      const follows = { date: input.date, amount: amount !== row.amount && other.currency === row.currency ? -amount : undefined };
       // First in the batch: its guard reads this row before the edit changes it.
-      if (other && (follows.date !== undefined || follows.amount !== undefined)) statements.unshift(updateRow(db, "transactions", { id: other.id, userId }, { ...follows, updated_at: now }, unchanged)!);
+      if (follows.date !== undefined || follows.amount !== undefined) statements.unshift(updateRow(db, "transactions", { id: other.id, userId }, { ...follows, updated_at: now }, unchanged)!);
     }
-    const ran = await batchResults(c, statements);
+    // The answer's reads ride in the same batch, after the writes (one round trip).
+    const writes = statements.length;
+    const ran = await batchResults(c, [...statements, transactionStatement(db, userId, transactionId), accountStatement(db, userId, row.account_id)]);
     if ("failed" in ran) return ran.failed;
     // A delete that landed between the read above and now has won: the edit changed nothing.
-    const fresh = await findTransaction(db, userId, transactionId);
-    const account = fresh && (await findAccount(db, userId, fresh.account_id));
+    const fresh = ran.results[writes]?.results[0] as TransactionRow | undefined;
+    const account = ran.results[writes + 1]?.results[0] as AccountRow | undefined;
     if (!fresh || !account) return notFound(c);
-    if (unchanged.length && !ran.results.at(-1)?.meta.changes) return conflict(c, "ledger.errors.changedElsewhere");
+    if (unchanged.length && !ran.results[writes - 1]?.meta.changes) return conflict(c, "ledger.errors.changedElsewhere");
     return c.json({ transaction: toTransaction(fresh, localeOf(c)), account: toAccount(account) }, 200);
   },
 );
 
 const deletedResponse = z.object({ deleted: z.array(z.string()), accounts: z.array(accountOut) });
 
+/** Deletes the rows (a transaction, or both legs of a transfer) and answers with their accounts as they now are, in one round trip. */
 async function deleteRows(c: C, rows: Array<{ id: string; account_id: string }>) {
   const userId = c.get("user").id;
   const db = c.env.DB;
   const ids = rows.map((row) => row.id);
-  await db.prepare("DELETE FROM transactions WHERE user_id = ?1 AND id IN (SELECT value FROM json_each(?2))").bind(userId, JSON.stringify(ids)).run();
-  const accounts = await findAccounts(db, userId, rows.map((row) => row.account_id));
+  const [, read] = await db.batch([
+    deleteTransactionsStatement(db, userId, ids),
+    accountsByIdStatement(db, userId, rows.map((row) => row.account_id)),
+  ]);
+  const accounts = inOrderOf((read?.results ?? []) as AccountRow[], rows.map((row) => row.account_id));
   return c.json({ deleted: ids, accounts: accounts.map((row) => toAccount(row)) }, 200);
 }
 
@@ -611,14 +631,13 @@ ledgerRoutes.openapi(
   async (c) => {
     const { transactionId } = c.req.valid("param");
     if (!ID_PATTERN.test(transactionId)) return notFound(c);
-    const userId = c.get("user").id;
-    const row = await findTransaction(c.env.DB, userId, transactionId);
-    if (!row) return notFound(c);
-    const archived = await archivedRefusal(c, row);
+    const found = await transactionForChange(c.env.DB, c.get("user").id, transactionId);
+    if (!found) return notFound(c);
+    const { row, other } = found;
+    const archived = archivedRefusal(c, row, other);
     if (archived) return archived;
-    if (!row.transfer_id) return deleteRows(c, [row]);
-    const { results } = await c.env.DB.prepare("SELECT id, account_id FROM transactions WHERE transfer_id = ?1 AND user_id = ?2 ORDER BY amount").bind(row.transfer_id, userId).all<{ id: string; account_id: string }>();
-    return deleteRows(c, results);
+    // A transfer's legs go together, money out first.
+    return deleteRows(c, other ? [row, other].sort((a, b) => a.amount - b.amount) : [row]);
   },
 );
 
@@ -686,18 +705,20 @@ ledgerRoutes.openapi(
   createRoute({
     method: "delete",
     path: "/transfers/{transferId}",
-    summary: "Delete both legs of a transfer",
+    summary: "Delete both legs of a transfer; not when either is in an archived account",
     security: bearer,
     middleware: [requireSession, idempotent] as const,
     request: { params: idParam("transferId") },
-    responses: { 200: { description: "Deleted", ...json(deletedResponse) }, ...writeErrors },
+    responses: { 200: { description: "Deleted", ...json(deletedResponse) }, ...writeErrors, 409: problemResponse("A leg in an archived account, or the same Idempotency-Key still in progress") },
   }),
   async (c) => {
     const { transferId } = c.req.valid("param");
     if (!ID_PATTERN.test(transferId)) return notFound(c);
-    const { results } = await c.env.DB.prepare("SELECT id, account_id FROM transactions WHERE transfer_id = ?1 AND user_id = ?2 ORDER BY amount").bind(transferId, c.get("user").id).all<{ id: string; account_id: string }>();
-    if (!results.length) return notFound(c);
-    return deleteRows(c, results);
+    const legs = await transferLegs(c.env.DB, c.get("user").id, transferId);
+    if (!legs.length) return notFound(c);
+    const archived = legs.find((leg) => leg.account_archived);
+    if (archived) return conflict(c, "ledger.errors.transferArchived", { account: archived.account_name });
+    return deleteRows(c, legs);
   },
 );
 
