@@ -38,6 +38,9 @@ describe("CSV of the export", () => {
     expect(csvField("line\nbreak")).toBe('"line\nbreak"');
     expect(csvField("=SUM(A1)")).toBe("'=SUM(A1)");
     expect(csvField("@cmd")).toBe("'@cmd");
+    // One more apostrophe where there were some already, so the import's one taken off gives the text back.
+    expect(csvField("'=already")).toBe("''=already");
+    expect(csvField("'plain")).toBe("'plain");
     expect(csvField("-85.40")).toBe("-85.40");
     expect(csvField(-8540)).toBe("-8540");
     expect(csvField(null)).toBe("");

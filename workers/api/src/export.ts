@@ -12,6 +12,7 @@ import { dayInZone } from "../../../app/lib/dates";
 import { toDecimalString } from "../../../app/lib/money";
 import type { ApiUser } from "./hono";
 import { categoryDisplayName } from "./ledger/model";
+import { csvField as ledgerCsvField } from "./ledger/csv";
 
 type Row = Record<string, unknown>;
 
@@ -196,12 +197,11 @@ export function exportJson(head: ExportHead, transactions: AsyncGenerator<Row[]>
 }
 
 /** RFC 4180 field: quoted when it holds a comma, quote or line break; formulas neutralised for spreadsheets. */
+/** The ledger export's field (`ledger/csv.ts`, neutralised against formulas), for any value: a number, or text that is one, is not text to neutralise. */
 export function csvField(value: unknown): string {
   if (value === null || value === undefined) return "";
-  let text = typeof value === "string" ? value : String(value);
-  // CSV injection: a text starting with = + - @ (tab, CR) runs as a formula in spreadsheet apps.
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const text = typeof value === "string" ? value : String(value);
+  return ledgerCsvField(text, { numeric: typeof value !== "string" || /^-?\d+(\.\d+)?$/.test(text) });
 }
 
 type Header = ReadonlyArray<readonly [json: string, csv: string, ...unknown[]]>;

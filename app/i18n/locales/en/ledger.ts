@@ -177,6 +177,7 @@ export const ledger = {
     importDate: "The date does not match the chosen format.",
     importAmount: "The amount cannot be read with the chosen number format.",
     importAmountMissing: "The row has no amount.",
+    importAmountCurrency: "“{{text}}” is not an amount in {{currency}}, the account's currency: the row is left out.",
     importStatus: "Status “{{value}}” is neither pending nor posted: the row is left out.",
     importDescription: "The description is empty or longer than 200 characters.",
   },

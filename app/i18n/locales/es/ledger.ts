@@ -177,6 +177,7 @@ export const ledger: Messages["ledger"] = {
     importDate: "La fecha no coincide con el formato elegido.",
     importAmount: "El monto no se puede leer con el formato de número elegido.",
     importAmountMissing: "La fila no tiene monto.",
+    importAmountCurrency: "«{{text}}» no es un monto en {{currency}}, la moneda de la cuenta: la fila se omite.",
     importStatus: "El estado «{{value}}» no es pendiente ni confirmado: la fila se omite.",
     importDescription: "La descripción está vacía o tiene más de 200 caracteres.",
   },

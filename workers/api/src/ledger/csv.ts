@@ -98,11 +98,15 @@ export function parseCsv(input: string, delimiter: string, limits: CsvLimits = {
   return { rows, tooWide, unclosedQuoteLine };
 }
 
-/** A field quoted when it must be; a leading =, +, - or @ of text is neutralised against spreadsheet formulas. */
+/**
+ * A field quoted when it must be; a leading =, +, - or @ of text is neutralised against spreadsheet
+ * formulas with an apostrophe. Text that already starts with apostrophes before one of those gets
+ * one more, so the import, which takes one off (`unneutralise`), gives the text back as it was.
+ */
 export function csvField(value: string | number | null | undefined, { numeric = false } = {}): string {
   if (value === null || value === undefined) return "";
   let text = String(value);
-  if (!numeric && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (!numeric && /^'*[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -108,7 +108,7 @@ function importedStatus(text: string): TransactionStatus | null {
 
 /** "'=SUM(…)" was neutralised by an export: give the text back as it was. */
 function unneutralise(text: string): string {
-  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
+  return /^'+[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
 }
 
 async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; fields: string[] }>, query: ImportQuery): Promise<ParsedRow[]> {
@@ -132,7 +132,7 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
     const read = (text: string) => {
       const checked = checkImportedAmount(text, account.currency, separator);
       if (checked.ok) return checked.minor;
-      refusal = t(checked.key, { count: checked.digits });
+      refusal = t(checked.key, { count: checked.digits, text: singleLineText(text).slice(0, 40), currency: account.currency });
       return null;
     };
     // An empty amount is a row without one, not a number the format cannot read: say which.
@@ -147,7 +147,9 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
       blank = !debitText && !creditText;
       const debit = debitText ? read(debitText) : 0;
       const credit = creditText ? read(creditText) : 0;
-      amount = debit === null || credit === null || blank ? null : Math.abs(credit) - Math.abs(debit);
+      // A debit is money out however it is written; a credit is money in unless written with a
+      // minus (a reversal): a sign is never dropped.
+      amount = debit === null || credit === null || blank ? null : credit - Math.abs(debit);
     }
     if (amount === null) errors.amount = [blank ? t("ledger.errors.importAmountMissing") : refusal];
     const payee = singleLineText(unneutralise(cell(fields, query.payeeColumn))).trim().slice(0, 100) || null;
@@ -217,22 +219,67 @@ function identifyingBankIds(rows: ParsedRow[]): Set<string> {
   return ids;
 }
 
+/** A currency sign or code, or a bank's debit/credit mark: letters, currency symbols, "/" and a final point ("S/.", "US$", "PEN", "DB"). */
+const MARK = String.raw`[\p{L}\p{Sc}/]+\.?`;
 /**
- * An amount as bank files write it: a currency sign or code around it ("S/ 12.50", "12.50 PEN"),
- * a sign before it, parentheses, or a minus after it ("1234.56-", as some banks' statements do).
- * Checked as the forms check amounts (`checkAmount`), with the import's own message for a format
- * it cannot read.
+ * An amount as bank files write it: a sign, a mark before the number, the number (its own sign or
+ * parentheses, digits, separators), a mark after it, a minus after it ("1234.56-", as some banks'
+ * statements do).
  */
-function checkImportedAmount(text: string, currency: string, separator: DecimalSeparator): AmountCheck {
-  const trimmed = text.trim();
-  const trailingMinus = /\d\s*[-−]$/.test(trimmed);
-  // What comes before the number goes, up to its sign, its first digit, or a separator right
-  // before a digit (".50" is half a unit, not 50; "S/. 12.50" is 12.50).
-  const core = trimmed.replace(/^[^\d\-+−(]*?(?=[-+−(]|[.,]\d|\d)/, "").replace(/[^\d)]+$/, "");
-  // No number at all, or two signs (which one?): not readable.
-  if (!core || (trailingMinus && /^[-−+(]/.test(core))) return { ok: false, key: "ledger.errors.importAmount", digits: currencyDigits(currency) };
-  const checked = checkAmount(core, currency, { chosenSeparator: separator, formatKey: "ledger.errors.importAmount" });
-  return checked.ok && trailingMinus && checked.minor !== 0 ? { ok: true, minor: -checked.minor } : checked;
+const IMPORTED_AMOUNT = new RegExp(String.raw`^([-−+]?)\s*(${MARK})?\s*([-−+(]?\s*[\d.,\s]*\d\s*\)?)\s*(${MARK})?\s*([-−]?)$`, "u");
+/** Marks after an amount that say which way it went. */
+const DEBIT_MARKS = new Set(["DB", "DR"]);
+const CREDIT_MARKS = new Set(["CR"]);
+
+/** Signs Peruvian files use that a runtime's locale data may not give (it may write "$" alone). */
+const LOCAL_MARKS: Record<string, readonly string[]> = { PEN: ["S/"], USD: ["US$", "$"] };
+
+const currencyMarksCache = new Map<string, ReadonlySet<string>>();
+/** How a file may name the account's currency: its code and its signs in English and Peruvian Spanish ("S/", "S/.", "US$", "$"). */
+function currencyMarks(currency: string): ReadonlySet<string> {
+  let marks = currencyMarksCache.get(currency);
+  if (!marks) {
+    const found = new Set([currency, ...(LOCAL_MARKS[currency] ?? [])]);
+    for (const locale of ["en-US", "es-PE"]) {
+      for (const currencyDisplay of ["symbol", "narrowSymbol"] as const) {
+        const symbol = new Intl.NumberFormat(locale, { style: "currency", currency, currencyDisplay }).formatToParts(0).find((part) => part.type === "currency")?.value;
+        if (symbol) found.add(markKey(symbol));
+      }
+    }
+    marks = found;
+    currencyMarksCache.set(currency, marks);
+  }
+  return marks;
+}
+
+/** A mark as compared: upper case, without a final point ("S/." is "S/"). */
+const markKey = (mark: string) => mark.toUpperCase().replace(/\.$/, "");
+
+/**
+ * Checked as the forms check amounts (`checkAmount`), with the import's own message for a format
+ * it cannot read. A minus is never dropped and never guessed at: one sign, a debit mark ("DB",
+ * "DR") or a minus after the number makes it money out, and two of them (which one?) make the
+ * amount unreadable. A currency named is the account's, or the row is refused with that reason
+ * ("USD 5.00" is not 5.00 soles).
+ */
+function checkImportedAmount(text: string, currency: string, separator: DecimalSeparator): AmountCheck | { ok: false; key: "ledger.errors.importAmountCurrency"; digits: number } {
+  const unreadable = { ok: false, key: "ledger.errors.importAmount", digits: currencyDigits(currency) } as const;
+  const parts = IMPORTED_AMOUNT.exec(text.trim());
+  if (!parts) return unreadable;
+  const [, lead = "", before, number = "", after, trailing = ""] = parts;
+  const afterKey = after ? markKey(after) : "";
+  const debit = DEBIT_MARKS.has(afterKey);
+  const credit = CREDIT_MARKS.has(afterKey);
+  const marks = currencyMarks(currency);
+  if ((before && !marks.has(markKey(before))) || (after && !debit && !credit && !marks.has(afterKey))) return { ok: false, key: "ledger.errors.importAmountCurrency", digits: currencyDigits(currency) };
+  const ownSign = /^[-−(]/.test(number);
+  const signs = [lead !== "", /^[-−+(]/.test(number), trailing !== "", debit || credit].filter(Boolean).length;
+  if (signs > 1) return unreadable;
+  const checked = checkAmount(number, currency, { chosenSeparator: separator, formatKey: "ledger.errors.importAmount" });
+  if (!checked.ok) return checked;
+  const out = ownSign || lead === "-" || lead === "−" || trailing !== "" || debit;
+  const minor = Math.abs(checked.minor);
+  return { ok: true, minor: out && minor ? -minor : minor };
 }
 
 function counts(rows: ParsedRow[]) {
