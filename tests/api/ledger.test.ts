@@ -575,6 +575,19 @@ describe("edits from an older copy, and archived accounts", () => {
       expect(refused.status).toBe(409);
       expect(refused.json.detail).toBe("This account is archived. Restore it on the Accounts page to change or delete its transactions.");
     }
+    // Its own opening balance and date are money too; its name and details may still be corrected.
+    const opening = await call(`/accounts/${dollars.id}`, { method: "PATCH", token, body: { openingBalance: "999.00", openingDate: "2026-01-01" } });
+    expect(opening.status).toBe(422);
+    expect(opening.json.errors).toEqual({
+      openingBalance: ["This account is archived. Restore it to change its opening balance or date."],
+      openingDate: ["This account is archived. Restore it to change its opening balance or date."],
+    });
+    const stored = (await call(`/accounts/${dollars.id}`, { token })).json.account;
+    // What the edit form sends: every field, the opening ones as they were.
+    const renamed = await call(`/accounts/${dollars.id}`, { method: "PATCH", token, body: { name: "Dólares viejos", openingBalance: "100.00", openingDate: stored.openingDate } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.json.account).toMatchObject({ name: "Dólares viejos", archived: true, balanceMinor: 10000 + 10000 - 500 });
+    expect((await call(`/accounts/${dollars.id}`, { method: "PATCH", token, body: { name: "Dólares" } })).status).toBe(200);
     // Named by the transfer itself, too.
     const byTransfer = await call(`/transfers/${transfer.json.transferId}`, { method: "DELETE", token });
     expect(byTransfer.status).toBe(409);

@@ -154,6 +154,7 @@ export const ledger = {
     accountChangedElsewhere: "This account was changed elsewhere (in another tab or on another device) after you opened this form. Save again to replace those changes with what you typed here, or cancel to see the account as it is now.",
     changedElsewhere: "This transaction was changed elsewhere (in another tab or on another device) after you opened this form. The list shows it as it is now: check it, then save again to replace it with what you typed here.",
     accountArchivedChange: "This account is archived. Restore it on the Accounts page to change or delete its transactions.",
+    archivedOpening: "This account is archived. Restore it to change its opening balance or date.",
     transferLegArchived: "The other side of this transfer is in {{account}}, which is archived. Restore it on the Accounts page to change or delete this transfer.",
     transferArchived: "This transfer has a side in {{account}}, which is archived. Restore it on the Accounts page to delete this transfer.",
     idempotencyReused: "This Idempotency-Key was already used for a different request.",

@@ -154,6 +154,7 @@ export const ledger: Messages["ledger"] = {
     accountChangedElsewhere: "Esta cuenta se cambió en otra parte (en otra pestaña o en otro dispositivo) después de que abriste este formulario. Vuelve a guardar para reemplazar esos cambios con lo que escribiste aquí, o cancela para ver la cuenta como está ahora.",
     changedElsewhere: "Este movimiento se cambió en otra parte (en otra pestaña o en otro dispositivo) después de que abriste este formulario. La lista lo muestra como está ahora: revísalo y vuelve a guardar para reemplazarlo con lo que escribiste aquí.",
     accountArchivedChange: "Esta cuenta está archivada. Restáurala en la página Cuentas para cambiar o eliminar sus movimientos.",
+    archivedOpening: "Esta cuenta está archivada. Restáurala para cambiar su saldo inicial o su fecha de apertura.",
     transferLegArchived: "La otra parte de esta transferencia está en {{account}}, que está archivada. Restáurala en la página Cuentas para cambiar o eliminar esta transferencia.",
     transferArchived: "Esta transferencia tiene una parte en {{account}}, que está archivada. Restáurala en la página Cuentas para eliminar esta transferencia.",
     idempotencyReused: "Esta Idempotency-Key ya se usó para otra solicitud.",

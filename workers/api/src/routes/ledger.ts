@@ -225,6 +225,12 @@ ledgerRoutes.openapi(
     let opening: number | null = row.opening_balance;
     if (input.openingBalance !== undefined) opening = amountOf(c, errors, "openingBalance", input.openingBalance, currency);
     else if (currency !== row.currency) opening = amountOf(c, errors, "openingBalance", toDecimalString(row.opening_balance, row.currency), currency);
+    // An archived account's money is closed to changes (ADR 035), its opening balance and date
+    // included, unless the same edit restores it. Its name and details may still be corrected.
+    if (row.archived && input.archived !== false) {
+      if (opening !== null && opening !== row.opening_balance) addError(errors, "openingBalance", "ledger.errors.archivedOpening");
+      if (input.openingDate !== undefined && input.openingDate !== row.opening_date) addError(errors, "openingDate", "ledger.errors.archivedOpening");
+    }
     if (Object.keys(errors).length || opening === null) return validationProblem(c, errors);
     // A new currency only while the account has no transactions, checked again by the write
     // itself: one added since the read above would otherwise be reread in the new currency. With
