@@ -127,6 +127,12 @@ describe("accounts", () => {
     const empty = await createAccount(token, { openingBalance: "5.00" });
     const moved = await call(`/accounts/${empty.id}`, { method: "PATCH", token, body: { currency: "USD" } });
     expect(moved.json.account).toMatchObject({ currency: "USD", balance: "5.00" });
+    // Through a three-decimal currency and back: 5.000 is 5.00, its zeros are not decimals to refuse.
+    expect((await call(`/accounts/${empty.id}`, { method: "PATCH", token, body: { currency: "KWD" } })).json.account).toMatchObject({ currency: "KWD", balance: "5.000" });
+    expect((await call(`/accounts/${empty.id}`, { method: "PATCH", token, body: { currency: "PEN" } })).json.account).toMatchObject({ currency: "PEN", balance: "5.00" });
+    expect((await call(`/accounts/${empty.id}`, { method: "PATCH", token, body: { currency: "JPY" } })).json.account).toMatchObject({ currency: "JPY", balance: "5" });
+    const precise = await createAccount(token, { currency: "KWD", openingBalance: "1.505" });
+    expect((await call(`/accounts/${precise.id}`, { method: "PATCH", token, body: { currency: "PEN" } })).json.errors).toEqual({ openingBalance: ["This currency takes at most 2 decimal places."] });
     const nothing = await call(`/accounts/${empty.id}`, { method: "PATCH", token, body: {} });
     expect(nothing.status).toBe(422);
   });

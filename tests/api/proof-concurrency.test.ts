@@ -254,3 +254,51 @@ describe("an edit and a delete of the same row, interleaved", () => {
     expect(await expectExactBalance(token, account.id)).toBe(1000);
   });
 });
+
+describe("an archive or a change of currency landing between a write's read and its write", () => {
+  it("lets no transaction, transfer leg or imported row into the account, answers 409 with the reason, and writes nothing", async () => {
+    const { token } = await signUp();
+    const held = async (write: (db: D1Database) => Promise<Response>, meanwhile: () => Promise<unknown>) => {
+      let release!: () => void;
+      const db = heldWritesD1(env.DB, /^\s*INSERT INTO transactions/i, new Promise<void>((resolve) => (release = resolve)));
+      const answer = write(db);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await meanwhile();
+      release();
+      return answer;
+    };
+    const patch = (accountId: string, body: unknown) => SELF.fetch(`${BASE}/accounts/${accountId}`, { method: "PATCH", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const soles = await createAccount(token, { name: "Soles", openingBalance: "0" });
+    const other = await createAccount(token, { name: "Yape", type: "wallet", openingBalance: "50.00" });
+
+    // "10.50" was read as 1050 céntimos; the account became Kuwaiti dinars (three decimals) meanwhile.
+    const added = await held((db) => worker.fetch(request(token, "POST", `/accounts/${soles.id}/transactions`, { date: "2026-11-20", description: "Wong", amount: "10.50" }), { ...env, DB: db }, context()), () => patch(soles.id, { currency: "KWD" }));
+    expect(added.status).toBe(409);
+    expect((await added.json<{ detail: string }>()).detail).toBe("The account was archived or its currency changed while this was being saved, so nothing was saved. Reload the page and try again.");
+    const back = await patch(soles.id, { currency: "PEN" });
+    expect(back.status, await back.clone().text()).toBe(200);
+
+    // A transfer whose receiving account is archived meanwhile: neither leg.
+    const transfer = await held((db) => worker.fetch(request(token, "POST", "/transfers", { fromAccountId: other.id, toAccountId: soles.id, amount: "20.00", date: "2026-11-20" }), { ...env, DB: db }, context()), () => patch(soles.id, { archived: true }));
+    expect(transfer.status).toBe(409);
+    expect((await patch(soles.id, { archived: false })).status).toBe(200);
+
+    // An import into an account archived meanwhile.
+    const csv = "date,description,amount\n2026-11-01,Wong,-8.00\n2026-11-02,Tottus,-9.00\n";
+    const imported = await held(
+      (db) =>
+        worker.fetch(
+          new Request(`${BASE}/accounts/${soles.id}/import?dateColumn=0&descriptionColumn=1&amountColumn=2`, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "text/csv" }, body: csv }) as Parameters<typeof worker.fetch>[0],
+          { ...env, DB: db },
+          context(),
+        ),
+      () => patch(soles.id, { archived: true }),
+    );
+    expect(imported.status).toBe(409);
+
+    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM transactions WHERE account_id IN (?1, ?2)").bind(soles.id, other.id).first<{ n: number }>();
+    expect(rows?.n).toBe(0);
+    expect(await expectExactBalance(token, soles.id)).toBe(0);
+    expect(await expectExactBalance(token, other.id)).toBe(5000);
+  });
+});

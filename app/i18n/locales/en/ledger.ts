@@ -152,6 +152,7 @@ export const ledger = {
     noChanges: "Change at least one field.",
     editedFrom: "This form is out of date. Reload the page and try again.",
     accountChangedElsewhere: "This account was changed elsewhere (in another tab or on another device) after you opened this form. Save again to replace those changes with what you typed here, or cancel to see the account as it is now.",
+    accountChangedWhileSaving: "The account was archived or its currency changed while this was being saved, so nothing was saved. Reload the page and try again.",
     changedElsewhere: "This transaction was changed elsewhere (in another tab or on another device) after you opened this form. The list shows it as it is now: check it, then save again to replace it with what you typed here.",
     accountArchivedChange: "This account is archived. Restore it on the Accounts page to change or delete its transactions.",
     archivedOpening: "This account is archived. Restore it to change its opening balance or date.",

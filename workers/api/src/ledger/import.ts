@@ -18,11 +18,11 @@ import { sha256Hex } from "../crypto";
 import { createRouter, type ApiBindings } from "../hono";
 import { idempotent } from "../idempotency";
 import { bearer, json, problemResponse } from "../openapi-helpers";
-import { localeOf, problem, validationProblem } from "../problem";
+import { localeOf, problem, translatedProblem, validationProblem } from "../problem";
 import { requireSession } from "../sessions";
 import { detectDelimiter, guessMapping, parseCsv, parseDate } from "./csv";
 import { accountOut, toAccount, type AccountRow } from "./model";
-import { findAccount, isRangeError } from "./store";
+import { accountAsRead, accountStatement, findAccount, isRangeError } from "./store";
 import { uuid7 } from "./uuid7";
 
 export const importRoutes = createRouter();
@@ -305,7 +305,7 @@ const params = z.object({ accountId: z.string().openapi({ param: { name: "accoun
 const errors = {
   401: problemResponse("No session"),
   404: problemResponse("Not found (or not yours)"),
-  409: problemResponse("Same Idempotency-Key still in progress"),
+  409: problemResponse("Same Idempotency-Key still in progress, or (import) the account was archived or changed currency while the file was read: nothing was imported"),
   413: problemResponse("File over 5 MB"),
   422: problemResponse("Bad mapping or unreadable file"),
 };
@@ -412,27 +412,30 @@ importRoutes.openapi(
             `INSERT INTO transactions (id, account_id, user_id, date, description, amount, payee, notes, status, import_fingerprint, created_at, updated_at)
              SELECT json_extract(value, '$[0]'), ?1, ?2, json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]'),
                     json_extract(value, '$[4]'), json_extract(value, '$[5]'), json_extract(value, '$[7]'), json_extract(value, '$[6]'), ?3, ?3
-             FROM json_each(?4) WHERE true
+             FROM json_each(?4) WHERE ${accountAsRead(1, 2, 5)}
              ON CONFLICT DO NOTHING
              RETURNING 1 AS added`,
           )
-          .bind(account.id, userId, now, JSON.stringify(chunk)),
+          .bind(account.id, userId, now, JSON.stringify(chunk), account.currency),
       );
     }
-    let imported = 0;
-    if (statements.length) {
-      try {
-        const results = await db.batch(statements);
-        // RETURNING counts only the rows this import added (D1's meta.changes counts trigger writes too).
-        imported = results.reduce((sum, result) => sum + (result.results?.length ?? 0), 0);
-      } catch (error) {
-        if (isRangeError(error)) return validationProblem(c, { file: ["ledger.errors.balanceRange"] });
-        throw error;
-      }
+    // The account as it is after the import, read in the same batch.
+    statements.push(accountStatement(db, userId, account.id));
+    let results: D1Result[];
+    try {
+      results = await db.batch(statements);
+    } catch (error) {
+      if (isRangeError(error)) return validationProblem(c, { file: ["ledger.errors.balanceRange"] });
+      throw error;
     }
+    const updated = results.at(-1)?.results[0] as AccountRow | undefined;
+    if (!updated) return problem(c, 404, "not-found");
+    // Archived or moved to another currency since the rows were read: the guard let nothing in.
+    if (updated.archived || updated.currency !== account.currency) return translatedProblem(c, 409, "conflict", "ledger.errors.accountChangedWhileSaving");
+    // RETURNING counts only the rows this import added (D1's meta.changes counts trigger writes too).
+    const imported = results.slice(0, -1).reduce((sum, result) => sum + (result.results?.length ?? 0), 0);
     const duplicates = rows.filter((row) => row.duplicate).length + (fresh.length - imported);
     const invalidRows = rows.filter((row) => row.errors);
-    const updated = (await findAccount(db, userId, account.id))!;
     return c.json(
       {
         imported,

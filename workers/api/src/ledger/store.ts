@@ -25,6 +25,17 @@ export function updateRow(db: D1Database, table: "accounts" | "transactions", ke
     .bind(...columns.map((column) => changes[column]), key.id, key.userId, ...guards.flatMap((guard) => guard.params ?? []));
 }
 
+/**
+ * SQL that holds while an account is still as a write read it: the user's, in that currency, and
+ * not archived (`?n` are the numbers of the parameters bound to its id, the user's id and the
+ * currency). A write's amounts were read in that currency and its checks made on that state; an
+ * archive or a change of currency landing between that read and the write would otherwise take
+ * the write regardless.
+ */
+export function accountAsRead(id: number, userId: number, currency: number): string {
+  return `EXISTS (SELECT 1 FROM accounts WHERE id = ?${id} AND user_id = ?${userId} AND currency = ?${currency} AND archived = 0)`;
+}
+
 export function accountStatement(db: D1Database, userId: string, id: string): D1PreparedStatement {
   return db.prepare("SELECT * FROM accounts WHERE id = ?1 AND user_id = ?2").bind(id, userId);
 }
@@ -40,12 +51,6 @@ export function accountsByIdStatement(db: D1Database, userId: string, ids: strin
 /** `rows` in the order of `ids` (one the user has no row for is left out). */
 export function inOrderOf<T extends { id: string }>(rows: readonly T[], ids: readonly string[]): T[] {
   return ids.map((id) => rows.find((row) => row.id === id)).filter((row): row is T => !!row);
-}
-
-export async function findAccounts(db: D1Database, userId: string, ids: string[]): Promise<AccountRow[]> {
-  if (!ids.length) return [];
-  const { results } = await accountsByIdStatement(db, userId, ids).all<AccountRow>();
-  return inOrderOf(results, ids);
 }
 
 /** A transaction with what a change to it must check: whether its account is archived, and that account's name. */
@@ -94,9 +99,9 @@ export async function transferLegs(db: D1Database, userId: string, transferId: s
   return results;
 }
 
-export async function findTransactions(db: D1Database, userId: string, ids: string[]): Promise<TransactionRow[]> {
-  const { results } = await db.prepare(BY_ID_SQL.transactions).bind(userId, JSON.stringify(ids)).all<TransactionRow>();
-  return inOrderOf(results, ids);
+/** The user's transactions of `ids` (`inOrderOf` puts them in that order). */
+export function transactionsByIdStatement(db: D1Database, userId: string, ids: string[]): D1PreparedStatement {
+  return db.prepare(BY_ID_SQL.transactions).bind(userId, JSON.stringify(ids));
 }
 
 /** Deletes the user's transactions of `ids` (the triggers keep balances, day totals and search). */

@@ -46,19 +46,19 @@ import {
 import { accountsAnswer, accountsResponse, accountsStatement, categoriesAnswer, categoriesResponse, categoriesStatement, included, includedOut, includeParam } from "../ledger/collections";
 import { csvField, csvLine } from "../ledger/csv";
 import {
+  accountAsRead,
   accountsByIdStatement,
   accountStatement,
   categoryBelongs,
   createDefaultCategories,
   deleteTransactionsStatement,
   findAccount,
-  findAccounts,
   findTransaction,
-  findTransactions,
   inOrderOf,
   isRangeError,
   transactionForChange,
   transactionStatement,
+  transactionsByIdStatement,
   transferLegs,
   updateRow,
   type Guard,
@@ -224,7 +224,8 @@ ledgerRoutes.openapi(
     if (currency !== row.currency && row.transaction_count > 0) addError(errors, "currency", "ledger.errors.currencyLocked");
     let opening: number | null = row.opening_balance;
     if (input.openingBalance !== undefined) opening = amountOf(c, errors, "openingBalance", input.openingBalance, currency);
-    else if (currency !== row.currency) opening = amountOf(c, errors, "openingBalance", toDecimalString(row.opening_balance, row.currency), currency);
+    // The same opening balance in the new currency, when its decimals allow (5.000 dinars is 5.00 soles).
+    else if (currency !== row.currency) opening = amountOf(c, errors, "openingBalance", toDecimalString(row.opening_balance, row.currency).replace(/\.(\d*?)0+$/, ".$1").replace(/\.$/, ""), currency);
     // An archived account's money is closed to changes (ADR 035), its opening balance and date
     // included, unless the same edit restores it. Its name and details may still be corrected.
     if (row.archived && input.archived !== false) {
@@ -480,7 +481,7 @@ ledgerRoutes.openapi(
     security: bearer,
     middleware: [requireSession, idempotent] as const,
     request: { params: idParam("accountId"), ...body(transactionCreateSchema) },
-    responses: { 201: { description: "Created", ...json(transactionWithAccount) }, ...writeErrors },
+    responses: { 201: { description: "Created", ...json(transactionWithAccount) }, ...writeErrors, 409: problemResponse("The account was archived or changed currency while this was saved (nothing written), or the same Idempotency-Key still in progress") },
   }),
   async (c) => {
     const { accountId } = c.req.valid("param");
@@ -496,15 +497,24 @@ ledgerRoutes.openapi(
     if (Object.keys(errors).length || amount === null) return validationProblem(c, errors);
     const id = uuid7();
     const now = Date.now();
-    const failed = await runBatch(c, [
-      c.env.DB.prepare(
-        `INSERT INTO transactions (id, account_id, user_id, date, description, amount, category_id, payee, notes, status, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11)`,
-      ).bind(id, accountId, userId, input.date, input.description, amount, input.categoryId ?? null, input.payee ?? null, input.notes ?? null, input.status ?? "posted", now),
+    const db = c.env.DB;
+    // The answer's reads ride in the write's batch.
+    const ran = await batchResults(c, [
+      db
+        .prepare(
+          `INSERT INTO transactions (id, account_id, user_id, date, description, amount, category_id, payee, notes, status, created_at, updated_at)
+           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11 WHERE ${accountAsRead(2, 3, 12)}`,
+        )
+        .bind(id, accountId, userId, input.date, input.description, amount, input.categoryId ?? null, input.payee ?? null, input.notes ?? null, input.status ?? "posted", now, account.currency),
+      transactionStatement(db, userId, id),
+      accountStatement(db, userId, accountId),
     ]);
-    if (failed) return failed;
-    const [row, fresh] = await Promise.all([findTransaction(c.env.DB, userId, id), findAccount(c.env.DB, userId, accountId)]);
-    return c.json({ transaction: toTransaction(row!, localeOf(c)), account: toAccount(fresh!) }, 201);
+    if ("failed" in ran) return ran.failed;
+    const row = ran.results[1]?.results[0] as TransactionRow | undefined;
+    const fresh = ran.results[2]?.results[0] as AccountRow | undefined;
+    if (!fresh) return notFound(c);
+    if (!row) return conflict(c, "ledger.errors.accountChangedWhileSaving");
+    return c.json({ transaction: toTransaction(row, localeOf(c)), account: toAccount(fresh) }, 201);
   },
 );
 
@@ -660,7 +670,11 @@ ledgerRoutes.openapi(
     security: bearer,
     middleware: [requireSession, idempotent] as const,
     request: body(transferSchema),
-    responses: { 201: { description: "Created", ...json(z.object({ transferId: z.string(), from: transactionOut, to: transactionOut, accounts: z.array(accountOut) })) }, ...writeErrors },
+    responses: {
+      201: { description: "Created", ...json(z.object({ transferId: z.string(), from: transactionOut, to: transactionOut, accounts: z.array(accountOut) })) },
+      ...writeErrors,
+      409: problemResponse("Either account was archived or changed currency while this was saved (neither leg written), or the same Idempotency-Key still in progress"),
+    },
   }),
   async (c) => {
     const input = c.req.valid("json");
@@ -693,15 +707,22 @@ ledgerRoutes.openapi(
     const fromId = uuid7(now);
     const toId = uuid7(now);
     const description = input.description ?? `${from.name} → ${to.name}`.slice(0, 200);
+    // Both legs hold on both accounts being as read, so the batch writes both or neither.
     const insert = `INSERT INTO transactions (id, account_id, user_id, date, description, amount, category_id, notes, status, transfer_id, created_at, updated_at)
-                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11)`;
+                    SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11 WHERE ${accountAsRead(12, 3, 13)} AND ${accountAsRead(14, 3, 15)}`;
     const status = input.status ?? "posted";
-    const failed = await runBatch(c, [
-      db.prepare(insert).bind(fromId, from.id, userId, input.date, description, -amount, category?.id ?? null, input.notes ?? null, status, transferId, now),
-      db.prepare(insert).bind(toId, to.id, userId, input.date, description, toAmount, category?.id ?? null, input.notes ?? null, status, transferId, now),
+    const asRead = [from.id, from.currency, to.id, to.currency];
+    const ran = await batchResults(c, [
+      db.prepare(insert).bind(fromId, from.id, userId, input.date, description, -amount, category?.id ?? null, input.notes ?? null, status, transferId, now, ...asRead),
+      db.prepare(insert).bind(toId, to.id, userId, input.date, description, toAmount, category?.id ?? null, input.notes ?? null, status, transferId, now, ...asRead),
+      transactionsByIdStatement(db, userId, [fromId, toId]),
+      accountsByIdStatement(db, userId, [from.id, to.id]),
     ]);
-    if (failed) return failed;
-    const [legs, accounts] = await Promise.all([findTransactions(db, userId, [fromId, toId]), findAccounts(db, userId, [from.id, to.id])]);
+    if ("failed" in ran) return ran.failed;
+    const legs = inOrderOf((ran.results[2]?.results ?? []) as TransactionRow[], [fromId, toId]);
+    const accounts = inOrderOf((ran.results[3]?.results ?? []) as AccountRow[], [from.id, to.id]);
+    if (accounts.length < 2) return notFound(c);
+    if (legs.length < 2) return conflict(c, "ledger.errors.accountChangedWhileSaving");
     const locale = localeOf(c);
     return c.json({ transferId, from: toTransaction(legs[0]!, locale), to: toTransaction(legs[1]!, locale), accounts: accounts.map((row) => toAccount(row)) }, 201);
   },
