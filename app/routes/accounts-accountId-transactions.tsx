@@ -2,7 +2,7 @@ import { ArrowDownUp, Download, FileUp, Pencil, Plus, Receipt, Repeat, Trash2 } 
 import { Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { formatCount, type Translate } from "../i18n/translate";
 import { useTranslation } from "../i18n/use-translation";
-import { Await, Form, Link, useActionData, useFetcher, useFetchers, useLocation, useNavigate, useNavigation, useSearchParams, useSubmit, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Await, Form, Link, redirect, useActionData, useFetcher, useFetchers, useLocation, useNavigate, useNavigation, useSearchParams, useSubmit, type ShouldRevalidateFunctionArgs } from "react-router";
 import { showSuccessToast } from "../components/form-toasts";
 import type { Route } from "./+types/accounts-accountId-transactions";
 import { columnLabelVars, FormKey, formKey, Money, pickResult, reloadsAfterConflict, SelectField, TextareaField, useClosedAfterPost, useFailureToast, useFormResult, type FormResult } from "../components/ledger";
@@ -34,7 +34,7 @@ export const middleware: Route.MiddlewareFunction[] = [guard("auth")];
 /** Filters and sort, exactly the listing's query parameters (docs/api/ledger.md), kept in the URL. */
 const FILTER_KEYS = ["q", "from", "to", "category", "min", "max", "status", "sort", "order"] as const;
 /** Parameters that only open or prefill a form: changing them needs no new data. */
-const UI_KEYS = ["new", "edit", "description", "amount", "payee", "date", "notes", "categoryId"] as const;
+const UI_KEYS = ["new", "edit", "confirmDelete", "description", "amount", "payee", "date", "notes", "categoryId"] as const;
 const PAGE_SIZE = 50;
 const IMPORT_COLUMNS = ["dateColumn", "descriptionColumn", "amountColumn", "debitColumn", "creditColumn", "payeeColumn", "notesColumn", "statusColumn", "idColumn"] as const;
 const IMPORT_OPTIONS = [...IMPORT_COLUMNS, "dateFormat", "decimalSeparator", "delimiter", "header"] as const;
@@ -210,6 +210,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     case "delete": {
       const id = formId(formData, "transactionId");
+      // With JavaScript the row's button asked first (a dialog) and says so. Without it nothing
+      // has asked yet: the list asks (`confirmDelete`), and its own form sends the answer.
+      if (formData.get("confirmed") !== "yes") {
+        const ask = new URL(back, "http://list.invalid");
+        ask.searchParams.set("confirmDelete", id);
+        // The fragment scrolls a page without scripts to the question.
+        return redirect(`${ask.pathname}${ask.search}#delete-question`);
+      }
       // One delete form serves the whole table (the row's button names the transaction), so the
       // form's key is made the row's own here.
       const result = await api.delete<{ deleted: string[] }>(`/transactions/${id}`, { idempotencyKey: `${idempotencyKey.slice(0, 160)}.${id}` });
@@ -609,6 +617,8 @@ function TransactionTable({ loaderData, list, filtered, addFetcher }: { loaderDa
   const listUrl = useListUrl();
   const shared = useRowShared(t, i18n.language, searchParams, actionData, listUrl, loaderData);
   const { columns } = shared;
+  const confirmDelete = searchParams.get("confirmDelete");
+  const confirming = confirmDelete ? list.transactions.find((tx) => tx.id === confirmDelete) : undefined;
   const inFlight = useRowFetchers();
   const navigate = useNavigate();
   // Rows hold plain links (a <Link> per row is several router hooks, 50 times): one handler here
@@ -645,6 +655,7 @@ function TransactionTable({ loaderData, list, filtered, addFetcher }: { loaderDa
         <input type="hidden" name="intent" value="delete" />
         <input type="hidden" name="returnTo" value={listUrl} />
       </Form>
+      {confirming ? <DeleteQuestion tx={confirming} listUrl={listUrl} nonce={loaderData.nonce} t={t} /> : null}
       <table className={`${l.table} ${l.responsiveTable} ${l.labelledColumns}`} style={shared.columnLabels} data-testid="transactions" onClick={onTableClick}>
         <caption className={l.caption}>{caption}</caption>
         <thead>
@@ -715,6 +726,29 @@ const PENCIL_ICON = <SpriteIcon id="pencil" />;
 const TRASH_ICON = <SpriteIcon id="trash" />;
 const DELETE_FORM_ID = "transaction-delete";
 
+/** The dialog's question as the page asks it, for a delete sent without JavaScript: delete, or go back to the list. */
+function DeleteQuestion({ tx, listUrl, nonce, t }: { tx: PageTransaction; listUrl: string; nonce: string; t: Translate }) {
+  const question = tx.transferId ? t("ledger.pages.transactions.deleteTransferConfirm", { description: tx.description }) : t("ledger.pages.transactions.deleteConfirm", { description: tx.description });
+  return (
+    <Form method="post" id="delete-question" preventScrollReset className={`${ui.card} ${l.deleteQuestion}`} aria-label={question} data-testid="delete-question">
+      <FormKey nonce={nonce} form="delete" />
+      <input type="hidden" name="intent" value="delete" />
+      <input type="hidden" name="transactionId" value={tx.id} />
+      <input type="hidden" name="confirmed" value="yes" />
+      <input type="hidden" name="returnTo" value={listUrl} />
+      <p className={l.userText}>{question}</p>
+      <div className={l.actions}>
+        <button type="submit" className={ui.button.primary}>
+          {t("ledger.pages.common.delete")}
+        </button>
+        <Link to={listUrl} preventScrollReset className={ui.button.ghost}>
+          {t("ledger.pages.common.cancel")}
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
 /**
  * Everything the rows have in common, worked out once per table rather than once per row: a page
  * holds 50 rows, and translating the same labels (and subscribing to the same router state) 50
@@ -757,6 +791,7 @@ function useRowShared(t: Translate, language: string, searchParams: URLSearchPar
       const form = new FormData();
       form.set("idempotencyKey", formKey(loaderData.nonce, "delete"));
       form.set("intent", "delete");
+      form.set("confirmed", "yes");
       form.set("transactionId", id);
       form.set("returnTo", listUrl);
       setDeleted((ids) => new Set(ids).add(id));

@@ -662,7 +662,19 @@ test.describe("accounts and transactions", () => {
     await edit.getByLabel("Description").fill("Doble clic corregido");
     await edit.getByRole("button", { name: "Save" }).click();
     await expect(page.getByTestId("transaction-row").filter({ hasText: "Doble clic corregido" })).toHaveCount(1);
+    // No dialog can ask without JavaScript, so the page asks: nothing is deleted until the answer.
     await page.getByRole("button", { name: "Delete Doble clic corregido" }).click();
+    const question = page.getByRole("form", { name: "Delete “Doble clic corregido”?" });
+    await expect(question).toBeVisible();
+    await expect(page).toHaveURL(/confirmDelete=.*#delete-question$/);
+    await expect(question).toBeInViewport();
+    await expect(page.getByTestId("transaction-row").filter({ hasText: "Doble clic corregido" })).toHaveCount(1);
+    await question.getByRole("link", { name: "Cancel" }).click();
+    await expect(question).toHaveCount(0);
+    await expect(page.getByTestId("transaction-row").filter({ hasText: "Doble clic corregido" })).toHaveCount(1);
+    await page.getByRole("button", { name: "Delete Doble clic corregido" }).click();
+    await question.getByRole("button", { name: "Delete" }).click();
+    await expect(page).not.toHaveURL(/confirmDelete=/);
     await expect(page.getByTestId("transaction-row").filter({ hasText: "Doble clic" })).toHaveCount(0);
     await expect(page.getByTestId("transaction-row")).toHaveCount(1);
     await expect(page.getByTestId("account-balance")).toContainText(`-${soles("15.00")}`);
