@@ -308,16 +308,19 @@ test("an export in a format that does not exist, opened as a page, leads back to
   expect((await page.request.get("/resources/export?format=pdf", { headers: { "Sec-Fetch-Dest": "empty" } })).status()).toBe(400);
 });
 
-test("an export link opened while signed out downloads the file once signed in", async ({ browser, baseURL, request }) => {
+test("an export link opened while signed out leads, once signed in, to the settings page that offers it, not to a download that leaves the tab on the sign-in form", async ({ browser, baseURL, request }) => {
   const user = await createUser(request);
   const context = await browser.newContext({ baseURL, acceptDownloads: true });
   const page = await context.newPage();
   await page.goto("/resources/export?format=json");
-  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+  await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent("/settings")}`);
   await hydrated(page);
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password", { exact: true }).fill(user.password);
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Sign in" }).click()]);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL("/settings");
+  // The file is one click away.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download JSON" }).click()]);
   expect(download.suggestedFilename()).toMatch(/^tesoro-export-\d{4}-\d{2}-\d{2}\.json$/);
   expect(JSON.parse(readFileSync((await download.path())!, "utf8")).user.email).toBe(user.email);
   await context.close();
