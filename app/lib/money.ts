@@ -116,12 +116,20 @@ export function toDecimalString(minor: number, currency: string): string {
   return `${sign}${abs.slice(0, -digits)}.${abs.slice(-digits)}`;
 }
 
+/**
+ * As `toDecimalString`, without the fraction's trailing zeros ("5.000" dinars is "5"), so the
+ * figure reads in a currency with fewer decimals when it fits there.
+ */
+export function toShortestDecimalString(minor: number, currency: string): string {
+  return toDecimalString(minor, currency).replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, "");
+}
+
 /** A currency's formatter, and the symbol it prints that Tesoro writes the Peruvian way (or null). */
 type MoneyFormat = { formatter: Intl.NumberFormat; replace: { symbol: string; by: string } | null };
 const FORMATS = new Map<string, MoneyFormat>();
 
 /** How Peruvians write these two, in either language: CLDR has no locale that gives both. */
-const PERUVIAN_SYMBOLS: Record<string, string> = { PEN: "S/", USD: "US$" };
+export const PERUVIAN_SYMBOLS: Readonly<Record<string, string>> = { PEN: "S/", USD: "US$" };
 
 /**
  * Narrow symbols that several currencies print ("$" is the peso of six countries and four
@@ -132,7 +140,8 @@ const PERUVIAN_SYMBOLS: Record<string, string> = { PEN: "S/", USD: "US$" };
  */
 export const SHARED_NARROW_SYMBOLS: ReadonlySet<string> = new Set(["$", "¥", "kr", "£", "L", "₩", "Rs"]);
 
-function currencyPart(formatter: Intl.NumberFormat): string | undefined {
+/** The currency sign a formatter prints. */
+export function currencyPart(formatter: Intl.NumberFormat): string | undefined {
   return formatter.formatToParts(0).find((part) => part.type === "currency")?.value;
 }
 

@@ -21,19 +21,19 @@ const MAX_REDIRECT_TO = 2_048;
  * download after signing in would save the file and leave the tab on the sign-in form, so sign-in
  * returns to that page instead (the CSV's filters are the list's own).
  */
-const DOWNLOAD_PAGES: ReadonlyArray<readonly [RegExp, (match: RegExpExecArray, query: string) => string]> = [
-  [/^\/accounts\/([^/]+)\/transactions\.csv$/, (match, query) => `/accounts/${match[1]}/transactions${query}`],
-  [/^\/resources\/export$/, () => "/settings"],
+const DOWNLOAD_PAGES: ReadonlyArray<readonly [RegExp, (match: RegExpExecArray, query: string) => { path: string; query: string }]> = [
+  [/^\/accounts\/([^/]+)\/transactions\.csv$/, (match, query) => ({ path: `/accounts/${match[1]}/transactions`, query })],
+  [/^\/resources\/export$/, () => ({ path: "/settings", query: "" })],
 ];
 
 /** The page to come back to after signing in: the request's own, or for a download the page that offers it. */
-function returnAddress(request: Request): string {
+function returnAddress(request: Request): { path: string; query: string } {
   const { path, query } = pageAddress(request);
   for (const [pattern, page] of DOWNLOAD_PAGES) {
     const match = pattern.exec(path);
     if (match) return page(match, query);
   }
-  return path + query;
+  return { path, query };
 }
 
 /**
@@ -42,7 +42,8 @@ function returnAddress(request: Request): string {
  * Location header.
  */
 export function signInAddress(request: Request): string {
-  const target = returnAddress(request);
-  const carried = target.length <= MAX_REDIRECT_TO ? target : target.split("?")[0]!.slice(0, MAX_REDIRECT_TO);
+  const { path, query } = returnAddress(request);
+  const target = path + query;
+  const carried = target.length <= MAX_REDIRECT_TO ? target : path.slice(0, MAX_REDIRECT_TO);
   return `/login?redirectTo=${encodeURIComponent(carried)}`;
 }

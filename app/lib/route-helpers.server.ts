@@ -1,4 +1,4 @@
-import { data, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import { cloudflareContext } from "../context.server";
 import { apiFor } from "./api.server";
 import { checkHoneypot } from "../honeypot.server";
@@ -6,6 +6,7 @@ import { getI18n } from "../i18n/i18n.server";
 import type { ApiResult } from "./api-client";
 import type { FieldErrors } from "./forms";
 import { fieldErrors } from "./problem";
+import { signInAddress } from "./page-address";
 import { LINK_ID_PATTERN } from "./schemas/auth";
 import { safeRedirect } from "./safe-redirect";
 import { redirectWithToast } from "../toast.server";
@@ -47,6 +48,16 @@ export async function backWithToast(request: Request, fallback: string, key: str
     // No Referer, or not an address: the fallback.
   }
   return redirectWithToast(back, key, "error");
+}
+
+/**
+ * Where a browser that opened a file (an export, a receipt) goes when the API refused it: to sign
+ * in again when its session ended elsewhere (and from there to the page that offers the file,
+ * `signInAddress`), else back to the page it came from with the outage or `key` as a toast.
+ */
+export async function pageAfterFileRefusal(request: Request, status: number, fallback: string, key: string): Promise<Response> {
+  if (status === 401) return redirect(signInAddress(request));
+  return backWithToast(request, fallback, status >= 500 ? "errors.apiUnavailable" : key);
 }
 
 /**

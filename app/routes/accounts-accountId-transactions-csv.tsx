@@ -3,8 +3,7 @@ import type { Route } from "./+types/accounts-accountId-transactions-csv";
 import { guard } from "../guards.server";
 import { apiFor } from "../lib/api.server";
 import { ID_PATTERN } from "../lib/ids";
-import { signInAddress } from "../lib/page-address";
-import { backWithToast, invalidParams, openedAsPage } from "../lib/route-helpers.server";
+import { invalidParams, openedAsPage, pageAfterFileRefusal } from "../lib/route-helpers.server";
 import { requireUser } from "../session.server";
 
 export const middleware: Route.MiddlewareFunction[] = [guard("auth")];
@@ -21,9 +20,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // A resource route cannot draw the error page. A browser that opened the export (a link in a
   // stale tab) is sent to the list it exports, which shows the translated 404 page or the
-  // filters' own errors; to sign in again when its session ended elsewhere (and from there to the
-  // list, not to the file: signInAddress); and back to the page
-  // it came from, with the outage as a toast, when the API is down. A script gets the bare status.
+  // filters' own errors; any other refusal is `pageAfterFileRefusal`'s (sign in again, or back
+  // with the outage as a toast). A script gets the bare status.
   const opened = openedAsPage(request);
   const list = `/accounts/${encodeURIComponent(params.accountId)}/transactions${url.search}`;
   const listInstead = () => redirect(list);
@@ -41,8 +39,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!response.ok) {
     await response.body?.cancel();
     if (opened && (response.status === 404 || response.status === 422)) throw listInstead();
-    if (opened && response.status === 401) throw redirect(signInAddress(request));
-    if (opened) throw await backWithToast(request, list, response.status >= 500 ? "errors.apiUnavailable" : "errors.generic");
+    if (opened) throw await pageAfterFileRefusal(request, response.status, list, "errors.generic");
     if (response.status === 404) invalidParams(request);
     throw new Response(null, { status: response.status >= 500 ? 503 : response.status === 401 ? 404 : 400, statusText: response.status >= 500 ? "Service Unavailable" : "" });
   }

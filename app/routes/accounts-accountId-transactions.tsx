@@ -726,9 +726,14 @@ const PENCIL_ICON = <SpriteIcon id="pencil" />;
 const TRASH_ICON = <SpriteIcon id="trash" />;
 const DELETE_FORM_ID = "transaction-delete";
 
+/** What a delete asks first: a transfer's says both legs go. */
+function deleteQuestionText(t: Translate, tx: PageTransaction): string {
+  return tx.transferId ? t("ledger.pages.transactions.deleteTransferConfirm", { description: tx.description }) : t("ledger.pages.transactions.deleteConfirm", { description: tx.description });
+}
+
 /** The dialog's question as the page asks it, for a delete sent without JavaScript: delete, or go back to the list. */
 function DeleteQuestion({ tx, listUrl, nonce, t }: { tx: PageTransaction; listUrl: string; nonce: string; t: Translate }) {
-  const question = tx.transferId ? t("ledger.pages.transactions.deleteTransferConfirm", { description: tx.description }) : t("ledger.pages.transactions.deleteConfirm", { description: tx.description });
+  const question = deleteQuestionText(t, tx);
   return (
     <Form method="post" id="delete-question" preventScrollReset className={`${ui.card} ${l.deleteQuestion}`} aria-label={question} data-testid="delete-question">
       <FormKey nonce={nonce} form="delete" />
@@ -946,8 +951,7 @@ function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; shared: R
               {...tooltipFromLabel}
               onClick={(event) => {
                 event.preventDefault();
-                const confirmText = tx.transferId ? t("ledger.pages.transactions.deleteTransferConfirm", { description: tx.description }) : t("ledger.pages.transactions.deleteConfirm", { description: tx.description });
-                if (!window.confirm(confirmText)) return;
+                if (!window.confirm(deleteQuestionText(t, tx))) return;
                 // The row and its button go at once: the keyboard continues on the next row's
                 // delete button (or the previous row's, or the page's main region), not from the top of the page.
                 const row = event.currentTarget.closest("tr");

@@ -1,9 +1,7 @@
-import { redirect } from "react-router";
 import type { Route } from "./+types/resources.export";
 import { guard } from "../guards.server";
 import { apiFor } from "../lib/api.server";
-import { signInAddress } from "../lib/page-address";
-import { backWithToast, openedAsPage } from "../lib/route-helpers.server";
+import { backWithToast, openedAsPage, pageAfterFileRefusal } from "../lib/route-helpers.server";
 import { exportQuerySchema } from "../lib/schemas/settings";
 import { requireUser } from "../session.server";
 
@@ -22,9 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const response = await apiFor(request, context).raw("GET", `/users/me/export?format=${parsed.data.format}`);
   if (!response.ok) {
     await response.body?.cancel();
-    // A session that ended elsewhere: to sign in again, and from there back to /settings.
-    if (page && response.status === 401) throw redirect(signInAddress(request));
-    if (page) throw await backWithToast(request, "/settings", response.status >= 500 ? "errors.apiUnavailable" : "errors.generic");
+    if (page) throw await pageAfterFileRefusal(request, response.status, "/settings", "errors.generic");
     throw new Response(null, { status: response.status >= 500 ? 503 : response.status, statusText: response.status >= 500 ? "Service Unavailable" : "" });
   }
   const headers = new Headers({ "Cache-Control": "private, no-store" });

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/resources.receipts";
 import { signInAddress } from "../lib/page-address";
-import { backWithToast, openedAsPage } from "../lib/route-helpers.server";
+import { backWithToast, openedAsPage, pageAfterFileRefusal } from "../lib/route-helpers.server";
 import { ID_PATTERN } from "../lib/ids";
 import { apiFor } from "../lib/api.server";
 import { currentUser } from "../session.server";
@@ -22,10 +22,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const response = await apiFor(request, context).raw("GET", `/transactions/${params.transactionId}/receipt`, { headers: ifNoneMatch ? { "If-None-Match": ifNoneMatch } : {} });
   if (response.status !== 200 && response.status !== 304) {
     await response.body?.cancel();
-    const unavailable = response.status >= 500;
-    if (page && response.status === 401) throw redirect(signInAddress(request));
-    if (page) throw await backWithToast(request, "/", unavailable ? "errors.apiUnavailable" : "ledger.pages.transactions.receiptGone");
-    throw new Response(null, { status: unavailable ? 503 : 404 });
+    if (page) throw await pageAfterFileRefusal(request, response.status, "/", "ledger.pages.transactions.receiptGone");
+    throw new Response(null, { status: response.status >= 500 ? 503 : 404 });
   }
   const headers = new Headers();
   for (const name of ["Content-Type", "Content-Length", "ETag", "Cache-Control", "Content-Disposition"]) {

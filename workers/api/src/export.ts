@@ -196,8 +196,7 @@ export function exportJson(head: ExportHead, transactions: AsyncGenerator<Row[]>
   return textStream(pieces());
 }
 
-/** RFC 4180 field: quoted when it holds a comma, quote or line break; formulas neutralised for spreadsheets. */
-/** The ledger export's field (`ledger/csv.ts`, neutralised against formulas), for any value: a number, or text that is one, is not text to neutralise. */
+/** RFC 4180 field as the ledger export writes it (`ledger/csv.ts`: quoted when it must be, formulas neutralised), for any value: a number, or text that is one, is not text to neutralise. */
 export function csvField(value: unknown): string {
   if (value === null || value === undefined) return "";
   const text = typeof value === "string" ? value : String(value);

@@ -12,7 +12,7 @@ import { decodeCsv } from "../../../../app/lib/csv-text";
 import { isRecordDay, latestRecordDay } from "../../../../app/lib/dates";
 import { ID_PATTERN } from "../../../../app/lib/ids";
 import { multiLineText, singleLineText } from "../../../../app/lib/plain-text";
-import { currencyDigits, toDecimalString, type DecimalSeparator } from "../../../../app/lib/money";
+import { currencyDigits, currencyPart, PERUVIAN_SYMBOLS, toDecimalString, type DecimalSeparator } from "../../../../app/lib/money";
 import { checkAmount, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS, importQuerySchema, TRANSACTION_STATUSES, type AmountCheck, type DateFormat, type ImportQuery, type TransactionStatus } from "../../../../app/lib/schemas/ledger";
 import { sha256Hex } from "../crypto";
 import { createRouter, type ApiBindings } from "../hono";
@@ -22,7 +22,8 @@ import { localeOf, problem, translatedProblem, validationProblem } from "../prob
 import { requireSession } from "../sessions";
 import { detectDelimiter, guessMapping, parseCsv, parseDate } from "./csv";
 import { accountOut, toAccount, type AccountRow } from "./model";
-import { accountAsRead, accountStatement, findAccount, isRangeError } from "./store";
+import { firstRow, writeThenRead } from "./batch";
+import { accountAsRead, accountStatement, findAccount } from "./store";
 import { uuid7 } from "./uuid7";
 
 export const importRoutes = createRouter();
@@ -231,22 +232,20 @@ const IMPORTED_AMOUNT = new RegExp(String.raw`^([-−+]?)\s*(${MARK})?\s*([-−+
 const DEBIT_MARKS = new Set(["DB", "DR"]);
 const CREDIT_MARKS = new Set(["CR"]);
 
-/** Signs Peruvian files use that a runtime's locale data may not give (it may write "$" alone). */
-const LOCAL_MARKS: Record<string, readonly string[]> = { PEN: ["S/"], USD: ["US$", "$"] };
-
 const currencyMarksCache = new Map<string, ReadonlySet<string>>();
-/** How a file may name the account's currency: its code and its signs in English and Peruvian Spanish ("S/", "S/.", "US$", "$"). */
+/**
+ * How a file may name the account's currency, as marks compare: its code; the sign Tesoro prints
+ * (`PERUVIAN_SYMBOLS`: "S/" and "US$", which a runtime's locale data may lack); and English's and
+ * Peruvian Spanish's symbol and narrow symbol ("$", "€"). Worked out once per currency.
+ */
 function currencyMarks(currency: string): ReadonlySet<string> {
   let marks = currencyMarksCache.get(currency);
   if (!marks) {
-    const found = new Set([currency, ...(LOCAL_MARKS[currency] ?? [])]);
+    const signs = [currency, PERUVIAN_SYMBOLS[currency]];
     for (const locale of ["en-US", "es-PE"]) {
-      for (const currencyDisplay of ["symbol", "narrowSymbol"] as const) {
-        const symbol = new Intl.NumberFormat(locale, { style: "currency", currency, currencyDisplay }).formatToParts(0).find((part) => part.type === "currency")?.value;
-        if (symbol) found.add(markKey(symbol));
-      }
+      for (const currencyDisplay of ["symbol", "narrowSymbol"] as const) signs.push(currencyPart(new Intl.NumberFormat(locale, { style: "currency", currency, currencyDisplay })));
     }
-    marks = found;
+    marks = new Set(signs.filter((sign): sign is string => !!sign).map(markKey));
     currencyMarksCache.set(currency, marks);
   }
   return marks;
@@ -263,23 +262,21 @@ const markKey = (mark: string) => mark.toUpperCase().replace(/\.$/, "");
  * ("USD 5.00" is not 5.00 soles).
  */
 function checkImportedAmount(text: string, currency: string, separator: DecimalSeparator): AmountCheck | { ok: false; key: "ledger.errors.importAmountCurrency"; digits: number } {
-  const unreadable = { ok: false, key: "ledger.errors.importAmount", digits: currencyDigits(currency) } as const;
+  const refused = (key: "ledger.errors.importAmount" | "ledger.errors.importAmountCurrency") => ({ ok: false, key, digits: currencyDigits(currency) }) as const;
   const parts = IMPORTED_AMOUNT.exec(text.trim());
-  if (!parts) return unreadable;
+  if (!parts) return refused("ledger.errors.importAmount");
   const [, lead = "", before, number = "", after, trailing = ""] = parts;
   const afterKey = after ? markKey(after) : "";
   const debit = DEBIT_MARKS.has(afterKey);
   const credit = CREDIT_MARKS.has(afterKey);
   const marks = currencyMarks(currency);
-  if ((before && !marks.has(markKey(before))) || (after && !debit && !credit && !marks.has(afterKey))) return { ok: false, key: "ledger.errors.importAmountCurrency", digits: currencyDigits(currency) };
-  const ownSign = /^[-−(]/.test(number);
+  if ((before && !marks.has(markKey(before))) || (after && !debit && !credit && !marks.has(afterKey))) return refused("ledger.errors.importAmountCurrency");
   const signs = [lead !== "", /^[-−+(]/.test(number), trailing !== "", debit || credit].filter(Boolean).length;
-  if (signs > 1) return unreadable;
+  if (signs > 1) return refused("ledger.errors.importAmount");
+  // The number's own sign is checkAmount's; at most one other may turn it into money out.
   const checked = checkAmount(number, currency, { chosenSeparator: separator, formatKey: "ledger.errors.importAmount" });
-  if (!checked.ok) return checked;
-  const out = ownSign || lead === "-" || lead === "−" || trailing !== "" || debit;
-  const minor = Math.abs(checked.minor);
-  return { ok: true, minor: out && minor ? -minor : minor };
+  const negate = lead === "-" || lead === "−" || trailing !== "" || debit;
+  return checked.ok && negate && checked.minor ? { ok: true, minor: -checked.minor } : checked;
 }
 
 function counts(rows: ParsedRow[]) {
@@ -419,21 +416,15 @@ importRoutes.openapi(
           .bind(account.id, userId, now, JSON.stringify(chunk), account.currency),
       );
     }
-    // The account as it is after the import, read in the same batch.
-    statements.push(accountStatement(db, userId, account.id));
-    let results: D1Result[];
-    try {
-      results = await db.batch(statements);
-    } catch (error) {
-      if (isRangeError(error)) return validationProblem(c, { file: ["ledger.errors.balanceRange"] });
-      throw error;
-    }
-    const updated = results.at(-1)?.results[0] as AccountRow | undefined;
+    // With the account as it is after the import.
+    const ran = await writeThenRead(c, statements, [accountStatement(db, userId, account.id)], "file");
+    if ("failed" in ran) return ran.failed;
+    const updated = firstRow<AccountRow>(ran.read[0]);
     if (!updated) return problem(c, 404, "not-found");
     // Archived or moved to another currency since the rows were read: the guard let nothing in.
     if (updated.archived || updated.currency !== account.currency) return translatedProblem(c, 409, "conflict", "ledger.errors.accountChangedWhileSaving");
     // RETURNING counts only the rows this import added (D1's meta.changes counts trigger writes too).
-    const imported = results.slice(0, -1).reduce((sum, result) => sum + (result.results?.length ?? 0), 0);
+    const imported = ran.written.reduce((sum, result) => sum + (result.results?.length ?? 0), 0);
     const duplicates = rows.filter((row) => row.duplicate).length + (fresh.length - imported);
     const invalidRows = rows.filter((row) => row.errors);
     return c.json(

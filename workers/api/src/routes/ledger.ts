@@ -9,7 +9,7 @@ import type { Context } from "hono";
 import { translatorFor } from "../../../../app/i18n/translator";
 import { todayInZone } from "../../../../app/lib/dates";
 import { ID_PATTERN } from "../../../../app/lib/ids";
-import { currencyDigits, toDecimalString } from "../../../../app/lib/money";
+import { currencyDigits, toDecimalString, toShortestDecimalString } from "../../../../app/lib/money";
 import {
   accountCreateSchema,
   accountUpdateSchema,
@@ -55,7 +55,6 @@ import {
   findAccount,
   findTransaction,
   inOrderOf,
-  isRangeError,
   transactionForChange,
   transactionStatement,
   transactionsByIdStatement,
@@ -64,6 +63,7 @@ import {
   type Guard,
   type LegRow,
 } from "../ledger/store";
+import { firstRow, rowsOf, writeThenRead } from "../ledger/batch";
 import { uuid7 } from "../ledger/uuid7";
 import { bearer, json, problemResponse } from "../openapi-helpers";
 import { localeOf, problem, translatedProblem, validationProblem } from "../problem";
@@ -95,25 +95,6 @@ function amountOf(c: C, errors: Errors, field: string, text: string, currency: s
   if (result.ok) return result.minor;
   addError(errors, field, result.key === "ledger.errors.amountPrecision" ? translatorFor(localeOf(c))(result.key, { count: result.digits }) : result.key);
   return null;
-}
-
-function rangeProblem(c: C, field = "amount") {
-  return validationProblem(c, { [field]: ["ledger.errors.balanceRange"] });
-}
-
-async function runBatch(c: C, statements: D1PreparedStatement[], field = "amount"): Promise<Response | null> {
-  const ran = await batchResults(c, statements, field);
-  return "failed" in ran ? ran.failed : null;
-}
-
-/** As `runBatch`, with the statements' results when the batch ran. */
-async function batchResults(c: C, statements: D1PreparedStatement[], field = "amount"): Promise<{ failed: Response } | { results: D1Result[] }> {
-  try {
-    return { results: await c.env.DB.batch(statements) };
-  } catch (error) {
-    if (isRangeError(error)) return { failed: rangeProblem(c, field) };
-    throw error;
-  }
 }
 
 /** A change the record's state does not allow (not the input's fault): the reason, in the caller's language. */
@@ -175,9 +156,9 @@ ledgerRoutes.openapi(
       `INSERT INTO accounts (id, user_id, name, type, currency, institution, number, cci, opening_balance, opening_date, archived, balance, created_at, updated_at)
        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 0, ?9, ?11, ?11)`,
     ).bind(id, user.id, input.name, input.type, input.currency, input.institution ?? null, input.number ?? null, input.cci ?? null, opening, input.openingDate ?? todayInZone(user.timeZone), now);
-    const failed = await runBatch(c, [insert], "openingBalance");
-    if (failed) return failed;
-    return c.json({ account: toAccount((await findAccount(c.env.DB, user.id, id))!) }, 201);
+    const ran = await writeThenRead(c, [insert], [accountStatement(c.env.DB, user.id, id)], "openingBalance");
+    if ("failed" in ran) return ran.failed;
+    return c.json({ account: toAccount(firstRow<AccountRow>(ran.read[0])!) }, 201);
   },
 );
 
@@ -225,7 +206,7 @@ ledgerRoutes.openapi(
     let opening: number | null = row.opening_balance;
     if (input.openingBalance !== undefined) opening = amountOf(c, errors, "openingBalance", input.openingBalance, currency);
     // The same opening balance in the new currency, when its decimals allow (5.000 dinars is 5.00 soles).
-    else if (currency !== row.currency) opening = amountOf(c, errors, "openingBalance", toDecimalString(row.opening_balance, row.currency).replace(/\.(\d*?)0+$/, ".$1").replace(/\.$/, ""), currency);
+    else if (currency !== row.currency) opening = amountOf(c, errors, "openingBalance", toShortestDecimalString(row.opening_balance, row.currency), currency);
     // An archived account's money is closed to changes (ADR 035), its opening balance and date
     // included, unless the same edit restores it. Its name and details may still be corrected.
     if (row.archived && input.archived !== false) {
@@ -257,10 +238,10 @@ ledgerRoutes.openapi(
       },
       guards,
     )!;
-    const ran = await batchResults(c, [statement], "openingBalance");
+    const ran = await writeThenRead(c, [statement], [accountStatement(c.env.DB, userId, accountId)], "openingBalance");
     if ("failed" in ran) return ran.failed;
-    const written = (ran.results[0]?.meta.changes ?? 0) > 0;
-    const fresh = await findAccount(c.env.DB, userId, accountId);
+    const written = (ran.written[0]?.meta.changes ?? 0) > 0;
+    const fresh = firstRow<AccountRow>(ran.read[0]);
     if (!fresh) return notFound(c); // the account went with its user meanwhile
     if (!written) {
       // Which guard held: the account changed since the copy (another edit, perhaps of the
@@ -498,20 +479,21 @@ ledgerRoutes.openapi(
     const id = uuid7();
     const now = Date.now();
     const db = c.env.DB;
-    // The answer's reads ride in the write's batch.
-    const ran = await batchResults(c, [
-      db
+    const ran = await writeThenRead(
+      c,
+      [
+        db
         .prepare(
           `INSERT INTO transactions (id, account_id, user_id, date, description, amount, category_id, payee, notes, status, created_at, updated_at)
            SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11 WHERE ${accountAsRead(2, 3, 12)}`,
         )
         .bind(id, accountId, userId, input.date, input.description, amount, input.categoryId ?? null, input.payee ?? null, input.notes ?? null, input.status ?? "posted", now, account.currency),
-      transactionStatement(db, userId, id),
-      accountStatement(db, userId, accountId),
-    ]);
+      ],
+      [transactionStatement(db, userId, id), accountStatement(db, userId, accountId)],
+    );
     if ("failed" in ran) return ran.failed;
-    const row = ran.results[1]?.results[0] as TransactionRow | undefined;
-    const fresh = ran.results[2]?.results[0] as AccountRow | undefined;
+    const row = firstRow<TransactionRow>(ran.read[0]);
+    const fresh = firstRow<AccountRow>(ran.read[1]);
     if (!fresh) return notFound(c);
     if (!row) return conflict(c, "ledger.errors.accountChangedWhileSaving");
     return c.json({ transaction: toTransaction(row, localeOf(c)), account: toAccount(fresh) }, 201);
@@ -602,15 +584,13 @@ ledgerRoutes.openapi(
       // First in the batch: its guard reads this row before the edit changes it.
       if (follows.date !== undefined || follows.amount !== undefined) statements.unshift(updateRow(db, "transactions", { id: other.id, userId }, { ...follows, updated_at: now }, unchanged)!);
     }
-    // The answer's reads ride in the same batch, after the writes (one round trip).
-    const writes = statements.length;
-    const ran = await batchResults(c, [...statements, transactionStatement(db, userId, transactionId), accountStatement(db, userId, row.account_id)]);
+    const ran = await writeThenRead(c, statements, [transactionStatement(db, userId, transactionId), accountStatement(db, userId, row.account_id)]);
     if ("failed" in ran) return ran.failed;
     // A delete that landed between the read above and now has won: the edit changed nothing.
-    const fresh = ran.results[writes]?.results[0] as TransactionRow | undefined;
-    const account = ran.results[writes + 1]?.results[0] as AccountRow | undefined;
+    const fresh = firstRow<TransactionRow>(ran.read[0]);
+    const account = firstRow<AccountRow>(ran.read[1]);
     if (!fresh || !account) return notFound(c);
-    if (unchanged.length && !ran.results[writes - 1]?.meta.changes) return conflict(c, "ledger.errors.changedElsewhere");
+    if (unchanged.length && !ran.written.at(-1)?.meta.changes) return conflict(c, "ledger.errors.changedElsewhere");
     return c.json({ transaction: toTransaction(fresh, localeOf(c)), account: toAccount(account) }, 200);
   },
 );
@@ -622,11 +602,8 @@ async function deleteRows(c: C, rows: Array<{ id: string; account_id: string }>)
   const userId = c.get("user").id;
   const db = c.env.DB;
   const ids = rows.map((row) => row.id);
-  const [, read] = await db.batch([
-    deleteTransactionsStatement(db, userId, ids),
-    accountsByIdStatement(db, userId, rows.map((row) => row.account_id)),
-  ]);
-  const accounts = inOrderOf((read?.results ?? []) as AccountRow[], rows.map((row) => row.account_id));
+  const [, read] = await db.batch([deleteTransactionsStatement(db, userId, ids), accountsByIdStatement(db, userId, rows.map((row) => row.account_id))]);
+  const accounts = inOrderOf(rowsOf<AccountRow>(read), rows.map((row) => row.account_id));
   return c.json({ deleted: ids, accounts: accounts.map((row) => toAccount(row)) }, 200);
 }
 
@@ -712,15 +689,17 @@ ledgerRoutes.openapi(
                     SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11 WHERE ${accountAsRead(12, 3, 13)} AND ${accountAsRead(14, 3, 15)}`;
     const status = input.status ?? "posted";
     const asRead = [from.id, from.currency, to.id, to.currency];
-    const ran = await batchResults(c, [
-      db.prepare(insert).bind(fromId, from.id, userId, input.date, description, -amount, category?.id ?? null, input.notes ?? null, status, transferId, now, ...asRead),
-      db.prepare(insert).bind(toId, to.id, userId, input.date, description, toAmount, category?.id ?? null, input.notes ?? null, status, transferId, now, ...asRead),
-      transactionsByIdStatement(db, userId, [fromId, toId]),
-      accountsByIdStatement(db, userId, [from.id, to.id]),
-    ]);
+    const ran = await writeThenRead(
+      c,
+      [
+        db.prepare(insert).bind(fromId, from.id, userId, input.date, description, -amount, category?.id ?? null, input.notes ?? null, status, transferId, now, ...asRead),
+        db.prepare(insert).bind(toId, to.id, userId, input.date, description, toAmount, category?.id ?? null, input.notes ?? null, status, transferId, now, ...asRead),
+      ],
+      [transactionsByIdStatement(db, userId, [fromId, toId]), accountsByIdStatement(db, userId, [from.id, to.id])],
+    );
     if ("failed" in ran) return ran.failed;
-    const legs = inOrderOf((ran.results[2]?.results ?? []) as TransactionRow[], [fromId, toId]);
-    const accounts = inOrderOf((ran.results[3]?.results ?? []) as AccountRow[], [from.id, to.id]);
+    const legs = inOrderOf(rowsOf<TransactionRow>(ran.read[0]), [fromId, toId]);
+    const accounts = inOrderOf(rowsOf<AccountRow>(ran.read[1]), [from.id, to.id]);
     if (accounts.length < 2) return notFound(c);
     if (legs.length < 2) return conflict(c, "ledger.errors.accountChangedWhileSaving");
     const locale = localeOf(c);

@@ -11,6 +11,7 @@ import { bearer, json, problemResponse } from "../openapi-helpers";
 import { problem, translatedProblem } from "../problem";
 import { drainReceiptTrash, keyBelongsTo, MAX_RECEIPT_BYTES, receiptKey, sniffImageType } from "../receipts";
 import { requireSession } from "../sessions";
+import { updateRow } from "../ledger/store";
 
 export const RECEIPT_PATH = /\/transactions\/[^/]+\/receipt$/;
 
@@ -62,7 +63,7 @@ receiptRoutes.openapi(
     const key = receiptKey(userId, row.id);
     const uploadedAt = Date.now();
     await c.env.RECEIPTS.put(key, bytes, { httpMetadata: { contentType }, customMetadata: { userId, transactionId: row.id, uploadedAt: String(uploadedAt) } });
-    const updated = await c.env.DB.prepare("UPDATE transactions SET receipt_key = ?1, updated_at = max(?2, updated_at + 1) WHERE id = ?3 AND user_id = ?4").bind(key, uploadedAt, row.id, userId).run();
+    const updated = await updateRow(c.env.DB, "transactions", { id: row.id, userId }, { receipt_key: key, updated_at: uploadedAt })!.run();
     if (!updated.meta.changes) {
       // Deleted while uploading: do not leave the image behind.
       await c.env.RECEIPTS.delete(key);
@@ -140,7 +141,7 @@ receiptRoutes.openapi(
     const row = await ownTransaction(c, transactionId);
     if (!row) return problem(c, 404, "not-found");
     if (row.receipt_key) {
-      await c.env.DB.prepare("UPDATE transactions SET receipt_key = NULL, updated_at = max(?1, updated_at + 1) WHERE id = ?2 AND user_id = ?3").bind(Date.now(), row.id, c.get("user").id).run();
+      await updateRow(c.env.DB, "transactions", { id: row.id, userId: c.get("user").id }, { receipt_key: null, updated_at: Date.now() })!.run();
       await drainReceiptTrash(c.env.DB, c.env.RECEIPTS);
     }
     return c.body(null, 204);
