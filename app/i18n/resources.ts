@@ -1,12 +1,14 @@
 import type { Locale } from "./config";
 import { en } from "./locales/en";
+import { api as enApi } from "./locales/en/api";
 import { mail as enMail } from "./locales/en/mail";
 import { es } from "./locales/es";
+import { api as esApi } from "./locales/es/api";
 import { mail as esMail } from "./locales/es/mail";
 import type { Messages } from "./translate";
 
 /**
- * Both languages, for the server and the API, with the mail the API writes. The browser loads only
- * its own language's `en` or `es` (entry.client), without the mail it never shows.
+ * Both languages, for the server and the API, with the mail and the error messages only the API
+ * writes. The browser loads only its own language's `en` or `es` (entry.client), without them.
  */
-export const resources: Readonly<Record<Locale, Messages>> = { en: { ...en, mail: enMail }, es: { ...es, mail: esMail } };
+export const resources: Readonly<Record<Locale, Messages>> = { en: { ...en, api: enApi, mail: enMail }, es: { ...es, api: esApi, mail: esMail } };

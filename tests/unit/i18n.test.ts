@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
 import { defaultVariables, localeFromAcceptLanguage, supportedLocaleOf } from "../../app/i18n/config";
@@ -39,11 +40,21 @@ describe("i18n", () => {
     expect(empty.filter((key) => !key.endsWith(".placeholder"))).toEqual([]);
   });
 
-  it("leaves only the mail out of what the browser downloads", () => {
+  it("leaves only the mail and the API's own messages out of what the browser downloads", () => {
+    const serverOnly = (key: string) => key.startsWith("mail.") || key.startsWith("api.");
     for (const [browser, all] of [[browserEn, en], [browserEs, es]] as const) {
-      expect(keys(browser).sort()).toEqual(keys(all).filter((key) => !key.startsWith("mail.")).sort());
+      expect(keys(browser).sort()).toEqual(keys(all).filter((key) => !serverOnly(key)).sort());
       expect(keys(all).filter((key) => key.startsWith("mail.")).length).toBeGreaterThan(10);
+      expect(keys(all).filter((key) => key.startsWith("api.")).length).toBeGreaterThan(40);
     }
+  });
+
+  it("never asks for a server-only text in code the browser runs", () => {
+    // The browser's translator lacks these keys, so a page that named one would show the key.
+    const browserCode = readdirSync("app", { recursive: true, encoding: "utf8" }).filter((file) => /\.tsx?$/.test(file) && !file.endsWith(".server.ts") && !file.startsWith("i18n/locales"));
+    expect(browserCode.length).toBeGreaterThan(50);
+    const named = browserCode.flatMap((file) => [...readFileSync(`app/${file}`, "utf8").matchAll(/["'`](?:api|mail)\.[A-Za-z]+/g)].map((match) => `${file}: ${match[0]}`));
+    expect(named).toEqual([]);
   });
 
   it("picks a language from Accept-Language, English by default", () => {
@@ -58,8 +69,8 @@ describe("i18n", () => {
   });
 
   it("translates with plurals and interpolation", () => {
-    expect(translatorFor("en")("auth.locked", { count: 1 })).toBe("Too many failed attempts. Try again in 1 minute.");
-    expect(translatorFor("es")("auth.locked", { count: 15 })).toBe("Demasiados intentos fallidos. Inténtalo de nuevo en 15 minutos.");
+    expect(translatorFor("en")("api.locked", { count: 1 })).toBe("Too many failed attempts. Try again in 1 minute.");
+    expect(translatorFor("es")("api.locked", { count: 15 })).toBe("Demasiados intentos fallidos. Inténtalo de nuevo en 15 minutos.");
     expect(translatorFor("xx")("errors.unmatched", { path: "/x" })).toBe("Page not found: /x");
   });
 
@@ -107,7 +118,7 @@ describe("i18n", () => {
       ["errors.unmatched", { path: "{{passwordMax}}" }],
       ["errors.unmatched", { path: { toString: () => "/object" } }],
       ["validation.passwordMax", { passwordMax: 3 }],
-      ["auth.locked", { count: "2" }],
+      ["api.locked", { count: "2" }],
     ];
     for (const [key, options] of cases) expect(t(key, options), `${key} ${JSON.stringify(options)}`).toBe(expected(key, options));
     // Only the default variables themselves print: not what every object inherits.

@@ -27,7 +27,7 @@ export function createApi(basePath = "/api/v1") {
     c.header("X-Content-Type-Options", "nosniff");
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "private, no-store");
   });
-  const tooLarge = (c: Parameters<Parameters<typeof bodyLimit>[0]["onError"] & {}>[0]) => translatedProblem(c, 413, "too-large", "validation.tooLarge");
+  const tooLarge = (c: Parameters<Parameters<typeof bodyLimit>[0]["onError"] & {}>[0]) => translatedProblem(c, 413, "too-large", "api.tooLarge");
   const jsonLimit = bodyLimit({ maxSize: MAX_JSON_BYTES, onError: tooLarge });
   // CSV import (ledger) is the one route allowed a larger body: 5 MB of text/csv.
   const importLimit = bodyLimit({ maxSize: IMPORT_MAX_BYTES, onError: tooLarge });
@@ -60,7 +60,7 @@ export function createApi(basePath = "/api/v1") {
     if (error instanceof HTTPException) {
       const status = error.status;
       if (status === 400) return translatedProblem(c, 400, "malformed", "validation.invalidBody");
-      if (status === 415) return translatedProblem(c, 415, "unsupported-media-type", "validation.unsupportedMediaType");
+      if (status === 415) return translatedProblem(c, 415, "unsupported-media-type", "api.unsupportedMediaType");
       return problem(c, status, "http-error", { detail: error.message });
     }
     console.error("Unhandled API error", error);

@@ -33,7 +33,7 @@ interface KeyRow {
 export const idempotent: MiddlewareHandler<ApiBindings> = async (c, next) => {
   const key = c.req.header("Idempotency-Key");
   if (key === undefined) return next();
-  if (!OPAQUE_TOKEN_PATTERN.test(key)) return validationProblem(c, { "Idempotency-Key": ["ledger.errors.idempotencyKey"] }, 400);
+  if (!OPAQUE_TOKEN_PATTERN.test(key)) return validationProblem(c, { "Idempotency-Key": ["api.idempotencyKey"] }, 400);
   const db = c.env.DB;
   const userId = c.get("user").id;
   const url = new URL(c.req.url);
@@ -50,13 +50,13 @@ export const idempotent: MiddlewareHandler<ApiBindings> = async (c, next) => {
   if (!claimed?.meta.changes) {
     const row = await db.prepare("SELECT request_hash, status, response_body, created_at FROM idempotency_keys WHERE user_id = ?1 AND key = ?2").bind(userId, key).first<KeyRow>();
     const t = translatorFor(localeOf(c));
-    if (row && row.request_hash !== hash) return problem(c, 422, "idempotency-key-reused", { detail: t("ledger.errors.idempotencyReused") });
+    if (row && row.request_hash !== hash) return problem(c, 422, "idempotency-key-reused", { detail: t("api.idempotencyReused") });
     // Pending past any request's life: the first attempt failed with a 5xx, and whether its write
     // landed is unknown. Waiting will not help; the page can show whether it did.
     if (row && row.status === null && now - row.created_at > IDEMPOTENCY_PENDING_MS) {
-      return problem(c, 409, "idempotency-uncertain", { detail: t("ledger.errors.idempotencyUncertain") });
+      return problem(c, 409, "idempotency-uncertain", { detail: t("api.idempotencyUncertain") });
     }
-    if (!row || row.status === null) return problem(c, 409, "idempotency-in-progress", { detail: t("ledger.errors.idempotencyInProgress"), retryAfter: 1 });
+    if (!row || row.status === null) return problem(c, 409, "idempotency-in-progress", { detail: t("api.idempotencyInProgress"), retryAfter: 1 });
     return new Response(row.response_body || null, {
       status: row.status,
       headers: { ...(row.response_body ? { "Content-Type": "application/json" } : {}), "Idempotent-Replayed": "true" },

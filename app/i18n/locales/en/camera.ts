@@ -74,13 +74,11 @@ export const camera = {
     created: "The transaction was created with its photo.",
     openTransactions: "Open the account's transactions",
     receiptOf: "Receipt of {{description}}",
-    hasReceipt: "Has a receipt",
     viewFull: "View full size",
     processing: "Preparing the photo…",
   },
   errors: {
     tooLarge: "The image is larger than 10 MB.",
-    notAnImage: "Only JPEG, PNG, WebP or HEIC images can be attached.",
     chooseTransaction: "Choose a transaction.",
     upload: "The photo could not be uploaded. Please try again.",
     noPhoto: "Take or choose a photo first.",

@@ -71,8 +71,6 @@ export const settings = {
     deleted: "Your account and all its data were deleted.",
   },
   validation: {
-    wrongPassword: "The password is not correct.",
-    sameEmail: "This is already your sign-in email.",
     timeZone: "Choose a time zone from the list.",
     confirmDelete: "Tick the box to confirm.",
   },

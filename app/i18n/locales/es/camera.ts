@@ -75,13 +75,11 @@ export const camera: Messages["camera"] = {
     created: "Se creó el movimiento con su foto.",
     openTransactions: "Abrir los movimientos de la cuenta",
     receiptOf: "Comprobante de {{description}}",
-    hasReceipt: "Tiene comprobante",
     viewFull: "Ver en tamaño completo",
     processing: "Preparando la foto…",
   },
   errors: {
     tooLarge: "La imagen pesa más de 10 MB.",
-    notAnImage: "Solo se pueden adjuntar imágenes JPEG, PNG, WebP o HEIC.",
     chooseTransaction: "Elige un movimiento.",
     upload: "No se pudo subir la foto. Inténtalo de nuevo.",
     noPhoto: "Primero toma o elige una foto.",

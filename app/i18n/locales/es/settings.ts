@@ -72,8 +72,6 @@ export const settings: Messages["settings"] = {
     deleted: "Se eliminaron tu cuenta y todos sus datos.",
   },
   validation: {
-    wrongPassword: "La contraseña no es correcta.",
-    sameEmail: "Este ya es tu correo de inicio de sesión.",
     timeZone: "Elige una zona horaria de la lista.",
     confirmDelete: "Marca la casilla para confirmar.",
   },

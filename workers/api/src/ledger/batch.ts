@@ -15,7 +15,7 @@ export async function writeThenRead(c: Context<ApiBindings>, writes: D1PreparedS
     const results = await c.env.DB.batch([...writes, ...reads]);
     return { written: results.slice(0, writes.length), read: results.slice(writes.length) };
   } catch (error) {
-    if (isRangeError(error)) return { failed: validationProblem(c, { [field]: ["ledger.errors.balanceRange"] }) };
+    if (isRangeError(error)) return { failed: validationProblem(c, { [field]: ["api.balanceRange"] }) };
     throw error;
   }
 }

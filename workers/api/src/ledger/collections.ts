@@ -59,7 +59,7 @@ type Included = { accounts?: z.infer<typeof accountsResponse>["accounts"]; accou
 /** `include=accounts,categories` as a query parameter: which of the two to embed. */
 export const includeParam = z
   .string()
-  .regex(/^(accounts|categories)(,(accounts|categories))*$/, { error: "ledger.errors.include" })
+  .regex(/^(accounts|categories)(,(accounts|categories))*$/, { error: "api.include" })
   .optional()
   .openapi({ description: "Embed `accounts` and/or `categories` (comma-separated) in this answer, as GET /accounts and GET /categories answer them." });
 

@@ -68,21 +68,21 @@ async function readFile(c: C, query: ImportQuery, requireMapping: boolean) {
   const header = query.header !== "false";
   const { rows, tooWide, unclosedQuoteLine } = parseCsv(text, delimiter, { rows: IMPORT_MAX_ROWS + (header ? 1 : 0), fields: IMPORT_MAX_COLUMNS });
   const t = translatorFor(localeOf(c));
-  if (tooWide) return { response: validationProblem(c, { file: [t("ledger.errors.tooManyColumns", { max: formatCount(IMPORT_MAX_COLUMNS) })] }) };
-  if (unclosedQuoteLine !== null) return { response: validationProblem(c, { file: [t("ledger.errors.unclosedQuote", { line: unclosedQuoteLine })] }) };
+  if (tooWide) return { response: validationProblem(c, { file: [t("api.tooManyColumns", { max: formatCount(IMPORT_MAX_COLUMNS) })] }) };
+  if (unclosedQuoteLine !== null) return { response: validationProblem(c, { file: [t("api.unclosedQuote", { line: unclosedQuoteLine })] }) };
   if (!rows.length) return { response: validationProblem(c, { file: ["ledger.errors.file"] }) };
   const width = Math.max(...rows.slice(0, 50).map((row) => row.fields.length));
   const columns = header ? rows[0]!.fields.map((name, i) => name.trim() || `${i + 1}`) : Array.from({ length: width }, (_, i) => `${i + 1}`);
   const data = header ? rows.slice(1) : rows;
-  if (!data.length) return { response: validationProblem(c, { file: ["ledger.errors.fileNoRows"] }) };
-  if (data.length > IMPORT_MAX_ROWS) return { response: validationProblem(c, { file: [t("ledger.errors.tooManyRows", { max: formatCount(IMPORT_MAX_ROWS) })] }) };
+  if (!data.length) return { response: validationProblem(c, { file: ["api.fileNoRows"] }) };
+  if (data.length > IMPORT_MAX_ROWS) return { response: validationProblem(c, { file: [t("api.tooManyRows", { max: formatCount(IMPORT_MAX_ROWS) })] }) };
   const errors: Record<string, string[]> = {};
   if (requireMapping || hasMapping(query)) {
-    if (query.dateColumn === undefined) errors.dateColumn = ["ledger.errors.columnMissing"];
-    if (query.descriptionColumn === undefined) errors.descriptionColumn = ["ledger.errors.columnMissing"];
-    if (query.amountColumn === undefined && query.debitColumn === undefined && query.creditColumn === undefined) errors.amountColumn = ["ledger.errors.amountColumns"];
+    if (query.dateColumn === undefined) errors.dateColumn = ["api.columnMissing"];
+    if (query.descriptionColumn === undefined) errors.descriptionColumn = ["api.columnMissing"];
+    if (query.amountColumn === undefined && query.debitColumn === undefined && query.creditColumn === undefined) errors.amountColumn = ["api.amountColumns"];
     // Both kinds would leave one of them unread without a word: the user picks.
-    else if (query.amountColumn !== undefined && (query.debitColumn !== undefined || query.creditColumn !== undefined)) errors.amountColumn = ["ledger.errors.amountOrDebitCredit"];
+    else if (query.amountColumn !== undefined && (query.debitColumn !== undefined || query.creditColumn !== undefined)) errors.amountColumn = ["api.amountOrDebitCredit"];
   }
   for (const param of COLUMN_PARAMS) {
     const index = query[param];
@@ -123,10 +123,10 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
   for (const { line, fields } of data) {
     const errors: Record<string, string[]> = {};
     const date = parseDate(cell(fields, query.dateColumn), format);
-    if (!date) errors.date = [t("ledger.errors.importDate")];
+    if (!date) errors.date = [t("api.importDate")];
     else if (!isRecordDay(date, latestDay)) errors.date = [t("ledger.errors.dateOutOfRange")];
     const description = singleLineText(unneutralise(cell(fields, query.descriptionColumn))).replace(/\s+/g, " ").trim();
-    if (!description || description.length > 200) errors.description = [t("ledger.errors.importDescription")];
+    if (!description || description.length > 200) errors.description = [t("api.importDescription")];
     let amount: number | null;
     // Why the last amount could not be read: its format, its decimals or its size.
     let refusal: string = t("ledger.errors.importAmount");
@@ -152,12 +152,12 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
       // minus (a reversal): a sign is never dropped.
       amount = debit === null || credit === null || blank ? null : credit - Math.abs(debit);
     }
-    if (amount === null) errors.amount = [blank ? t("ledger.errors.importAmountMissing") : refusal];
+    if (amount === null) errors.amount = [blank ? t("api.importAmountMissing") : refusal];
     const payee = singleLineText(unneutralise(cell(fields, query.payeeColumn))).trim().slice(0, 100) || null;
     const notes = multiLineText(unneutralise(cell(fields, query.notesColumn))).trim().slice(0, 1000) || null;
     const statusText = cell(fields, query.statusColumn);
     const status = importedStatus(statusText);
-    if (!status) errors.status = [t("ledger.errors.importStatus", { value: singleLineText(statusText).slice(0, 40) })];
+    if (!status) errors.status = [t("api.importStatus", { value: singleLineText(statusText).slice(0, 40) })];
     const bankId = cell(fields, query.idColumn).slice(0, 120) || null;
     const valid = !Object.keys(errors).length;
     rows.push({ line, date, description, amount, payee, notes, status: status ?? "posted", bankId, errors: valid ? null : errors, fingerprint: null, duplicate: false });
@@ -261,8 +261,8 @@ const markKey = (mark: string) => mark.toUpperCase().replace(/\.$/, "");
  * amount unreadable. A currency named is the account's, or the row is refused with that reason
  * ("USD 5.00" is not 5.00 soles).
  */
-function checkImportedAmount(text: string, currency: string, separator: DecimalSeparator): AmountCheck | { ok: false; key: "ledger.errors.importAmountCurrency"; digits: number } {
-  const refused = (key: "ledger.errors.importAmount" | "ledger.errors.importAmountCurrency") => ({ ok: false, key, digits: currencyDigits(currency) }) as const;
+function checkImportedAmount(text: string, currency: string, separator: DecimalSeparator): AmountCheck | { ok: false; key: "api.importAmountCurrency"; digits: number } {
+  const refused = (key: "ledger.errors.importAmount" | "api.importAmountCurrency") => ({ ok: false, key, digits: currencyDigits(currency) }) as const;
   const parts = IMPORTED_AMOUNT.exec(text.trim());
   if (!parts) return refused("ledger.errors.importAmount");
   const [, lead = "", before, number = "", after, trailing = ""] = parts;
@@ -270,7 +270,7 @@ function checkImportedAmount(text: string, currency: string, separator: DecimalS
   const debit = DEBIT_MARKS.has(afterKey);
   const credit = CREDIT_MARKS.has(afterKey);
   const marks = currencyMarks(currency);
-  if ((before && !marks.has(markKey(before))) || (after && !debit && !credit && !marks.has(afterKey))) return refused("ledger.errors.importAmountCurrency");
+  if ((before && !marks.has(markKey(before))) || (after && !debit && !credit && !marks.has(afterKey))) return refused("api.importAmountCurrency");
   const signs = [lead !== "", /^[-−+(]/.test(number), trailing !== "", debit || credit].filter(Boolean).length;
   if (signs > 1) return refused("ledger.errors.importAmount");
   // The number's own sign is checkAmount's; at most one other may turn it into money out.
@@ -391,7 +391,7 @@ importRoutes.openapi(
   async (c) => {
     const account = await accountOf(c);
     if (account instanceof Response) return account;
-    if (account.archived) return validationProblem(c, { accountId: ["ledger.errors.accountArchived"] });
+    if (account.archived) return validationProblem(c, { accountId: ["api.accountArchived"] });
     const query = c.req.valid("query");
     const file = await readFile(c, query, true);
     if (file.response) return file.response;
@@ -422,7 +422,7 @@ importRoutes.openapi(
     const updated = firstRow<AccountRow>(ran.read[0]);
     if (!updated) return problem(c, 404, "not-found");
     // Archived or moved to another currency since the rows were read: the guard let nothing in.
-    if (updated.archived || updated.currency !== account.currency) return translatedProblem(c, 409, "conflict", "ledger.errors.accountChangedWhileSaving");
+    if (updated.archived || updated.currency !== account.currency) return translatedProblem(c, 409, "conflict", "api.accountChangedWhileSaving");
     // RETURNING counts only the rows this import added (D1's meta.changes counts trigger writes too).
     const imported = ran.written.reduce((sum, result) => sum + (result.results?.length ?? 0), 0);
     const duplicates = rows.filter((row) => row.duplicate).length + (fresh.length - imported);

@@ -58,7 +58,7 @@ export function filtersOf(query: ListQuery, currency: string): { filters: Filter
     if (checked.ok) filters[field] = checked.minor;
     else issues.push({ field, key: checked.key });
   }
-  if (filters.min !== undefined && filters.max !== undefined && filters.min > filters.max) issues.push({ field: "max", key: "ledger.errors.amountOrder" });
+  if (filters.min !== undefined && filters.max !== undefined && filters.min > filters.max) issues.push({ field: "max", key: "api.amountOrder" });
   return { filters, issues };
 }
 

@@ -53,18 +53,18 @@ accountRoutes.openapi(
     const input = c.req.valid("json");
     const user = await findUserById(c.env.DB, c.get("user").id);
     if (!user) return problem(c, 401, "unauthenticated");
-    const refused = await checkCurrentPassword(c, user, input.password, "password", "settings.validation.wrongPassword");
+    const refused = await checkCurrentPassword(c, user, input.password, "password", "api.wrongPassword");
     if (refused) return refused;
     const email = input.email.trim();
     // Nothing to change: saying "changed" would be false. A change of case alone is a change.
-    if (email === user.email) return validationProblem(c, { email: ["settings.validation.sameEmail"] }, 422);
+    if (email === user.email) return validationProblem(c, { email: ["api.sameEmail"] }, 422);
     const normalized = normalizeEmail(email);
     if (normalized === user.email_normalized) {
       // The same mailbox, written otherwise: nothing to prove.
       await c.env.DB.prepare("UPDATE users SET email = ?1, updated_at = ?2 WHERE id = ?3").bind(email, Date.now(), user.id).run();
       return c.json({ user: toApiUser({ ...user, email }), pending: null }, 200);
     }
-    if (await addressTaken(c.env.DB, normalized, user.id, Date.now())) return validationProblem(c, { email: ["auth.emailTaken"] }, 409);
+    if (await addressTaken(c.env.DB, normalized, user.id, Date.now())) return validationProblem(c, { email: ["api.emailTaken"] }, 409);
     // Each change mails an address the user names: a few an hour, so a session cannot spam.
     const limit = await hit(c.env.DB, { key: `email-change:user:${user.id}`, max: 5, windowMs: HOUR });
     if (!limit.allowed) return throttled(c, "rate-limited", limit.retryAfterSeconds);
@@ -83,7 +83,7 @@ function emailChangeMail(c: Context<ApiBindings>, user: UserRow, email: string, 
 
 /** A batch that gave a user an address refused by the users' UNIQUE index answers as the "taken" check does; any other failure is thrown. */
 function emailTakenOrThrow(c: Context<ApiBindings>, error: unknown): Response {
-  if (String(error).includes("UNIQUE")) return validationProblem(c, { email: ["auth.emailTaken"] }, 409);
+  if (String(error).includes("UNIQUE")) return validationProblem(c, { email: ["api.emailTaken"] }, 409);
   throw error;
 }
 
@@ -143,7 +143,7 @@ accountRoutes.openapi(
     const user = await findUserById(c.env.DB, change.user_id);
     if (!user) return linkExpired(c);
     // A taker's second account cannot take the address the owner's undo link holds (ADR 032).
-    if (await addressTaken(c.env.DB, change.email_normalized, user.id, now)) return validationProblem(c, { email: ["auth.emailTaken"] }, 409);
+    if (await addressTaken(c.env.DB, change.email_normalized, user.id, now)) return validationProblem(c, { email: ["api.emailTaken"] }, 409);
     const revertToken = randomToken();
     const revertId = crypto.randomUUID();
     // The old address hears of it: after this, it can neither sign in nor recover the password.
@@ -305,7 +305,7 @@ accountRoutes.openapi(
     const input = c.req.valid("json");
     const user = await findUserById(c.env.DB, c.get("user").id);
     if (!user) return problem(c, 401, "unauthenticated");
-    const refused = await checkCurrentPassword(c, user, input.password, "password", "settings.validation.wrongPassword");
+    const refused = await checkCurrentPassword(c, user, input.password, "password", "api.wrongPassword");
     if (refused) return refused;
     // Images first: if this fails the rows are still there and the user can try again; the
     // other way round could leave images nobody can reach or delete.

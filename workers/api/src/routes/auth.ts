@@ -51,14 +51,14 @@ function weakPasswordProblem(c: Context<ApiBindings>, password: string, inputs: 
   const strength = passwordStrength(password, inputs, locale);
   if (strength.score >= MIN_PASSWORD_SCORE) return null;
   const t = translatorFor(locale);
-  const why = [t("validation.passwordWeak"), strength.warning].filter(Boolean).join(" ");
+  const why = [t("api.passwordWeak"), strength.warning].filter(Boolean).join(" ");
   return validationProblem(c, { password: [why] });
 }
 
 export function throttled(c: Context<ApiBindings>, type: "locked" | "rate-limited", retryAfterSeconds: number): Response {
   const t = translatorFor(localeOf(c));
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return problem(c, 429, type, { retryAfter: retryAfterSeconds, detail: t(type === "locked" ? "auth.locked" : "auth.rateLimited", { count: minutes }) });
+  return problem(c, 429, type, { retryAfter: retryAfterSeconds, detail: t(type === "locked" ? "api.locked" : "api.rateLimited", { count: minutes }) });
 }
 
 /**
@@ -110,7 +110,7 @@ authRoutes.openapi(
     const input = c.req.valid("json");
     const weak = weakPasswordProblem(c, input.password, [input.name, input.email]);
     if (weak) return weak;
-    if (await addressTaken(c.env.DB, normalizeEmail(input.email), null, Date.now())) return validationProblem(c, { email: ["auth.emailTaken"] }, 409);
+    if (await addressTaken(c.env.DB, normalizeEmail(input.email), null, Date.now())) return validationProblem(c, { email: ["api.emailTaken"] }, 409);
     const now = Date.now();
     const id = crypto.randomUUID();
     const result = await c.env.DB.prepare(
@@ -119,7 +119,7 @@ authRoutes.openapi(
       .bind(id, input.email.trim(), normalizeEmail(input.email), input.name, hashPassword(input.password, scrypt(c)), localeOf(c), now)
       .run();
     // A concurrent sign-up with the same email won the race: same answer as the check above.
-    if (!result.meta.changes) return validationProblem(c, { email: ["auth.emailTaken"] }, 409);
+    if (!result.meta.changes) return validationProblem(c, { email: ["api.emailTaken"] }, 409);
     await onUserCreated(c.env.DB, id, localeOf(c));
     const user = (await findUserById(c.env.DB, id))!;
     const session = await createSession(c.env.DB, { userId: id, remember: false, userAgent: info.userAgent, ip: info.ip });
@@ -307,7 +307,7 @@ authRoutes.openapi(
     const input = c.req.valid("json");
     const user = await findUserById(c.env.DB, c.get("user").id);
     if (!user) return problem(c, 401, "unauthenticated");
-    const refused = await checkCurrentPassword(c, user, input.currentPassword, "currentPassword", "auth.wrongCurrentPassword");
+    const refused = await checkCurrentPassword(c, user, input.currentPassword, "currentPassword", "api.wrongCurrentPassword");
     if (refused) return refused;
     const weak = weakPasswordProblem(c, input.password, [user.name, user.email]);
     if (weak) return weak;

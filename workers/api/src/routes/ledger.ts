@@ -107,8 +107,8 @@ function conflict(c: C, key: string, values?: Record<string, string>): Response 
  * leg in one (its legs change together): the 409 for a change to `row`, or null.
  */
 function archivedRefusal(c: C, row: LegRow, other: LegRow | null): Response | null {
-  if (row.account_archived) return conflict(c, "ledger.errors.accountArchivedChange");
-  return other?.account_archived ? conflict(c, "ledger.errors.transferLegArchived", { account: other.account_name }) : null;
+  if (row.account_archived) return conflict(c, "api.accountArchivedChange");
+  return other?.account_archived ? conflict(c, "api.transferLegArchived", { account: other.account_name }) : null;
 }
 
 // ───────────────────────────── Accounts ─────────────────────────────
@@ -199,10 +199,10 @@ ledgerRoutes.openapi(
     if (!row) return notFound(c);
     const input = c.req.valid("json");
     // An edit made from an older copy of the account (another tab) would undo what was saved since.
-    if (input.updatedAt !== undefined && input.updatedAt !== row.updated_at) return conflict(c, "ledger.errors.accountChangedElsewhere");
+    if (input.updatedAt !== undefined && input.updatedAt !== row.updated_at) return conflict(c, "api.accountChangedElsewhere");
     const errors: Errors = {};
     const currency = input.currency ?? row.currency;
-    if (currency !== row.currency && row.transaction_count > 0) addError(errors, "currency", "ledger.errors.currencyLocked");
+    if (currency !== row.currency && row.transaction_count > 0) addError(errors, "currency", "api.currencyLocked");
     let opening: number | null = row.opening_balance;
     if (input.openingBalance !== undefined) opening = amountOf(c, errors, "openingBalance", input.openingBalance, currency);
     // The same opening balance in the new currency, when its decimals allow (5.000 dinars is 5.00 soles).
@@ -210,8 +210,8 @@ ledgerRoutes.openapi(
     // An archived account's money is closed to changes (ADR 035), its opening balance and date
     // included, unless the same edit restores it. Its name and details may still be corrected.
     if (row.archived && input.archived !== false) {
-      if (opening !== null && opening !== row.opening_balance) addError(errors, "openingBalance", "ledger.errors.archivedOpening");
-      if (input.openingDate !== undefined && input.openingDate !== row.opening_date) addError(errors, "openingDate", "ledger.errors.archivedOpening");
+      if (opening !== null && opening !== row.opening_balance) addError(errors, "openingBalance", "api.archivedOpening");
+      if (input.openingDate !== undefined && input.openingDate !== row.opening_date) addError(errors, "openingDate", "api.archivedOpening");
     }
     if (Object.keys(errors).length || opening === null) return validationProblem(c, errors);
     // A new currency only while the account has no transactions, checked again by the write
@@ -247,8 +247,8 @@ ledgerRoutes.openapi(
       // Which guard held: the account changed since the copy (another edit, perhaps of the
       // currency), else a transaction arrived before the new currency could be set.
       const changed = input.updatedAt !== undefined && fresh.updated_at !== row.updated_at;
-      if (!changed && currency !== row.currency) return validationProblem(c, { currency: ["ledger.errors.currencyLocked"] });
-      return conflict(c, "ledger.errors.accountChangedElsewhere");
+      if (!changed && currency !== row.currency) return validationProblem(c, { currency: ["api.currencyLocked"] });
+      return conflict(c, "api.accountChangedElsewhere");
     }
     return c.json({ account: toAccount(fresh) }, 200);
   },
@@ -472,7 +472,7 @@ ledgerRoutes.openapi(
     if (!account) return notFound(c);
     const input = c.req.valid("json");
     const errors: Errors = {};
-    if (account.archived) addError(errors, "accountId", "ledger.errors.accountArchived");
+    if (account.archived) addError(errors, "accountId", "api.accountArchived");
     const amount = amountOf(c, errors, "amount", input.amount, account.currency);
     if (input.categoryId && !(await categoryBelongs(c.env.DB, userId, input.categoryId))) addError(errors, "categoryId", "ledger.errors.categoryUnknown");
     if (Object.keys(errors).length || amount === null) return validationProblem(c, errors);
@@ -495,7 +495,7 @@ ledgerRoutes.openapi(
     const row = firstRow<TransactionRow>(ran.read[0]);
     const fresh = firstRow<AccountRow>(ran.read[1]);
     if (!fresh) return notFound(c);
-    if (!row) return conflict(c, "ledger.errors.accountChangedWhileSaving");
+    if (!row) return conflict(c, "api.accountChangedWhileSaving");
     return c.json({ transaction: toTransaction(row, localeOf(c)), account: toAccount(fresh) }, 201);
   },
 );
@@ -545,13 +545,13 @@ ledgerRoutes.openapi(
     const { row, other } = found;
     const archived = archivedRefusal(c, row, other);
     if (archived) return archived;
-    if (input.updatedAt !== undefined && input.updatedAt !== row.updated_at) return conflict(c, "ledger.errors.changedElsewhere");
+    if (input.updatedAt !== undefined && input.updatedAt !== row.updated_at) return conflict(c, "api.changedElsewhere");
     const errors: Errors = {};
     const amount = input.amount !== undefined ? amountOf(c, errors, "amount", input.amount, row.currency) : row.amount;
     // A transfer's legs are money out of one account and into the other. An edit that turned a
     // leg's sign would have both legs in or both out when their currencies differ (the other leg
     // cannot follow: its amount is in another currency), so a leg keeps its direction.
-    if (row.transfer_id && amount !== null && amount !== row.amount && Math.sign(amount) !== Math.sign(row.amount)) addError(errors, "amount", row.amount < 0 ? "ledger.errors.transferLegOut" : "ledger.errors.transferLegIn");
+    if (row.transfer_id && amount !== null && amount !== row.amount && Math.sign(amount) !== Math.sign(row.amount)) addError(errors, "amount", row.amount < 0 ? "api.transferLegOut" : "api.transferLegIn");
     if (!categoryKnown) addError(errors, "categoryId", "ledger.errors.categoryUnknown");
     if (Object.keys(errors).length || amount === null) return validationProblem(c, errors);
     const now = Date.now();
@@ -590,7 +590,7 @@ ledgerRoutes.openapi(
     const fresh = firstRow<TransactionRow>(ran.read[0]);
     const account = firstRow<AccountRow>(ran.read[1]);
     if (!fresh || !account) return notFound(c);
-    if (unchanged.length && !ran.written.at(-1)?.meta.changes) return conflict(c, "ledger.errors.changedElsewhere");
+    if (unchanged.length && !ran.written.at(-1)?.meta.changes) return conflict(c, "api.changedElsewhere");
     return c.json({ transaction: toTransaction(fresh, localeOf(c)), account: toAccount(account) }, 200);
   },
 );
@@ -660,22 +660,22 @@ ledgerRoutes.openapi(
     const [from, to] = await Promise.all([findAccount(db, userId, input.fromAccountId), findAccount(db, userId, input.toAccountId)]);
     if (!from || !to) return notFound(c);
     const errors: Errors = {};
-    if (from.archived) addError(errors, "fromAccountId", "ledger.errors.accountArchived");
-    if (to.archived) addError(errors, "toAccountId", "ledger.errors.accountArchived");
+    if (from.archived) addError(errors, "fromAccountId", "api.accountArchived");
+    if (to.archived) addError(errors, "toAccountId", "api.accountArchived");
     const amount = amountOf(c, errors, "amount", input.amount, from.currency, TRANSFER_AMOUNT_FORMAT);
-    if (amount !== null && amount <= 0) addError(errors, "amount", "ledger.errors.amountPositive");
+    if (amount !== null && amount <= 0) addError(errors, "amount", "api.amountPositive");
     let toAmount = amount;
     if (from.currency !== to.currency) {
-      if (!input.toAmount) addError(errors, "toAmount", "ledger.errors.toAmountRequired");
+      if (!input.toAmount) addError(errors, "toAmount", "api.toAmountRequired");
       else {
         toAmount = amountOf(c, errors, "toAmount", input.toAmount, to.currency, TRANSFER_AMOUNT_FORMAT);
-        if (toAmount !== null && toAmount <= 0) addError(errors, "toAmount", "ledger.errors.amountPositive");
+        if (toAmount !== null && toAmount <= 0) addError(errors, "toAmount", "api.amountPositive");
       }
     } else if (input.toAmount && amount !== null) {
       // One currency: the amount received is the amount sent. A different one was a typing slip or
       // a misunderstanding, and silently moving the sent amount would hide it.
       const received = amountOf(c, errors, "toAmount", input.toAmount, to.currency, TRANSFER_AMOUNT_FORMAT);
-      if (received !== null && received !== amount) addError(errors, "toAmount", "ledger.errors.toAmountSameCurrency");
+      if (received !== null && received !== amount) addError(errors, "toAmount", "api.toAmountSameCurrency");
     }
     if (Object.keys(errors).length || amount === null || toAmount === null) return validationProblem(c, errors);
     const category = await db.prepare("SELECT id FROM categories WHERE user_id = ?1 AND default_key = 'transfers'").bind(userId).first<{ id: string }>();
@@ -701,7 +701,7 @@ ledgerRoutes.openapi(
     const legs = inOrderOf(rowsOf<TransactionRow>(ran.read[0]), [fromId, toId]);
     const accounts = inOrderOf(rowsOf<AccountRow>(ran.read[1]), [from.id, to.id]);
     if (accounts.length < 2) return notFound(c);
-    if (legs.length < 2) return conflict(c, "ledger.errors.accountChangedWhileSaving");
+    if (legs.length < 2) return conflict(c, "api.accountChangedWhileSaving");
     const locale = localeOf(c);
     return c.json({ transferId, from: toTransaction(legs[0]!, locale), to: toTransaction(legs[1]!, locale), accounts: accounts.map((row) => toAccount(row)) }, 201);
   },
@@ -723,7 +723,7 @@ ledgerRoutes.openapi(
     const legs = await transferLegs(c.env.DB, c.get("user").id, transferId);
     if (!legs.length) return notFound(c);
     const archived = legs.find((leg) => leg.account_archived);
-    if (archived) return conflict(c, "ledger.errors.transferArchived", { account: archived.account_name });
+    if (archived) return conflict(c, "api.transferArchived", { account: archived.account_name });
     return deleteRows(c, legs);
   },
 );
@@ -739,7 +739,7 @@ async function nameTaken(db: D1Database, userId: string, name: string, exceptId:
   );
 }
 
-const takenProblem = (c: C) => validationProblem(c, { name: ["ledger.errors.categoryTaken"] }, 409);
+const takenProblem = (c: C) => validationProblem(c, { name: ["api.categoryTaken"] }, 409);
 
 ledgerRoutes.openapi(
   createRoute({

@@ -28,9 +28,9 @@ const query = withDateRange(
       (value) => (value === "" ? undefined : value),
       z
         .string()
-        .regex(/^\d{1,2}$/, { error: "ledger.errors.recent" })
+        .regex(/^\d{1,2}$/, { error: "api.recent" })
         .transform(Number)
-        .refine((n) => n >= 1 && n <= 50, { error: "ledger.errors.recent" })
+        .refine((n) => n >= 1 && n <= 50, { error: "api.recent" })
         .default(10),
     ),
     include: includeParam,

@@ -56,9 +56,9 @@ receiptRoutes.openapi(
     if (declared > MAX_RECEIPT_BYTES) return translatedProblem(c, 413, "too-large", "camera.errors.tooLarge");
     const bytes = new Uint8Array(await c.req.arrayBuffer());
     if (bytes.byteLength > MAX_RECEIPT_BYTES) return translatedProblem(c, 413, "too-large", "camera.errors.tooLarge");
-    if (bytes.byteLength === 0) return translatedProblem(c, 415, "unsupported-media-type", "camera.errors.notAnImage");
+    if (bytes.byteLength === 0) return translatedProblem(c, 415, "unsupported-media-type", "api.notAnImage");
     const contentType = sniffImageType(bytes);
-    if (!contentType) return translatedProblem(c, 415, "unsupported-media-type", "camera.errors.notAnImage");
+    if (!contentType) return translatedProblem(c, 415, "unsupported-media-type", "api.notAnImage");
     const userId = c.get("user").id;
     const key = receiptKey(userId, row.id);
     const uploadedAt = Date.now();
