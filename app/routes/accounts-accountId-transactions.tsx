@@ -15,7 +15,7 @@ import { formatDay, isIsoDay, todayInZone } from "../lib/dates";
 import { formErrorOf, keepFormThroughOutage, ledgerFormOf } from "../lib/form-outage";
 import { formValues, parseForm, useClientValidation, type FieldErrors } from "../lib/forms";
 import { ID_PATTERN } from "../lib/ids";
-import { moneyOutExample } from "../lib/money";
+import { formatMoney, moneyOutExample } from "../lib/money";
 import type { Account, Category, ImportPreview, ImportResult, ImportRow, ListTotals, Transaction, TransactionList } from "../lib/ledger-types";
 import { apiFailure, formId, formFailure, idempotencyKeyOf, readFailed, refusedWithAmounts, returnTo, unwrap } from "../lib/ledger.server";
 import { redirectWithToast } from "../toast.server";
@@ -655,7 +655,7 @@ function TransactionTable({ loaderData, list, filtered, addFetcher }: { loaderDa
         <input type="hidden" name="intent" value="delete" />
         <input type="hidden" name="returnTo" value={listUrl} />
       </Form>
-      {confirming ? <DeleteQuestion tx={confirming} listUrl={listUrl} nonce={loaderData.nonce} t={t} /> : null}
+      {confirming ? <DeleteQuestion tx={confirming} listUrl={listUrl} nonce={loaderData.nonce} t={t} language={shared.language} /> : null}
       <table className={`${l.table} ${l.responsiveTable} ${l.labelledColumns}`} style={shared.columnLabels} data-testid="transactions" onClick={onTableClick}>
         <caption className={l.caption}>{caption}</caption>
         <thead>
@@ -727,13 +727,21 @@ const TRASH_ICON = <SpriteIcon id="trash" />;
 const DELETE_FORM_ID = "transaction-delete";
 
 /** What a delete asks first: a transfer's says both legs go. */
-function deleteQuestionText(t: Translate, tx: PageTransaction): string {
-  return tx.transferId ? t("ledger.pages.transactions.deleteTransferConfirm", { description: tx.description }) : t("ledger.pages.transactions.deleteConfirm", { description: tx.description });
+function deleteQuestionText(t: Translate, tx: PageTransaction, language: string): string {
+  return t(tx.transferId ? "ledger.pages.transactions.deleteTransferConfirm" : "ledger.pages.transactions.deleteConfirm", rowNaming(tx, language));
+}
+
+/**
+ * What names a row in its actions' labels and the delete question: its description, day and
+ * amount, so two rows with the same description (two coffees at one café) are told apart.
+ */
+function rowNaming(tx: PageTransaction, language: string, day = formatDay(tx.date, language)): { description: string; date: string; amount: string } {
+  return { description: tx.description, date: day, amount: formatMoney(tx.amountMinor, tx.currency, { signDisplay: "exceptZero" }) };
 }
 
 /** The dialog's question as the page asks it, for a delete sent without JavaScript: delete, or go back to the list. */
-function DeleteQuestion({ tx, listUrl, nonce, t }: { tx: PageTransaction; listUrl: string; nonce: string; t: Translate }) {
-  const question = deleteQuestionText(t, tx);
+function DeleteQuestion({ tx, listUrl, nonce, t, language }: { tx: PageTransaction; listUrl: string; nonce: string; t: Translate; language: string }) {
+  const question = deleteQuestionText(t, tx, language);
   return (
     <Form method="post" id="delete-question" preventScrollReset className={`${ui.card} ${l.deleteQuestion}`} aria-label={question} data-testid="delete-question">
       <FormKey nonce={nonce} form="delete" />
@@ -819,20 +827,24 @@ function useRowShared(t: Translate, language: string, searchParams: URLSearchPar
       pending: t("ledger.pages.transactions.pending"),
       statuses: Object.fromEntries(TRANSACTION_STATUSES.map((status) => [status, t(`ledger.statuses.${status}`)])) as Record<Transaction["status"], string>,
     },
-    editLabel: template(t, "ledger.pages.transactions.editLabel", "description"),
-    deleteLabel: template(t, "ledger.pages.transactions.deleteLabel", "description"),
-    receiptOf: template(t, "ledger.pages.transactions.receiptOf", "description"),
-    transferTo: template(t, "ledger.pages.transactions.transferTo", "account"),
-    transferFrom: template(t, "ledger.pages.transactions.transferFrom", "account"),
+    editLabel: template(t, "ledger.pages.transactions.editLabel", ["description", "date", "amount"]),
+    deleteLabel: template(t, "ledger.pages.transactions.deleteLabel", ["description", "date", "amount"]),
+    receiptOf: template(t, "ledger.pages.transactions.receiptOf", ["description"]),
+    transferTo: template(t, "ledger.pages.transactions.transferTo", ["account"]),
+    transferFrom: template(t, "ledger.pages.transactions.transferFrom", ["account"]),
   };
 }
 type RowShared = ReturnType<typeof useRowShared>;
 
-/** A translation with one placeholder, translated once and filled per row (same text as `t(key, { [name]: value })`). */
-function template(t: Translate, key: string, name: string): (value: string) => string {
-  const marker = "\u0000";
-  const parts = t(key, { [name]: marker }).split(marker);
-  return (value) => parts.join(value);
+/**
+ * A translation translated once and filled per row: the same text as `t(key, values)` for values
+ * of the named placeholders, which it takes in the order of `names`.
+ */
+function template<Name extends string>(t: Translate, key: string, names: readonly Name[]): (values: Readonly<Record<Name, string>>) => string {
+  // Each placeholder becomes a marker that no text contains: a control character and its index.
+  const marked = t(key, Object.fromEntries(names.map((name, index) => [name, `\u0000${index}\u0000`])));
+  const pieces = marked.split("\u0000");
+  return (values) => pieces.map((piece, at) => (at % 2 === 0 ? piece : values[names[Number(piece)]!])).join("");
 }
 
 /**
@@ -887,12 +899,14 @@ function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; shared: R
   const otherName = tx.transferAccountId ? (shared.accountNames.get(tx.transferAccountId) ?? labels.anotherAccount) : null;
   const description = saving ? String(saving.get("description") ?? tx.description) : tx.description;
   const editHref = withParams(searchParams, { edit: tx.id, new: null });
+  const day = formatDay(tx.date, shared.language);
+  const naming = rowNaming(tx, shared.language, day);
 
   return (
     <>
       <tr className={saving ? l.rowBusy : undefined} aria-busy={saving ? true : undefined} data-testid="transaction-row" data-id={tx.id}>
         <td className={l.nowrap}>
-          <time dateTime={tx.date}>{formatDay(tx.date, shared.language)}</time>
+          <time dateTime={tx.date}>{day}</time>
         </td>
         <th scope="row" className={l.rowHeader}>
           <span>
@@ -901,7 +915,7 @@ function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; shared: R
             {otherName ? (
               <>
                 <br />
-                <span className={l.small}>{tx.amountMinor < 0 ? shared.transferTo(otherName) : shared.transferFrom(otherName)}</span>
+                <span className={l.small}>{tx.amountMinor < 0 ? shared.transferTo({ account: otherName }) : shared.transferFrom({ account: otherName })}</span>
               </>
             ) : null}
             {/* Notes, on one line: a search also matches them, and this shows why a row came up. */}
@@ -930,7 +944,7 @@ function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; shared: R
         <td data-empty={tx.receiptKey ? undefined : ""}>
           {tx.receiptKey ? (
             <a href={`/resources/receipts/${tx.id}`} target="_blank" rel="noopener" data-testid="receipt-link">
-              <img src={`/resources/receipts/${tx.id}?v=${tx.updatedAt}`} alt={shared.receiptOf(tx.description)} className={l.receiptThumb} loading="lazy" width={36} height={36} />
+              <img src={`/resources/receipts/${tx.id}?v=${tx.updatedAt}`} alt={shared.receiptOf(naming)} className={l.receiptThumb} loading="lazy" width={36} height={36} />
             </a>
           ) : (
             <span className="visually-hidden">{labels.noReceipt}</span>
@@ -938,7 +952,7 @@ function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; shared: R
         </td>
         <td>
           <span className={l.rowActions}>
-            <a href={`${shared.listPath}${editHref}`} data-row-link="" className={`${ui.button.ghost} ${l.rowAction}`} aria-label={shared.editLabel(tx.description)} {...tooltipFromLabel}>
+            <a href={`${shared.listPath}${editHref}`} data-row-link="" className={`${ui.button.ghost} ${l.rowAction}`} aria-label={shared.editLabel(naming)} {...tooltipFromLabel}>
               {PENCIL_ICON}
             </a>
             <button
@@ -947,11 +961,11 @@ function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; shared: R
               name="transactionId"
               value={tx.id}
               className={`${ui.button.ghost} ${l.rowAction}`}
-              aria-label={shared.deleteLabel(tx.description)}
+              aria-label={shared.deleteLabel(naming)}
               {...tooltipFromLabel}
               onClick={(event) => {
                 event.preventDefault();
-                if (!window.confirm(deleteQuestionText(t, tx))) return;
+                if (!window.confirm(deleteQuestionText(t, tx, shared.language))) return;
                 // The row and its button go at once: the keyboard continues on the next row's
                 // delete button (or the previous row's, or the page's main region), not from the top of the page.
                 const row = event.currentTarget.closest("tr");

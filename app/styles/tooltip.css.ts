@@ -23,9 +23,11 @@ globalStyle("[data-tip]::after", {
   zIndex: 60,
   width: "max-content",
   maxWidth: "min(320px, 80vw)",
-  overflow: "hidden",
-  textOverflow: "ellipsis",
-  whiteSpace: "nowrap",
+  // A row's name ends with its day and amount, what tells two rows apart (ADR 013): a long
+  // description wraps onto more lines rather than cutting them off.
+  whiteSpace: "normal",
+  overflowWrap: "anywhere",
+  textAlign: "start",
   padding: "4px 8px",
   borderRadius: vars.radius.sm,
   // Inverted colours stand out in the light and the dark theme alike.

@@ -664,7 +664,7 @@ test.describe("accounts and transactions", () => {
     await expect(page.getByTestId("transaction-row").filter({ hasText: "Doble clic corregido" })).toHaveCount(1);
     // No dialog can ask without JavaScript, so the page asks: nothing is deleted until the answer.
     await page.getByRole("button", { name: "Delete Doble clic corregido" }).click();
-    const question = page.getByRole("form", { name: "Delete “Doble clic corregido”?" });
+    const question = page.getByRole("form", { name: `Delete “Doble clic corregido” (Nov 3, 2026, -${soles("3.00")})?`, exact: true });
     await expect(question).toBeVisible();
     await expect(page).toHaveURL(/confirmDelete=.*#delete-question$/);
     await expect(question).toBeInViewport();
@@ -695,6 +695,31 @@ test.describe("accounts and transactions", () => {
     await context.close();
   });
 
+  test("rows with the same description are told apart by their actions' names and the delete question", async ({ page, request, signedIn }) => {
+    const accountId = await createAccount(request, signedIn, { name: "BCP Soles", openingBalance: "100.00", openingDate: "2026-01-01" });
+    await addTransactions(request, signedIn, accountId, [
+      { date: "2026-11-03", description: "Café Tostado", amount: "-8.50" },
+      { date: "2026-11-04", description: "Café Tostado", amount: "-12.00" },
+    ]);
+    await page.goto(`/accounts/${accountId}/transactions`);
+    await hydrated(page);
+    const first = `Café Tostado (Nov 3, 2026, -${soles("8.50")})`;
+    const second = `Café Tostado (Nov 4, 2026, -${soles("12.00")})`;
+    for (const name of [first, second]) {
+      await expect(page.getByRole("link", { name: `Edit ${name}`, exact: true })).toHaveCount(1);
+      await expect(page.getByRole("button", { name: `Delete ${name}`, exact: true })).toHaveCount(1);
+    }
+    // The question names the row too, so a slip of the pointer shows before anything goes.
+    let asked = "";
+    page.once("dialog", (dialog) => {
+      asked = dialog.message();
+      void dialog.dismiss();
+    });
+    await page.getByRole("button", { name: `Delete ${second}`, exact: true }).click();
+    await expect.poll(() => asked).toBe(`Delete “Café Tostado” (Nov 4, 2026, -${soles("12.00")})?`);
+    await expect(page.getByTestId("transaction-row")).toHaveCount(2);
+  });
+
   test("Spanish throughout: labels, amounts, dates, messages", async ({ browser, baseURL, request }) => {
     const user = await createUser(request, { locale: "es" });
     const accountId = await createAccount(request, user, { name: "BCP Soles", openingBalance: "1234.50", openingDate: "2026-01-01" });
@@ -705,6 +730,7 @@ test.describe("accounts and transactions", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Movimientos de BCP Soles");
     await expect(page.getByTestId("account-balance")).toContainText(soles("1,233.50"));
     await expect(page.getByTestId("transaction-row").filter({ hasText: "Bodega" })).toContainText("15 ene. 2026");
+    await expect(page.getByRole("link", { name: `Editar Bodega (15 ene. 2026, -${soles("1.00")})`, exact: true })).toBeVisible();
     await disclose(page, "Agregar movimiento");
     const add = page.getByRole("form", { name: "Nuevo movimiento" });
     await add.getByLabel("Descripción").fill("Mercado de Surquillo");
@@ -887,7 +913,8 @@ test.describe("accessibility", () => {
       });
     const warm = () => page.evaluate(() => "tooltipsWarm" in document.documentElement.dataset);
 
-    expect(await tip(edit)).toEqual({ content: `"Edit Wong San Isidro"`, shown: false, delay: "0s, 0.12s" });
+    const day = new Intl.DateTimeFormat("en-PE", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${todayInLima()}T12:00:00Z`));
+    expect(await tip(edit)).toEqual({ content: `"Edit Wong San Isidro (${day}, -${soles("20.00")})"`, shown: false, delay: "0s, 0.12s" });
     expect(await fadeInDelay(edit, () => edit.hover())).toBe("0.7s, 0.7s");
     await expect.poll(async () => (await tip(edit)).shown).toBe(true);
     await expect.poll(warm).toBe(true);
