@@ -135,6 +135,10 @@ describe("accounts", () => {
     expect((await call(`/accounts/${precise.id}`, { method: "PATCH", token, body: { currency: "PEN" } })).json.errors).toEqual({ openingBalance: ["This currency takes at most 2 decimal places."] });
     const nothing = await call(`/accounts/${empty.id}`, { method: "PATCH", token, body: {} });
     expect(nothing.status).toBe(422);
+    // A boolean written as text is refused with what to send, not "required".
+    const text = await call(`/accounts/${empty.id}`, { method: "PATCH", token, body: { archived: "false" }, headers: ES });
+    expect(text.status).toBe(422);
+    expect(text.json.errors).toEqual({ archived: ["Usa true o false."] });
   });
 
   it("answers each bad field with a message, in English and in Spanish", async () => {
@@ -441,6 +445,10 @@ describe("transfers", () => {
     expect(same.status).toBe(201);
     expect(await expectExactBalance(token, a.id)).toBe(5000);
     expect(await expectExactBalance(token, b.id)).toBe(5000);
+    // JSON's null is "not given", as an empty field is.
+    const none = await call("/transfers", { token, body: { fromAccountId: a.id, toAccountId: b.id, amount: "10.00", toAmount: null, date: "2026-11-20" } });
+    expect(none.status).toBe(201);
+    expect(await expectExactBalance(token, b.id)).toBe(6000);
   });
 
   it("writes nothing when the second leg fails (one atomic batch)", async () => {

@@ -68,8 +68,8 @@ export function checkAmount(text: string, currency: string, { formatKey = "ledge
   return { ok: false, key, digits };
 }
 
-/** An empty form or URL field means "not given". */
-const blank = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+/** An empty form or URL field means "not given", and so does JSON's null. */
+const blank = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" || value === null ? undefined : value), schema.optional());
 /** So does an optional text that draws nothing (spaces, a zero-width space: plain-text.ts's blank). */
 const blankText = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (typeof value === "string" && !singleLineText(value).trim() ? undefined : value), schema.optional());
 
@@ -146,7 +146,7 @@ export const accountUpdateSchema = z
     name: accountNameSchema.optional(),
     type: accountFields.type.optional(),
     currency: currencySchema.optional(),
-    archived: z.boolean({ error: "ledger.errors.required" }).optional(),
+    archived: z.boolean({ error: "ledger.errors.trueOrFalse" }).optional(),
     updatedAt: editedFrom,
   })
   .refine((value) => Object.entries(value).some(([field, v]) => field !== "updatedAt" && v !== undefined), { error: "ledger.errors.noChanges" });
@@ -231,7 +231,7 @@ export const listQueryObject = z.object({
     .optional(),
   cursor: z.string().max(1000, { error: "ledger.errors.cursor" }).optional(),
   /** `false`: the list answers `totals: null` and skips their aggregate (see …/transactions/totals). */
-  totals: z.enum(["true", "false"], { error: "ledger.errors.totals" }).optional(),
+  totals: z.enum(["true", "false"], { error: "ledger.errors.trueOrFalse" }).optional(),
 });
 
 /** A query with a period (a list's, the overview's) whose date range must not run backwards. */
