@@ -1097,6 +1097,11 @@ function TransferForm({ fetcher, result, loaderData, others }: { fetcher: Fetche
   useFailureToast(result, t);
   const values = result?.values ?? {};
   const busy = fetcher.state !== "idle";
+  // The amount received is asked for when the chosen account keeps another currency, and named in
+  // it; without JavaScript the label follows the account chosen when the page was drawn.
+  const [toId, setToId] = useState(values.toAccountId ?? others[0]?.id);
+  const to = others.find((other) => other.id === toId);
+  const receivedIn = to && to.currency !== account.currency ? to.currency : null;
   return (
     <fetcher.Form method="post" noValidate onSubmit={onSubmit} className={ui.stack} preventScrollReset aria-label={t("ledger.pages.transactions.transferTitle")}>
       <FormKey nonce={loaderData.nonce} form="transfer" />
@@ -1113,9 +1118,20 @@ function TransferForm({ fetcher, result, loaderData, others }: { fetcher: Fetche
           defaultValue={values.toAccountId ?? others[0]?.id}
           error={errors.toAccountId}
           options={others.map((a) => ({ value: a.id, label: `${a.name} (${a.currency})` }))}
+          onChange={(event) => setToId(event.currentTarget.value)}
         />
         <Field id="transfer-amount" label={`${t("ledger.fields.amount")} (${account.currency})`} name="amount" inputMode="decimal" required defaultValue={values.amount ?? ""} error={errors.amount} hint={t("ledger.pages.transactions.transferAmountHint", { name: account.name, currency: account.currency })} autoComplete="off" />
-        <Field id="transfer-toAmount" label={`${t("ledger.fields.toAmount")} (${t("ledger.pages.common.optional")})`} name="toAmount" inputMode="decimal" defaultValue={values.toAmount ?? ""} error={errors.toAmount} hint={t("ledger.pages.transactions.toAmountHint")} autoComplete="off" />
+        <Field
+          id="transfer-toAmount"
+          label={`${t("ledger.fields.toAmount")} (${receivedIn ?? t("ledger.pages.common.optional")})`}
+          name="toAmount"
+          inputMode="decimal"
+          required={receivedIn !== null}
+          defaultValue={values.toAmount ?? ""}
+          error={errors.toAmount}
+          hint={receivedIn && to ? t("ledger.pages.transactions.toAmountNeededHint", { name: to.name, currency: receivedIn }) : t("ledger.pages.transactions.toAmountHint")}
+          autoComplete="off"
+        />
         <Field id="transfer-date" label={t("ledger.fields.date")} name="date" type="date" required defaultValue={values.date ?? loaderData.today} error={errors.date} />
         <Field id="transfer-description" label={`${t("ledger.fields.description")} (${t("ledger.pages.common.optional")})`} name="description" maxLength={200} defaultValue={values.description ?? ""} error={errors.description} placeholder={`${account.name} → …`} />
         <StatusAndNotesFields prefix="transfer" status={values.status ?? "posted"} notes={values.notes ?? ""} errors={errors} t={t} />

@@ -265,8 +265,12 @@ test.describe("accounts and transactions", () => {
     await transfer.getByRole("button", { name: "Transfer", exact: true }).click();
     await expect(transfer.getByText("The accounts use different currencies: enter the amount received too.")).toBeVisible();
     // A rule only the server checks puts focus on its field, as the browser's own checks do.
-    await expect(transfer.getByLabel("Amount received (optional)")).toBeFocused();
-    await transfer.getByLabel("Amount received (optional)").fill("27.00");
+    // Named in the other account's currency, and asked for, once that account is chosen.
+    const received = transfer.getByLabel("Amount received (USD)");
+    await expect(received).toBeFocused();
+    await expect(received).toHaveAttribute("required", "");
+    await expect(received).toHaveAccessibleDescription(/What Interbank Dólares receives, in USD: its currency is not this account's\./);
+    await received.fill("27.00");
     // A transfer can wait to clear, and carry notes, like any transaction.
     await transfer.getByLabel("Status").selectOption({ label: "Pending" });
     await transfer.getByLabel("Notes (optional)").fill("Ahorro de noviembre");

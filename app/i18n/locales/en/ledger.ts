@@ -250,6 +250,7 @@ export const ledger = {
       transferTitle: "Transfer between your accounts",
       transferAmountHint: "What leaves {{name}}, in {{currency}}.",
       toAmountHint: "Only when the other account uses another currency: what it receives.",
+      toAmountNeededHint: "What {{name}} receives, in {{currency}}: its currency is not this account's.",
       transferSubmit: "Transfer",
       noOtherAccounts: "Create another account to transfer money between them.",
       import: "Import CSV",

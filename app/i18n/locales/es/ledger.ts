@@ -250,6 +250,7 @@ export const ledger: Messages["ledger"] = {
       transferTitle: "Transferencia entre tus cuentas",
       transferAmountHint: "Lo que sale de {{name}}, en {{currency}}.",
       toAmountHint: "Solo si la otra cuenta usa otra moneda: lo que recibe.",
+      toAmountNeededHint: "Lo que recibe {{name}}, en {{currency}}: su moneda no es la de esta cuenta.",
       transferSubmit: "Transferir",
       noOtherAccounts: "Crea otra cuenta para transferir dinero entre ellas.",
       import: "Importar CSV",
