@@ -1,5 +1,5 @@
 import { useTranslation } from "../i18n/use-translation";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import type { Route } from "./+types/login-recover";
 import { Field, FormAlert, PageTitle } from "../components/ui";
@@ -39,6 +39,8 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 export default function Recover({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
+  // The email typed on the sign-in form, carried by its "Forgot password?" link (login.tsx).
+  const carried: unknown = (useLocation().state as { email?: unknown } | null)?.email;
   const { errors, onSubmit, onFocus } = useClientValidation(() => import("../lib/schemas/auth").then((m) => m.recoverSchema), t, actionData?.errors);
   return (
     <>
@@ -53,7 +55,7 @@ export default function Recover({ actionData }: Route.ComponentProps) {
           <p className={ui.hint}>{t("auth.recoverIntro")}</p>
           <HoneypotInputs label={t("auth.honeypotLabel")} />
           <FormAlert message={formErrorOf(actionData, t)} />
-          <Field label={t("auth.email")} name="email" type="email" autoComplete="email" required error={errors.email} defaultValue={actionData?.values.email} autoFocus={firstInvalid(actionData?.errors, ["email"]) === "email"} />
+          <Field label={t("auth.email")} name="email" type="email" autoComplete="email" required error={errors.email} defaultValue={actionData?.values.email ?? (typeof carried === "string" ? carried : undefined)} autoFocus={firstInvalid(actionData?.errors, ["email"]) === "email"} />
           <button type="submit" className={ui.button.primary} disabled={navigation.state === "submitting"}>
             {t("auth.sendResetLink")}
           </button>

@@ -1,4 +1,5 @@
 import { useTranslation } from "../i18n/use-translation";
+import { useState } from "react";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import type { Route } from "./+types/login";
@@ -48,6 +49,9 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const { errors, onSubmit, onFocus } = useClientValidation(() => import("../lib/schemas/auth").then((m) => m.loginSchema), t, actionData?.errors);
   const busy = navigation.state === "submitting";
+  // What is typed as the email goes along to "Forgot password?" in the history entry's state,
+  // never in the address, so it need not be typed twice.
+  const [email, setEmail] = useState<string>(actionData?.values.email ?? "");
   return (
     <>
       <PageTitle title={t("titles.login")} />
@@ -56,7 +60,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
         <HoneypotInputs label={t("auth.honeypotLabel")} />
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
         <FormAlert message={formErrorOf(actionData, t)} />
-        <Field label={t("auth.email")} name="email" type="email" autoComplete="email" required error={errors.email} defaultValue={actionData?.values.email} autoFocus />
+        <Field label={t("auth.email")} name="email" type="email" autoComplete="email" required error={errors.email} defaultValue={actionData?.values.email} autoFocus onChange={(event) => setEmail(event.currentTarget.value)} />
         <Field label={t("auth.password")} name="password" type="password" autoComplete="current-password" required error={errors.password} />
         <label className={ui.checkboxRow}>
           <input type="checkbox" name="remember" />
@@ -67,7 +71,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
         </button>
       </Form>
       <div className={ui.row} style={{ justifyContent: "space-between" }}>
-        <Link to="/login/recover">{t("auth.forgotPassword")}</Link>
+        <Link to="/login/recover" state={email.trim() ? { email: email.trim() } : undefined}>{t("auth.forgotPassword")}</Link>
         <Link to="/signup">{t("auth.createAccount")}</Link>
       </div>
     </>
