@@ -189,6 +189,28 @@ describe("CSV import: what banks and spreadsheets really write", () => {
     expect(await expectExactBalance(token, account.id)).toBe(-850 - 9190);
   });
 
+  it("finds duplicates across many lookup chunks: a file of 11,000 rows, half of them in already, then its own export", async () => {
+    const { token } = await signUp();
+    const account = await createAccount(token);
+    const lines = Array.from({ length: 11_000 }, (_, i) => `2026-0${1 + (i % 9)}-${String(1 + (i % 28)).padStart(2, "0")},Row ${i},-${(i + 1) / 100}`);
+    const mapping = { dateColumn: 0, descriptionColumn: 1, amountColumn: 2 };
+    const half = await upload(`/accounts/${account.id}/import`, token, ["Date,Description,Amount", ...lines.filter((_, i) => i % 2 === 1)].join("\n"), mapping);
+    expect(half.json).toMatchObject({ imported: 5_500, duplicates: 0 });
+    // Every 5,000 fingerprints are one lookup: the rows already in sit in all three. The preview
+    // counts them from the lookups alone (the import's insert would also skip them on its own).
+    const file = ["Date,Description,Amount", ...lines].join("\n");
+    expect((await preview(token, account.id, file, mapping)).counts).toEqual({ total: 11_000, valid: 5_500, invalid: 0, duplicates: 5_500 });
+    const whole = await upload(`/accounts/${account.id}/import`, token, file, mapping);
+    expect(whole.json).toMatchObject({ imported: 5_500, duplicates: 5_500 });
+    // The export names each row by its id, which the id lookups (three chunks too) find.
+    const text = (await call(`/accounts/${account.id}/transactions/export.csv`, { token })).json as string;
+    const guessed = (await preview(token, account.id, text, {})).guess;
+    expect((await preview(token, account.id, text, { ...guessed })).counts).toMatchObject({ total: 11_000, duplicates: 11_000 });
+    const again = await upload(`/accounts/${account.id}/import`, token, text, { ...guessed });
+    expect(again.json).toMatchObject({ imported: 0, duplicates: 11_000 });
+    expect(await expectExactBalance(token, account.id)).toBe(-((11_000 * 11_001) / 2));
+  });
+
   it("carries notes and status over when an export is imported into another account, and refuses a status it cannot read", async () => {
     const { token } = await signUp();
     const from = await createAccount(token);

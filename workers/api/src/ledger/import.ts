@@ -112,6 +112,16 @@ function unneutralise(text: string): string {
   return /^'+[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
 }
 
+/** Values per duplicate lookup: one JSON array bound as a single parameter, well under D1's size limits. */
+const LOOKUP_CHUNK = 5_000;
+const FINGERPRINTS_SQL = "SELECT import_fingerprint AS f FROM transactions WHERE account_id = ?1 AND import_fingerprint IN (SELECT value FROM json_each(?2))";
+
+function chunksOf<T>(items: readonly T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
+  return chunks;
+}
+
 async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; fields: string[] }>, query: ImportQuery): Promise<ParsedRow[]> {
   const format: DateFormat = query.dateFormat ?? "YYYY-MM-DD";
   const separator: DecimalSeparator = query.decimalSeparator ?? ".";
@@ -178,20 +188,12 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
   const seen = new Set<string>();
   const fingerprints = rows.filter((row) => row.fingerprint).map((row) => row.fingerprint!);
   const ownIds = rows.filter((row) => row.fingerprint && row.bankId && ID_PATTERN.test(row.bankId)).map((row) => row.bankId!);
-  const existing = new Set<string>();
-  const existingIds = new Set<string>();
-  for (let i = 0; i < fingerprints.length; i += 5000) {
-    const { results } = await c.env.DB.prepare("SELECT import_fingerprint AS f FROM transactions WHERE account_id = ?1 AND import_fingerprint IN (SELECT value FROM json_each(?2))")
-      .bind(account.id, JSON.stringify(fingerprints.slice(i, i + 5000)))
-      .all<{ f: string }>();
-    for (const row of results) existing.add(row.f);
-  }
-  for (let i = 0; i < ownIds.length; i += 5000) {
-    const { results } = await c.env.DB.prepare(OWN_IDS_SQL)
-      .bind(account.id, JSON.stringify(ownIds.slice(i, i + 5000)))
-      .all<{ id: string }>();
-    for (const row of results) existingIds.add(row.id);
-  }
+  // Every lookup in one D1 batch: one round trip for a file of any size, not one per 5,000 rows.
+  const byFingerprint = chunksOf(fingerprints, LOOKUP_CHUNK).map((part) => c.env.DB.prepare(FINGERPRINTS_SQL).bind(account.id, JSON.stringify(part)));
+  const byOwnId = chunksOf(ownIds, LOOKUP_CHUNK).map((part) => c.env.DB.prepare(OWN_IDS_SQL).bind(account.id, JSON.stringify(part)));
+  const answers = byFingerprint.length + byOwnId.length ? await c.env.DB.batch<{ f: string } & { id: string }>([...byFingerprint, ...byOwnId]) : [];
+  const existing = new Set(answers.slice(0, byFingerprint.length).flatMap((answer) => answer.results.map((row) => row.f)));
+  const existingIds = new Set(answers.slice(byFingerprint.length).flatMap((answer) => answer.results.map((row) => row.id)));
   for (const row of rows) {
     if (!row.fingerprint) continue;
     if (existing.has(row.fingerprint) || seen.has(row.fingerprint) || (row.bankId && existingIds.has(row.bankId))) row.duplicate = true;
