@@ -236,6 +236,13 @@ function AccountCard({ account, editing, nonce, today, currencies }: { account: 
             <span className={l.nowrap}>{account.number}</span>
           </>
         ) : null}
+        {/* Masked, as the number is: enough to tell which code to share, in full in the edit form. */}
+        {account.cci ? (
+          <>
+            {" · "}
+            <span className={l.nowrap}>{t("ledger.pages.accounts.cciOnCard", { cci: account.cci })}</span>
+          </>
+        ) : null}
       </p>
       <div>
         <span className={l.statLabel}>{t("ledger.pages.accounts.balance")}</span>

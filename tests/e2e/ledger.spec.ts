@@ -145,9 +145,15 @@ test.describe("accounts and transactions", () => {
     const editAccount = page.getByRole("form", { name: "Edit BCP Soles" });
     await expect(editAccount.getByLabel("Currency")).toBeEnabled();
     await editAccount.getByLabel("Name").fill("BCP Sueldo");
+    await editAccount.getByLabel("Account number (optional)").fill("191-12345678-0-21");
+    await editAccount.getByLabel("CCI (interbank code) (optional)").fill("002-191-112345678021-55");
     await editAccount.getByRole("button", { name: "Save" }).click();
     await expect(toast(page, "Account saved.")).toBeVisible();
     await expect(page.getByRole("heading", { name: "BCP Sueldo", level: 3 })).toBeVisible();
+    // The card shows both codes masked, the CCI named as such; the edit form has them in full.
+    const sueldo = page.getByTestId("account-card").filter({ hasText: "BCP Sueldo" });
+    await expect(sueldo).toContainText("•••• 8021 · CCI •••• 2155");
+    await expect(sueldo).not.toContainText("12345678");
 
     // With every account archived the overview says so, and leads back to them.
     for (const name of ["BCP Sueldo", "Interbank Dólares", "Pesos chilenos"]) {

@@ -198,6 +198,7 @@ export const ledger = {
       account: "Account",
     },
     accounts: {
+      cciOnCard: "CCI {{cci}}",
       new: "New account",
       create: "Create account",
       editTitle: "Edit {{name}}",

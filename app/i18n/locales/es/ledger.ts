@@ -198,6 +198,7 @@ export const ledger: Messages["ledger"] = {
       account: "Cuenta",
     },
     accounts: {
+      cciOnCard: "CCI {{cci}}",
       new: "Nueva cuenta",
       create: "Crear cuenta",
       editTitle: "Editar {{name}}",
