@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { useTranslation } from "../i18n/use-translation";
 import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
@@ -39,8 +40,14 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 export default function Recover({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  // The email typed on the sign-in form, carried by its "Forgot password?" link (login.tsx).
+  // The email typed on the sign-in form, carried by its "Forgot password?" link (login.tsx). Set
+  // after hydration: the server never sees history state, which a reload keeps.
   const carried: unknown = (useLocation().state as { email?: unknown } | null)?.email;
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const field = form.current?.elements.namedItem("email");
+    if (field instanceof HTMLInputElement && !field.value && typeof carried === "string") field.value = carried;
+  }, [carried]);
   const { errors, onSubmit, onFocus } = useClientValidation(() => import("../lib/schemas/auth").then((m) => m.recoverSchema), t, actionData?.errors);
   return (
     <>
@@ -51,11 +58,11 @@ export default function Recover({ actionData }: Route.ComponentProps) {
           {t("auth.recoverSent")}
         </p>
       ) : (
-        <Form method="post" className={ui.stack} noValidate onSubmit={onSubmit} onFocus={onFocus}>
+        <Form ref={form} method="post" className={ui.stack} noValidate onSubmit={onSubmit} onFocus={onFocus}>
           <p className={ui.hint}>{t("auth.recoverIntro")}</p>
           <HoneypotInputs label={t("auth.honeypotLabel")} />
           <FormAlert message={formErrorOf(actionData, t)} />
-          <Field label={t("auth.email")} name="email" type="email" autoComplete="email" required error={errors.email} defaultValue={actionData?.values.email ?? (typeof carried === "string" ? carried : undefined)} autoFocus={firstInvalid(actionData?.errors, ["email"]) === "email"} />
+          <Field label={t("auth.email")} name="email" type="email" autoComplete="email" required error={errors.email} defaultValue={actionData?.values.email} autoFocus={firstInvalid(actionData?.errors, ["email"]) === "email"} />
           <button type="submit" className={ui.button.primary} disabled={navigation.state === "submitting"}>
             {t("auth.sendResetLink")}
           </button>

@@ -1,6 +1,6 @@
 import { useTranslation } from "../i18n/use-translation";
-import { useState } from "react";
-import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { useRef, type MouseEvent } from "react";
+import { data, Form, Link, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import type { Route } from "./+types/login";
 import { Field, FormAlert, PageTitle } from "../components/ui";
@@ -49,18 +49,27 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const { errors, onSubmit, onFocus } = useClientValidation(() => import("../lib/schemas/auth").then((m) => m.loginSchema), t, actionData?.errors);
   const busy = navigation.state === "submitting";
-  // What is typed as the email goes along to "Forgot password?" in the history entry's state,
-  // never in the address, so it need not be typed twice.
-  const [email, setEmail] = useState<string>(actionData?.values.email ?? "");
+  const form = useRef<HTMLFormElement>(null);
+  const navigate = useNavigate();
+  // The email in the form (typed or filled in by the browser) goes along to "Forgot password?" in
+  // the history entry's state, never in the address, so it need not be typed twice. A click that
+  // opens a new tab or window is left to the link.
+  const carryEmail = (event: MouseEvent<HTMLAnchorElement>) => {
+    const email = form.current?.elements.namedItem("email");
+    const typed = email instanceof HTMLInputElement ? email.value.trim() : "";
+    if (!typed || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    void navigate("/login/recover", { state: { email: typed } });
+  };
   return (
     <>
       <PageTitle title={t("titles.login")} />
       <h1 className={ui.pageHeading}>{t("titles.login")}</h1>
-      <Form method="post" className={ui.stack} noValidate onSubmit={onSubmit} onFocus={onFocus}>
+      <Form ref={form} method="post" className={ui.stack} noValidate onSubmit={onSubmit} onFocus={onFocus}>
         <HoneypotInputs label={t("auth.honeypotLabel")} />
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
         <FormAlert message={formErrorOf(actionData, t)} />
-        <Field label={t("auth.email")} name="email" type="email" autoComplete="email" required error={errors.email} defaultValue={actionData?.values.email} autoFocus onChange={(event) => setEmail(event.currentTarget.value)} />
+        <Field label={t("auth.email")} name="email" type="email" autoComplete="email" required error={errors.email} defaultValue={actionData?.values.email} autoFocus />
         <Field label={t("auth.password")} name="password" type="password" autoComplete="current-password" required error={errors.password} />
         <label className={ui.checkboxRow}>
           <input type="checkbox" name="remember" />
@@ -71,7 +80,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
         </button>
       </Form>
       <div className={ui.row} style={{ justifyContent: "space-between" }}>
-        <Link to="/login/recover" state={email.trim() ? { email: email.trim() } : undefined}>{t("auth.forgotPassword")}</Link>
+        <Link to="/login/recover" onClick={carryEmail}>{t("auth.forgotPassword")}</Link>
         <Link to="/signup">{t("auth.createAccount")}</Link>
       </div>
     </>

@@ -134,6 +134,10 @@ test("the whole recovery flow, and old sessions end after the reset", async ({ p
   await page.getByRole("link", { name: "Forgot password?" }).click();
   await expect(page).toHaveURL("/login/recover");
   await expect(page.getByLabel("Email")).toHaveValue(user.email);
+  // A reload keeps it: the history entry keeps its state (which the server never sees).
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByLabel("Email")).toHaveValue(user.email);
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByRole("status")).toHaveText(/If an account exists for that email, a reset link is on its way/);
 

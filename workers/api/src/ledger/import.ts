@@ -34,7 +34,7 @@ type C = Context<ApiBindings>;
  * id finds each row; `+account_id` keeps SQLite from walking the account's whole index instead
  * (tests/api/query-plans.test.ts).
  */
-export const OWN_IDS_SQL = "SELECT id FROM transactions WHERE +account_id = ?1 AND id IN (SELECT value FROM json_each(?2))";
+export const OWN_IDS_SQL = "SELECT id AS v FROM transactions WHERE +account_id = ?1 AND id IN (SELECT value FROM json_each(?2))";
 
 /** Paths app.ts gives the larger body limit. */
 export const IMPORT_PATH = /\/accounts\/[^/]+\/import(?:\/preview)?$/;
@@ -114,7 +114,7 @@ function unneutralise(text: string): string {
 
 /** Values per duplicate lookup: one JSON array bound as a single parameter, well under D1's size limits. */
 const LOOKUP_CHUNK = 5_000;
-const FINGERPRINTS_SQL = "SELECT import_fingerprint AS f FROM transactions WHERE account_id = ?1 AND import_fingerprint IN (SELECT value FROM json_each(?2))";
+const FINGERPRINTS_SQL = "SELECT import_fingerprint AS v FROM transactions WHERE account_id = ?1 AND import_fingerprint IN (SELECT value FROM json_each(?2))";
 
 function chunksOf<T>(items: readonly T[], size: number): T[][] {
   const chunks: T[][] = [];
@@ -191,9 +191,9 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
   // Every lookup in one D1 batch: one round trip for a file of any size, not one per 5,000 rows.
   const byFingerprint = chunksOf(fingerprints, LOOKUP_CHUNK).map((part) => c.env.DB.prepare(FINGERPRINTS_SQL).bind(account.id, JSON.stringify(part)));
   const byOwnId = chunksOf(ownIds, LOOKUP_CHUNK).map((part) => c.env.DB.prepare(OWN_IDS_SQL).bind(account.id, JSON.stringify(part)));
-  const answers = byFingerprint.length + byOwnId.length ? await c.env.DB.batch<{ f: string } & { id: string }>([...byFingerprint, ...byOwnId]) : [];
-  const existing = new Set(answers.slice(0, byFingerprint.length).flatMap((answer) => answer.results.map((row) => row.f)));
-  const existingIds = new Set(answers.slice(byFingerprint.length).flatMap((answer) => answer.results.map((row) => row.id)));
+  const answers = byFingerprint.length + byOwnId.length ? await c.env.DB.batch<{ v: string }>([...byFingerprint, ...byOwnId]) : [];
+  const existing = new Set(answers.slice(0, byFingerprint.length).flatMap((answer) => answer.results.map((row) => row.v)));
+  const existingIds = new Set(answers.slice(byFingerprint.length).flatMap((answer) => answer.results.map((row) => row.v)));
   for (const row of rows) {
     if (!row.fingerprint) continue;
     if (existing.has(row.fingerprint) || seen.has(row.fingerprint) || (row.bankId && existingIds.has(row.bankId))) row.duplicate = true;
