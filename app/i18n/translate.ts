@@ -3,6 +3,9 @@ import { defaultVariables, type Locale } from "./config";
 /** A language's strings: nested objects whose leaves are the texts (app/i18n/locales). */
 export type Messages = { readonly [key: string]: string | Messages };
 
+/** Another language's texts for a flat set of English ones: the same keys, each a string (the type checker holds them). */
+export type TextsLike<T> = { -readonly [K in keyof T]: string };
+
 /** Values a text may print (`{{name}}`) and `count`, which also picks the plural form. */
 export type TranslateOptions = Readonly<Record<string, unknown>>;
 

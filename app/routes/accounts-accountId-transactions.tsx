@@ -735,8 +735,8 @@ function deleteQuestionText(t: Translate, tx: PageTransaction, language: string)
  * What names a row in its actions' labels and the delete question: its description, day and
  * amount, so two rows with the same description (two coffees at one café) are told apart.
  */
-function rowNaming(tx: PageTransaction, language: string, day = formatDay(tx.date, language)): { description: string; date: string; amount: string } {
-  return { description: tx.description, date: day, amount: formatMoney(tx.amountMinor, tx.currency, { signDisplay: "exceptZero" }) };
+function rowNaming(tx: PageTransaction, language: string): { description: string; date: string; amount: string } {
+  return { description: tx.description, date: formatDay(tx.date, language), amount: formatMoney(tx.amountMinor, tx.currency, { signDisplay: "exceptZero" }) };
 }
 
 /** The dialog's question as the page asks it, for a delete sent without JavaScript: delete, or go back to the list. */
@@ -899,14 +899,13 @@ function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; shared: R
   const otherName = tx.transferAccountId ? (shared.accountNames.get(tx.transferAccountId) ?? labels.anotherAccount) : null;
   const description = saving ? String(saving.get("description") ?? tx.description) : tx.description;
   const editHref = withParams(searchParams, { edit: tx.id, new: null });
-  const day = formatDay(tx.date, shared.language);
-  const naming = rowNaming(tx, shared.language, day);
+  const naming = rowNaming(tx, shared.language);
 
   return (
     <>
       <tr className={saving ? l.rowBusy : undefined} aria-busy={saving ? true : undefined} data-testid="transaction-row" data-id={tx.id}>
         <td className={l.nowrap}>
-          <time dateTime={tx.date}>{day}</time>
+          <time dateTime={tx.date}>{naming.date}</time>
         </td>
         <th scope="row" className={l.rowHeader}>
           <span>
@@ -1100,8 +1099,8 @@ function TransferForm({ fetcher, result, loaderData, others }: { fetcher: Fetche
   // The amount received is asked for when the chosen account keeps another currency, and named in
   // it; without JavaScript the label follows the account chosen when the page was drawn.
   const [toId, setToId] = useState(values.toAccountId ?? others[0]?.id);
-  const to = others.find((other) => other.id === toId);
-  const receivedIn = to && to.currency !== account.currency ? to.currency : null;
+  const chosen = others.find((other) => other.id === toId);
+  const receiving = chosen && chosen.currency !== account.currency ? chosen : null;
   return (
     <fetcher.Form method="post" noValidate onSubmit={onSubmit} className={ui.stack} preventScrollReset aria-label={t("ledger.pages.transactions.transferTitle")}>
       <FormKey nonce={loaderData.nonce} form="transfer" />
@@ -1123,13 +1122,13 @@ function TransferForm({ fetcher, result, loaderData, others }: { fetcher: Fetche
         <Field id="transfer-amount" label={`${t("ledger.fields.amount")} (${account.currency})`} name="amount" inputMode="decimal" required defaultValue={values.amount ?? ""} error={errors.amount} hint={t("ledger.pages.transactions.transferAmountHint", { name: account.name, currency: account.currency })} autoComplete="off" />
         <Field
           id="transfer-toAmount"
-          label={`${t("ledger.fields.toAmount")} (${receivedIn ?? t("ledger.pages.common.optional")})`}
+          label={`${t("ledger.fields.toAmount")} (${receiving?.currency ?? t("ledger.pages.common.optional")})`}
           name="toAmount"
           inputMode="decimal"
-          required={receivedIn !== null}
+          required={receiving !== null}
           defaultValue={values.toAmount ?? ""}
           error={errors.toAmount}
-          hint={receivedIn && to ? t("ledger.pages.transactions.toAmountNeededHint", { name: to.name, currency: receivedIn }) : t("ledger.pages.transactions.toAmountHint")}
+          hint={receiving ? t("ledger.pages.transactions.toAmountNeededHint", { name: receiving.name, currency: receiving.currency }) : t("ledger.pages.transactions.toAmountHint")}
           autoComplete="off"
         />
         <Field id="transfer-date" label={t("ledger.fields.date")} name="date" type="date" required defaultValue={values.date ?? loaderData.today} error={errors.date} />

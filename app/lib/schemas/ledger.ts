@@ -140,6 +140,9 @@ export type AccountCreateInput = z.infer<typeof accountCreateSchema>;
  */
 const editedFrom = z.union([z.number().int().min(0), z.string().regex(/^\d{1,15}$/).transform(Number)], { error: "ledger.errors.editedFrom" }).optional();
 
+/** An edit changes at least one field: `updatedAt` only says which copy it was made from. */
+const changesSomething = (value: Record<string, unknown>) => Object.entries(value).some(([field, v]) => field !== "updatedAt" && v !== undefined);
+
 export const accountUpdateSchema = z
   .object({
     ...accountFields,
@@ -149,7 +152,7 @@ export const accountUpdateSchema = z
     archived: z.boolean({ error: "ledger.errors.trueOrFalse" }).optional(),
     updatedAt: editedFrom,
   })
-  .refine((value) => Object.entries(value).some(([field, v]) => field !== "updatedAt" && v !== undefined), { error: "ledger.errors.noChanges" });
+  .refine(changesSomething, { error: "ledger.errors.noChanges" });
 export type AccountUpdateInput = z.infer<typeof accountUpdateSchema>;
 
 const descriptionSchema = z.string({ error: "ledger.errors.descriptionLength" }).overwrite(singleLineText).trim().min(1, { error: "ledger.errors.required" }).max(200, { error: "ledger.errors.descriptionLength" });
@@ -174,7 +177,7 @@ export type TransactionCreateInput = z.infer<typeof transactionCreateSchema>;
 
 export const transactionUpdateSchema = z
   .object({ ...transactionFields, date: recordDay.optional(), description: descriptionSchema.optional(), amount: amountText.optional(), updatedAt: editedFrom })
-  .refine((value) => Object.entries(value).some(([field, v]) => field !== "updatedAt" && v !== undefined), { error: "ledger.errors.noChanges" });
+  .refine(changesSomething, { error: "ledger.errors.noChanges" });
 export type TransactionUpdateInput = z.infer<typeof transactionUpdateSchema>;
 
 export const transferSchema = z

@@ -1,9 +1,8 @@
+import type { TextsLike } from "../../translate";
 import type { api as englishApi } from "../en/api";
 
-type Texts<T> = { -readonly [K in keyof T]: string };
-
 /** Spanish messages of the API: the same keys as en/api.ts (checked by the type checker). */
-export const api: Texts<typeof englishApi> = {
+export const api: TextsLike<typeof englishApi> = {
   currencyLocked: "La moneda no puede cambiar cuando la cuenta ya tiene movimientos.",
   transferLegOut: "Es la salida de una transferencia: ingresa un monto menor que cero, como -12.50. Para mover dinero en sentido contrario, crea otra transferencia.",
   transferLegIn: "Es la entrada de una transferencia: ingresa un monto mayor que cero, como 12.50. Para mover dinero en sentido contrario, crea otra transferencia.",

@@ -1,9 +1,8 @@
+import type { TextsLike } from "../../translate";
 import type { mail as englishMail } from "../en/mail";
 
-type Texts<T> = { -readonly [K in keyof T]: string };
-
 /** Spanish mail the API sends: the same keys as en/mail.ts (checked by the type checker). */
-export const mail: Texts<typeof englishMail> = {
+export const mail: TextsLike<typeof englishMail> = {
   resetSubject: "Restablece tu contraseña de Tesoro",
   resetBody: "Alguien pidió restablecer la contraseña de tu cuenta de Tesoro. Abre este enlace en los próximos 30 minutos para elegir una nueva:",
   resetIgnore: "Si no fuiste tú, ignora este mensaje: tu contraseña no cambia.",

@@ -402,22 +402,19 @@ importRoutes.openapi(
     const userId = c.get("user").id;
     const now = Date.now();
     const db = c.env.DB;
-    const statements: D1PreparedStatement[] = [];
-    for (let i = 0; i < fresh.length; i += INSERT_CHUNK) {
-      const chunk = fresh.slice(i, i + INSERT_CHUNK).map((row) => [uuid7(now), row.date, row.description, row.amount, row.payee, row.notes, row.fingerprint, row.status]);
-      statements.push(
-        db
-          .prepare(
-            `INSERT INTO transactions (id, account_id, user_id, date, description, amount, payee, notes, status, import_fingerprint, created_at, updated_at)
-             SELECT json_extract(value, '$[0]'), ?1, ?2, json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]'),
-                    json_extract(value, '$[4]'), json_extract(value, '$[5]'), json_extract(value, '$[7]'), json_extract(value, '$[6]'), ?3, ?3
-             FROM json_each(?4) WHERE ${accountAsRead(1, 2, 5)}
-             ON CONFLICT DO NOTHING
-             RETURNING 1 AS added`,
-          )
-          .bind(account.id, userId, now, JSON.stringify(chunk), account.currency),
-      );
-    }
+    // One statement per chunk, each row a JSON array bound as one parameter; the account guard
+    // holds every chunk to the account as read.
+    const insert = db.prepare(
+      `INSERT INTO transactions (id, account_id, user_id, date, description, amount, payee, notes, status, import_fingerprint, created_at, updated_at)
+       SELECT json_extract(value, '$[0]'), ?1, ?2, json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]'),
+              json_extract(value, '$[4]'), json_extract(value, '$[5]'), json_extract(value, '$[7]'), json_extract(value, '$[6]'), ?3, ?3
+       FROM json_each(?4) WHERE ${accountAsRead(1, 2, 5)}
+       ON CONFLICT DO NOTHING
+       RETURNING 1 AS added`,
+    );
+    const statements = chunksOf(fresh, INSERT_CHUNK).map((chunk) =>
+      insert.bind(account.id, userId, now, JSON.stringify(chunk.map((row) => [uuid7(now), row.date, row.description, row.amount, row.payee, row.notes, row.fingerprint, row.status])), account.currency),
+    );
     // With the account as it is after the import.
     const ran = await writeThenRead(c, statements, [accountStatement(db, userId, account.id)], "file");
     if ("failed" in ran) return ran.failed;

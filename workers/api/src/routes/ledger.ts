@@ -483,11 +483,11 @@ ledgerRoutes.openapi(
       c,
       [
         db
-        .prepare(
-          `INSERT INTO transactions (id, account_id, user_id, date, description, amount, category_id, payee, notes, status, created_at, updated_at)
-           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11 WHERE ${accountAsRead(2, 3, 12)}`,
-        )
-        .bind(id, accountId, userId, input.date, input.description, amount, input.categoryId ?? null, input.payee ?? null, input.notes ?? null, input.status ?? "posted", now, account.currency),
+          .prepare(
+            `INSERT INTO transactions (id, account_id, user_id, date, description, amount, category_id, payee, notes, status, created_at, updated_at)
+             SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11 WHERE ${accountAsRead(2, 3, 12)}`,
+          )
+          .bind(id, accountId, userId, input.date, input.description, amount, input.categoryId ?? null, input.payee ?? null, input.notes ?? null, input.status ?? "posted", now, account.currency),
       ],
       [transactionStatement(db, userId, id), accountStatement(db, userId, accountId)],
     );
