@@ -742,6 +742,9 @@ function rowNaming(tx: PageTransaction, language: string): { description: string
 /** The dialog's question as the page asks it, for a delete sent without JavaScript: delete, or go back to the list. */
 function DeleteQuestion({ tx, listUrl, nonce, t, language }: { tx: PageTransaction; listUrl: string; nonce: string; t: Translate; language: string }) {
   const question = deleteQuestionText(t, tx, language);
+  // The amount stays on one line: a line that ends in its minus would read as money in (Money does the same).
+  const { amount } = rowNaming(tx, language);
+  const at = question.lastIndexOf(amount);
   return (
     <Form method="post" id="delete-question" preventScrollReset className={`${ui.card} ${l.deleteQuestion}`} aria-label={question} data-testid="delete-question">
       <FormKey nonce={nonce} form="delete" />
@@ -749,7 +752,17 @@ function DeleteQuestion({ tx, listUrl, nonce, t, language }: { tx: PageTransacti
       <input type="hidden" name="transactionId" value={tx.id} />
       <input type="hidden" name="confirmed" value="yes" />
       <input type="hidden" name="returnTo" value={listUrl} />
-      <p className={l.userText}>{question}</p>
+      <p className={l.userText}>
+        {at < 0 ? (
+          question
+        ) : (
+          <>
+            {question.slice(0, at)}
+            <span className={l.nowrap}>{amount}</span>
+            {question.slice(at + amount.length)}
+          </>
+        )}
+      </p>
       <div className={l.actions}>
         <button type="submit" className={ui.button.primary}>
           {t("ledger.pages.common.delete")}

@@ -141,6 +141,7 @@ globalStyle(`${table} th[data-num], ${table} td[data-num]`, { textAlign: "end" }
 export const rowBusy = style({ opacity: 0.55 });
 /** The delete question a page without JavaScript asks above the table. */
 export const deleteQuestion = style({ margin: vars.space.md, display: "flex", flexDirection: "column", gap: vars.space.sm, borderColor: vars.color.error });
+globalStyle(`${deleteQuestion} > p`, { margin: 0 });
 export const editRow = style({ background: vars.color.backgroundMd });
 // The edit form's title repeats the description.
 globalStyle(`${editRow} > td`, { overflowWrap: "anywhere" });

@@ -678,6 +678,8 @@ test.describe("accounts and transactions", () => {
     await expect(question).toBeVisible();
     await expect(page).toHaveURL(/confirmDelete=.*#delete-question$/);
     await expect(question).toBeInViewport();
+    // Its amount never breaks after the minus (a line ending in "-" would read as money in).
+    await expect(question.getByText(`-${soles("3.00")}`, { exact: true })).toHaveCSS("white-space", "nowrap");
     await expect(page.getByTestId("transaction-row").filter({ hasText: "Doble clic corregido" })).toHaveCount(1);
     await question.getByRole("link", { name: "Cancel" }).click();
     await expect(question).toHaveCount(0);
