@@ -175,6 +175,15 @@ export function formatMoney(minor: number, currency: string, options: { signDisp
   return (replace ? text.replace(replace.symbol, () => replace.by) : text).replace(/^([-+]?)(S\/|US\$)(?=\d)/, "$1$2\u00a0");
 }
 
+/**
+ * A signed amount inside text that cannot be styled (a label drawn as a tooltip, a native
+ * dialog's question): a word joiner after the sign keeps it on the figure's line, as `Money`'s
+ * nowrap does, so no line ends in a bare minus that reads as money in. Screen readers skip it.
+ */
+export function formatSignedMoneyInText(minor: number, currency: string): string {
+  return formatMoney(minor, currency, { signDisplay: "exceptZero" }).replace(/^[-+]/, "$&\u2060");
+}
+
 /** Locale for dates: "Nov 21, 2026" in English, "21 nov. 2026" in Spanish (Peru). */
 export function intlLocale(locale: string): string {
   return locale === "es" ? "es-PE" : "en-PE";

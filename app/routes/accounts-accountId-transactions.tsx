@@ -15,7 +15,7 @@ import { formatDay, isIsoDay, todayInZone } from "../lib/dates";
 import { formErrorOf, keepFormThroughOutage, ledgerFormOf } from "../lib/form-outage";
 import { formValues, parseForm, useClientValidation, type FieldErrors } from "../lib/forms";
 import { ID_PATTERN } from "../lib/ids";
-import { formatMoney, moneyOutExample } from "../lib/money";
+import { formatSignedMoneyInText, moneyOutExample } from "../lib/money";
 import type { Account, Category, ImportPreview, ImportResult, ImportRow, ListTotals, Transaction, TransactionList } from "../lib/ledger-types";
 import { apiFailure, formId, formFailure, idempotencyKeyOf, readFailed, refusedWithAmounts, returnTo, unwrap } from "../lib/ledger.server";
 import { redirectWithToast } from "../toast.server";
@@ -736,7 +736,7 @@ function deleteQuestionText(t: Translate, tx: PageTransaction, language: string)
  * amount, so two rows with the same description (two coffees at one café) are told apart.
  */
 function rowNaming(tx: PageTransaction, language: string): { description: string; date: string; amount: string } {
-  return { description: tx.description, date: formatDay(tx.date, language), amount: formatMoney(tx.amountMinor, tx.currency, { signDisplay: "exceptZero" }) };
+  return { description: tx.description, date: formatDay(tx.date, language), amount: formatSignedMoneyInText(tx.amountMinor, tx.currency) };
 }
 
 /** The dialog's question as the page asks it, for a delete sent without JavaScript: delete, or go back to the list. */

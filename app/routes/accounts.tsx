@@ -233,14 +233,14 @@ function AccountCard({ account, editing, nonce, today, currencies }: { account: 
         {account.number ? (
           <>
             {" · "}
-            <span className={l.nowrap}>{account.number}</span>
+            <MaskedNumber shown={account.number} spoken={t("ledger.pages.accounts.numberEnding", { digits: lastDigits(account.number) })} />
           </>
         ) : null}
         {/* Masked, as the number is: enough to tell which code to share, in full in the edit form. */}
         {account.cci ? (
           <>
             {" · "}
-            <span className={l.nowrap}>{t("ledger.pages.accounts.cciOnCard", { cci: account.cci })}</span>
+            <MaskedNumber shown={t("ledger.pages.accounts.cciOnCard", { cci: account.cci })} spoken={t("ledger.pages.accounts.cciEnding", { digits: lastDigits(account.cci) })} />
           </>
         ) : null}
       </p>
@@ -282,6 +282,21 @@ function AccountCard({ account, editing, nonce, today, currencies }: { account: 
 }
 
 type AccountFetcher = ReturnType<typeof useFetcher<typeof action>>;
+
+/** The API masks as `•••• 1234`; what follows the bullets is all that is left of the number. */
+function lastDigits(masked: string): string {
+  return masked.replace(/\D/g, "");
+}
+
+/** Four bullets are read aloud one by one; a screen reader hears "ending in 1234" instead. */
+function MaskedNumber({ shown, spoken }: { shown: string; spoken: string }) {
+  return (
+    <span className={l.nowrap}>
+      <span aria-hidden="true">{shown}</span>
+      <span className="visually-hidden">{spoken}</span>
+    </span>
+  );
+}
 
 function AccountForm({ mode, account, fetcher, result, nonce, today, currencies }: { mode: "create" | "update"; account?: Account; fetcher: AccountFetcher; result: FormResult | undefined; nonce: string; today: string; currencies: string[] }) {
   const { t } = useTranslation();

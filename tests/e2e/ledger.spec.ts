@@ -9,6 +9,8 @@ import { createUser, expect, hydrated, randomIp, signInAs, test, type TestUser }
 
 const NBSP = "\u00a0";
 const soles = (text: string) => `S/${NBSP}${text}`;
+/** Money out as a label or the delete question writes it: a word joiner keeps the minus with its figure (formatSignedMoneyInText). */
+const solesOutInText = (text: string) => `-\u2060${soles(text)}`;
 const dollars = (text: string) => `US$${NBSP}${text}`;
 
 function todayInLima(): string {
@@ -152,7 +154,10 @@ test.describe("accounts and transactions", () => {
     await expect(page.getByRole("heading", { name: "BCP Sueldo", level: 3 })).toBeVisible();
     // The card shows both codes masked, the CCI named as such; the edit form has them in full.
     const sueldo = page.getByTestId("account-card").filter({ hasText: "BCP Sueldo" });
-    await expect(sueldo).toContainText("•••• 8021 · CCI •••• 2155");
+    const codes = sueldo.locator("p").first();
+    await expect(codes.locator('[aria-hidden="true"]')).toHaveText(["•••• 8021", "CCI •••• 2155"]);
+    // A screen reader hears the last digits, not four bullets read one by one.
+    await expect(codes.locator(".visually-hidden")).toHaveText(["account number ending in 8021", "CCI ending in 2155"]);
     await expect(sueldo).not.toContainText("12345678");
 
     // With every account archived the overview says so, and leads back to them.
@@ -674,12 +679,12 @@ test.describe("accounts and transactions", () => {
     await expect(page.getByTestId("transaction-row").filter({ hasText: "Doble clic corregido" })).toHaveCount(1);
     // No dialog can ask without JavaScript, so the page asks: nothing is deleted until the answer.
     await page.getByRole("button", { name: "Delete Doble clic corregido" }).click();
-    const question = page.getByRole("form", { name: `Delete “Doble clic corregido” (Nov 3, 2026, -${soles("3.00")})?`, exact: true });
+    const question = page.getByRole("form", { name: `Delete “Doble clic corregido” (Nov 3, 2026, ${solesOutInText("3.00")})?`, exact: true });
     await expect(question).toBeVisible();
     await expect(page).toHaveURL(/confirmDelete=.*#delete-question$/);
     await expect(question).toBeInViewport();
     // Its amount never breaks after the minus (a line ending in "-" would read as money in).
-    await expect(question.getByText(`-${soles("3.00")}`, { exact: true })).toHaveCSS("white-space", "nowrap");
+    await expect(question.getByText(solesOutInText("3.00"), { exact: true })).toHaveCSS("white-space", "nowrap");
     await expect(page.getByTestId("transaction-row").filter({ hasText: "Doble clic corregido" })).toHaveCount(1);
     await question.getByRole("link", { name: "Cancel" }).click();
     await expect(question).toHaveCount(0);
@@ -715,8 +720,8 @@ test.describe("accounts and transactions", () => {
     ]);
     await page.goto(`/accounts/${accountId}/transactions`);
     await hydrated(page);
-    const first = `Café Tostado (Nov 3, 2026, -${soles("8.50")})`;
-    const second = `Café Tostado (Nov 4, 2026, -${soles("12.00")})`;
+    const first = `Café Tostado (Nov 3, 2026, ${solesOutInText("8.50")})`;
+    const second = `Café Tostado (Nov 4, 2026, ${solesOutInText("12.00")})`;
     for (const name of [first, second]) {
       await expect(page.getByRole("link", { name: `Edit ${name}`, exact: true })).toHaveCount(1);
       await expect(page.getByRole("button", { name: `Delete ${name}`, exact: true })).toHaveCount(1);
@@ -728,7 +733,7 @@ test.describe("accounts and transactions", () => {
       void dialog.dismiss();
     });
     await page.getByRole("button", { name: `Delete ${second}`, exact: true }).click();
-    await expect.poll(() => asked).toBe(`Delete “Café Tostado” (Nov 4, 2026, -${soles("12.00")})?`);
+    await expect.poll(() => asked).toBe(`Delete “Café Tostado” (Nov 4, 2026, ${solesOutInText("12.00")})?`);
     await expect(page.getByTestId("transaction-row")).toHaveCount(2);
   });
 
@@ -742,7 +747,7 @@ test.describe("accounts and transactions", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Movimientos de BCP Soles");
     await expect(page.getByTestId("account-balance")).toContainText(soles("1,233.50"));
     await expect(page.getByTestId("transaction-row").filter({ hasText: "Bodega" })).toContainText("15 ene. 2026");
-    await expect(page.getByRole("link", { name: `Editar Bodega (15 ene. 2026, -${soles("1.00")})`, exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: `Editar Bodega (15 ene. 2026, ${solesOutInText("1.00")})`, exact: true })).toBeVisible();
     await disclose(page, "Agregar movimiento");
     const add = page.getByRole("form", { name: "Nuevo movimiento" });
     await add.getByLabel("Descripción").fill("Mercado de Surquillo");
@@ -926,7 +931,7 @@ test.describe("accessibility", () => {
     const warm = () => page.evaluate(() => "tooltipsWarm" in document.documentElement.dataset);
 
     const day = new Intl.DateTimeFormat("en-PE", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${todayInLima()}T12:00:00Z`));
-    expect(await tip(edit)).toEqual({ content: `"Edit Wong San Isidro (${day}, -${soles("20.00")})"`, shown: false, delay: "0s, 0.12s" });
+    expect(await tip(edit)).toEqual({ content: `"Edit Wong San Isidro (${day}, ${solesOutInText("20.00")})"`, shown: false, delay: "0s, 0.12s" });
     expect(await fadeInDelay(edit, () => edit.hover())).toBe("0.7s, 0.7s");
     await expect.poll(async () => (await tip(edit)).shown).toBe(true);
     await expect.poll(warm).toBe(true);

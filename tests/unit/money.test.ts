@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { currencyDigits, formatMoney, isCurrency, MAX_MINOR_UNITS, moneyOutExample, parseAmount, SHARED_NARROW_SYMBOLS, sumMinor, toDecimalString, toShortestDecimalString } from "../../app/lib/money";
+import { currencyDigits, formatMoney, formatSignedMoneyInText, isCurrency, MAX_MINOR_UNITS, moneyOutExample, parseAmount, SHARED_NARROW_SYMBOLS, sumMinor, toDecimalString, toShortestDecimalString } from "../../app/lib/money";
 
 describe("parseAmount", () => {
   it.each([
@@ -116,6 +116,17 @@ describe("formatting", () => {
     expect(formatMoney(8000, "MXN")).toBe(nbsp("MX$ 80.00"));
     expect(formatMoney(5000, "CLP")).toBe(nbsp("CLP 5,000"));
     expect(formatMoney(300, "EUR")).toBe(nbsp("€ 3.00"));
+  });
+
+  it("joins a sign to its figure in text that cannot be styled, and changes nothing else", () => {
+    expect(formatSignedMoneyInText(-210, "PEN")).toBe(nbsp("-\u2060S/ 2.10"));
+    expect(formatSignedMoneyInText(1200, "USD")).toBe(nbsp("+\u2060US$ 12.00"));
+    expect(formatSignedMoneyInText(0, "PEN")).toBe(nbsp("S/ 0.00"));
+    fc.assert(
+      fc.property(fc.integer({ min: -MAX_MINOR_UNITS, max: MAX_MINOR_UNITS }), (minor) => {
+        expect(formatSignedMoneyInText(minor, "PEN").replace("\u2060", "")).toBe(formatMoney(minor, "PEN", { signDisplay: "exceptZero" }));
+      }),
+    );
   });
 
   it("never loses a cent on large amounts", () => {

@@ -199,6 +199,9 @@ export const ledger = {
     },
     accounts: {
       cciOnCard: "CCI {{cci}}",
+      // What a screen reader says for the masked number and CCI, instead of four bullets.
+      numberEnding: "account number ending in {{digits}}",
+      cciEnding: "CCI ending in {{digits}}",
       new: "New account",
       create: "Create account",
       editTitle: "Edit {{name}}",

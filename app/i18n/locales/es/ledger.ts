@@ -199,6 +199,8 @@ export const ledger: Messages["ledger"] = {
     },
     accounts: {
       cciOnCard: "CCI {{cci}}",
+      numberEnding: "número de cuenta terminado en {{digits}}",
+      cciEnding: "CCI terminado en {{digits}}",
       new: "Nueva cuenta",
       create: "Crear cuenta",
       editTitle: "Editar {{name}}",
