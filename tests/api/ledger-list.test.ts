@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, signUp } from "./helpers";
 import { addTransaction, allPages, createAccount, expectPreviousPages } from "./ledger-helpers";
+import { MAX_SEARCH_WORDS } from "../../app/lib/search-words";
 
 interface Row {
   id: string;
@@ -196,6 +197,15 @@ describe("listing", () => {
       expect(result.status, q).toBe(422);
       expect(result.json.errors, q).toEqual({ q: ["Busca con letras o números: los símbolos solos no se buscan."] });
     }
+    // A pasted paragraph is refused with a message, not cut to its first words in silence.
+    const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(" ");
+    expect((await call(`/accounts/${accountId}/transactions?q=${encodeURIComponent(words(MAX_SEARCH_WORDS))}`, { token })).status).toBe(200);
+    const tooMany = await call(`/accounts/${accountId}/transactions?q=${encodeURIComponent(words(MAX_SEARCH_WORDS + 1))}`, { token });
+    expect(tooMany.status).toBe(422);
+    expect(tooMany.json.errors).toEqual({ q: ["Search with at most 16 words."] });
+    const tooManyEs = await call(`/accounts/${accountId}/transactions/export.csv?q=${encodeURIComponent(words(MAX_SEARCH_WORDS + 1))}`, { token, headers: { "Accept-Language": "es" } });
+    expect(tooManyEs.status).toBe(422);
+    expect(tooManyEs.json.errors).toEqual({ q: ["Busca con 16 palabras como máximo."] });
   });
 
   it("keeps running balances right after edits and deletes in the middle of the history", async () => {

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { isIsoDay, isRecordDay } from "../dates";
 import { ID_PATTERN } from "../ids";
 import { multiLineText, singleLineText } from "../plain-text";
+import { MAX_SEARCH_WORDS, searchWords } from "../search-words";
 import { isCurrency, MAX_MINOR_UNITS, parseAmount, currencyDigits, type DecimalSeparator } from "../money";
 
 export const ACCOUNT_TYPES = ["checking", "savings", "credit_card", "cash", "wallet", "loan"] as const;
@@ -213,7 +214,8 @@ export const listQueryObject = z.object({
     .string()
     .trim()
     .max(200, { error: "ledger.errors.search" })
-    .refine((value) => value === "" || /[\p{L}\p{N}]/u.test(value), { error: "ledger.errors.searchWords" })
+    .refine((value) => value === "" || searchWords(value).length > 0, { error: "ledger.errors.searchWords" })
+    .refine((value) => searchWords(value).length <= MAX_SEARCH_WORDS, { error: "ledger.errors.searchTooManyWords" })
     .optional(),
   from: blank(isoDay),
   to: blank(isoDay),

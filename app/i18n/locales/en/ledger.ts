@@ -132,6 +132,7 @@ export const ledger = {
     limit: "Use a page size from 1 to 200.",
     search: "Use at most 200 characters.",
     searchWords: "Search with letters or numbers: symbols alone are not searched.",
+    searchTooManyWords: "Search with at most 16 words.",
     trueOrFalse: "Use true or false.",
     noChanges: "Change at least one field.",
     editedFrom: "This form is out of date. Reload the page and try again.",

@@ -132,6 +132,7 @@ export const ledger: Messages["ledger"] = {
     limit: "Usa un tamaño de página de 1 a 200.",
     search: "Usa como máximo 200 caracteres.",
     searchWords: "Busca con letras o números: los símbolos solos no se buscan.",
+    searchTooManyWords: "Busca con 16 palabras como máximo.",
     trueOrFalse: "Usa true o false.",
     noChanges: "Cambia al menos un campo.",
     editedFrom: "Este formulario está desactualizado. Recarga la página e inténtalo de nuevo.",

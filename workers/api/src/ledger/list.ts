@@ -14,6 +14,7 @@
  */
 import { checkAmount, PAGE_SIZE_DEFAULT, type ListQuery } from "../../../../app/lib/schemas/ledger";
 import { TRANSACTION_COLUMNS, TRANSACTION_FROM, transactionFrom, type AccountRow, type TransactionRow } from "./model";
+import { searchWords } from "../../../../app/lib/search-words";
 
 export type Sort = "date" | "amount";
 export type Order = "asc" | "desc";
@@ -62,22 +63,11 @@ export function filtersOf(query: ListQuery, currency: string): { filters: Filter
   return { filters, issues };
 }
 
-/**
- * Letters and digits to JavaScript that SQLite's unicode61 tokenizer treats as separators (its
- * tables predate them). Left inside a quoted word they would split it into a phrase, which the
- * index (detail=column) refuses with an error. tests/unit/fts-words.test.ts checks this list
- * against SQLite's tokenizer for every letter and digit.
- */
-const FTS_SEPARATORS = /[\u19B0-\u19C0\u19C8\u19C9\u1CF2\u1CF3]+/u;
-
-/** User text → an FTS5 query: every word (letters and digits) must appear, as a prefix. */
+/** User text → an FTS5 query: every word (letters and digits) must appear, as a prefix. The schema has refused more than MAX_SEARCH_WORDS. */
 export function ftsQuery(text: string): string | null {
-  const words = (text.normalize("NFC").match(/[\p{L}\p{N}]+/gu) ?? []).flatMap((word) => word.split(FTS_SEPARATORS)).filter(Boolean);
+  const words = searchWords(text);
   if (!words.length) return null;
-  return words
-    .slice(0, 16)
-    .map((word) => `"${word}"*`)
-    .join(" ");
+  return words.map((word) => `"${word}"*`).join(" ");
 }
 
 /**
