@@ -36,7 +36,7 @@ const FILTER_KEYS = ["q", "from", "to", "category", "min", "max", "status", "sor
 /** Parameters that only open or prefill a form: changing them needs no new data. */
 const UI_KEYS = ["new", "edit", "confirmDelete", "description", "amount", "payee", "date", "notes", "categoryId"] as const;
 const PAGE_SIZE = 50;
-const IMPORT_COLUMNS = ["dateColumn", "descriptionColumn", "amountColumn", "debitColumn", "creditColumn", "payeeColumn", "notesColumn", "statusColumn", "idColumn"] as const;
+const IMPORT_COLUMNS = ["dateColumn", "descriptionColumn", "amountColumn", "debitColumn", "creditColumn", "currencyColumn", "payeeColumn", "notesColumn", "statusColumn", "idColumn"] as const;
 const IMPORT_OPTIONS = [...IMPORT_COLUMNS, "dateFormat", "decimalSeparator", "delimiter", "header"] as const;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -241,6 +241,33 @@ describe("CSV import: what banks and spreadsheets really write", () => {
     expect(rows.map((row: { status: string; errors: unknown }) => row.errors ?? row.status)).toEqual(["pending", "posted", { status: ["El estado «Rechazado» no es pendiente ni confirmado: la fila se omite."] }]);
   });
 
+  it("refuses rows whose currency column names another currency than the account's: an export of soles into a dollar account", async () => {
+    const { token } = await signUp();
+    const soles = await createAccount(token);
+    const dollars = await createAccount(token, { name: "Interbank Dólares", currency: "USD" });
+    await addTransaction(token, soles.id, { description: "Wong", amount: "-82.21" });
+    const text = (await call(`/accounts/${soles.id}/transactions/export.csv`, { token })).json as string;
+    const guess = (await preview(token, dollars.id, text, {})).guess;
+    expect(guess).toMatchObject({ amountColumn: 2, currencyColumn: 3 });
+    const shown = await preview(token, dollars.id, text, guess, ES);
+    expect(shown.counts).toMatchObject({ total: 1, valid: 0, invalid: 1 });
+    expect(shown.rows[0].errors).toEqual({ currency: ["La fila está en «PEN», no en USD, la moneda de la cuenta: la fila se omite."] });
+    expect((await upload(`/accounts/${dollars.id}/import`, token, text, guess)).json).toMatchObject({ imported: 0, invalid: 1 });
+    expect((await allPages(token, dollars.id)).rows).toHaveLength(0);
+    // What banks here write for the account's own currency reads as it; another currency does not.
+    const csv = ["Date,Description,Amount,Currency", "2026-11-01,One,-1.00,Soles", "2026-11-02,Two,-2.00,S/.", "2026-11-03,Three,-3.00,M.N.", "2026-11-04,Four,-4.00,sol peruano", "2026-11-05,Five,-5.00,", "2026-11-06,Six,-6.00,Dólares", "2026-11-07,Seven,-7.00,US$"].join("\n");
+    const rows = (await preview(token, soles.id, csv, { dateColumn: 0, descriptionColumn: 1, amountColumn: 2, currencyColumn: 3 })).rows;
+    expect(amounts(rows)).toEqual([
+      "-1.00",
+      "-2.00",
+      "-3.00",
+      "-4.00",
+      "-5.00",
+      { currency: ["The row is in “Dólares”, not in PEN, the account's currency: the row is left out."] },
+      { currency: ["The row is in “US$”, not in PEN, the account's currency: the row is left out."] },
+    ]);
+  });
+
   it("reads a minus after the amount, and says why an amount is refused", async () => {
     const { token } = await signUp();
     const account = await createAccount(token);

@@ -261,6 +261,7 @@ export const importQuerySchema = z.object({
   amountColumn: columnIndex,
   debitColumn: columnIndex,
   creditColumn: columnIndex,
+  currencyColumn: columnIndex,
   payeeColumn: columnIndex,
   notesColumn: columnIndex,
   statusColumn: columnIndex,

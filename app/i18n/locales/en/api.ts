@@ -38,6 +38,7 @@ export const api = {
   importDate: "The date does not match the chosen format.",
   importAmountMissing: "The row has no amount.",
   importAmountCurrency: "“{{text}}” is not an amount in {{currency}}, the account's currency: the row is left out.",
+  importCurrency: "The row is in “{{value}}”, not in {{currency}}, the account's currency: the row is left out.",
   importStatus: "Status “{{value}}” is neither pending nor posted: the row is left out.",
   importDescription: "The description is empty or longer than 200 characters.",
   passwordWeak: "This password is too easy to guess.",

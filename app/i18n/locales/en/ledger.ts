@@ -72,6 +72,7 @@ export const ledger = {
     payeeColumn: "Payee column",
     notesColumn: "Notes column",
     statusColumn: "Status column",
+    currencyColumn: "Currency column",
     idColumn: "Bank reference column",
     dateFormat: "Date format",
     /** How a date format names the year in the format picker: YYYY-MM-DD. */

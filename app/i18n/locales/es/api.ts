@@ -36,6 +36,7 @@ export const api: TextsLike<typeof englishApi> = {
   importDate: "La fecha no coincide con el formato elegido.",
   importAmountMissing: "La fila no tiene monto.",
   importAmountCurrency: "«{{text}}» no es un monto en {{currency}}, la moneda de la cuenta: la fila se omite.",
+  importCurrency: "La fila está en «{{value}}», no en {{currency}}, la moneda de la cuenta: la fila se omite.",
   importStatus: "El estado «{{value}}» no es pendiente ni confirmado: la fila se omite.",
   importDescription: "La descripción está vacía o tiene más de 200 caracteres.",
   passwordWeak: "Esta contraseña es demasiado fácil de adivinar.",

@@ -72,6 +72,7 @@ export const ledger: Messages["ledger"] = {
     payeeColumn: "Columna de beneficiario",
     notesColumn: "Columna de notas",
     statusColumn: "Columna de estado",
+    currencyColumn: "Columna de moneda",
     idColumn: "Columna de referencia del banco",
     dateFormat: "Formato de fecha",
     /** How a date format names the year in the format picker: YYYY-MM-DD. */

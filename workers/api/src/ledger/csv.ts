@@ -162,6 +162,7 @@ export function guessMapping(header: string[], sample: string[][], delimiter = "
     amountColumn: find(/^(monto|importe|amount|valor)\b/i, /monto|importe|amount/i),
     debitColumn: find(/^(cargo|d[eé]bito|debit|retiro|withdrawal)/i),
     creditColumn: find(/^(abono|cr[eé]dito|credit|dep[oó]sito|deposit)/i),
+    currencyColumn: find(/^(currency|moneda|divisa)\b/i),
     payeeColumn: find(/^(payee|beneficiario|comercio|merchant)/i),
     notesColumn: find(/^(notes?|notas?|observaci[oó]n(es)?|comentarios?)\b/i),
     statusColumn: find(/^(status|estado)\b/i),

@@ -53,7 +53,7 @@ interface ParsedRow {
   duplicate: boolean;
 }
 
-const COLUMN_PARAMS = ["dateColumn", "descriptionColumn", "amountColumn", "debitColumn", "creditColumn", "payeeColumn", "notesColumn", "statusColumn", "idColumn"] as const;
+const COLUMN_PARAMS = ["dateColumn", "descriptionColumn", "amountColumn", "debitColumn", "creditColumn", "currencyColumn", "payeeColumn", "notesColumn", "statusColumn", "idColumn"] as const;
 
 function hasMapping(query: ImportQuery): boolean {
   return query.dateColumn !== undefined || query.descriptionColumn !== undefined || query.amountColumn !== undefined || query.debitColumn !== undefined || query.creditColumn !== undefined;
@@ -163,6 +163,10 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
       amount = debit === null || credit === null || blank ? null : credit - Math.abs(debit);
     }
     if (amount === null) errors.amount = [blank ? t("api.importAmountMissing") : refusal];
+    // A file's own currency column (this app's export has one) must name the account's: soles
+    // imported into a dollar account would keep their figures and change their worth.
+    const currencyText = cell(fields, query.currencyColumn);
+    if (currencyText && !namesCurrency(currencyText, account.currency)) errors.currency = [t("api.importCurrency", { value: singleLineText(currencyText).slice(0, 40), currency: account.currency })];
     const payee = singleLineText(unneutralise(cell(fields, query.payeeColumn))).trim().slice(0, 100) || null;
     const notes = multiLineText(unneutralise(cell(fields, query.notesColumn))).trim().slice(0, 1000) || null;
     const statusText = cell(fields, query.statusColumn);
@@ -255,6 +259,32 @@ function currencyMarks(currency: string): ReadonlySet<string> {
 
 /** A mark as compared: upper case, without a final point ("S/." is "S/"). */
 const markKey = (mark: string) => mark.toUpperCase().replace(/\.$/, "");
+
+/** How Peruvian bank files write the two currencies' names in a currency column. */
+const CURRENCY_WORDS: Readonly<Record<string, readonly string[]>> = {
+  PEN: ["SOL", "SOLES", "NUEVOS SOLES", "MN", "M.N."],
+  USD: ["DOLAR", "DOLARES", "DOLLAR", "DOLLARS", "US DOLLARS", "ME", "M.E."],
+};
+const currencyNamesCache = new Map<string, ReadonlySet<string>>();
+/** A currency column's cell as compared: upper case, without accents, spaces made one. */
+const nameKey = (text: string) => markKey(text.normalize("NFD").replace(/\p{M}/gu, "").trim().replace(/\s+/g, " "));
+
+/**
+ * Whether a currency column's cell names the account's currency: its code or sign (as an
+ * amount's mark), its name in English or Spanish ("Peruvian Sol", "sol peruano"), or the words
+ * banks here use ("Soles", "Dólares", "MN"/"ME": moneda nacional/extranjera).
+ */
+function namesCurrency(text: string, currency: string): boolean {
+  const key = nameKey(text);
+  if (currencyMarks(currency).has(key)) return true;
+  let names = currencyNamesCache.get(currency);
+  if (!names) {
+    const displayed = ["en", "es"].map((locale) => new Intl.DisplayNames([locale], { type: "currency", fallback: "none" }).of(currency));
+    names = new Set([...displayed, ...(CURRENCY_WORDS[currency] ?? [])].filter((name): name is string => !!name).map(nameKey));
+    currencyNamesCache.set(currency, names);
+  }
+  return names.has(key);
+}
 
 /**
  * Checked as the forms check amounts (`checkAmount`), with the import's own message for a format
