@@ -50,18 +50,20 @@ describe("CSV import", () => {
     expect((await expectExactBalance(token, account.id))).toBe(0);
   });
 
-  it("leaves out a row whose real day is outside 1900 to a year from today, saying so in both languages", async () => {
+  it("leaves out a row whose real day is outside 1900 to a year from today, saying so in both languages; a two-digit year is in the hundred years up to next year", async () => {
     const { token } = await signUp();
     const account = await createAccount(token);
-    // A two-digit year reads as 20YY, so "99" is 2099: more than a year ahead.
     const csv = ["Date,Description,Amount", "1899-12-31,Too old,-1.00", "2026-11-05,Fine,-2.00"].join("\n");
-    const twoDigits = ["Fecha;Descripción;Monto", "01/01/99;Muy lejos;-1,00"].join("\n");
+    // A two-digit year is the one of the hundred years that end next year: "99" is 1999, not 2099.
+    const nextYear = new Date().getUTCFullYear() + 1;
+    const yy = (year: number) => String(year % 100).padStart(2, "0");
+    const twoDigits = ["Fecha;Descripción;Monto", "01/01/99;Estado de 1999;-1,00", `01/01/${yy(nextYear)};El año que viene;-1,00`, `01/01/${yy(nextYear + 1)};Hace un siglo;-1,00`, "31/12/1899;Muy antiguo;-1,00"].join("\n");
     const mapping = { dateColumn: 0, descriptionColumn: 1, amountColumn: 2 };
     const preview = await upload(`/accounts/${account.id}/import/preview`, token, csv, mapping);
     expect(preview.json.counts).toMatchObject({ total: 2, valid: 1, invalid: 1 });
     expect(preview.json.rows[0].errors).toEqual({ date: ["Use a date from 1900 up to one year from today."] });
     const spanish = await upload(`/accounts/${account.id}/import/preview`, token, twoDigits, { ...mapping, dateFormat: "DD/MM/YYYY", decimalSeparator: "," }, ES);
-    expect(spanish.json.rows[0]).toMatchObject({ date: "2099-01-01", errors: { date: ["Usa una fecha desde 1900 hasta un año después de hoy."] } });
+    expect(spanish.json.rows.map((row: { date: string; errors: unknown }) => row.errors ?? row.date)).toEqual(["1999-01-01", `${nextYear}-01-01`, `${nextYear - 99}-01-01`, { date: ["Usa una fecha desde 1900 hasta un año después de hoy."] }]);
     const imported = await upload(`/accounts/${account.id}/import`, token, csv, mapping);
     expect(imported.json).toMatchObject({ imported: 1, invalid: 1 });
     expect(await expectExactBalance(token, account.id)).toBe(-200);

@@ -2,7 +2,7 @@
  * CSV in and out (RFC 4180: quoted fields, doubled quotes, CRLF or LF). Small enough to own:
  * docs/decisions/012-csv.md says why no parser package.
  */
-import { isIsoDay } from "../../../../app/lib/dates";
+import { isIsoDay, latestRecordDay } from "../../../../app/lib/dates";
 import type { DateFormat } from "../../../../app/lib/schemas/ledger";
 
 export function detectDelimiter(text: string): "," | ";" | "\t" {
@@ -114,8 +114,12 @@ export function csvLine(values: string[]): string {
   return values.join(",") + "\r\n";
 }
 
-/** A date in the chosen format → `YYYY-MM-DD`, or null when it does not match or is not a real day. */
-export function parseDate(text: string, format: DateFormat): string | null {
+/**
+ * A date in the chosen format → `YYYY-MM-DD`, or null when it does not match or is not a real day.
+ * A two-digit year is the one in the hundred years that end with `latestYear` (the last year a
+ * record may carry, next year): `26` is 2026 and `99` is 1999, as a statement of either was meant.
+ */
+export function parseDate(text: string, format: DateFormat, latestYear: number = Number(latestRecordDay().slice(0, 4))): string | null {
   const value = text.trim();
   let y: string | undefined, m: string | undefined, d: string | undefined;
   let match: RegExpExecArray | null;
@@ -142,7 +146,7 @@ export function parseDate(text: string, format: DateFormat): string | null {
       break;
   }
   if (!y || !m || !d) return null;
-  if (y.length === 2) y = `20${y}`;
+  if (y.length === 2) y = String(2000 + Number(y) > latestYear ? 1900 + Number(y) : 2000 + Number(y));
   const day = `${y}-${m.padStart(2, "0")}-${d.padStart(2, "0")}`;
   return isIsoDay(day) ? day : null;
 }

@@ -129,10 +129,11 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
   const cell = (fields: string[], index: number | undefined) => (index === undefined ? "" : (fields[index] ?? "").trim());
   const occurrences = new Map<string, number>();
   const latestDay = latestRecordDay();
+  const latestYear = Number(latestDay.slice(0, 4));
   const rows: ParsedRow[] = [];
   for (const { line, fields } of data) {
     const errors: Record<string, string[]> = {};
-    const date = parseDate(cell(fields, query.dateColumn), format);
+    const date = parseDate(cell(fields, query.dateColumn), format, latestYear);
     if (!date) errors.date = [t("api.importDate")];
     else if (!isRecordDay(date, latestDay)) errors.date = [t("ledger.errors.dateOutOfRange")];
     const description = singleLineText(unneutralise(cell(fields, query.descriptionColumn))).replace(/\s+/g, " ").trim();
