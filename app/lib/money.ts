@@ -184,6 +184,11 @@ export function formatSignedMoneyInText(minor: number, currency: string): string
   return formatMoney(minor, currency, { signDisplay: "exceptZero" }).replace(/^[-+]/, "$&\u2060");
 }
 
+/** Whether amounts of this currency are written with its code (`CLP 5,000`) rather than a sign (`S/`, `€`). */
+export function signIsCode(currency: string): boolean {
+  return formatMoney(0, currency).includes(currency);
+}
+
 /** Locale for dates: "Nov 21, 2026" in English, "21 nov. 2026" in Spanish (Peru). */
 export function intlLocale(locale: string): string {
   return locale === "es" ? "es-PE" : "en-PE";

@@ -687,9 +687,11 @@ function TransactionTable({ loaderData, list, filtered, addFetcher }: { loaderDa
               </span>
               <span className="visually-hidden">{columns.receipt}</span>
             </th>
-            <th scope="col">
-              <span className="visually-hidden">{columns.actions}</span>
-            </th>
+            {shared.changeable ? (
+              <th scope="col">
+                <span className="visually-hidden">{columns.actions}</span>
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>
@@ -830,6 +832,8 @@ function useRowShared(t: Translate, language: string, searchParams: URLSearchPar
     listUrl,
     loaderData,
     accountNames: new Map(loaderData.accounts.map((a) => [a.id, a.name])),
+    // An archived account's transactions cannot change (the API refuses with 409): no control offers to.
+    changeable: !loaderData.account.archived,
     columns,
     // The columns' names, in order, also label the cells on phones (labelledColumns).
     columnLabels: columnLabelVars(Object.values(columns)),
@@ -908,7 +912,7 @@ function DeleteOutcome({ id, t, onSettled }: { id: string; t: Translate; onSettl
 /** A row is a plain function of its data: no hooks, so 50 of them cost little to render. */
 function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; shared: RowShared; saving: FormData | null }) {
   const { t, labels, searchParams, actionData, loaderData } = shared;
-  const editing = searchParams.get("edit") === tx.id || Boolean(pickResult<FormResult>(`update:${tx.id}`, undefined, actionData));
+  const editing = shared.changeable && (searchParams.get("edit") === tx.id || Boolean(pickResult<FormResult>(`update:${tx.id}`, undefined, actionData)));
   const otherName = tx.transferAccountId ? (shared.accountNames.get(tx.transferAccountId) ?? labels.anotherAccount) : null;
   const description = saving ? String(saving.get("description") ?? tx.description) : tx.description;
   const editHref = withParams(searchParams, { edit: tx.id, new: null });
@@ -962,34 +966,36 @@ function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; shared: R
             <span className="visually-hidden">{labels.noReceipt}</span>
           )}
         </td>
-        <td>
-          <span className={l.rowActions}>
-            <a href={`${shared.listPath}${editHref}`} data-row-link="" className={`${ui.button.ghost} ${l.rowAction}`} aria-label={shared.editLabel(naming)} {...tooltipFromLabel}>
-              {PENCIL_ICON}
-            </a>
-            <button
-              type="submit"
-              form={DELETE_FORM_ID}
-              name="transactionId"
-              value={tx.id}
-              className={`${ui.button.ghost} ${l.rowAction}`}
-              aria-label={shared.deleteLabel(naming)}
-              {...tooltipFromLabel}
-              onClick={(event) => {
-                event.preventDefault();
-                if (!window.confirm(deleteQuestionText(t, tx, shared.language))) return;
-                // The row and its button go at once: the keyboard continues on the next row's
-                // delete button (or the previous row's, or the page's main region), not from the top of the page.
-                const row = event.currentTarget.closest("tr");
-                const nextFocus = neighbourDeleteButton(row, "nextElementSibling") ?? neighbourDeleteButton(row, "previousElementSibling") ?? document.getElementById("main");
-                shared.deleteRow(tx.id);
-                nextFocus?.focus();
-              }}
-            >
-              {TRASH_ICON}
-            </button>
-          </span>
-        </td>
+        {shared.changeable ? (
+          <td>
+            <span className={l.rowActions}>
+              <a href={`${shared.listPath}${editHref}`} data-row-link="" className={`${ui.button.ghost} ${l.rowAction}`} aria-label={shared.editLabel(naming)} {...tooltipFromLabel}>
+                {PENCIL_ICON}
+              </a>
+              <button
+                type="submit"
+                form={DELETE_FORM_ID}
+                name="transactionId"
+                value={tx.id}
+                className={`${ui.button.ghost} ${l.rowAction}`}
+                aria-label={shared.deleteLabel(naming)}
+                {...tooltipFromLabel}
+                onClick={(event) => {
+                  event.preventDefault();
+                  if (!window.confirm(deleteQuestionText(t, tx, shared.language))) return;
+                  // The row and its button go at once: the keyboard continues on the next row's
+                  // delete button (or the previous row's, or the page's main region), not from the top of the page.
+                  const row = event.currentTarget.closest("tr");
+                  const nextFocus = neighbourDeleteButton(row, "nextElementSibling") ?? neighbourDeleteButton(row, "previousElementSibling") ?? document.getElementById("main");
+                  shared.deleteRow(tx.id);
+                  nextFocus?.focus();
+                }}
+              >
+                {TRASH_ICON}
+              </button>
+            </span>
+          </td>
+        ) : null}
       </tr>
       {editing ? (
         <tr className={l.editRow}>

@@ -15,7 +15,7 @@ import { ID_PATTERN } from "../lib/ids";
 import type { Account, CurrencyTotal } from "../lib/ledger-types";
 import { apiFailure, formId, formFailure, idempotencyKeyOf, refusedWithAmounts, returnTo, unwrap } from "../lib/ledger.server";
 import { redirectWithToast } from "../toast.server";
-import { sumMinor } from "../lib/money";
+import { signIsCode, sumMinor } from "../lib/money";
 import { readFormData, tOf } from "../lib/route-helpers.server";
 import { accountCreateSchema, accountUpdateSchema, ACCOUNT_TYPES, currencyPickerList } from "../lib/schemas/ledger";
 import { useFocusAfterNavigation, useFocusAfterSave } from "../lib/focus-after-save";
@@ -189,7 +189,13 @@ function AccountGroup(props: { id: string; title: string; accounts: Account[]; e
           <p className={l.totalsBar} style={{ margin: 0 }} aria-label={t("ledger.pages.accounts.groupTotal", { type: props.title })}>
             {totals.map((total) => (
               <span key={total.currency}>
-                <span className={l.small}>{total.currency}</span> <Money minor={total.minor} currency={total.currency} />
+                {/* The code names a sign shared or unclear ("S/", "$"); where the sign is the code ("CLP 5,000") it would say it twice. */}
+                {signIsCode(total.currency) ? null : (
+                  <>
+                    <span className={l.small}>{total.currency}</span>{" "}
+                  </>
+                )}
+                <Money minor={total.minor} currency={total.currency} />
               </span>
             ))}
           </p>

@@ -120,7 +120,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
               ) : (
                 month.map((entry) => (
                   <dl key={entry.currency} className={l.grid} style={{ margin: 0 }} data-testid={`month-${entry.currency}`}>
-                    <div className={l.stat}>
+                    <div className={l.alignedStat}>
                       <dt className={l.statLabel}>
                         {t("ledger.totals.in")} ({entry.currency})
                       </dt>
@@ -128,7 +128,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
                         <Money minor={entry.inMinor} currency={entry.currency} signed figure />
                       </dd>
                     </div>
-                    <div className={l.stat}>
+                    <div className={l.alignedStat}>
                       <dt className={l.statLabel}>
                         {t("ledger.totals.out")} ({entry.currency})
                       </dt>

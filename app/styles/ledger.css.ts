@@ -20,6 +20,12 @@ export const cardGrid = style({ display: "grid", gap: vars.space.md, gridTemplat
 // minmax(0, 1fr): a plain 1fr column is never narrower than its longest word, so one long name would widen both.
 export const twoColumns = style({ display: "grid", gap: vars.space.lg, alignItems: "start", "@media": { [breakpoints.md]: { gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr)" } } });
 export const stat = style({ display: "flex", flexDirection: "column", gap: vars.space.xs, flex: "1 0 auto", minWidth: "min(100%, 12rem)", maxWidth: "100%" });
+/**
+ * A stat of a block whose rows should line up (the month's money in and out per currency): each
+ * starts from nothing and shares the line equally, so every row's "out" starts at the same place,
+ * unless a figure needs more (fit-content: never less than it, never wider than the card).
+ */
+export const alignedStat = style([stat, { flex: "1 1 0", minWidth: "fit-content" }]);
 export const statLabel = style({ color: vars.color.textMuted, fontSize: "0.9rem" });
 export const list = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: vars.space.sm });
 export const listRow = style({

@@ -127,6 +127,8 @@ test.describe("accounts and transactions", () => {
     await newAccount.getByRole("button", { name: "Create account" }).click();
     await expect(page.getByRole("heading", { name: "Pesos chilenos", level: 3 })).toBeVisible();
     await expect(page.getByTestId("account-totals")).toContainText("CLP\u00a00");
+    // Beside a group's total the code names the currency, once: "PEN S/ 1,000.00", but "CLP 0", not "CLP CLP 0".
+    await expect(page.getByTestId("group-checking").getByLabel("Total Checking")).toHaveJSProperty("textContent", `CLP\u00a00PEN ${soles("1,000.00")}`);
     // Totals per currency, never added together.
     await expect(page.getByTestId("account-totals")).toContainText(soles("1,000.00"));
     await expect(page.getByTestId("account-totals")).toContainText(dollars("200.00"));
@@ -382,6 +384,16 @@ test.describe("accounts and transactions", () => {
     await page.getByRole("button", { name: "Delete Ahorro" }).click();
     await expect(toast(page, "The other side of this transfer is in BBVA Dólares, which is archived.")).toBeVisible();
     await expect(page.getByTestId("transaction-row").filter({ hasText: "Ahorro" })).toHaveCount(1);
+
+    // The archived account's own list offers no change that could only be refused, and says why.
+    const usdLegId = (await (await request.get(`/api/v1/accounts/${usdId}/transactions`, { headers: { Authorization: `Bearer ${signedIn.token}` } })).json()).transactions[0].id as string;
+    await page.goto(`/accounts/${usdId}/transactions?edit=${usdLegId}`);
+    await expect(page.getByText("This account is archived: restore it on the Accounts page to add, change or delete its transactions.")).toBeVisible();
+    await expect(page.getByTestId("transaction-row")).toHaveCount(1);
+    await expect(page.getByRole("link", { name: /^Edit / })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: /^Delete / })).toHaveCount(0);
+    await expect(page.getByRole("form", { name: /^Edit / })).toHaveCount(0);
+    await expect(page.getByRole("columnheader", { name: "Actions" })).toHaveCount(0);
   });
 
   test("filters live in the URL, the back button works, and totals cover the filtered set", async ({ page, request, signedIn }) => {

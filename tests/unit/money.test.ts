@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { currencyDigits, formatMoney, formatSignedMoneyInText, isCurrency, MAX_MINOR_UNITS, moneyOutExample, parseAmount, SHARED_NARROW_SYMBOLS, sumMinor, toDecimalString, toShortestDecimalString } from "../../app/lib/money";
+import { currencyDigits, formatMoney, formatSignedMoneyInText, signIsCode, isCurrency, MAX_MINOR_UNITS, moneyOutExample, parseAmount, SHARED_NARROW_SYMBOLS, sumMinor, toDecimalString, toShortestDecimalString } from "../../app/lib/money";
 
 describe("parseAmount", () => {
   it.each([
@@ -127,6 +127,10 @@ describe("formatting", () => {
         expect(formatSignedMoneyInText(minor, "PEN").replace("\u2060", "")).toBe(formatMoney(minor, "PEN", { signDisplay: "exceptZero" }));
       }),
     );
+  });
+
+  it("knows which currencies are written with their code", () => {
+    expect(["CLP", "SEK", "PEN", "USD", "EUR", "MXN"].filter(signIsCode)).toEqual(["CLP", "SEK"]);
   });
 
   it("never loses a cent on large amounts", () => {

@@ -284,7 +284,7 @@ export const ledger = {
       deleteLabel: "Delete {{description}} ({{date}}, {{amount}})",
       editLabel: "Edit {{description}} ({{date}}, {{amount}})",
       pending: "Saving…",
-      archivedNotice: "This account is archived: restore it on the Accounts page to add transactions.",
+      archivedNotice: "This account is archived: restore it on the Accounts page to add, change or delete its transactions.",
       totalsTitle: "Totals of the filtered list",
     },
     import: {

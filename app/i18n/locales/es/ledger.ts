@@ -283,7 +283,7 @@ export const ledger: Messages["ledger"] = {
       deleteLabel: "Eliminar {{description}} ({{date}}, {{amount}})",
       editLabel: "Editar {{description}} ({{date}}, {{amount}})",
       pending: "Guardando…",
-      archivedNotice: "Esta cuenta está archivada: restáurala en la página Cuentas para agregar movimientos.",
+      archivedNotice: "Esta cuenta está archivada: restáurala en la página Cuentas para agregar, cambiar o eliminar sus movimientos.",
       totalsTitle: "Totales de la lista filtrada",
     },
     import: {
