@@ -10,6 +10,8 @@ import type { Route } from "./+types/login-confirm-email-linkId";
 import { AddressLinkPage } from "../components/address-link-page";
 import { keepFormThroughOutage } from "../lib/form-outage";
 import { loadAddressLink, submitAddressLink } from "../lib/route-helpers.server";
+import { apiFor } from "../lib/api.server";
+import type { ApiUser } from "../lib/types";
 import { currentUser } from "../session.server";
 import { redirectWithToast } from "../toast.server";
 
@@ -19,9 +21,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const sent = await submitAddressLink(request, context, "/auth/email-links", params.linkId);
+  const sent = await submitAddressLink<{ email: string }>(request, context, "/auth/email-links", params.linkId);
   if ("refused" in sent) return sent.refused;
-  throw currentUser(context) ? await redirectWithToast("/settings", "settings.saved.email") : await redirectWithToast("/login", "auth.emailConfirmed");
+  if (!currentUser(context)) throw await redirectWithToast("/login", "auth.emailConfirmed");
+  // The link is the credential, so one signed in to another account can use it too: say that
+  // the account it was sent for changed, not "your email", when it was not this one's.
+  const me = await apiFor(request, context).get<{ user: ApiUser }>("/users/me");
+  const other = me.ok && me.data.user.email.toLowerCase() !== sent.used.email.toLowerCase();
+  throw await redirectWithToast("/settings", other ? "settings.saved.otherAccountEmail" : "settings.saved.email");
 }
 
 /** With JavaScript, an outage keeps the page (lib/form-outage.ts). */

@@ -165,6 +165,22 @@ test("name and email: the email change needs the password", async ({ page, signe
   await expect(page.getByRole("alert")).toHaveText("This link has expired or was already used. If you still cannot sign in, reset your password with your email.");
 });
 
+test("signed in to one account, confirming another account's email link says whose email changed", async ({ page, signedIn, request }) => {
+  // Another person asks to move their account to a new address, and the link is opened here.
+  const other = await createUser(request);
+  const next = `theirs-${Date.now()}@example.com`;
+  const asked = await request.post("/api/v1/users/me/email", { data: { email: next, password: other.password }, headers: { Authorization: `Bearer ${other.token}`, "Idempotency-Key": crypto.randomUUID(), "CF-Connecting-IP": randomIp() } });
+  expect(asked.status()).toBe(202);
+  const link = /https?:\/\/\S+\/login\/confirm-email\/[A-Za-z0-9_-]{43}/.exec((await latestMail(request, next)).text)![0];
+  await page.goto(link);
+  await page.getByRole("button", { name: "Confirm new email" }).click();
+  await expect(page).toHaveURL("/settings");
+  await expect(page.getByText("The email of the account this link was sent for was changed. The account you are signed in to was not.")).toBeVisible();
+  await expect(page.getByText("Your email was changed.")).toHaveCount(0);
+  await expect(page.getByTestId("current-email")).toHaveText(`Signed in as ${signedIn.email}`);
+  expect((await request.post("/api/v1/auth/login", { data: { email: next, password: other.password }, headers: { "CF-Connecting-IP": randomIp() } })).status()).toBe(200);
+});
+
 test("without JavaScript a refused email change keeps what was typed (never the password)", async ({ browser, baseURL, user }) => {
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false, extraHTTPHeaders: { "CF-Connecting-IP": randomIp() } });
   const page = await context.newPage();

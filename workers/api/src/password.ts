@@ -11,6 +11,8 @@ import { ZxcvbnFactory } from "@zxcvbn-ts/core";
 import * as zxcvbnCommon from "@zxcvbn-ts/language-common";
 import * as zxcvbnEn from "@zxcvbn-ts/language-en";
 import * as zxcvbnEs from "@zxcvbn-ts/language-es-es";
+import { passwordFeedback as passwordFeedbackEn } from "../../../app/i18n/locales/en/password-feedback";
+import { passwordFeedback as passwordFeedbackEs } from "../../../app/i18n/locales/es/password-feedback";
 import { base64url, constantTimeEqual } from "./crypto";
 
 export interface ScryptParams {
@@ -93,7 +95,8 @@ function checkerFor(locale: string): ZxcvbnFactory {
     checker = new ZxcvbnFactory({
       graphs: zxcvbnCommon.adjacencyGraphs,
       dictionary: { ...zxcvbnCommon.dictionary, ...zxcvbnEn.dictionary, ...zxcvbnEs.dictionary },
-      translations: key === "es" ? zxcvbnEs.translations : zxcvbnEn.translations,
+      // The library's sentences, in this app's own wording (app/i18n/locales/*/password-feedback.ts).
+      translations: key === "es" ? { ...zxcvbnEs.translations, ...passwordFeedbackEs } : { ...zxcvbnEn.translations, ...passwordFeedbackEn },
     });
     checkers.set(key, checker);
   }
@@ -103,11 +106,31 @@ function checkerFor(locale: string): ZxcvbnFactory {
 export const MIN_PASSWORD_SCORE = 3;
 
 /**
+ * The words a guesser would try first for this person. zxcvbn matches each input as one
+ * dictionary word, so "Juan Quispe" alone never matched "juanquispe1990": each name, the name
+ * run together, and the email's local part and its pieces are given too.
+ */
+export function personalWords(inputs: string[]): string[] {
+  const words = new Set<string>();
+  for (const input of inputs) {
+    const text = input.trim().toLowerCase();
+    if (!text) continue;
+    words.add(text);
+    const [local = text] = text.split("@");
+    const parts = local.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    words.add(local);
+    words.add(parts.join(""));
+    for (const part of parts) if (part.length >= 3) words.add(part);
+  }
+  return [...words];
+}
+
+/**
  * zxcvbn-ts score (0–4) with the user's own name and email as extra words. Feedback comes back
  * as a sentence in the user's language when zxcvbn has one.
  */
 export function passwordStrength(password: string, userInputs: string[], locale: string): { score: number; warning: string | null } {
-  const result = checkerFor(locale).check(password, userInputs.filter(Boolean));
+  const result = checkerFor(locale).check(password, personalWords(userInputs));
   const warning = result.feedback.warning || result.feedback.suggestions[0] || null;
   return { score: result.score, warning };
 }

@@ -63,6 +63,7 @@ export const settings = {
   saved: {
     name: "Your name was saved.",
     email: "Your email was changed.",
+    otherAccountEmail: "The email of the account this link was sent for was changed. The account you are signed in to was not.",
     emailPending: "Check the new address: we sent it a link. Your email changes when you open it.",
     preferences: "Your preferences were saved.",
     password: "Your password was changed. Your other devices were signed out.",

@@ -64,6 +64,7 @@ export const settings: Messages["settings"] = {
   saved: {
     name: "Se guardó tu nombre.",
     email: "Se cambió tu correo.",
+    otherAccountEmail: "Se cambió el correo de la cuenta a la que se envió este enlace. La cuenta con la que iniciaste sesión no cambió.",
     emailPending: "Revisa la nueva dirección: le enviamos un enlace. Tu correo cambia cuando lo abras.",
     preferences: "Se guardaron tus preferencias.",
     password: "Se cambió tu contraseña. Se cerró la sesión en tus otros dispositivos.",
