@@ -10,6 +10,7 @@ import { apiFor } from "../lib/api.server";
 import { unwrap } from "../lib/ledger.server";
 import type { ApiResult } from "../lib/api-client";
 import { formatInstant, isValidTimeZone } from "../lib/dates";
+import { focusAfterNavigation, useFocusAfterNavigation } from "../lib/focus-after-save";
 import { formErrorOf, intentOf, formOfIntent, keepFormThroughOutage } from "../lib/form-outage";
 import { parseForm, useClientValidation, type FieldErrors } from "../lib/forms";
 import { readFormData, refusal, tOf } from "../lib/route-helpers.server";
@@ -54,7 +55,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A refused session (revoked elsewhere) signs in again; 5xx is the 503 page.
   const api = apiFor(request, context);
   const [sessionsResult, emailResult] = await Promise.all([api.get<{ sessions: SessionItem[] }>("/auth/sessions"), api.get<{ pending: { email: string; expiresAt: number } | null }>("/users/me/email")]);
-  const sessions = unwrap(sessionsResult, request).sessions.map((session) => ({ ...session, device: describeUserAgent(session.userAgent) }));
+  // This device first, then the others by last activity (the API's order).
+  const sessions = unwrap(sessionsResult, request)
+    .sessions.map((session) => ({ ...session, device: describeUserAgent(session.userAgent) }))
+    .sort((a, b) => Number(b.current) - Number(a.current));
   // A change of email waiting for the link mailed to the new address (ADR 032).
   const pendingEmail = unwrap(emailResult, request).pending;
   return { user, sessions, pendingEmail, timeZones: timeZones(user.timeZone), now: Date.now() };
@@ -192,6 +196,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const deviceName = (device: { browser: string | null; os: string | null }) =>
     device.browser && device.os ? t("settings.security.device", { browser: device.browser, os: device.os }) : (device.browser ?? device.os ?? t("settings.security.unknownDevice"));
   const others = sessions.filter((session) => !session.current);
+  useFocusAfterNavigation();
 
   return (
     <div className={s.page}>
@@ -347,7 +352,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           </div>
         </Form>
         <hr className={s.divider} />
-        <h3 className={s.subTitle}>{t("settings.security.sessions")}</h3>
+        {/* Where focus goes once a device is signed out: its button is gone with it. */}
+        <h3 className={s.subTitle} id="sessions-title" tabIndex={-1}>
+          {t("settings.security.sessions")}
+        </h3>
         <p className={s.small}>{t("settings.security.sessionsIntro")}</p>
         {formError("revoke")}
         {formError("revoke-others")}
@@ -372,10 +380,11 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
                   </p>
                 </div>
                 {session.current ? null : (
-                  <Form method="post">
+                  <Form method="post" onSubmit={() => focusAfterNavigation("#sessions-title")}>
                     <input type="hidden" name="intent" value="revoke" />
                     <input type="hidden" name="sessionId" value={session.id} />
-                    <button type="submit" className={ui.button.ghost} aria-label={t("settings.security.revokeLabel", { device: name })}>
+                    {/* Two sessions of one browser differ by when they were last used: the name says it. */}
+                    <button type="submit" className={ui.button.ghost} aria-label={t("settings.security.revokeLabel", { device: name, time: formatInstant(session.lastSeenAt, i18n.language, user.timeZone) })}>
                       {t("settings.security.revoke")}
                     </button>
                   </Form>
@@ -385,7 +394,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           })}
         </ul>
         {others.length ? (
-          <Form method="post">
+          <Form method="post" onSubmit={() => focusAfterNavigation("#sessions-title")}>
             <input type="hidden" name="intent" value="revoke-others" />
             <button type="submit" className={ui.button.ghost} disabled={busy("revoke-others")}>
               {t("settings.security.revokeOthers")}

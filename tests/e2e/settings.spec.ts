@@ -224,13 +224,19 @@ test("revoking a session signs that browser out; 'sign out everywhere else' ends
   await page.goto("/settings");
   const sessions = page.getByTestId("session");
   await expect(sessions).toHaveCount(3);
-  await expect(page.locator('[data-testid="session"][data-current="true"]')).toContainText("This device");
+  // This device comes first; another device's button names it and when it was last used, and
+  // does not read like the header's "Sign out".
+  await expect(sessions.first()).toHaveAttribute("data-current", "true");
+  await expect(sessions.first()).toContainText("This device");
   await expect(sessions.filter({ hasText: "Chrome on Android" })).toHaveCount(2);
   await expect(sessions.filter({ hasText: "Chrome on Android" }).first()).toContainText(/Last active/);
+  await expect(page.getByRole("button", { name: /^End session: Chrome on Android, last active / })).toHaveCount(2);
 
-  await sessions.filter({ hasText: "Chrome on Android" }).first().getByRole("button", { name: "Sign out" }).click();
+  await sessions.filter({ hasText: "Chrome on Android" }).first().getByRole("button", { name: /^End session/ }).click();
   await expect(page.getByText("That device was signed out.")).toBeVisible();
   await expect(sessions).toHaveCount(2);
+  // Its button went with it: focus is on the list's heading, not lost to the top of the page.
+  await expect(page.getByRole("heading", { name: "Active sessions" })).toBeFocused();
   // Exactly one of the two phones lost its session: its next page is the sign-in page.
   const signedOut: boolean[] = [];
   for (const phone of phones) {
@@ -243,6 +249,7 @@ test("revoking a session signs that browser out; 'sign out everywhere else' ends
   await expect(page.getByText("Every other device was signed out.")).toBeVisible();
   await expect(sessions).toHaveCount(1);
   await expect(page.getByText("No other device is signed in.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Active sessions" })).toBeFocused();
   for (const [i, phone] of phones.entries()) {
     await phone.goto("/settings");
     await expect(phone).toHaveURL(/\/login\?redirectTo=%2Fsettings/);
