@@ -222,6 +222,8 @@ test("revoking a session signs that browser out; 'sign out everywhere else' ends
   }
 
   await page.goto("/settings");
+  // Focus is the page script's to move: a click before hydration is a plain form post.
+  await hydrated(page);
   const sessions = page.getByTestId("session");
   await expect(sessions).toHaveCount(3);
   // This device comes first; another device's button names it and when it was last used, and
