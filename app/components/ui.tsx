@@ -1,5 +1,5 @@
 /** Small shared pieces: tooltips, progress, page title, form field. */
-import { useEffect, type InputHTMLAttributes } from "react";
+import { Fragment, useEffect, type InputHTMLAttributes, type ReactNode } from "react";
 import { useRouteLoaderData } from "react-router";
 import { PASSWORD_MIN } from "../lib/password-limits";
 import * as ui from "../styles/ui.css";
@@ -71,6 +71,29 @@ export function ProgressBar({ value, max = PROGRESS_MAX, label }: { value: numbe
 }
 
 /** "Accounts · Tesoro"; React 19 hoists <title> into <head>. */
+/**
+ * A sentence that names an email address, which may break only before its "@" and its dots: a
+ * long address on a phone otherwise broke wherever it reached the edge ("…@example.co" / "m").
+ * `<wbr>` adds no character, so what is copied is the address as written.
+ */
+export function WithEmail({ text, email }: { text: string; email: string }): ReactNode {
+  const at = text.indexOf(email);
+  if (at < 0 || !email) return text;
+  const parts = email.split(/(?=[@.])/);
+  return (
+    <>
+      {text.slice(0, at)}
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i ? <wbr /> : null}
+          {part}
+        </Fragment>
+      ))}
+      {text.slice(at + email.length)}
+    </>
+  );
+}
+
 export function PageTitle({ title }: { title?: string }) {
   const root = useRouteLoaderData("root") as { appName?: string } | undefined;
   const appName = root?.appName ?? "Tesoro";

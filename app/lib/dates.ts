@@ -44,6 +44,41 @@ export function canonicalTimeZone(timeZone: string): string {
   return dateTimeFormat("en", { timeZone }).resolvedOptions().timeZone;
 }
 
+/** A zone's city as people type it: "Sao_Paulo", "são paulo" and "SAO PAULO" are the same. */
+const cityKey = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .replace(/[_\s]+/g, " ")
+    .trim()
+    .toLowerCase();
+
+let zonesByCity: Map<string, string | null> | null = null;
+
+/**
+ * The zone a person means: its id in any case ("america/lima"), or its city alone, as the field's
+ * hint suggests ("Lima", "new york", "São Paulo"). Null when the text names no zone, or a city
+ * two zones share.
+ */
+export function timeZoneFromInput(text: string): string | null {
+  const value = text.trim();
+  if (isValidTimeZone(value)) return canonicalTimeZone(value);
+  if (!zonesByCity) {
+    zonesByCity = new Map();
+    let zones: string[] = [];
+    try {
+      zones = Intl.supportedValuesOf("timeZone");
+    } catch {
+      // A runtime without the list: ids still work.
+    }
+    for (const zone of zones) {
+      const city = cityKey(zone.slice(zone.lastIndexOf("/") + 1));
+      zonesByCity.set(city, zonesByCity.has(city) ? null : zone);
+    }
+  }
+  return zonesByCity.get(cityKey(value)) ?? null;
+}
+
 /** Whether `YYYY-MM-DD` names a real calendar day (2026-02-30 does not). */
 export function isIsoDay(value: string): boolean {
   if (!ISO_DAY.test(value)) return false;

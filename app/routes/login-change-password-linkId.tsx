@@ -9,10 +9,22 @@ import { formErrorOf, keepFormThroughOutage } from "../lib/form-outage";
 import { firstInvalid, parseForm, useClientValidation } from "../lib/forms";
 import { actionFailure, invalidParams, readPublicForm } from "../lib/route-helpers.server";
 import { LINK_ID_PATTERN, resetPasswordSchema } from "../lib/schemas/auth";
+import { currentUser } from "../session.server";
 import { redirectWithToast } from "../toast.server";
 import * as ui from "../styles/ui.css";
 
-export const middleware: Route.MiddlewareFunction[] = [guard("login")];
+/**
+ * Signed in, the sign-in pages' guard would send a reset link to the overview without a word, the
+ * link unused. Settings is where a signed-in user changes the password, and the toast says why the
+ * link was not used (it still works once signed out). A malformed id is still a 404.
+ */
+const signedInGoesToSettings: Route.MiddlewareFunction = async ({ request, params, context }) => {
+  if (!currentUser(context)) return;
+  if (!LINK_ID_PATTERN.test(params.linkId)) invalidParams(request);
+  throw await redirectWithToast("/settings#security", "auth.resetLinkWhileSignedIn", "info");
+};
+
+export const middleware: Route.MiddlewareFunction[] = [signedInGoesToSettings, guard("login")];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!LINK_ID_PATTERN.test(params.linkId)) invalidParams(request);

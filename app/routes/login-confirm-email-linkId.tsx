@@ -47,7 +47,8 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
       question={(email) => t("auth.confirmEmailQuestion", { email })}
       button={t("auth.confirmEmail")}
       expiredMessage={t("auth.emailLinkExpired")}
-      expiredLink={{ to: "/settings", label: t("auth.goToSettings") }}
+      // Asking again happens in Settings; signed out, the way there starts at sign-in, and says so.
+      expiredLink={loaderData.signedIn ? { to: "/settings", label: t("auth.goToSettings") } : { to: "/login?redirectTo=%2Fsettings", label: t("auth.signInForSettings") }}
       footer={back}
     />
   );

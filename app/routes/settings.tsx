@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "../i18n/use-translation";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
-import { Field, FormAlert, NewPasswordFields, PageTitle } from "../components/ui";
+import { Field, FormAlert, NewPasswordFields, PageTitle, WithEmail } from "../components/ui";
 import { guard } from "../guards.server";
 import { defaultTimeZone, isLocale } from "../i18n/config";
 import { localeCookie, redirectInLanguage } from "../i18n/i18n.server";
@@ -12,7 +12,7 @@ import type { ApiResult } from "../lib/api-client";
 import { formatInstant, isValidTimeZone } from "../lib/dates";
 import { focusAfterNavigation, useFocusAfterNavigation } from "../lib/focus-after-save";
 import { formErrorOf, intentOf, formOfIntent, keepFormThroughOutage } from "../lib/form-outage";
-import { parseForm, useClientValidation, type FieldErrors } from "../lib/forms";
+import { firstInvalid, parseForm, useClientValidation, type FieldErrors } from "../lib/forms";
 import { readFormData, refusal, tOf } from "../lib/route-helpers.server";
 import { changePasswordSchema } from "../lib/schemas/auth";
 import { changeEmailSchema, deleteAccountSchema, preferencesFormSchema, profileSchema } from "../lib/schemas/settings";
@@ -63,6 +63,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const pendingEmail = unwrap(emailResult, request).pending;
   return { user, sessions, pendingEmail, timeZones: timeZones(user.timeZone), now: Date.now() };
 }
+
+/** The password form's fields, in order: the first refused one takes focus. */
+const PASSWORD_FIELDS = ["currentPassword", "password", "confirmPassword"] as const;
 
 const INTENTS = ["name", "email", "preferences", "password", "revoke", "revoke-others", "delete"] as const;
 type Intent = (typeof INTENTS)[number];
@@ -183,6 +186,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const serverErrors = (intent: Intent) => (answered === intent ? actionData?.errors : undefined);
   const typed = (intent: Intent, field: Echoed) => (answered === intent ? actionData?.values?.[field] : undefined);
   const formError = (intent: Intent) => <FormAlert message={answered === intent ? formErrorOf(actionData, t) : null} />;
+  // Without JavaScript a refusal is a new page that starts at its top: its first refused field takes focus.
+  const refused = (intent: Intent, order: readonly string[]) => firstInvalid(serverErrors(intent), order);
 
   const nameForm = useClientValidation(profileSchema, t, serverErrors("name"));
   const emailForm = useClientValidation(changeEmailSchema, t, serverErrors("email"));
@@ -226,7 +231,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <Form method="post" className={ui.stack} noValidate onSubmit={nameForm.onSubmit}>
           <input type="hidden" name="intent" value="name" />
           {formError("name")}
-          <Field label={t("settings.profile.name")} name="name" id="settings-name" autoComplete="name" required maxLength={80} defaultValue={typed("name", "name") ?? user.name} error={nameForm.errors.name} />
+          <Field label={t("settings.profile.name")} name="name" id="settings-name" autoComplete="name" required maxLength={80} defaultValue={typed("name", "name") ?? user.name} error={nameForm.errors.name} autoFocus={refused("name", ["name"]) === "name"} />
           <div>
             <button type="submit" className={ui.button.primary} disabled={busy("name")}>
               {t("settings.profile.saveName")}
@@ -240,15 +245,15 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             {t("settings.profile.email")}
           </h3>
           <p className={s.small} data-testid="current-email">
-            {t("settings.profile.currentEmail", { email: user.email })}
+            <WithEmail text={t("settings.profile.currentEmail", { email: user.email })} email={user.email} />
           </p>
           {loaderData.pendingEmail ? (
             <p className={ui.alert.info} data-testid="pending-email">
-              {t("settings.profile.pendingEmail", { email: loaderData.pendingEmail.email, until: formatInstant(loaderData.pendingEmail.expiresAt, i18n.language, user.timeZone) })}
+              <WithEmail text={t("settings.profile.pendingEmail", { email: loaderData.pendingEmail.email, until: formatInstant(loaderData.pendingEmail.expiresAt, i18n.language, user.timeZone) })} email={loaderData.pendingEmail.email} />
             </p>
           ) : null}
           {formError("email")}
-          <Field label={t("settings.profile.newEmail")} name="email" id="settings-email" type="email" autoComplete="email" required defaultValue={typed("email", "email")} error={emailForm.errors.email} />
+          <Field label={t("settings.profile.newEmail")} name="email" id="settings-email" type="email" autoComplete="email" required defaultValue={typed("email", "email")} error={emailForm.errors.email} autoFocus={refused("email", ["email", "password"]) === "email"} />
           <Field
             label={t("settings.profile.emailPassword")}
             name="password"
@@ -258,6 +263,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             required
             hint={t("settings.profile.emailPasswordHint")}
             error={emailForm.errors.password}
+            autoFocus={refused("email", ["email", "password"]) === "password"}
           />
           <div>
             <button type="submit" className={ui.button.primary} disabled={busy("email")}>
@@ -302,6 +308,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             defaultValue={typed("preferences", "timeZone") ?? user.timeZone}
             hint={`${t("settings.preferences.timeZoneHint")} ${zoneNow ? t("settings.preferences.timeZoneNow", { zone: user.timeZone, time: zoneNow }) : ""}`}
             error={prefsForm.errors.timeZone}
+            autoFocus={refused("preferences", ["locale", "timeZone"]) === "timeZone"}
           />
           <datalist id="settings-time-zones">
             {loaderData.timeZones.map((zone) => (
@@ -337,13 +344,14 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           {formError("password")}
           {/* Lets password managers match the form to the account. */}
           <input type="hidden" name="username" autoComplete="username" value={user.email} />
-          <Field label={t("settings.security.currentPassword")} name="currentPassword" id="settings-current-password" type="password" autoComplete="current-password" required error={passwordForm.errors.currentPassword} />
+          <Field label={t("settings.security.currentPassword")} name="currentPassword" id="settings-current-password" type="password" autoComplete="current-password" required error={passwordForm.errors.currentPassword} autoFocus={refused("password", PASSWORD_FIELDS) === "currentPassword"} />
           <NewPasswordFields
             label={t("settings.security.newPassword")}
             confirmLabel={t("settings.security.confirmPassword")}
             hint={t("settings.security.passwordHint")}
             errors={passwordForm.errors}
             ids={{ password: "settings-new-password", confirmPassword: "settings-confirm-password" }}
+            autoFocus={refused("password", PASSWORD_FIELDS)}
           />
           <div>
             <button type="submit" className={ui.button.primary} disabled={busy("password")}>
@@ -438,10 +446,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           </p>
           {formError("delete")}
           <input type="hidden" name="username" autoComplete="username" value={user.email} />
-          <Field label={t("settings.data.deletePassword")} name="password" id="settings-delete-password" type="password" autoComplete="current-password" required error={deleteForm.errors.password} />
+          <Field label={t("settings.data.deletePassword")} name="password" id="settings-delete-password" type="password" autoComplete="current-password" required error={deleteForm.errors.password} autoFocus={refused("delete", ["password", "confirm"]) === "password"} />
           <div className={ui.field}>
             <label className={ui.checkboxRow}>
-              <input type="checkbox" name="confirm" aria-invalid={deleteForm.errors.confirm ? true : undefined} aria-describedby={deleteForm.errors.confirm ? "settings-confirm-error" : undefined} />
+              <input type="checkbox" name="confirm" autoFocus={refused("delete", ["password", "confirm"]) === "confirm"} aria-invalid={deleteForm.errors.confirm ? true : undefined} aria-describedby={deleteForm.errors.confirm ? "settings-confirm-error" : undefined} />
               {t("settings.data.deleteConfirm")}
             </label>
             {deleteForm.errors.confirm ? (

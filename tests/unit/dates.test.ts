@@ -1,7 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dayInZone, formatDay, isIsoDay, isRecordDay, isValidTimeZone, latestRecordDay, monthBounds, todayInZone } from "../../app/lib/dates";
+import { addDays, dayInZone, formatDay, isIsoDay, isRecordDay, isValidTimeZone, latestRecordDay, monthBounds, timeZoneFromInput, todayInZone } from "../../app/lib/dates";
 
 describe("dates", () => {
+  it("reads a time zone from its id in any case or from its city alone", () => {
+    expect(["America/Lima", "america/lima", " Lima ", "lima", "new york", "São Paulo", "sao_paulo"].map(timeZoneFromInput)).toEqual([
+      "America/Lima",
+      "America/Lima",
+      "America/Lima",
+      "America/Lima",
+      "America/New_York",
+      "America/Sao_Paulo",
+      "America/Sao_Paulo",
+    ]);
+    // Deeper ids by their last part too (ICU versions differ on whether it is America/Argentina/…).
+    expect(timeZoneFromInput("Buenos Aires")).toMatch(/\/Buenos_Aires$/);
+    expect(["Atlantis", "", "Mars/Olympus_Mons", "America"].map(timeZoneFromInput)).toEqual([null, null, null, null]);
+  });
+
   it("takes the calendar day in Lima, not in UTC", () => {
     // 03:00 UTC on the 21st is still the 20th in Lima (UTC-5).
     expect(dayInZone(Date.UTC(2026, 10, 21, 3, 0), "America/Lima")).toBe("2026-11-20");

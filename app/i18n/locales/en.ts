@@ -88,6 +88,8 @@ export const en = {
     emailLinkExpired: "This link has expired or was already used. To change your email, ask again from Settings.",
     emailConfirmed: "Your email was changed. Sign in with the new address.",
     goToSettings: "Go to Settings",
+    signInForSettings: "Sign in to go to Settings",
+    resetLinkWhileSignedIn: "You are signed in, so the password link was not used. Change your password here, or sign out and open the link again.",
     undoEmailQuestion: "Give your Tesoro account back the email {{email}}? Every device will be signed out, and next you will choose a new password.",
     undoEmail: "Restore my email",
     undoEmailLinkExpired: "This link has expired or was already used. If you still cannot sign in, reset your password with your email.",

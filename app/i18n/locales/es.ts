@@ -98,6 +98,8 @@ export const es: Messages = {
     emailLinkExpired: "Este enlace venció o ya fue usado. Para cambiar tu correo, pídelo de nuevo desde Ajustes.",
     emailConfirmed: "Se cambió tu correo. Inicia sesión con la nueva dirección.",
     goToSettings: "Ir a Ajustes",
+    signInForSettings: "Inicia sesión para ir a Ajustes",
+    resetLinkWhileSignedIn: "Iniciaste sesión, así que el enlace de contraseña no se usó. Cambia tu contraseña aquí, o cierra sesión y abre el enlace de nuevo.",
     undoEmailQuestion: "¿Devolver a tu cuenta de Tesoro el correo {{email}}? Se cerrará la sesión en todos los dispositivos y luego elegirás una contraseña nueva.",
     undoEmail: "Recuperar mi correo",
     undoEmailLinkExpired: "Este enlace venció o ya fue usado. Si aún no puedes iniciar sesión, restablece tu contraseña con tu correo.",

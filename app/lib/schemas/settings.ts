@@ -4,7 +4,7 @@
  * password change uses `changePasswordSchema` from ./auth (same rules as sign-up).
  */
 import { z } from "zod";
-import { canonicalTimeZone, isValidTimeZone } from "../dates";
+import { timeZoneFromInput } from "../dates";
 import { emailSchema, existingPasswordSchema as currentPassword, nameSchema } from "./auth";
 
 /** "on" from a checkbox, true from JSON; anything else (absent) is refused. */
@@ -16,7 +16,12 @@ export const changeEmailSchema = z.object({ email: emailSchema, password: curren
 
 export const preferencesFormSchema = z.object({
   locale: z.enum(["en", "es"], { error: "validation.invalid" }),
-  timeZone: z.string({ error: "validation.required" }).min(1, { error: "validation.required" }).refine(isValidTimeZone, { error: "settings.validation.timeZone" }).transform(canonicalTimeZone),
+  // What a person types: a zone's id or its city ("Lima"), as the field's hint says.
+  timeZone: z
+    .string({ error: "validation.required" })
+    .min(1, { error: "validation.required" })
+    .refine((value) => timeZoneFromInput(value) !== null, { error: "settings.validation.timeZone" })
+    .transform((value) => timeZoneFromInput(value)!),
   theme: z.enum(["system", "light", "dark"], { error: "validation.invalid" }),
 });
 
