@@ -4,13 +4,13 @@ import "./styles/tooltip.css";
 import { useEffect } from "react";
 import { useTranslation } from "./i18n/use-translation";
 import toast from "react-hot-toast";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { createCsrfMiddleware } from "remix-utils/middleware/csrf";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import type { Route } from "./+types/root";
 import { BuildCheck } from "./components/build-check";
 import { Toaster } from "./components/toaster";
-import { PageTitle, useTooltips } from "./components/ui";
+import { useTooltips } from "./components/ui";
 import { cloudflareContext } from "./context.server";
 import { honeypotInputProps } from "./honeypot.server";
 import { getLocale, i18nMiddleware } from "./i18n/i18n.server";
@@ -18,7 +18,7 @@ import { currentUser, sessionMiddleware } from "./session.server";
 import * as ui from "./styles/ui.css";
 import { showSuccessToast } from "./components/form-toasts";
 import { readFlash } from "./toast.server";
-import { describeError, errorTitle } from "./lib/error-page";
+import { ErrorContent } from "./components/error-content";
 import { useFocusKeptThroughSubmits } from "./lib/focus-kept-through-submits";
 import { useTypedValuesRestored } from "./lib/typed-through-language-switch";
 
@@ -112,20 +112,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { t } = useTranslation();
-  const location = useLocation();
-  const info = describeError(error);
-  const title = errorTitle(info, t);
-  const message = info.messageKey ? t(info.messageKey, { path: location.pathname }) : null;
   return (
-    <main id="main" className={ui.stack} style={{ maxWidth: 640, margin: "10vh auto", padding: 16 }}>
-      <PageTitle title={title} />
-      <p className={ui.muted}>{t("errors.status", { status: info.status })}</p>
-      <h1 className={ui.pageHeading}>{title}</h1>
-      {message ? <p data-testid="error-message">{message}</p> : null}
-      <p>
-        <a href="/">{t("errors.goHome")}</a>
-      </p>
+    <main id="main">
+      <ErrorContent error={error} />
     </main>
   );
 }

@@ -24,6 +24,9 @@ export default [
     route("accounts", "routes/accounts.tsx", { id: "accounts" }),
     route("settings", "routes/settings.tsx", { id: "settings" }),
     route("accounts/:accountId/transactions", "routes/accounts-accountId-transactions.tsx", { id: "accounts-accountId-transactions" }),
+    // Unmatched paths: a 404 in the default layout, so it keeps the header (a way on, sign-out),
+    // rendered under root, so middleware (i18n) runs (STACK-NOTES trap 2).
+    route("*", "routes/not-found.tsx", { id: "not-found" }),
   ]),
   layout("layouts/login.tsx", [
     route("login", "routes/login.tsx", { id: "login" }),
@@ -39,6 +42,4 @@ export default [
   route("resources/export", "routes/resources.export.tsx", { id: "resources-export" }),
   route("resources/receipts/:transactionId", "routes/resources.receipts.tsx", { id: "resources-receipts" }),
   route("accounts/:accountId/transactions.csv", "routes/accounts-accountId-transactions-csv.tsx", { id: "accounts-accountId-transactions-csv" }),
-  // Unmatched paths: a 404 rendered through root, so middleware (i18n) runs (STACK-NOTES trap 2).
-  route("*", "routes/not-found.tsx", { id: "not-found" }),
 ] satisfies RouteConfig;

@@ -70,7 +70,6 @@ export function ProgressBar({ value, max = PROGRESS_MAX, label }: { value: numbe
   );
 }
 
-/** "Accounts · Tesoro"; React 19 hoists <title> into <head>. */
 /**
  * A sentence that names an email address, which may break only before its "@" and its dots: a
  * long address on a phone otherwise broke wherever it reached the edge ("…@example.co" / "m").
@@ -94,6 +93,7 @@ export function WithEmail({ text, email }: { text: string; email: string }): Rea
   );
 }
 
+/** "Accounts · Tesoro"; React 19 hoists <title> into <head>. */
 export function PageTitle({ title }: { title?: string }) {
   const root = useRouteLoaderData("root") as { appName?: string } | undefined;
   const appName = root?.appName ?? "Tesoro";

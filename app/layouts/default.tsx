@@ -1,7 +1,8 @@
 import { Camera, LayoutDashboard, LogOut, Settings, Wallet } from "lucide-react";
 import { useTranslation } from "../i18n/use-translation";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Form, Link, NavLink, Outlet } from "react-router";
+import { ErrorContent } from "../components/error-content";
 import { LanguageSwitch } from "../components/language-switch";
 import { useRootData } from "../root";
 import * as layout from "../styles/layout.css";
@@ -17,6 +18,23 @@ const NAV = [
 
 /** The seed's "default" layout: header with product name, navigation, language switch, sign out. */
 export default function DefaultLayout() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+/** A page of this layout that failed (a 404, the API down) keeps the header: a way on, and sign-out. */
+export function ErrorBoundary({ error }: { error: unknown }) {
+  return (
+    <Shell>
+      <ErrorContent error={error} />
+    </Shell>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const root = useRootData();
   const headerRef = useHeaderBlockSize();
@@ -58,7 +76,7 @@ export default function DefaultLayout() {
         </div>
       </header>
       <main id="main" className={layout.main} tabIndex={-1}>
-        <Outlet />
+        {children}
       </main>
     </>
   );

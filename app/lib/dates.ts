@@ -5,6 +5,7 @@
  */
 import { defaultTimeZone } from "../i18n/config";
 import { intlLocale } from "./money";
+import { foldedForMatching } from "./plain-text";
 
 export const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -45,13 +46,10 @@ export function canonicalTimeZone(timeZone: string): string {
 }
 
 /** A zone's city as people type it: "Sao_Paulo", "são paulo" and "SAO PAULO" are the same. */
-const cityKey = (text: string) =>
-  text
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .replace(/[_\s]+/g, " ")
-    .trim()
-    .toLowerCase();
+const cityKey = (text: string) => foldedForMatching(text.replace(/_/g, " "));
+
+/** Where a city's zone id may start; tried when the runtime's list names it otherwise (V8 lists "Asia/Calcutta", not "Asia/Kolkata"). */
+const ZONE_REGIONS = ["America", "Europe", "Asia", "Africa", "Australia", "Pacific", "Atlantic", "Indian", "Antarctica"];
 
 let zonesByCity: Map<string, string | null> | null = null;
 
@@ -76,7 +74,13 @@ export function timeZoneFromInput(text: string): string | null {
       zonesByCity.set(city, zonesByCity.has(city) ? null : zone);
     }
   }
-  return zonesByCity.get(cityKey(value)) ?? null;
+  const city = cityKey(value);
+  if (zonesByCity.has(city)) return zonesByCity.get(city) ?? null;
+  // Not in the list under this name: a current name the runtime lists under an older one
+  // ("Kolkata", "Kyiv"), or a runtime without the list. Intl knows the ids either way.
+  const asId = value.replace(/\s+/g, "_");
+  for (const region of ZONE_REGIONS) if (isValidTimeZone(`${region}/${asId}`)) return canonicalTimeZone(`${region}/${asId}`);
+  return null;
 }
 
 /** Whether `YYYY-MM-DD` names a real calendar day (2026-02-30 does not). */

@@ -25,3 +25,13 @@ export function singleLineText(text: string): string {
 export function multiLineText(text: string): string {
   return text.replace(/\r\n?/g, "\n").replace(INVISIBLE, "").replace(BLANK_EDGES, "");
 }
+
+/** Text as people mean it when they type it: no accents, one space, lower case ("São  Paulo" is "sao paulo"). */
+export function foldedForMatching(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .toLowerCase();
+}

@@ -618,7 +618,7 @@ function TransactionTable({ loaderData, list, filtered, addFetcher }: { loaderDa
   const shared = useRowShared(t, i18n.language, searchParams, actionData, listUrl, loaderData);
   const { columns } = shared;
   const confirmDelete = searchParams.get("confirmDelete");
-  const confirming = confirmDelete ? list.transactions.find((tx) => tx.id === confirmDelete) : undefined;
+  const confirming = confirmDelete && shared.changeable ? list.transactions.find((tx) => tx.id === confirmDelete) : undefined;
   const inFlight = useRowFetchers();
   const navigate = useNavigate();
   // Rows hold plain links (a <Link> per row is several router hooks, 50 times): one handler here

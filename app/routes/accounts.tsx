@@ -239,14 +239,14 @@ function AccountCard({ account, editing, nonce, today, currencies }: { account: 
         {account.number ? (
           <>
             {" · "}
-            <MaskedNumber shown={account.number} spoken={t("ledger.pages.accounts.numberEnding", { digits: lastDigits(account.number) })} />
+            <MaskedNumber shown={account.number} spoken={lastDigits(account.number) ? t("ledger.pages.accounts.numberEnding", { digits: lastDigits(account.number) }) : account.number} />
           </>
         ) : null}
         {/* Masked, as the number is: enough to tell which code to share, in full in the edit form. */}
         {account.cci ? (
           <>
             {" · "}
-            <MaskedNumber shown={t("ledger.pages.accounts.cciOnCard", { cci: account.cci })} spoken={t("ledger.pages.accounts.cciEnding", { digits: lastDigits(account.cci) })} />
+            <MaskedNumber shown={t("ledger.pages.accounts.cciOnCard", { cci: account.cci })} spoken={lastDigits(account.cci) ? t("ledger.pages.accounts.cciEnding", { digits: lastDigits(account.cci) }) : t("ledger.pages.accounts.cciOnCard", { cci: account.cci })} />
           </>
         ) : null}
       </p>

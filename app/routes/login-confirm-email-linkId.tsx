@@ -27,8 +27,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // The link is the credential, so one signed in to another account can use it too: say that
   // the account it was sent for changed, not "your email", when it was not this one's.
   const me = await apiFor(request, context).get<{ user: ApiUser }>("/users/me");
-  const other = me.ok && me.data.user.email.toLowerCase() !== sent.used.email.toLowerCase();
-  throw await redirectWithToast("/settings", other ? "settings.saved.otherAccountEmail" : "settings.saved.email");
+  const key = !me.ok ? "settings.saved.linkEmail" : me.data.user.email.toLowerCase() === sent.used.email.toLowerCase() ? "settings.saved.email" : "settings.saved.otherAccountEmail";
+  throw await redirectWithToast("/settings", key);
 }
 
 /** With JavaScript, an outage keeps the page (lib/form-outage.ts). */

@@ -256,6 +256,17 @@ describe("CSV import: what banks and spreadsheets really write", () => {
     expect(shown.rows[0].errors).toEqual({ currency: ["La fila está en «PEN», no en USD, la moneda de la cuenta: la fila se omite."] });
     expect((await upload(`/accounts/${dollars.id}/import`, token, text, guess)).json).toMatchObject({ imported: 0, invalid: 1 });
     expect((await allPages(token, dollars.id)).rows).toHaveLength(0);
+    // "$" alone is a dollar, never pesos.
+    const pesos = await createAccount(token, { name: "Pesos", currency: "MXN" });
+    const dollarSign = ["Date,Description,Amount,Currency", "2026-11-01,One,-1.00,$", "2026-11-02,Two,-2.00,MXN"].join("\n");
+    expect(amounts((await preview(token, pesos.id, dollarSign, { dateColumn: 0, descriptionColumn: 1, amountColumn: 2, currencyColumn: 3 })).rows)).toEqual([
+      { currency: ["The row is in “$”, not in MXN, the account's currency: the row is left out."] },
+      "-2.00",
+    ]);
+    expect(amounts((await preview(token, dollars.id, dollarSign, { dateColumn: 0, descriptionColumn: 1, amountColumn: 2, currencyColumn: 3 })).rows)).toEqual([
+      "-1.00",
+      { currency: ["The row is in “MXN”, not in USD, the account's currency: the row is left out."] },
+    ]);
     // What banks here write for the account's own currency reads as it; another currency does not.
     const csv = ["Date,Description,Amount,Currency", "2026-11-01,One,-1.00,Soles", "2026-11-02,Two,-2.00,S/.", "2026-11-03,Three,-3.00,M.N.", "2026-11-04,Four,-4.00,sol peruano", "2026-11-05,Five,-5.00,", "2026-11-06,Six,-6.00,Dólares", "2026-11-07,Seven,-7.00,US$"].join("\n");
     const rows = (await preview(token, soles.id, csv, { dateColumn: 0, descriptionColumn: 1, amountColumn: 2, currencyColumn: 3 })).rows;

@@ -151,7 +151,7 @@ test("the whole recovery flow, and old sessions end after the reset", async ({ p
   // Opened where the user is still signed in, the link is left unused, and Settings says why.
   await otherPage.goto(link);
   await expect(otherPage).toHaveURL("/settings#security");
-  await expect(otherPage.getByText("You are signed in, so the password link was not used. Change your password here, or sign out and open the link again.")).toBeVisible();
+  await expect(otherPage.getByText("You are signed in, so the password link was not used. To use it, sign out and open it again; to change this account's password, do it here.")).toBeVisible();
   await page.goto(link);
   await page.getByLabel("New password", { exact: true }).fill("a-new-and-long-passphrase-arequipa");
   await page.getByLabel("Confirm new password").fill("a-new-and-long-passphrase-arequipa");

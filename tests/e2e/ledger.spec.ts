@@ -394,6 +394,10 @@ test.describe("accounts and transactions", () => {
     await expect(page.getByRole("button", { name: /^Delete / })).toHaveCount(0);
     await expect(page.getByRole("form", { name: /^Edit / })).toHaveCount(0);
     await expect(page.getByRole("columnheader", { name: "Actions" })).toHaveCount(0);
+    // Nor the question a delete without JavaScript asks first.
+    await page.goto(`/accounts/${usdId}/transactions?confirmDelete=${usdLegId}`);
+    await expect(page.getByTestId("transaction-row")).toHaveCount(1);
+    await expect(page.getByTestId("delete-question")).toHaveCount(0);
   });
 
   test("filters live in the URL, the back button works, and totals cover the filtered set", async ({ page, request, signedIn }) => {
@@ -828,6 +832,9 @@ test.describe("not found", () => {
       expect(response?.status(), path).toBe(404);
       await expect(page.getByTestId("error-message")).toHaveText(`Page Not Found: ${path}`);
       await expect(page.getByText("Not yours")).toHaveCount(0);
+      // The page failed, not the app: the header stays, with its way on and sign-out.
+      await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Accounts" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
     }
     const csv = await page.request.get(`/accounts/${foreign}/transactions.csv`);
     expect(csv.status()).toBe(404);

@@ -229,7 +229,7 @@ test("without JavaScript refused preferences keep what was chosen, not the saved
   await context.close();
 });
 
-test("revoking a session signs that browser out; 'sign out everywhere else' ends the rest", async ({ page, signedIn, browser, baseURL, request }) => {
+test("revoking a session signs that browser out; 'end all other sessions' ends the rest", async ({ page, signedIn, browser, baseURL, request }) => {
   // One after the other: each sign-in hashes a password.
   const contexts = [await otherDevice(request, browser, baseURL!, signedIn), await otherDevice(request, browser, baseURL!, signedIn)];
   const phones = await Promise.all(contexts.map((context) => context.newPage()));
@@ -266,7 +266,7 @@ test("revoking a session signs that browser out; 'sign out everywhere else' ends
   }
   expect(signedOut.filter(Boolean)).toHaveLength(1);
 
-  await page.getByRole("button", { name: "Sign out everywhere else" }).click();
+  await page.getByRole("button", { name: "End all other sessions" }).click();
   await expect(page.getByText("Every other device was signed out.")).toBeVisible();
   await expect(sessions).toHaveCount(1);
   await expect(page.getByText("No other device is signed in.")).toBeVisible();

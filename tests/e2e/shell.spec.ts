@@ -54,6 +54,9 @@ test.describe("error pages", () => {
     await expect(page).toHaveTitle("Page Not Found · Tesoro");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
     await expect(page.getByTestId("error-message")).toHaveText("Page not found: /no/such/page");
+    // In the default layout: a way on, and (signed out) sign-in.
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
   });
 
   test("invalid route params are a 404 'Page Not Found: {path}'", async ({ page, signedIn }) => {

@@ -89,7 +89,7 @@ export const en = {
     emailConfirmed: "Your email was changed. Sign in with the new address.",
     goToSettings: "Go to Settings",
     signInForSettings: "Sign in to go to Settings",
-    resetLinkWhileSignedIn: "You are signed in, so the password link was not used. Change your password here, or sign out and open the link again.",
+    resetLinkWhileSignedIn: "You are signed in, so the password link was not used. To use it, sign out and open it again; to change this account's password, do it here.",
     undoEmailQuestion: "Give your Tesoro account back the email {{email}}? Every device will be signed out, and next you will choose a new password.",
     undoEmail: "Restore my email",
     undoEmailLinkExpired: "This link has expired or was already used. If you still cannot sign in, reset your password with your email.",

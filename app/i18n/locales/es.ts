@@ -99,7 +99,7 @@ export const es: Messages = {
     emailConfirmed: "Se cambió tu correo. Inicia sesión con la nueva dirección.",
     goToSettings: "Ir a Ajustes",
     signInForSettings: "Inicia sesión para ir a Ajustes",
-    resetLinkWhileSignedIn: "Iniciaste sesión, así que el enlace de contraseña no se usó. Cambia tu contraseña aquí, o cierra sesión y abre el enlace de nuevo.",
+    resetLinkWhileSignedIn: "Tienes la sesión iniciada, así que el enlace de contraseña no se usó. Para usarlo, cierra sesión y ábrelo de nuevo; para cambiar la contraseña de esta cuenta, hazlo aquí.",
     undoEmailQuestion: "¿Devolver a tu cuenta de Tesoro el correo {{email}}? Se cerrará la sesión en todos los dispositivos y luego elegirás una contraseña nueva.",
     undoEmail: "Recuperar mi correo",
     undoEmailLinkExpired: "Este enlace venció o ya fue usado. Si aún no puedes iniciar sesión, restablece tu contraseña con tu correo.",

@@ -1,7 +1,10 @@
+import type { TranslationKeys } from "@zxcvbn-ts/core";
+
 /**
  * zxcvbn's password feedback, as the API words it: the library's own sentences, with this app's
  * quotes and the "personal data" warning said for what it means here. Only the API uses these
- * (workers/api/src/password.ts); the keys are zxcvbn-ts's.
+ * (workers/api/src/password.ts). Typed against zxcvbn-ts's keys, so a key renamed by an upgrade
+ * fails the type check, not a sign-up.
  */
 export const passwordFeedback = {
   warnings: {
@@ -38,4 +41,4 @@ export const passwordFeedback = {
     noNeed: "You can create strong passwords without using symbols, numbers, or uppercase letters.",
     pwned: "If you use this password elsewhere, change it.",
   },
-};
+} satisfies Pick<TranslationKeys, "warnings" | "suggestions">;

@@ -42,7 +42,7 @@ export const settings = {
     remembered: "Remembered for 30 days",
     revoke: "End session",
     revokeLabel: "End session: {{device}}, last active {{time}}",
-    revokeOthers: "Sign out everywhere else",
+    revokeOthers: "End all other sessions",
     noOthers: "No other device is signed in.",
     unknownDevice: "Unknown device",
     device: "{{browser}} on {{os}}",
@@ -63,6 +63,8 @@ export const settings = {
   saved: {
     name: "Your name was saved.",
     email: "Your email was changed.",
+    // When whose it was cannot be told (the read after the change failed).
+    linkEmail: "The change of email was confirmed.",
     otherAccountEmail: "The email of the account this link was sent for was changed. The account you are signed in to was not.",
     emailPending: "Check the new address: we sent it a link. Your email changes when you open it.",
     preferences: "Your preferences were saved.",

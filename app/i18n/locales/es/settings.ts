@@ -43,7 +43,7 @@ export const settings: Messages["settings"] = {
     remembered: "Recordado por 30 días",
     revoke: "Terminar sesión",
     revokeLabel: "Terminar sesión: {{device}}, última actividad {{time}}",
-    revokeOthers: "Cerrar sesión en todos los demás",
+    revokeOthers: "Terminar las demás sesiones",
     noOthers: "No hay otros dispositivos con sesión iniciada.",
     unknownDevice: "Dispositivo desconocido",
     device: "{{browser}} en {{os}}",
@@ -64,6 +64,7 @@ export const settings: Messages["settings"] = {
   saved: {
     name: "Se guardó tu nombre.",
     email: "Se cambió tu correo.",
+    linkEmail: "Se confirmó el cambio de correo.",
     otherAccountEmail: "Se cambió el correo de la cuenta a la que se envió este enlace. La cuenta con la que iniciaste sesión no cambió.",
     emailPending: "Revisa la nueva dirección: le enviamos un enlace. Tu correo cambia cuando lo abras.",
     preferences: "Se guardaron tus preferencias.",

@@ -11,8 +11,8 @@ import { translatorFor } from "../../../../app/i18n/translator";
 import { decodeCsv } from "../../../../app/lib/csv-text";
 import { isRecordDay, latestRecordDay } from "../../../../app/lib/dates";
 import { ID_PATTERN } from "../../../../app/lib/ids";
-import { multiLineText, singleLineText } from "../../../../app/lib/plain-text";
-import { currencyDigits, currencyPart, PERUVIAN_SYMBOLS, toDecimalString, type DecimalSeparator } from "../../../../app/lib/money";
+import { foldedForMatching, multiLineText, singleLineText } from "../../../../app/lib/plain-text";
+import { currencyDigits, currencyPart, formatMoney, PERUVIAN_SYMBOLS, SHARED_NARROW_SYMBOLS, toDecimalString, type DecimalSeparator } from "../../../../app/lib/money";
 import { checkAmount, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS, importQuerySchema, TRANSACTION_STATUSES, type AmountCheck, type DateFormat, type ImportQuery, type TransactionStatus } from "../../../../app/lib/schemas/ledger";
 import { sha256Hex } from "../crypto";
 import { createRouter, type ApiBindings } from "../hono";
@@ -129,7 +129,7 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
   const cell = (fields: string[], index: number | undefined) => (index === undefined ? "" : (fields[index] ?? "").trim());
   const occurrences = new Map<string, number>();
   const latestDay = latestRecordDay();
-  const latestYear = Number(latestDay.slice(0, 4));
+  const latestYear = new Date().getUTCFullYear() + 1;
   const rows: ParsedRow[] = [];
   for (const { line, fields } of data) {
     const errors: Record<string, string[]> = {};
@@ -268,7 +268,7 @@ const CURRENCY_WORDS: Readonly<Record<string, readonly string[]>> = {
 };
 const currencyNamesCache = new Map<string, ReadonlySet<string>>();
 /** A currency column's cell as compared: upper case, without accents, spaces made one. */
-const nameKey = (text: string) => markKey(text.normalize("NFD").replace(/\p{M}/gu, "").trim().replace(/\s+/g, " "));
+const nameKey = (text: string) => markKey(foldedForMatching(text));
 
 /**
  * Whether a currency column's cell names the account's currency: its code or sign (as an
@@ -277,6 +277,10 @@ const nameKey = (text: string) => markKey(text.normalize("NFD").replace(/\p{M}/g
  */
 function namesCurrency(text: string, currency: string): boolean {
   const key = nameKey(text);
+  // A sign several currencies share names only the one Tesoro prints it for ("¥": yen), and "$"
+  // a dollar, as files from here and the US mean it; never pesos.
+  const sign = text.trim();
+  if (SHARED_NARROW_SYMBOLS.has(sign)) return (sign === "$" && currency === "USD") || formatMoney(0, currency).replace(/[\d.,\s]/g, "") === sign;
   if (currencyMarks(currency).has(key)) return true;
   let names = currencyNamesCache.get(currency);
   if (!names) {

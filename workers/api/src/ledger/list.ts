@@ -14,7 +14,7 @@
  */
 import { checkAmount, PAGE_SIZE_DEFAULT, type ListQuery } from "../../../../app/lib/schemas/ledger";
 import { TRANSACTION_COLUMNS, TRANSACTION_FROM, transactionFrom, type AccountRow, type TransactionRow } from "./model";
-import { searchWords } from "../../../../app/lib/search-words";
+import { MAX_SEARCH_WORDS, searchWords } from "../../../../app/lib/search-words";
 
 export type Sort = "date" | "amount";
 export type Order = "asc" | "desc";
@@ -63,11 +63,15 @@ export function filtersOf(query: ListQuery, currency: string): { filters: Filter
   return { filters, issues };
 }
 
-/** User text → an FTS5 query: every word (letters and digits) must appear, as a prefix. The schema has refused more than MAX_SEARCH_WORDS. */
+/** User text → an FTS5 query: every word (letters and digits) must appear, as a prefix. */
 export function ftsQuery(text: string): string | null {
   const words = searchWords(text);
   if (!words.length) return null;
-  return words.map((word) => `"${word}"*`).join(" ");
+  // The schema refuses more words with a message; the cap holds for any other caller.
+  return words
+    .slice(0, MAX_SEARCH_WORDS)
+    .map((word) => `"${word}"*`)
+    .join(" ");
 }
 
 /**
