@@ -189,6 +189,26 @@ export function signIsCode(currency: string): boolean {
   return formatMoney(0, currency).includes(currency);
 }
 
+const CURRENCY_NAMES = new Map<string, Intl.DisplayNames | null>();
+
+/**
+ * A currency picker's option: "PEN · Peruvian Sol" ("PEN · sol peruano"), the code first so
+ * typing it still finds it; the code alone where the runtime has no name for it.
+ */
+export function currencyOptionLabel(code: string, locale: string): string {
+  if (!CURRENCY_NAMES.has(locale)) {
+    let names: Intl.DisplayNames | null = null;
+    try {
+      names = new Intl.DisplayNames([locale === "es" ? "es" : "en"], { type: "currency", fallback: "none" });
+    } catch {
+      // A runtime without DisplayNames: codes alone.
+    }
+    CURRENCY_NAMES.set(locale, names);
+  }
+  const name = CURRENCY_NAMES.get(locale)?.of(code);
+  return name && name !== code ? `${code} · ${name}` : code;
+}
+
 /** Locale for dates: "Nov 21, 2026" in English, "21 nov. 2026" in Spanish (Peru). */
 export function intlLocale(locale: string): string {
   return locale === "es" ? "es-PE" : "en-PE";

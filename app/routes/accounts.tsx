@@ -6,6 +6,7 @@ import type { Route } from "./+types/accounts";
 import { FormKey, Money, reloadsAfterConflict, SelectField, useClosedAfterPost, useFailureToast, useFormResult, type FormResult } from "../components/ledger";
 import { Field, FormAlert, PageTitle } from "../components/ui";
 import { guard } from "../guards.server";
+import { getLocale } from "../i18n/i18n.server";
 import { amountChecks } from "../lib/amount-checks";
 import { apiFor } from "../lib/api.server";
 import { todayInZone } from "../lib/dates";
@@ -15,7 +16,7 @@ import { ID_PATTERN } from "../lib/ids";
 import type { Account, CurrencyTotal } from "../lib/ledger-types";
 import { apiFailure, formId, formFailure, idempotencyKeyOf, refusedWithAmounts, returnTo, unwrap } from "../lib/ledger.server";
 import { redirectWithToast } from "../toast.server";
-import { signIsCode, sumMinor } from "../lib/money";
+import { currencyOptionLabel, signIsCode, sumMinor } from "../lib/money";
 import { readFormData, tOf } from "../lib/route-helpers.server";
 import { accountCreateSchema, accountUpdateSchema, ACCOUNT_TYPES, currencyPickerList } from "../lib/schemas/ledger";
 import { useFocusAfterNavigation, useFocusAfterSave } from "../lib/focus-after-save";
@@ -57,7 +58,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     openNew: url.searchParams.has("new") || accounts.length === 0,
     today: todayInZone(user.timeZone),
     nonce: crypto.randomUUID(),
-    currencies: currencyPickerList(),
+    // Named on the server, in the page's language: the browser's own names could differ and break hydration.
+    currencies: currencyPickerList().map((code) => ({ code, label: currencyOptionLabel(code, getLocale(context)) })),
   };
 }
 
@@ -110,6 +112,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 type Totals = Array<{ currency: string; minor: number }>;
+
+/** A currency in the picker: its code, and its name in the page's language. */
+type CurrencyOption = { code: string; label: string };
 
 function totalsOf(accounts: Account[]): Totals {
   const by = new Map<string, number[]>();
@@ -176,7 +181,7 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function AccountGroup(props: { id: string; title: string; accounts: Account[]; editing: Account | null; nonce: string; today: string; currencies: string[]; showTotals: boolean }) {
+function AccountGroup(props: { id: string; title: string; accounts: Account[]; editing: Account | null; nonce: string; today: string; currencies: CurrencyOption[]; showTotals: boolean }) {
   const { t } = useTranslation();
   const totals = totalsOf(props.accounts);
   return (
@@ -210,7 +215,7 @@ function AccountGroup(props: { id: string; title: string; accounts: Account[]; e
   );
 }
 
-function AccountCard({ account, editing, nonce, today, currencies }: { account: Account; editing: Account | null; nonce: string; today: string; currencies: string[] }) {
+function AccountCard({ account, editing, nonce, today, currencies }: { account: Account; editing: Account | null; nonce: string; today: string; currencies: CurrencyOption[] }) {
   const { t } = useTranslation();
   const location = useLocation();
   const actionData = useActionData<typeof action>();
@@ -304,7 +309,7 @@ function MaskedNumber({ shown, spoken }: { shown: string; spoken: string }) {
   );
 }
 
-function AccountForm({ mode, account, fetcher, result, nonce, today, currencies }: { mode: "create" | "update"; account?: Account; fetcher: AccountFetcher; result: FormResult | undefined; nonce: string; today: string; currencies: string[] }) {
+function AccountForm({ mode, account, fetcher, result, nonce, today, currencies }: { mode: "create" | "update"; account?: Account; fetcher: AccountFetcher; result: FormResult | undefined; nonce: string; today: string; currencies: CurrencyOption[] }) {
   const { t } = useTranslation();
   const { errors, onSubmit } = useClientValidation(mode === "create" ? createForm : updateForm, t, result?.errors, openingBalanceChecks(account?.currency));
   useFailureToast(result, t);
@@ -347,7 +352,7 @@ function AccountForm({ mode, account, fetcher, result, nonce, today, currencies 
           error={errors.currency}
           disabled={locked}
           hint={locked ? t("ledger.pages.accounts.currencyLockedHint") : undefined}
-          options={currencies.map((code) => ({ value: code, label: code }))}
+          options={currencies.map(({ code, label }) => ({ value: code, label }))}
         />
         <Field id={`${prefix}-institution`} label={`${t("ledger.fields.institution")} (${t("ledger.pages.common.optional")})`} name="institution" maxLength={80} defaultValue={v("institution", account?.institution ?? "")} error={errors.institution} />
         <Field id={`${prefix}-number`} label={`${t("ledger.fields.number")} (${t("ledger.pages.common.optional")})`} name="number" inputMode="numeric" defaultValue={v("number", account?.number ?? "")} error={errors.number} hint={t("ledger.pages.accounts.numberHint")} autoComplete="off" />

@@ -109,6 +109,8 @@ test.describe("accounts and transactions", () => {
     await disclose(page, "New account");
     await newAccount.getByLabel("Name").fill("Interbank Dólares");
     await newAccount.getByLabel("Type").selectOption("savings");
+    // Each currency is named, the code first: 159 bare codes were hard to pick from.
+    await expect(newAccount.getByLabel("Currency").locator('option[value="PEN"]')).toHaveText("PEN · Peruvian Sol");
     await newAccount.getByLabel("Currency").selectOption("USD");
     await newAccount.getByLabel("Opening balance").fill("200.001");
     await newAccount.getByRole("button", { name: "Create account" }).click();

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { currencyDigits, formatMoney, formatSignedMoneyInText, signIsCode, isCurrency, MAX_MINOR_UNITS, moneyOutExample, parseAmount, SHARED_NARROW_SYMBOLS, sumMinor, toDecimalString, toShortestDecimalString } from "../../app/lib/money";
+import { currencyDigits, currencyOptionLabel, formatMoney, formatSignedMoneyInText, signIsCode, isCurrency, MAX_MINOR_UNITS, moneyOutExample, parseAmount, SHARED_NARROW_SYMBOLS, sumMinor, toDecimalString, toShortestDecimalString } from "../../app/lib/money";
 
 describe("parseAmount", () => {
   it.each([
@@ -127,6 +127,13 @@ describe("formatting", () => {
         expect(formatSignedMoneyInText(minor, "PEN").replace("\u2060", "")).toBe(formatMoney(minor, "PEN", { signDisplay: "exceptZero" }));
       }),
     );
+  });
+
+  it("names a currency in a picker in the page's language, its code first", () => {
+    expect(currencyOptionLabel("PEN", "en")).toBe("PEN · Peruvian Sol");
+    expect(currencyOptionLabel("PEN", "es")).toBe("PEN · sol peruano");
+    expect(currencyOptionLabel("USD", "es")).toBe("USD · dólar estadounidense");
+    expect(currencyOptionLabel("ZZZ", "en")).toBe("ZZZ");
   });
 
   it("knows which currencies are written with their code", () => {
