@@ -5,6 +5,7 @@ import { Form, Link, NavLink, Outlet } from "react-router";
 import { ErrorContent } from "../components/error-content";
 import { LanguageSwitch } from "../components/language-switch";
 import { useRootData } from "../root";
+import type { Route } from "./+types/default";
 import * as layout from "../styles/layout.css";
 import * as ui from "../styles/ui.css";
 import { HEADER_BLOCK_SIZE } from "../ui-constants";
@@ -26,7 +27,7 @@ export default function DefaultLayout() {
 }
 
 /** A page of this layout that failed (a 404, the API down) keeps the header: a way on, and sign-out. */
-export function ErrorBoundary({ error }: { error: unknown }) {
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <Shell>
       <ErrorContent error={error} />

@@ -51,6 +51,15 @@ const cityKey = (text: string) => foldedForMatching(text.replace(/_/g, " "));
 /** Where a city's zone id may start; tried when the runtime's list names it otherwise (V8 lists "Asia/Calcutta", not "Asia/Kolkata"). */
 const ZONE_REGIONS = ["America", "Europe", "Asia", "Africa", "Australia", "Pacific", "Atlantic", "Indian", "Antarctica"];
 
+/** Every IANA zone the runtime lists (none where it cannot list them: ids still work). */
+export function supportedTimeZones(): string[] {
+  try {
+    return Intl.supportedValuesOf("timeZone");
+  } catch {
+    return [];
+  }
+}
+
 let zonesByCity: Map<string, string | null> | null = null;
 
 /**
@@ -63,13 +72,7 @@ export function timeZoneFromInput(text: string): string | null {
   if (isValidTimeZone(value)) return canonicalTimeZone(value);
   if (!zonesByCity) {
     zonesByCity = new Map();
-    let zones: string[] = [];
-    try {
-      zones = Intl.supportedValuesOf("timeZone");
-    } catch {
-      // A runtime without the list: ids still work.
-    }
-    for (const zone of zones) {
+    for (const zone of supportedTimeZones()) {
       const city = cityKey(zone.slice(zone.lastIndexOf("/") + 1));
       zonesByCity.set(city, zonesByCity.has(city) ? null : zone);
     }
@@ -89,6 +92,11 @@ export function isIsoDay(value: string): boolean {
   const [y, m, d] = value.split("-").map(Number) as [number, number, number];
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** Next calendar year: the last a record's year may be (`latestRecordDay` adds a day, which on 31 December is the year after). */
+export function latestRecordYear(now: number = Date.now()): number {
+  return new Date(now).getUTCFullYear() + 1;
 }
 
 /**

@@ -184,29 +184,38 @@ export function formatSignedMoneyInText(minor: number, currency: string): string
   return formatMoney(minor, currency, { signDisplay: "exceptZero" }).replace(/^[-+]/, "$&\u2060");
 }
 
-/** Whether amounts of this currency are written with its code (`CLP 5,000`) rather than a sign (`S/`, `€`). */
-export function signIsCode(currency: string): boolean {
-  return formatMoney(0, currency).includes(currency);
+/** The sign Tesoro writes amounts of this currency with: "S/", "US$", "€", "¥", or the code ("CLP"). */
+export function currencySign(currency: string): string {
+  return formatMoney(0, currency).replace(/[\d.,\s]/g, "");
 }
 
-const CURRENCY_NAMES = new Map<string, Intl.DisplayNames | null>();
+/** Whether amounts of this currency are written with its code (`CLP 5,000`) rather than a sign (`S/`, `€`). */
+export function signIsCode(currency: string): boolean {
+  return currencySign(currency) === currency;
+}
 
-/**
- * A currency picker's option: "PEN · Peruvian Sol" ("PEN · sol peruano"), the code first so
- * typing it still finds it; the code alone where the runtime has no name for it.
- */
-export function currencyOptionLabel(code: string, locale: string): string {
-  if (!CURRENCY_NAMES.has(locale)) {
+const CURRENCY_NAMES = new Map<"en" | "es", Intl.DisplayNames | null>();
+
+/** A currency's CLDR name in English or Spanish ("Peruvian Sol", "sol peruano"), or null where the runtime has none. */
+export function currencyName(code: string, locale: string): string | null {
+  const language = locale === "es" ? "es" : "en";
+  if (!CURRENCY_NAMES.has(language)) {
     let names: Intl.DisplayNames | null = null;
     try {
-      names = new Intl.DisplayNames([locale === "es" ? "es" : "en"], { type: "currency", fallback: "none" });
+      names = new Intl.DisplayNames([language], { type: "currency", fallback: "none" });
     } catch {
       // A runtime without DisplayNames: codes alone.
     }
-    CURRENCY_NAMES.set(locale, names);
+    CURRENCY_NAMES.set(language, names);
   }
-  const name = CURRENCY_NAMES.get(locale)?.of(code);
-  return name && name !== code ? `${code} · ${name}` : code;
+  const name = CURRENCY_NAMES.get(language)?.of(code);
+  return name && name !== code ? name : null;
+}
+
+/** A currency picker's option: "PEN · Peruvian Sol" ("PEN · sol peruano"), the code first so typing it still finds it. */
+export function currencyOptionLabel(code: string, locale: string): string {
+  const name = currencyName(code, locale);
+  return name ? `${code} · ${name}` : code;
 }
 
 /** Locale for dates: "Nov 21, 2026" in English, "21 nov. 2026" in Spanish (Peru). */

@@ -22,7 +22,7 @@ import { redirectWithToast } from "../toast.server";
 import { fieldErrors } from "../lib/problem";
 import { decodeCsv } from "../lib/csv-text";
 import { invalidParams, readFormData, tOf } from "../lib/route-helpers.server";
-import { DATE_FORMATS, IMPORT_MAX_BYTES, importQuerySchema, TRANSACTION_STATUSES, transactionCreateSchema, transactionUpdateSchema, transferSchema } from "../lib/schemas/ledger";
+import { DATE_FORMATS, IMPORT_COLUMNS, IMPORT_MAX_BYTES, importQuerySchema, TRANSACTION_STATUSES, transactionCreateSchema, transactionUpdateSchema, transferSchema } from "../lib/schemas/ledger";
 import { useEscapeCloses } from "../lib/use-escape-closes";
 import { useFocusAfterNavigation, useFocusAfterSave } from "../lib/focus-after-save";
 import { requireUser } from "../session.server";
@@ -36,7 +36,6 @@ const FILTER_KEYS = ["q", "from", "to", "category", "min", "max", "status", "sor
 /** Parameters that only open or prefill a form: changing them needs no new data. */
 const UI_KEYS = ["new", "edit", "confirmDelete", "description", "amount", "payee", "date", "notes", "categoryId"] as const;
 const PAGE_SIZE = 50;
-const IMPORT_COLUMNS = ["dateColumn", "descriptionColumn", "amountColumn", "debitColumn", "creditColumn", "currencyColumn", "payeeColumn", "notesColumn", "statusColumn", "idColumn"] as const;
 const IMPORT_OPTIONS = [...IMPORT_COLUMNS, "dateFormat", "decimalSeparator", "delimiter", "header"] as const;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -728,24 +727,27 @@ const PENCIL_ICON = <SpriteIcon id="pencil" />;
 const TRASH_ICON = <SpriteIcon id="trash" />;
 const DELETE_FORM_ID = "transaction-delete";
 
-/** What a delete asks first: a transfer's says both legs go. */
-function deleteQuestionText(t: Translate, tx: PageTransaction, language: string): string {
-  return t(tx.transferId ? "ledger.pages.transactions.deleteTransferConfirm" : "ledger.pages.transactions.deleteConfirm", rowNaming(tx, language));
+/** What a delete asks first, of the row as `rowNaming` names it: a transfer's says both legs go. */
+function deleteQuestionText(t: Translate, tx: PageTransaction, naming: RowNaming): string {
+  return t(tx.transferId ? "ledger.pages.transactions.deleteTransferConfirm" : "ledger.pages.transactions.deleteConfirm", naming);
 }
+
+type RowNaming = { description: string; date: string; amount: string };
 
 /**
  * What names a row in its actions' labels and the delete question: its description, day and
  * amount, so two rows with the same description (two coffees at one café) are told apart.
  */
-function rowNaming(tx: PageTransaction, language: string): { description: string; date: string; amount: string } {
+function rowNaming(tx: PageTransaction, language: string): RowNaming {
   return { description: tx.description, date: formatDay(tx.date, language), amount: formatSignedMoneyInText(tx.amountMinor, tx.currency) };
 }
 
 /** The dialog's question as the page asks it, for a delete sent without JavaScript: delete, or go back to the list. */
 function DeleteQuestion({ tx, listUrl, nonce, t, language }: { tx: PageTransaction; listUrl: string; nonce: string; t: Translate; language: string }) {
-  const question = deleteQuestionText(t, tx, language);
+  const naming = rowNaming(tx, language);
+  const question = deleteQuestionText(t, tx, naming);
   // The amount stays on one line: a line that ends in its minus would read as money in (Money does the same).
-  const { amount } = rowNaming(tx, language);
+  const { amount } = naming;
   const at = question.lastIndexOf(amount);
   return (
     <Form method="post" id="delete-question" preventScrollReset className={`${ui.card} ${l.deleteQuestion}`} aria-label={question} data-testid="delete-question">
@@ -982,7 +984,7 @@ function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; shared: R
                 {...tooltipFromLabel}
                 onClick={(event) => {
                   event.preventDefault();
-                  if (!window.confirm(deleteQuestionText(t, tx, shared.language))) return;
+                  if (!window.confirm(deleteQuestionText(t, tx, naming))) return;
                   // The row and its button go at once: the keyboard continues on the next row's
                   // delete button (or the previous row's, or the page's main region), not from the top of the page.
                   const row = event.currentTarget.closest("tr");

@@ -58,8 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     openNew: url.searchParams.has("new") || accounts.length === 0,
     today: todayInZone(user.timeZone),
     nonce: crypto.randomUUID(),
-    // Named on the server, in the page's language: the browser's own names could differ and break hydration.
-    currencies: currencyPickerList().map((code) => ({ code, label: currencyOptionLabel(code, getLocale(context)) })),
+    currencies: currencyOptions(getLocale(context)),
   };
 }
 
@@ -115,6 +114,20 @@ type Totals = Array<{ currency: string; minor: number }>;
 
 /** A currency in the picker: its code, and its name in the page's language. */
 type CurrencyOption = { code: string; label: string };
+
+const CURRENCY_OPTIONS = new Map<string, CurrencyOption[]>();
+/**
+ * The picker's options, named on the server in the page's language (the browser's own names could
+ * differ and break hydration); the same for every request, so made once per language.
+ */
+function currencyOptions(locale: string): CurrencyOption[] {
+  let options = CURRENCY_OPTIONS.get(locale);
+  if (!options) {
+    options = currencyPickerList().map((code) => ({ code, label: currencyOptionLabel(code, locale) }));
+    CURRENCY_OPTIONS.set(locale, options);
+  }
+  return options;
+}
 
 function totalsOf(accounts: Account[]): Totals {
   const by = new Map<string, number[]>();
@@ -244,14 +257,14 @@ function AccountCard({ account, editing, nonce, today, currencies }: { account: 
         {account.number ? (
           <>
             {" · "}
-            <MaskedNumber shown={account.number} spoken={lastDigits(account.number) ? t("ledger.pages.accounts.numberEnding", { digits: lastDigits(account.number) }) : account.number} />
+            <MaskedNumber masked={account.number} shown={account.number} ending={(digits) => t("ledger.pages.accounts.numberEnding", { digits })} />
           </>
         ) : null}
         {/* Masked, as the number is: enough to tell which code to share, in full in the edit form. */}
         {account.cci ? (
           <>
             {" · "}
-            <MaskedNumber shown={t("ledger.pages.accounts.cciOnCard", { cci: account.cci })} spoken={lastDigits(account.cci) ? t("ledger.pages.accounts.cciEnding", { digits: lastDigits(account.cci) }) : t("ledger.pages.accounts.cciOnCard", { cci: account.cci })} />
+            <MaskedNumber masked={account.cci} shown={t("ledger.pages.accounts.cciOnCard", { cci: account.cci })} ending={(digits) => t("ledger.pages.accounts.cciEnding", { digits })} />
           </>
         ) : null}
       </p>
@@ -294,17 +307,16 @@ function AccountCard({ account, editing, nonce, today, currencies }: { account: 
 
 type AccountFetcher = ReturnType<typeof useFetcher<typeof action>>;
 
-/** The API masks as `•••• 1234`; what follows the bullets is all that is left of the number. */
-function lastDigits(masked: string): string {
-  return masked.replace(/\D/g, "");
-}
-
-/** Four bullets are read aloud one by one; a screen reader hears "ending in 1234" instead. */
-function MaskedNumber({ shown, spoken }: { shown: string; spoken: string }) {
+/**
+ * A number as the API masks it (`•••• 1234`): four bullets are read aloud one by one, so a screen
+ * reader hears `ending(digits)` ("ending in 1234") instead, or what is shown when no digit is left.
+ */
+function MaskedNumber({ masked, shown, ending }: { masked: string; shown: string; ending: (digits: string) => string }) {
+  const digits = masked.replace(/\D/g, "");
   return (
     <span className={l.nowrap}>
       <span aria-hidden="true">{shown}</span>
-      <span className="visually-hidden">{spoken}</span>
+      <span className="visually-hidden">{digits ? ending(digits) : shown}</span>
     </span>
   );
 }

@@ -9,7 +9,7 @@ import { localeCookie, redirectInLanguage } from "../i18n/i18n.server";
 import { apiFor } from "../lib/api.server";
 import { unwrap } from "../lib/ledger.server";
 import type { ApiResult } from "../lib/api-client";
-import { formatInstant, isValidTimeZone } from "../lib/dates";
+import { formatInstant, isValidTimeZone, supportedTimeZones } from "../lib/dates";
 import { focusAfterNavigation, useFocusAfterNavigation } from "../lib/focus-after-save";
 import { formErrorOf, intentOf, formOfIntent, keepFormThroughOutage } from "../lib/form-outage";
 import { firstInvalid, parseForm, useClientValidation, type FieldErrors } from "../lib/forms";
@@ -36,18 +36,11 @@ interface SessionItem {
   ip: string | null;
 }
 
-/** Every IANA zone the runtime knows, the user's own first if it is somehow missing. */
+/** Every IANA zone the runtime knows (Lima where it lists none), the user's own first if it is somehow missing. */
 function timeZones(current: string): string[] {
-  const zones = supportedZones();
+  const listed = supportedTimeZones();
+  const zones = listed.length ? listed : [defaultTimeZone];
   return zones.includes(current) ? zones : [current, ...zones];
-}
-
-function supportedZones(): string[] {
-  try {
-    return Intl.supportedValuesOf("timeZone");
-  } catch {
-    return [defaultTimeZone];
-  }
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -63,9 +56,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const pendingEmail = unwrap(emailResult, request).pending;
   return { user, sessions, pendingEmail, timeZones: timeZones(user.timeZone), now: Date.now() };
 }
-
-/** The password form's fields, in order: the first refused one takes focus. */
-const PASSWORD_FIELDS = ["currentPassword", "password", "confirmPassword"] as const;
 
 const INTENTS = ["name", "email", "preferences", "password", "revoke", "revoke-others", "delete"] as const;
 type Intent = (typeof INTENTS)[number];
@@ -188,6 +178,9 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const formError = (intent: Intent) => <FormAlert message={answered === intent ? formErrorOf(actionData, t) : null} />;
   // Without JavaScript a refusal is a new page that starts at its top: its first refused field takes focus.
   const refused = (intent: Intent, order: readonly string[]) => firstInvalid(serverErrors(intent), order);
+  const emailRefused = refused("email", ["email", "password"]);
+  const passwordRefused = refused("password", ["currentPassword", "password", "confirmPassword"]);
+  const deleteRefused = refused("delete", ["password", "confirm"]);
 
   const nameForm = useClientValidation(profileSchema, t, serverErrors("name"));
   const emailForm = useClientValidation(changeEmailSchema, t, serverErrors("email"));
@@ -253,7 +246,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             </p>
           ) : null}
           {formError("email")}
-          <Field label={t("settings.profile.newEmail")} name="email" id="settings-email" type="email" autoComplete="email" required defaultValue={typed("email", "email")} error={emailForm.errors.email} autoFocus={refused("email", ["email", "password"]) === "email"} />
+          <Field label={t("settings.profile.newEmail")} name="email" id="settings-email" type="email" autoComplete="email" required defaultValue={typed("email", "email")} error={emailForm.errors.email} autoFocus={emailRefused === "email"} />
           <Field
             label={t("settings.profile.emailPassword")}
             name="password"
@@ -263,7 +256,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             required
             hint={t("settings.profile.emailPasswordHint")}
             error={emailForm.errors.password}
-            autoFocus={refused("email", ["email", "password"]) === "password"}
+            autoFocus={emailRefused === "password"}
           />
           <div>
             <button type="submit" className={ui.button.primary} disabled={busy("email")}>
@@ -344,14 +337,14 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           {formError("password")}
           {/* Lets password managers match the form to the account. */}
           <input type="hidden" name="username" autoComplete="username" value={user.email} />
-          <Field label={t("settings.security.currentPassword")} name="currentPassword" id="settings-current-password" type="password" autoComplete="current-password" required error={passwordForm.errors.currentPassword} autoFocus={refused("password", PASSWORD_FIELDS) === "currentPassword"} />
+          <Field label={t("settings.security.currentPassword")} name="currentPassword" id="settings-current-password" type="password" autoComplete="current-password" required error={passwordForm.errors.currentPassword} autoFocus={passwordRefused === "currentPassword"} />
           <NewPasswordFields
             label={t("settings.security.newPassword")}
             confirmLabel={t("settings.security.confirmPassword")}
             hint={t("settings.security.passwordHint")}
             errors={passwordForm.errors}
             ids={{ password: "settings-new-password", confirmPassword: "settings-confirm-password" }}
-            autoFocus={refused("password", PASSWORD_FIELDS)}
+            autoFocus={passwordRefused}
           />
           <div>
             <button type="submit" className={ui.button.primary} disabled={busy("password")}>
@@ -446,10 +439,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           </p>
           {formError("delete")}
           <input type="hidden" name="username" autoComplete="username" value={user.email} />
-          <Field label={t("settings.data.deletePassword")} name="password" id="settings-delete-password" type="password" autoComplete="current-password" required error={deleteForm.errors.password} autoFocus={refused("delete", ["password", "confirm"]) === "password"} />
+          <Field label={t("settings.data.deletePassword")} name="password" id="settings-delete-password" type="password" autoComplete="current-password" required error={deleteForm.errors.password} autoFocus={deleteRefused === "password"} />
           <div className={ui.field}>
             <label className={ui.checkboxRow}>
-              <input type="checkbox" name="confirm" autoFocus={refused("delete", ["password", "confirm"]) === "confirm"} aria-invalid={deleteForm.errors.confirm ? true : undefined} aria-describedby={deleteForm.errors.confirm ? "settings-confirm-error" : undefined} />
+              <input type="checkbox" name="confirm" autoFocus={deleteRefused === "confirm"} aria-invalid={deleteForm.errors.confirm ? true : undefined} aria-describedby={deleteForm.errors.confirm ? "settings-confirm-error" : undefined} />
               {t("settings.data.deleteConfirm")}
             </label>
             {deleteForm.errors.confirm ? (

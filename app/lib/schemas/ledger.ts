@@ -214,8 +214,12 @@ export const listQueryObject = z.object({
     .string()
     .trim()
     .max(200, { error: "ledger.errors.search" })
-    .refine((value) => value === "" || searchWords(value).length > 0, { error: "ledger.errors.searchWords" })
-    .refine((value) => searchWords(value).length <= MAX_SEARCH_WORDS, { error: "ledger.errors.searchTooManyWords" })
+    .superRefine((value, ctx) => {
+      if (value === "") return;
+      const words = searchWords(value).length;
+      if (!words) ctx.addIssue({ code: "custom", message: "ledger.errors.searchWords" });
+      else if (words > MAX_SEARCH_WORDS) ctx.addIssue({ code: "custom", message: "ledger.errors.searchTooManyWords" });
+    })
     .optional(),
   from: blank(isoDay),
   to: blank(isoDay),
@@ -252,20 +256,15 @@ export type ListQuery = z.infer<typeof listQuerySchema>;
 
 const columnIndex = blank(z.string().regex(/^\d{1,3}$/, { error: "ledger.errors.column" }).transform(Number));
 
+/** The import's column parameters, in the order the mapping form asks for them. */
+export const IMPORT_COLUMNS = ["dateColumn", "descriptionColumn", "amountColumn", "debitColumn", "creditColumn", "currencyColumn", "payeeColumn", "notesColumn", "statusColumn", "idColumn"] as const;
+const importColumns = Object.fromEntries(IMPORT_COLUMNS.map((name) => [name, columnIndex])) as Record<(typeof IMPORT_COLUMNS)[number], typeof columnIndex>;
+
 /** Query of the CSV import and its preview. Column indexes are 0-based. */
 export const importQuerySchema = z.object({
   delimiter: z.enum([",", ";", "tab", "auto"], { error: "ledger.errors.delimiter" }).optional(),
   header: z.enum(["true", "false"], { error: "ledger.errors.required" }).optional(),
-  dateColumn: columnIndex,
-  descriptionColumn: columnIndex,
-  amountColumn: columnIndex,
-  debitColumn: columnIndex,
-  creditColumn: columnIndex,
-  currencyColumn: columnIndex,
-  payeeColumn: columnIndex,
-  notesColumn: columnIndex,
-  statusColumn: columnIndex,
-  idColumn: columnIndex,
+  ...importColumns,
   dateFormat: z.enum(DATE_FORMATS, { error: "ledger.errors.dateFormat" }).optional(),
   decimalSeparator: z.enum([".", ","], { error: "ledger.errors.decimalSeparator" }).optional(),
 });

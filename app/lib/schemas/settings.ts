@@ -20,8 +20,12 @@ export const preferencesFormSchema = z.object({
   timeZone: z
     .string({ error: "validation.required" })
     .min(1, { error: "validation.required" })
-    .refine((value) => timeZoneFromInput(value) !== null, { error: "settings.validation.timeZone" })
-    .transform((value) => timeZoneFromInput(value)!),
+    .transform((value, ctx) => {
+      const zone = timeZoneFromInput(value);
+      if (zone) return zone;
+      ctx.addIssue({ code: "custom", message: "settings.validation.timeZone" });
+      return z.NEVER;
+    }),
   theme: z.enum(["system", "light", "dark"], { error: "validation.invalid" }),
 });
 

@@ -2,7 +2,7 @@
  * CSV in and out (RFC 4180: quoted fields, doubled quotes, CRLF or LF). Small enough to own:
  * docs/decisions/012-csv.md says why no parser package.
  */
-import { isIsoDay } from "../../../../app/lib/dates";
+import { isIsoDay, latestRecordYear } from "../../../../app/lib/dates";
 import type { DateFormat } from "../../../../app/lib/schemas/ledger";
 
 export function detectDelimiter(text: string): "," | ";" | "\t" {
@@ -119,7 +119,7 @@ export function csvLine(values: string[]): string {
  * A two-digit year is the one in the hundred years that end with `latestYear` (the last year a
  * record may carry, next year): `26` is 2026 and `99` is 1999, as a statement of either was meant.
  */
-export function parseDate(text: string, format: DateFormat, latestYear: number = new Date().getUTCFullYear() + 1): string | null {
+export function parseDate(text: string, format: DateFormat, latestYear: number = latestRecordYear()): string | null {
   const value = text.trim();
   let y: string | undefined, m: string | undefined, d: string | undefined;
   let match: RegExpExecArray | null;

@@ -9,11 +9,11 @@ import type { Context } from "hono";
 import { formatCount } from "../../../../app/i18n/translate";
 import { translatorFor } from "../../../../app/i18n/translator";
 import { decodeCsv } from "../../../../app/lib/csv-text";
-import { isRecordDay, latestRecordDay } from "../../../../app/lib/dates";
+import { isRecordDay, latestRecordDay, latestRecordYear } from "../../../../app/lib/dates";
 import { ID_PATTERN } from "../../../../app/lib/ids";
 import { foldedForMatching, multiLineText, singleLineText } from "../../../../app/lib/plain-text";
-import { currencyDigits, currencyPart, formatMoney, PERUVIAN_SYMBOLS, SHARED_NARROW_SYMBOLS, toDecimalString, type DecimalSeparator } from "../../../../app/lib/money";
-import { checkAmount, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS, importQuerySchema, TRANSACTION_STATUSES, type AmountCheck, type DateFormat, type ImportQuery, type TransactionStatus } from "../../../../app/lib/schemas/ledger";
+import { currencyDigits, currencyName, currencyPart, currencySign, PERUVIAN_SYMBOLS, SHARED_NARROW_SYMBOLS, toDecimalString, type DecimalSeparator } from "../../../../app/lib/money";
+import { checkAmount, IMPORT_COLUMNS, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS, importQuerySchema, TRANSACTION_STATUSES, type AmountCheck, type DateFormat, type ImportQuery, type TransactionStatus } from "../../../../app/lib/schemas/ledger";
 import { sha256Hex } from "../crypto";
 import { createRouter, type ApiBindings } from "../hono";
 import { idempotent } from "../idempotency";
@@ -53,7 +53,6 @@ interface ParsedRow {
   duplicate: boolean;
 }
 
-const COLUMN_PARAMS = ["dateColumn", "descriptionColumn", "amountColumn", "debitColumn", "creditColumn", "currencyColumn", "payeeColumn", "notesColumn", "statusColumn", "idColumn"] as const;
 
 function hasMapping(query: ImportQuery): boolean {
   return query.dateColumn !== undefined || query.descriptionColumn !== undefined || query.amountColumn !== undefined || query.debitColumn !== undefined || query.creditColumn !== undefined;
@@ -84,7 +83,7 @@ async function readFile(c: C, query: ImportQuery, requireMapping: boolean) {
     // Both kinds would leave one of them unread without a word: the user picks.
     else if (query.amountColumn !== undefined && (query.debitColumn !== undefined || query.creditColumn !== undefined)) errors.amountColumn = ["api.amountOrDebitCredit"];
   }
-  for (const param of COLUMN_PARAMS) {
+  for (const param of IMPORT_COLUMNS) {
     const index = query[param];
     if (index !== undefined && index >= Math.max(columns.length, width)) errors[param] = ["ledger.errors.column"];
   }
@@ -129,7 +128,7 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
   const cell = (fields: string[], index: number | undefined) => (index === undefined ? "" : (fields[index] ?? "").trim());
   const occurrences = new Map<string, number>();
   const latestDay = latestRecordDay();
-  const latestYear = new Date().getUTCFullYear() + 1;
+  const latestYear = latestRecordYear();
   const rows: ParsedRow[] = [];
   for (const { line, fields } of data) {
     const errors: Record<string, string[]> = {};
@@ -280,11 +279,11 @@ function namesCurrency(text: string, currency: string): boolean {
   // A sign several currencies share names only the one Tesoro prints it for ("¥": yen), and "$"
   // a dollar, as files from here and the US mean it; never pesos.
   const sign = text.trim();
-  if (SHARED_NARROW_SYMBOLS.has(sign)) return (sign === "$" && currency === "USD") || formatMoney(0, currency).replace(/[\d.,\s]/g, "") === sign;
+  if (SHARED_NARROW_SYMBOLS.has(sign)) return (sign === "$" && currency === "USD") || currencySign(currency) === sign;
   if (currencyMarks(currency).has(key)) return true;
   let names = currencyNamesCache.get(currency);
   if (!names) {
-    const displayed = ["en", "es"].map((locale) => new Intl.DisplayNames([locale], { type: "currency", fallback: "none" }).of(currency));
+    const displayed = ["en", "es"].map((locale) => currencyName(currency, locale));
     names = new Set([...displayed, ...(CURRENCY_WORDS[currency] ?? [])].filter((name): name is string => !!name).map(nameKey));
     currencyNamesCache.set(currency, names);
   }
