@@ -1,4 +1,4 @@
-import { ArrowDownUp, Download, FileUp, Pencil, Plus, Receipt, Repeat, Trash2 } from "lucide-react";
+import { ArrowDownUp, Download, FileUp, Lock, Pencil, Plus, Receipt, Repeat, Trash2 } from "lucide-react";
 import { Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { formatCount, type Translate } from "../i18n/translate";
 import { useTranslation } from "../i18n/use-translation";
@@ -617,7 +617,7 @@ function TransactionTable({ loaderData, list, filtered, addFetcher }: { loaderDa
   const shared = useRowShared(t, i18n.language, searchParams, actionData, listUrl, loaderData);
   const { columns } = shared;
   const confirmDelete = searchParams.get("confirmDelete");
-  const confirming = confirmDelete && shared.changeable ? list.transactions.find((tx) => tx.id === confirmDelete) : undefined;
+  const confirming = confirmDelete && shared.changeable ? list.transactions.find((tx) => tx.id === confirmDelete && !shared.locked(tx)) : undefined;
   const inFlight = useRowFetchers();
   const navigate = useNavigate();
   // Rows hold plain links (a <Link> per row is several router hooks, 50 times): one handler here
@@ -721,10 +721,11 @@ function TransactionTable({ loaderData, list, filtered, addFetcher }: { loaderDa
   );
 }
 
-const ROW_ICONS = { pencil: Pencil, trash: Trash2 };
-// Made once: every row shows the same two icons.
+const ROW_ICONS = { pencil: Pencil, trash: Trash2, lock: Lock };
+// Made once: every row shows the same icons.
 const PENCIL_ICON = <SpriteIcon id="pencil" />;
 const TRASH_ICON = <SpriteIcon id="trash" />;
+const LOCK_ICON = <SpriteIcon id="lock" />;
 const DELETE_FORM_ID = "transaction-delete";
 
 /** What a delete asks first, of the row as `rowNaming` names it: a transfer's says both legs go. */
@@ -791,6 +792,7 @@ function useRowShared(t: Translate, language: string, searchParams: URLSearchPar
   const [deleted, setDeleted] = useState<ReadonlySet<string>>(() => new Set());
   // Without JavaScript a refused delete comes back as the page's action data.
   useFailureToast(typeof actionData === "object" && actionData && "form" in actionData && String(actionData.form).startsWith("delete:") ? (actionData as FormResult) : undefined, t);
+  const archivedIds = new Set(loaderData.accounts.filter((a) => a.archived).map((a) => a.id));
   // The table's columns, in their order: the header row's names.
   const columns = {
     date: t("ledger.fields.date"),
@@ -836,6 +838,8 @@ function useRowShared(t: Translate, language: string, searchParams: URLSearchPar
     accountNames: new Map(loaderData.accounts.map((a) => [a.id, a.name])),
     // An archived account's transactions cannot change (the API refuses with 409): no control offers to.
     changeable: !loaderData.account.archived,
+    // Nor can a transfer whose other side is in an archived account (ADR 035): its row says why instead.
+    locked: (tx: PageTransaction) => tx.transferAccountId !== null && archivedIds.has(tx.transferAccountId),
     columns,
     // The columns' names, in order, also label the cells on phones (labelledColumns).
     columnLabels: columnLabelVars(Object.values(columns)),
@@ -843,6 +847,7 @@ function useRowShared(t: Translate, language: string, searchParams: URLSearchPar
       uncategorised: t("ledger.pages.common.uncategorised"),
       noReceipt: t("ledger.pages.transactions.noReceipt"),
       anotherAccount: t("ledger.pages.transactions.anotherAccount"),
+      otherSideArchived: t("ledger.pages.transactions.otherSideArchived"),
       pending: t("ledger.pages.transactions.pending"),
       statuses: Object.fromEntries(TRANSACTION_STATUSES.map((status) => [status, t(`ledger.statuses.${status}`)])) as Record<Transaction["status"], string>,
     },
@@ -851,6 +856,7 @@ function useRowShared(t: Translate, language: string, searchParams: URLSearchPar
     receiptOf: template(t, "ledger.pages.transactions.receiptOf", ["description"]),
     transferTo: template(t, "ledger.pages.transactions.transferTo", ["account"]),
     transferFrom: template(t, "ledger.pages.transactions.transferFrom", ["account"]),
+    lockedTransfer: template(t, "ledger.pages.transactions.lockedTransfer", ["account"]),
   };
 }
 type RowShared = ReturnType<typeof useRowShared>;
@@ -914,7 +920,8 @@ function DeleteOutcome({ id, t, onSettled }: { id: string; t: Translate; onSettl
 /** A row is a plain function of its data: no hooks, so 50 of them cost little to render. */
 function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; shared: RowShared; saving: FormData | null }) {
   const { t, labels, searchParams, actionData, loaderData } = shared;
-  const editing = shared.changeable && (searchParams.get("edit") === tx.id || Boolean(pickResult<FormResult>(`update:${tx.id}`, undefined, actionData)));
+  const locked = shared.locked(tx);
+  const editing = shared.changeable && !locked && (searchParams.get("edit") === tx.id || Boolean(pickResult<FormResult>(`update:${tx.id}`, undefined, actionData)));
   const otherName = tx.transferAccountId ? (shared.accountNames.get(tx.transferAccountId) ?? labels.anotherAccount) : null;
   const description = saving ? String(saving.get("description") ?? tx.description) : tx.description;
   const editHref = withParams(searchParams, { edit: tx.id, new: null });
@@ -933,7 +940,10 @@ function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; shared: R
             {otherName ? (
               <>
                 <br />
-                <span className={l.small}>{tx.amountMinor < 0 ? shared.transferTo({ account: otherName }) : shared.transferFrom({ account: otherName })}</span>
+                <span className={l.small}>
+                  {tx.amountMinor < 0 ? shared.transferTo({ account: otherName }) : shared.transferFrom({ account: otherName })}
+                  {locked ? ` · ${labels.otherSideArchived}` : null}
+                </span>
               </>
             ) : null}
             {/* Notes, on one line: a search also matches them, and this shows why a row came up. */}
@@ -968,7 +978,16 @@ function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; shared: R
             <span className="visually-hidden">{labels.noReceipt}</span>
           )}
         </td>
-        {shared.changeable ? (
+        {shared.changeable && locked ? (
+          <td>
+            <span className={l.rowActions}>
+              {/* Focusable so that the keyboard, too, can show the reason (the tooltip is its label). */}
+              <span role="img" tabIndex={0} className={l.rowLocked} aria-label={shared.lockedTransfer({ account: otherName ?? labels.anotherAccount })} data-testid="locked-transfer" {...tooltipFromLabel}>
+                {LOCK_ICON}
+              </span>
+            </span>
+          </td>
+        ) : shared.changeable ? (
           <td>
             <span className={l.rowActions}>
               <a href={`${shared.listPath}${editHref}`} data-row-link="" className={`${ui.button.ghost} ${l.rowAction}`} aria-label={shared.editLabel(naming)} {...tooltipFromLabel}>

@@ -103,6 +103,8 @@ export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.spac
 export const rowActions = style({ display: "flex", flexWrap: "nowrap", gap: vars.space.sm, alignItems: "center" });
 /** Inside rowActions, so it outweighs the button style's own padding whatever the stylesheet order. */
 export const rowAction = style({ selectors: { [`${rowActions} &`]: { padding: "6px 10px" } } });
+/** Where a locked transfer's actions would be: the lock, the size of one action, its tooltip the reason. */
+export const rowLocked = style({ display: "inline-flex", padding: "6px 10px", color: vars.color.textMuted, borderRadius: vars.radius.sm, cursor: "help" });
 export { select };
 export const textarea = style([select, { minHeight: "80px", resize: "vertical" }]);
 

@@ -344,7 +344,7 @@ test.describe("accounts and transactions", () => {
     expect((await (await request.get(`/api/v1/accounts/${accountId}`, { headers: { Authorization: `Bearer ${signedIn.token}` } })).json()).account).toMatchObject({ name: "BCP Ahorros", openingBalance: "1000.00", balance: "1000.00" });
   });
 
-  test("an edit from an older copy (another tab) is refused with the reason, and the other tab's change stays; a transfer into an archived account cannot be deleted", async ({ page, request, signedIn }) => {
+  test("an edit from an older copy (another tab) is refused with the reason, and the other tab's change stays; a transfer into an archived account cannot be deleted, and its row says it is locked", async ({ page, request, signedIn }) => {
     const solesId = await createAccount(request, signedIn, { name: "BCP Soles", openingBalance: "1000.00", openingDate: "2026-01-01" });
     const usdId = await createAccount(request, signedIn, { name: "BBVA Dólares", currency: "USD", openingBalance: "100.00", openingDate: "2026-01-01" });
     await addTransactions(request, signedIn, solesId, [{ date: todayInLima(), description: "Groceries Wong", amount: "-45.90" }]);
@@ -378,14 +378,27 @@ test.describe("accounts and transactions", () => {
     await expect(row.getByTestId("amount")).toHaveText(`-${soles("45.90")}`);
     await expect(row.getByTestId("notes")).toHaveText("split with Ana");
 
-    // The dollar account is archived: the transfer's side here cannot be deleted, and nothing moves.
-    expect((await request.patch(`/api/v1/accounts/${usdId}`, { data: { archived: true }, headers: { Authorization: `Bearer ${signedIn.token}`, "CF-Connecting-IP": randomIp() } })).status()).toBe(200);
+    // The dollar account is archived while this page shows the transfer: its side here cannot be
+    // deleted, nothing moves, and the reloaded row no longer offers what would be refused.
     await page.goto(`/accounts/${solesId}/transactions`);
     await hydrated(page);
+    expect((await request.patch(`/api/v1/accounts/${usdId}`, { data: { archived: true }, headers: { Authorization: `Bearer ${signedIn.token}`, "CF-Connecting-IP": randomIp() } })).status()).toBe(200);
     page.once("dialog", (dialog) => void dialog.accept());
     await page.getByRole("button", { name: "Delete Ahorro" }).click();
     await expect(toast(page, "The other side of this transfer is in BBVA Dólares, which is archived.")).toBeVisible();
-    await expect(page.getByTestId("transaction-row").filter({ hasText: "Ahorro" })).toHaveCount(1);
+    const transfer = page.getByTestId("transaction-row").filter({ hasText: "Ahorro" });
+    await expect(transfer).toHaveCount(1);
+    await expect(transfer).toContainText("Transfer to BBVA Dólares · archived");
+    await expect(transfer.getByRole("img", { name: "Locked: BBVA Dólares is archived. Restore it on the Accounts page to change or delete this transfer." })).toBeVisible();
+    await expect(transfer.getByRole("button", { name: /^Delete / })).toHaveCount(0);
+    await expect(transfer.getByRole("link", { name: /^Edit / })).toHaveCount(0);
+    // The other rows keep theirs, and a link to the locked row's edit form opens nothing.
+    await expect(page.getByRole("button", { name: /^Delete Groceries Wong/ })).toBeVisible();
+    const transferId = (await transfer.getAttribute("data-id"))!;
+    await page.goto(`/accounts/${solesId}/transactions?edit=${transferId}`);
+    await expect(page.getByRole("form", { name: /^Edit / })).toHaveCount(0);
+    await page.goto(`/accounts/${solesId}/transactions?confirmDelete=${transferId}`);
+    await expect(page.getByTestId("delete-question")).toHaveCount(0);
 
     // The archived account's own list offers no change that could only be refused, and says why.
     const usdLegId = (await (await request.get(`/api/v1/accounts/${usdId}/transactions`, { headers: { Authorization: `Bearer ${signedIn.token}` } })).json()).transactions[0].id as string;

@@ -279,6 +279,8 @@ export const ledger = {
       transferTo: "Transfer to {{account}}",
       transferFrom: "Transfer from {{account}}",
       anotherAccount: "another account",
+      otherSideArchived: "archived",
+      lockedTransfer: "Locked: {{account}} is archived. Restore it on the Accounts page to change or delete this transfer.",
       deleteConfirm: "Delete “{{description}}” ({{date}}, {{amount}})?",
       deleteTransferConfirm: "Delete “{{description}}” ({{date}}, {{amount}})? Both legs of the transfer will be deleted.",
       deleteLabel: "Delete {{description}} ({{date}}, {{amount}})",

@@ -33,7 +33,7 @@ export const settings = {
     confirmPassword: "Confirm new password",
     passwordHint: "{{passwordMin}} to {{passwordMax}} characters, like at sign-up. Your other devices will be signed out.",
     sessions: "Active sessions",
-    sessionsIntro: "Devices signed in to your account. Sign out any you do not recognise.",
+    sessionsIntro: "Devices signed in to your account. End the session of any you do not recognise.",
     thisDevice: "This device",
     lastSeen: "Last active {{time}}",
     signedInAt: "Signed in {{time}}",

@@ -278,6 +278,8 @@ export const ledger: Messages["ledger"] = {
       transferTo: "Transferencia a {{account}}",
       transferFrom: "Transferencia desde {{account}}",
       anotherAccount: "otra cuenta",
+      otherSideArchived: "archivada",
+      lockedTransfer: "Bloqueada: {{account}} está archivada. Restáurala en la página Cuentas para cambiar o eliminar esta transferencia.",
       deleteConfirm: "¿Eliminar «{{description}}» ({{date}}, {{amount}})?",
       deleteTransferConfirm: "¿Eliminar «{{description}}» ({{date}}, {{amount}})? Se eliminarán ambos lados de la transferencia.",
       deleteLabel: "Eliminar {{description}} ({{date}}, {{amount}})",

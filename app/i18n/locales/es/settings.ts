@@ -34,7 +34,7 @@ export const settings: Messages["settings"] = {
     confirmPassword: "Confirmar nueva contraseña",
     passwordHint: "De {{passwordMin}} a {{passwordMax}} caracteres, como al registrarte. Se cerrará la sesión en tus otros dispositivos.",
     sessions: "Sesiones activas",
-    sessionsIntro: "Dispositivos con sesión iniciada en tu cuenta. Cierra la sesión de los que no reconozcas.",
+    sessionsIntro: "Dispositivos con sesión iniciada en tu cuenta. Termina la sesión de los que no reconozcas.",
     thisDevice: "Este dispositivo",
     lastSeen: "Última actividad: {{time}}",
     signedInAt: "Inició sesión: {{time}}",
