@@ -254,6 +254,8 @@ describe("CSV import: what banks and spreadsheets really write", () => {
     const shown = await preview(token, dollars.id, text, guess, ES);
     expect(shown.counts).toMatchObject({ total: 1, valid: 0, invalid: 1 });
     expect(shown.rows[0].errors).toEqual({ currency: ["La fila está en «PEN», no en USD, la moneda de la cuenta: la fila se omite."] });
+    // Its soles are not shown as dollars.
+    expect(shown.rows[0]).toMatchObject({ amount: null, amountMinor: null });
     expect((await upload(`/accounts/${dollars.id}/import`, token, text, guess)).json).toMatchObject({ imported: 0, invalid: 1 });
     expect((await allPages(token, dollars.id)).rows).toHaveLength(0);
     // "$" alone is a dollar, never pesos.

@@ -166,7 +166,11 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
     // A file's own currency column (this app's export has one) must name the account's: soles
     // imported into a dollar account would keep their figures and change their worth.
     const currencyText = cell(fields, query.currencyColumn);
-    if (currencyText && !namesCurrency(currencyText, account.currency)) errors.currency = [t("api.importCurrency", { value: singleLineText(currencyText).slice(0, 40), currency: account.currency })];
+    if (currencyText && !namesCurrency(currencyText, account.currency)) {
+      errors.currency = [t("api.importCurrency", { value: singleLineText(currencyText).slice(0, 40), currency: account.currency })];
+      // Its figures are not an amount of this account's currency: a preview would show them as one.
+      amount = null;
+    }
     const payee = singleLineText(unneutralise(cell(fields, query.payeeColumn))).trim().slice(0, 100) || null;
     const notes = multiLineText(unneutralise(cell(fields, query.notesColumn))).trim().slice(0, 1000) || null;
     const statusText = cell(fields, query.statusColumn);
@@ -325,7 +329,7 @@ const importRow = z.object({
   line: z.number().int(),
   date: z.string().nullable(),
   description: z.string(),
-  amount: z.string().nullable(),
+  amount: z.string().nullable().openapi({ description: "In the account's currency; null when it cannot be read, or when the row names another currency." }),
   amountMinor: z.number().int().nullable(),
   payee: z.string().nullable(),
   status: z.enum(TRANSACTION_STATUSES),
