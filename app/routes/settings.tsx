@@ -44,10 +44,18 @@ function timeZones(current: string): string[] {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = requireUser(context);
+  requireUser(context);
   // A refused session (revoked elsewhere) signs in again; 5xx is the 503 page.
   const api = apiFor(request, context);
-  const [sessionsResult, emailResult] = await Promise.all([api.get<{ sessions: SessionItem[] }>("/auth/sessions"), api.get<{ pending: { email: string; expiresAt: number } | null }>("/users/me/email")]);
+  // The profile is read afresh, not from the session memory (ADR 023), which may be up to 15 s
+  // behind a change made on another device: these forms start from it, and saving the
+  // preferences would otherwise put back a theme or time zone changed meanwhile.
+  const [userResult, sessionsResult, emailResult] = await Promise.all([
+    api.get<{ user: ApiUser }>("/users/me"),
+    api.get<{ sessions: SessionItem[] }>("/auth/sessions"),
+    api.get<{ pending: { email: string; expiresAt: number } | null }>("/users/me/email"),
+  ]);
+  const { user } = unwrap(userResult, request);
   // This device first, then the others by last activity (the API's order).
   const sessions = unwrap(sessionsResult, request)
     .sessions.map((session) => ({ ...session, device: describeUserAgent(session.userAgent) }))

@@ -69,6 +69,22 @@ test("language, time zone and theme are saved to the account and come back after
   expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
 });
 
+test("the forms start from the profile as it is now, even seconds after another device changed it", async ({ page, signedIn, request }) => {
+  await page.goto("/settings");
+  await expect(page.getByLabel("Time zone")).toHaveValue("America/Lima");
+  // Another device signs in and changes the name and the time zone…
+  const login = await request.post("/api/v1/auth/login", { data: { email: signedIn.email, password: signedIn.password }, headers: { "CF-Connecting-IP": randomIp(), "User-Agent": PHONE_UA } });
+  const { token } = (await login.json()) as { token: string };
+  const changed = await request.patch("/api/v1/users/me", { data: { name: "Otra Persona", timeZone: "Asia/Tokyo" }, headers: { Authorization: `Bearer ${token}`, "CF-Connecting-IP": randomIp() } });
+  expect(changed.status(), await changed.text()).toBe(200);
+  // …and this browser, seconds later (within the session memory's 15 s), is offered those values:
+  // saving its preferences must not put Lima back.
+  await page.goto("/settings");
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Otra Persona");
+  await expect(page.getByLabel("Time zone")).toHaveValue("Asia/Tokyo");
+  await expect(page.getByText(/Now in Asia\/Tokyo:/)).toBeVisible();
+});
+
 test("without JavaScript, saving preferences switches the language and the theme", async ({ browser, baseURL, user }) => {
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false, extraHTTPHeaders: { "CF-Connecting-IP": randomIp() } });
   const page = await context.newPage();
