@@ -1042,7 +1042,7 @@ function EditTransaction({ tx, loaderData, actionData }: { tx: PageTransaction; 
 }
 
 function TransactionForm({ mode, tx, fetcher, result, loaderData }: { mode: "add" | "update"; tx?: PageTransaction; fetcher: Fetcher; result: FormResult | undefined; loaderData: LoaderData }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [searchParams] = useSearchParams();
   const listUrl = useListUrl();
   const { errors, onSubmit } = useClientValidation(mode === "add" ? transactionCreateSchema : transactionUpdateSchema, t, result?.errors, amountChecks({ amount: loaderData.account.currency }));
@@ -1052,6 +1052,10 @@ function TransactionForm({ mode, tx, fetcher, result, loaderData }: { mode: "add
   const prefill = (name: string) => (mode === "add" && searchParams.has("new") ? (searchParams.get(name) ?? undefined) : undefined);
   const v = (name: string, current: string | null | undefined, fallback = "") => values[name] ?? prefill(name) ?? current ?? fallback;
   const prefix = mode === "add" ? "add" : `edit-${tx!.id}`;
+  // A day before the opening date is allowed (older history, a correction), but the opening
+  // balance may already count it: the field says so while such a day is chosen.
+  const openingDate = loaderData.account.openingDate;
+  const [day, setDay] = useState(() => v("date", tx?.date, loaderData.today));
   const busy = fetcher.state !== "idle";
   const opener = `tr[data-id="${tx?.id}"] a[data-row-link]`;
   const onKeyDown = useEscapeCloses(listUrl, opener, { busy });
@@ -1073,7 +1077,18 @@ function TransactionForm({ mode, tx, fetcher, result, loaderData }: { mode: "add
       <FormAlert message={formErrorOf(result, t)} />
       {result?.errors.accountId ? <p className={ui.alert.error}>{result.errors.accountId}</p> : null}
       <div className={l.formGrid}>
-        <Field autoFocus={mode === "update"} id={`${prefix}-date`} label={t("ledger.fields.date")} name="date" type="date" required defaultValue={v("date", tx?.date, loaderData.today)} error={errors.date} />
+        <Field
+          autoFocus={mode === "update"}
+          id={`${prefix}-date`}
+          label={t("ledger.fields.date")}
+          name="date"
+          type="date"
+          required
+          defaultValue={v("date", tx?.date, loaderData.today)}
+          onChange={(event) => setDay(event.currentTarget.value)}
+          error={errors.date}
+          hint={isIsoDay(day) && day < openingDate ? t("ledger.pages.transactions.beforeOpening", { date: formatDay(openingDate, i18n.language) }) : undefined}
+        />
         <Field id={`${prefix}-description`} label={t("ledger.fields.description")} name="description" required maxLength={200} defaultValue={v("description", tx?.description)} error={errors.description} autoComplete="off" />
         <Field
           id={`${prefix}-amount`}

@@ -415,6 +415,31 @@ test.describe("accounts and transactions", () => {
     await expect(page.getByTestId("delete-question")).toHaveCount(0);
   });
 
+  test("a day before the account's opening date is allowed, and the date field says the opening balance may already count it", async ({ page, request, signedIn }) => {
+    const accountId = await createAccount(request, signedIn, { name: "BCP Soles", openingBalance: "500.00", openingDate: "2026-03-01" });
+    await page.goto(`/accounts/${accountId}/transactions`);
+    await hydrated(page);
+    await disclose(page, "Add transaction");
+    const add = page.getByRole("form", { name: "New transaction" });
+    const date = add.getByLabel("Date");
+    const hint = "This is before the account's opening date (Mar 1, 2026): its opening balance may already include this transaction.";
+    await expect(add.getByText(hint)).toHaveCount(0);
+    await date.fill("2026-02-28");
+    await expect(date).toHaveAccessibleDescription(hint);
+    await date.fill("2026-03-01");
+    await expect(add.getByText(hint)).toHaveCount(0);
+    await date.fill("2026-02-28");
+    await add.getByLabel("Description").fill("Saldo anterior");
+    await add.getByLabel("Amount (PEN)").fill("-20.00");
+    await add.getByRole("button", { name: "Add transaction" }).click();
+    await expect(toast(page, "Transaction added.")).toBeVisible();
+    await expect(page.getByTestId("account-balance")).toContainText(soles("480.00"));
+    // Its edit form says the same from the start.
+    const row = page.getByTestId("transaction-row").filter({ hasText: "Saldo anterior" });
+    await page.goto(`/accounts/${accountId}/transactions?edit=${await row.getAttribute("data-id")}`);
+    await expect(page.getByRole("form", { name: "Edit Saldo anterior" }).getByLabel("Date")).toHaveAccessibleDescription(hint);
+  });
+
   test("filters live in the URL, the back button works, and totals cover the filtered set", async ({ page, request, signedIn }) => {
     const accountId = await createAccount(request, signedIn, { name: "BCP Soles", openingBalance: "500.00", openingDate: "2026-01-01" });
     const groceries = (await (await request.get("/api/v1/categories", { headers: { Authorization: `Bearer ${signedIn.token}` } })).json()).categories.find((c: { defaultKey: string }) => c.defaultKey === "groceries").id as string;

@@ -280,6 +280,7 @@ export const ledger = {
       transferFrom: "Transfer from {{account}}",
       anotherAccount: "another account",
       otherSideArchived: "archived",
+      beforeOpening: "This is before the account's opening date ({{date}}): its opening balance may already include this transaction.",
       lockedTransfer: "Locked: {{account}} is archived. Restore it on the Accounts page to change or delete this transfer.",
       deleteConfirm: "Delete “{{description}}” ({{date}}, {{amount}})?",
       deleteTransferConfirm: "Delete “{{description}}” ({{date}}, {{amount}})? Both legs of the transfer will be deleted.",

@@ -279,6 +279,7 @@ export const ledger: Messages["ledger"] = {
       transferFrom: "Transferencia desde {{account}}",
       anotherAccount: "otra cuenta",
       otherSideArchived: "archivada",
+      beforeOpening: "Es anterior a la fecha de apertura de la cuenta ({{date}}): puede que su saldo inicial ya incluya este movimiento.",
       lockedTransfer: "Bloqueada: {{account}} está archivada. Restáurala en la página Cuentas para cambiar o eliminar esta transferencia.",
       deleteConfirm: "¿Eliminar «{{description}}» ({{date}}, {{amount}})?",
       deleteTransferConfirm: "¿Eliminar «{{description}}» ({{date}}, {{amount}})? Se eliminarán ambos lados de la transferencia.",
