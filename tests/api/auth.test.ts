@@ -56,6 +56,16 @@ describe("sign-up", () => {
     const named = await call("/auth/signup", { body: { name: "Juan Quispe", email: uniqueEmail(), password: "juanquispe19901990", confirmPassword: "juanquispe19901990" }, ip: uniqueIp() });
     expect(named.status).toBe(422);
     expect(named.json.errors.password).toEqual(["This password is too easy to guess. Your name or email should not be part of your password."]);
+    // zxcvbn alone scored these 3 (strong enough): the person's names and a year, in another order
+    // or with accents dropped. What is left without the names must be strong by itself.
+    for (const password of ["quispejuan2026", "juan1990quispe", "Juan.Quispe.1990!", "maria-huaman-1985"]) {
+      const own = await call("/auth/signup", { body: { name: password.startsWith("maria") ? "María Huamán" : "Juan Quispe", email: uniqueEmail(), password, confirmPassword: password }, headers: { "Accept-Language": "es" }, ip: uniqueIp() });
+      expect(own.status, password).toBe(422);
+      expect(own.json.errors.password, password).toEqual(["Esta contraseña es demasiado fácil de adivinar. Tu nombre o tu correo no deberían formar parte de la contraseña."]);
+    }
+    // A strong password that also holds the name is still strong without it.
+    const strong = await call("/auth/signup", { body: { name: "Juan Quispe", email: uniqueEmail(), password: "juan-vaso-tormenta-ladrillo", confirmPassword: "juan-vaso-tormenta-ladrillo" }, ip: uniqueIp() });
+    expect(strong.status, JSON.stringify(strong.json)).toBe(201);
   });
 
   it("accepts 128 characters and refuses 129", async () => {

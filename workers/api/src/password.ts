@@ -130,7 +130,28 @@ export function personalWords(inputs: string[]): string[] {
  * as a sentence in the user's language when zxcvbn has one.
  */
 export function passwordStrength(password: string, userInputs: string[], locale: string): { score: number; warning: string | null } {
-  const result = checkerFor(locale).check(password, personalWords(userInputs));
+  const checker = checkerFor(locale);
+  const words = personalWords(userInputs);
+  const result = checker.check(password, words);
   const warning = result.feedback.warning || result.feedback.suggestions[0] || null;
-  return { score: result.score, warning };
+  if (result.score < MIN_PASSWORD_SCORE) return { score: result.score, warning };
+  // zxcvbn prices each of the person's words as one dictionary word among thousands, so
+  // "quispejuan2026" or "juan1990quispe" passed. Someone guessing at this person starts from their
+  // names and years: what is left without those words must be a strong password by itself.
+  const rest = withoutPersonalWords(password, words);
+  if (rest === null) return { score: result.score, warning };
+  const restScore = rest ? checker.check(rest, words).score : 0;
+  if (restScore >= MIN_PASSWORD_SCORE) return { score: result.score, warning };
+  return { score: restScore, warning: (locale === "es" ? passwordFeedbackEs : passwordFeedbackEn).warnings.userInputs };
+}
+
+/** Compared without case or accents: "María" is in "maria1990". */
+const folded = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+
+/** The password without the person's words of 3 letters or more (longest first); null when it holds none. */
+export function withoutPersonalWords(password: string, words: string[]): string | null {
+  let rest = folded(password);
+  const before = rest;
+  for (const word of words.map(folded).filter((w) => w.length >= 3).sort((a, b) => b.length - a.length)) rest = rest.split(word).join("");
+  return rest === before ? null : rest;
 }
