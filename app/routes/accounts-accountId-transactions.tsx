@@ -400,7 +400,7 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
         <>
           <section aria-labelledby="totals-title" className={`${ui.card}`} data-testid="totals">
             <h2 id="totals-title" className={l.subTitle}>
-              {t("ledger.pages.transactions.totalsTitle")}
+              {t(filtered ? "ledger.pages.transactions.totalsTitle" : "ledger.pages.transactions.totalsAllTitle")}
             </h2>
             {/* Only a search's totals are streamed. Totals already in the loader data are rendered
                 as they are: through <Await> they would suspend once and reach the page as a
@@ -1228,6 +1228,13 @@ function ImportSection({ loaderData }: { loaderData: LoaderData }) {
       if (!document.activeElement || document.activeElement === document.body) summary.current?.focus();
     }
   }, [done, t]);
+  // Cancel (or Start over) takes away the control that had focus: the keyboard goes on from the file field.
+  const shown = Boolean(preview || done);
+  const wasShown = useRef(shown);
+  useEffect(() => {
+    if (wasShown.current && !shown && (!document.activeElement || document.activeElement === document.body)) document.getElementById("import-file")?.focus();
+    wasShown.current = shown;
+  }, [shown]);
   const busy = fetcher.state !== "idle";
   const busyIntent = busy ? fetcher.formData?.get("intent") : null;
   // Once used, the section stays open (starting over must not fold it away).
@@ -1296,6 +1303,13 @@ function ImportMapping({ state, fetcher, nonce, listUrl, currency }: { state: Ex
   const columnOptions = [{ value: "", label: t("ledger.import.none") }, ...preview.columns.map((name, index) => ({ value: String(index), label: `${index + 1}. ${name}` }))];
   const rows: ImportRow[] = preview.rows ?? [];
   const mapped = rows.length > 0;
+  // A new file's preview replaces the upload form, and with it the focused Read button: the
+  // keyboard continues from what the file gave (the counts), or from the first column to choose.
+  useEffect(() => {
+    if (!document.activeElement || document.activeElement === document.body) document.getElementById(mapped ? "import-counts" : `import-${IMPORT_COLUMNS[0]}`)?.focus();
+    // Only when this file's preview first appears (the component is keyed by the file).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <fetcher.Form method="post" className={ui.stack} preventScrollReset aria-label={t("ledger.pages.import.mapping")}>
       <FormKey nonce={nonce} form="import" />
@@ -1345,7 +1359,7 @@ function ImportMapping({ state, fetcher, nonce, listUrl, currency }: { state: Ex
 
       {mapped ? (
         <>
-          <p role="status" style={{ margin: 0 }} data-testid="import-counts">
+          <p role="status" id="import-counts" tabIndex={-1} style={{ margin: 0 }} data-testid="import-counts">
             {t("ledger.pages.import.ready", { valid: formatCount(preview.counts.valid), total: formatCount(preview.counts.total) })} {t("ledger.pages.import.skipDuplicates", { count: preview.counts.duplicates })}{" "}
             {t("ledger.pages.import.skipInvalid", { count: preview.counts.invalid })}
           </p>

@@ -231,14 +231,17 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
                           {formatDay(tx.date, i18n.language)}
                         </td>
                         <td data-label={t("ledger.fields.description")} className={l.userText}>
-                          {tx.description}
-                          {tx.receiptKey ? <Paperclip size={14} aria-label={t("ledger.pages.transactions.receipt")} style={{ marginLeft: 4 }} /> : null}
-                          {tx.status === "pending" ? (
-                            <>
-                              {" "}
-                              <span className={l.badgePending}>{t("ledger.statuses.pending")}</span>
-                            </>
-                          ) : null}
+                          {/* One flex item on phones (the cell is a flex row there): the badge stays a pill beside the text, not a stretched block. */}
+                          <span>
+                            {tx.description}
+                            {tx.receiptKey ? <Paperclip size={14} aria-label={t("ledger.pages.transactions.receipt")} style={{ marginLeft: 4 }} /> : null}
+                            {tx.status === "pending" ? (
+                              <>
+                                {" "}
+                                <span className={l.badgePending}>{t("ledger.statuses.pending")}</span>
+                              </>
+                            ) : null}
+                          </span>
                         </td>
                         <td data-label={t("ledger.pages.overview.account")} className={l.userText}>
                           <Link to={`/accounts/${tx.accountId}/transactions`}>{tx.accountName}</Link>

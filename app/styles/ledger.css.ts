@@ -87,7 +87,8 @@ export const figureHead = style({ whiteSpace: "nowrap" });
  */
 export const userText = style({ overflowWrap: "anywhere" });
 
-export const categoryDot = style({ display: "inline-block", width: "0.7em", height: "0.7em", borderRadius: "2px", marginRight: "6px", verticalAlign: "baseline", border: `1px solid ${vars.color.border}` });
+// Never squeezed by a category name that wraps (it sits in an inline-flex label).
+export const categoryDot = style({ display: "inline-block", flexShrink: 0, width: "0.7em", height: "0.7em", borderRadius: "2px", marginRight: "6px", verticalAlign: "baseline", border: `1px solid ${vars.color.border}` });
 
 export const formGrid = style({
   display: "grid",

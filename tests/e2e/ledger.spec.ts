@@ -581,6 +581,8 @@ test.describe("accounts and transactions", () => {
     await page.getByRole("button", { name: "Read file" }).click();
     const mapping = page.getByRole("form", { name: "Columns" });
     await expect(mapping).toBeVisible();
+    // The Read button went with the upload form: the keyboard goes on from what the file gave.
+    await expect(page.getByTestId("import-counts")).toBeFocused();
     // Column mapping: the guess can be corrected; the preview follows.
     await mapping.getByLabel("Date column").selectOption({ label: "1. Fecha" });
     await mapping.getByLabel("Description column").selectOption({ label: "2. Concepto" });
@@ -605,6 +607,7 @@ test.describe("accounts and transactions", () => {
 
     // The same file again: every row is a duplicate.
     await page.getByRole("link", { name: "Import another file" }).click();
+    await expect(page.getByRole("button", { name: "CSV file" })).toBeFocused();
     await page.getByRole("button", { name: "CSV file" }).setInputFiles({ name: "bbva.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
     await page.getByRole("button", { name: "Read file" }).click();
     await mapping.getByLabel("Date column").selectOption({ label: "1. Fecha" });
@@ -617,6 +620,10 @@ test.describe("accounts and transactions", () => {
     await expect(page.getByTestId("import-counts")).toHaveText("0 of 4 rows ready to import. 3 duplicates will be skipped. 1 row with errors will be skipped.");
     await expect(preview.getByRole("row").filter({ hasText: "Rappi" })).toContainText("Duplicate");
     await expect(mapping.getByRole("button", { name: "Import", exact: true })).toBeDisabled();
+    // Cancel, too, leaves the keyboard on the file field.
+    await mapping.getByRole("link", { name: "Cancel" }).click();
+    await expect(mapping).toBeHidden();
+    await expect(page.getByRole("button", { name: "CSV file" })).toBeFocused();
 
     // Export of the filtered list, through the app (the API wants a Bearer token, the browser has a cookie).
     await page.goto(`/accounts/${accountId}/transactions?q=rappi`);

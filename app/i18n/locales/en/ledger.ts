@@ -288,6 +288,7 @@ export const ledger = {
       editLabel: "Edit {{description}} ({{date}}, {{amount}})",
       pending: "Saving…",
       archivedNotice: "This account is archived: restore it on the Accounts page to add, change or delete its transactions.",
+      totalsAllTitle: "Totals of all transactions",
       totalsTitle: "Totals of the filtered list",
     },
     import: {

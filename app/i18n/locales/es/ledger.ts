@@ -287,6 +287,7 @@ export const ledger: Messages["ledger"] = {
       editLabel: "Editar {{description}} ({{date}}, {{amount}})",
       pending: "Guardando…",
       archivedNotice: "Esta cuenta está archivada: restáurala en la página Cuentas para agregar, cambiar o eliminar sus movimientos.",
+      totalsAllTitle: "Totales de todos los movimientos",
       totalsTitle: "Totales de la lista filtrada",
     },
     import: {
