@@ -178,6 +178,21 @@ describe("CSV import: what banks and spreadsheets really write", () => {
     expect(await expectExactBalance(token, account.id)).toBe(300000 - 4590 - 2000 - 1200 - 500 - 700 - 8000);
   });
 
+  it("does not take another month's movement with a reused reference for a duplicate", async () => {
+    const { token } = await signUp();
+    const account = await createAccount(token);
+    const mapping = { dateColumn: 0, descriptionColumn: 1, amountColumn: 2, idColumn: 3, dateFormat: "DD/MM/YYYY" };
+    const january = ["Fecha,Descripción,Monto,Operación", "05/01/2026,Plaza Vea,-85.40,000123", "06/01/2026,Wong,-20.00,000124"].join("\n");
+    expect((await upload(`/accounts/${account.id}/import`, token, january, mapping)).json).toMatchObject({ imported: 2, duplicates: 0 });
+    // The bank numbers operations again from 000123: February's salary is not January's purchase.
+    const february = ["Fecha,Descripción,Monto,Operación", "07/02/2026,Sueldo Febrero,4500.00,000123", "06/01/2026,WONG SURCO,-20.00,000124"].join("\n");
+    expect(amounts((await preview(token, account.id, february, mapping)).rows)).toEqual(["4500.00", "duplicate"]);
+    expect((await upload(`/accounts/${account.id}/import`, token, february, mapping)).json).toMatchObject({ imported: 1, duplicates: 1 });
+    // The same day, amount and reference under a description the bank reworded is the same movement.
+    expect(await expectExactBalance(token, account.id)).toBe(-8540 - 2000 + 450000);
+    expect((await upload(`/accounts/${account.id}/import`, token, january, mapping)).json).toMatchObject({ imported: 0, duplicates: 2 });
+  });
+
   it("counts this app's own export, imported again into the same account, as duplicates", async () => {
     const { token } = await signUp();
     const account = await createAccount(token);

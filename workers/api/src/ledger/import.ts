@@ -183,7 +183,9 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
   const identifying = identifyingBankIds(rows);
   for (const row of rows) {
     if (row.errors) continue;
-    if (row.bankId && identifying.has(row.bankId)) row.fingerprint = `id:${row.bankId}`;
+    // The reference with the day and amount it named: banks reuse operation numbers over time, so
+    // a reference alone would make next month's salary a "duplicate" of this month's purchase.
+    if (row.bankId && identifying.has(row.bankId)) row.fingerprint = bankIdFingerprint(row.bankId, row.date!, row.amount!); // a valid row has both
     else {
       const base = `${row.date}|${row.amount}|${row.description.toLowerCase()}`;
       const n = (occurrences.get(base) ?? 0) + 1;
@@ -208,6 +210,11 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
     seen.add(row.fingerprint);
   }
   return rows;
+}
+
+/** Migration 0015 rewrote earlier `id:<reference>` fingerprints to this form, in SQL: keep the two alike. */
+export function bankIdFingerprint(bankId: string, date: string, amountMinor: number): string {
+  return `id:${bankId}|${date}|${amountMinor}`;
 }
 
 /**
