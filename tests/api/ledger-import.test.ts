@@ -193,6 +193,31 @@ describe("CSV import: what banks and spreadsheets really write", () => {
     expect((await upload(`/accounts/${account.id}/import`, token, january, mapping)).json).toMatchObject({ imported: 0, duplicates: 2 });
   });
 
+  it("refuses a too-long payee or notes, and a row with both a debit and a credit, line by line; a zero beside the other is the other", async () => {
+    const { token } = await signUp();
+    const account = await createAccount(token);
+    const csv = [
+      "Fecha,Descripción,Cargo,Abono,Beneficiario,Notas",
+      `2026-11-01,Largo,10.00,,${"p".repeat(101)},`,
+      `2026-11-02,Notas largas,10.00,,,${"n".repeat(1001)}`,
+      "2026-11-03,Los dos,10.00,5.00,,",
+      "2026-11-04,Cero al lado,10.00,0.00,,",
+      `2026-11-05,Justo,,7.00,${"p".repeat(100)},${"n".repeat(1000)}`,
+    ].join("\n");
+    const mapping = { dateColumn: 0, descriptionColumn: 1, debitColumn: 2, creditColumn: 3, payeeColumn: 4, notesColumn: 5 };
+    expect(amounts((await preview(token, account.id, csv, mapping, ES)).rows)).toEqual([
+      { payee: ["El beneficiario tiene más de 100 caracteres: la fila se omite."] },
+      { notes: ["Las notas tienen más de 1000 caracteres: la fila se omite."] },
+      { amount: ["La fila tiene un cargo y un abono a la vez: la fila se omite. Revisa que ninguna de las dos columnas sea un saldo."] },
+      "-10.00",
+      "7.00",
+    ]);
+    expect((await upload(`/accounts/${account.id}/import`, token, csv, mapping)).json).toMatchObject({ imported: 2, invalid: 3 });
+    const rows = (await allPages(token, account.id)).rows;
+    expect(rows.find((row) => row.description === "Justo")).toMatchObject({ payee: "p".repeat(100), notes: "n".repeat(1000) });
+    expect(await expectExactBalance(token, account.id)).toBe(-1000 + 700);
+  });
+
   it("counts this app's own export, imported again into the same account, as duplicates", async () => {
     const { token } = await signUp();
     const account = await createAccount(token);

@@ -159,8 +159,10 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
       const debit = debitText ? read(debitText) : 0;
       const credit = creditText ? read(creditText) : 0;
       // A debit is money out however it is written; a credit is money in unless written with a
-      // minus (a reversal): a sign is never dropped.
-      amount = debit === null || credit === null || blank ? null : credit - Math.abs(debit);
+      // minus (a reversal): a sign is never dropped. A row with both (not a zero in the other)
+      // is one no bank writes: most likely a balance column mapped as one of them.
+      if (debit && credit) refusal = t("api.importDebitAndCredit");
+      amount = debit === null || credit === null || blank || (debit && credit) ? null : credit - Math.abs(debit);
     }
     if (amount === null) errors.amount = [blank ? t("api.importAmountMissing") : refusal];
     // A file's own currency column (this app's export has one) must name the account's: soles
@@ -171,8 +173,12 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
       // Its figures are not an amount of this account's currency: a preview would show them as one.
       amount = null;
     }
-    const payee = singleLineText(unneutralise(cell(fields, query.payeeColumn))).trim().slice(0, 100) || null;
-    const notes = multiLineText(unneutralise(cell(fields, query.notesColumn))).trim().slice(0, 1000) || null;
+    // Too long is refused as a new transaction's would be (and as the description is), not cut:
+    // an import that shortened them without a word would store other text than the file's.
+    const payee = singleLineText(unneutralise(cell(fields, query.payeeColumn))).trim() || null;
+    if (payee && payee.length > 100) errors.payee = [t("api.importPayee")];
+    const notes = multiLineText(unneutralise(cell(fields, query.notesColumn))).trim() || null;
+    if (notes && notes.length > 1000) errors.notes = [t("api.importNotes")];
     const statusText = cell(fields, query.statusColumn);
     const status = importedStatus(statusText);
     if (!status) errors.status = [t("api.importStatus", { value: singleLineText(statusText).slice(0, 40) })];
