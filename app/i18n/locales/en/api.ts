@@ -21,6 +21,7 @@ export const api = {
   accountChangedWhileSaving: "The account was archived or its currency changed while this was being saved, so nothing was saved. Reload the page and try again.",
   changedElsewhere: "This transaction was changed elsewhere (in another tab or on another device) after you opened this form. The list shows it as it is now: check it, then save again to replace it with what you typed here.",
   accountArchivedChange: "This account is archived. Restore it on the Accounts page to change or delete its transactions.",
+  archivedCurrency: "This account is archived. Restore it to change its currency.",
   archivedOpening: "This account is archived. Restore it to change its opening balance or date.",
   transferLegArchived: "The other side of this transfer is in {{account}}, which is archived. Restore it on the Accounts page to change or delete this transfer.",
   transferArchived: "This transfer has a side in {{account}}, which is archived. Restore it on the Accounts page to delete this transfer.",

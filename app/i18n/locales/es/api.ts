@@ -19,6 +19,7 @@ export const api: TextsLike<typeof englishApi> = {
   accountChangedWhileSaving: "La cuenta se archivó o cambió de moneda mientras esto se guardaba, así que no se guardó nada. Recarga la página e inténtalo de nuevo.",
   changedElsewhere: "Este movimiento se cambió en otra parte (en otra pestaña o en otro dispositivo) después de que abriste este formulario. La lista lo muestra como está ahora: revísalo y vuelve a guardar para reemplazarlo con lo que escribiste aquí.",
   accountArchivedChange: "Esta cuenta está archivada. Restáurala en la página Cuentas para cambiar o eliminar sus movimientos.",
+  archivedCurrency: "Esta cuenta está archivada. Restáurala para cambiar su moneda.",
   archivedOpening: "Esta cuenta está archivada. Restáurala para cambiar su saldo inicial o su fecha de apertura.",
   transferLegArchived: "La otra parte de esta transferencia está en {{account}}, que está archivada. Restáurala en la página Cuentas para cambiar o eliminar esta transferencia.",
   transferArchived: "Esta transferencia tiene una parte en {{account}}, que está archivada. Restáurala en la página Cuentas para eliminar esta transferencia.",

@@ -210,7 +210,11 @@ ledgerRoutes.openapi(
     // An archived account's money is closed to changes (ADR 035), its opening balance and date
     // included, unless the same edit restores it. Its name and details may still be corrected.
     if (row.archived && input.archived !== false) {
-      if (opening !== null && opening !== row.opening_balance) addError(errors, "openingBalance", "api.archivedOpening");
+      // A new currency would re-denominate its money (12.00 soles become 12.00 dollars): refused
+      // beside the currency, not as a change of the opening balance the caller never sent.
+      if (currency !== row.currency) {
+        if (!errors.currency) addError(errors, "currency", "api.archivedCurrency");
+      } else if (opening !== null && opening !== row.opening_balance) addError(errors, "openingBalance", "api.archivedOpening");
       if (input.openingDate !== undefined && input.openingDate !== row.opening_date) addError(errors, "openingDate", "api.archivedOpening");
     }
     if (Object.keys(errors).length || opening === null) return validationProblem(c, errors);
