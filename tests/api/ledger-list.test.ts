@@ -121,6 +121,34 @@ describe("listing", () => {
     });
   }
 
+  it("takes an empty query parameter for one not given, on every GET that reads one (as the docs say)", async () => {
+    const every = "q=&from=&to=&category=&min=&max=&status=&sort=&order=&limit=&cursor=&totals=";
+    const list = await call(`/accounts/${accountId}/transactions?${every}&include=`, { token });
+    expect(list.status, JSON.stringify(list.json)).toBe(200);
+    const plain = await call(`/accounts/${accountId}/transactions`, { token });
+    expect(list.json.transactions.map((r: Row) => r.id)).toEqual(plain.json.transactions.map((r: Row) => r.id));
+    expect(list.json.totals).toEqual(plain.json.totals);
+    expect(list.json).not.toHaveProperty("accounts");
+    expect((await call(`/accounts/${accountId}/transactions/totals?${every}`, { token })).status).toBe(200);
+    expect((await call(`/accounts/${accountId}/transactions/export.csv?${every}`, { token })).status).toBe(200);
+    expect((await call("/overview?from=2026-01-01&to=2026-01-31&recent=&include=", { token })).status).toBe(200);
+    const accounts = await call("/accounts?archived=", { token });
+    expect(accounts.status).toBe(200);
+    expect(accounts.json.accounts.map((a: { id: string }) => a.id)).toEqual((await call("/accounts", { token })).json.accounts.map((a: { id: string }) => a.id));
+    expect((await call("/accounts?archived=maybe", { token })).json.errors).toEqual({ archived: ["Use all, true or false."] });
+    const preview = await call(`/accounts/${accountId}/import/preview?delimiter=&header=&dateFormat=&decimalSeparator=&dateColumn=0&descriptionColumn=1&amountColumn=2&idColumn=`, {
+      method: "POST",
+      token,
+      rawBody: "date,description,amount\n2026-01-02,Pan,-3.50\n",
+      headers: { "Content-Type": "text/csv" },
+    });
+    expect(preview.status, JSON.stringify(preview.json)).toBe(200);
+    expect(preview.json.counts).toMatchObject({ total: 1, valid: 1 });
+    // A value that is there but wrong is still refused, with the field's own message.
+    const header = await call(`/accounts/${accountId}/import/preview?header=yes`, { method: "POST", token, rawBody: "a,b\n", headers: { "Content-Type": "text/csv" } });
+    expect(header.json.errors).toEqual({ header: ["Use true or false."] });
+  });
+
   it("…/totals: bad filters are a 422 per field, another user's or an unknown account a 404", async () => {
     const bad = await call(`/accounts/${accountId}/transactions/totals?min=1.234&status=x`, { token });
     expect(bad.status).toBe(422);

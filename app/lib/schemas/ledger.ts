@@ -70,7 +70,7 @@ export function checkAmount(text: string, currency: string, { formatKey = "ledge
 }
 
 /** An empty form or URL field means "not given", and so does JSON's null. */
-const blank = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" || value === null ? undefined : value), schema.optional());
+export const blank = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" || value === null ? undefined : value), schema.optional());
 /** So does an optional text that draws nothing (spaces, a zero-width space: plain-text.ts's blank). */
 const blankText = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (typeof value === "string" && !singleLineText(value).trim() ? undefined : value), schema.optional());
 
@@ -230,17 +230,18 @@ export const listQueryObject = z.object({
   min: blank(amountText),
   max: blank(amountText),
   status: blank(z.enum(TRANSACTION_STATUSES, { error: "ledger.errors.status" })),
-  sort: z.enum(["date", "amount"], { error: "ledger.errors.sort" }).optional(),
-  order: z.enum(["asc", "desc"], { error: "ledger.errors.order" }).optional(),
-  limit: z
-    .string()
-    .regex(/^\d{1,3}$/, { error: "ledger.errors.limit" })
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= PAGE_SIZE_MAX, { error: "ledger.errors.limit" })
-    .optional(),
-  cursor: z.string().max(1000, { error: "ledger.errors.cursor" }).optional(),
+  sort: blank(z.enum(["date", "amount"], { error: "ledger.errors.sort" })),
+  order: blank(z.enum(["asc", "desc"], { error: "ledger.errors.order" })),
+  limit: blank(
+    z
+      .string()
+      .regex(/^\d{1,3}$/, { error: "ledger.errors.limit" })
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= PAGE_SIZE_MAX, { error: "ledger.errors.limit" }),
+  ),
+  cursor: blank(z.string().max(1000, { error: "ledger.errors.cursor" })),
   /** `false`: the list answers `totals: null` and skips their aggregate (see …/transactions/totals). */
-  totals: z.enum(["true", "false"], { error: "ledger.errors.trueOrFalse" }).optional(),
+  totals: blank(z.enum(["true", "false"], { error: "ledger.errors.trueOrFalse" })),
 });
 
 /** A query with a period (a list's, the overview's) whose date range must not run backwards. */
@@ -262,11 +263,11 @@ const importColumns = Object.fromEntries(IMPORT_COLUMNS.map((name) => [name, col
 
 /** Query of the CSV import and its preview. Column indexes are 0-based. */
 export const importQuerySchema = z.object({
-  delimiter: z.enum([",", ";", "tab", "auto"], { error: "ledger.errors.delimiter" }).optional(),
-  header: z.enum(["true", "false"], { error: "ledger.errors.required" }).optional(),
+  delimiter: blank(z.enum([",", ";", "tab", "auto"], { error: "ledger.errors.delimiter" })),
+  header: blank(z.enum(["true", "false"], { error: "ledger.errors.trueOrFalse" })),
   ...importColumns,
-  dateFormat: z.enum(DATE_FORMATS, { error: "ledger.errors.dateFormat" }).optional(),
-  decimalSeparator: z.enum([".", ","], { error: "ledger.errors.decimalSeparator" }).optional(),
+  dateFormat: blank(z.enum(DATE_FORMATS, { error: "ledger.errors.dateFormat" })),
+  decimalSeparator: blank(z.enum([".", ","], { error: "ledger.errors.decimalSeparator" })),
 });
 export type ImportQuery = z.infer<typeof importQuerySchema>;
 

@@ -119,6 +119,7 @@ export const ledger = {
     dateOutOfRange: "Use a date from 1900 up to one year from today.",
     dateRange: "The start date must not be after the end date.",
     descriptionLength: "Use 1 to 200 characters.",
+    archivedFilter: "Use all, true or false.",
     payeeLength: "Use at most 100 characters.",
     notesLength: "Use at most 1000 characters.",
     status: "Choose pending or posted.",

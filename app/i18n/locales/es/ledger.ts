@@ -119,6 +119,7 @@ export const ledger: Messages["ledger"] = {
     dateOutOfRange: "Usa una fecha desde 1900 hasta un año después de hoy.",
     dateRange: "La fecha inicial no puede ser posterior a la final.",
     descriptionLength: "Usa de 1 a 200 caracteres.",
+    archivedFilter: "Usa all, true o false.",
     payeeLength: "Usa como máximo 100 caracteres.",
     notesLength: "Usa como máximo 1000 caracteres.",
     status: "Elige pendiente o confirmado.",

@@ -5,6 +5,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { compareCurrencies, toDecimalString } from "../../../../app/lib/money";
+import { blank } from "../../../../app/lib/schemas/ledger";
 import { accountOut, categoryOut, toAccount, toCategory, type AccountRow, type CategoryRow } from "./model";
 
 const TYPE_ORDER = "CASE type WHEN 'checking' THEN 0 WHEN 'savings' THEN 1 WHEN 'credit_card' THEN 2 WHEN 'cash' THEN 3 WHEN 'wallet' THEN 4 ELSE 5 END";
@@ -57,11 +58,7 @@ export const includedOut = {
 type Included = { accounts?: z.infer<typeof accountsResponse>["accounts"]; accountTotals?: z.infer<typeof accountsResponse>["totals"]; categories?: z.infer<typeof categoriesResponse>["categories"] };
 
 /** `include=accounts,categories` as a query parameter: which of the two to embed. */
-export const includeParam = z
-  .string()
-  .regex(/^(accounts|categories)(,(accounts|categories))*$/, { error: "api.include" })
-  .optional()
-  .openapi({ description: "Embed `accounts` and/or `categories` (comma-separated) in this answer, as GET /accounts and GET /categories answer them." });
+export const includeParam = blank(z.string().regex(/^(accounts|categories)(,(accounts|categories))*$/, { error: "api.include" })).openapi({ description: "Embed `accounts` and/or `categories` (comma-separated) in this answer, as GET /accounts and GET /categories answer them." });
 
 export function includes(value: string | undefined, name: "accounts" | "categories"): boolean {
   return value?.split(",").includes(name) ?? false;

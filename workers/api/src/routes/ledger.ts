@@ -13,6 +13,7 @@ import { currencyDigits, toDecimalString, toShortestDecimalString } from "../../
 import {
   accountCreateSchema,
   accountUpdateSchema,
+  blank,
   categoryCreateSchema,
   categoryUpdateSchema,
   checkAmount,
@@ -120,7 +121,7 @@ ledgerRoutes.openapi(
     summary: "The user's accounts with balances, and totals per currency of the active ones",
     security: bearer,
     middleware: [deferSession] as const,
-    request: { query: z.object({ archived: z.enum(["all", "true", "false"]).optional() }) },
+    request: { query: z.object({ archived: blank(z.enum(["all", "true", "false"], { error: "ledger.errors.archivedFilter" })) }) },
     responses: {
       200: { description: "Accounts", ...json(accountsResponse) },
       401: problemResponse("No session"),
