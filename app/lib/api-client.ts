@@ -42,6 +42,8 @@ export interface RequestOptions {
   /** Makes a request with a body safe to retry; the API stores and replays the first answer. */
   idempotencyKey?: string;
   signal?: AbortSignal;
+  /** This call's own time limit, past which it counts as a network failure (a large CSV import). */
+  timeoutMs?: number;
 }
 
 export type ApiResult<T> =
@@ -100,7 +102,7 @@ export function createApiClient(options: ApiClientOptions) {
       headers.set("Content-Type", "application/json");
     }
     const href = baseUrl.startsWith("http") ? url.toString() : url.pathname + url.search;
-    const signal = request.signal ?? AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    const signal = request.signal ?? AbortSignal.timeout(request.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     return new Request(new URL(href, baseUrl.startsWith("http") ? undefined : globalThis.location?.href), { method, headers, body, signal });
   }
 

@@ -43,6 +43,21 @@ describe("retry policy", () => {
     expect(seen).toHaveLength(1);
   });
 
+  it("gives up on a call past the client's time limit, unless the call sets a longer one of its own (a large import)", async () => {
+    // A network that answers after 80 ms, and honours the abort as a real fetch does.
+    const slow = (request: Request) =>
+      new Promise<Response>((resolve, reject) => {
+        const timer = setTimeout(() => resolve(Response.json({ ok: true })), 80);
+        request.signal.addEventListener("abort", () => {
+          clearTimeout(timer);
+          reject(request.signal.reason);
+        });
+      });
+    const client = createApiClient({ baseUrl: "https://api.test/api/v1", fetch: slow, timeoutMs: 20, sleep: async () => {} });
+    expect(await client.post("/accounts/a/import", { rawBody: "x", idempotencyKey: "k" })).toMatchObject({ ok: false, status: 503 });
+    expect(await client.post("/accounts/a/import", { rawBody: "x", idempotencyKey: "k", timeoutMs: 1_000 })).toMatchObject({ ok: true, data: { ok: true } });
+  });
+
   it("never retries a request with a body and no Idempotency-Key", async () => {
     const { client, seen } = fakeNetwork([503, 200]);
     const result = await client.post("/transfers", { body: { amount: "10.00" } });
