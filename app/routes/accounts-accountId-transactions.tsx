@@ -1174,6 +1174,7 @@ function TransferForm({ fetcher, result, loaderData, others }: { fetcher: Fetche
       <div className={l.formGrid}>
         <SelectField
           id="transfer-to"
+          className={l.doubleField}
           label={t("ledger.fields.toAccount")}
           name="toAccountId"
           defaultValue={values.toAccountId ?? others[0]?.id}

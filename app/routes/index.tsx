@@ -158,15 +158,17 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
                         const name = bucket.name ?? t("ledger.pages.common.uncategorised");
                         // A share for the bar and its label only; the money itself stays integer minor units.
                         const percent = entry.spendingMinor > 0 ? Math.round((bucket.minor * 100) / entry.spendingMinor) : 0;
-                        const share = t("ledger.pages.overview.share", { percent: percent === 0 && bucket.minor > 0 ? "< 1" : percent });
+                        const shown = percent === 0 && bucket.minor > 0 ? "< 1" : percent;
+                        const share = t("ledger.pages.overview.share", { percent: shown });
                         return (
                           <li key={bucket.id} className={l.chartRow}>
-                            <span>
+                            <span className={l.chartName}>
                               <span className={l.categoryDot} style={{ background: bucket.color }} aria-hidden="true" />
                               {name}
                             </span>
-                            <span style={{ marginInlineStart: "auto", textAlign: "end" }}>
-                              <Money minor={bucket.minor} currency={entry.currency} /> <span className={l.small}>({share})</span>
+                            <span className={l.figureEnd}>
+                              {/* The percentage alone beside the figure (short enough to keep it on the name's line on a phone); the bar's label says what it is a share of. */}
+                              <Money minor={bucket.minor} currency={entry.currency} /> <span className={l.small}>({t("ledger.pages.overview.shareShort", { percent: shown })})</span>
                             </span>
                             <div className={l.chartBar}>
                               <ProgressBar value={percent} label={`${name}: ${share}`} />
@@ -199,7 +201,9 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
                       · {t(`ledger.accountTypes.${account.type}`)} · {account.currency}
                     </span>
                   </span>
-                  <Money minor={account.balanceMinor} currency={account.currency} />
+                  <span className={l.figureEnd}>
+                    <Money minor={account.balanceMinor} currency={account.currency} />
+                  </span>
                 </li>
               ))}
             </ul>

@@ -99,6 +99,8 @@ export const formGrid = style({
   "@media": { [breakpoints.md]: { gridTemplateColumns: "repeat(auto-fill, minmax(200px, 1fr))" } },
 });
 export const wide = style({ "@media": { [breakpoints.md]: { gridColumn: "1 / -1" } } });
+/** Two columns of a form grid where there are two: an account's name and currency in a select were cut off in one. */
+export const doubleField = style({ "@media": { [breakpoints.md]: { gridColumn: "span 2" } } });
 export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "center" });
 /** A table row's icon buttons, side by side. */
 export const rowActions = style({ display: "flex", flexWrap: "nowrap", gap: vars.space.sm, alignItems: "center" });
@@ -205,6 +207,14 @@ export const categoryLabel = style({ display: "inline-flex", alignItems: "baseli
 
 /** The spending chart: text first, bar second, so it reads without colour. */
 export const chartRow = style({ display: "flex", flexWrap: "wrap", justifyContent: "space-between", gap: `2px ${vars.space.sm}`, alignItems: "baseline", overflowWrap: "anywhere" });
+/**
+ * A chart row's name gives way (it wraps) before its figure does, so the figures of a list stay
+ * on their names' lines, one column at the right edge; only a figure too wide for any name beside
+ * it goes to the next line, still at the right edge (session 21 QA: the figures zig-zagged on phones).
+ */
+export const chartName = style({ flex: "1 1 0", minWidth: "6em" });
+/** A figure at the end of its row: at the right edge even when it has wrapped onto a line of its own. */
+export const figureEnd = style({ marginInlineStart: "auto", textAlign: "end", whiteSpace: "nowrap" });
 export const chartBar = style({ flexBasis: "100%" });
 export const totalsBar = style({ display: "flex", flexWrap: "wrap", gap: `${vars.space.sm} ${vars.space.lg}`, alignItems: "baseline" });
 export const pager = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "center", justifyContent: "space-between" });

@@ -189,6 +189,7 @@ export const ledger = {
       spending: "Spending by category ({{month}})",
       spendingEmpty: "No spending this month yet.",
       spendingIn: "Spending in {{currency}}",
+      shareShort: "{{percent}}%",
       share: "{{percent}}% of spending",
       welcome: "Welcome to Tesoro",
       noAccounts: "You have no accounts yet. Add the places where you keep money: a bank account, cash, a card or a wallet such as Yape.",

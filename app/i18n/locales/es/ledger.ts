@@ -189,6 +189,7 @@ export const ledger: Messages["ledger"] = {
       spending: "Gastos por categoría ({{month}})",
       spendingEmpty: "Aún no hay gastos este mes.",
       spendingIn: "Gastos en {{currency}}",
+      shareShort: "{{percent}} %",
       share: "{{percent}} % de los gastos",
       welcome: "Te damos la bienvenida a Tesoro",
       noAccounts: "Aún no tienes cuentas. Agrega los lugares donde guardas dinero: una cuenta bancaria, efectivo, una tarjeta o una billetera como Yape.",
