@@ -1,4 +1,4 @@
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BASE, call, signUp } from "./helpers";
 import { addTransaction, allPages, createAccount, expectExactBalance } from "./ledger-helpers";
@@ -191,6 +191,17 @@ describe("CSV import: what banks and spreadsheets really write", () => {
     // The same day, amount and reference under a description the bank reworded is the same movement.
     expect(await expectExactBalance(token, account.id)).toBe(-8540 - 2000 + 450000);
     expect((await upload(`/accounts/${account.id}/import`, token, january, mapping)).json).toMatchObject({ imported: 0, duplicates: 2 });
+
+    // Rows imported before the fingerprint held the day and amount (`id:<reference>` alone) are
+    // found the same way: the statement again adds nothing; a reused reference adds its movement.
+    const older = await createAccount(token);
+    expect((await upload(`/accounts/${older.id}/import`, token, january, mapping)).json).toMatchObject({ imported: 2 });
+    await env.DB.prepare("UPDATE transactions SET import_fingerprint = substr(import_fingerprint, 1, instr(import_fingerprint, '|') - 1) WHERE account_id = ?").bind(older.id).run();
+    const stored = await env.DB.prepare("SELECT import_fingerprint AS f FROM transactions WHERE account_id = ? ORDER BY date").bind(older.id).all<{ f: string }>();
+    expect(stored.results.map((row) => row.f)).toEqual(["id:000123", "id:000124"]);
+    expect((await upload(`/accounts/${older.id}/import`, token, january, mapping)).json).toMatchObject({ imported: 0, duplicates: 2 });
+    expect((await upload(`/accounts/${older.id}/import`, token, february, mapping)).json).toMatchObject({ imported: 1, duplicates: 1 });
+    expect(await expectExactBalance(token, older.id)).toBe(-8540 - 2000 + 450000);
   });
 
   it("refuses a too-long payee or notes, and a row with both a debit and a credit, line by line; a zero beside the other is the other", async () => {

@@ -6,7 +6,7 @@
  *
  * The behaviour is chosen per request by the caller's credentials, so tests can run side by side:
  * a Bearer token (the session cookie's value) or a sign-in email shaped `<scenario>_<run>…`.
- *   ok       answers like a healthy API (a user for /auth/session, empty lists elsewhere, /overview included)
+ *   ok       answers like a healthy API (a user for /auth/session and /users/me, empty lists elsewhere, /overview included)
  *   s500     /auth/session is fine; every other call answers 500
  *   s503     same with 503
  *   hang     same, but the other calls never answer (the app's timeout must fire)
@@ -93,7 +93,8 @@ export default {
     const scenario = writesFail(who.scenario) ? (request.method === "GET" ? "ok" : "s503") : who.scenario;
     switch (scenario) {
       case "ok":
-        return json({ accounts: [], totals: [], accountTotals: [], transactions: [], categories: [], sessions: [], recent: [], flows: [] });
+        // `user` for GET /users/me (the settings page reads the profile afresh).
+        return json({ user, accounts: [], totals: [], accountTotals: [], transactions: [], categories: [], sessions: [], recent: [], flows: [] });
       case "s500":
         return problem(500);
       case "s503":

@@ -156,7 +156,9 @@ export const accountUpdateSchema = z
   .refine(changesSomething, { error: "ledger.errors.noChanges" });
 export type AccountUpdateInput = z.infer<typeof accountUpdateSchema>;
 
-const descriptionSchema = z.string({ error: "ledger.errors.descriptionLength" }).overwrite(singleLineText).trim().min(1, { error: "ledger.errors.required" }).max(200, { error: "ledger.errors.descriptionLength" });
+/** A transaction's text limits, for the forms, the API and the CSV import alike. */
+export const TEXT_LIMITS = { description: 200, payee: 100, notes: 1000 } as const;
+const descriptionSchema = z.string({ error: "ledger.errors.descriptionLength" }).overwrite(singleLineText).trim().min(1, { error: "ledger.errors.required" }).max(TEXT_LIMITS.description, { error: "ledger.errors.descriptionLength" });
 const categoryRef = z
   .union([z.string({ error: "ledger.errors.categoryUnknown" }), z.null()], { error: "ledger.errors.categoryUnknown" })
   .optional()
@@ -168,8 +170,8 @@ const transactionFields = {
   description: descriptionSchema,
   amount: amountText,
   categoryId: categoryRef,
-  payee: optionalText(100, "ledger.errors.payeeLength"),
-  notes: optionalText(1000, "ledger.errors.notesLength", { multiline: true }),
+  payee: optionalText(TEXT_LIMITS.payee, "ledger.errors.payeeLength"),
+  notes: optionalText(TEXT_LIMITS.notes, "ledger.errors.notesLength", { multiline: true }),
   status: z.enum(TRANSACTION_STATUSES, { error: "ledger.errors.status" }).optional(),
 };
 
@@ -190,7 +192,7 @@ export const transferSchema = z
     date: recordDay,
     // Optional (the API names the legs after the accounts, the app "Transfer"): blank is not given.
     description: blankText(descriptionSchema),
-    notes: optionalText(1000, "ledger.errors.notesLength", { multiline: true }),
+    notes: optionalText(TEXT_LIMITS.notes, "ledger.errors.notesLength", { multiline: true }),
     status: z.enum(TRANSACTION_STATUSES, { error: "ledger.errors.status" }).optional(),
   })
   .superRefine((value, ctx) => {

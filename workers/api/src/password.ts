@@ -13,6 +13,7 @@ import * as zxcvbnEn from "@zxcvbn-ts/language-en";
 import * as zxcvbnEs from "@zxcvbn-ts/language-es-es";
 import { passwordFeedback as passwordFeedbackEn } from "../../../app/i18n/locales/en/password-feedback";
 import { passwordFeedback as passwordFeedbackEs } from "../../../app/i18n/locales/es/password-feedback";
+import { foldedForMatching } from "../../../app/lib/plain-text";
 import { base64url, constantTimeEqual } from "./crypto";
 
 export interface ScryptParams {
@@ -145,13 +146,11 @@ export function passwordStrength(password: string, userInputs: string[], locale:
   return { score: restScore, warning: (locale === "es" ? passwordFeedbackEs : passwordFeedbackEn).warnings.userInputs };
 }
 
-/** Compared without case or accents: "María" is in "maria1990". */
-const folded = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
-
 /** The password without the person's words of 3 letters or more (longest first); null when it holds none. */
 export function withoutPersonalWords(password: string, words: string[]): string | null {
-  let rest = folded(password);
+  // Compared without case or accents: "María" is in "maria1990".
+  let rest = foldedForMatching(password);
   const before = rest;
-  for (const word of words.map(folded).filter((w) => w.length >= 3).sort((a, b) => b.length - a.length)) rest = rest.split(word).join("");
+  for (const word of words.map(foldedForMatching).filter((w) => w.length >= 3).sort((a, b) => b.length - a.length)) rest = rest.split(word).join("");
   return rest === before ? null : rest;
 }

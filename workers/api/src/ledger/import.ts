@@ -13,7 +13,7 @@ import { isRecordDay, latestRecordDay, latestRecordYear } from "../../../../app/
 import { ID_PATTERN } from "../../../../app/lib/ids";
 import { foldedForMatching, multiLineText, singleLineText } from "../../../../app/lib/plain-text";
 import { currencyDigits, currencyName, currencyPart, currencySign, PERUVIAN_SYMBOLS, SHARED_NARROW_SYMBOLS, toDecimalString, type DecimalSeparator } from "../../../../app/lib/money";
-import { checkAmount, IMPORT_COLUMNS, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS, importQuerySchema, TRANSACTION_STATUSES, type AmountCheck, type DateFormat, type ImportQuery, type TransactionStatus } from "../../../../app/lib/schemas/ledger";
+import { checkAmount, IMPORT_COLUMNS, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS, importQuerySchema, TEXT_LIMITS, TRANSACTION_STATUSES, type AmountCheck, type DateFormat, type ImportQuery, type TransactionStatus } from "../../../../app/lib/schemas/ledger";
 import { sha256Hex } from "../crypto";
 import { createRouter, type ApiBindings } from "../hono";
 import { idempotent } from "../idempotency";
@@ -114,6 +114,13 @@ function unneutralise(text: string): string {
 /** Values per duplicate lookup: one JSON array bound as a single parameter, well under D1's size limits. */
 const LOOKUP_CHUNK = 5_000;
 const FINGERPRINTS_SQL = "SELECT import_fingerprint AS v FROM transactions WHERE account_id = ?1 AND import_fingerprint IN (SELECT value FROM json_each(?2))";
+/**
+ * Rows imported before a reference's fingerprint held its day and amount (session 21) were stored
+ * as `id:<reference>` alone. They are read as the fingerprint they would have now, from their own
+ * day and amount, so a statement imported again still finds them, and another movement under a
+ * reused reference still does not. The stored rows are left as they are.
+ */
+const LEGACY_BANK_IDS_SQL = "SELECT import_fingerprint || '|' || date || '|' || amount AS v FROM transactions WHERE account_id = ?1 AND import_fingerprint IN (SELECT value FROM json_each(?2))";
 
 function chunksOf<T>(items: readonly T[], size: number): T[][] {
   const chunks: T[][] = [];
@@ -136,7 +143,7 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
     if (!date) errors.date = [t("api.importDate")];
     else if (!isRecordDay(date, latestDay)) errors.date = [t("ledger.errors.dateOutOfRange")];
     const description = singleLineText(unneutralise(cell(fields, query.descriptionColumn))).replace(/\s+/g, " ").trim();
-    if (!description || description.length > 200) errors.description = [t("api.importDescription")];
+    if (!description || description.length > TEXT_LIMITS.description) errors.description = [t("api.importDescription")];
     let amount: number | null;
     // Why the last amount could not be read: its format, its decimals or its size.
     let refusal: string = t("ledger.errors.importAmount");
@@ -176,9 +183,9 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
     // Too long is refused as a new transaction's would be (and as the description is), not cut:
     // an import that shortened them without a word would store other text than the file's.
     const payee = singleLineText(unneutralise(cell(fields, query.payeeColumn))).trim() || null;
-    if (payee && payee.length > 100) errors.payee = [t("api.importPayee")];
+    if (payee && payee.length > TEXT_LIMITS.payee) errors.payee = [t("api.importPayee")];
     const notes = multiLineText(unneutralise(cell(fields, query.notesColumn))).trim() || null;
-    if (notes && notes.length > 1000) errors.notes = [t("api.importNotes")];
+    if (notes && notes.length > TEXT_LIMITS.notes) errors.notes = [t("api.importNotes")];
     const statusText = cell(fields, query.statusColumn);
     const status = importedStatus(statusText);
     if (!status) errors.status = [t("api.importStatus", { value: singleLineText(statusText).slice(0, 40) })];
@@ -205,11 +212,15 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
   const fingerprints = rows.filter((row) => row.fingerprint).map((row) => row.fingerprint!);
   const ownIds = rows.filter((row) => row.fingerprint && row.bankId && ID_PATTERN.test(row.bankId)).map((row) => row.bankId!);
   // Every lookup in one D1 batch: one round trip for a file of any size, not one per 5,000 rows.
+  const legacyBankIds = [...new Set(rows.filter((row) => row.fingerprint?.startsWith("id:")).map((row) => `id:${row.bankId}`))];
   const byFingerprint = chunksOf(fingerprints, LOOKUP_CHUNK).map((part) => c.env.DB.prepare(FINGERPRINTS_SQL).bind(account.id, JSON.stringify(part)));
+  const byLegacyBankId = chunksOf(legacyBankIds, LOOKUP_CHUNK).map((part) => c.env.DB.prepare(LEGACY_BANK_IDS_SQL).bind(account.id, JSON.stringify(part)));
   const byOwnId = chunksOf(ownIds, LOOKUP_CHUNK).map((part) => c.env.DB.prepare(OWN_IDS_SQL).bind(account.id, JSON.stringify(part)));
-  const answers = byFingerprint.length + byOwnId.length ? await c.env.DB.batch<{ v: string }>([...byFingerprint, ...byOwnId]) : [];
-  const existing = new Set(answers.slice(0, byFingerprint.length).flatMap((answer) => answer.results.map((row) => row.v)));
-  const existingIds = new Set(answers.slice(byFingerprint.length).flatMap((answer) => answer.results.map((row) => row.v)));
+  const lookups = [...byFingerprint, ...byLegacyBankId, ...byOwnId];
+  const answers = lookups.length ? await c.env.DB.batch<{ v: string }>(lookups) : [];
+  const values = (from: number, count: number) => answers.slice(from, from + count).flatMap((answer) => answer.results.map((row) => row.v));
+  const existing = new Set([...values(0, byFingerprint.length), ...values(byFingerprint.length, byLegacyBankId.length)]);
+  const existingIds = new Set(values(byFingerprint.length + byLegacyBankId.length, byOwnId.length));
   for (const row of rows) {
     if (!row.fingerprint) continue;
     if (existing.has(row.fingerprint) || seen.has(row.fingerprint) || (row.bankId && existingIds.has(row.bankId))) row.duplicate = true;
@@ -218,7 +229,7 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
   return rows;
 }
 
-/** Migration 0015 rewrote earlier `id:<reference>` fingerprints to this form, in SQL: keep the two alike. */
+/** LEGACY_BANK_IDS_SQL makes this form in SQL from rows stored before it: keep the two alike. */
 export function bankIdFingerprint(bankId: string, date: string, amountMinor: number): string {
   return `id:${bankId}|${date}|${amountMinor}`;
 }

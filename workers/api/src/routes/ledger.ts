@@ -170,7 +170,7 @@ ledgerRoutes.openapi(
     summary: "One account; number and CCI in full with reveal=true",
     security: bearer,
     middleware: [requireSession] as const,
-    request: { params: idParam("accountId"), query: z.object({ reveal: z.enum(["true", "false"]).optional() }) },
+    request: { params: idParam("accountId"), query: z.object({ reveal: blank(z.enum(["true", "false"], { error: "ledger.errors.trueOrFalse" })) }) },
     responses: { 200: { description: "Account", ...json(z.object({ account: accountOut })) }, ...commonErrors },
   }),
   async (c) => {
@@ -203,19 +203,20 @@ ledgerRoutes.openapi(
     if (input.updatedAt !== undefined && input.updatedAt !== row.updated_at) return conflict(c, "api.accountChangedElsewhere");
     const errors: Errors = {};
     const currency = input.currency ?? row.currency;
-    if (currency !== row.currency && row.transaction_count > 0) addError(errors, "currency", "api.currencyLocked");
+    // An archived account's money is closed to changes (ADR 035): its currency (a new one would
+    // re-denominate it: 12.00 soles become 12.00 dollars), opening balance and date, unless the
+    // same edit restores it. Its name and details may still be corrected.
+    const closed = Boolean(row.archived) && input.archived !== false;
+    if (currency !== row.currency && (row.transaction_count > 0 || closed)) addError(errors, "currency", row.transaction_count > 0 ? "api.currencyLocked" : "api.archivedCurrency");
+    // A refused currency is not the one amounts are read in, nor a reason to convert the opening
+    // balance (a precision error on a field the caller never sent).
+    const kept = errors.currency ? row.currency : currency;
     let opening: number | null = row.opening_balance;
-    if (input.openingBalance !== undefined) opening = amountOf(c, errors, "openingBalance", input.openingBalance, currency);
+    if (input.openingBalance !== undefined) opening = amountOf(c, errors, "openingBalance", input.openingBalance, kept);
     // The same opening balance in the new currency, when its decimals allow (5.000 dinars is 5.00 soles).
-    else if (currency !== row.currency) opening = amountOf(c, errors, "openingBalance", toShortestDecimalString(row.opening_balance, row.currency), currency);
-    // An archived account's money is closed to changes (ADR 035), its opening balance and date
-    // included, unless the same edit restores it. Its name and details may still be corrected.
-    if (row.archived && input.archived !== false) {
-      // A new currency would re-denominate its money (12.00 soles become 12.00 dollars): refused
-      // beside the currency, not as a change of the opening balance the caller never sent.
-      if (currency !== row.currency) {
-        if (!errors.currency) addError(errors, "currency", "api.archivedCurrency");
-      } else if (opening !== null && opening !== row.opening_balance) addError(errors, "openingBalance", "api.archivedOpening");
+    else if (kept !== row.currency) opening = amountOf(c, errors, "openingBalance", toShortestDecimalString(row.opening_balance, row.currency), kept);
+    if (closed) {
+      if (opening !== null && opening !== row.opening_balance) addError(errors, "openingBalance", "api.archivedOpening");
       if (input.openingDate !== undefined && input.openingDate !== row.opening_date) addError(errors, "openingDate", "api.archivedOpening");
     }
     if (Object.keys(errors).length || opening === null) return validationProblem(c, errors);
