@@ -168,20 +168,36 @@ export function useFormResult<R extends { form: string }>(form: string, fetcher:
 }
 
 /**
- * A form's disclosure (`<details>`) that closes again after a successful post, which brings new
- * data and with it a new nonce, unless `keepOpen` (a refusal to show, or an address that asks for
- * the form open). The user may have opened it by hand, so the `open` attribute alone would not
- * close it. Returns the ref for the `<details>`.
+ * How many of this fetcher's posts were saved: answered without data (the action's redirect), as
+ * `useLatestAnswer` tells them apart from a refusal. A form keyed by it starts empty again after
+ * its own save only; keyed by the page's nonce, which every save on the page renews, it lost what
+ * was typed in it whenever another row was saved or deleted (session 21 QA).
  */
-export function useClosedAfterPost(nonce: string, keepOpen: boolean) {
+export function useSavedCount(fetcher: { state: string; data: unknown }): number {
+  const busy = fetcher.state !== "idle";
+  const [seen, setSeen] = useState(() => ({ busy, before: fetcher.data, count: 0 }));
+  if (busy === seen.busy) return seen.count;
+  const count = seen.count + (!busy && fetcher.data === seen.before ? 1 : 0);
+  // React's "state from the previous render" pattern: this component renders again at once.
+  setSeen({ busy, before: busy ? fetcher.data : seen.before, count });
+  return count;
+}
+
+/**
+ * A form's disclosure (`<details>`) that closes again after its own successful post (a new
+ * `saved` count, `useSavedCount`), unless `keepOpen` (a refusal to show, or an address that asks
+ * for the form open). The user may have opened it by hand, so the `open` attribute alone would
+ * not close it. Returns the ref for the `<details>`.
+ */
+export function useClosedAfterPost(saved: number, keepOpen: boolean) {
   const details = useRef<HTMLDetailsElement>(null);
-  const firstNonce = useRef(nonce);
+  const lastSaved = useRef(saved);
   useEffect(() => {
-    if (firstNonce.current === nonce) return;
-    firstNonce.current = nonce;
+    if (lastSaved.current === saved) return;
+    lastSaved.current = saved;
     if (details.current && !keepOpen) details.current.open = false;
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new nonce (a saved post) closes it
-  }, [nonce]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new save closes it
+  }, [saved]);
   return details;
 }
 

@@ -12,13 +12,14 @@ import { focusAfterNavigation } from "./focus-after-save";
  * dismissing a tooltip, and a form whose save is on its way (closing it would hide the answer,
  * and a refusal with it).
  */
-export function useEscapeCloses(closeTo: string, opener: string, { busy }: { busy: boolean }) {
+export function useEscapeCloses(closeTo: string, opener: string, { busy, onClose }: { busy: boolean; onClose?: () => void }) {
   const navigate = useNavigate();
   return (event: KeyboardEvent<HTMLElement>) => {
     if (event.key !== "Escape" || event.defaultPrevented || event.nativeEvent.isComposing || event.keyCode === 229) return;
     if (busy || document.querySelector(SHOWN_TOOLTIP)) return;
     event.preventDefault();
     focusAfterNavigation(opener);
+    onClose?.();
     void navigate(closeTo, { preventScrollReset: true });
   };
 }

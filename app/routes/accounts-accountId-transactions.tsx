@@ -5,7 +5,7 @@ import { useTranslation } from "../i18n/use-translation";
 import { Await, Form, Link, redirect, useActionData, useFetcher, useFetchers, useLocation, useNavigate, useNavigation, useSearchParams, useSubmit, type ShouldRevalidateFunctionArgs } from "react-router";
 import { showSuccessToast } from "../components/form-toasts";
 import type { Route } from "./+types/accounts-accountId-transactions";
-import { columnLabelVars, FormKey, formKey, Money, pickResult, reloadsAfterConflict, SelectField, TextareaField, useClosedAfterPost, useFailureToast, useFormResult, type FormResult } from "../components/ledger";
+import { columnLabelVars, FormKey, formKey, Money, pickResult, reloadsAfterConflict, SelectField, TextareaField, useClosedAfterPost, useFailureToast, useFormResult, useSavedCount, type FormResult } from "../components/ledger";
 import { IconSprite, SpriteIcon } from "../components/icon-sprite";
 import { Field, FormAlert, PageTitle, tooltipFromLabel } from "../components/ui";
 import { guard } from "../guards.server";
@@ -18,7 +18,7 @@ import { ID_PATTERN } from "../lib/ids";
 import { formatSignedMoneyInText, moneyOutExample } from "../lib/money";
 import type { Account, Category, ImportPreview, ImportResult, ImportRow, ListTotals, Transaction, TransactionList } from "../lib/ledger-types";
 import { apiFailure, formId, formFailure, idempotencyKeyOf, readFailed, refusedWithAmounts, returnTo, unwrap } from "../lib/ledger.server";
-import { redirectWithToast } from "../toast.server";
+import { replaceWithToast } from "../toast.server";
 import { fieldErrors } from "../lib/problem";
 import { decodeCsv } from "../lib/csv-text";
 import { invalidParams, readFormData, tOf } from "../lib/route-helpers.server";
@@ -197,15 +197,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (!parsed.ok) return formFailure("add", await refusedWithAmounts(api, parsed.errors, values, t, (currencyOf) => ({ amount: currencyOf(accountId) })), values);
       const result = await api.post<{ transaction: Transaction }>(`/accounts/${accountId}/transactions`, { body: parsed.data, idempotencyKey });
       if (!result.ok) return apiFailure("add", result, values, t);
-      return redirectWithToast(back, "ledger.pages.toast.transactionAdded");
+      return replaceWithToast(back, "ledger.pages.toast.transactionAdded");
     }
     case "update": {
       const id = formId(formData, "transactionId");
       const parsed = parseForm(transactionUpdateSchema, formData, t);
       if (!parsed.ok) return formFailure(`update:${id}`, await refusedWithAmounts(api, parsed.errors, values, t, (currencyOf) => ({ amount: currencyOf(accountId) })), values);
       const result = await api.patch<{ transaction: Transaction }>(`/transactions/${id}`, { body: parsed.data, idempotencyKey });
+      // Deleted meanwhile (another tab or device): saving again could never work, so the list
+      // comes back without it and says why, instead of "something went wrong" over a stale row.
+      if (!result.ok && result.status === 404) return replaceWithToast(back, "ledger.pages.toast.transactionGone", "error");
       if (!result.ok) return apiFailure(`update:${id}`, result, values, t);
-      return redirectWithToast(back, "ledger.pages.toast.transactionUpdated");
+      return replaceWithToast(back, "ledger.pages.toast.transactionUpdated");
     }
     case "delete": {
       const id = formId(formData, "transactionId");
@@ -221,9 +224,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       // form's key is made the row's own here.
       const result = await api.delete<{ deleted: string[] }>(`/transactions/${id}`, { idempotencyKey: `${idempotencyKey.slice(0, 160)}.${id}` });
       // Already gone (another tab) is what the user wanted.
-      if (!result.ok && result.status === 404) return redirectWithToast(back, "ledger.pages.toast.transactionDeleted");
+      if (!result.ok && result.status === 404) return replaceWithToast(back, "ledger.pages.toast.transactionDeleted");
       if (!result.ok) return apiFailure(`delete:${id}`, result, values, t);
-      return redirectWithToast(back, result.data.deleted.length > 1 ? "ledger.pages.toast.transactionsDeleted" : "ledger.pages.toast.transactionDeleted");
+      return replaceWithToast(back, result.data.deleted.length > 1 ? "ledger.pages.toast.transactionsDeleted" : "ledger.pages.toast.transactionDeleted");
     }
     case "transfer": {
       const parsed = parseForm(transferSchema, formData, t);
@@ -232,7 +235,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       // which reads the same in every language; a default typed here would stay in this one.
       const result = await api.post("/transfers", { body: parsed.data, idempotencyKey });
       if (!result.ok) return apiFailure("transfer", result, values, t);
-      return redirectWithToast(back, "ledger.pages.toast.transferCreated");
+      return replaceWithToast(back, "ledger.pages.toast.transferCreated");
     }
     case "import-upload":
     case "import-preview":
@@ -311,6 +314,16 @@ const IMPORT_TIMEOUT_MS = 60_000;
 type LoaderData = Route.ComponentProps["loaderData"];
 type Fetcher = ReturnType<typeof useFetcher<typeof action>>;
 
+/**
+ * Where a post made in place goes back to when it is not the open edit form's own: the list with
+ * that edit form still open (unless it is the row just deleted), so what is typed in it stays.
+ */
+function keepingOpenEdit(listUrl: string, searchParams: URLSearchParams, except?: string): string {
+  const open = searchParams.get("edit");
+  if (!open || open === except) return listUrl;
+  return `${listUrl}${listUrl.includes("?") ? "&" : "?"}edit=${encodeURIComponent(open)}`;
+}
+
 /** The current address without the form-only parameters: where a form goes back to. */
 function useListUrl() {
   const location = useLocation();
@@ -333,7 +346,7 @@ function withParams(base: URLSearchParams, changes: Record<string, string | null
 export default function Transactions({ loaderData }: Route.ComponentProps) {
   useFocusAfterNavigation();
   const { t } = useTranslation();
-  const { account, list, nonce, accounts, categories, filterErrors, filters } = loaderData;
+  const { account, list, accounts, categories, filterErrors, filters } = loaderData;
   const [searchParams] = useSearchParams();
   const actionData = useActionData<typeof action>();
   const addFetcher = useFetcher<typeof action>({ key: "tx-add" });
@@ -345,8 +358,10 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
   const exportQuery = new URLSearchParams(Object.entries(filters)).toString();
   const firstPageHref = withParams(searchParams, { cursor: null, page: null, edit: null, new: null });
   const title = t("ledger.pages.transactions.title", { name: account.name });
-  const addDetails = useClosedAfterPost(nonce, Boolean(addResult));
-  const transferDetails = useClosedAfterPost(nonce, Boolean(transferResult));
+  const addSaved = useSavedCount(addFetcher);
+  const transferSaved = useSavedCount(transferFetcher);
+  const addDetails = useClosedAfterPost(addSaved, Boolean(addResult));
+  const transferDetails = useClosedAfterPost(transferSaved, Boolean(transferResult));
 
   return (
     <div className={l.page}>
@@ -381,7 +396,7 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
               {t("ledger.pages.transactions.add")}
             </summary>
             <div className={l.detailsBody}>
-              <TransactionForm key={nonce} mode="add" fetcher={addFetcher} result={addResult} loaderData={loaderData} />
+              <TransactionForm key={addSaved} mode="add" fetcher={addFetcher} result={addResult} loaderData={loaderData} />
             </div>
           </details>
         )}
@@ -393,7 +408,7 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
               {t("ledger.pages.transactions.transfer")}
             </summary>
             <div className={l.detailsBody}>
-              {others.length === 0 ? <p style={{ margin: 0 }}>{t("ledger.pages.transactions.noOtherAccounts")}</p> : <TransferForm key={nonce} fetcher={transferFetcher} result={transferResult} loaderData={loaderData} others={others} />}
+              {others.length === 0 ? <p style={{ margin: 0 }}>{t("ledger.pages.transactions.noOtherAccounts")}</p> : <TransferForm key={transferSaved} fetcher={transferFetcher} result={transferResult} loaderData={loaderData} others={others} />}
             </div>
           </details>
         ) : null}
@@ -832,7 +847,7 @@ function useRowShared(t: Translate, language: string, searchParams: URLSearchPar
       form.set("intent", "delete");
       form.set("confirmed", "yes");
       form.set("transactionId", id);
-      form.set("returnTo", listUrl);
+      form.set("returnTo", keepingOpenEdit(listUrl, searchParams, id));
       setDeleted((ids) => new Set(ids).add(id));
       void submit(form, { method: "post", navigate: false, fetcherKey: `tx-delete-${id}`, preventScrollReset: true });
     },
@@ -1045,7 +1060,8 @@ function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; shared: R
 function EditTransaction({ tx, loaderData, actionData }: { tx: PageTransaction; loaderData: LoaderData; actionData: RowShared["actionData"] }) {
   const fetcher = useFetcher<typeof action>({ key: `tx-edit-${tx.id}` });
   const result = useFormResult<FormResult>(`update:${tx.id}`, fetcher, actionData);
-  return <TransactionForm key={`${loaderData.nonce}-${tx.id}`} mode="update" tx={tx} fetcher={fetcher} result={result} loaderData={loaderData} />;
+  // Not keyed by the page's nonce: another row's save or delete must not empty what is typed here.
+  return <TransactionForm key={tx.id} mode="update" tx={tx} fetcher={fetcher} result={result} loaderData={loaderData} />;
 }
 
 function TransactionForm({ mode, tx, fetcher, result, loaderData }: { mode: "add" | "update"; tx?: PageTransaction; fetcher: Fetcher; result: FormResult | undefined; loaderData: LoaderData }) {
@@ -1077,7 +1093,7 @@ function TransactionForm({ mode, tx, fetcher, result, loaderData }: { mode: "add
       onKeyDown={mode === "update" ? onKeyDown : undefined} className={ui.stack} preventScrollReset aria-label={mode === "add" ? t("ledger.pages.transactions.addTitle") : t("ledger.pages.transactions.editTitle", { description: tx!.description })}>
       <FormKey nonce={loaderData.nonce} form={mode === "add" ? "tx-add" : `tx-update.${tx!.id}`} />
       <input type="hidden" name="intent" value={mode} />
-      <input type="hidden" name="returnTo" value={listUrl} />
+      <input type="hidden" name="returnTo" value={mode === "add" ? keepingOpenEdit(listUrl, searchParams) : listUrl} />
       {tx ? <input type="hidden" name="transactionId" value={tx.id} /> : null}
       {/* The copy this edit starts from: a change made meanwhile elsewhere is not silently undone (409). */}
       {tx ? <input type="hidden" name="updatedAt" value={tx.updatedAt} /> : null}
@@ -1151,6 +1167,7 @@ function StatusAndNotesFields({ prefix, status, notes, errors, t }: { prefix: st
 }
 
 function TransferForm({ fetcher, result, loaderData, others }: { fetcher: Fetcher; result: FormResult | undefined; loaderData: LoaderData; others: Array<{ id: string; name: string; currency: string }> }) {
+  const [searchParams] = useSearchParams();
   const { t } = useTranslation();
   const listUrl = useListUrl();
   const { account } = loaderData;
@@ -1167,7 +1184,7 @@ function TransferForm({ fetcher, result, loaderData, others }: { fetcher: Fetche
     <fetcher.Form method="post" noValidate onSubmit={onSubmit} className={ui.stack} preventScrollReset aria-label={t("ledger.pages.transactions.transferTitle")}>
       <FormKey nonce={loaderData.nonce} form="transfer" />
       <input type="hidden" name="intent" value="transfer" />
-      <input type="hidden" name="returnTo" value={listUrl} />
+      <input type="hidden" name="returnTo" value={keepingOpenEdit(listUrl, searchParams)} />
       <input type="hidden" name="fromAccountId" value={account.id} />
       <FormAlert message={formErrorOf(result, t)} />
       {errors.fromAccountId ? <p className={ui.alert.error}>{errors.fromAccountId}</p> : null}

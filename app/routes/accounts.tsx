@@ -3,7 +3,7 @@ import { useTranslation } from "../i18n/use-translation";
 import { Link, useActionData, useFetcher, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/accounts";
-import { FormKey, Money, reloadsAfterConflict, SelectField, useClosedAfterPost, useFailureToast, useFormResult, type FormResult } from "../components/ledger";
+import { FormKey, Money, reloadsAfterConflict, SelectField, useClosedAfterPost, useFailureToast, useFormResult, useSavedCount, type FormResult } from "../components/ledger";
 import { Field, FormAlert, PageTitle } from "../components/ui";
 import { guard } from "../guards.server";
 import { getLocale } from "../i18n/i18n.server";
@@ -15,7 +15,7 @@ import { formValues, parseForm, useClientValidation } from "../lib/forms";
 import { ID_PATTERN } from "../lib/ids";
 import type { Account, CurrencyTotal } from "../lib/ledger-types";
 import { apiFailure, formId, formFailure, idempotencyKeyOf, refusedWithAmounts, returnTo, unwrap } from "../lib/ledger.server";
-import { redirectWithToast } from "../toast.server";
+import { replaceWithToast } from "../toast.server";
 import { currencyOptionLabel, signIsCode, sumMinor } from "../lib/money";
 import { readFormData, tOf } from "../lib/route-helpers.server";
 import { accountCreateSchema, accountUpdateSchema, ACCOUNT_TYPES, currencyPickerList } from "../lib/schemas/ledger";
@@ -88,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!parsed.ok) return formFailure("create", parsed.errors, values);
       const result = await api.post<{ account: Account }>("/accounts", { body: parsed.data, idempotencyKey });
       if (!result.ok) return apiFailure("create", result, values, t);
-      return redirectWithToast("/accounts", "ledger.pages.toast.accountCreated");
+      return replaceWithToast("/accounts", "ledger.pages.toast.accountCreated");
     }
     case "update": {
       const id = formId(formData, "accountId");
@@ -96,14 +96,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!parsed.ok) return formFailure(`update:${id}`, await refusedWithAmounts(api, parsed.errors, values, t, (currencyOf) => ({ openingBalance: values.currency || currencyOf(id) })), values);
       const result = await api.patch<{ account: Account }>(`/accounts/${id}`, { body: parsed.data, idempotencyKey });
       if (!result.ok) return apiFailure(`update:${id}`, result, values, t);
-      return redirectWithToast("/accounts", "ledger.pages.toast.accountUpdated");
+      return replaceWithToast("/accounts", "ledger.pages.toast.accountUpdated");
     }
     case "archive":
     case "unarchive": {
       const id = formId(formData, "accountId");
       const result = await api.patch<{ account: Account }>(`/accounts/${id}`, { body: { archived: intent === "archive" }, idempotencyKey });
       if (!result.ok) return apiFailure(`archive:${id}`, result, values, t);
-      return redirectWithToast(back, intent === "archive" ? "ledger.pages.toast.accountArchived" : "ledger.pages.toast.accountUnarchived");
+      return replaceWithToast(back, intent === "archive" ? "ledger.pages.toast.accountArchived" : "ledger.pages.toast.accountUnarchived");
     }
     default:
       throw new Response("Unknown intent", { status: 400 });
@@ -142,7 +142,8 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const createFetcher = useFetcher<typeof action>({ key: "account-create" });
   const createResult = useFormResult<FormResult>("create", createFetcher, actionData);
-  const newDetails = useClosedAfterPost(nonce, Boolean(createResult) || openNew);
+  const created = useSavedCount(createFetcher);
+  const newDetails = useClosedAfterPost(created, Boolean(createResult) || openNew);
 
   const active = accounts.filter((a) => !a.archived);
   const groups = ACCOUNT_TYPES.map((type) => ({ type, accounts: active.filter((a) => a.type === type) })).filter((g) => g.accounts.length > 0);
@@ -159,7 +160,7 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
           {t("ledger.pages.accounts.new")}
         </summary>
         <div className={l.detailsBody}>
-          <AccountForm key={nonce} mode="create" fetcher={createFetcher} result={createResult} nonce={nonce} today={today} currencies={currencies} />
+          <AccountForm key={created} mode="create" fetcher={createFetcher} result={createResult} nonce={nonce} today={today} currencies={currencies} />
         </div>
       </details>
 
@@ -298,7 +299,8 @@ function AccountCard({ account, editing, nonce, today, currencies }: { account: 
       {isEditing ? (
         <div className={ui.stack} style={{ borderTop: "1px solid var(--color-border)", paddingTop: 16 }}>
           <h4 style={{ margin: 0 }}>{t("ledger.pages.accounts.editTitle", { name: account.name })}</h4>
-          <AccountForm key={nonce} mode="update" account={editing ?? account} fetcher={editFetcher} result={editResult} nonce={nonce} today={today} currencies={currencies} />
+          {/* Not keyed by the page's nonce: archiving another account must not undo what is typed here. */}
+          <AccountForm mode="update" account={editing ?? account} fetcher={editFetcher} result={editResult} nonce={nonce} today={today} currencies={currencies} />
         </div>
       ) : null}
     </li>
@@ -331,7 +333,8 @@ function AccountForm({ mode, account, fetcher, result, nonce, today, currencies 
   const locked = mode === "update" && (account?.transactionCount ?? 0) > 0;
   const v = (name: string, fallback: string) => values[name] ?? fallback;
   const opener = `[data-edit-of="${account?.id}"]`;
-  const onKeyDown = useEscapeCloses("/accounts", opener, { busy });
+  // Closing forgets the form's last answer too: a refusal kept it open (`isEditing`), also after Cancel.
+  const onKeyDown = useEscapeCloses("/accounts", opener, { busy, onClose: () => fetcher.reset() });
   // Saved: back to the account's Edit control (a new account's card is somewhere in its group).
   const focusWhenSaved = useFocusAfterSave(mode === "update" ? opener : null, result);
   return (
@@ -377,7 +380,7 @@ function AccountForm({ mode, account, fetcher, result, nonce, today, currencies 
           {busy ? t("ledger.pages.common.saving") : mode === "create" ? t("ledger.pages.accounts.create") : t("ledger.pages.common.save")}
         </button>
         {mode === "update" ? (
-          <Link to="/accounts" preventScrollReset className={ui.button.ghost}>
+          <Link to="/accounts" preventScrollReset className={ui.button.ghost} onClick={() => fetcher.reset()}>
             {t("ledger.pages.common.cancel")}
           </Link>
         ) : null}

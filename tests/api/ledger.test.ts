@@ -108,7 +108,7 @@ describe("accounts", () => {
 
     const refused = await call(`/accounts/${usd.id}/transactions`, { token, body: { date: "2026-11-20", description: "x", amount: "1.00" } });
     expect(refused.status).toBe(422);
-    expect(refused.json.errors.accountId).toEqual(["This account is archived. Unarchive it to add transactions."]);
+    expect(refused.json.errors.accountId).toEqual(["This account is archived. Restore it on the Accounts page to add transactions."]);
     expect((await call(`/accounts/${usd.id}`, { method: "PATCH", token, body: { archived: false } })).json.account.archived).toBe(false);
     expect((await addTransaction(token, usd.id, { amount: "1.00" })).amountMinor).toBe(100);
   });

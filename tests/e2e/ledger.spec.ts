@@ -415,6 +415,75 @@ test.describe("accounts and transactions", () => {
     await expect(page.getByTestId("delete-question")).toHaveCount(0);
   });
 
+  test("what is typed in an open form stays when another row is deleted or another account archived, and Back leaves the list in one press", async ({ page, request, signedIn }) => {
+    const accountId = await createAccount(request, signedIn, { name: "BCP Soles", openingBalance: "500.00", openingDate: "2026-01-01" });
+    await createAccount(request, signedIn, { name: "Caja chica", type: "cash", openingBalance: "20.00", openingDate: "2026-01-01" });
+    await addTransactions(request, signedIn, accountId, [
+      { date: "2026-03-01", description: "Café Tostado", amount: "-12.50" },
+      { date: "2026-03-02", description: "Wong San Isidro", amount: "-85.40" },
+      { date: "2026-03-03", description: "Rappi", amount: "-30.00" },
+    ]);
+    await page.goto("/accounts");
+    await page.goto(`/accounts/${accountId}/transactions`);
+    await hydrated(page);
+    // Café's edit form open, with a note typed; the add form open, half filled.
+    await page.goto(`/accounts/${accountId}/transactions?edit=${(await page.getByTestId("transaction-row").filter({ hasText: "Café Tostado" }).getAttribute("data-id"))!}`);
+    await hydrated(page);
+    const edit = page.getByRole("form", { name: "Edit Café Tostado" });
+    await edit.getByLabel("Notes (optional)").fill("con Ana");
+    await disclose(page, "Add transaction");
+    const add = page.getByRole("form", { name: "New transaction" });
+    await add.getByLabel("Description").fill("Plaza Vea");
+    await add.getByLabel("Amount (PEN)").fill("-40.00");
+    const entries = await page.evaluate(() => history.length);
+    // Another row goes.
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByRole("button", { name: /^Delete Rappi/ }).click();
+    await expect(toast(page, "Transaction deleted.")).toBeVisible();
+    await expect(page.getByTestId("transaction-row")).toHaveCount(2);
+    await expect(edit.getByLabel("Notes (optional)")).toHaveValue("con Ana");
+    await expect(add.getByLabel("Description")).toHaveValue("Plaza Vea");
+    await expect(add.getByLabel("Amount (PEN)")).toHaveValue("-40.00");
+    // The add is saved: its form starts empty again; the edit form keeps its note.
+    await add.getByRole("button", { name: "Add transaction" }).click();
+    await expect(toast(page, "Transaction added.")).toBeVisible();
+    await expect(page.getByTestId("transaction-row").filter({ hasText: "Plaza Vea" })).toHaveCount(1);
+    await expect(edit.getByLabel("Notes (optional)")).toHaveValue("con Ana");
+    await disclose(page, "Add transaction");
+    await expect(add.getByLabel("Description")).toHaveValue("");
+    // Neither answer added a history entry: one Back leaves the list.
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+    await expect(page).toHaveURL(/\/accounts\/[^/]+\/transactions\?edit=/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/accounts\/[^/]+\/transactions$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/accounts$/);
+
+    // An edit of a row deleted meanwhile elsewhere says so, and the list comes back without it.
+    await page.goto(`/accounts/${accountId}/transactions`);
+    const wong = page.getByTestId("transaction-row").filter({ hasText: "Wong San Isidro" });
+    const wongId = (await wong.getAttribute("data-id"))!;
+    await page.goto(`/accounts/${accountId}/transactions?edit=${wongId}`);
+    await hydrated(page);
+    expect((await request.delete(`/api/v1/transactions/${wongId}`, { headers: { Authorization: `Bearer ${signedIn.token}` } })).status()).toBe(200);
+    const wongEdit = page.getByRole("form", { name: "Edit Wong San Isidro" });
+    await wongEdit.getByLabel("Notes (optional)").fill("otra nota");
+    await wongEdit.getByRole("button", { name: "Save" }).click();
+    await expect(toast(page, "That transaction was deleted elsewhere (in another tab or on another device), so the change was not saved.")).toBeVisible();
+    await expect(wong).toHaveCount(0);
+    await expect(wongEdit).toHaveCount(0);
+
+    // Accounts: a new account half typed survives another account's archive.
+    await page.goto("/accounts");
+    await hydrated(page);
+    await disclose(page, "New account");
+    const create = page.getByRole("form", { name: "New account" });
+    await create.getByLabel("Name").fill("Yape");
+    await page.getByRole("button", { name: "Archive Caja chica" }).click();
+    await expect(toast(page, "Account archived.")).toBeVisible();
+    await expect(create.getByLabel("Name")).toHaveValue("Yape");
+  });
+
   test("a day before the account's opening date is allowed, and the date field says the opening balance may already count it", async ({ page, request, signedIn }) => {
     const accountId = await createAccount(request, signedIn, { name: "BCP Soles", openingBalance: "500.00", openingDate: "2026-03-01" });
     await page.goto(`/accounts/${accountId}/transactions`);

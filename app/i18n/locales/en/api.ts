@@ -12,7 +12,7 @@ export const api = {
   balanceRange: "This would take the balance out of the range Tesoro can keep exactly.",
   amountOrder: "The minimum must not be greater than the maximum.",
   categoryTaken: "You already have a category with this name.",
-  accountArchived: "This account is archived. Unarchive it to add transactions.",
+  accountArchived: "This account is archived. Restore it on the Accounts page to add transactions.",
   toAmountRequired: "The accounts use different currencies: enter the amount received too.",
   toAmountSameCurrency: "Both accounts use the same currency: the amount received is the amount sent, so leave it empty.",
   recent: "Use a number of recent transactions from 1 to 50.",

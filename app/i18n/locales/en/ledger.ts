@@ -169,6 +169,7 @@ export const ledger = {
       accountUnarchived: "Account restored.",
       transactionAdded: "Transaction added.",
       transactionUpdated: "Transaction saved.",
+      transactionGone: "That transaction was deleted elsewhere (in another tab or on another device), so the change was not saved.",
       transactionDeleted: "Transaction deleted.",
       transactionsDeleted: "Both legs of the transfer were deleted.",
       transferCreated: "Transfer saved.",

@@ -10,7 +10,7 @@ export const api: TextsLike<typeof englishApi> = {
   balanceRange: "El saldo quedaría fuera del rango que Tesoro puede guardar con exactitud.",
   amountOrder: "El mínimo no puede ser mayor que el máximo.",
   categoryTaken: "Ya tienes una categoría con este nombre.",
-  accountArchived: "Esta cuenta está archivada. Desarchívala para agregar movimientos.",
+  accountArchived: "Esta cuenta está archivada. Restáurala en la página Cuentas para agregar movimientos.",
   toAmountRequired: "Las cuentas usan monedas distintas: ingresa también el monto recibido.",
   toAmountSameCurrency: "Ambas cuentas usan la misma moneda: el monto recibido es el enviado, así que déjalo vacío.",
   recent: "Usa un número de movimientos recientes de 1 a 50.",

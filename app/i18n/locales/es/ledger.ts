@@ -169,6 +169,7 @@ export const ledger: Messages["ledger"] = {
       accountUnarchived: "Cuenta restaurada.",
       transactionAdded: "Movimiento agregado.",
       transactionUpdated: "Movimiento guardado.",
+      transactionGone: "Ese movimiento se eliminó en otra pestaña o en otro dispositivo, así que el cambio no se guardó.",
       transactionDeleted: "Movimiento eliminado.",
       transactionsDeleted: "Se eliminaron ambos lados de la transferencia.",
       transferCreated: "Transferencia guardada.",
