@@ -135,12 +135,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "preferences": {
       const parsed = parseForm(preferencesFormSchema, formData, t);
       if (!parsed.ok) return invalid("preferences", parsed.errors);
-      const result = await api.patch<{ user: ApiUser }>("/users/me", { body: parsed.data, idempotencyKey: key });
-      if (!result.ok) return failure("preferences", result, t, formData);
+      // Only what was changed on this form: a copy drawn before another tab or device saved a new
+      // theme or time zone would otherwise put the old one back (session 21 QA). The form says
+      // what it was drawn from (`was.*`); a field without it is sent as it is.
+      const changes = Object.fromEntries(Object.entries(parsed.data).filter(([name, value]) => formData.get(`was.${name}`) !== value));
+      const result = Object.keys(changes).length ? await api.patch<{ user: ApiUser }>("/users/me", { body: changes, idempotencyKey: key }) : null;
+      if (result && !result.ok) return failure("preferences", result, t, formData);
+      const language = changes.locale ?? parsed.data.locale;
       // The page language follows the cookie: keep it in step with the account.
       const headers = new Headers();
-      if (isLocale(parsed.data.locale)) headers.append("Set-Cookie", await localeCookie.serialize(parsed.data.locale));
-      return done("settings.saved.preferences", headers, "/settings", redirectInLanguage(context, parsed.data.locale));
+      if (isLocale(language) && changes.locale) headers.append("Set-Cookie", await localeCookie.serialize(language));
+      return done("settings.saved.preferences", headers, "/settings", redirectInLanguage(context, language));
     }
     case "password": {
       const parsed = parseForm(changePasswordSchema, formData, t);
@@ -282,6 +287,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         {/* Sent like the other forms, so an outage keeps it (ADR 024); a new language loads the next page whole (redirectInLanguage). */}
         <Form method="post" className={ui.stack} noValidate onSubmit={prefsForm.onSubmit} aria-label={t("settings.preferences.title")}>
           <input type="hidden" name="intent" value="preferences" />
+          {/* What this form was drawn from: only fields changed from it are saved. */}
+          <input type="hidden" name="was.locale" value={user.locale} />
+          <input type="hidden" name="was.timeZone" value={user.timeZone} />
+          <input type="hidden" name="was.theme" value={user.theme} />
           {formError("preferences")}
           <div className={ui.field}>
             <label className={ui.label} htmlFor="settings-locale">

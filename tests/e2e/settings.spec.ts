@@ -83,6 +83,16 @@ test("the forms start from the profile as it is now, even seconds after another 
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Otra Persona");
   await expect(page.getByLabel("Time zone")).toHaveValue("Asia/Tokyo");
   await expect(page.getByText(/Now in Asia\/Tokyo:/)).toBeVisible();
+  // This page, left open, is now older than a time zone saved elsewhere; saving only a new theme
+  // from it keeps that time zone (the form sends what was changed on it, nothing else).
+  await hydrated(page);
+  const later = await request.patch("/api/v1/users/me", { data: { timeZone: "Europe/Madrid" }, headers: { Authorization: `Bearer ${token}`, "CF-Connecting-IP": randomIp() } });
+  expect(later.status()).toBe(200);
+  await page.getByLabel("Dark").check();
+  await page.getByRole("button", { name: "Save preferences" }).click();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  const now = await (await request.get("/api/v1/users/me", { headers: { Authorization: `Bearer ${token}` } })).json();
+  expect(now.user).toMatchObject({ theme: "dark", timeZone: "Europe/Madrid", locale: "en" });
 });
 
 test("without JavaScript, saving preferences switches the language and the theme", async ({ browser, baseURL, user }) => {
