@@ -15,9 +15,14 @@ const auth: MiddlewareFunction<Response> = ({ request, context }, next) => {
   return next();
 };
 
-/** Signed-in visitors to the sign-in pages go to `/` or to a safe local redirectTo. */
+/**
+ * Signed-in visitors to the sign-in pages go to `/` or to a safe local redirectTo. A form posted
+ * from such a page is let through: it was drawn before someone signed in in another tab, and
+ * sending it back to the overview put its sender in that other account without a word (session
+ * 21 QA). Its sign-in (or sign-up) replaces that session (`signedInRedirect`).
+ */
 const login: MiddlewareFunction<Response> = ({ request, context }, next) => {
-  if (context.get(userContext)) {
+  if (context.get(userContext) && request.method === "GET") {
     throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
   }
   return next();

@@ -44,6 +44,15 @@ async function commitSession(request: Request, session: { token: string; expires
 
 /** The redirect that ends a sign-in or sign-up, in the account's language (`redirectInLanguage`). */
 export async function signedInRedirect(request: Request, context: Readonly<RouterContextProvider>, session: { token: string; expiresAt: number | null }, user: Pick<ApiUser, "locale">, to: string): Promise<Response> {
+  // A sign-in over another one (a form left open in another tab): the session it replaces ends,
+  // as a sign-out would end it, rather than living on with its cookie overwritten.
+  const replaced = context.get(userContext)?.token;
+  if (replaced && replaced !== session.token) {
+    forgetSession(replaced);
+    await apiFor(request, context, { token: replaced })
+      .post("/auth/logout")
+      .catch(() => null);
+  }
   const headers = await commitSession(request, session, user);
   // A file (an export, a receipt) is no page for the client router: reached after signing in,
   // it rendered a blank page. The browser loads it itself, and downloads it.

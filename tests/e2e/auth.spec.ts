@@ -98,6 +98,32 @@ test("Remember me keeps the cookie for 30 days; without it the cookie ends with 
   expect(days).toBeLessThanOrEqual(30);
 });
 
+test("a sign-in form left open while someone else signed in (another tab) signs in whom it names, and ends the other session", async ({ page, request, baseURL }) => {
+  const ana = await createUser(request, { name: "Ana Quispe" });
+  const luis = await createUser(request, { name: "Luis Rojas" });
+  await page.goto("/login");
+  await hydrated(page);
+  // Meanwhile, in another tab of this browser, Ana signs in (her cookie now in the jar).
+  const other = await page.context().newPage();
+  await other.goto("/login");
+  await other.getByLabel("Email").fill(ana.email);
+  await other.getByLabel("Password").fill(ana.password);
+  await other.getByRole("button", { name: "Sign in" }).click();
+  await expect(other).toHaveURL("/");
+  const anaCookie = (await page.context().cookies(baseURL)).find((cookie) => cookie.name === "tesoro_session")!.value;
+  await other.close();
+  // This tab's form, drawn before, names Luis: Luis is signed in, not Ana.
+  await page.getByLabel("Email").fill(luis.email);
+  await page.getByLabel("Password").fill(luis.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL("/");
+  await page.goto("/settings");
+  await expect(page.getByTestId("current-email")).toHaveText(`Signed in as ${luis.email}`);
+  // Ana's session, replaced in this browser, has ended.
+  const anaToken = JSON.parse(Buffer.from(decodeURIComponent(anaCookie), "base64").toString("utf8")) as string;
+  expect((await request.get("/api/v1/users/me", { headers: { Authorization: `Bearer ${anaToken}` } })).status()).toBe(401);
+});
+
 test("after sign-in the visitor lands where they were going; an external redirectTo is refused", async ({ page, user }) => {
   await page.goto("/settings");
   await expect(page).toHaveURL("/login?redirectTo=%2Fsettings");

@@ -18,5 +18,5 @@ export const mail = {
   emailRestoredNotYou: "If {{email}} is no longer yours, reply to this message at once so we can lock the account and give it back to you.",
   passwordChangedSubject: "The password of your Tesoro account was changed",
   passwordChangedBody: "On {{when}} ({{zone}}), the password of your Tesoro account was changed, and your other devices were signed out.",
-  passwordChangedNotYou: "If you did not make this change, choose a new password now with this link and reply to this message:",
+  passwordChangedNotYou: "If you did not make this change, choose a new password now with this link (it signs out every device):",
 } as const;

@@ -18,5 +18,5 @@ export const mail: TextsLike<typeof englishMail> = {
   emailRestoredNotYou: "Si {{email}} ya no es tuyo, responde a este mensaje de inmediato para bloquear la cuenta y devolvértela.",
   passwordChangedSubject: "Cambió la contraseña de tu cuenta de Tesoro",
   passwordChangedBody: "El {{when}} ({{zone}}), cambió la contraseña de tu cuenta de Tesoro y se cerró la sesión en tus otros dispositivos.",
-  passwordChangedNotYou: "Si no hiciste este cambio, elige ahora una contraseña nueva con este enlace y responde a este mensaje:",
+  passwordChangedNotYou: "Si no hiciste este cambio, elige ahora una contraseña nueva con este enlace (cierra la sesión en todos los dispositivos):",
 };
