@@ -25,7 +25,7 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const { formData, t } = await readPublicForm(request, context);
   // Echoed back so a re-rendered form (no JavaScript) keeps what was typed; never the password.
-  const values = { email: String(formData.get("email") ?? "") };
+  const values = { email: String(formData.get("email") ?? ""), remember: formData.get("remember") === "on" };
   const parsed = parseForm(loginSchema, formData, t);
   if (!parsed.ok) return data({ errors: parsed.errors, formError: null, values }, { status: 422 });
   const result = await apiFor(request, context, { token: null }).post<SessionResponse>("/auth/login", { body: parsed.data });
@@ -72,7 +72,8 @@ export default function Login({ actionData }: Route.ComponentProps) {
         <Field label={t("auth.email")} name="email" type="email" autoComplete="email" required error={errors.email} defaultValue={actionData?.values.email} autoFocus />
         <Field label={t("auth.password")} name="password" type="password" autoComplete="current-password" required error={errors.password} />
         <label className={ui.checkboxRow}>
-          <input type="checkbox" name="remember" />
+          {/* Still ticked after a refused try without JavaScript (the page is drawn again). */}
+          <input type="checkbox" name="remember" defaultChecked={actionData?.values?.remember === true} />
           {t("auth.rememberMe")}
         </label>
         <button type="submit" className={ui.button.primary} disabled={busy}>

@@ -312,14 +312,19 @@ test("signing in works without JavaScript", async ({ browser, baseURL, request }
   await page.goto("/login?redirectTo=%2Faccounts");
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password").fill("wrong-password-nojs");
+  await page.getByLabel("Remember me").check();
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("alert")).toHaveText("Invalid email or password.");
-  // The re-rendered page keeps the email (never the password).
+  // The re-rendered page keeps the email and "Remember me" (never the password).
   await expect(page.getByLabel("Email")).toHaveValue(user.email);
   await expect(page.getByLabel("Password")).toHaveValue("");
+  await expect(page.getByLabel("Remember me")).toBeChecked();
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL("/accounts");
+  // Remembered: a cookie for 30 days, not one that ends with the browser.
+  const session = (await context.cookies()).find((cookie) => cookie.name === "tesoro_session")!;
+  expect(session.expires).toBeGreaterThan(Date.now() / 1000 + 29 * 24 * 3600);
   await context.close();
 });
 
