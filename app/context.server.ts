@@ -17,7 +17,8 @@ export const cloudflareContext = createContext<{ env: AppEnv; ctx: ExecutionCont
 /** Per-request CSP nonce, made in workers/app.ts so even unmatched URLs have one. */
 export const nonceContext = createContext<string>("");
 /** The signed-in user, or null; set by the session middleware in root. */
-export const userContext = createContext<{ user: ApiUser; token: string } | null>(null);
+/** `remembered`: the user came from the session memory (ADR 023), which may lag another device's change by 15 s. */
+export const userContext = createContext<{ user: ApiUser; token: string; remembered?: true } | null>(null);
 /**
  * The newest D1 bookmark this browser has seen (ADR 014): read from a cookie by the session
  * middleware, sent to the API with every call, advanced by the API's answers, written back.

@@ -5,6 +5,7 @@
 import { redirect, type MiddlewareFunction } from "react-router";
 import { userContext } from "./context.server";
 import { signInAddress } from "./lib/page-address";
+import { isReadRequest } from "./lib/read-request";
 import { safeRedirect } from "./lib/safe-redirect";
 
 /** Signed-out visitors go to /login, carrying where they wanted to go. */
@@ -22,7 +23,7 @@ const auth: MiddlewareFunction<Response> = ({ request, context }, next) => {
  * 21 QA). Its sign-in (or sign-up) replaces that session (`signedInRedirect`).
  */
 const login: MiddlewareFunction<Response> = ({ request, context }, next) => {
-  if (context.get(userContext) && request.method === "GET") {
+  if (context.get(userContext) && isReadRequest(request)) {
     throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
   }
   return next();

@@ -11,6 +11,7 @@ import type { ApiUser } from "./lib/types";
 import { isLocale } from "./i18n/config";
 import { getLocale, localeCookie, redirectInLanguage } from "./i18n/i18n.server";
 import { pageAddress } from "./lib/page-address";
+import { isReadRequest } from "./lib/read-request";
 import { flashHeader } from "./toast.server";
 
 const COOKIE_NAME = "tesoro_session";
@@ -83,12 +84,12 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   context.set(sessionRefusedContext, refused);
   const token = await readSessionToken(request);
   // A write may change what the page shows about the user (name, theme, language, sign-out).
-  const isWrite = request.method !== "GET" && request.method !== "HEAD";
+  const isWrite = !isReadRequest(request);
   if (token && isWrite) forgetSession(token);
   let checked: ApiUser | null = null;
   if (token) {
     const remembered = recallSession(token, firstBookmark);
-    if (remembered) context.set(userContext, { user: remembered, token });
+    if (remembered) context.set(userContext, { user: remembered, token, remembered: true });
     else {
       const result = await apiFor(request, context, { token }).get<{ user: ApiUser }>("/auth/session");
       if (result.ok) {
@@ -129,7 +130,7 @@ export function currentUser(context: Readonly<RouterContextProvider>): ApiUser |
   return context.get(userContext)?.user ?? null;
 }
 
-export function requireUser(context: Readonly<RouterContextProvider>): { user: ApiUser; token: string } {
+export function requireUser(context: Readonly<RouterContextProvider>): { user: ApiUser; token: string; remembered?: true } {
   const session = context.get(userContext);
   if (!session) throw redirect("/login");
   return session;

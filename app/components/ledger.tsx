@@ -144,18 +144,22 @@ export function pickResult<R extends { form: string }>(form: string, fetcherData
  * remounts the form with its fresh key, and its effects (the failure toast) run before any effect
  * of this component could.
  */
-function useLatestAnswer<T>(fetcher: { state: string; data: T | undefined }): T | undefined {
+function useLatestAnswer<T>(fetcher: { state: string; data: T | undefined }): { data: T | undefined; saved: number } {
   const busy = fetcher.state !== "idle";
   // `before`: the data when the current (or last) submission began.
-  const [seen, setSeen] = useState<{ busy: boolean; before: T | undefined; outdated: T | undefined }>(() => ({ busy, before: fetcher.data, outdated: undefined }));
-  let outdated = seen.outdated;
+  const [seen, setSeen] = useState<{ busy: boolean; before: T | undefined; outdated: T | undefined; saved: number }>(() => ({ busy, before: fetcher.data, outdated: undefined, saved: 0 }));
+  let { outdated, saved } = seen;
   if (busy !== seen.busy) {
-    // A submission that ends with the data it began with was answered without data.
-    if (!busy && fetcher.data === seen.before) outdated = fetcher.data;
+    // A submission that ends with the data it began with was answered without data: the action's
+    // redirect, that is, saved.
+    if (!busy && fetcher.data === seen.before) {
+      outdated = fetcher.data;
+      saved += 1;
+    }
     // React's "state from the previous render" pattern: this component renders again at once.
-    setSeen({ busy, before: busy ? fetcher.data : seen.before, outdated });
+    setSeen({ busy, before: busy ? fetcher.data : seen.before, outdated, saved });
   }
-  return outdated !== undefined && fetcher.data === outdated ? undefined : fetcher.data;
+  return { data: outdated !== undefined && fetcher.data === outdated ? undefined : fetcher.data, saved };
 }
 
 /**
@@ -164,28 +168,22 @@ function useLatestAnswer<T>(fetcher: { state: string; data: T | undefined }): T 
  * here, so none can show an answer a later submission has replaced.
  */
 export function useFormResult<R extends { form: string }>(form: string, fetcher: { state: string; data: unknown }, actionData: unknown): R | undefined {
-  return pickResult<R>(form, useLatestAnswer(fetcher), actionData);
+  return pickResult<R>(form, useLatestAnswer(fetcher).data, actionData);
 }
 
 /**
- * How many of this fetcher's posts were saved: answered without data (the action's redirect), as
- * `useLatestAnswer` tells them apart from a refusal. A form keyed by it starts empty again after
- * its own save only; keyed by the page's nonce, which every save on the page renews, it lost what
- * was typed in it whenever another row was saved or deleted (session 21 QA).
+ * `useFormResult`, and how many of the fetcher's posts were saved. A form keyed by that count
+ * starts empty again after its own save only; keyed by the page's nonce, which every save on the
+ * page renews, it lost what was typed in it whenever another row was saved or deleted (session 21 QA).
  */
-export function useSavedCount(fetcher: { state: string; data: unknown }): number {
-  const busy = fetcher.state !== "idle";
-  const [seen, setSeen] = useState(() => ({ busy, before: fetcher.data, count: 0 }));
-  if (busy === seen.busy) return seen.count;
-  const count = seen.count + (!busy && fetcher.data === seen.before ? 1 : 0);
-  // React's "state from the previous render" pattern: this component renders again at once.
-  setSeen({ busy, before: busy ? fetcher.data : seen.before, count });
-  return count;
+export function useFormResultAndSaves<R extends { form: string }>(form: string, fetcher: { state: string; data: unknown }, actionData: unknown): [R | undefined, number] {
+  const { data, saved } = useLatestAnswer(fetcher);
+  return [pickResult<R>(form, data, actionData), saved];
 }
 
 /**
  * A form's disclosure (`<details>`) that closes again after its own successful post (a new
- * `saved` count, `useSavedCount`), unless `keepOpen` (a refusal to show, or an address that asks
+ * `saved` count, `useFormResultAndSaves`), unless `keepOpen` (a refusal to show, or an address that asks
  * for the form open). The user may have opened it by hand, so the `open` attribute alone would
  * not close it. Returns the ref for the `<details>`.
  */

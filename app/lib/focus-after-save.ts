@@ -15,6 +15,13 @@ export function focusAfterNavigation(selector: string | null): void {
   pending = selector;
 }
 
+/** Focuses `target` only if focus was lost (it fell back to <body>, or its element left the page). */
+export function focusIfLost(target: HTMLElement | null | undefined): void {
+  const active = document.activeElement;
+  if (active && active !== document.body && active.isConnected) return;
+  target?.focus();
+}
+
 /** In a page whose forms close by navigating: carries out `focusAfterNavigation` after each navigation. */
 export function useFocusAfterNavigation(): void {
   const { key } = useLocation();
@@ -22,11 +29,7 @@ export function useFocusAfterNavigation(): void {
     const selector = pending;
     pending = null;
     if (!selector) return;
-    requestAnimationFrame(() => {
-      const active = document.activeElement;
-      if (active && active !== document.body && active.isConnected) return;
-      document.querySelector<HTMLElement>(selector)?.focus();
-    });
+    requestAnimationFrame(() => focusIfLost(document.querySelector<HTMLElement>(selector)));
   }, [key]);
 }
 

@@ -1,7 +1,8 @@
 /**
  * Server helpers shared by the ledger pages (overview, accounts, transactions): reading the API
  * with the error policy of a page, the per-form idempotency keys, and failed forms' answers (the
- * redirect-after-post with a toast is toast.server's redirectWithToast).
+ * redirect-after-post with a toast is toast.server's redirectWithToast, or replaceWithToast for
+ * a form posted in place).
  */
 import { data, redirect } from "react-router";
 import type { Translate } from "../i18n/translate";

@@ -5,7 +5,7 @@ import { useTranslation } from "../i18n/use-translation";
 import { Await, Form, Link, redirect, useActionData, useFetcher, useFetchers, useLocation, useNavigate, useNavigation, useSearchParams, useSubmit, type ShouldRevalidateFunctionArgs } from "react-router";
 import { showSuccessToast } from "../components/form-toasts";
 import type { Route } from "./+types/accounts-accountId-transactions";
-import { columnLabelVars, FormKey, formKey, Money, pickResult, reloadsAfterConflict, SelectField, TextareaField, useClosedAfterPost, useFailureToast, useFormResult, useSavedCount, type FormResult } from "../components/ledger";
+import { columnLabelVars, FormKey, formKey, Money, pickResult, reloadsAfterConflict, SelectField, TextareaField, useClosedAfterPost, useFailureToast, useFormResult, useFormResultAndSaves, type FormResult } from "../components/ledger";
 import { IconSprite, SpriteIcon } from "../components/icon-sprite";
 import { Field, FormAlert, PageTitle, tooltipFromLabel } from "../components/ui";
 import { guard } from "../guards.server";
@@ -22,9 +22,9 @@ import { replaceWithToast } from "../toast.server";
 import { fieldErrors } from "../lib/problem";
 import { decodeCsv } from "../lib/csv-text";
 import { invalidParams, readFormData, tOf } from "../lib/route-helpers.server";
-import { DATE_FORMATS, IMPORT_COLUMNS, IMPORT_MAX_BYTES, importQuerySchema, TRANSACTION_STATUSES, transactionCreateSchema, transactionUpdateSchema, transferSchema } from "../lib/schemas/ledger";
+import { DATE_FORMATS, IMPORT_COLUMNS, IMPORT_MAX_BYTES, importQuerySchema, TEXT_LIMITS, TRANSACTION_STATUSES, transactionCreateSchema, transactionUpdateSchema, transferSchema } from "../lib/schemas/ledger";
 import { useEscapeCloses } from "../lib/use-escape-closes";
-import { useFocusAfterNavigation, useFocusAfterSave } from "../lib/focus-after-save";
+import { focusIfLost, useFocusAfterNavigation, useFocusAfterSave } from "../lib/focus-after-save";
 import { requireUser } from "../session.server";
 import * as l from "../styles/ledger.css";
 import * as ui from "../styles/ui.css";
@@ -35,6 +35,7 @@ export const middleware: Route.MiddlewareFunction[] = [guard("auth")];
 const FILTER_KEYS = ["q", "from", "to", "category", "min", "max", "status", "sort", "order"] as const;
 /** Parameters that only open or prefill a form: changing them needs no new data. */
 const UI_KEYS = ["new", "edit", "confirmDelete", "description", "amount", "payee", "date", "notes", "categoryId"] as const;
+const KEEP_EDIT = ["edit"] as const;
 const PAGE_SIZE = 50;
 const IMPORT_OPTIONS = [...IMPORT_COLUMNS, "dateFormat", "decimalSeparator", "delimiter", "header"] as const;
 
@@ -315,20 +316,14 @@ type LoaderData = Route.ComponentProps["loaderData"];
 type Fetcher = ReturnType<typeof useFetcher<typeof action>>;
 
 /**
- * Where a post made in place goes back to when it is not the open edit form's own: the list with
- * that edit form still open (unless it is the row just deleted), so what is typed in it stays.
+ * The current address without the form-only parameters: where a form goes back to. A post made in
+ * place that is not the open edit form's own keeps `edit` (`keep`), so that form stays open with
+ * what is typed in it.
  */
-function keepingOpenEdit(listUrl: string, searchParams: URLSearchParams, except?: string): string {
-  const open = searchParams.get("edit");
-  if (!open || open === except) return listUrl;
-  return `${listUrl}${listUrl.includes("?") ? "&" : "?"}edit=${encodeURIComponent(open)}`;
-}
-
-/** The current address without the form-only parameters: where a form goes back to. */
-function useListUrl() {
+function useListUrl(keep: ReadonlyArray<(typeof UI_KEYS)[number]> = []) {
   const location = useLocation();
   const search = new URLSearchParams(location.search);
-  for (const key of UI_KEYS) search.delete(key);
+  for (const key of UI_KEYS) if (!keep.includes(key)) search.delete(key);
   const query = search.toString();
   return location.pathname + (query ? `?${query}` : "");
 }
@@ -351,15 +346,13 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const addFetcher = useFetcher<typeof action>({ key: "tx-add" });
   const transferFetcher = useFetcher<typeof action>({ key: "tx-transfer" });
-  const addResult = useFormResult<FormResult>("add", addFetcher, actionData);
-  const transferResult = useFormResult<FormResult>("transfer", transferFetcher, actionData);
+  const [addResult, addSaved] = useFormResultAndSaves<FormResult>("add", addFetcher, actionData);
+  const [transferResult, transferSaved] = useFormResultAndSaves<FormResult>("transfer", transferFetcher, actionData);
   const others = accounts.filter((a) => a.id !== account.id && !a.archived);
   const filtered = Object.keys(filters).some((key) => key !== "sort" && key !== "order");
   const exportQuery = new URLSearchParams(Object.entries(filters)).toString();
   const firstPageHref = withParams(searchParams, { cursor: null, page: null, edit: null, new: null });
   const title = t("ledger.pages.transactions.title", { name: account.name });
-  const addSaved = useSavedCount(addFetcher);
-  const transferSaved = useSavedCount(transferFetcher);
   const addDetails = useClosedAfterPost(addSaved, Boolean(addResult));
   const transferDetails = useClosedAfterPost(transferSaved, Boolean(transferResult));
 
@@ -636,10 +629,11 @@ function TransactionTable({ loaderData, list, filtered, addFetcher }: { loaderDa
   const caption = filtered ? t("ledger.pages.transactions.captionFiltered", { name: account.name }) : t("ledger.pages.transactions.caption", { name: account.name });
   const actionData = useActionData<typeof action>();
   const listUrl = useListUrl();
-  const shared = useRowShared(t, i18n.language, searchParams, actionData, listUrl, loaderData);
+  const listUrlKeepingEdit = useListUrl(KEEP_EDIT);
+  const shared = useRowShared(t, i18n.language, searchParams, actionData, listUrl, listUrlKeepingEdit, loaderData);
   const { columns } = shared;
   const confirmDelete = searchParams.get("confirmDelete");
-  const confirming = confirmDelete && shared.changeable ? list.transactions.find((tx) => tx.id === confirmDelete && !shared.locked(tx)) : undefined;
+  const confirming = confirmDelete && shared.changeable ? list.transactions.find((tx) => tx.id === confirmDelete && shared.otherSideOf(tx)?.archived !== true) : undefined;
   const inFlight = useRowFetchers();
   const navigate = useNavigate();
   // Rows hold plain links (a <Link> per row is several router hooks, 50 times): one handler here
@@ -807,14 +801,14 @@ function DeleteQuestion({ tx, listUrl, nonce, t, language }: { tx: PageTransacti
  * holds 50 rows, and translating the same labels (and subscribing to the same router state) 50
  * times was most of the page's server render time.
  */
-function useRowShared(t: Translate, language: string, searchParams: URLSearchParams, actionData: ReturnType<typeof useActionData<typeof action>>, listUrl: string, loaderData: LoaderData) {
+function useRowShared(t: Translate, language: string, searchParams: URLSearchParams, actionData: ReturnType<typeof useActionData<typeof action>>, listUrl: string, listUrlKeepingEdit: string, loaderData: LoaderData) {
   const submit = useSubmit();
   const listPath = useLocation().pathname;
   // Deletes sent from this page (JavaScript only): each one's answer is watched for a failure toast.
   const [deleted, setDeleted] = useState<ReadonlySet<string>>(() => new Set());
   // Without JavaScript a refused delete comes back as the page's action data.
   useFailureToast(typeof actionData === "object" && actionData && "form" in actionData && String(actionData.form).startsWith("delete:") ? (actionData as FormResult) : undefined, t);
-  const archivedIds = new Set(loaderData.accounts.filter((a) => a.archived).map((a) => a.id));
+  const accountsById = new Map(loaderData.accounts.map((a) => [a.id, a]));
   // The table's columns, in their order: the header row's names.
   const columns = {
     date: t("ledger.fields.date"),
@@ -847,7 +841,8 @@ function useRowShared(t: Translate, language: string, searchParams: URLSearchPar
       form.set("intent", "delete");
       form.set("confirmed", "yes");
       form.set("transactionId", id);
-      form.set("returnTo", keepingOpenEdit(listUrl, searchParams, id));
+      // Another row's edit form stays open; this row's goes with it.
+      form.set("returnTo", searchParams.get("edit") === id ? listUrl : listUrlKeepingEdit);
       setDeleted((ids) => new Set(ids).add(id));
       void submit(form, { method: "post", navigate: false, fetcherKey: `tx-delete-${id}`, preventScrollReset: true });
     },
@@ -857,11 +852,10 @@ function useRowShared(t: Translate, language: string, searchParams: URLSearchPar
     actionData,
     listUrl,
     loaderData,
-    accountNames: new Map(loaderData.accounts.map((a) => [a.id, a.name])),
+    // A transfer's other side: its name, and whether it is archived (then the transfer is locked).
+    otherSideOf: (tx: PageTransaction) => (tx.transferAccountId ? accountsById.get(tx.transferAccountId) : undefined),
     // An archived account's transactions cannot change (the API refuses with 409): no control offers to.
     changeable: !loaderData.account.archived,
-    // Nor can a transfer whose other side is in an archived account (ADR 035): its row says why instead.
-    locked: (tx: PageTransaction) => tx.transferAccountId !== null && archivedIds.has(tx.transferAccountId),
     columns,
     // The columns' names, in order, also label the cells on phones (labelledColumns).
     columnLabels: columnLabelVars(Object.values(columns)),
@@ -942,9 +936,11 @@ function DeleteOutcome({ id, t, onSettled }: { id: string; t: Translate; onSettl
 /** A row is a plain function of its data: no hooks, so 50 of them cost little to render. */
 function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; shared: RowShared; saving: FormData | null }) {
   const { t, labels, searchParams, actionData, loaderData } = shared;
-  const locked = shared.locked(tx);
+  const otherSide = shared.otherSideOf(tx);
+  // Nor can a transfer whose other side is in an archived account (ADR 035): its row says why instead.
+  const locked = otherSide?.archived === true;
   const editing = shared.changeable && !locked && (searchParams.get("edit") === tx.id || Boolean(pickResult<FormResult>(`update:${tx.id}`, undefined, actionData)));
-  const otherName = tx.transferAccountId ? (shared.accountNames.get(tx.transferAccountId) ?? labels.anotherAccount) : null;
+  const otherName = tx.transferAccountId ? (otherSide?.name ?? labels.anotherAccount) : null;
   const description = saving ? String(saving.get("description") ?? tx.description) : tx.description;
   const editHref = withParams(searchParams, { edit: tx.id, new: null });
   const naming = rowNaming(tx, shared.language);
@@ -1004,7 +1000,7 @@ function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; shared: R
           <td>
             <span className={l.rowActions}>
               {/* Focusable so that the keyboard, too, can show the reason (the tooltip is its label). */}
-              <span role="img" tabIndex={0} className={l.rowLocked} aria-label={shared.lockedTransfer({ account: otherName ?? labels.anotherAccount })} data-testid="locked-transfer" {...tooltipFromLabel}>
+              <span role="img" tabIndex={0} className={l.rowLocked} aria-label={shared.lockedTransfer({ account: otherSide.name })} data-testid="locked-transfer" {...tooltipFromLabel}>
                 {LOCK_ICON}
               </span>
             </span>
@@ -1068,6 +1064,7 @@ function TransactionForm({ mode, tx, fetcher, result, loaderData }: { mode: "add
   const { t, i18n } = useTranslation();
   const [searchParams] = useSearchParams();
   const listUrl = useListUrl();
+  const listUrlKeepingEdit = useListUrl(KEEP_EDIT);
   const { errors, onSubmit } = useClientValidation(mode === "add" ? transactionCreateSchema : transactionUpdateSchema, t, result?.errors, amountChecks({ amount: loaderData.account.currency }));
   useFailureToast(result, t);
   const values = result?.values ?? {};
@@ -1078,7 +1075,8 @@ function TransactionForm({ mode, tx, fetcher, result, loaderData }: { mode: "add
   // A day before the opening date is allowed (older history, a correction), but the opening
   // balance may already count it: the field says so while such a day is chosen.
   const openingDate = loaderData.account.openingDate;
-  const [day, setDay] = useState(() => v("date", tx?.date, loaderData.today));
+  const firstDay = v("date", tx?.date, loaderData.today);
+  const [day, setDay] = useState(firstDay);
   const busy = fetcher.state !== "idle";
   const opener = `tr[data-id="${tx?.id}"] a[data-row-link]`;
   const onKeyDown = useEscapeCloses(listUrl, opener, { busy });
@@ -1093,7 +1091,7 @@ function TransactionForm({ mode, tx, fetcher, result, loaderData }: { mode: "add
       onKeyDown={mode === "update" ? onKeyDown : undefined} className={ui.stack} preventScrollReset aria-label={mode === "add" ? t("ledger.pages.transactions.addTitle") : t("ledger.pages.transactions.editTitle", { description: tx!.description })}>
       <FormKey nonce={loaderData.nonce} form={mode === "add" ? "tx-add" : `tx-update.${tx!.id}`} />
       <input type="hidden" name="intent" value={mode} />
-      <input type="hidden" name="returnTo" value={mode === "add" ? keepingOpenEdit(listUrl, searchParams) : listUrl} />
+      <input type="hidden" name="returnTo" value={mode === "add" ? listUrlKeepingEdit : listUrl} />
       {tx ? <input type="hidden" name="transactionId" value={tx.id} /> : null}
       {/* The copy this edit starts from: a change made meanwhile elsewhere is not silently undone (409). */}
       {tx ? <input type="hidden" name="updatedAt" value={tx.updatedAt} /> : null}
@@ -1107,12 +1105,12 @@ function TransactionForm({ mode, tx, fetcher, result, loaderData }: { mode: "add
           name="date"
           type="date"
           required
-          defaultValue={v("date", tx?.date, loaderData.today)}
+          defaultValue={firstDay}
           onChange={(event) => setDay(event.currentTarget.value)}
           error={errors.date}
           hint={isIsoDay(day) && day < openingDate ? t("ledger.pages.transactions.beforeOpening", { date: formatDay(openingDate, i18n.language) }) : undefined}
         />
-        <Field id={`${prefix}-description`} label={t("ledger.fields.description")} name="description" required maxLength={200} defaultValue={v("description", tx?.description)} error={errors.description} autoComplete="off" />
+        <Field id={`${prefix}-description`} label={t("ledger.fields.description")} name="description" required maxLength={TEXT_LIMITS.description} defaultValue={v("description", tx?.description)} error={errors.description} autoComplete="off" />
         <Field
           id={`${prefix}-amount`}
           label={`${t("ledger.fields.amount")} (${loaderData.account.currency})`}
@@ -1132,7 +1130,7 @@ function TransactionForm({ mode, tx, fetcher, result, loaderData }: { mode: "add
           error={errors.categoryId}
           options={[{ value: "", label: t("ledger.pages.common.uncategorised") }, ...loaderData.categories.map((c) => ({ value: c.id, label: c.name }))]}
         />
-        <Field id={`${prefix}-payee`} label={`${t("ledger.fields.payee")} (${t("ledger.pages.common.optional")})`} name="payee" maxLength={100} defaultValue={v("payee", tx?.payee)} error={errors.payee} />
+        <Field id={`${prefix}-payee`} label={`${t("ledger.fields.payee")} (${t("ledger.pages.common.optional")})`} name="payee" maxLength={TEXT_LIMITS.payee} defaultValue={v("payee", tx?.payee)} error={errors.payee} />
         <StatusAndNotesFields prefix={prefix} status={v("status", tx?.status, "posted")} notes={v("notes", tx?.notes)} errors={errors} t={t} />
       </div>
       <div className={l.actions}>
@@ -1161,15 +1159,14 @@ function StatusAndNotesFields({ prefix, status, notes, errors, t }: { prefix: st
         error={errors.status}
         options={TRANSACTION_STATUSES.map((s) => ({ value: s, label: t(`ledger.statuses.${s}`) }))}
       />
-      <TextareaField id={`${prefix}-notes`} label={`${t("ledger.fields.notes")} (${t("ledger.pages.common.optional")})`} name="notes" maxLength={1000} rows={2} defaultValue={notes} error={errors.notes} className={l.wide} />
+      <TextareaField id={`${prefix}-notes`} label={`${t("ledger.fields.notes")} (${t("ledger.pages.common.optional")})`} name="notes" maxLength={TEXT_LIMITS.notes} rows={2} defaultValue={notes} error={errors.notes} className={l.wide} />
     </>
   );
 }
 
 function TransferForm({ fetcher, result, loaderData, others }: { fetcher: Fetcher; result: FormResult | undefined; loaderData: LoaderData; others: Array<{ id: string; name: string; currency: string }> }) {
-  const [searchParams] = useSearchParams();
   const { t } = useTranslation();
-  const listUrl = useListUrl();
+  const listUrl = useListUrl(KEEP_EDIT);
   const { account } = loaderData;
   const { errors, onSubmit } = useClientValidation(transferSchema, t, result?.errors, amountChecks((typed) => ({ amount: account.currency, toAmount: others.find((other) => other.id === typed.toAccountId)?.currency })));
   useFailureToast(result, t);
@@ -1184,7 +1181,7 @@ function TransferForm({ fetcher, result, loaderData, others }: { fetcher: Fetche
     <fetcher.Form method="post" noValidate onSubmit={onSubmit} className={ui.stack} preventScrollReset aria-label={t("ledger.pages.transactions.transferTitle")}>
       <FormKey nonce={loaderData.nonce} form="transfer" />
       <input type="hidden" name="intent" value="transfer" />
-      <input type="hidden" name="returnTo" value={keepingOpenEdit(listUrl, searchParams)} />
+      <input type="hidden" name="returnTo" value={listUrl} />
       <input type="hidden" name="fromAccountId" value={account.id} />
       <FormAlert message={formErrorOf(result, t)} />
       {errors.fromAccountId ? <p className={ui.alert.error}>{errors.fromAccountId}</p> : null}
@@ -1212,7 +1209,7 @@ function TransferForm({ fetcher, result, loaderData, others }: { fetcher: Fetche
           autoComplete="off"
         />
         <Field id="transfer-date" label={t("ledger.fields.date")} name="date" type="date" required defaultValue={values.date ?? loaderData.today} error={errors.date} />
-        <Field id="transfer-description" label={`${t("ledger.fields.description")} (${t("ledger.pages.common.optional")})`} name="description" maxLength={200} defaultValue={values.description ?? ""} error={errors.description} placeholder={`${account.name} → …`} />
+        <Field id="transfer-description" label={`${t("ledger.fields.description")} (${t("ledger.pages.common.optional")})`} name="description" maxLength={TEXT_LIMITS.description} defaultValue={values.description ?? ""} error={errors.description} placeholder={`${account.name} → …`} />
         <StatusAndNotesFields prefix="transfer" status={values.status ?? "posted"} notes={values.notes ?? ""} errors={errors} t={t} />
       </div>
       <div className={l.actions}>
@@ -1250,14 +1247,14 @@ function ImportSection({ loaderData }: { loaderData: LoaderData }) {
       toasted.current = done;
       showSuccessToast(t("ledger.import.summary", { count: done.imported }));
       // The Import button went with the mapping form: the keyboard continues from the summary.
-      if (!document.activeElement || document.activeElement === document.body) summary.current?.focus();
+      focusIfLost(summary.current);
     }
   }, [done, t]);
   // Cancel (or Start over) takes away the control that had focus: the keyboard goes on from the file field.
   const shown = Boolean(preview || done);
   const wasShown = useRef(shown);
   useEffect(() => {
-    if (wasShown.current && !shown && (!document.activeElement || document.activeElement === document.body)) document.getElementById("import-file")?.focus();
+    if (wasShown.current && !shown) focusIfLost(document.getElementById("import-file"));
     wasShown.current = shown;
   }, [shown]);
   const busy = fetcher.state !== "idle";
@@ -1331,7 +1328,7 @@ function ImportMapping({ state, fetcher, nonce, listUrl, currency }: { state: Ex
   // A new file's preview replaces the upload form, and with it the focused Read button: the
   // keyboard continues from what the file gave (the counts), or from the first column to choose.
   useEffect(() => {
-    if (!document.activeElement || document.activeElement === document.body) document.getElementById(mapped ? "import-counts" : `import-${IMPORT_COLUMNS[0]}`)?.focus();
+    focusIfLost(document.getElementById(mapped ? "import-counts" : `import-${IMPORT_COLUMNS[0]}`));
     // Only when this file's preview first appears (the component is keyed by the file).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -3,7 +3,7 @@ import { useTranslation } from "../i18n/use-translation";
 import { Link, useActionData, useFetcher, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/accounts";
-import { FormKey, Money, reloadsAfterConflict, SelectField, useClosedAfterPost, useFailureToast, useFormResult, useSavedCount, type FormResult } from "../components/ledger";
+import { FormKey, Money, reloadsAfterConflict, SelectField, useClosedAfterPost, useFailureToast, useFormResult, useFormResultAndSaves, type FormResult } from "../components/ledger";
 import { Field, FormAlert, PageTitle } from "../components/ui";
 import { guard } from "../guards.server";
 import { getLocale } from "../i18n/i18n.server";
@@ -141,8 +141,7 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
   const { accounts, totals, editing, openNew, today, nonce, currencies } = loaderData;
   const actionData = useActionData<typeof action>();
   const createFetcher = useFetcher<typeof action>({ key: "account-create" });
-  const createResult = useFormResult<FormResult>("create", createFetcher, actionData);
-  const created = useSavedCount(createFetcher);
+  const [createResult, created] = useFormResultAndSaves<FormResult>("create", createFetcher, actionData);
   const newDetails = useClosedAfterPost(created, Boolean(createResult) || openNew);
 
   const active = accounts.filter((a) => !a.archived);

@@ -16,6 +16,7 @@ import { formatMoney, moneyOutExample } from "../lib/money";
 import { isProblem } from "../lib/problem";
 import { readFormData, refusal, tOf } from "../lib/route-helpers.server";
 import { attachReceiptSchema, createWithReceiptSchema, newTransactionHref } from "../lib/schemas/camera";
+import { TEXT_LIMITS } from "../lib/schemas/ledger";
 import { currentUser } from "../session.server";
 import * as c from "../styles/camera.css";
 import * as ui from "../styles/ui.css";
@@ -753,7 +754,7 @@ function ReceiptTargets({ photo, loaderData }: { photo: Blob; loaderData: Loader
                   <label className={ui.label} htmlFor="receipt-description">
                     {t("camera.photo.description")}
                   </label>
-                  <input id="receipt-description" name="description" className={ui.input} maxLength={200} required aria-invalid={errors.description ? true : undefined} />
+                  <input id="receipt-description" name="description" className={ui.input} maxLength={TEXT_LIMITS.description} required aria-invalid={errors.description ? true : undefined} />
                   {errors.description ? <p className={ui.fieldError}>{errors.description}</p> : null}
                 </div>
                 <div className={ui.field}>

@@ -4,7 +4,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
 import { Field, FormAlert, NewPasswordFields, PageTitle, WithEmail } from "../components/ui";
 import { guard } from "../guards.server";
-import { defaultTimeZone, isLocale } from "../i18n/config";
+import { defaultTimeZone } from "../i18n/config";
 import { localeCookie, redirectInLanguage } from "../i18n/i18n.server";
 import { apiFor } from "../lib/api.server";
 import { unwrap } from "../lib/ledger.server";
@@ -44,18 +44,17 @@ function timeZones(current: string): string[] {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireUser(context);
+  const session = requireUser(context);
   // A refused session (revoked elsewhere) signs in again; 5xx is the 503 page.
   const api = apiFor(request, context);
-  // The profile is read afresh, not from the session memory (ADR 023), which may be up to 15 s
-  // behind a change made on another device: these forms start from it, and saving the
-  // preferences would otherwise put back a theme or time zone changed meanwhile.
+  // These forms start from the profile: one from the session memory (ADR 023), up to 15 s behind
+  // a change made on another device, is read again; one the session check just read is not.
   const [userResult, sessionsResult, emailResult] = await Promise.all([
-    api.get<{ user: ApiUser }>("/users/me"),
+    session.remembered ? api.get<{ user: ApiUser }>("/users/me") : null,
     api.get<{ sessions: SessionItem[] }>("/auth/sessions"),
     api.get<{ pending: { email: string; expiresAt: number } | null }>("/users/me/email"),
   ]);
-  const { user } = unwrap(userResult, request);
+  const user = userResult ? unwrap(userResult, request).user : session.user;
   // This device first, then the others by last activity (the API's order).
   const sessions = unwrap(sessionsResult, request)
     .sessions.map((session) => ({ ...session, device: describeUserAgent(session.userAgent) }))
@@ -141,11 +140,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       const changes = Object.fromEntries(Object.entries(parsed.data).filter(([name, value]) => formData.get(`was.${name}`) !== value));
       const result = Object.keys(changes).length ? await api.patch<{ user: ApiUser }>("/users/me", { body: changes, idempotencyKey: key }) : null;
       if (result && !result.ok) return failure("preferences", result, t, formData);
-      const language = changes.locale ?? parsed.data.locale;
       // The page language follows the cookie: keep it in step with the account.
       const headers = new Headers();
-      if (isLocale(language) && changes.locale) headers.append("Set-Cookie", await localeCookie.serialize(language));
-      return done("settings.saved.preferences", headers, "/settings", redirectInLanguage(context, language));
+      if (changes.locale) headers.append("Set-Cookie", await localeCookie.serialize(changes.locale));
+      return done("settings.saved.preferences", headers, "/settings", redirectInLanguage(context, parsed.data.locale));
     }
     case "password": {
       const parsed = parseForm(changePasswordSchema, formData, t);

@@ -14,8 +14,8 @@ describe("system", () => {
     expect(status).toBe(200);
     expect(json.openapi).toBe("3.1.0");
     expect(Object.keys(json.paths)).toEqual(expect.arrayContaining(["/api/v1/health", "/api/v1/auth/login", "/api/v1/auth/signup", "/api/v1/auth/recover", "/api/v1/users/me"]));
-    // A URL cannot carry a null: no query parameter is described as one (the generator made the
-    // ones that take empty for "not given" nullable), and their values are what a URL can hold.
+    // A URL cannot carry a null: no query parameter is described as one (`blank` once took null
+    // for "not given", and the generator, which asks each schema, described them as nullable).
     const query = Object.values(json.paths as Record<string, Record<string, { parameters?: Array<{ in: string; name: string; schema: { type: unknown; enum?: unknown[] } }> }>>)
       .flatMap((item) => Object.values(item))
       .flatMap((operation) => operation.parameters ?? [])

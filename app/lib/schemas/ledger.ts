@@ -69,8 +69,13 @@ export function checkAmount(text: string, currency: string, { formatKey = "ledge
   return { ok: false, key, digits };
 }
 
-/** An empty form or URL field means "not given", and so does JSON's null. */
-export const blank = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" || value === null ? undefined : value), schema.optional());
+/**
+ * An empty form or URL field means "not given". Only "": a URL cannot carry a null, and a schema
+ * that took one would be described as nullable in the OpenAPI document (the generator asks it).
+ */
+export const blank = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+/** In a JSON body, null means "not given" too. */
+const blankOrNull = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" || value === null ? undefined : value), schema.optional());
 /** So does an optional text that draws nothing (spaces, a zero-width space: plain-text.ts's blank). */
 const blankText = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (typeof value === "string" && !singleLineText(value).trim() ? undefined : value), schema.optional());
 
@@ -188,7 +193,7 @@ export const transferSchema = z
     fromAccountId: idSchema,
     toAccountId: idSchema,
     amount: transferAmountText,
-    toAmount: blank(transferAmountText),
+    toAmount: blankOrNull(transferAmountText),
     date: recordDay,
     // Optional (the API names the legs after the accounts, the app "Transfer"): blank is not given.
     description: blankText(descriptionSchema),

@@ -3,7 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ApiEnv } from "./env";
 import { createRouter } from "./hono";
 import { outboxEnabled } from "./mail";
-import { problemSchema, withoutNullQueryParameters } from "./openapi-helpers";
+import { problemSchema } from "./openapi-helpers";
 import { problem, translatedProblem } from "./problem";
 import { accountRoutes } from "./routes/account";
 import { authRoutes } from "./routes/auth";
@@ -50,8 +50,10 @@ export function createApi(basePath = "/api/v1") {
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   api.openAPIRegistry.register("Problem", problemSchema);
-  const info = { title: "Tesoro API", version: "1.0.0", description: "Accounts, transactions and sign-in for Tesoro. Errors are RFC 9457 problem+json." };
-  api.get("/openapi.json", (c) => c.json(withoutNullQueryParameters(api.getOpenAPI31Document({ openapi: "3.1.0", info }))));
+  api.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: { title: "Tesoro API", version: "1.0.0", description: "Accounts, transactions and sign-in for Tesoro. Errors are RFC 9457 problem+json." },
+  });
 
   api.notFound((c) => problem(c, 404, "not-found"));
   api.onError((error, c) => {

@@ -28,31 +28,3 @@ export const bearer = [{ bearerAuth: [] }];
  * a sign-up without a body was a 500); with it, such a request is refused like malformed JSON.
  */
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({ ...json(schema), required: true as const });
-
-interface QueryParameterSchema {
-  type?: string | string[];
-  enum?: unknown[];
-}
-
-/**
- * Query parameters as a client can send them. The schemas take an empty parameter for one not
- * given (`blank`, a preprocess), and the generator describes every preprocess as nullable: `sort`
- * came out as `["string", "null"]` with `null` among its values. A URL cannot carry a null; the
- * document says what it can.
- */
-export function withoutNullQueryParameters<T extends { paths?: Record<string, unknown> }>(document: T): T {
-  for (const item of Object.values(document.paths ?? {})) {
-    for (const operation of Object.values(item as Record<string, { parameters?: Array<{ in?: string; schema?: QueryParameterSchema }> }>)) {
-      for (const parameter of operation?.parameters ?? []) {
-        const schema = parameter.in === "query" ? parameter.schema : undefined;
-        if (!schema) continue;
-        if (Array.isArray(schema.type)) {
-          const types = schema.type.filter((type) => type !== "null");
-          schema.type = types.length === 1 ? types[0]! : types;
-        }
-        if (schema.enum) schema.enum = schema.enum.filter((value) => value !== null);
-      }
-    }
-  }
-  return document;
-}

@@ -86,22 +86,24 @@ export function verifyAgainstDummy(password: string, params: ScryptParams): void
   verifyPassword(password, dummyHash.hash);
 }
 
-const checkers = new Map<string, ZxcvbnFactory>();
+const checkers = new Map<string, { checker: ZxcvbnFactory; feedback: typeof passwordFeedbackEn }>();
 
-/** One checker per language (the feedback sentences differ); dictionaries of both languages in each. */
-function checkerFor(locale: string): ZxcvbnFactory {
+/** One checker per language (the feedback sentences differ), with its sentences; dictionaries of both languages in each. */
+function checkerFor(locale: string): { checker: ZxcvbnFactory; feedback: typeof passwordFeedbackEn } {
   const key = locale === "es" ? "es" : "en";
-  let checker = checkers.get(key);
-  if (!checker) {
-    checker = new ZxcvbnFactory({
+  let entry = checkers.get(key);
+  if (!entry) {
+    const feedback = key === "es" ? passwordFeedbackEs : passwordFeedbackEn;
+    const checker = new ZxcvbnFactory({
       graphs: zxcvbnCommon.adjacencyGraphs,
       dictionary: { ...zxcvbnCommon.dictionary, ...zxcvbnEn.dictionary, ...zxcvbnEs.dictionary },
       // The library's sentences, in this app's own wording (app/i18n/locales/*/password-feedback.ts).
-      translations: key === "es" ? { ...zxcvbnEs.translations, ...passwordFeedbackEs } : { ...zxcvbnEn.translations, ...passwordFeedbackEn },
+      translations: { ...(key === "es" ? zxcvbnEs.translations : zxcvbnEn.translations), ...feedback },
     });
-    checkers.set(key, checker);
+    entry = { checker, feedback };
+    checkers.set(key, entry);
   }
-  return checker;
+  return entry;
 }
 
 export const MIN_PASSWORD_SCORE = 3;
@@ -131,7 +133,7 @@ export function personalWords(inputs: string[]): string[] {
  * as a sentence in the user's language when zxcvbn has one.
  */
 export function passwordStrength(password: string, userInputs: string[], locale: string): { score: number; warning: string | null } {
-  const checker = checkerFor(locale);
+  const { checker, feedback } = checkerFor(locale);
   const words = personalWords(userInputs);
   const result = checker.check(password, words);
   const warning = result.feedback.warning || result.feedback.suggestions[0] || null;
@@ -143,11 +145,11 @@ export function passwordStrength(password: string, userInputs: string[], locale:
   if (rest === null) return { score: result.score, warning };
   const restScore = rest ? checker.check(rest, words).score : 0;
   if (restScore >= MIN_PASSWORD_SCORE) return { score: result.score, warning };
-  return { score: restScore, warning: (locale === "es" ? passwordFeedbackEs : passwordFeedbackEn).warnings.userInputs };
+  return { score: restScore, warning: feedback.warnings.userInputs };
 }
 
 /** The password without the person's words of 3 letters or more (longest first); null when it holds none. */
-export function withoutPersonalWords(password: string, words: string[]): string | null {
+function withoutPersonalWords(password: string, words: string[]): string | null {
   // Compared without case or accents: "María" is in "maria1990".
   let rest = foldedForMatching(password);
   const before = rest;

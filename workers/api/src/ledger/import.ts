@@ -168,8 +168,9 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
       // A debit is money out however it is written; a credit is money in unless written with a
       // minus (a reversal): a sign is never dropped. A row with both (not a zero in the other)
       // is one no bank writes: most likely a balance column mapped as one of them.
-      if (debit && credit) refusal = t("api.importDebitAndCredit");
-      amount = debit === null || credit === null || blank || (debit && credit) ? null : credit - Math.abs(debit);
+      const both = Boolean(debit && credit);
+      if (both) refusal = t("api.importDebitAndCredit");
+      amount = debit === null || credit === null || blank || both ? null : credit - Math.abs(debit);
     }
     if (amount === null) errors.amount = [blank ? t("api.importAmountMissing") : refusal];
     // A file's own currency column (this app's export has one) must name the account's: soles
@@ -230,7 +231,7 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
 }
 
 /** LEGACY_BANK_IDS_SQL makes this form in SQL from rows stored before it: keep the two alike. */
-export function bankIdFingerprint(bankId: string, date: string, amountMinor: number): string {
+function bankIdFingerprint(bankId: string, date: string, amountMinor: number): string {
   return `id:${bankId}|${date}|${amountMinor}`;
 }
 
