@@ -127,6 +127,8 @@ describe("change email", () => {
     const told = await waitForMail(later, 3);
     expect(told[0]!.subject).toBe("The email of your Tesoro account was set back");
     expect(told[0]!.text).toContain(`was set back to ${email} with the link sent to that address`);
+    // It names a mailbox someone reads: the sender is a no-reply address.
+    expect(told[0]!.text).toContain("write at once to support@tesoro.local so we can lock the account");
 
     // The new password link answered to the owner works once and replaces the password the taker knew.
     const newPassword = "otra-frase-larga-de-arequipa-2026";

@@ -9,7 +9,9 @@ export interface ApiEnv {
   APP_ORIGIN: string;
   MAIL_TRANSPORT: string;
   MAIL_FROM: string;
-  /** For MAIL_TRANSPORT=http: a JSON endpoint that accepts {from,to,subject,text,html}. */
+  /** A mailbox people read: every mail's Reply-To, and named where a mail asks to write. */
+  SUPPORT_EMAIL: string;
+  /** For MAIL_TRANSPORT=http: a JSON endpoint that accepts {from,replyTo,to,subject,text,html}. */
   MAIL_HTTP_URL?: string;
   MAIL_HTTP_TOKEN?: string;
   SIGNUP: string;

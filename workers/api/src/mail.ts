@@ -62,7 +62,7 @@ export function mailSender(env: ApiEnv): MailSender {
           if (!env.MAIL) throw new Error("MAIL binding (send_email) is not configured");
           const { EmailMessage } = await import("cloudflare:email");
           const from = addressOf(env.MAIL_FROM);
-          await env.MAIL.send(new EmailMessage(from, message.to, mime(env.MAIL_FROM, message)));
+          await env.MAIL.send(new EmailMessage(from, message.to, mime(env.MAIL_FROM, env.SUPPORT_EMAIL, message)));
         },
       };
     case "http":
@@ -72,7 +72,7 @@ export function mailSender(env: ApiEnv): MailSender {
           const response = await fetch(env.MAIL_HTTP_URL, {
             method: "POST",
             headers: { "Content-Type": "application/json", Authorization: `Bearer ${env.MAIL_HTTP_TOKEN ?? ""}` },
-            body: JSON.stringify({ from: env.MAIL_FROM, ...message }),
+            body: JSON.stringify({ from: env.MAIL_FROM, replyTo: env.SUPPORT_EMAIL, ...message }),
           });
           if (!response.ok) throw new Error(`Mail provider answered ${response.status}`);
         },
@@ -97,11 +97,12 @@ function base64Lines(text: string): string {
   return btoa(binary).replace(/.{76}/g, "$&\r\n");
 }
 
-/** A multipart/alternative message, the raw form the send_email binding takes. */
-export function mime(from: string, message: MailMessage): string {
+/** A multipart/alternative message, the raw form the send_email binding takes; a reply goes to `replyTo`, not the no-reply sender. */
+export function mime(from: string, replyTo: string, message: MailMessage): string {
   const boundary = `tesoro-${crypto.randomUUID()}`;
   return [
     `From: ${from}`,
+    `Reply-To: ${replyTo}`,
     `To: ${message.to}`,
     `Subject: ${encodeHeader(message.subject)}`,
     `Message-ID: <${crypto.randomUUID()}@tesoro>`,

@@ -36,7 +36,7 @@ function noticeMail(c: Context<ApiBindings>, user: UserRow, notice: SecurityNoti
     return paragraphsMail(user.email, user.locale, t("mail.emailChangedSubject"), [greeting, t("mail.emailChangedBody", { email: notice.newEmail, when, zone: user.time_zone }), t("mail.emailChangedNotYou"), undo], undo);
   }
   if (notice.kind === "emailRestored") {
-    return paragraphsMail(user.email, user.locale, t("mail.emailRestoredSubject"), [greeting, t("mail.emailRestoredBody", { email: notice.restoredEmail, when, zone: user.time_zone }), t("mail.emailRestoredNotYou", { email: notice.restoredEmail })]);
+    return paragraphsMail(user.email, user.locale, t("mail.emailRestoredSubject"), [greeting, t("mail.emailRestoredBody", { email: notice.restoredEmail, when, zone: user.time_zone }), t("mail.emailRestoredNotYou", { email: notice.restoredEmail, support: c.env.SUPPORT_EMAIL })]);
   }
   return paragraphsMail(user.email, user.locale, t("mail.passwordChangedSubject"), [greeting, t("mail.passwordChangedBody", { when, zone: user.time_zone }), t("mail.passwordChangedNotYou"), recover], recover);
 }

@@ -15,7 +15,7 @@ export const mail = {
   emailChangedNotYou: "If you did not make this change, open this link within 7 days: it gives the account this address back, signs out every device and lets you choose a new password.",
   emailRestoredSubject: "The email of your Tesoro account was set back",
   emailRestoredBody: "On {{when}} ({{zone}}), the email of your Tesoro account was set back to {{email}} with the link sent to that address after its last change. Every device was signed out, and the account waits for a new password chosen from that address.",
-  emailRestoredNotYou: "If {{email}} is no longer yours, reply to this message at once so we can lock the account and give it back to you.",
+  emailRestoredNotYou: "If {{email}} is no longer yours, write at once to {{support}} so we can lock the account and give it back to you.",
   passwordChangedSubject: "The password of your Tesoro account was changed",
   passwordChangedBody: "On {{when}} ({{zone}}), the password of your Tesoro account was changed, and your other devices were signed out.",
   passwordChangedNotYou: "If you did not make this change, choose a new password now with this link (it signs out every device):",

@@ -15,7 +15,7 @@ export const mail: TextsLike<typeof englishMail> = {
   emailChangedNotYou: "Si no hiciste este cambio, abre este enlace en los próximos 7 días: devuelve esta dirección a la cuenta, cierra la sesión en todos los dispositivos y te deja elegir una contraseña nueva.",
   emailRestoredSubject: "El correo de tu cuenta de Tesoro volvió al anterior",
   emailRestoredBody: "El {{when}} ({{zone}}), el correo de tu cuenta de Tesoro volvió a ser {{email}} con el enlace enviado a esa dirección tras su último cambio. Se cerró la sesión en todos los dispositivos y la cuenta espera una contraseña nueva elegida desde esa dirección.",
-  emailRestoredNotYou: "Si {{email}} ya no es tuyo, responde a este mensaje de inmediato para bloquear la cuenta y devolvértela.",
+  emailRestoredNotYou: "Si {{email}} ya no es tuyo, escribe de inmediato a {{support}} para que bloqueemos la cuenta y te la devolvamos.",
   passwordChangedSubject: "Cambió la contraseña de tu cuenta de Tesoro",
   passwordChangedBody: "El {{when}} ({{zone}}), cambió la contraseña de tu cuenta de Tesoro y se cerró la sesión en tus otros dispositivos.",
   passwordChangedNotYou: "Si no hiciste este cambio, elige ahora una contraseña nueva con este enlace (cierra la sesión en todos los dispositivos):",
