@@ -16,18 +16,23 @@ export function AddressLinkPage(props: {
   title: string;
   /** The loader's address: null when the link could no longer be used as the page opened. */
   email: string | null;
-  /** What the button's action answered: `expired` when the link was spent meanwhile. */
-  actionData: { expired?: boolean; formError?: string | null; ok?: boolean; outage?: true } | undefined;
+  /** The loader's: another account signs in with the address now. */
+  taken: boolean;
+  /** What the button's action answered: `expired` when the link was spent meanwhile, `taken` when the address was. */
+  actionData: { expired?: boolean; taken?: boolean; formError?: string | null; ok?: boolean; outage?: true } | undefined;
   question: (email: string) => string;
   button: string;
   expiredMessage: string;
+  /** Why a taken address cannot be had; without it, the refusal shows above the button. */
+  takenMessage?: string;
   expiredLink: To;
   footer: To;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const { email, actionData } = props;
-  const expired = !email || actionData?.expired === true;
+  const taken = props.takenMessage !== undefined && (props.taken || actionData?.taken === true);
+  const expired = taken || !email || actionData?.expired === true;
   return (
     <>
       <PageTitle title={props.title} />
@@ -35,7 +40,7 @@ export function AddressLinkPage(props: {
       {expired ? (
         <>
           <p role="alert" className={ui.alert.warning}>
-            {props.expiredMessage}
+            {taken ? props.takenMessage : props.expiredMessage}
           </p>
           <Link to={props.expiredLink.to} className={ui.button.primary}>
             {props.expiredLink.label}

@@ -104,8 +104,10 @@ export async function readPublicForm(request: Request, context: Readonly<RouterC
 export async function loadAddressLink(request: Request, context: Readonly<RouterContextProvider>, path: string, linkId: string) {
   if (!LINK_ID_PATTERN.test(linkId)) invalidParams(request);
   const result = await apiFor(request, context, { token: null }).get<{ email: string }>(`${path}/${linkId}`);
-  if (result.ok) return data({ email: result.data.email as string | null });
-  if (result.status === 410) return data({ email: null }, { status: 410 });
+  if (result.ok) return data({ email: result.data.email as string | null, taken: false });
+  if (result.status === 410) return data({ email: null, taken: false }, { status: 410 });
+  // Another account signs in with the address now: the page says so instead of offering a button the API would refuse.
+  if (result.status === 409) return data({ email: null, taken: true }, { status: 409 });
   if (result.status >= 500) throw new Response(null, { status: 503, statusText: "Service Unavailable" });
   return invalidParams(request);
 }
@@ -113,7 +115,7 @@ export async function loadAddressLink(request: Request, context: Readonly<Router
 /**
  * The action of a link page's button: the public form's checks, then the API's answer to using
  * the link, or what the page shows for a refusal. A 410 says the link is spent; a 409 (the
- * address was taken meanwhile) is shown as the page's message, since the page has no field.
+ * address was taken meanwhile) is `taken`, with its message as the page's (the page has no field).
  */
 export async function submitAddressLink<T>(request: Request, context: Readonly<RouterContextProvider>, path: string, linkId: string) {
   if (!LINK_ID_PATTERN.test(linkId)) invalidParams(request);
@@ -122,5 +124,5 @@ export async function submitAddressLink<T>(request: Request, context: Readonly<R
   if (result.ok) return { used: result.data };
   if (result.status === 410) return { refused: data({ expired: true, errors: {}, formError: null }, { status: 410 }) };
   const { errors, formError } = refusal(result, t);
-  return { refused: data({ expired: false, errors: {}, formError: Object.values(errors)[0] ?? formError }, { status: result.status }) };
+  return { refused: data({ expired: false, taken: result.status === 409, errors: {}, formError: Object.values(errors)[0] ?? formError }, { status: result.status }) };
 }

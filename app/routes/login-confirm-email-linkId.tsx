@@ -43,10 +43,12 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
     <AddressLinkPage
       title={t("titles.confirmEmail")}
       email={loaderData.email}
+      taken={loaderData.taken}
       actionData={actionData}
       question={(email) => t("auth.confirmEmailQuestion", { email })}
       button={t("auth.confirmEmail")}
       expiredMessage={t("auth.emailLinkExpired")}
+      takenMessage={t("auth.emailLinkTaken")}
       // Asking again happens in Settings; signed out, the way there starts at sign-in, and says so.
       expiredLink={loaderData.signedIn ? { to: "/settings", label: t("auth.goToSettings") } : { to: "/login?redirectTo=%2Fsettings", label: t("auth.signInForSettings") }}
       footer={back}

@@ -40,6 +40,7 @@ export default function UndoEmail({ loaderData, actionData }: Route.ComponentPro
     <AddressLinkPage
       title={t("titles.undoEmail")}
       email={loaderData.email}
+      taken={loaderData.taken}
       actionData={actionData}
       question={(email) => t("auth.undoEmailQuestion", { email })}
       button={t("auth.undoEmail")}

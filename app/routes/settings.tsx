@@ -52,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [userResult, sessionsResult, emailResult] = await Promise.all([
     session.remembered ? api.get<{ user: ApiUser }>("/users/me") : null,
     api.get<{ sessions: SessionItem[] }>("/auth/sessions"),
-    api.get<{ pending: { email: string; expiresAt: number } | null }>("/users/me/email"),
+    api.get<{ pending: { email: string; expiresAt: number; taken: boolean } | null }>("/users/me/email"),
   ]);
   const user = userResult ? unwrap(userResult, request).user : session.user;
   // This device first, then the others by last activity (the API's order).
@@ -252,8 +252,15 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             <WithEmail text={t("settings.profile.currentEmail", { email: user.email })} email={user.email} />
           </p>
           {loaderData.pendingEmail ? (
-            <p className={ui.alert.info} data-testid="pending-email">
-              <WithEmail text={t("settings.profile.pendingEmail", { email: loaderData.pendingEmail.email, until: formatInstant(loaderData.pendingEmail.expiresAt, i18n.language, user.timeZone) })} email={loaderData.pendingEmail.email} />
+            <p className={loaderData.pendingEmail.taken ? ui.alert.warning : ui.alert.info} data-testid="pending-email">
+              <WithEmail
+                text={
+                  loaderData.pendingEmail.taken
+                    ? t("settings.profile.pendingEmailTaken", { email: loaderData.pendingEmail.email })
+                    : t("settings.profile.pendingEmail", { email: loaderData.pendingEmail.email, until: formatInstant(loaderData.pendingEmail.expiresAt, i18n.language, user.timeZone) })
+                }
+                email={loaderData.pendingEmail.email}
+              />
             </p>
           ) : null}
           {formError("email")}

@@ -45,7 +45,7 @@ describe("change email", () => {
     const asked = await call("/users/me/email", { token, body: { email: next, password } });
     expect(asked.status).toBe(202);
     expect(asked.json.user.email).toBe(email);
-    expect(asked.json.pending).toEqual({ email: next, expiresAt: expect.any(Number) });
+    expect(asked.json.pending).toEqual({ email: next, expiresAt: expect.any(Number), taken: false });
     expect((await call("/users/me/email", { token })).json.pending).toMatchObject({ email: next });
     // Nothing has changed yet: the old address still signs in, and the old owner has no notice.
     expect((await call("/users/me", { token })).json.user.email).toBe(email);
@@ -179,8 +179,11 @@ describe("change email", () => {
     const secondLink = await mailedLink(second);
     expect((await call(`/auth/email-links/${firstLink}`, { method: "POST" })).status).toBe(410);
 
-    // Someone else signs up with the address before the link is opened.
+    // Someone else signs up with the address before the link is opened: the link and Settings say so.
+    expect((await call("/users/me/email", { token })).json.pending).toEqual({ email: second, expiresAt: expect.any(Number), taken: false });
     await signUp({ email: second });
+    expect((await call("/users/me/email", { token })).json.pending).toEqual({ email: second, expiresAt: expect.any(Number), taken: true });
+    expect((await call(`/auth/email-links/${secondLink}`)).status).toBe(409);
     const taken = await call(`/auth/email-links/${secondLink}`, { method: "POST", headers: { "Accept-Language": "es" } });
     expect(taken.status).toBe(409);
     expect(taken.json.errors.email).toEqual(["Ya existe una cuenta con este correo."]);

@@ -223,6 +223,29 @@ test("signed in to one account, confirming another account's email link says who
   await signedOut.close();
 });
 
+test("a new address another account takes before its link is used: the link page and Settings say why, and offer no button that would be refused", async ({ page, signedIn, request }) => {
+  const next = `contested-${Date.now()}@example.com`;
+  const asked = await request.post("/api/v1/users/me/email", { data: { email: next, password: signedIn.password }, headers: { Authorization: `Bearer ${signedIn.token}`, "Idempotency-Key": crypto.randomUUID(), "CF-Connecting-IP": randomIp() } });
+  expect(asked.status()).toBe(202);
+  const link = /https?:\/\/\S+\/login\/confirm-email\/[A-Za-z0-9_-]{43}/.exec((await latestMail(request, next)).text)![0];
+  await page.goto(link);
+  await hydrated(page);
+  // The page was opened while the address was free; someone signs up with it before the press.
+  await createUser(request, { email: next });
+  await page.getByRole("button", { name: "Confirm new email" }).click();
+  const taken = "Another account signs in with this address now, so it cannot be confirmed, and your email stays as it was. To change it, choose another address in Settings.";
+  await expect(page.getByRole("alert")).toHaveText(taken);
+  await expect(page.getByRole("button", { name: "Confirm new email" })).toHaveCount(0);
+  // Opened again, it says so before offering anything.
+  const reopened = await page.goto(link);
+  expect(reopened?.status()).toBe(409);
+  await expect(page.getByRole("alert")).toHaveText(taken);
+  await expect(page.getByRole("button", { name: "Confirm new email" })).toHaveCount(0);
+  await page.getByRole("link", { name: "Go to Settings" }).click();
+  await expect(page.getByTestId("pending-email")).toHaveText(`The link we sent to ${next} cannot confirm it: another account signs in with that address now. Your email stays as it is; to change it, choose another address.`);
+  await expect(page.getByTestId("current-email")).toHaveText(`Signed in as ${signedIn.email}`);
+});
+
 test("without JavaScript a refused email change keeps what was typed (never the password)", async ({ browser, baseURL, user }) => {
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false, extraHTTPHeaders: { "CF-Connecting-IP": randomIp() } });
   const page = await context.newPage();

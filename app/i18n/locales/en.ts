@@ -86,6 +86,7 @@ export const en = {
     confirmEmailQuestion: "Sign in to Tesoro with {{email}} from now on?",
     confirmEmail: "Confirm new email",
     emailLinkExpired: "This link has expired or was already used. To change your email, ask again from Settings.",
+    emailLinkTaken: "Another account signs in with this address now, so it cannot be confirmed, and your email stays as it was. To change it, choose another address in Settings.",
     emailConfirmed: "Your email was changed. Sign in with the new address.",
     goToSettings: "Go to Settings",
     signInForSettings: "Sign in to go to Settings",

@@ -96,6 +96,7 @@ export const es: Messages = {
     confirmEmailQuestion: "¿Iniciar sesión en Tesoro con {{email}} de ahora en adelante?",
     confirmEmail: "Confirmar nuevo correo",
     emailLinkExpired: "Este enlace venció o ya fue usado. Para cambiar tu correo, pídelo de nuevo desde Ajustes.",
+    emailLinkTaken: "Otra cuenta inicia sesión con esta dirección ahora, así que no se puede confirmar y tu correo sigue igual. Para cambiarlo, elige otra dirección en Ajustes.",
     emailConfirmed: "Se cambió tu correo. Inicia sesión con la nueva dirección.",
     goToSettings: "Ir a Ajustes",
     signInForSettings: "Inicia sesión para ir a Ajustes",

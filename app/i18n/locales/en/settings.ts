@@ -10,6 +10,7 @@ export const settings = {
     newEmail: "New email",
     currentEmail: "Signed in as {{email}}",
     pendingEmail: "Waiting for {{email}} to be confirmed. Open the link we sent there (valid until {{until}}); asking again sends a new one.",
+    pendingEmailTaken: "The link we sent to {{email}} cannot confirm it: another account signs in with that address now. Your email stays as it is; to change it, choose another address.",
     emailPassword: "Current password",
     emailPasswordHint: "Changing the email you sign in with needs your password.",
     saveEmail: "Change email",

@@ -11,6 +11,7 @@ export const settings: Messages["settings"] = {
     newEmail: "Nuevo correo",
     currentEmail: "Sesión iniciada como {{email}}",
     pendingEmail: "Falta confirmar {{email}}. Abre el enlace que le enviamos (vence el {{until}}); si lo pides de nuevo, enviamos uno nuevo.",
+    pendingEmailTaken: "El enlace que enviamos a {{email}} no puede confirmarla: otra cuenta inicia sesión con esa dirección ahora. Tu correo sigue igual; para cambiarlo, elige otra dirección.",
     emailPassword: "Contraseña actual",
     emailPasswordHint: "Para cambiar el correo con el que inicias sesión necesitas tu contraseña.",
     saveEmail: "Cambiar correo",

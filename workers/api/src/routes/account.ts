@@ -30,7 +30,8 @@ export const EMAIL_CHANGE_TTL_MS = 24 * HOUR;
  * unread over a weekend or a trip, and the link is useless to anyone without that mailbox.
  */
 export const EMAIL_REVERT_TTL_MS = 7 * 24 * HOUR;
-const pendingOut = z.object({ email: z.string(), expiresAt: z.number() });
+/** `taken`: another account signs in with the address now, so its link cannot confirm it unless the address is freed first. */
+const pendingOut = z.object({ email: z.string(), expiresAt: z.number(), taken: z.boolean() });
 
 accountRoutes.openapi(
   createRoute({
@@ -71,7 +72,7 @@ accountRoutes.openapi(
     const link = await issueLink(c.env.DB, "email_changes", user.id, Date.now(), EMAIL_CHANGE_TTL_MS, { email, email_normalized: normalized });
     // Awaited: the answer says the link was sent, so a failure to send is a failure to answer.
     await mailSender(c.env).send(emailChangeMail(c, user, email, link.token));
-    return c.json({ user: toApiUser(user), pending: { email, expiresAt: link.expiresAt } }, 202);
+    return c.json({ user: toApiUser(user), pending: { email, expiresAt: link.expiresAt, taken: false } }, 202);
   },
 );
 
@@ -102,10 +103,13 @@ accountRoutes.openapi(
     responses: { 200: { description: "Pending change or null", ...json(z.object({ pending: pendingOut.nullable() })) }, 401: problemResponse("No session") },
   }),
   async (c) => {
-    const row = await c.env.DB.prepare("SELECT email, expires_at FROM email_changes WHERE user_id = ?1 AND used_at IS NULL AND expires_at > ?2 ORDER BY created_at DESC LIMIT 1")
-      .bind(c.get("user").id, Date.now())
-      .first<{ email: string; expires_at: number }>();
-    return c.json({ pending: row ? { email: row.email, expiresAt: row.expires_at } : null }, 200);
+    const userId = c.get("user").id;
+    const now = Date.now();
+    const row = await c.env.DB.prepare("SELECT email, email_normalized, expires_at FROM email_changes WHERE user_id = ?1 AND used_at IS NULL AND expires_at > ?2 ORDER BY created_at DESC LIMIT 1")
+      .bind(userId, now)
+      .first<{ email: string; email_normalized: string; expires_at: number }>();
+    if (!row) return c.json({ pending: null }, 200);
+    return c.json({ pending: { email: row.email, expiresAt: row.expires_at, taken: await addressTaken(c.env.DB, row.email_normalized, userId, now) } }, 200);
   },
 );
 
@@ -115,11 +119,20 @@ accountRoutes.openapi(
     path: "/auth/email-links/{linkId}",
     summary: "The new address a change-of-email link confirms, while it can still be used",
     request: { params: linkParams },
-    responses: { 200: { description: "Usable", ...json(z.object({ email: z.string() })) }, 410: problemResponse("Expired or already used"), 422: problemResponse("Malformed link id") },
+    responses: {
+      200: { description: "Usable", ...json(z.object({ email: z.string() })) },
+      409: problemResponse("Another account signs in with the address now: confirming it would be refused"),
+      410: problemResponse("Expired or already used"),
+      422: problemResponse("Malformed link id"),
+    },
   }),
   async (c) => {
-    const change = await findUsableChange(c.env.DB, c.req.valid("param").linkId, Date.now());
-    return change ? c.json({ email: change.email }, 200) : linkExpired(c);
+    const now = Date.now();
+    const change = await findUsableChange(c.env.DB, c.req.valid("param").linkId, now);
+    if (!change) return linkExpired(c);
+    // Said before the button is offered, so the page does not ask a question it would refuse.
+    if (await addressTaken(c.env.DB, change.email_normalized, change.user_id, now)) return validationProblem(c, { email: ["api.emailTaken"] }, 409);
+    return c.json({ email: change.email }, 200);
   },
 );
 
