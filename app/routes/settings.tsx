@@ -84,11 +84,13 @@ function failure(intent: Intent, result: Extract<ApiResult<unknown>, { ok: false
 }
 
 /**
- * A form that holds passwords, emptied once its save went through (the answer was the redirect,
- * not a refusal). The page stays, and with it the fields: a second press sent the old password
- * again, which was refused and counted toward the sign-in lockout. A refusal keeps what was typed.
+ * A form reset to its defaults once its save went through (the answer was the redirect, not a
+ * refusal); a refusal keeps what was typed. The page stays, and with it the fields: a form that
+ * holds passwords is emptied (a second press sent the old password again, which was refused and
+ * counted toward the sign-in lockout), and the name form shows the name as saved (trimmed, spaces
+ * joined), read again by the loader, rather than as typed.
  */
-function useEmptiedWhenSaved(intent: Intent, answered: string | undefined) {
+function useResetWhenSaved(intent: Intent, answered: string | undefined) {
   const navigation = useNavigation();
   const form = useRef<HTMLFormElement>(null);
   const sending = useRef(false);
@@ -197,8 +199,9 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const emailForm = useClientValidation(changeEmailSchema, t, serverErrors("email"));
   const prefsForm = useClientValidation(preferencesFormSchema, t, serverErrors("preferences"));
   const passwordForm = useClientValidation(changePasswordSchema, t, serverErrors("password"));
-  const emailFormRef = useEmptiedWhenSaved("email", answered);
-  const passwordFormRef = useEmptiedWhenSaved("password", answered);
+  const nameFormRef = useResetWhenSaved("name", answered);
+  const emailFormRef = useResetWhenSaved("email", answered);
+  const passwordFormRef = useResetWhenSaved("password", answered);
   const deleteForm = useClientValidation(deleteAccountSchema, t, serverErrors("delete"));
 
   const zoneNow = isValidTimeZone(user.timeZone) ? formatInstant(loaderData.now, i18n.language, user.timeZone) : "";
@@ -232,7 +235,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <h2 id="profile-title" className={s.sectionTitle}>
           {t("settings.profile.title")}
         </h2>
-        <Form method="post" className={ui.stack} noValidate onSubmit={nameForm.onSubmit}>
+        <Form ref={nameFormRef} method="post" className={ui.stack} noValidate onSubmit={nameForm.onSubmit}>
           <input type="hidden" name="intent" value="name" />
           {formError("name")}
           <Field label={t("settings.profile.name")} name="name" id="settings-name" autoComplete="name" required maxLength={80} defaultValue={typed("name", "name") ?? user.name} error={nameForm.errors.name} autoFocus={refused("name", ["name"]) === "name"} />
