@@ -1,7 +1,7 @@
 /** Small shared pieces: tooltips, progress, page title, form field. */
 import { Fragment, useEffect, type InputHTMLAttributes, type ReactNode } from "react";
 import { useRouteLoaderData } from "react-router";
-import { PASSWORD_MIN } from "../lib/password-limits";
+import { PASSWORD_MIN } from "../lib/input-limits";
 import * as ui from "../styles/ui.css";
 import { PROGRESS_MAX, TOOLTIP_SKIP_DELAY_MS } from "../ui-constants";
 

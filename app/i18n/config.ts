@@ -1,4 +1,4 @@
-import { PASSWORD_MAX, PASSWORD_MIN } from "../lib/password-limits";
+import { PASSWORD_MAX, PASSWORD_MIN, TEXT_LIMITS } from "../lib/input-limits";
 
 export const supportedLocales = ["en", "es"] as const;
 export type Locale = (typeof supportedLocales)[number];
@@ -11,9 +11,14 @@ export function isLocale(value: unknown): value is Locale {
 
 /**
  * Values every text may print without being given them: a message can state a limit the schemas
- * enforce ("Use at most {{passwordMax}} characters."), so the number is never copied into a sentence.
+ * enforce ("Use at most {{passwordMax}} characters.", `{{payeeMax}}` for `TEXT_LIMITS.payee`), so
+ * the number is never copied into a sentence.
  */
-export const defaultVariables = { passwordMin: PASSWORD_MIN, passwordMax: PASSWORD_MAX } as const;
+export const defaultVariables: Readonly<Record<string, number>> = {
+  passwordMin: PASSWORD_MIN,
+  passwordMax: PASSWORD_MAX,
+  ...Object.fromEntries(Object.entries(TEXT_LIMITS).map(([field, max]) => [`${field}Max`, max])),
+};
 
 /** A supported locale named by `value` ("es", "es-PE"), if any. */
 export function supportedLocaleOf(value: unknown): Locale | undefined {

@@ -81,7 +81,7 @@ export function createTranslate(language: Locale, messages: Messages, fallback?:
     return text.replace(PLACEHOLDER, (placeholder, rawName: string) => {
       const name = rawName.trim();
       const given = options !== undefined && Object.hasOwn(options, name);
-      const value = given ? options[name] : Object.hasOwn(defaultVariables, name) ? (defaultVariables as Readonly<Record<string, unknown>>)[name] : undefined;
+      const value = given ? options[name] : Object.hasOwn(defaultVariables, name) ? defaultVariables[name] : undefined;
       if (value === undefined || value === null) return given ? "" : placeholder;
       if (name === "count" && typeof value === "number") return formatCount(value);
       return String(value);

@@ -19,6 +19,7 @@ import { replaceWithToast } from "../toast.server";
 import { currencyOptionLabel, signIsCode, sumMinor } from "../lib/money";
 import { readFormData, tOf } from "../lib/route-helpers.server";
 import { accountCreateSchema, accountUpdateSchema, ACCOUNT_TYPES, currencyPickerList } from "../lib/schemas/ledger";
+import { TEXT_LIMITS } from "../lib/input-limits";
 import { useFocusAfterNavigation, useFocusAfterSave } from "../lib/focus-after-save";
 import { useEscapeCloses } from "../lib/use-escape-closes";
 import { requireUser } from "../session.server";
@@ -349,7 +350,7 @@ function AccountForm({ mode, account, fetcher, result, nonce, today, currencies 
       {account ? <input type="hidden" name="updatedAt" value={account.updatedAt} /> : null}
       <FormAlert message={formErrorOf(result, t)} />
       <div className={l.formGrid}>
-        <Field id={`${prefix}-name`} label={t("ledger.fields.name")} name="name" required maxLength={60} defaultValue={v("name", account?.name ?? "")} error={errors.name} autoComplete="off" />
+        <Field id={`${prefix}-name`} label={t("ledger.fields.name")} name="name" required maxLength={TEXT_LIMITS.accountName} defaultValue={v("name", account?.name ?? "")} error={errors.name} autoComplete="off" />
         <SelectField
           id={`${prefix}-type`}
           label={t("ledger.fields.type")}
@@ -368,7 +369,7 @@ function AccountForm({ mode, account, fetcher, result, nonce, today, currencies 
           hint={locked ? t("ledger.pages.accounts.currencyLockedHint") : undefined}
           options={currencies.map(({ code, label }) => ({ value: code, label }))}
         />
-        <Field id={`${prefix}-institution`} label={`${t("ledger.fields.institution")} (${t("ledger.pages.common.optional")})`} name="institution" maxLength={80} defaultValue={v("institution", account?.institution ?? "")} error={errors.institution} />
+        <Field id={`${prefix}-institution`} label={`${t("ledger.fields.institution")} (${t("ledger.pages.common.optional")})`} name="institution" maxLength={TEXT_LIMITS.institution} defaultValue={v("institution", account?.institution ?? "")} error={errors.institution} />
         <Field id={`${prefix}-number`} label={`${t("ledger.fields.number")} (${t("ledger.pages.common.optional")})`} name="number" inputMode="numeric" defaultValue={v("number", account?.number ?? "")} error={errors.number} hint={t("ledger.pages.accounts.numberHint")} autoComplete="off" />
         <Field id={`${prefix}-cci`} label={`${t("ledger.fields.cci")} (${t("ledger.pages.common.optional")})`} name="cci" inputMode="numeric" defaultValue={v("cci", account?.cci ?? "")} error={errors.cci} autoComplete="off" />
         <Field id={`${prefix}-openingBalance`} label={t("ledger.fields.openingBalance")} name="openingBalance" inputMode="decimal" defaultValue={v("openingBalance", account?.openingBalance ?? "0")} error={errors.openingBalance} hint={t("ledger.pages.accounts.openingHint")} />

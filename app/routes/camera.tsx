@@ -16,7 +16,7 @@ import { formatMoney, moneyOutExample } from "../lib/money";
 import { isProblem } from "../lib/problem";
 import { readFormData, refusal, tOf } from "../lib/route-helpers.server";
 import { attachReceiptSchema, createWithReceiptSchema, newTransactionHref } from "../lib/schemas/camera";
-import { TEXT_LIMITS } from "../lib/schemas/ledger";
+import { TEXT_LIMITS } from "../lib/input-limits";
 import { currentUser } from "../session.server";
 import * as c from "../styles/camera.css";
 import * as ui from "../styles/ui.css";

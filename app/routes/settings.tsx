@@ -16,6 +16,7 @@ import { firstInvalid, parseForm, useClientValidation, type FieldErrors } from "
 import { readFormData, refusal, tOf } from "../lib/route-helpers.server";
 import { changePasswordSchema } from "../lib/schemas/auth";
 import { changeEmailSchema, deleteAccountSchema, preferencesFormSchema, profileSchema } from "../lib/schemas/settings";
+import { TEXT_LIMITS } from "../lib/input-limits";
 import type { ApiUser } from "../lib/types";
 import { describeUserAgent } from "../lib/user-agent";
 import { destroySession, requireUser } from "../session.server";
@@ -238,7 +239,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <Form ref={nameFormRef} method="post" className={ui.stack} noValidate onSubmit={nameForm.onSubmit}>
           <input type="hidden" name="intent" value="name" />
           {formError("name")}
-          <Field label={t("settings.profile.name")} name="name" id="settings-name" autoComplete="name" required maxLength={80} defaultValue={typed("name", "name") ?? user.name} error={nameForm.errors.name} autoFocus={refused("name", ["name"]) === "name"} />
+          <Field label={t("settings.profile.name")} name="name" id="settings-name" autoComplete="name" required maxLength={TEXT_LIMITS.userName} defaultValue={typed("name", "name") ?? user.name} error={nameForm.errors.name} autoFocus={refused("name", ["name"]) === "name"} />
           <div>
             <button type="submit" className={ui.button.primary} disabled={busy("name")}>
               {t("settings.profile.saveName")}

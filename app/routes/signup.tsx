@@ -9,6 +9,7 @@ import { formErrorOf, keepFormThroughOutage } from "../lib/form-outage";
 import { firstInvalid, parseForm, useClientValidation } from "../lib/forms";
 import { actionFailure, readPublicForm } from "../lib/route-helpers.server";
 import { signupSchema } from "../lib/schemas/auth";
+import { TEXT_LIMITS } from "../lib/input-limits";
 import type { SessionResponse } from "../lib/types";
 import { signedInRedirect } from "../session.server";
 import * as ui from "../styles/ui.css";
@@ -51,7 +52,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
         <Form method="post" className={ui.stack} noValidate onSubmit={onSubmit} onFocus={onFocus}>
           <HoneypotInputs label={t("auth.honeypotLabel")} />
           <FormAlert message={formErrorOf(actionData, t)} />
-          <Field label={t("auth.name")} name="name" autoComplete="name" required maxLength={80} error={errors.name} defaultValue={actionData?.values.name} autoFocus={refused === "name"} />
+          <Field label={t("auth.name")} name="name" autoComplete="name" required maxLength={TEXT_LIMITS.userName} error={errors.name} defaultValue={actionData?.values.name} autoFocus={refused === "name"} />
           <Field label={t("auth.email")} name="email" type="email" autoComplete="email" required error={errors.email} defaultValue={actionData?.values.email} autoFocus={refused === "email"} />
           <NewPasswordFields label={t("auth.password")} confirmLabel={t("auth.confirmPassword")} hint={t("auth.passwordHint")} errors={errors} autoFocus={refused} />
           <button type="submit" className={ui.button.primary} disabled={navigation.state === "submitting"}>

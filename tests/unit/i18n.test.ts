@@ -2,12 +2,15 @@ import { readdirSync, readFileSync } from "node:fs";
 import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
 import { defaultVariables, localeFromAcceptLanguage, supportedLocaleOf } from "../../app/i18n/config";
-import { PASSWORD_MAX, PASSWORD_MIN } from "../../app/lib/password-limits";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../../app/lib/input-limits";
 import { en as browserEn } from "../../app/i18n/locales/en";
 import { es as browserEs } from "../../app/i18n/locales/es";
 import { resources } from "../../app/i18n/resources";
 import { createTranslate, formatCount } from "../../app/i18n/translate";
 import { translatorFor } from "../../app/i18n/translator";
+import type { z } from "zod";
+import { nameSchema } from "../../app/lib/schemas/auth";
+import { accountCreateSchema, accountNameSchema, categoryCreateSchema, listQueryObject, transactionCreateSchema } from "../../app/lib/schemas/ledger";
 
 // Every string, the API's mail included: what the server and the API translate with.
 const { en, es } = resources;
@@ -82,6 +85,35 @@ describe("i18n", () => {
     expect(translatorFor("es")("validation.passwordMax")).toBe(`Usa como máximo ${PASSWORD_MAX} caracteres.`);
     expect(translatorFor("en")("validation.passwordMin")).toBe(`Use at least ${PASSWORD_MIN} characters.`);
     expect(translatorFor("es")("auth.passwordHint")).toMatch(new RegExp(`^De ${PASSWORD_MIN} a ${PASSWORD_MAX} caracteres\\.`));
+  });
+
+  it("prints the text limits the schemas enforce, in every language and without a copied number", () => {
+    const transaction = transactionCreateSchema.shape;
+    const cases: Array<[key: string, field: z.ZodType]> = [
+      ["validation.nameLength", nameSchema],
+      ["ledger.errors.nameLength", accountNameSchema],
+      ["ledger.errors.institutionLength", accountCreateSchema.shape.institution],
+      ["ledger.errors.categoryNameLength", categoryCreateSchema.shape.name],
+      ["ledger.errors.descriptionLength", transaction.description],
+      ["ledger.errors.payeeLength", transaction.payee],
+      ["ledger.errors.notesLength", transaction.notes],
+      ["ledger.errors.search", listQueryObject.shape.q],
+      // The CSV import's reasons for leaving a row out, which name the same limits.
+      ["api.importDescription", transaction.description],
+      ["api.importPayee", transaction.payee],
+      ["api.importNotes", transaction.notes],
+    ];
+    for (const [key, field] of cases) {
+      // The longest text the schema takes, found by asking it, not by reading a constant.
+      const takes = (length: number) => field.safeParse("a".repeat(length)).success;
+      let limit = 1;
+      while (takes(limit + 1)) limit++;
+      expect(limit, key).toBeLessThan(5000);
+      for (const [lng, messages, unit] of [["en", en, "characters"], ["es", es, "caracteres"]] as const) {
+        expect(textOf(messages, key), `${lng} ${key}`).toMatch(/\{\{\w+Max\}\}/);
+        expect(translatorFor(lng)(key), `${lng} ${key}`).toContain(`${limit} ${unit}`);
+      }
+    }
   });
 
   it("gives i18next's text for every key, count and value, in both languages", async () => {

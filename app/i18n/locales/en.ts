@@ -57,7 +57,7 @@ export const en = {
   validation: {
     required: "This field is required.",
     email: "Enter a valid email address.",
-    nameLength: "Use 1 to 80 characters.",
+    nameLength: "Use 1 to {{userNameMax}} characters.",
     passwordMin: "Use at least {{passwordMin}} characters.",
     passwordMax: "Use at most {{passwordMax}} characters.",
     passwordMismatch: "The passwords do not match.",

@@ -67,7 +67,7 @@ export const es: Messages = {
   validation: {
     required: "Este campo es obligatorio.",
     email: "Ingresa un correo electrónico válido.",
-    nameLength: "Usa de 1 a 80 caracteres.",
+    nameLength: "Usa de 1 a {{userNameMax}} caracteres.",
     passwordMin: "Usa al menos {{passwordMin}} caracteres.",
     passwordMax: "Usa como máximo {{passwordMax}} caracteres.",
     passwordMismatch: "Las contraseñas no coinciden.",

@@ -4,7 +4,7 @@
  * checked by the API only, to keep its dictionaries out of the browser bundle.
  */
 import { z } from "zod";
-import { PASSWORD_MAX, PASSWORD_MIN } from "../password-limits";
+import { PASSWORD_MAX, PASSWORD_MIN, TEXT_LIMITS } from "../input-limits";
 import { singleLineText } from "../plain-text";
 
 export const emailSchema = z
@@ -20,7 +20,7 @@ export const passwordSchema = z
   .min(PASSWORD_MIN, { error: "validation.passwordMin" })
   .max(PASSWORD_MAX, { error: "validation.passwordMax" });
 
-export const nameSchema = z.string({ error: "validation.required" }).overwrite(singleLineText).trim().min(1, { error: "validation.required" }).max(80, { error: "validation.nameLength" });
+export const nameSchema = z.string({ error: "validation.required" }).overwrite(singleLineText).trim().min(1, { error: "validation.required" }).max(TEXT_LIMITS.userName, { error: "validation.nameLength" });
 
 /** "on" from a checkbox, true from JSON. */
 const checkbox = z.union([z.boolean(), z.literal("on")]).optional().transform((value) => value === true || value === "on");

@@ -9,6 +9,7 @@ import { isIsoDay, isRecordDay } from "../dates";
 import { ID_PATTERN } from "../ids";
 import { multiLineText, singleLineText } from "../plain-text";
 import { MAX_SEARCH_WORDS, searchWords } from "../search-words";
+import { TEXT_LIMITS } from "../input-limits";
 import { isCurrency, MAX_MINOR_UNITS, parseAmount, currencyDigits, type DecimalSeparator } from "../money";
 
 export const ACCOUNT_TYPES = ["checking", "savings", "credit_card", "cash", "wallet", "loan"] as const;
@@ -117,7 +118,7 @@ const accountNumber = (max: number, key: string, { exact = false } = {}) =>
     return /^[\d\s-]+$/.test(value) && (exact ? digits === max : digits <= max);
   }, { error: key });
 
-export const accountNameSchema = z.string({ error: "ledger.errors.required" }).overwrite(singleLineText).trim().min(1, { error: "ledger.errors.required" }).max(60, { error: "ledger.errors.nameLength" });
+export const accountNameSchema = z.string({ error: "ledger.errors.required" }).overwrite(singleLineText).trim().min(1, { error: "ledger.errors.required" }).max(TEXT_LIMITS.accountName, { error: "ledger.errors.nameLength" });
 export const currencySchema = z
   .string({ error: "ledger.errors.currency" })
   .trim()
@@ -128,7 +129,7 @@ const accountFields = {
   name: accountNameSchema,
   type: z.enum(ACCOUNT_TYPES, { error: "ledger.errors.accountType" }),
   currency: currencySchema,
-  institution: optionalText(80, "ledger.errors.institutionLength"),
+  institution: optionalText(TEXT_LIMITS.institution, "ledger.errors.institutionLength"),
   number: accountNumber(34, "ledger.errors.accountNumber"),
   // A Peruvian interbank code (Código de Cuenta Interbancario) is always 20 digits.
   cci: accountNumber(20, "ledger.errors.cci", { exact: true }),
@@ -161,8 +162,6 @@ export const accountUpdateSchema = z
   .refine(changesSomething, { error: "ledger.errors.noChanges" });
 export type AccountUpdateInput = z.infer<typeof accountUpdateSchema>;
 
-/** A transaction's text limits, for the forms, the API and the CSV import alike. */
-export const TEXT_LIMITS = { description: 200, payee: 100, notes: 1000 } as const;
 const descriptionSchema = z.string({ error: "ledger.errors.descriptionLength" }).overwrite(singleLineText).trim().min(1, { error: "ledger.errors.required" }).max(TEXT_LIMITS.description, { error: "ledger.errors.descriptionLength" });
 const categoryRef = z
   .union([z.string({ error: "ledger.errors.categoryUnknown" }), z.null()], { error: "ledger.errors.categoryUnknown" })
@@ -205,7 +204,7 @@ export const transferSchema = z
   });
 export type TransferInput = z.infer<typeof transferSchema>;
 
-const categoryName = z.string({ error: "ledger.errors.required" }).overwrite(singleLineText).trim().min(1, { error: "ledger.errors.required" }).max(40, { error: "ledger.errors.categoryNameLength" });
+const categoryName = z.string({ error: "ledger.errors.required" }).overwrite(singleLineText).trim().min(1, { error: "ledger.errors.required" }).max(TEXT_LIMITS.categoryName, { error: "ledger.errors.categoryNameLength" });
 const colorSchema = z.string({ error: "ledger.errors.color" }).regex(/^#[0-9a-fA-F]{6}$/, { error: "ledger.errors.color" }).transform((v) => v.toLowerCase());
 const kindSchema = z.enum(CATEGORY_KINDS, { error: "ledger.errors.categoryKind" });
 
@@ -220,7 +219,7 @@ export const listQueryObject = z.object({
   q: z
     .string()
     .trim()
-    .max(200, { error: "ledger.errors.search" })
+    .max(TEXT_LIMITS.search, { error: "ledger.errors.search" })
     .superRefine((value, ctx) => {
       if (value === "") return;
       const words = searchWords(value).length;

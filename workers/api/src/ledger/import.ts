@@ -13,7 +13,8 @@ import { isRecordDay, latestRecordDay, latestRecordYear } from "../../../../app/
 import { ID_PATTERN } from "../../../../app/lib/ids";
 import { foldedForMatching, multiLineText, singleLineText } from "../../../../app/lib/plain-text";
 import { currencyDigits, currencyName, currencyPart, currencySign, PERUVIAN_SYMBOLS, SHARED_NARROW_SYMBOLS, toDecimalString, type DecimalSeparator } from "../../../../app/lib/money";
-import { checkAmount, IMPORT_COLUMNS, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS, importQuerySchema, TEXT_LIMITS, TRANSACTION_STATUSES, type AmountCheck, type DateFormat, type ImportQuery, type TransactionStatus } from "../../../../app/lib/schemas/ledger";
+import { TEXT_LIMITS } from "../../../../app/lib/input-limits";
+import { checkAmount, IMPORT_COLUMNS, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS, importQuerySchema, TRANSACTION_STATUSES, type AmountCheck, type DateFormat, type ImportQuery, type TransactionStatus } from "../../../../app/lib/schemas/ledger";
 import { sha256Hex } from "../crypto";
 import { createRouter, type ApiBindings } from "../hono";
 import { idempotent } from "../idempotency";
