@@ -13,7 +13,7 @@ import { Toaster } from "./components/toaster";
 import { useTooltips } from "./components/ui";
 import { cloudflareContext } from "./context.server";
 import { honeypotInputProps } from "./honeypot.server";
-import { getLocale, i18nMiddleware } from "./i18n/i18n.server";
+import { getI18n, getLocale, i18nMiddleware } from "./i18n/i18n.server";
 import { currentUser, sessionMiddleware } from "./session.server";
 import * as ui from "./styles/ui.css";
 import { showSuccessToast } from "./components/form-toasts";
@@ -40,7 +40,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // Every page, signed in or not: root data is not reloaded on every client-side move, so
       // a later move to a public form must already have it.
       honeypot: await honeypotInputProps(env),
-      flash,
+      // Its text made here, where every text is at hand: a page's own texts (Settings') are not
+      // in the browser until that page's code is, and the message may land on another page.
+      flash: flash ? { ...flash, text: getI18n(context).t(flash.key) } : null,
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
@@ -76,7 +78,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
   useTooltips();
   useFocusKeptThroughSubmits();
   useTypedValuesRestored();
@@ -86,12 +87,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, []);
   useEffect(() => {
     if (!loaderData.flash) return;
-    const { type, key } = loaderData.flash;
-    if (type === "error") toast.error(t(key), { id: key });
+    const { type, key, text } = loaderData.flash;
+    if (type === "error") toast.error(text, { id: key });
     // News that is neither a success nor a failure ("your session has ended"): no tick, no cross.
-    else if (type === "info") toast(t(key), { id: key });
-    else showSuccessToast(t(key), key);
-  }, [loaderData.flash, t]);
+    else if (type === "info") toast(text, { id: key });
+    else showSuccessToast(text, key);
+  }, [loaderData.flash]);
   return (
     <HoneypotProvider {...loaderData.honeypot}>
       {/* Without JavaScript there is no toast: the same message, in the page. With scripts the
@@ -99,7 +100,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       {loaderData.flash ? (
         <noscript>
           <p role="status" className={`${ui.flashWithoutScripts} ${ui.alert[loaderData.flash.type]}`}>
-            {t(loaderData.flash.key)}
+            {loaderData.flash.text}
           </p>
         </noscript>
       ) : null}

@@ -5,10 +5,15 @@ import { mail as enMail } from "./locales/en/mail";
 import { es } from "./locales/es";
 import { api as esApi } from "./locales/es/api";
 import { mail as esMail } from "./locales/es/mail";
+import { cameraTexts, settingsTexts } from "./page-texts";
 import type { Messages } from "./translate";
 
 /**
  * Both languages, for the server and the API, with the mail and the error messages only the API
- * writes. The browser loads only its own language's `en` or `es` (entry.client), without them.
+ * writes. The browser loads only its own language's `en` or `es` (entry.client), without them,
+ * and a page's own texts with that page.
  */
-export const resources: Readonly<Record<Locale, Messages>> = { en: { ...en, api: enApi, mail: enMail }, es: { ...es, api: esApi, mail: esMail } };
+export const resources: Readonly<Record<Locale, Messages>> = {
+  en: { ...en, ...settingsTexts.en, ...cameraTexts.en, api: enApi, mail: enMail },
+  es: { ...es, ...settingsTexts.es, ...cameraTexts.es, api: esApi, mail: esMail },
+};

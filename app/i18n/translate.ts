@@ -49,6 +49,23 @@ function flatten(messages: Messages, into: Map<string, string>, prefix = ""): Ma
   return into;
 }
 
+const PAGE_TEXTS = new Map<string, Map<string, string>>();
+function pageTexts(language: string): Map<string, string> {
+  let texts = PAGE_TEXTS.get(language);
+  if (!texts) PAGE_TEXTS.set(language, (texts = new Map()));
+  return texts;
+}
+
+/**
+ * Texts only one page shows (Settings, the camera): its route module hands both languages here as
+ * it loads, before it renders, and every translator of that language finds them from then on. So
+ * the first visit downloads them only with that page's code (ADR 033); the server and the API
+ * have them from the start (resources.ts).
+ */
+export function addPageTexts(byLanguage: Readonly<Record<Locale, Messages>>): void {
+  for (const [language, messages] of Object.entries(byLanguage)) flatten(messages, pageTexts(language));
+}
+
 /**
  * `t` for one language: the subset of i18next's behaviour these strings use, in ~1 KB instead of
  * i18next's 16 KB gzip in the browser (ADR 033).
@@ -68,6 +85,7 @@ function flatten(messages: Messages, into: Map<string, string>, prefix = ""): Ma
 export function createTranslate(language: Locale, messages: Messages, fallback?: Messages): Translate {
   const own = flatten(messages, new Map());
   const other = fallback ? flatten(fallback, new Map()) : undefined;
+  const ofPages = pageTexts(language);
   const find = (texts: Map<string, string>, key: string, count: unknown): string | undefined => {
     if (typeof count !== "number") return texts.get(key);
     return (count === 0 ? texts.get(`${key}_zero`) : undefined) ?? texts.get(`${key}_${pluralCategory(language, count)}`) ?? texts.get(key) ?? texts.get(`${key}_other`);
@@ -75,7 +93,7 @@ export function createTranslate(language: Locale, messages: Messages, fallback?:
   return (key, options) => {
     const count = options?.count;
     // The whole plural family in the page's language first: another language's form never wins.
-    const text = find(own, key, count) ?? (other && find(other, key, count));
+    const text = find(own, key, count) ?? find(ofPages, key, count) ?? (other && find(other, key, count));
     if (text === undefined) return key;
     if (!text.includes("{{")) return text;
     return text.replace(PLACEHOLDER, (placeholder, rawName: string) => {

@@ -20,6 +20,11 @@ import { TEXT_LIMITS } from "../lib/input-limits";
 import { currentUser } from "../session.server";
 import * as c from "../styles/camera.css";
 import * as ui from "../styles/ui.css";
+import { cameraTexts } from "../i18n/page-texts";
+import { addPageTexts } from "../i18n/translate";
+
+// This page's texts come with its code, not on the first visit (ADR 033).
+addPageTexts(cameraTexts);
 
 // No guard: the seed lists none for the camera page. Signed out, nothing is uploaded.
 

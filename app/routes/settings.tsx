@@ -23,6 +23,11 @@ import { destroySession, requireUser } from "../session.server";
 import * as s from "../styles/settings.css";
 import * as ui from "../styles/ui.css";
 import { flashHeader } from "../toast.server";
+import { settingsTexts } from "../i18n/page-texts";
+import { addPageTexts } from "../i18n/translate";
+
+// This page's texts come with its code, not on the first visit (ADR 033).
+addPageTexts(settingsTexts);
 
 export const middleware: Route.MiddlewareFunction[] = [guard("auth")];
 

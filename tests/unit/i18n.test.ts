@@ -6,7 +6,8 @@ import { PASSWORD_MAX, PASSWORD_MIN } from "../../app/lib/input-limits";
 import { en as browserEn } from "../../app/i18n/locales/en";
 import { es as browserEs } from "../../app/i18n/locales/es";
 import { resources } from "../../app/i18n/resources";
-import { createTranslate, formatCount } from "../../app/i18n/translate";
+import { cameraTexts, settingsTexts } from "../../app/i18n/page-texts";
+import { addPageTexts, createTranslate, formatCount } from "../../app/i18n/translate";
 import { translatorFor } from "../../app/i18n/translator";
 import type { z } from "zod";
 import { nameSchema } from "../../app/lib/schemas/auth";
@@ -43,10 +44,14 @@ describe("i18n", () => {
     expect(empty.filter((key) => !key.endsWith(".placeholder"))).toEqual([]);
   });
 
-  it("leaves only the mail and the API's own messages out of what the browser downloads", () => {
+  it("leaves the mail, the API's own messages and each page's own texts out of what the browser downloads first", () => {
     const serverOnly = (key: string) => key.startsWith("mail.") || key.startsWith("api.");
-    for (const [browser, all] of [[browserEn, en], [browserEs, es]] as const) {
-      expect(keys(browser).sort()).toEqual(keys(all).filter((key) => !serverOnly(key)).sort());
+    const ofOnePage = (key: string) => key.startsWith("settings.") || key.startsWith("camera.");
+    for (const [browser, all, lng] of [[browserEn, en, "en"], [browserEs, es, "es"]] as const) {
+      expect(keys(browser).sort()).toEqual(keys(all).filter((key) => !serverOnly(key) && !ofOnePage(key)).sort());
+      // What the pages add is exactly the rest.
+      expect([...keys(settingsTexts[lng]), ...keys(cameraTexts[lng])].sort()).toEqual(keys(all).filter(ofOnePage).sort());
+      expect(keys(settingsTexts[lng]).length).toBeGreaterThan(50);
       expect(keys(all).filter((key) => key.startsWith("mail.")).length).toBeGreaterThan(10);
       expect(keys(all).filter((key) => key.startsWith("api.")).length).toBeGreaterThan(40);
     }
@@ -59,6 +64,31 @@ describe("i18n", () => {
     expect(browserCode.length).toBeGreaterThan(50);
     const named = browserCode.flatMap((file) => [...readFileSync(`app/${file}`, "utf8").matchAll(/["'`](?:api|mail)\.[A-Za-z]+/g)].map((match) => `${file}: ${match[0]}`));
     expect(named).toEqual([]);
+  });
+
+  it("names a page's own texts only in that page's code, or as a toast (whose text the server makes)", () => {
+    // Another page's translator has them only once that page's code has loaded, so anywhere else
+    // the key would show instead of the text.
+    const owners: Record<string, string[]> = {
+      settings: ["routes/settings.tsx", "lib/schemas/settings.ts"],
+      camera: ["routes/camera.tsx", "lib/schemas/camera.ts"],
+    };
+    // Keys these name are toasts only: flashed by an action or loader and translated by root's loader.
+    const toastsOnly = ["routes/login-confirm-email-linkId.tsx", "routes/resources.export.tsx"];
+    const code = readdirSync("app", { recursive: true, encoding: "utf8" }).filter((file) => /\.tsx?$/.test(file) && !file.startsWith("i18n/") && !file.endsWith(".server.ts"));
+    const misplaced = code.flatMap((file) =>
+      [...readFileSync(`app/${file}`, "utf8").matchAll(/["'`](settings|camera)\.[A-Za-z]+/g)].filter((match) => !owners[match[1]!]!.includes(file) && !toastsOnly.includes(file)).map((match) => `${file}: ${match[0]}`),
+    );
+    expect(misplaced).toEqual([]);
+    for (const file of toastsOnly) expect(readFileSync(`app/${file}`, "utf8"), file).toMatch(/(redirectWithToast|backWithToast)\(/);
+  });
+
+  it("finds a page's own texts once its code has handed them over, in that language only", () => {
+    const t = createTranslate("es", browserEs);
+    expect(t("settings.profile.title")).toBe("settings.profile.title");
+    addPageTexts(settingsTexts);
+    expect(t("settings.profile.title")).toBe("Perfil");
+    expect(createTranslate("en", browserEn)("settings.profile.title")).toBe("Profile");
   });
 
   it("picks a language from Accept-Language, English by default", () => {

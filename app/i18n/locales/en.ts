@@ -1,11 +1,11 @@
 import { REASON_PHRASES } from "../../lib/http-reasons";
-import { camera } from "./en/camera";
 import { ledger } from "./en/ledger";
-import { settings } from "./en/settings";
 
 /**
  * English messages: the reference set. `es.ts` must have exactly these keys (the type checker
- * enforces it), so a string a user sees cannot exist in one language only.
+ * enforces it), so a string a user sees cannot exist in one language only. What the browser
+ * downloads first; the texts of one page only (Settings, the camera) come with that page's code
+ * (app/i18n/page-texts.ts), and the API's and the mail's stay on the server (resources.ts).
  */
 export const en = {
   app: {
@@ -105,9 +105,8 @@ export const en = {
     honeypotLabel: "Please leave this field blank",
   },
   ledger,
-  settings,
-  camera,
 } as const;
 
-type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+/** The type of a language's texts for English ones: the same keys, each a string. */
+export type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 export type Messages = Widen<typeof en>;

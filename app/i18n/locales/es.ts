@@ -1,7 +1,5 @@
 import type { Messages } from "./en";
-import { camera } from "./es/camera";
 import { ledger } from "./es/ledger";
-import { settings } from "./es/settings";
 
 export const es: Messages = {
   app: {
@@ -115,6 +113,4 @@ export const es: Messages = {
     honeypotLabel: "Deja este campo en blanco",
   },
   ledger,
-  settings,
-  camera,
 };

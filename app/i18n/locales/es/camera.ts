@@ -1,6 +1,7 @@
-import type { Messages } from "../en";
+import type { Widen } from "../en";
+import type { camera as english } from "../en/camera";
 
-export const camera: Messages["camera"] = {
+export const camera: Widen<typeof english> = {
   intro: "Escanea un código QR de pago o toma una foto de un comprobante.",
   modes: { label: "¿Qué quieres hacer?", qr: "Escanear un código QR", photo: "Foto de comprobante" },
   noScript: "La cámara y el lector de QR necesitan JavaScript. Actívalo para este sitio para usarlos.",

@@ -1,6 +1,7 @@
-import type { Messages } from "../en";
+import type { Widen } from "../en";
+import type { settings as english } from "../en/settings";
 
-export const settings: Messages["settings"] = {
+export const settings: Widen<typeof english> = {
   intro: "Tu perfil, preferencias, seguridad y datos.",
   sectionsNav: "Secciones de ajustes",
   profile: {
