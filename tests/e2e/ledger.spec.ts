@@ -329,7 +329,7 @@ test.describe("accounts and transactions", () => {
     await other.close();
     // …then this one, still showing 1000.00, renames the account.
     const edit = page.getByRole("form", { name: "Edit BCP Soles" });
-    await expect(edit.getByLabel("Opening balance")).toHaveValue("1000.00");
+    await expect(edit.getByLabel("Opening balance")).toHaveValue("1000");
     await edit.getByLabel("Name").fill("BCP Ahorros");
     await edit.getByRole("button", { name: "Save" }).click();
     const reason = "This account was changed elsewhere (in another tab or on another device) after you opened this form.";
@@ -342,6 +342,20 @@ test.describe("accounts and transactions", () => {
     await expect(toast(page, "Account saved.")).toBeVisible();
     await expect(page.getByRole("heading", { name: "BCP Ahorros", level: 3 })).toBeVisible();
     expect((await (await request.get(`/api/v1/accounts/${accountId}`, { headers: { Authorization: `Bearer ${signedIn.token}` } })).json()).account).toMatchObject({ name: "BCP Ahorros", openingBalance: "1000.00", balance: "1000.00" });
+  });
+
+  test("a new currency for an account without transactions keeps the opening balance the user left alone, in the new currency's decimals", async ({ page, request, signedIn }) => {
+    const accountId = await createAccount(request, signedIn, { name: "Caja chica", openingBalance: "1500.00" });
+    await page.goto(`/accounts?edit=${accountId}`);
+    await hydrated(page);
+    const edit = page.getByRole("form", { name: "Edit Caja chica" });
+    // Written as short as it is exact, so yen (no decimals) can take it as it stands.
+    await expect(edit.getByLabel("Opening balance")).toHaveValue("1500");
+    await edit.getByLabel("Currency").selectOption("JPY");
+    await edit.getByRole("button", { name: "Save" }).click();
+    await expect(toast(page, "Account saved.")).toBeVisible();
+    const saved = await (await request.get(`/api/v1/accounts/${accountId}`, { headers: { Authorization: `Bearer ${signedIn.token}` } })).json();
+    expect(saved.account).toMatchObject({ currency: "JPY", openingBalance: "1500", balance: "1500" });
   });
 
   test("an edit from an older copy (another tab) is refused with the reason, and the other tab's change stays; a transfer into an archived account cannot be deleted, and its row says it is locked", async ({ page, request, signedIn }) => {
