@@ -220,7 +220,7 @@ export const ledger = {
       transactions: "Transactions",
       transactionsOf: "Transactions of {{name}}",
       balance: "Balance",
-      openingHint: "The balance on the opening date, before any transaction you record here.",
+      openingHint: "The balance on the opening date, before any transaction you record here. What you owe (a card, a loan) goes with a minus: -1500.00.",
       numberHint: "Digits, spaces or dashes. Shown masked.",
       currencyLockedHint: "The currency cannot change once the account has transactions.",
       count_one: "{{count}} transaction",
