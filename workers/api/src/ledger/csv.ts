@@ -4,6 +4,7 @@
  */
 import { isIsoDay, latestRecordYear } from "../../../../app/lib/dates";
 import type { DateFormat } from "../../../../app/lib/schemas/ledger";
+import { parseAmount, type DecimalSeparator } from "../../../../app/lib/money";
 
 export function detectDelimiter(text: string): "," | ";" | "\t" {
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
@@ -151,8 +152,8 @@ export function parseDate(text: string, format: DateFormat, latestYear: number =
   return isIsoDay(day) ? day : null;
 }
 
-/** Best guesses for the mapping from the header names and the first rows. */
-export function guessMapping(header: string[], sample: string[][], delimiter = ",") {
+/** Best guesses for the mapping from the header names and the first rows, for an account in `currency`. */
+export function guessMapping(header: string[], sample: string[][], delimiter = ",", currency?: string) {
   const find = (...patterns: RegExp[]) => {
     for (const pattern of patterns) {
       const index = header.findIndex((name) => pattern.test(name.trim()));
@@ -194,9 +195,14 @@ export function guessMapping(header: string[], sample: string[][], delimiter = "
     // "12.50"s) does not turn the whole file.
     const commaDecimal = values.filter((v) => /,\d{1,2}$/.test(v.trim()) || /\.\d{3}[,.]/.test(v)).length;
     const dotDecimal = values.filter((v) => /\.\d{1,2}$/.test(v.trim()) || /,\d{3}[.,]/.test(v)).length;
+    // First the reading under which more amounts are possible in the account's currency: "12.500"
+    // is not 12.5 pesos (CLP has no decimals), so there the dot groups thousands.
+    const possible = (separator: DecimalSeparator) => (currency ? values.filter((v) => parseAmount(v, currency, separator).ok).length : 0);
+    const [commaReads, dotReads] = [possible(","), possible(".")];
     // "-1.500" alone is 1.5 or 1,500: for a currency of three decimals both read. On a tie, a file
     // separated by semicolons comes from where the comma is the decimal sign (it cannot be the delimiter).
-    guess.decimalSeparator = commaDecimal > dotDecimal || (commaDecimal === dotDecimal && delimiter === ";") ? "," : ".";
+    const commaWins = commaReads !== dotReads ? commaReads > dotReads : commaDecimal > dotDecimal || (commaDecimal === dotDecimal && delimiter === ";");
+    guess.decimalSeparator = commaWins ? "," : ".";
   }
   return Object.fromEntries(Object.entries(guess).filter(([, v]) => v !== undefined));
 }

@@ -402,7 +402,7 @@ importRoutes.openapi(
     const file = await readFile(c, query, false);
     if (file.response) return file.response;
     const sample = file.data.slice(0, 10).map((row) => row.fields);
-    const guess = guessMapping(file.columns, sample, file.delimiter) as Record<string, number | string>;
+    const guess = guessMapping(file.columns, sample, file.delimiter, account.currency) as Record<string, number | string>;
     if (!hasMapping(query)) return c.json({ columns: file.columns, sample, guess, rows: [], counts: { total: 0, valid: 0, invalid: 0, duplicates: 0 } }, 200);
     const rows = await parseRows(c, account, file.data, query);
     return c.json(
