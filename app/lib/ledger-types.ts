@@ -88,6 +88,9 @@ export interface ImportRow {
   amount: string | null;
   amountMinor: number | null;
   payee: string | null;
+  category: string | null;
+  /** The category is not the user's yet: importing the row adds it. */
+  newCategory: boolean;
   status: TransactionStatus;
   duplicate: boolean;
   errors: Record<string, string[]> | null;

@@ -1326,6 +1326,7 @@ function ImportMapping({ state, fetcher, nonce, listUrl, currency }: { state: Ex
   const columnOptions = [{ value: "", label: t("ledger.import.none") }, ...preview.columns.map((name, index) => ({ value: String(index), label: `${index + 1}. ${name}` }))];
   const rows: ImportRow[] = preview.rows ?? [];
   const mapped = rows.length > 0;
+  const withCategories = rows.some((row) => row.category !== null);
   // A new file's preview replaces the upload form, and with it the focused Read button: the
   // keyboard continues from what the file gave (the counts), or from the first column to choose.
   useEffect(() => {
@@ -1397,6 +1398,7 @@ function ImportMapping({ state, fetcher, nonce, listUrl, currency }: { state: Ex
                   <th scope="col" data-num="">
                     {t("ledger.fields.amount")}
                   </th>
+                  {withCategories ? <th scope="col">{t("ledger.fields.category")}</th> : null}
                   <th scope="col">{t("ledger.fields.status")}</th>
                 </tr>
               </thead>
@@ -1409,6 +1411,7 @@ function ImportMapping({ state, fetcher, nonce, listUrl, currency }: { state: Ex
                     <td data-label={t("ledger.fields.amount")} data-num="">
                       {row.amountMinor !== null ? <Money minor={row.amountMinor} currency={currency} signed /> : "—"}
                     </td>
+                    {withCategories ? <td data-label={t("ledger.fields.category")}>{row.category === null ? "—" : row.newCategory ? t("ledger.pages.import.newCategory", { name: row.category }) : row.category}</td> : null}
                     <td data-label={t("ledger.fields.status")}>
                       {row.errors ? (
                         <span>

@@ -294,6 +294,70 @@ describe("CSV import: what banks and spreadsheets really write", () => {
     expect(rows.map((row: { status: string; errors: unknown }) => row.errors ?? row.status)).toEqual(["pending", "posted", { status: ["El estado «Rechazado» no es pendiente ni confirmado: la fila se omite."] }]);
   });
 
+  it("files rows under the category the file names: the user's own in either language, or one the import adds; a refused, duplicate or refused-as-a-whole row adds none", async () => {
+    const { token } = await signUp();
+    const from = await createAccount(token);
+    const to = await createAccount(token);
+    const categories = async () => (await call("/categories", { token })).json.categories as Array<{ id: string; name: string; kind: string; defaultKey: string | null }>;
+    const groceries = (await categories()).find((category) => category.defaultKey === "groceries")!;
+    const before = (await categories()).length;
+    await addTransaction(token, from.id, { description: "Wong", amount: "-91.90", categoryId: groceries.id });
+    await addTransaction(token, from.id, { description: "Sin categoría", amount: "-1.00" });
+    // This app's export, made in Spanish, names the default category "Supermercado".
+    const exported = (await call(`/accounts/${from.id}/transactions/export.csv`, { token, headers: ES })).json as string;
+    const guess = (await preview(token, to.id, exported, {}, ES)).guess;
+    expect(guess).toMatchObject({ categoryColumn: 4 });
+    expect((await upload(`/accounts/${to.id}/import`, token, exported, guess)).json).toMatchObject({ imported: 2, invalid: 0 });
+    const copied = (await allPages(token, to.id)).rows;
+    expect(copied.map((row) => `${row.description}: ${row.category?.id ?? "none"}`).sort()).toEqual([`Sin categoría: none`, `Wong: ${groceries.id}`]);
+
+    const long = "x".repeat(41);
+    const csv = [
+      "Date,Description,Amount,Category",
+      "2026-11-01,Plaza Vea,-10.00,SUPERMERCADO",
+      "2026-11-02,Cine,-20.00,Películas",
+      "2026-11-03,Cine otra vez,-5.00,  peliculas ",
+      "2026-11-04,Bono,100.00,Bonos",
+      "2026-11-05,Monto malo,abc,Otra nueva",
+      `2026-11-06,Muy larga,-1.00,${long}`,
+    ].join("\n");
+    const mapping = { dateColumn: 0, descriptionColumn: 1, amountColumn: 2, categoryColumn: 3 };
+    const shown = (await preview(token, to.id, csv, mapping)).rows as Array<{ category: string | null; newCategory: boolean; errors: Record<string, string[]> | null }>;
+    expect(shown.map((row) => [row.category, row.newCategory])).toEqual([
+      ["Groceries", false],
+      ["Películas", true],
+      ["Películas", true],
+      ["Bonos", true],
+      ["Otra nueva", true],
+      [null, false],
+    ]);
+    expect(shown[5]!.errors).toEqual({ category: ["The category is longer than 40 characters: the row is left out."] });
+    const done = await upload(`/accounts/${to.id}/import`, token, csv, mapping);
+    expect(done.json).toMatchObject({ imported: 4, invalid: 2 });
+    const added = (await categories()).filter((category) => ["Películas", "Bonos", "Otra nueva"].includes(category.name));
+    expect(added.map((category) => `${category.name} ${category.kind}`).sort()).toEqual(["Bonos income", "Películas expense"]);
+    const rows = (await allPages(token, to.id)).rows;
+    expect(rows.filter((row) => row.description.startsWith("Cine")).map((row) => row.category?.name)).toEqual(["Películas", "Películas"]);
+    expect(rows.find((row) => row.description === "Plaza Vea")!.category?.id).toBe(groceries.id);
+    // Again: every row a duplicate, and no category added twice.
+    expect((await upload(`/accounts/${to.id}/import`, token, csv, mapping)).json).toMatchObject({ imported: 0, duplicates: 4 });
+    expect((await categories()).length).toBe(before + 2);
+
+    // A file may add at most 50 categories; the rows past that are left out, saying why.
+    const many = ["Date,Description,Amount,Category", ...Array.from({ length: 52 }, (_, i) => `2026-10-01,Fila ${i},-1.00,Nueva ${i}`)].join("\n");
+    const third = await createAccount(token);
+    expect((await preview(token, third.id, many, mapping, ES)).counts).toMatchObject({ valid: 50, invalid: 2 });
+    const capped = await upload(`/accounts/${third.id}/import`, token, many, mapping, ES);
+    expect(capped.json).toMatchObject({ imported: 50, invalid: 2 });
+    expect(capped.json.errors[0]).toEqual({ line: 52, errors: { category: ["«Nueva 50» sería una categoría nueva, y un archivo puede agregar como máximo 50: la fila se omite."] } });
+    expect((await categories()).length).toBe(before + 52);
+    // An import refused as a whole (the account archived) adds no category either.
+    const fourth = await createAccount(token);
+    await call(`/accounts/${fourth.id}`, { method: "PATCH", token, body: { archived: true } });
+    expect((await upload(`/accounts/${fourth.id}/import`, token, "Date,Description,Amount,Category\n2026-10-01,Una,-1.00,Nunca", mapping)).status).toBe(422);
+    expect((await categories()).some((category) => category.name === "Nunca")).toBe(false);
+  });
+
   it("refuses rows whose currency column names another currency than the account's: an export of soles into a dollar account", async () => {
     const { token } = await signUp();
     const soles = await createAccount(token);

@@ -654,7 +654,8 @@ test.describe("accounts and transactions", () => {
     const accountId = await createAccount(request, signedIn, { name: "BBVA", openingBalance: "100.00", openingDate: "2026-01-01" });
     await page.goto(`/accounts/${accountId}/transactions`);
     await hydrated(page);
-    const csv = ["Fecha;Concepto;Importe;Referencia", "01/03/2026;Plaza Vea;-1.234,50;A1", "02/03/2026;Abono sueldo;3.000,00;A2", "03/03/2026;Rappi;-45,90;A3", "fecha mala;Error;-1,00;A4"].join("\n");
+    // "Supermercado" is the Spanish name of the default category this English page calls "Groceries"; "Delivery" is new.
+    const csv = ["Fecha;Concepto;Importe;Referencia;Rubro", "01/03/2026;Plaza Vea;-1.234,50;A1;Supermercado", "02/03/2026;Abono sueldo;3.000,00;A2;", "03/03/2026;Rappi;-45,90;A3;Delivery", "fecha mala;Error;-1,00;A4;"].join("\n");
 
     await disclose(page, "Import CSV");
     // No file yet: the app's own message beside the field, not the browser's (in its language).
@@ -678,6 +679,10 @@ test.describe("accounts and transactions", () => {
     const preview = page.getByTestId("import-preview");
     await expect(preview.getByRole("row").filter({ hasText: "Plaza Vea" })).toContainText(`-${soles("1,234.50")}`);
     await expect(preview.getByRole("row").filter({ hasText: "Error" })).toContainText("The date does not match the chosen format.");
+    // The category column was guessed from its name: the user's own category, or one the import adds.
+    await expect(mapping.getByLabel("Category column")).toHaveValue("4");
+    await expect(preview.getByRole("row").filter({ hasText: "Plaza Vea" }).getByRole("cell").nth(4)).toHaveText("Groceries");
+    await expect(preview.getByRole("row").filter({ hasText: "Rappi" }).getByRole("cell").nth(4)).toHaveText("Delivery (new category)");
 
     await mapping.getByRole("button", { name: "Import", exact: true }).click();
     await expect(page.getByTestId("import-result")).toContainText("3 transactions imported");
@@ -687,6 +692,8 @@ test.describe("accounts and transactions", () => {
     await expect(toast(page, "3 transactions imported")).toBeVisible();
     await expect(page.getByTestId("transaction-row")).toHaveCount(3);
     await expect(page.getByTestId("account-balance")).toContainText(soles("1,819.60"));
+    await expect(page.getByTestId("transaction-row").filter({ hasText: "Rappi" })).toContainText("Delivery");
+    await expect(page.getByTestId("transaction-row").filter({ hasText: "Plaza Vea" })).toContainText("Groceries");
 
     // The same file again: every row is a duplicate.
     await page.getByRole("link", { name: "Import another file" }).click();

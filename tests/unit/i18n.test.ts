@@ -132,6 +132,7 @@ describe("i18n", () => {
       ["api.importDescription", transaction.description],
       ["api.importPayee", transaction.payee],
       ["api.importNotes", transaction.notes],
+      ["api.importCategoryLength", categoryCreateSchema.shape.name],
     ];
     for (const [key, field] of cases) {
       // The longest text the schema takes, found by asking it, not by reading a constant.

@@ -264,7 +264,7 @@ export type ListQuery = z.infer<typeof listQuerySchema>;
 const columnIndex = blank(z.string().regex(/^\d{1,3}$/, { error: "ledger.errors.column" }).transform(Number));
 
 /** The import's column parameters, in the order the mapping form asks for them. */
-export const IMPORT_COLUMNS = ["dateColumn", "descriptionColumn", "amountColumn", "debitColumn", "creditColumn", "currencyColumn", "payeeColumn", "notesColumn", "statusColumn", "idColumn"] as const;
+export const IMPORT_COLUMNS = ["dateColumn", "descriptionColumn", "amountColumn", "debitColumn", "creditColumn", "currencyColumn", "categoryColumn", "payeeColumn", "notesColumn", "statusColumn", "idColumn"] as const;
 const importColumns = Object.fromEntries(IMPORT_COLUMNS.map((name) => [name, columnIndex])) as Record<(typeof IMPORT_COLUMNS)[number], typeof columnIndex>;
 
 /** Query of the CSV import and its preview. Column indexes are 0-based. */

@@ -41,6 +41,8 @@ export const api = {
   importAmountCurrency: "“{{text}}” is not an amount in {{currency}}, the account's currency: the row is left out.",
   importCurrency: "The row is in “{{value}}”, not in {{currency}}, the account's currency: the row is left out.",
   importStatus: "Status “{{value}}” is neither pending nor posted: the row is left out.",
+  importCategoryLength: "The category is longer than {{categoryNameMax}} characters: the row is left out.",
+  importTooManyCategories: "“{{value}}” would be a new category, and one file may add at most {{count}}: the row is left out.",
   importPayee: "The payee is longer than {{payeeMax}} characters: the row is left out.",
   importNotes: "The notes are longer than {{notesMax}} characters: the row is left out.",
   importDebitAndCredit: "The row has both a debit and a credit: the row is left out. Check that neither column is a balance.",

@@ -69,6 +69,7 @@ export const ledger = {
     amountColumn: "Amount column",
     debitColumn: "Debit (money out) column",
     creditColumn: "Credit (money in) column",
+    categoryColumn: "Category column",
     payeeColumn: "Payee column",
     notesColumn: "Notes column",
     statusColumn: "Status column",
@@ -317,6 +318,7 @@ export const ledger = {
       fileName: "File: {{name}}",
       tab: "Tab",
       line: "Line",
+      newCategory: "{{name}} (new category)",
     },
   },
 };

@@ -39,6 +39,8 @@ export const api: TextsLike<typeof englishApi> = {
   importAmountCurrency: "«{{text}}» no es un monto en {{currency}}, la moneda de la cuenta: la fila se omite.",
   importCurrency: "La fila está en «{{value}}», no en {{currency}}, la moneda de la cuenta: la fila se omite.",
   importStatus: "El estado «{{value}}» no es pendiente ni confirmado: la fila se omite.",
+  importCategoryLength: "La categoría tiene más de {{categoryNameMax}} caracteres: la fila se omite.",
+  importTooManyCategories: "«{{value}}» sería una categoría nueva, y un archivo puede agregar como máximo {{count}}: la fila se omite.",
   importPayee: "El beneficiario tiene más de {{payeeMax}} caracteres: la fila se omite.",
   importNotes: "Las notas tienen más de {{notesMax}} caracteres: la fila se omite.",
   importDebitAndCredit: "La fila tiene un cargo y un abono a la vez: la fila se omite. Revisa que ninguna de las dos columnas sea un saldo.",

@@ -69,6 +69,7 @@ export const ledger: Messages["ledger"] = {
     amountColumn: "Columna de monto",
     debitColumn: "Columna de cargos (salidas)",
     creditColumn: "Columna de abonos (entradas)",
+    categoryColumn: "Columna de categoría",
     payeeColumn: "Columna de beneficiario",
     notesColumn: "Columna de notas",
     statusColumn: "Columna de estado",
@@ -316,6 +317,7 @@ export const ledger: Messages["ledger"] = {
       fileName: "Archivo: {{name}}",
       tab: "Tabulación",
       line: "Línea",
+      newCategory: "{{name}} (categoría nueva)",
     },
   },
 };

@@ -168,6 +168,7 @@ export function guessMapping(header: string[], sample: string[][], delimiter = "
     debitColumn: find(/^(cargo|d[eé]bito|debit|retiro|withdrawal)/i),
     creditColumn: find(/^(abono|cr[eé]dito|credit|dep[oó]sito|deposit)/i),
     currencyColumn: find(/^(currency|moneda|divisa)\b/i),
+    categoryColumn: find(/^(category|categor[ií]a|rubro)\b/i),
     payeeColumn: find(/^(payee|beneficiario|comercio|merchant)/i),
     notesColumn: find(/^(notes?|notas?|observaci[oó]n(es)?|comentarios?)\b/i),
     statusColumn: find(/^(status|estado)\b/i),

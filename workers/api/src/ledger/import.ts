@@ -7,6 +7,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { formatCount } from "../../../../app/i18n/translate";
+import { supportedLocales } from "../../../../app/i18n/config";
 import { translatorFor } from "../../../../app/i18n/translator";
 import { decodeCsv } from "../../../../app/lib/csv-text";
 import { isRecordDay, latestRecordDay, latestRecordYear } from "../../../../app/lib/dates";
@@ -22,7 +23,7 @@ import { bearer, json, problemResponse } from "../openapi-helpers";
 import { localeOf, problem, translatedProblem, validationProblem } from "../problem";
 import { requireSession } from "../sessions";
 import { detectDelimiter, guessMapping, parseCsv, parseDate } from "./csv";
-import { accountOut, toAccount, type AccountRow } from "./model";
+import { accountOut, categoryDisplayName, toAccount, type AccountRow, type CategoryRow } from "./model";
 import { firstRow, writeThenRead } from "./batch";
 import { accountAsRead, accountStatement, findAccount } from "./store";
 import { uuid7 } from "./uuid7";
@@ -47,6 +48,8 @@ interface ParsedRow {
   amount: number | null;
   payee: string | null;
   notes: string | null;
+  /** The category the row's category column names: one of the user's, or one the import adds (`created`). */
+  category: ImportedCategory | null;
   status: TransactionStatus;
   bankId: string | null;
   errors: Record<string, string[]> | null;
@@ -129,6 +132,30 @@ function chunksOf<T>(items: readonly T[], size: number): T[][] {
   return chunks;
 }
 
+/** `name` as the user reads it; `created` for one the import adds, with the kind of the first row that names it. */
+type ImportedCategory = { id: string; name: string; created?: { kind: "expense" | "income" } };
+
+/** New categories one file may add: a column of free text (a bank's own notes) must not add thousands. */
+export const IMPORT_MAX_NEW_CATEGORIES = 50;
+/** The colour of a category added without one (as `POST /categories` gives). */
+const NEW_CATEGORY_COLOR = "#64748b";
+
+/**
+ * The user's categories by every name a file may call them: the name as kept, and a default
+ * category's name in each language (an export made in Spanish names "Supermercado" what an
+ * English page calls "Groceries"), folded (no accents, case or doubled spaces). The map's values
+ * carry the name the user reads, for the preview.
+ */
+async function categoriesByName(c: C, locale: string): Promise<Map<string, ImportedCategory>> {
+  const { results } = await c.env.DB.prepare("SELECT id, name, default_key FROM categories WHERE user_id = ?1").bind(c.get("user").id).all<Pick<CategoryRow, "id" | "name" | "default_key">>();
+  const byName = new Map<string, ImportedCategory>();
+  for (const row of results) {
+    const category = { id: row.id, name: categoryDisplayName(row.name, row.default_key, locale) };
+    for (const name of [row.name, ...supportedLocales.map((language) => categoryDisplayName(row.name, row.default_key, language))]) byName.set(foldedForMatching(name), category);
+  }
+  return byName;
+}
+
 async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; fields: string[] }>, query: ImportQuery): Promise<ParsedRow[]> {
   const format: DateFormat = query.dateFormat ?? "YYYY-MM-DD";
   const separator: DecimalSeparator = query.decimalSeparator ?? ".";
@@ -137,6 +164,8 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
   const occurrences = new Map<string, number>();
   const latestDay = latestRecordDay();
   const latestYear = latestRecordYear();
+  const categories = query.categoryColumn === undefined ? null : await categoriesByName(c, localeOf(c));
+  let addedCategories = 0;
   const rows: ParsedRow[] = [];
   for (const { line, fields } of data) {
     const errors: Record<string, string[]> = {};
@@ -188,12 +217,30 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
     if (payee && payee.length > TEXT_LIMITS.payee) errors.payee = [t("api.importPayee")];
     const notes = multiLineText(unneutralise(cell(fields, query.notesColumn))).trim() || null;
     if (notes && notes.length > TEXT_LIMITS.notes) errors.notes = [t("api.importNotes")];
+    // A category the user does not have yet is added, named as the file first writes it: the
+    // column was mapped on purpose, and the pages offer no other place to add one.
+    const categoryText = singleLineText(unneutralise(cell(fields, query.categoryColumn))).replace(/\s+/g, " ").trim();
+    let category: ImportedCategory | null = null;
+    if (categoryText && categories) {
+      const key = foldedForMatching(categoryText);
+      category = categories.get(key) ?? null;
+      if (category) {
+        // Known, or already added by an earlier row.
+      } else if (categoryText.length > TEXT_LIMITS.categoryName) errors.category = [t("api.importCategoryLength")];
+      else if (addedCategories >= IMPORT_MAX_NEW_CATEGORIES) errors.category = [t("api.importTooManyCategories", { value: categoryText, count: IMPORT_MAX_NEW_CATEGORIES })];
+      else {
+        // Written only with a row that is imported (the import's own batch): a refused or duplicate row adds nothing.
+        category = { id: crypto.randomUUID(), name: categoryText, created: { kind: amount !== null && amount > 0 ? "income" : "expense" } };
+        categories.set(key, category);
+        addedCategories++;
+      }
+    }
     const statusText = cell(fields, query.statusColumn);
     const status = importedStatus(statusText);
     if (!status) errors.status = [t("api.importStatus", { value: singleLineText(statusText).slice(0, 40) })];
     const bankId = cell(fields, query.idColumn).slice(0, 120) || null;
     const valid = !Object.keys(errors).length;
-    rows.push({ line, date, description, amount, payee, notes, status: status ?? "posted", bankId, errors: valid ? null : errors, fingerprint: null, duplicate: false });
+    rows.push({ line, date, description, amount, payee, notes, category, status: status ?? "posted", bankId, errors: valid ? null : errors, fingerprint: null, duplicate: false });
   }
   const identifying = identifyingBankIds(rows);
   for (const row of rows) {
@@ -358,6 +405,8 @@ const importRow = z.object({
   amount: z.string().nullable().openapi({ description: "In the account's currency; null when it cannot be read, or when the row names another currency." }),
   amountMinor: z.number().int().nullable(),
   payee: z.string().nullable(),
+  category: z.string().nullable().openapi({ description: "The name of the category the row's category column names (mapped), as the user reads it." }),
+  newCategory: z.boolean().openapi({ description: "The category is not the user's yet: the import adds it (at most 50 a file)." }),
   status: z.enum(TRANSACTION_STATUSES),
   duplicate: z.boolean(),
   errors: z.record(z.string(), z.array(z.string())).nullable(),
@@ -417,6 +466,8 @@ importRoutes.openapi(
           amount: row.amount === null ? null : toDecimalString(row.amount, account.currency),
           amountMinor: row.amount,
           payee: row.payee,
+          category: row.category?.name ?? null,
+          newCategory: Boolean(row.category?.created),
           status: row.status,
           duplicate: row.duplicate,
           errors: row.errors,
@@ -469,16 +520,35 @@ importRoutes.openapi(
     // One statement per chunk, each row a JSON array bound as one parameter; the account guard
     // holds every chunk to the account as read.
     const insert = db.prepare(
-      `INSERT INTO transactions (id, account_id, user_id, date, description, amount, payee, notes, status, import_fingerprint, created_at, updated_at)
+      `INSERT INTO transactions (id, account_id, user_id, date, description, amount, payee, notes, status, import_fingerprint, category_id, created_at, updated_at)
        SELECT json_extract(value, '$[0]'), ?1, ?2, json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]'),
-              json_extract(value, '$[4]'), json_extract(value, '$[5]'), json_extract(value, '$[7]'), json_extract(value, '$[6]'), ?3, ?3
+              json_extract(value, '$[4]'), json_extract(value, '$[5]'), json_extract(value, '$[7]'), json_extract(value, '$[6]'),
+              -- A category deleted since the rows were read files the row under none, as its delete does.
+              -- One of the same name added meanwhile (another tab's import) is the one the row means.
+              COALESCE((SELECT id FROM categories WHERE id = json_extract(value, '$[8]') AND user_id = ?2), (SELECT id FROM categories WHERE user_id = ?2 AND name = json_extract(value, '$[9]'))), ?3, ?3
        FROM json_each(?4) WHERE ${accountAsRead(1, 2, 5)}
        ON CONFLICT DO NOTHING
        RETURNING 1 AS added`,
     );
-    const statements = chunksOf(fresh, INSERT_CHUNK).map((chunk) =>
-      insert.bind(account.id, userId, now, JSON.stringify(chunk.map((row) => [uuid7(now), row.date, row.description, row.amount, row.payee, row.notes, row.fingerprint, row.status])), account.currency),
+    const transactions = chunksOf(fresh, INSERT_CHUNK).map((chunk) =>
+      insert.bind(account.id, userId, now, JSON.stringify(chunk.map((row) => [uuid7(now), row.date, row.description, row.amount, row.payee, row.notes, row.fingerprint, row.status, row.category?.id ?? null, row.category?.name ?? null])), account.currency),
     );
+    // The categories the imported rows name that the user did not have, in the same batch (and
+    // under the same account guard): an import refused as a whole adds none.
+    const added = [...new Map(fresh.filter((row) => row.category?.created).map((row) => [row.category!.id, row.category!])).values()];
+    const categories = added.length
+      ? [
+          db
+            .prepare(
+              `INSERT INTO categories (id, user_id, name, kind, color, created_at)
+               SELECT json_extract(value, '$[0]'), ?2, json_extract(value, '$[1]'), json_extract(value, '$[2]'), '${NEW_CATEGORY_COLOR}', ?4
+               FROM json_each(?5) WHERE ${accountAsRead(1, 2, 3)}
+               ON CONFLICT DO NOTHING`,
+            )
+            .bind(account.id, userId, account.currency, now, JSON.stringify(added.map((category) => [category.id, category.name, category.created!.kind]))),
+        ]
+      : [];
+    const statements = [...categories, ...transactions];
     // With the account as it is after the import.
     const ran = await writeThenRead(c, statements, [accountStatement(db, userId, account.id)], "file");
     if ("failed" in ran) return ran.failed;
@@ -487,7 +557,7 @@ importRoutes.openapi(
     // Archived or moved to another currency since the rows were read: the guard let nothing in.
     if (updated.archived || updated.currency !== account.currency) return translatedProblem(c, 409, "conflict", "api.accountChangedWhileSaving");
     // RETURNING counts only the rows this import added (D1's meta.changes counts trigger writes too).
-    const imported = ran.written.reduce((sum, result) => sum + (result.results?.length ?? 0), 0);
+    const imported = ran.written.slice(categories.length).reduce((sum, result) => sum + (result.results?.length ?? 0), 0);
     const duplicates = rows.filter((row) => row.duplicate).length + (fresh.length - imported);
     const invalidRows = rows.filter((row) => row.errors);
     return c.json(
