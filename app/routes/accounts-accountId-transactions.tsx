@@ -23,6 +23,7 @@ import { fieldErrors } from "../lib/problem";
 import { decodeCsv } from "../lib/csv-text";
 import { invalidParams, readFormData, tOf } from "../lib/route-helpers.server";
 import { TEXT_LIMITS } from "../lib/input-limits";
+import { useHydrated } from "../lib/use-hydrated";
 import { DATE_FORMATS, IMPORT_COLUMNS, IMPORT_MAX_BYTES, importQuerySchema, TRANSACTION_STATUSES, transactionCreateSchema, transactionUpdateSchema, transferSchema } from "../lib/schemas/ledger";
 import { useEscapeCloses } from "../lib/use-escape-closes";
 import { focusIfLost, useFocusAfterNavigation, useFocusAfterSave } from "../lib/focus-after-save";
@@ -1178,6 +1179,9 @@ function TransferForm({ fetcher, result, loaderData, others }: { fetcher: Fetche
   const [toId, setToId] = useState(values.toAccountId ?? others[0]?.id);
   const chosen = others.find((other) => other.id === toId);
   const receiving = chosen && chosen.currency !== account.currency ? chosen : null;
+  // With JavaScript the field is off while the accounts share a currency, so an amount typed for
+  // another account is neither sent nor refused; without it, the field stays for any choice.
+  const hydrated = useHydrated();
   return (
     <fetcher.Form method="post" noValidate onSubmit={onSubmit} className={ui.stack} preventScrollReset aria-label={t("ledger.pages.transactions.transferTitle")}>
       <FormKey nonce={loaderData.nonce} form="transfer" />
@@ -1204,6 +1208,7 @@ function TransferForm({ fetcher, result, loaderData, others }: { fetcher: Fetche
           name="toAmount"
           inputMode="decimal"
           required={receiving !== null}
+          disabled={hydrated && receiving === null}
           defaultValue={values.toAmount ?? ""}
           error={errors.toAmount}
           hint={receiving ? t("ledger.pages.transactions.toAmountNeededHint", { name: receiving.name, currency: receiving.currency }) : t("ledger.pages.transactions.toAmountHint")}

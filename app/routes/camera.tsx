@@ -17,6 +17,7 @@ import { isProblem } from "../lib/problem";
 import { readFormData, refusal, tOf } from "../lib/route-helpers.server";
 import { attachReceiptSchema, createWithReceiptSchema, newTransactionHref } from "../lib/schemas/camera";
 import { TEXT_LIMITS } from "../lib/input-limits";
+import { useHydrated } from "../lib/use-hydrated";
 import { currentUser } from "../session.server";
 import * as c from "../styles/camera.css";
 import * as ui from "../styles/ui.css";
@@ -170,7 +171,7 @@ export default function Camera({ loaderData }: Route.ComponentProps) {
   const fileRef = useRef<HTMLInputElement>(null);
   // Everything here needs JavaScript: controls stay disabled until the page is hydrated, so a
   // tap before then is never silently lost. (False on the server, true in the browser.)
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useHydrated();
   const cameraApi = useSyncExternalStore(noSubscription, () => Boolean(navigator.mediaDevices?.getUserMedia), () => true);
   const status: CameraStatus = cameraApi ? cameraStatus : "unsupported";
 

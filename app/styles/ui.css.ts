@@ -33,7 +33,7 @@ const control = style({
   background: vars.color.background,
   color: vars.color.text,
   minHeight: "44px",
-  selectors: { "&[aria-invalid='true']": { borderColor: vars.color.error } },
+  selectors: { "&[aria-invalid='true']": { borderColor: vars.color.error }, "&:disabled": { opacity: 0.6, cursor: "not-allowed" } },
 });
 export const input = style([control]);
 /** Native <select>: same box as inputs, never wider than its column. */

@@ -498,6 +498,29 @@ test.describe("accounts and transactions", () => {
     await expect(create.getByLabel("Name")).toHaveValue("Yape");
   });
 
+  test("the amount received is off while the chosen account shares the currency, so one typed for another account is not sent", async ({ page, request, signedIn }) => {
+    const fromId = await createAccount(request, signedIn, { name: "BCP Soles", openingBalance: "500.00" });
+    const toId = await createAccount(request, signedIn, { name: "Caja Soles", type: "cash" });
+    await createAccount(request, signedIn, { name: "Dólares", currency: "USD" });
+    await page.goto(`/accounts/${fromId}/transactions`);
+    await hydrated(page);
+    await disclose(page, "Transfer");
+    const transfer = page.getByRole("form", { name: "Transfer between your accounts" });
+    await transfer.getByLabel("To account").selectOption({ label: "Dólares (USD)" });
+    await transfer.getByLabel("Amount (PEN)").fill("10.00");
+    await transfer.getByLabel("Amount received (USD)").fill("2.70");
+    await transfer.getByLabel("To account").selectOption({ label: "Caja Soles (PEN)" });
+    await expect(transfer.getByLabel("Amount received (optional)")).toBeDisabled();
+    await transfer.getByRole("button", { name: "Transfer", exact: true }).click();
+    await expect(toast(page, "Transfer saved.")).toBeVisible();
+    const account = async (id: string) => (await (await request.get(`/api/v1/accounts/${id}`, { headers: { Authorization: `Bearer ${signedIn.token}` } })).json()).account;
+    expect((await account(toId)).balance).toBe("10.00");
+    // Chosen again, the other currency's account asks for it.
+    await disclose(page, "Transfer");
+    await transfer.getByLabel("To account").selectOption({ label: "Dólares (USD)" });
+    await expect(transfer.getByLabel("Amount received (USD)")).toBeEnabled();
+  });
+
   test("a day before the account's opening date is allowed, and the date field says the opening balance may already count it", async ({ page, request, signedIn }) => {
     const accountId = await createAccount(request, signedIn, { name: "BCP Soles", openingBalance: "500.00", openingDate: "2026-03-01" });
     await page.goto(`/accounts/${accountId}/transactions`);
