@@ -3,7 +3,7 @@ import { useTranslation } from "../i18n/use-translation";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/camera";
 import { Money } from "../components/ledger";
-import { FormAlert, PageTitle } from "../components/ui";
+import { Field, FormAlert, PageTitle } from "../components/ui";
 import { defaultTimeZone } from "../i18n/config";
 import { apiFor } from "../lib/api.server";
 import { idempotencyKeyOf, readFailed } from "../lib/ledger.server";
@@ -17,6 +17,7 @@ import { isProblem } from "../lib/problem";
 import { readFormData, refusal, tOf } from "../lib/route-helpers.server";
 import { attachReceiptSchema, createWithReceiptSchema, newTransactionHref } from "../lib/schemas/camera";
 import { TEXT_LIMITS } from "../lib/input-limits";
+import { MAX_RECEIPT_BYTES, sniffImageType } from "../lib/receipt-image";
 import { useHydrated } from "../lib/use-hydrated";
 import { currentUser } from "../session.server";
 import * as c from "../styles/camera.css";
@@ -45,7 +46,6 @@ interface TransactionLite {
   updatedAt: number;
 }
 
-const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 const RECENT_LIMIT = 20;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -81,13 +81,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     data<ActionResult>({ ok: false, intent, errors, formError, ...(transactionId ? { transactionId } : {}) }, { status });
   if (!currentUser(context)) return fail("", 401, t("camera.photo.signedOutNote"));
   const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > MAX_PHOTO_BYTES + 64 * 1024) return fail("", 413, t("camera.errors.tooLarge"));
+  if (declared > MAX_RECEIPT_BYTES + 64 * 1024) {
+    // Read to the end before answering (up to a bound): an answer sent while the browser is still
+    // sending reached it cut off, and the page showed a 500 instead of this message.
+    if (declared <= 4 * MAX_RECEIPT_BYTES) await request.body?.pipeTo(new WritableStream()).catch(() => undefined);
+    return fail("", 413, t("camera.errors.tooLarge"));
+  }
   const formData = await readFormData(request);
   const intent = String(formData.get("intent") ?? "");
   if (intent !== "attach" && intent !== "create") throw new Response("Unknown intent", { status: 400 });
   const photo = formData.get("photo");
-  if (!(photo instanceof File) || photo.size === 0) return fail(intent, 422, t("camera.errors.noPhoto"));
-  if (photo.size > MAX_PHOTO_BYTES) return fail(intent, 413, t("camera.errors.tooLarge"));
+  if (!(photo instanceof File)) return fail(intent, 422, t("camera.errors.noPhoto"));
+  if (photo.size === 0) return fail(intent, 422, t("camera.errors.emptyFile"));
+  if (photo.size > MAX_RECEIPT_BYTES) return fail(intent, 413, t("camera.errors.tooLarge"));
+  const bytes = await photo.arrayBuffer();
+  // Checked before a transaction is created for it: a file the API would refuse must not leave a
+  // transaction behind that a second try, with another file, would post again.
+  if (!sniffImageType(new Uint8Array(bytes))) return fail(intent, 415, t("camera.errors.notAnImage"));
 
   let transactionId: string;
   let accountId: string | null;
@@ -113,15 +123,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const upload = await apiFor(request, context).raw("PUT", `/transactions/${transactionId}/receipt`, {
-    rawBody: await photo.arrayBuffer(),
+    rawBody: bytes,
     contentType: photo.type || "application/octet-stream",
     idempotencyKey: crypto.randomUUID(),
   });
   if (!upload.ok) {
     const body: unknown = await upload.json().catch(() => null);
     const detail = isProblem(body) && body.detail ? body.detail : t("camera.errors.upload");
-    // A created transaction stays; say which one, so the photo can be attached again.
-    return fail(intent, upload.status >= 500 ? 503 : upload.status, detail, {}, intent === "create" ? transactionId : undefined);
+    // A created transaction stays: say so, and which one, so the photo is attached to it rather
+    // than a second transaction created for it.
+    if (intent === "create") return fail(intent, upload.status >= 500 ? 503 : upload.status, t("camera.errors.createdWithoutPhoto", { reason: detail, attach: t("camera.photo.attachTitle") }), {}, transactionId);
+    return fail(intent, upload.status >= 500 ? 503 : upload.status, detail);
   }
   await upload.body?.cancel();
   return data<ActionResult>({ ok: true, intent, transactionId, accountId, at: Date.now() });
@@ -590,12 +602,18 @@ function ReceiptTargets({ photo, loaderData }: { photo: Blob; loaderData: Loader
   const list = useFetcher<typeof loader>();
   const upload = useFetcher<typeof action>();
   const [accountId, setAccountId] = useState("");
-  const [transactionId, setTransactionId] = useState("");
+  const [picked, setTransactionId] = useState("");
   const [preparing, setPreparing] = useState(false);
   const [clientError, setClientError] = useState<FieldErrors>({});
+  // A file refused before anything is sent (not an image, empty, too large), for that photo only.
+  const [refusedFile, setRefusedFile] = useState<{ photo: Blob; message: string } | null>(null);
+  const fileError = refusedFile?.photo === photo ? refusedFile.message : null;
   const accountSelect = useId();
   const accounts = loaderData.accounts;
   const transactions = list.data?.accountId === accountId ? list.data.transactions : null;
+  // Until one is picked, the transaction a create made when its photo was refused.
+  const createdWithout = upload.data && !upload.data.ok ? upload.data.transactionId : undefined;
+  const transactionId = picked || (createdWithout && transactions?.some((tx) => tx.id === createdWithout) ? createdWithout : "");
   const result = upload.data;
   const busy = preparing || upload.state !== "idle";
   // One create, one Idempotency-Key: a retry of it (after an outage, or an answer lost on the way)
@@ -603,6 +621,15 @@ function ReceiptTargets({ photo, loaderData }: { photo: Blob; loaderData: Loader
   const createKey = useRef<{ photo: Blob; key: string } | null>(null);
   useEffect(() => {
     if (result?.ok) createKey.current = null;
+    // Created, but the photo was refused: the list is read again so the new transaction is in it
+    // (and chosen, below), so the next try attaches to it instead of creating another.
+    else if (result?.transactionId && accountId) void list.load(`/camera?account=${encodeURIComponent(accountId)}`);
+    // Only on a new answer: `list` and the account chosen since must not send it again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [result]);
+  // A refusal puts the keyboard on the first field it names, as the other forms do.
+  useEffect(() => {
+    if (result && !result.ok) focusFirstInvalid(result.errors);
   }, [result]);
 
   function chooseAccount(id: string) {
@@ -613,9 +640,16 @@ function ReceiptTargets({ photo, loaderData }: { photo: Blob; loaderData: Loader
 
   async function send(fields: Record<string, string>) {
     setPreparing(true);
+    setRefusedFile(null);
     try {
       const { downscaleForUpload } = await import("../lib/images.client");
       const blob = await downscaleForUpload(photo);
+      // What the server would refuse is said before anything is sent (nothing created, nothing uploaded).
+      const refused = blob.size === 0 ? "camera.errors.emptyFile" : blob.size > MAX_RECEIPT_BYTES ? "camera.errors.tooLarge" : !sniffImageType(new Uint8Array(await blob.slice(0, 4096).arrayBuffer())) ? "camera.errors.notAnImage" : null;
+      if (refused) {
+        setRefusedFile({ photo, message: t(refused) });
+        return;
+      }
       const form = new FormData();
       for (const [key, value] of Object.entries(fields)) form.set(key, value);
       const ext = blob.type === "image/png" ? "png" : blob.type === "image/webp" ? "webp" : blob.type === "image/heic" ? "heic" : "jpg";
@@ -629,7 +663,9 @@ function ReceiptTargets({ photo, loaderData }: { photo: Blob; loaderData: Loader
   function attach() {
     const parsed = attachReceiptSchemaCheck(transactionId);
     if (!parsed) {
-      setClientError({ transactionId: t("camera.errors.chooseTransaction") });
+      const refused = { transactionId: t("camera.errors.chooseTransaction") };
+      setClientError(refused);
+      focusFirstInvalid(refused);
       return;
     }
     setClientError({});
@@ -641,7 +677,9 @@ function ReceiptTargets({ photo, loaderData }: { photo: Blob; loaderData: Loader
     const values = Object.fromEntries(new FormData(event.currentTarget).entries()) as Record<string, string>;
     const check = createWithReceiptSchemaSafe(values);
     if (!check.success) {
-      setClientError(translateIssues(check.error, t));
+      const refused = translateIssues(check.error, t);
+      setClientError(refused);
+      focusFirstInvalid(refused);
       return;
     }
     setClientError({});
@@ -650,7 +688,7 @@ function ReceiptTargets({ photo, loaderData }: { photo: Blob; loaderData: Loader
   }
 
   const errors: FieldErrors = { ...(result && !result.ok ? result.errors : {}), ...clientError };
-  const formError = formErrorOf(result, t);
+  const formError = fileError ?? formErrorOf(result, t);
   // The answer shows above both forms; on a phone "Create with photo" sits a screen below it.
   const outcomeRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -659,9 +697,9 @@ function ReceiptTargets({ photo, loaderData }: { photo: Blob; loaderData: Loader
 
   return (
     <div className={ui.stack}>
-      {result?.ok || formError ? (
+      {(result?.ok && !fileError) || formError ? (
         <div ref={outcomeRef} className={ui.stack}>
-          {result?.ok ? (
+          {result?.ok && !fileError ? (
             <div role="status" className={`${ui.alert.success} ${ui.stack}`} data-testid="upload-success">
               <span>{result.intent === "create" ? t("camera.photo.created") : t("camera.photo.attached")}</span>
               <a href={`/resources/receipts/${result.transactionId}`} target="_blank" rel="noopener" aria-label={t("camera.photo.viewFull")}>
@@ -732,7 +770,7 @@ function ReceiptTargets({ photo, loaderData }: { photo: Blob; loaderData: Loader
                   </ul>
                 ) : null}
                 {errors.transactionId ? (
-                  <p id="receipt-tx-error" className={ui.fieldError}>
+                  <p id="receipt-tx-error" role="alert" className={ui.fieldError}>
                     {errors.transactionId}
                   </p>
                 ) : null}
@@ -749,30 +787,18 @@ function ReceiptTargets({ photo, loaderData }: { photo: Blob; loaderData: Loader
                 <h3 id="receipt-create-title" style={{ margin: 0, fontSize: "1.05rem" }}>
                   {t("camera.photo.createTitle")}
                 </h3>
-                <div className={ui.field}>
-                  <label className={ui.label} htmlFor="receipt-date">
-                    {t("camera.photo.date")}
-                  </label>
-                  <input id="receipt-date" name="date" type="date" className={ui.input} defaultValue={loaderData.today} required aria-invalid={errors.date ? true : undefined} />
-                  {errors.date ? <p className={ui.fieldError}>{errors.date}</p> : null}
-                </div>
-                <div className={ui.field}>
-                  <label className={ui.label} htmlFor="receipt-description">
-                    {t("camera.photo.description")}
-                  </label>
-                  <input id="receipt-description" name="description" className={ui.input} maxLength={TEXT_LIMITS.description} required aria-invalid={errors.description ? true : undefined} />
-                  {errors.description ? <p className={ui.fieldError}>{errors.description}</p> : null}
-                </div>
-                <div className={ui.field}>
-                  <label className={ui.label} htmlFor="receipt-amount">
-                    {t("camera.photo.amount")}
-                  </label>
-                  <input id="receipt-amount" name="amount" className={ui.input} inputMode="decimal" required aria-describedby="receipt-amount-hint" aria-invalid={errors.amount ? true : undefined} />
-                  <p id="receipt-amount-hint" className={ui.hint}>
-                    {t("camera.photo.amountHint", { example: moneyOutExample(accounts.find((a) => a.id === accountId)?.currency ?? "PEN") })}
-                  </p>
-                  {errors.amount ? <p className={ui.fieldError}>{errors.amount}</p> : null}
-                </div>
+                {/* Errors tied to their fields and announced, as in the other forms. */}
+                <Field id="receipt-date" label={t("camera.photo.date")} name="date" type="date" defaultValue={loaderData.today} required error={errors.date} />
+                <Field id="receipt-description" label={t("camera.photo.description")} name="description" maxLength={TEXT_LIMITS.description} required error={errors.description} />
+                <Field
+                  id="receipt-amount"
+                  label={t("camera.photo.amount")}
+                  name="amount"
+                  inputMode="decimal"
+                  required
+                  error={errors.amount}
+                  hint={t("camera.photo.amountHint", { example: moneyOutExample(accounts.find((a) => a.id === accountId)?.currency ?? "PEN") })}
+                />
                 <div>
                   <button type="submit" className={ui.button.secondary} disabled={busy}>
                     {t("camera.photo.create")}
@@ -785,6 +811,13 @@ function ReceiptTargets({ photo, loaderData }: { photo: Blob; loaderData: Loader
       )}
     </div>
   );
+}
+
+/** The first field a refusal names, in the page's order; for the transaction, its first choice. */
+function focusFirstInvalid(errors: FieldErrors) {
+  const first = ["transactionId", "date", "description", "amount"].find((name) => errors[name]);
+  const target = first === "transactionId" ? document.querySelector<HTMLInputElement>('input[name="transactionId"]') : first ? document.getElementById(`receipt-${first}`) : null;
+  target?.focus();
 }
 
 function attachReceiptSchemaCheck(transactionId: string): boolean {

@@ -67,7 +67,10 @@ describe("receipt upload", () => {
     expect(html.json.detail).toBe("Only JPEG, PNG, WebP or HEIC images can be attached.");
     const gif = await put(transactionId, token, new TextEncoder().encode("GIF89a......"), "image/gif");
     expect(gif.status).toBe(415);
-    expect((await put(transactionId, token, new Uint8Array(0))).status).toBe(415);
+    const empty = await put(transactionId, token, new Uint8Array(0));
+    expect(empty.status).toBe(415);
+    // Said as it is: a chosen file with nothing in it, not "choose a photo" nor "not an image".
+    expect(empty.json.detail).toBe("The file is empty: choose another.");
     expect(await keyOf(transactionId)).toBeNull();
   });
 

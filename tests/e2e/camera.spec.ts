@@ -104,6 +104,32 @@ test.describe("with a camera that films a payment QR code", () => {
     await stranger.close();
   });
 
+  test("a file that is not an image is refused before a transaction is created for it; the create form's errors are tied to their fields", async ({ page, request, signedIn }) => {
+    const { accountId } = await accountWithTransaction(request, signedIn);
+    await page.goto("/camera");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Receipt photo" }).click();
+    // A file dialog that allows "All files": a bank statement instead of a photo.
+    await page.getByLabel("Choose or take a photo").setInputFiles({ name: "estado.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n") });
+    await page.getByLabel("Account").selectOption(accountId);
+    const create = page.getByRole("form", { name: "Or create a transaction with it" });
+    // Nothing typed, and the date cleared: each message is read with its field, and the keyboard goes to the first.
+    await create.getByLabel("Date").fill("");
+    await create.getByRole("button", { name: "Create with photo" }).click();
+    await expect(create.getByLabel("Date")).toBeFocused();
+    await expect(create.getByLabel("Date")).toHaveAccessibleDescription("Enter a real date as YYYY-MM-DD.");
+    await expect(create.getByLabel("Description")).toHaveAccessibleDescription("This field is required.");
+    await expect(create.getByLabel("Amount")).toHaveAccessibleDescription(/Enter an amount\.$/);
+    await create.getByLabel("Date").fill("2026-11-21");
+    await create.getByLabel("Description").fill("Menú del día");
+    await create.getByLabel("Amount").fill("-3.00");
+    await create.getByRole("button", { name: "Create with photo" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Only JPEG, PNG, WebP or HEIC images can be attached." })).toBeVisible();
+    // Said before anything was sent: no transaction was created for the file.
+    const { transactions } = await api(request, signedIn, "get", `/accounts/${accountId}/transactions`);
+    expect(transactions.map((tx: { description: string }) => tx.description)).toEqual(["Wong San Isidro"]);
+  });
+
   test("signed out, the photo can be downloaded and nothing is uploaded", async ({ page }) => {
     const uploads: string[] = [];
     page.on("request", (req) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { csvField, toCsv } from "../../workers/api/src/export";
-import { keyBelongsTo, sniffImageType } from "../../workers/api/src/receipts";
+import { sniffImageType } from "../../app/lib/receipt-image";
+import { keyBelongsTo } from "../../workers/api/src/receipts";
 
 const ascii = (text: string) => [...new TextEncoder().encode(text)];
 

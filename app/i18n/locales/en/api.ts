@@ -58,5 +58,4 @@ export const api = {
   emailTaken: "An account with this email already exists.",
   wrongPassword: "The password is not correct.",
   sameEmail: "This is already your sign-in email.",
-  notAnImage: "Only JPEG, PNG, WebP or HEIC images can be attached.",
 };

@@ -82,5 +82,8 @@ export const camera = {
     chooseTransaction: "Choose a transaction.",
     upload: "The photo could not be uploaded. Please try again.",
     noPhoto: "Take or choose a photo first.",
+    notAnImage: "Only JPEG, PNG, WebP or HEIC images can be attached.",
+    emptyFile: "The file is empty: choose another.",
+    createdWithoutPhoto: "The transaction was created, but its photo could not be attached: {{reason}} Choose it under “{{attach}}” to try again.",
   },
 };

@@ -56,5 +56,4 @@ export const api: TextsLike<typeof englishApi> = {
   emailTaken: "Ya existe una cuenta con este correo.",
   wrongPassword: "La contraseña no es correcta.",
   sameEmail: "Este ya es tu correo de inicio de sesión.",
-  notAnImage: "Solo se pueden adjuntar imágenes JPEG, PNG, WebP o HEIC.",
 };

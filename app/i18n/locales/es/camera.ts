@@ -84,5 +84,8 @@ export const camera: Widen<typeof english> = {
     chooseTransaction: "Elige un movimiento.",
     upload: "No se pudo subir la foto. Inténtalo de nuevo.",
     noPhoto: "Primero toma o elige una foto.",
+    notAnImage: "Solo se pueden adjuntar imágenes JPEG, PNG, WebP o HEIC.",
+    emptyFile: "El archivo está vacío: elige otro.",
+    createdWithoutPhoto: "Se creó el movimiento, pero no se pudo adjuntar su foto: {{reason}} Elígelo en «{{attach}}» para intentarlo de nuevo.",
   },
 };

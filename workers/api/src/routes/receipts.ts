@@ -9,7 +9,8 @@ import { ID_PATTERN } from "../../../../app/lib/ids";
 import { createRouter, type ApiBindings } from "../hono";
 import { bearer, json, problemResponse } from "../openapi-helpers";
 import { problem, translatedProblem } from "../problem";
-import { drainReceiptTrash, keyBelongsTo, MAX_RECEIPT_BYTES, receiptKey, sniffImageType } from "../receipts";
+import { MAX_RECEIPT_BYTES, sniffImageType } from "../../../../app/lib/receipt-image";
+import { drainReceiptTrash, keyBelongsTo, receiptKey } from "../receipts";
 import { requireSession } from "../sessions";
 import { updateRow } from "../ledger/store";
 
@@ -56,9 +57,9 @@ receiptRoutes.openapi(
     if (declared > MAX_RECEIPT_BYTES) return translatedProblem(c, 413, "too-large", "camera.errors.tooLarge");
     const bytes = new Uint8Array(await c.req.arrayBuffer());
     if (bytes.byteLength > MAX_RECEIPT_BYTES) return translatedProblem(c, 413, "too-large", "camera.errors.tooLarge");
-    if (bytes.byteLength === 0) return translatedProblem(c, 415, "unsupported-media-type", "api.notAnImage");
+    if (bytes.byteLength === 0) return translatedProblem(c, 415, "unsupported-media-type", "camera.errors.emptyFile");
     const contentType = sniffImageType(bytes);
-    if (!contentType) return translatedProblem(c, 415, "unsupported-media-type", "api.notAnImage");
+    if (!contentType) return translatedProblem(c, 415, "unsupported-media-type", "camera.errors.notAnImage");
     const userId = c.get("user").id;
     const key = receiptKey(userId, row.id);
     const uploadedAt = Date.now();
