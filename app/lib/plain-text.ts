@@ -16,14 +16,18 @@ const INVISIBLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u
  */
 const BLANK_EDGES = /^[\s\u00ad\u180e\u200b-\u200f\u2060-\u2064\ufeff]+|[\s\u00ad\u180e\u200b-\u200f\u2060-\u2064\ufeff]+$/g;
 
-/** One line: tabs and line breaks become spaces, invisible characters go, and so do blank ends. */
+/**
+ * One line: tabs and line breaks become spaces, invisible characters go, and so do blank ends.
+ * Composed (NFC), so "Café" typed on one keyboard and pasted from another is one name, not two
+ * that look alike (a category, a search, a duplicate check).
+ */
 export function singleLineText(text: string): string {
-  return text.replace(/[\t\r\n]/g, " ").replace(INVISIBLE, "").replace(BLANK_EDGES, "");
+  return text.normalize("NFC").replace(/[\t\r\n]/g, " ").replace(INVISIBLE, "").replace(BLANK_EDGES, "");
 }
 
 /** Several lines (notes): line breaks become "\n", tabs stay, invisible characters and blank ends go. */
 export function multiLineText(text: string): string {
-  return text.replace(/\r\n?/g, "\n").replace(INVISIBLE, "").replace(BLANK_EDGES, "");
+  return text.normalize("NFC").replace(/\r\n?/g, "\n").replace(INVISIBLE, "").replace(BLANK_EDGES, "");
 }
 
 /** Text as people mean it when they type it: no accents, one space, lower case ("São  Paulo" is "sao paulo"). */

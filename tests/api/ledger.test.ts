@@ -40,6 +40,13 @@ describe("categories", () => {
     const takenSpanish = await call("/categories", { token, body: { name: "Supermercado" }, headers: ES });
     expect(takenSpanish.status).toBe(409);
     expect(takenSpanish.json.errors.name).toEqual(["Ya tienes una categoría con este nombre."]);
+    // "Café" with its accent as one character and as two (another keyboard) is one name, kept composed.
+    const composed = await call("/categories", { token, body: { name: "Café" } });
+    expect(composed.status).toBe(201);
+    const decomposed = await call("/categories", { token, body: { name: "Cafe\u0301" } });
+    expect(decomposed.status).toBe(409);
+    const renamed = await call(`/categories/${composed.json.category.id}`, { method: "PATCH", token, body: { name: "Te\u0301" } });
+    expect(renamed.json.category.name).toBe("T\u00e9");
 
     const account = await createAccount(token);
     const tx = await addTransaction(token, account.id, { categoryId: created.json.category.id });
