@@ -1,7 +1,7 @@
 /**
  * How long what people type may be: the schemas enforce these, the forms' `maxLength` stops
  * typing at them, and the messages and hints print them (i18n default variables such as
- * `{{passwordMax}}` and `{{payeeMax}}`, app/i18n/config.ts), so each number lives here only.
+ * `{{passwordMax}}` and `{{payeeMax}}`, app/i18n/config.ts), so each of these numbers lives here only.
  * Free of zod, so the i18n setup of the first page load can import it.
  */
 export const PASSWORD_MIN = 12;

@@ -126,8 +126,15 @@ test.describe("with a camera that films a payment QR code", () => {
     await create.getByRole("button", { name: "Create with photo" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Only JPEG, PNG, WebP or HEIC images can be attached." })).toBeVisible();
     // Said before anything was sent: no transaction was created for the file.
-    const { transactions } = await api(request, signedIn, "get", `/accounts/${accountId}/transactions`);
-    expect(transactions.map((tx: { description: string }) => tx.description)).toEqual(["Wong San Isidro"]);
+    const descriptions = async () => (await api(request, signedIn, "get", `/accounts/${accountId}/transactions`)).transactions.map((tx: { description: string }) => tx.description);
+    expect(await descriptions()).toEqual(["Wong San Isidro"]);
+    // The action checks it again before it creates anything (a page drawn by an older build, a script).
+    const posted = await page.request.post("/camera", {
+      headers: { Origin: new URL(page.url()).origin, "Sec-Fetch-Site": "same-origin" },
+      multipart: { intent: "create", accountId, date: "2026-11-21", description: "Sin foto", amount: "-1.00", idempotencyKey: crypto.randomUUID(), photo: { name: "estado.pdf", mimeType: "image/jpeg", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") } },
+    });
+    expect(posted.status()).toBe(415);
+    expect(await descriptions()).toEqual(["Wong San Isidro"]);
   });
 
   test("signed out, the photo can be downloaded and nothing is uploaded", async ({ page }) => {

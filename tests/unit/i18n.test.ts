@@ -83,12 +83,19 @@ describe("i18n", () => {
     for (const file of toastsOnly) expect(readFileSync(`app/${file}`, "utf8"), file).toMatch(/(redirectWithToast|backWithToast)\(/);
   });
 
-  it("finds a page's own texts once its code has handed them over, in that language only", () => {
-    const t = createTranslate("es", browserEs);
-    expect(t("settings.profile.title")).toBe("settings.profile.title");
-    addPageTexts(settingsTexts);
-    expect(t("settings.profile.title")).toBe("Perfil");
-    expect(createTranslate("en", browserEn)("settings.profile.title")).toBe("Profile");
+  it("finds a page's own texts once its code has handed them over, each language its own", () => {
+    // Keys of a page no other test hands over, so the order the tests run in does not matter.
+    const spanish = createTranslate("es", browserEs);
+    const english = createTranslate("en", browserEn);
+    expect(spanish("testPage.title")).toBe("testPage.title");
+    addPageTexts({ en: { testPage: { title: "Receipts", count_one: "{{count}} receipt", count_other: "{{count}} receipts" } }, es: { testPage: { title: "Comprobantes", count_one: "{{count}} comprobante", count_other: "{{count}} comprobantes" } } });
+    // Translators made before the page's code loaded find them too (the page's own is one of those).
+    expect(spanish("testPage.title")).toBe("Comprobantes");
+    expect(english("testPage.title")).toBe("Receipts");
+    expect(spanish("testPage.count", { count: 2 })).toBe("2 comprobantes");
+    expect(english("testPage.count", { count: 1 })).toBe("1 receipt");
+    // The page's texts never stand in for the dictionary's.
+    expect(english("app.signOut")).toBe(browserEn.app.signOut);
   });
 
   it("picks a language from Accept-Language, English by default", () => {

@@ -102,7 +102,7 @@ export function mime(from: string, replyTo: string, message: MailMessage): strin
   const boundary = `tesoro-${crypto.randomUUID()}`;
   return [
     `From: ${from}`,
-    `Reply-To: ${replyTo}`,
+    ...(replyTo.trim() ? [`Reply-To: ${replyTo}`] : []),
     `To: ${message.to}`,
     `Subject: ${encodeHeader(message.subject)}`,
     `Message-ID: <${crypto.randomUUID()}@tesoro>`,

@@ -221,7 +221,7 @@ export const ledger = {
       transactions: "Transactions",
       transactionsOf: "Transactions of {{name}}",
       balance: "Balance",
-      openingHint: "The balance on the opening date, before any transaction you record here. What you owe (a card, a loan) goes with a minus: -1500.00.",
+      openingHint: "The balance on the opening date, before any transaction you record here. What you owe (a card, a loan) goes with a minus: -1500.",
       numberHint: "Digits, spaces or dashes. Shown masked.",
       currencyLockedHint: "The currency cannot change once the account has transactions.",
       count_one: "{{count}} transaction",

@@ -220,7 +220,7 @@ export const ledger: Messages["ledger"] = {
       transactions: "Movimientos",
       transactionsOf: "Movimientos de {{name}}",
       balance: "Saldo",
-      openingHint: "El saldo en la fecha de apertura, antes de los movimientos que registres aquí. Lo que debes (una tarjeta, un préstamo) va con signo menos: -1500.00.",
+      openingHint: "El saldo en la fecha de apertura, antes de los movimientos que registres aquí. Lo que debes (una tarjeta, un préstamo) va con signo menos: -1500.",
       numberHint: "Dígitos, espacios o guiones. Se muestra enmascarado.",
       currencyLockedHint: "La moneda no puede cambiar cuando la cuenta ya tiene movimientos.",
       count_one: "{{count}} movimiento",

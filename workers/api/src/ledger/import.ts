@@ -54,6 +54,12 @@ interface ParsedRow {
   bankId: string | null;
   errors: Record<string, string[]> | null;
   fingerprint: string | null;
+  /**
+   * The fingerprint this row had before text was kept composed (session 22, ADR 036), for a
+   * description the file writes decomposed ("Cafe" + U+0301): rows imported earlier from such a
+   * file were fingerprinted as written, and must still be found.
+   */
+  decomposedFingerprint?: string;
   duplicate: boolean;
 }
 
@@ -172,7 +178,9 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
     const date = parseDate(cell(fields, query.dateColumn), format, latestYear);
     if (!date) errors.date = [t("api.importDate")];
     else if (!isRecordDay(date, latestDay)) errors.date = [t("ledger.errors.dateOutOfRange")];
-    const description = singleLineText(unneutralise(cell(fields, query.descriptionColumn))).replace(/\s+/g, " ").trim();
+    const descriptionCell = cell(fields, query.descriptionColumn);
+    const description = singleLineText(unneutralise(descriptionCell)).replace(/\s+/g, " ").trim();
+    const decomposed = descriptionCell !== descriptionCell.normalize("NFC");
     if (!description || description.length > TEXT_LIMITS.description) errors.description = [t("api.importDescription")];
     let amount: number | null;
     // Why the last amount could not be read: its format, its decimals or its size.
@@ -217,8 +225,12 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
     if (payee && payee.length > TEXT_LIMITS.payee) errors.payee = [t("api.importPayee")];
     const notes = multiLineText(unneutralise(cell(fields, query.notesColumn))).trim() || null;
     if (notes && notes.length > TEXT_LIMITS.notes) errors.notes = [t("api.importNotes")];
+    const statusText = cell(fields, query.statusColumn);
+    const status = importedStatus(statusText);
+    if (!status) errors.status = [t("api.importStatus", { value: singleLineText(statusText).slice(0, 40) })];
     // A category the user does not have yet is added, named as the file first writes it: the
-    // column was mapped on purpose, and the pages offer no other place to add one.
+    // column was mapped on purpose, and the pages offer no other place to add one. Only a row
+    // that can be imported counts toward the cap and gives the new category its kind.
     const categoryText = singleLineText(unneutralise(cell(fields, query.categoryColumn))).replace(/\s+/g, " ").trim();
     let category: ImportedCategory | null = null;
     if (categoryText && categories) {
@@ -227,20 +239,19 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
       if (category) {
         // Known, or already added by an earlier row.
       } else if (categoryText.length > TEXT_LIMITS.categoryName) errors.category = [t("api.importCategoryLength")];
-      else if (addedCategories >= IMPORT_MAX_NEW_CATEGORIES) errors.category = [t("api.importTooManyCategories", { value: categoryText, count: IMPORT_MAX_NEW_CATEGORIES })];
+      else if (Object.keys(errors).length) {
+        // Left out anyway: it adds nothing, and its category is not shown as one it would add.
+      } else if (addedCategories >= IMPORT_MAX_NEW_CATEGORIES) errors.category = [t("api.importTooManyCategories", { value: categoryText, count: IMPORT_MAX_NEW_CATEGORIES })];
       else {
-        // Written only with a row that is imported (the import's own batch): a refused or duplicate row adds nothing.
-        category = { id: crypto.randomUUID(), name: categoryText, created: { kind: amount !== null && amount > 0 ? "income" : "expense" } };
+        // Written only with a row that is imported (the import's own batch): a duplicate adds nothing.
+        category = { id: crypto.randomUUID(), name: categoryText, created: { kind: amount! > 0 ? "income" : "expense" } }; // a row without errors has its amount
         categories.set(key, category);
         addedCategories++;
       }
     }
-    const statusText = cell(fields, query.statusColumn);
-    const status = importedStatus(statusText);
-    if (!status) errors.status = [t("api.importStatus", { value: singleLineText(statusText).slice(0, 40) })];
     const bankId = cell(fields, query.idColumn).slice(0, 120) || null;
     const valid = !Object.keys(errors).length;
-    rows.push({ line, date, description, amount, payee, notes, category, status: status ?? "posted", bankId, errors: valid ? null : errors, fingerprint: null, duplicate: false });
+    rows.push({ line, date, description, amount, payee, notes, category, status: status ?? "posted", bankId, errors: valid ? null : errors, fingerprint: null, ...(decomposed ? { decomposedFingerprint: "" } : {}), duplicate: false });
   }
   const identifying = identifyingBankIds(rows);
   for (const row of rows) {
@@ -249,16 +260,20 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
     // a reference alone would make next month's salary a "duplicate" of this month's purchase.
     if (row.bankId && identifying.has(row.bankId)) row.fingerprint = bankIdFingerprint(row.bankId, row.date!, row.amount!); // a valid row has both
     else {
-      const base = `${row.date}|${row.amount}|${row.description.toLowerCase()}`;
-      const n = (occurrences.get(base) ?? 0) + 1;
-      occurrences.set(base, n);
-      row.fingerprint = `h:${(await sha256Hex(`${base}|${n}`)).slice(0, 32)}`;
+      const fingerprint = async (description: string) => {
+        const base = `${row.date}|${row.amount}|${description.toLowerCase()}`;
+        const n = (occurrences.get(base) ?? 0) + 1;
+        occurrences.set(base, n);
+        return `h:${(await sha256Hex(`${base}|${n}`)).slice(0, 32)}`;
+      };
+      row.fingerprint = await fingerprint(row.description);
+      if (row.decomposedFingerprint !== undefined) row.decomposedFingerprint = await fingerprint(row.description.normalize("NFD"));
     }
   }
   // Duplicates: earlier in the file, or already in the account, by fingerprint; or a row whose
   // reference is the id of a transaction of this account (this app's own export, imported again).
   const seen = new Set<string>();
-  const fingerprints = rows.filter((row) => row.fingerprint).map((row) => row.fingerprint!);
+  const fingerprints = rows.flatMap((row) => (row.fingerprint ? [row.fingerprint, ...(row.decomposedFingerprint ? [row.decomposedFingerprint] : [])] : []));
   const ownIds = rows.filter((row) => row.fingerprint && row.bankId && ID_PATTERN.test(row.bankId)).map((row) => row.bankId!);
   // Every lookup in one D1 batch: one round trip for a file of any size, not one per 5,000 rows.
   const legacyBankIds = [...new Set(rows.filter((row) => row.fingerprint?.startsWith("id:")).map((row) => `id:${row.bankId}`))];
@@ -272,7 +287,8 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
   const existingIds = new Set(values(byFingerprint.length + byLegacyBankId.length, byOwnId.length));
   for (const row of rows) {
     if (!row.fingerprint) continue;
-    if (existing.has(row.fingerprint) || seen.has(row.fingerprint) || (row.bankId && existingIds.has(row.bankId))) row.duplicate = true;
+    const before = row.decomposedFingerprint && existing.has(row.decomposedFingerprint);
+    if (existing.has(row.fingerprint) || before || seen.has(row.fingerprint) || (row.bankId && existingIds.has(row.bankId))) row.duplicate = true;
     seen.add(row.fingerprint);
   }
   return rows;
