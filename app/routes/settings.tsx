@@ -18,6 +18,10 @@ import { changePasswordSchema } from "../lib/schemas/auth";
 import { changeEmailSchema, deleteAccountSchema, preferencesFormSchema, profileSchema } from "../lib/schemas/settings";
 import { TEXT_LIMITS } from "../lib/input-limits";
 import type { ApiUser } from "../lib/types";
+import type { Category } from "../lib/ledger-types";
+import { ID_PATTERN } from "../lib/ids";
+import { categoryCreateSchema, categoryUpdateSchema } from "../lib/schemas/ledger";
+import { SettingsCategories, type CategoryAnswer } from "../components/settings-categories";
 import { describeUserAgent } from "../lib/user-agent";
 import { destroySession, requireUser } from "../session.server";
 import * as s from "../styles/settings.css";
@@ -55,10 +59,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiFor(request, context);
   // These forms start from the profile: one from the session memory (ADR 023), up to 15 s behind
   // a change made on another device, is read again; one the session check just read is not.
-  const [userResult, sessionsResult, emailResult] = await Promise.all([
+  const [userResult, sessionsResult, emailResult, categoriesResult] = await Promise.all([
     session.remembered ? api.get<{ user: ApiUser }>("/users/me") : null,
     api.get<{ sessions: SessionItem[] }>("/auth/sessions"),
     api.get<{ pending: { email: string; expiresAt: number; taken: boolean } | null }>("/users/me/email"),
+    api.get<{ categories: Category[] }>("/categories"),
   ]);
   const user = userResult ? unwrap(userResult, request).user : session.user;
   // This device first, then the others by last activity (the API's order).
@@ -67,26 +72,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .sort((a, b) => Number(b.current) - Number(a.current));
   // A change of email waiting for the link mailed to the new address (ADR 032).
   const pendingEmail = unwrap(emailResult, request).pending;
-  return { user, sessions, pendingEmail, timeZones: timeZones(user.timeZone), now: Date.now() };
+  const categories = unwrap(categoriesResult, request).categories;
+  return { user, sessions, pendingEmail, categories, timeZones: timeZones(user.timeZone), now: Date.now() };
 }
 
-const INTENTS = ["name", "email", "preferences", "password", "revoke", "revoke-others", "delete"] as const;
+const INTENTS = ["name", "email", "preferences", "password", "revoke", "revoke-others", "delete", "category-add", "category-edit", "category-delete"] as const;
 type Intent = (typeof INTENTS)[number];
 
 /** `values`: what was typed or chosen (never a password), shown again without JavaScript after a refusal. */
-type Echoed = "name" | "email" | "timeZone" | "locale" | "theme";
-type ActionData = { intent: Intent; errors: FieldErrors; formError: string | null; values?: Partial<Record<Echoed, string>> };
+type Echoed = "name" | "email" | "timeZone" | "locale" | "theme" | "kind" | "color";
+/** `categoryId`: the category whose form was sent (one edit form per category). */
+type ActionData = { intent: Intent; errors: FieldErrors; formError: string | null; values?: Partial<Record<Echoed, string>>; categoryId?: string };
 
 function echoed(formData: FormData): ActionData["values"] {
   const pick = (key: string) => {
     const value = formData.get(key);
     return typeof value === "string" ? value.slice(0, 320) : undefined;
   };
-  return { name: pick("name"), email: pick("email"), timeZone: pick("timeZone"), locale: pick("locale"), theme: pick("theme") };
+  return { name: pick("name"), email: pick("email"), timeZone: pick("timeZone"), locale: pick("locale"), theme: pick("theme"), kind: pick("kind"), color: pick("color") };
 }
 
 function failure(intent: Intent, result: Extract<ApiResult<unknown>, { ok: false }>, t: (key: string) => string, formData: FormData) {
-  return data<ActionData>({ intent, ...refusal(result, t), values: echoed(formData) }, { status: result.status });
+  return data<ActionData>({ intent, ...refusal(result, t), values: echoed(formData), ...categoryOf(formData) }, { status: result.status });
+}
+
+/** The category a form names, when it is a well-formed id (it is echoed to tie a refusal to its row). */
+function categoryOf(formData: FormData): { categoryId?: string } {
+  const id = formData.get("categoryId");
+  return typeof id === "string" && ID_PATTERN.test(id) ? { categoryId: id } : {};
 }
 
 /**
@@ -123,7 +136,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!INTENTS.includes(intent as Intent)) throw new Response("Unknown intent", { status: 400 });
   const api = apiFor(request, context);
   const key = crypto.randomUUID();
-  const invalid = (i: Intent, errors: FieldErrors) => data<ActionData>({ intent: i, errors, formError: null, values: echoed(formData) }, { status: 422 });
+  const invalid = (i: Intent, errors: FieldErrors) => data<ActionData>({ intent: i, errors, formError: null, values: echoed(formData), ...categoryOf(formData) }, { status: 422 });
 
   switch (intent as Intent) {
     case "name": {
@@ -168,6 +181,28 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "revoke-others": {
       const result = await api.post("/auth/sessions/revoke-others", { idempotencyKey: key });
       return result.ok ? done("settings.saved.revokedOthers") : failure("revoke-others", result, t, formData);
+    }
+    case "category-add": {
+      const parsed = parseForm(categoryCreateSchema, formData, t);
+      if (!parsed.ok) return invalid("category-add", parsed.errors);
+      const result = await api.post("/categories", { body: parsed.data, idempotencyKey: key });
+      return result.ok ? done("settings.saved.categoryAdded", undefined, "/settings#categories") : failure("category-add", result, t, formData);
+    }
+    case "category-edit":
+    case "category-delete": {
+      const id = categoryOf(formData).categoryId;
+      if (!id) throw new Response("Unknown category", { status: 400 });
+      const intent = formData.get("intent") as "category-edit" | "category-delete";
+      let result: ApiResult<unknown>;
+      if (intent === "category-edit") {
+        const parsed = parseForm(categoryUpdateSchema, formData, t);
+        if (!parsed.ok) return invalid(intent, parsed.errors);
+        result = await api.patch(`/categories/${id}`, { body: parsed.data, idempotencyKey: key });
+      } else result = await api.delete(`/categories/${id}`, { idempotencyKey: key });
+      // Deleted already (another tab) is what a delete wanted; an edit says so.
+      if (!result.ok && result.status === 404 && intent === "category-delete") return done("settings.saved.categoryDeleted", undefined, "/settings#categories");
+      if (!result.ok && result.status === 404) return data<ActionData>({ intent, errors: {}, formError: t("settings.categories.gone"), categoryId: id }, { status: 404 });
+      return result.ok ? done(intent === "category-edit" ? "settings.saved.categorySaved" : "settings.saved.categoryDeleted", undefined, "/settings#categories") : failure(intent, result, t, formData);
     }
     case "delete": {
       const parsed = parseForm(deleteAccountSchema, formData, t);
@@ -227,7 +262,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       </div>
       <nav aria-label={t("settings.sectionsNav")}>
         <ul className={s.sectionNav}>
-          {(["profile", "preferences", "security", "data"] as const).map((id) => (
+          {(["profile", "preferences", "categories", "security", "data"] as const).map((id) => (
             <li key={id}>
               <a className={s.sectionNavLink} href={`#${id}`}>
                 {t(id === "data" ? "settings.data.title" : `settings.${id}.title`)}
@@ -357,6 +392,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           </div>
         </Form>
       </section>
+
+      <SettingsCategories categories={loaderData.categories} answer={answered?.startsWith("category-") ? (actionData as CategoryAnswer) : undefined} busy={busy} />
 
       <section id="security" aria-labelledby="security-title" className={`${ui.card} ${s.section}`}>
         <h2 id="security-title" className={s.sectionTitle}>

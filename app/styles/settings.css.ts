@@ -68,3 +68,32 @@ export const danger = style({
   selectors: { "&:hover:not(:disabled)": { filter: "brightness(0.92)" } },
 });
 export const dangerZone = style({ borderColor: vars.color.error });
+
+/** Categories: one row each, its name first; the edit form opens below across the row. */
+export const categoryList = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column" });
+export const categoryItem = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  gap: vars.space.sm,
+  padding: `${vars.space.sm} 0`,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+// Beside its buttons where there is room; on a phone, on its own line above them.
+export const categoryName = style({ flex: "1 1 12rem", minWidth: 0, overflowWrap: "break-word" });
+export const categoryActions = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "flex-start",
+  gap: vars.space.sm,
+  marginLeft: "auto",
+  // An open edit form takes the whole width of the row.
+  selectors: { "&:has(details[open])": { flexBasis: "100%" } },
+});
+export const categoryEdit = style({
+  selectors: {
+    // Open, it takes the row: its summary, then the form; Delete follows below it.
+    "&[open]": { flexBasis: "100%" },
+  },
+});
+export const categoryFields = style({ display: "grid", gap: vars.space.md, gridTemplateColumns: "repeat(auto-fit, minmax(10rem, 1fr))" });

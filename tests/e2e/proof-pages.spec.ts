@@ -207,7 +207,7 @@ test("stored HTML and script payloads are shown as text on every page and never 
   await page.goto("/accounts");
   await expect(page.getByText(PAYLOADS.account).first()).toBeVisible();
   await page.goto("/settings");
-  await expect(page.locator(`input[name="name"]`)).toHaveValue(PAYLOADS.user);
+  await expect(page.locator(`#profile input[name="name"]`)).toHaveValue(PAYLOADS.user);
   expect(problems).toEqual([]);
 });
 

@@ -70,7 +70,7 @@ describe("i18n", () => {
     // Another page's translator has them only once that page's code has loaded, so anywhere else
     // the key would show instead of the text.
     const owners: Record<string, string[]> = {
-      settings: ["routes/settings.tsx", "lib/schemas/settings.ts"],
+      settings: ["routes/settings.tsx", "lib/schemas/settings.ts", "components/settings-categories.tsx"],
       camera: ["routes/camera.tsx", "lib/schemas/camera.ts"],
     };
     // Keys these name are toasts only: flashed by an action or loader and translated by root's loader.
