@@ -9,10 +9,11 @@ import { useLocation } from "react-router";
  * from, or the summary that opens the add form again); the page moves focus there after the
  * navigation, unless something else has focus by then.
  */
-let pending: string | null = null;
+let pending: readonly string[] | null = null;
 
-export function focusAfterNavigation(selector: string | null): void {
-  pending = selector;
+/** `selector`: where focus goes; several, the first found (a row's Edit, else its list when the row left it). */
+export function focusAfterNavigation(selector: string | readonly string[] | null): void {
+  pending = typeof selector === "string" ? [selector] : selector;
 }
 
 /** Focuses `target` only if focus was lost (it fell back to <body>, or its element left the page). */
@@ -26,10 +27,10 @@ export function focusIfLost(target: HTMLElement | null | undefined): void {
 export function useFocusAfterNavigation(): void {
   const { key } = useLocation();
   useEffect(() => {
-    const selector = pending;
+    const selectors = pending;
     pending = null;
-    if (!selector) return;
-    requestAnimationFrame(() => focusIfLost(document.querySelector<HTMLElement>(selector)));
+    if (!selectors) return;
+    requestAnimationFrame(() => focusIfLost(selectors.map((selector) => document.querySelector<HTMLElement>(selector)).find(Boolean)));
   }, [key]);
 }
 
@@ -38,7 +39,7 @@ export function useFocusAfterNavigation(): void {
  * refusal (`refused`: the form's failure, kept on the page) cancels it, and focus stays on the
  * field in error.
  */
-export function useFocusAfterSave(target: string | null, refused: unknown) {
+export function useFocusAfterSave(target: string | readonly string[] | null, refused: unknown) {
   useEffect(() => {
     if (refused) focusAfterNavigation(null);
   }, [refused]);

@@ -1,5 +1,5 @@
 import { ArrowDownUp, Download, FileUp, Lock, Pencil, Plus, Receipt, Repeat, Trash2 } from "lucide-react";
-import { Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { Suspense, useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { formatCount, type Translate } from "../i18n/translate";
 import { useTranslation } from "../i18n/use-translation";
 import { Await, Form, Link, redirect, useActionData, useFetcher, useFetchers, useLocation, useNavigate, useNavigation, useSearchParams, useSubmit, type ShouldRevalidateFunctionArgs } from "react-router";
@@ -15,7 +15,7 @@ import { formatDay, isIsoDay, todayInZone } from "../lib/dates";
 import { formErrorOf, keepFormThroughOutage, ledgerFormOf } from "../lib/form-outage";
 import { formValues, parseForm, useClientValidation, type FieldErrors } from "../lib/forms";
 import { ID_PATTERN } from "../lib/ids";
-import { formatSignedMoneyInText, moneyOutExample } from "../lib/money";
+import { formatSignedMoneyInText, moneyOutExample, parseAmount } from "../lib/money";
 import type { Account, Category, ImportPreview, ImportResult, ImportRow, ListTotals, Transaction, TransactionList } from "../lib/ledger-types";
 import { apiFailure, formId, formFailure, idempotencyKeyOf, readFailed, refusedWithAmounts, returnTo, unwrap } from "../lib/ledger.server";
 import { replaceWithToast } from "../toast.server";
@@ -649,7 +649,7 @@ function TransactionTable({ loaderData, list, filtered, addFetcher }: { loaderDa
 
   if (list.transactions.length === 0 && !pending) {
     return (
-      <p className={`${ui.card} ${l.empty}`} data-testid="transactions-empty">
+      <p id="transactions-empty" tabIndex={-1} className={`${ui.card} ${l.empty}`} data-testid="transactions-empty">
         {/* A later page left empty (its rows deleted or moved) is not an empty account: the pager below leads back. */}
         {list.hasPrevious
           ? t("ledger.pages.transactions.emptyPage")
@@ -674,7 +674,9 @@ function TransactionTable({ loaderData, list, filtered, addFetcher }: { loaderDa
       </Form>
       {confirming ? <DeleteQuestion tx={confirming} listUrl={listUrl} nonce={loaderData.nonce} t={t} language={shared.language} /> : null}
       <table className={`${l.table} ${l.responsiveTable} ${l.labelledColumns}`} style={shared.columnLabels} data-testid="transactions" onClick={onTableClick}>
-        <caption className={l.caption}>{caption}</caption>
+        <caption id="transactions-caption" className={l.caption} tabIndex={-1}>
+          {caption}
+        </caption>
         <thead>
           <tr>
             <th scope="col" aria-sort={ariaSort("date")}>
@@ -714,12 +716,12 @@ function TransactionTable({ loaderData, list, filtered, addFetcher }: { loaderDa
         <tbody>
           {pending ? (
             <tr className={l.rowBusy} aria-busy="true" data-testid="pending-row">
-              <td>{String(pending.get("date") ?? "")}</td>
+              <td className={l.nowrap}>{typedDay(pending.get("date"), shared.language)}</td>
               <th scope="row" className={l.rowHeader}>
                 {String(pending.get("description") ?? "")}
               </th>
               <td />
-              <td data-num="">{String(pending.get("amount") ?? "")}</td>
+              <td data-num="">{typedAmount(pending.get("amount"), account.currency)}</td>
               <td data-num="" />
               <td>{t("ledger.pages.transactions.pending")}</td>
               <td data-empty="" />
@@ -757,6 +759,18 @@ type RowNaming = { description: string; date: string; amount: string };
  * What names a row in its actions' labels and the delete question: its description, day and
  * amount, so two rows with the same description (two coffees at one café) are told apart.
  */
+/** A row being saved shows what was typed as the saved row will show it ("-S/ 1,234.50", "23 nov. 2026"), or as typed if it cannot be read. */
+function typedAmount(value: FormDataEntryValue | null, currency: string): ReactNode {
+  const text = typeof value === "string" ? value : "";
+  const read = parseAmount(text, currency);
+  return read.ok ? <Money minor={read.minor} currency={currency} signed /> : <span className={l.num}>{text}</span>;
+}
+
+function typedDay(value: FormDataEntryValue | null, language: string): string {
+  const text = typeof value === "string" ? value.trim() : "";
+  return isIsoDay(text) ? formatDay(text, language) : text;
+}
+
 function rowNaming(tx: PageTransaction, language: string): RowNaming {
   return { description: tx.description, date: formatDay(tx.date, language), amount: formatSignedMoneyInText(tx.amountMinor, tx.currency) };
 }
@@ -985,7 +999,7 @@ function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; shared: R
           )}
         </td>
         <td data-num="" data-testid="amount">
-          {saving ? <span className={l.num}>{String(saving.get("amount") ?? tx.amount)}</span> : <Money minor={tx.amountMinor} currency={tx.currency} signed />}
+          {saving ? typedAmount(saving.get("amount") ?? tx.amount, tx.currency) : <Money minor={tx.amountMinor} currency={tx.currency} signed />}
         </td>
         <td data-num="">{tx.runningBalanceMinor !== null ? <Money minor={tx.runningBalanceMinor} currency={tx.currency} /> : <span aria-hidden="true">—</span>}</td>
         <td>{saving ? labels.pending : <span className={tx.status === "pending" ? l.badgePending : l.badge}>{labels.statuses[tx.status]}</span>}</td>
@@ -1083,8 +1097,10 @@ function TransactionForm({ mode, tx, fetcher, result, loaderData }: { mode: "add
   const opener = `tr[data-id="${tx?.id}"] a[data-row-link]`;
   const onKeyDown = useEscapeCloses(listUrl, opener, { busy });
   // Saved: back to the row's Edit control, or to the add form's summary (the form closes), where
-  // Enter opens it again for the next entry.
-  const focusWhenSaved = useFocusAfterSave(mode === "add" ? '[data-testid="add-transaction"] > summary' : opener, result);
+  // Enter opens it again for the next entry. A row the save took off this list (a filter or the
+  // page no longer holds it) leaves focus on the list's caption, or on the note that the list is
+  // now empty, not at the top of the page.
+  const focusWhenSaved = useFocusAfterSave(mode === "add" ? '[data-testid="add-transaction"] > summary' : [opener, "#transactions-caption", "#transactions-empty"], result);
   return (
     <fetcher.Form
       method="post"

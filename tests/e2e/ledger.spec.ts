@@ -1163,6 +1163,48 @@ test.describe("accessibility", () => {
     await expect(page.getByRole("link", { name: "Edit BCP Ahorros" })).toBeFocused();
   });
 
+  test("a row a save takes off the filtered list leaves focus on the list, and a row being saved shows its figures as saved", async ({ page, request, signedIn }) => {
+    const accountId = await createAccount(request, signedIn, { name: "BCP Soles", openingBalance: "100.00", openingDate: "2026-01-01" });
+    await addTransactions(request, signedIn, accountId, [
+      { date: "2026-11-02", description: "Uber Centro", amount: "-20.00" },
+      { date: "2026-11-01", description: "Uber Norte", amount: "-15.00" },
+    ]);
+    await page.goto(`/accounts/${accountId}/transactions?q=uber`);
+    await hydrated(page);
+    for (const [name, renamed, focused] of [["Uber Centro", "Taxi Satelital", "#transactions-caption"], ["Uber Norte", "Taxi Remisse", "#transactions-empty"]] as const) {
+      await page.getByRole("link", { name: `Edit ${name}` }).click();
+      const edit = page.getByRole("form", { name: `Edit ${name}` });
+      await edit.getByLabel("Description").fill(renamed);
+      await edit.getByLabel("Description").press("Enter");
+      await expect(edit).toHaveCount(0);
+      // The search no longer finds it: focus is on the list it left (or what took its place), not at the top of the page.
+      await expect(page.locator(focused)).toBeFocused();
+    }
+
+    // While a new one is saved (the answer held back), its row reads as the saved one will.
+    await page.goto(`/accounts/${accountId}/transactions`);
+    await hydrated(page);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/transactions\.data/, async (route) => {
+      if (route.request().method() !== "POST") return route.fallback();
+      await held;
+      await route.fallback();
+    });
+    await disclose(page, "Add transaction");
+    const add = page.getByRole("form", { name: "New transaction" });
+    await add.getByLabel("Date").fill("2026-11-03");
+    await add.getByLabel("Description").fill("Saga Falabella");
+    await add.getByLabel("Amount").fill("-1234.5");
+    await add.getByRole("button", { name: "Add transaction" }).click();
+    const saving = page.getByTestId("pending-row");
+    await expect(saving).toContainText(`-${soles("1,234.50")}`);
+    await expect(saving).toContainText("Nov 3, 2026");
+    release();
+    await expect(saving).toHaveCount(0);
+    await expect(page.getByTestId("transaction-row").filter({ hasText: "Saga Falabella" }).getByTestId("amount")).toHaveText(`-${soles("1,234.50")}`);
+  });
+
   test("Escape closes an edit form, as its Cancel does, and focus goes back to its Edit control", async ({ page, request, signedIn }) => {
     const accountId = await createAccount(request, signedIn, { name: "BCP Soles", openingBalance: "100.00", openingDate: "2026-01-01" });
     await addTransactions(request, signedIn, accountId, [{ date: todayInLima(), description: "Wong San Isidro", amount: "-20.00" }]);

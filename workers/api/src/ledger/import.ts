@@ -143,6 +143,9 @@ type ImportedCategory = { id: string; name: string; created?: { kind: "expense" 
 
 /** New categories one file may add: a column of free text (a bank's own notes) must not add thousands. */
 export const IMPORT_MAX_NEW_CATEGORIES = 50;
+/** What a file may write for "no category": the pages' own word in either language, or a dash. */
+const NO_CATEGORY = new Set([...supportedLocales.map((language) => foldedForMatching(translatorFor(language)("ledger.pages.common.uncategorised"))), "-", "—", "–"]);
+
 /** The colour of a category added without one (as `POST /categories` gives). */
 const NEW_CATEGORY_COLOR = "#64748b";
 
@@ -233,7 +236,7 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
     // that can be imported counts toward the cap and gives the new category its kind.
     const categoryText = singleLineText(unneutralise(cell(fields, query.categoryColumn))).replace(/\s+/g, " ").trim();
     let category: ImportedCategory | null = null;
-    if (categoryText && categories) {
+    if (categoryText && categories && !NO_CATEGORY.has(foldedForMatching(categoryText))) {
       const key = foldedForMatching(categoryText);
       category = categories.get(key) ?? null;
       if (category) {
