@@ -16,3 +16,8 @@ export function showSuccessToast(message: string, id?: string) {
   refusals.clear();
   toast.success(message, id ? { id } : undefined);
 }
+
+/** News beside a success (the saved row is not on this list): no tick, no cross, as root's "info" flash. */
+export function showInfoToast(message: string) {
+  toast(message, { id: message });
+}

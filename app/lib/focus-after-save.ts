@@ -9,11 +9,15 @@ import { useLocation } from "react-router";
  * from, or the summary that opens the add form again); the page moves focus there after the
  * navigation, unless something else has focus by then.
  */
-let pending: readonly string[] | null = null;
+let pending: { selectors: readonly string[]; onArrival: (() => void) | undefined } | null = null;
 
-/** `selector`: where focus goes; several, the first found (a row's Edit, else its list when the row left it). */
-export function focusAfterNavigation(selector: string | readonly string[] | null): void {
-  pending = typeof selector === "string" ? [selector] : selector;
+/**
+ * `selector`: where focus goes; several, the first found (a row's Edit, else its list when the row
+ * left it). `onArrival` runs once the page has drawn the navigation's answer (to tell the user what
+ * it shows).
+ */
+export function focusAfterNavigation(selector: string | readonly string[] | null, onArrival?: () => void): void {
+  pending = selector === null ? null : { selectors: typeof selector === "string" ? [selector] : selector, onArrival };
 }
 
 /** Focuses `target` only if focus was lost (it fell back to <body>, or its element left the page). */
@@ -27,24 +31,29 @@ export function focusIfLost(target: HTMLElement | null | undefined): void {
 export function useFocusAfterNavigation(): void {
   const { key } = useLocation();
   useEffect(() => {
-    const selectors = pending;
+    const next = pending;
     pending = null;
-    if (!selectors) return;
-    requestAnimationFrame(() => focusIfLost(selectors.map((selector) => document.querySelector<HTMLElement>(selector)).find(Boolean)));
+    if (!next) return;
+    requestAnimationFrame(() => {
+      focusIfLost(next.selectors.map((selector) => document.querySelector<HTMLElement>(selector)).find(Boolean));
+      next.onArrival?.();
+    });
   }, [key]);
 }
 
 /**
  * For a form: focus goes to `target` once its save succeeds. Wraps the form's submit handler; a
  * refusal (`refused`: the form's failure, kept on the page) cancels it, and focus stays on the
- * field in error.
+ * field in error. `onSent` runs as the form is sent and may return what to do once the answer is
+ * drawn. Nothing is set up for a submit the form's own checks stopped (they send again once they
+ * pass), so it never waits for a later, unrelated navigation.
  */
-export function useFocusAfterSave(target: string | readonly string[] | null, refused: unknown) {
+export function useFocusAfterSave(target: string | readonly string[] | null, refused: unknown, onSent?: () => (() => void) | undefined) {
   useEffect(() => {
     if (refused) focusAfterNavigation(null);
   }, [refused]);
   return (submit: (event: FormEvent<HTMLFormElement>) => void) => (event: FormEvent<HTMLFormElement>) => {
-    focusAfterNavigation(target);
     submit(event);
+    if (!event.defaultPrevented) focusAfterNavigation(target, onSent?.());
   };
 }

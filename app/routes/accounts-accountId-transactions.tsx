@@ -3,7 +3,7 @@ import { Suspense, useCallback, useEffect, useRef, useState, type FormEvent, typ
 import { formatCount, type Translate } from "../i18n/translate";
 import { useTranslation } from "../i18n/use-translation";
 import { Await, Form, Link, redirect, useActionData, useFetcher, useFetchers, useLocation, useNavigate, useNavigation, useSearchParams, useSubmit, type ShouldRevalidateFunctionArgs } from "react-router";
-import { showSuccessToast } from "../components/form-toasts";
+import { showInfoToast, showSuccessToast } from "../components/form-toasts";
 import type { Route } from "./+types/accounts-accountId-transactions";
 import { columnLabelVars, FormKey, formKey, Money, pickResult, reloadsAfterConflict, SelectField, TextareaField, useClosedAfterPost, useFailureToast, useFormResult, useFormResultAndSaves, type FormResult } from "../components/ledger";
 import { IconSprite, SpriteIcon } from "../components/icon-sprite";
@@ -759,6 +759,10 @@ type RowNaming = { description: string; date: string; amount: string };
  * What names a row in its actions' labels and the delete question: its description, day and
  * amount, so two rows with the same description (two coffees at one café) are told apart.
  */
+function listedIds(): string[] {
+  return [...document.querySelectorAll<HTMLElement>('[data-testid="transaction-row"][data-id]')].map((row) => row.dataset.id!);
+}
+
 /** A row being saved shows what was typed as the saved row will show it ("-S/ 1,234.50", "23 nov. 2026"), or as typed if it cannot be read. */
 function typedAmount(value: FormDataEntryValue | null, currency: string): ReactNode {
   const text = typeof value === "string" ? value : "";
@@ -1100,7 +1104,13 @@ function TransactionForm({ mode, tx, fetcher, result, loaderData }: { mode: "add
   // Enter opens it again for the next entry. A row the save took off this list (a filter or the
   // page no longer holds it) leaves focus on the list's caption, or on the note that the list is
   // now empty, not at the top of the page.
-  const focusWhenSaved = useFocusAfterSave(mode === "add" ? '[data-testid="add-transaction"] > summary' : [opener, "#transactions-caption", "#transactions-empty"], result);
+  // Such a row is not just gone from sight: a note says the list leaves it out.
+  const focusWhenSaved = useFocusAfterSave(mode === "add" ? '[data-testid="add-transaction"] > summary' : [opener, "#transactions-caption", "#transactions-empty"], result, () => {
+    if (mode === "update") return () => (document.querySelector(opener) ? undefined : showInfoToast(t("ledger.pages.toast.savedButHidden")));
+    // A new row is one whose id the list did not have before.
+    const before = new Set(listedIds());
+    return () => (listedIds().some((id) => !before.has(id)) ? undefined : showInfoToast(t("ledger.pages.toast.addedButHidden")));
+  });
   return (
     <fetcher.Form
       method="post"

@@ -298,7 +298,7 @@ describe("CSV import: what banks and spreadsheets really write", () => {
     const { token } = await signUp();
     const from = await createAccount(token);
     const to = await createAccount(token);
-    const categories = async () => (await call("/categories", { token })).json.categories as Array<{ id: string; name: string; kind: string; defaultKey: string | null }>;
+    const categories = async () => (await call("/categories", { token })).json.categories as Array<{ id: string; name: string; kind: string; color: string; defaultKey: string | null }>;
     const groceries = (await categories()).find((category) => category.defaultKey === "groceries")!;
     const before = (await categories()).length;
     await addTransaction(token, from.id, { description: "Wong", amount: "-91.90", categoryId: groceries.id });
@@ -344,6 +344,9 @@ describe("CSV import: what banks and spreadsheets really write", () => {
     expect(done.json).toMatchObject({ imported: 7, invalid: 2 });
     const added = (await categories()).filter((category) => ["Películas", "Bonos", "Otra nueva"].includes(category.name));
     expect(added.map((category) => `${category.name} ${category.kind}`).sort()).toEqual(["Bonos income", "Películas expense"]);
+    // Each in a colour of its own, none of them a default category's.
+    const colors = new Set((await categories()).map((category) => category.color));
+    expect(colors.size).toBe((await categories()).length);
     const rows = (await allPages(token, to.id)).rows;
     expect(rows.filter((row) => row.description.startsWith("Cine")).map((row) => row.category?.name)).toEqual(["Películas", "Películas"]);
     expect(rows.find((row) => row.description === "Plaza Vea")!.category?.id).toBe(groceries.id);

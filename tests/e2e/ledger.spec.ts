@@ -1179,7 +1179,23 @@ test.describe("accessibility", () => {
       await expect(edit).toHaveCount(0);
       // The search no longer finds it: focus is on the list it left (or what took its place), not at the top of the page.
       await expect(page.locator(focused)).toBeFocused();
+      await expect(toast(page, "This list no longer shows it: its filters or its page leave it out.")).toBeVisible();
     }
+    // A new one the search finds is just added; one it does not find is said too.
+    await disclose(page, "Add transaction");
+    const added = page.getByRole("form", { name: "New transaction" });
+    await added.getByLabel("Description").fill("Uber Sur");
+    await added.getByLabel("Amount").fill("-12.00");
+    await added.getByRole("button", { name: "Add transaction" }).click();
+    await expect(page.getByTestId("transaction-row").filter({ hasText: "Uber Sur" })).not.toHaveAttribute("aria-busy");
+    await expect(toast(page, "Transaction added.")).toBeVisible();
+    await expect(toast(page, "This list does not show it: its filters or its page leave it out.")).toHaveCount(0);
+    await disclose(page, "Add transaction");
+    await added.getByLabel("Description").fill("Cabify Aeropuerto");
+    await added.getByLabel("Amount").fill("-45.00");
+    await added.getByRole("button", { name: "Add transaction" }).click();
+    await expect(toast(page, "This list does not show it: its filters or its page leave it out.")).toBeVisible();
+    await expect(page.getByTestId("transaction-row")).toHaveCount(1);
 
     // While a new one is saved (the answer held back), its row reads as the saved one will.
     await page.goto(`/accounts/${accountId}/transactions`);

@@ -170,6 +170,8 @@ export const ledger = {
       accountUnarchived: "Account restored.",
       transactionAdded: "Transaction added.",
       transactionUpdated: "Transaction saved.",
+      savedButHidden: "This list no longer shows it: its filters or its page leave it out.",
+      addedButHidden: "This list does not show it: its filters or its page leave it out.",
       transactionGone: "That transaction was deleted elsewhere (in another tab or on another device), so the change was not saved.",
       transactionDeleted: "Transaction deleted.",
       transactionsDeleted: "Both legs of the transfer were deleted.",

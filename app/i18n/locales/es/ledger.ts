@@ -169,6 +169,8 @@ export const ledger: Messages["ledger"] = {
       accountArchived: "Cuenta archivada.",
       accountUnarchived: "Cuenta restaurada.",
       transactionAdded: "Movimiento agregado.",
+      savedButHidden: "Esta lista ya no lo muestra: sus filtros o su página lo dejan fuera.",
+      addedButHidden: "Esta lista no lo muestra: sus filtros o su página lo dejan fuera.",
       transactionUpdated: "Movimiento guardado.",
       transactionGone: "Ese movimiento se eliminó en otra pestaña o en otro dispositivo, así que el cambio no se guardó.",
       transactionDeleted: "Movimiento eliminado.",

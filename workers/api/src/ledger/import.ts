@@ -138,16 +138,19 @@ function chunksOf<T>(items: readonly T[], size: number): T[][] {
   return chunks;
 }
 
-/** `name` as the user reads it; `created` for one the import adds, with the kind of the first row that names it. */
-type ImportedCategory = { id: string; name: string; created?: { kind: "expense" | "income" } };
+/** `name` as the user reads it; `created` for one the import adds, with the kind of the first row that names it and its colour. */
+type ImportedCategory = { id: string; name: string; created?: { kind: "expense" | "income"; color: string } };
 
 /** New categories one file may add: a column of free text (a bank's own notes) must not add thousands. */
 export const IMPORT_MAX_NEW_CATEGORIES = 50;
 /** What a file may write for "no category": the pages' own word in either language, or a dash. */
 const NO_CATEGORY = new Set([...supportedLocales.map((language) => foldedForMatching(translatorFor(language)("ledger.pages.common.uncategorised"))), "-", "—", "–"]);
 
-/** The colour of a category added without one (as `POST /categories` gives). */
-const NEW_CATEGORY_COLOR = "#64748b";
+/**
+ * Colours of the categories an import adds, in turn after the ones the user has, none of them a
+ * default category's: a chart of spending by category tells them apart by more than their names.
+ */
+const NEW_CATEGORY_COLORS = ["#0d9488", "#4f46e5", "#c026d3", "#65a30d", "#d97706", "#0284c7", "#e11d48", "#059669", "#6d28d9", "#c2410c", "#0e7490", "#be185d"];
 
 /**
  * The user's categories by every name a file may call them: the name as kept, and a default
@@ -155,14 +158,14 @@ const NEW_CATEGORY_COLOR = "#64748b";
  * English page calls "Groceries"), folded (no accents, case or doubled spaces). The map's values
  * carry the name the user reads, for the preview.
  */
-async function categoriesByName(c: C, locale: string): Promise<Map<string, ImportedCategory>> {
+async function categoriesByName(c: C, locale: string): Promise<{ byName: Map<string, ImportedCategory>; count: number }> {
   const { results } = await c.env.DB.prepare("SELECT id, name, default_key FROM categories WHERE user_id = ?1").bind(c.get("user").id).all<Pick<CategoryRow, "id" | "name" | "default_key">>();
   const byName = new Map<string, ImportedCategory>();
   for (const row of results) {
     const category = { id: row.id, name: categoryDisplayName(row.name, row.default_key, locale) };
     for (const name of [row.name, ...supportedLocales.map((language) => categoryDisplayName(row.name, row.default_key, language))]) byName.set(foldedForMatching(name), category);
   }
-  return byName;
+  return { byName, count: results.length };
 }
 
 async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; fields: string[] }>, query: ImportQuery): Promise<ParsedRow[]> {
@@ -173,7 +176,7 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
   const occurrences = new Map<string, number>();
   const latestDay = latestRecordDay();
   const latestYear = latestRecordYear();
-  const categories = query.categoryColumn === undefined ? null : await categoriesByName(c, localeOf(c));
+  const { byName: categories, count: categoryCount } = query.categoryColumn === undefined ? { byName: null, count: 0 } : await categoriesByName(c, localeOf(c));
   let addedCategories = 0;
   const rows: ParsedRow[] = [];
   for (const { line, fields } of data) {
@@ -247,7 +250,8 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
       } else if (addedCategories >= IMPORT_MAX_NEW_CATEGORIES) errors.category = [t("api.importTooManyCategories", { value: categoryText, count: IMPORT_MAX_NEW_CATEGORIES })];
       else {
         // Written only with a row that is imported (the import's own batch): a duplicate adds nothing.
-        category = { id: crypto.randomUUID(), name: categoryText, created: { kind: amount! > 0 ? "income" : "expense" } }; // a row without errors has its amount
+        const color = NEW_CATEGORY_COLORS[(categoryCount + addedCategories) % NEW_CATEGORY_COLORS.length]!;
+        category = { id: crypto.randomUUID(), name: categoryText, created: { kind: amount! > 0 ? "income" : "expense", color } }; // a row without errors has its amount
         categories.set(key, category);
         addedCategories++;
       }
@@ -560,11 +564,11 @@ importRoutes.openapi(
           db
             .prepare(
               `INSERT INTO categories (id, user_id, name, kind, color, created_at)
-               SELECT json_extract(value, '$[0]'), ?2, json_extract(value, '$[1]'), json_extract(value, '$[2]'), '${NEW_CATEGORY_COLOR}', ?4
+               SELECT json_extract(value, '$[0]'), ?2, json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]'), ?4
                FROM json_each(?5) WHERE ${accountAsRead(1, 2, 3)}
                ON CONFLICT DO NOTHING`,
             )
-            .bind(account.id, userId, account.currency, now, JSON.stringify(added.map((category) => [category.id, category.name, category.created!.kind]))),
+            .bind(account.id, userId, account.currency, now, JSON.stringify(added.map((category) => [category.id, category.name, category.created!.kind, category.created!.color]))),
         ]
       : [];
     const statements = [...categories, ...transactions];
