@@ -212,6 +212,9 @@ describe("listing", () => {
     expect(precision.json.errors).toEqual({ min: ["This currency takes at most 2 decimal places."] });
     const comma = await call(`/accounts/${accountId}/transactions?max=12,5`, { token, headers: { "Accept-Language": "es" } });
     expect(comma.json.errors).toEqual({ max: ["Escribe los decimales después de un punto, como en 1234.50 (la coma solo separa miles)."] });
+    // Two bad bounds, two messages (the second was dropped while the first failed the schema).
+    const both = await call(`/accounts/${accountId}/transactions?min=abc&max=1,5`, { token });
+    expect(both.json.errors).toEqual({ min: ["Enter the amount in figures, such as 1234 or -12."], max: ["Write decimals after a point, as in 1234.50 (a comma only separates thousands)."] });
     const reversed = await call(`/accounts/${accountId}/transactions?min=5&max=1`, { token });
     expect(reversed.json.errors).toEqual({ max: ["The minimum must not be greater than the maximum."] });
     // The last two hold letters SQLite's tokenizer splits on (a phrase, refused by the index).

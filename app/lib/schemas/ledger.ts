@@ -213,6 +213,20 @@ export const categoryUpdateSchema = z
   .object({ name: categoryName.optional(), kind: kindSchema.optional(), color: colorSchema.optional() })
   .refine((value) => Object.values(value).some((v) => v !== undefined), { error: "ledger.errors.noChanges" });
 
+/**
+ * A filter's amount bound. What no currency could read ("abc", "12,50" with its decimal comma) is
+ * refused here, beside every other field's error; its decimals and size depend on the account's
+ * currency and are checked with it (`filtersOf`). So "min=abc&max=1,5" says both, not one.
+ */
+const amountBound = z
+  .string()
+  .trim()
+  .superRefine((value, ctx) => {
+    // Dinars have the most decimals of any currency: a text they cannot read, no currency can.
+    const checked = checkAmount(value, "KWD");
+    if (!checked.ok && (checked.key === "ledger.errors.amountFormat" || checked.key === "ledger.errors.amountDecimalComma")) ctx.addIssue({ code: "custom", message: checked.key });
+  });
+
 /** Query of the listing and of the CSV export (all strings: they come from a URL); see listQuerySchema. */
 export const listQueryObject = z.object({
   // The search matches words (letters and digits); symbols alone would silently filter nothing.
@@ -233,8 +247,8 @@ export const listQueryObject = z.object({
     .string()
     .refine((v) => v === "" || v === "none" || ID_PATTERN.test(v), { error: "ledger.errors.categoryUnknown" })
     .optional(),
-  min: blank(amountText),
-  max: blank(amountText),
+  min: blank(amountBound),
+  max: blank(amountBound),
   status: blank(z.enum(TRANSACTION_STATUSES, { error: "ledger.errors.status" })),
   sort: blank(z.enum(["date", "amount"], { error: "ledger.errors.sort" })),
   order: blank(z.enum(["asc", "desc"], { error: "ledger.errors.order" })),
