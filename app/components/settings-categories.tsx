@@ -35,7 +35,7 @@ export function SettingsCategories({ categories, answer, busy }: { categories: C
         {t("settings.categories.title")}
       </h2>
       <p className={s.small}>{t("settings.categories.intro")}</p>
-      <ul className={s.categoryList} data-testid="categories">
+      <ul className={l.list} data-testid="categories">
         {categories.map((category) => (
           <CategoryItem key={category.id} category={category} answer={answer?.categoryId === category.id ? answer : undefined} kinds={kinds} />
         ))}
@@ -67,7 +67,7 @@ function CategoryItem({ category, answer, kinds }: { category: Category; answer:
   const editForm = useClientValidation(categoryUpdateSchema, t, edited?.errors);
   const prefix = `category-${category.id}`;
   return (
-    <li className={s.categoryItem} data-testid="category">
+    <li className={l.listRow} data-testid="category">
       <span className={s.categoryName}>
         <span className={l.categoryDot} style={{ background: category.color }} aria-hidden="true" />
         {category.name}

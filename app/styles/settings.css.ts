@@ -69,16 +69,7 @@ export const danger = style({
 });
 export const dangerZone = style({ borderColor: vars.color.error });
 
-/** Categories: one row each, its name first; the edit form opens below across the row. */
-export const categoryList = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column" });
-export const categoryItem = style({
-  display: "flex",
-  flexWrap: "wrap",
-  alignItems: "center",
-  gap: vars.space.sm,
-  padding: `${vars.space.sm} 0`,
-  borderBottom: `1px solid ${vars.color.border}`,
-});
+/** Categories (rows of ledger.css's `list`): the name first; the edit form opens below across the row. */
 // Beside its buttons where there is room; on a phone, on its own line above them.
 export const categoryName = style({ flex: "1 1 12rem", minWidth: 0, overflowWrap: "break-word" });
 export const categoryActions = style({
