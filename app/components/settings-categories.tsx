@@ -5,7 +5,9 @@
  * (a name the user already has) shows beside the field of the form that was sent, with what was
  * typed.
  */
+import type { RefObject } from "react";
 import { Form } from "react-router";
+import { focusAfterNavigation } from "../lib/focus-after-save";
 import { useTranslation } from "../i18n/use-translation";
 import { TEXT_LIMITS } from "../lib/input-limits";
 import type { FieldErrors } from "../lib/forms";
@@ -24,30 +26,40 @@ const DEFAULT_COLOR = "#64748b";
 /** What the settings action answered to a category form: which one, its errors and what was typed. */
 export type CategoryAnswer = { intent: "category-add" | "category-edit" | "category-delete"; categoryId?: string; errors: FieldErrors; formError: string | null; values?: { name?: string; kind?: string; color?: string } };
 
-export function SettingsCategories({ categories, answer, busy }: { categories: Category[]; answer: CategoryAnswer | undefined; busy: (intent: "category-add") => boolean }) {
+/** After a save the page is drawn again: focus goes to where the keyboard was, not to the top of the page. */
+function focusOnSave(target: string, check?: (event: React.FormEvent<HTMLFormElement>) => void) {
+  return (event: React.FormEvent<HTMLFormElement>) => {
+    check?.(event);
+    if (!event.defaultPrevented) focusAfterNavigation(target);
+  };
+}
+
+export function SettingsCategories({ categories, answer, busy, addFormRef }: { categories: Category[]; answer: CategoryAnswer | undefined; busy: (intent: "category-add") => boolean; addFormRef: RefObject<HTMLFormElement | null> }) {
   const { t } = useTranslation();
   const added = answer?.intent === "category-add" ? answer : undefined;
   const addForm = useClientValidation(categoryCreateSchema, t, added?.errors);
   const kinds = CATEGORY_KINDS.map((kind) => ({ value: kind, label: t(`ledger.categoryKinds.${kind}`) }));
   return (
     <section id="categories" aria-labelledby="categories-title" className={`${ui.card} ${s.section}`}>
-      <h2 id="categories-title" className={s.sectionTitle}>
+      <h2 id="categories-title" className={s.sectionTitle} tabIndex={-1}>
         {t("settings.categories.title")}
       </h2>
       <p className={s.small}>{t("settings.categories.intro")}</p>
       <ul className={l.list} data-testid="categories">
         {categories.map((category) => (
-          <CategoryItem key={category.id} category={category} answer={answer?.categoryId === category.id ? answer : undefined} kinds={kinds} />
+          // Keyed by what it shows: saved, its edit form closes and starts again from the saved values.
+          <CategoryItem key={`${category.id}:${category.name}:${category.kind}:${category.color}`} category={category} answer={answer?.categoryId === category.id ? answer : undefined} kinds={kinds} />
         ))}
       </ul>
-      <Form method="post" className={ui.stack} noValidate onSubmit={addForm.onSubmit} aria-labelledby="category-new-title">
+      {/* Emptied once saved (addFormRef), ready for the next, with focus on its first field. */}
+      <Form ref={addFormRef} method="post" className={ui.stack} noValidate onSubmit={focusOnSave("#category-new-name", addForm.onSubmit)} aria-labelledby="category-new-title">
         <input type="hidden" name="intent" value="category-add" />
         <h3 id="category-new-title" className={s.subTitle}>
           {t("settings.categories.newTitle")}
         </h3>
         <FormAlert message={added?.formError ?? null} />
         <div className={s.categoryFields}>
-          <Field id="category-new-name" label={t("settings.categories.name")} name="name" required maxLength={TEXT_LIMITS.categoryName} autoComplete="off" defaultValue={added?.values?.name} error={addForm.errors.name} />
+          <Field id="category-new-name" label={t("settings.categories.name")} name="name" required maxLength={TEXT_LIMITS.categoryName} autoComplete="off" defaultValue={added?.values?.name} error={addForm.errors.name} autoFocus={Boolean(added?.errors.name)} />
           <SelectField id="category-new-kind" label={t("settings.categories.kind")} name="kind" defaultValue={added?.values?.kind ?? "expense"} error={addForm.errors.kind} options={kinds} />
           <Field id="category-new-color" label={t("settings.categories.color")} name="color" type="color" defaultValue={added?.values?.color ?? DEFAULT_COLOR} error={addForm.errors.color} />
         </div>
@@ -80,12 +92,12 @@ function CategoryItem({ category, answer, kinds }: { category: Category; answer:
         <summary className={ui.button.ghost} aria-label={t("settings.categories.editLabel", { name: category.name })}>
           {t("settings.categories.edit")}
         </summary>
-        <Form method="post" className={ui.stack} noValidate onSubmit={editForm.onSubmit} aria-label={t("settings.categories.editLabel", { name: category.name })}>
+        <Form method="post" className={ui.stack} noValidate onSubmit={focusOnSave("#categories-title", editForm.onSubmit)} aria-label={t("settings.categories.editLabel", { name: category.name })}>
           <input type="hidden" name="intent" value="category-edit" />
           <input type="hidden" name="categoryId" value={category.id} />
           <FormAlert message={edited?.formError ?? null} />
           <div className={s.categoryFields}>
-            <Field id={`${prefix}-name`} label={t("settings.categories.name")} name="name" required maxLength={TEXT_LIMITS.categoryName} autoComplete="off" defaultValue={edited?.values?.name ?? category.name} error={editForm.errors.name} />
+            <Field id={`${prefix}-name`} label={t("settings.categories.name")} name="name" required maxLength={TEXT_LIMITS.categoryName} autoComplete="off" defaultValue={edited?.values?.name ?? category.name} error={editForm.errors.name} autoFocus={Boolean(edited?.errors.name)} />
             <SelectField id={`${prefix}-kind`} label={t("settings.categories.kind")} name="kind" defaultValue={edited?.values?.kind ?? category.kind} error={editForm.errors.kind} options={kinds} />
             <Field id={`${prefix}-color`} label={t("settings.categories.color")} name="color" type="color" defaultValue={edited?.values?.color ?? category.color} error={editForm.errors.color} />
           </div>
@@ -98,9 +110,9 @@ function CategoryItem({ category, answer, kinds }: { category: Category; answer:
       </details>
       <Form
         method="post"
-        onSubmit={(event) => {
+        onSubmit={focusOnSave("#categories-title", (event) => {
           if (!window.confirm(t("settings.categories.confirmDelete", { name: category.name }))) event.preventDefault();
-        }}
+        })}
       >
         <input type="hidden" name="intent" value="category-delete" />
         <input type="hidden" name="categoryId" value={category.id} />

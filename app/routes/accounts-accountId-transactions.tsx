@@ -969,7 +969,7 @@ function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; shared: R
     <>
       <tr className={saving ? l.rowBusy : undefined} aria-busy={saving ? true : undefined} data-testid="transaction-row" data-id={tx.id}>
         <td className={l.nowrap}>
-          <time dateTime={tx.date}>{naming.date}</time>
+          {saving ? typedDay(saving.get("date") ?? tx.date, shared.language) : <time dateTime={tx.date}>{naming.date}</time>}
         </td>
         <th scope="row" className={l.rowHeader}>
           <span>
@@ -1208,8 +1208,10 @@ function TransferForm({ fetcher, result, loaderData, others }: { fetcher: Fetche
   // With JavaScript the field is off while the accounts share a currency, so an amount typed for
   // another account is neither sent nor refused; without it, the field stays for any choice.
   const hydrated = useHydrated();
+  // Saved, the form closes: focus goes to what opens it again, as after an add.
+  const focusWhenSaved = useFocusAfterSave('[data-testid="transfer"] > summary', result);
   return (
-    <fetcher.Form method="post" noValidate onSubmit={onSubmit} className={ui.stack} preventScrollReset aria-label={t("ledger.pages.transactions.transferTitle")}>
+    <fetcher.Form method="post" noValidate onSubmit={focusWhenSaved(onSubmit)} className={ui.stack} preventScrollReset aria-label={t("ledger.pages.transactions.transferTitle")}>
       <FormKey nonce={loaderData.nonce} form="transfer" />
       <input type="hidden" name="intent" value="transfer" />
       <input type="hidden" name="returnTo" value={listUrl} />
@@ -1222,7 +1224,9 @@ function TransferForm({ fetcher, result, loaderData, others }: { fetcher: Fetche
           className={l.doubleField}
           label={t("ledger.fields.toAccount")}
           name="toAccountId"
-          defaultValue={values.toAccountId ?? others[0]?.id}
+          // Controlled: a page brought back by Back gets the choice this form knows, not one the browser
+          // restored behind its back (the amount received must follow the account shown).
+          value={toId}
           error={errors.toAccountId}
           options={others.map((a) => ({ value: a.id, label: `${a.name} (${a.currency})` }))}
           onChange={(event) => setToId(event.currentTarget.value)}

@@ -243,6 +243,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const nameFormRef = useResetWhenSaved("name", answered);
   const emailFormRef = useResetWhenSaved("email", answered);
   const passwordFormRef = useResetWhenSaved("password", answered);
+  const categoryAddRef = useResetWhenSaved("category-add", answered);
   const deleteForm = useClientValidation(deleteAccountSchema, t, serverErrors("delete"));
 
   const zoneNow = isValidTimeZone(user.timeZone) ? formatInstant(loaderData.now, i18n.language, user.timeZone) : "";
@@ -393,7 +394,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </Form>
       </section>
 
-      <SettingsCategories categories={loaderData.categories} answer={answered?.startsWith("category-") ? (actionData as CategoryAnswer) : undefined} busy={busy} />
+      <SettingsCategories categories={loaderData.categories} answer={answered?.startsWith("category-") ? (actionData as CategoryAnswer) : undefined} busy={busy} addFormRef={categoryAddRef} />
 
       <section id="security" aria-labelledby="security-title" className={`${ui.card} ${s.section}`}>
         <h2 id="security-title" className={s.sectionTitle}>

@@ -369,6 +369,19 @@ describe("CSV import: what banks and spreadsheets really write", () => {
     expect((await categories()).some((category) => category.name === "Nunca")).toBe(false);
   });
 
+  it("files a category cell under the user's category of that very name first, then one that differs only in accents", async () => {
+    const { token } = await signUp();
+    const account = await createAccount(token);
+    const made = async (name: string) => (await call("/categories", { token, body: { name } })).json.category.id as string;
+    const [accented, plain, other] = [await made("Café"), await made("cafe"), await made("Panadería")];
+    const csv = ["Date,Description,Amount,Category", "2026-11-01,Uno,-1.00,Café", "2026-11-02,Dos,-1.00,CAFE", "2026-11-03,Tres,-1.00,panaderia"].join("\n");
+    const rows = (await preview(token, account.id, csv, { dateColumn: 0, descriptionColumn: 1, amountColumn: 2, categoryColumn: 3 })).rows as Array<{ category: string; newCategory: boolean }>;
+    expect(rows.map((row) => `${row.category} ${row.newCategory}`)).toEqual(["Café false", "cafe false", "Panadería false"]);
+    expect((await upload(`/accounts/${account.id}/import`, token, csv, { dateColumn: 0, descriptionColumn: 1, amountColumn: 2, categoryColumn: 3 })).json).toMatchObject({ imported: 3 });
+    const filed = (await allPages(token, account.id)).rows.map((row) => `${row.description} ${row.category?.id}`).sort();
+    expect(filed).toEqual([`Dos ${plain}`, `Tres ${other}`, `Uno ${accented}`]);
+  });
+
   it("still finds a row imported before text was kept composed, from a file that writes its accents apart", async () => {
     const { token } = await signUp();
     const account = await createAccount(token);

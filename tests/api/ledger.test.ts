@@ -47,6 +47,10 @@ describe("categories", () => {
     expect(decomposed.status).toBe(409);
     const renamed = await call(`/categories/${composed.json.category.id}`, { method: "PATCH", token, body: { name: "Te\u0301" } });
     expect(renamed.json.category.name).toBe("T\u00e9");
+    // One space between words, a no-break space included: names that look the same are one name.
+    const spaced = await call("/categories", { token, body: { name: "  Mercado   semanal " } });
+    expect(spaced.json.category.name).toBe("Mercado semanal");
+    expect((await call("/categories", { token, body: { name: "Mercado\u00a0semanal" } })).status).toBe(409);
 
     const account = await createAccount(token);
     const tx = await addTransaction(token, account.id, { categoryId: created.json.category.id });

@@ -513,6 +513,8 @@ test.describe("accounts and transactions", () => {
     await expect(transfer.getByLabel("Amount received (optional)")).toBeDisabled();
     await transfer.getByRole("button", { name: "Transfer", exact: true }).click();
     await expect(toast(page, "Transfer saved.")).toBeVisible();
+    // The form closed: focus is on what opens it again, not at the top of the page.
+    await expect(page.getByTestId("transfer").locator("summary")).toBeFocused();
     const account = async (id: string) => (await (await request.get(`/api/v1/accounts/${id}`, { headers: { Authorization: `Bearer ${signedIn.token}` } })).json()).account;
     expect((await account(toId)).balance).toBe("10.00");
     // Chosen again, the other currency's account asks for it.

@@ -261,6 +261,9 @@ test("categories are added, edited and deleted in Settings; a name the user has 
   await add.getByRole("button", { name: "Add category" }).click();
   await expect(page.getByText("Category added.")).toBeVisible();
   await expect(section.getByTestId("category").filter({ hasText: "Mascotas" })).toContainText("Expense");
+  // Emptied for the next one, with the keyboard on its first field.
+  await expect(add.getByLabel("Category name")).toHaveValue("");
+  await expect(add.getByLabel("Category name")).toBeFocused();
   // A name the user already has, in the other language and another case: said beside the field, what was typed kept.
   await add.getByLabel("Category name").fill("supermercado");
   await add.getByRole("button", { name: "Add category" }).click();
@@ -280,6 +283,9 @@ test("categories are added, edited and deleted in Settings; a name the user has 
   await expect(page.getByText("Category saved.")).toBeVisible();
   const renamed = section.getByTestId("category").filter({ hasText: "Mascotas y veterinaria" });
   await expect(renamed).toBeVisible();
+  // Saved, its form closes; focus is on the section, not at the top of the page.
+  await expect(section.getByRole("form", { name: "Edit Mascotas y veterinaria" })).toBeHidden();
+  await expect(section.getByRole("heading", { level: 2, name: "Categories" })).toBeFocused();
   expect((await (await request.get(`/api/v1/transactions/${transaction.id}`, { headers: auth })).json()).transaction.category).toMatchObject({ name: "Mascotas y veterinaria", color: "#aa00cc" });
 
   // The question can be declined, and nothing goes.
@@ -293,6 +299,7 @@ test("categories are added, edited and deleted in Settings; a name the user has 
   await renamed.getByRole("button", { name: "Delete Mascotas y veterinaria" }).click();
   await expect(page.getByText("Category deleted. Its transactions have no category now.")).toBeVisible();
   await expect(renamed).toHaveCount(0);
+  await expect(section.getByRole("heading", { level: 2, name: "Categories" })).toBeFocused();
   const after = (await (await request.get(`/api/v1/transactions/${transaction.id}`, { headers: auth })).json()).transaction;
   expect(after).toMatchObject({ description: "Veterinaria", amount: "-80.00", categoryId: null });
 });

@@ -204,7 +204,8 @@ export const transferSchema = z
   });
 export type TransferInput = z.infer<typeof transferSchema>;
 
-const categoryName = z.string({ error: "ledger.errors.required" }).overwrite(singleLineText).trim().min(1, { error: "ledger.errors.required" }).max(TEXT_LIMITS.categoryName, { error: "ledger.errors.categoryNameLength" });
+// One space between words (a no-break space is one too): names that look the same are the same name.
+const categoryName = z.string({ error: "ledger.errors.required" }).overwrite((text) => singleLineText(text).replace(/\s+/g, " ")).trim().min(1, { error: "ledger.errors.required" }).max(TEXT_LIMITS.categoryName, { error: "ledger.errors.categoryNameLength" });
 const colorSchema = z.string({ error: "ledger.errors.color" }).regex(/^#[0-9a-fA-F]{6}$/, { error: "ledger.errors.color" }).transform((v) => v.toLowerCase());
 const kindSchema = z.enum(CATEGORY_KINDS, { error: "ledger.errors.categoryKind" });
 

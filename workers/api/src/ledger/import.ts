@@ -158,14 +158,31 @@ const NEW_CATEGORY_COLORS = ["#0d9488", "#4f46e5", "#c026d3", "#65a30d", "#d9770
  * English page calls "Groceries"), folded (no accents, case or doubled spaces). The map's values
  * carry the name the user reads, for the preview.
  */
-async function categoriesByName(c: C, locale: string): Promise<{ byName: Map<string, ImportedCategory>; count: number }> {
+async function categoriesByName(c: C, locale: string): Promise<{ byName: CategoryNames; count: number }> {
   const { results } = await c.env.DB.prepare("SELECT id, name, default_key FROM categories WHERE user_id = ?1").bind(c.get("user").id).all<Pick<CategoryRow, "id" | "name" | "default_key">>();
-  const byName = new Map<string, ImportedCategory>();
+  const byName = new CategoryNames();
   for (const row of results) {
     const category = { id: row.id, name: categoryDisplayName(row.name, row.default_key, locale) };
-    for (const name of [row.name, ...supportedLocales.map((language) => categoryDisplayName(row.name, row.default_key, language))]) byName.set(foldedForMatching(name), category);
+    for (const name of [row.name, ...supportedLocales.map((language) => categoryDisplayName(row.name, row.default_key, language))]) byName.set(name, category);
   }
   return { byName, count: results.length };
+}
+
+/**
+ * Categories by name: a name as the user keeps it (any case) first, as Settings tells names apart;
+ * else the same name without accents or doubled spaces ("CAFE" for "Café"). So where the user
+ * has both "Café" and "cafe", each file spelling finds its own.
+ */
+class CategoryNames {
+  readonly #exact = new Map<string, ImportedCategory>();
+  readonly #folded = new Map<string, ImportedCategory>();
+  set(name: string, category: ImportedCategory): void {
+    this.#exact.set(name.toLowerCase(), category);
+    if (!this.#folded.has(foldedForMatching(name))) this.#folded.set(foldedForMatching(name), category);
+  }
+  get(name: string): ImportedCategory | undefined {
+    return this.#exact.get(name.toLowerCase()) ?? this.#folded.get(foldedForMatching(name));
+  }
 }
 
 async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; fields: string[] }>, query: ImportQuery): Promise<ParsedRow[]> {
@@ -240,8 +257,7 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
     const categoryText = singleLineText(unneutralise(cell(fields, query.categoryColumn))).replace(/\s+/g, " ").trim();
     let category: ImportedCategory | null = null;
     if (categoryText && categories && !NO_CATEGORY.has(foldedForMatching(categoryText))) {
-      const key = foldedForMatching(categoryText);
-      category = categories.get(key) ?? null;
+      category = categories.get(categoryText) ?? null;
       if (category) {
         // Known, or already added by an earlier row.
       } else if (categoryText.length > TEXT_LIMITS.categoryName) errors.category = [t("api.importCategoryLength")];
@@ -252,7 +268,7 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
         // Written only with a row that is imported (the import's own batch): a duplicate adds nothing.
         const color = NEW_CATEGORY_COLORS[(categoryCount + addedCategories) % NEW_CATEGORY_COLORS.length]!;
         category = { id: crypto.randomUUID(), name: categoryText, created: { kind: amount! > 0 ? "income" : "expense", color } }; // a row without errors has its amount
-        categories.set(key, category);
+        categories.set(categoryText, category);
         addedCategories++;
       }
     }
