@@ -3,9 +3,11 @@
  * while the link can be used, its question and one button (a page, not a change on opening:
  * mail scanners open links too); once it is spent or expired, why not and where to go instead.
  */
+import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { useTranslation } from "../i18n/use-translation";
+import { focusIfLost } from "../lib/focus-after-save";
 import { formErrorOf } from "../lib/form-outage";
 import * as ui from "../styles/ui.css";
 import { FormAlert, PageTitle } from "./ui";
@@ -33,6 +35,11 @@ export function AddressLinkPage(props: {
   const { email, actionData } = props;
   const taken = props.takenMessage !== undefined && (props.taken || actionData?.taken === true);
   const expired = taken || !email || actionData?.expired === true;
+  // A press answered "spent" or "taken" takes the button away: the keyboard goes on from the way on.
+  const wayOn = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (actionData) focusIfLost(wayOn.current);
+  }, [actionData]);
   return (
     <>
       <PageTitle title={props.title} />
@@ -42,7 +49,7 @@ export function AddressLinkPage(props: {
           <p role="alert" className={ui.alert.warning}>
             {taken ? props.takenMessage : props.expiredMessage}
           </p>
-          <Link to={props.expiredLink.to} className={ui.button.primary}>
+          <Link ref={wayOn} to={props.expiredLink.to} className={ui.button.primary}>
             {props.expiredLink.label}
           </Link>
         </>

@@ -177,6 +177,8 @@ export default function Camera({ loaderData }: Route.ComponentProps) {
   const [detectorReady, setDetectorReady] = useState(false);
   const [qr, setQr] = useState<{ text: string; parsed: EmvParseResult } | null>(null);
   const [qrNotFound, setQrNotFound] = useState(false);
+  // A picked file that is no photo (a PDF from "All files"): said at once, beside the picker.
+  const [pickRefusal, setPickRefusal] = useState<string | null>(null);
   const [photo, setPhoto] = useState<Photo | null>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const streamRef = useRef<MediaStream | null>(null);
@@ -280,7 +282,13 @@ export default function Camera({ loaderData }: Route.ComponentProps) {
   async function onFile(file: File | undefined) {
     if (!file) return;
     setQrNotFound(false);
+    setPickRefusal(null);
     if (mode === "photo") {
+      const refused = file.size === 0 ? "camera.errors.emptyFile" : !sniffImageType(new Uint8Array(await file.slice(0, 4096).arrayBuffer())) ? "camera.errors.notAnImage" : null;
+      if (refused) {
+        setPickRefusal(t(refused));
+        return;
+      }
       stopCamera();
       setPhoto({ blob: file, url: URL.createObjectURL(file), picked: true });
       // A photo is here: why the camera could not start no longer matters.
@@ -408,12 +416,18 @@ export default function Camera({ loaderData }: Route.ComponentProps) {
             accept="image/*"
             capture="environment"
             disabled={!hydrated}
-            aria-describedby="camera-file-hint"
+            aria-describedby={pickRefusal ? "camera-file-hint camera-file-error" : "camera-file-hint"}
+            aria-invalid={pickRefusal ? true : undefined}
             onChange={(event) => void onFile(event.currentTarget.files?.[0])}
           />
           <p id="camera-file-hint" className={ui.hint}>
             {t("camera.pickFileHint")}
           </p>
+          {pickRefusal && mode === "photo" ? (
+            <p id="camera-file-error" role="alert" className={ui.fieldError}>
+              {pickRefusal}
+            </p>
+          ) : null}
           {qrNotFound && mode === "qr" ? (
             <p role="alert" className={ui.alert.warning}>
               {t("camera.qr.notFound")}

@@ -238,6 +238,8 @@ test("a new address another account takes before its link is used: the link page
   const taken = "Another account signs in with this address now, so it cannot be confirmed, and your email stays as it was. To change it, choose another address in Settings.";
   await expect(page.getByRole("alert")).toHaveText(taken);
   await expect(page.getByRole("button", { name: "Confirm new email" })).toHaveCount(0);
+  // The button went: the keyboard goes on from the way on, not from the top of the page.
+  await expect(page.getByRole("link", { name: "Go to Settings" })).toBeFocused();
   // Opened again, it says so before offering anything.
   const reopened = await page.goto(link);
   expect(reopened?.status()).toBe(409);
