@@ -324,6 +324,7 @@ describe("CSV import: what banks and spreadsheets really write", () => {
       "2026-11-07,Sin rubro,-1.00,Sin categoría",
       "2026-11-08,Sin rubro 2,-1.00,uncategorised",
       "2026-11-09,Sin rubro 3,-1.00,—",
+      "2026-11-10,Sin rubro 4,-1.00,Uncategorized",
     ].join("\n");
     const mapping = { dateColumn: 0, descriptionColumn: 1, amountColumn: 2, categoryColumn: 3 };
     const shown = (await preview(token, to.id, csv, mapping)).rows as Array<{ category: string | null; newCategory: boolean; errors: Record<string, string[]> | null }>;
@@ -338,10 +339,11 @@ describe("CSV import: what banks and spreadsheets really write", () => {
       [null, false],
       [null, false],
       [null, false],
+      [null, false],
     ]);
     expect(shown[5]!.errors).toEqual({ category: ["The category is longer than 40 characters: the row is left out."] });
     const done = await upload(`/accounts/${to.id}/import`, token, csv, mapping);
-    expect(done.json).toMatchObject({ imported: 7, invalid: 2 });
+    expect(done.json).toMatchObject({ imported: 8, invalid: 2 });
     const added = (await categories()).filter((category) => ["Películas", "Bonos", "Otra nueva"].includes(category.name));
     expect(added.map((category) => `${category.name} ${category.kind}`).sort()).toEqual(["Bonos income", "Películas expense"]);
     // Each in a colour of its own, none of them a default category's.
@@ -351,7 +353,7 @@ describe("CSV import: what banks and spreadsheets really write", () => {
     expect(rows.filter((row) => row.description.startsWith("Cine")).map((row) => row.category?.name)).toEqual(["Películas", "Películas"]);
     expect(rows.find((row) => row.description === "Plaza Vea")!.category?.id).toBe(groceries.id);
     // Again: every row a duplicate, and no category added twice.
-    expect((await upload(`/accounts/${to.id}/import`, token, csv, mapping)).json).toMatchObject({ imported: 0, duplicates: 7 });
+    expect((await upload(`/accounts/${to.id}/import`, token, csv, mapping)).json).toMatchObject({ imported: 0, duplicates: 8 });
     expect((await categories()).length).toBe(before + 2);
 
     // A file may add at most 50 categories; the rows past that are left out, saying why.

@@ -143,8 +143,8 @@ type ImportedCategory = { id: string; name: string; created?: { kind: "expense" 
 
 /** New categories one file may add: a column of free text (a bank's own notes) must not add thousands. */
 export const IMPORT_MAX_NEW_CATEGORIES = 50;
-/** What a file may write for "no category": the pages' own word in either language, or a dash. */
-const NO_CATEGORY = new Set([...supportedLocales.map((language) => foldedForMatching(translatorFor(language)("ledger.pages.common.uncategorised"))), "-", "—", "–"]);
+/** What a file may write for "no category": the pages' own word in either language (and its US spelling), "none", or a dash. */
+const NO_CATEGORY = new Set([...supportedLocales.map((language) => foldedForMatching(translatorFor(language)("ledger.pages.common.uncategorised"))), "uncategorized", "none", "ninguna", "-", "—", "–"]);
 
 /**
  * Colours of the categories an import adds, in turn after the ones the user has, none of them a
