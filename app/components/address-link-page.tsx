@@ -18,8 +18,8 @@ export function AddressLinkPage(props: {
   title: string;
   /** The loader's address: null when the link could no longer be used as the page opened. */
   email: string | null;
-  /** The loader's: another account signs in with the address now. */
-  taken: boolean;
+  /** The loader's: another account signs in with the address now (with `takenMessage` only). */
+  taken?: boolean;
   /** What the button's action answered: `expired` when the link was spent meanwhile, `taken` when the address was. */
   actionData: { expired?: boolean; taken?: boolean; formError?: string | null; ok?: boolean; outage?: true } | undefined;
   question: (email: string) => string;
@@ -33,7 +33,7 @@ export function AddressLinkPage(props: {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const { email, actionData } = props;
-  const taken = props.takenMessage !== undefined && (props.taken || actionData?.taken === true);
+  const taken = props.takenMessage !== undefined && (props.taken === true || actionData?.taken === true);
   const expired = taken || !email || actionData?.expired === true;
   // A press answered "spent" or "taken" takes the button away: the keyboard goes on from the way on.
   const wayOn = useRef<HTMLAnchorElement>(null);

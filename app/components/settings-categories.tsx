@@ -7,37 +7,26 @@
  */
 import type { RefObject } from "react";
 import { Form } from "react-router";
-import { focusAfterNavigation } from "../lib/focus-after-save";
+import { useFocusAfterSave } from "../lib/focus-after-save";
 import { useTranslation } from "../i18n/use-translation";
 import { TEXT_LIMITS } from "../lib/input-limits";
-import type { FieldErrors } from "../lib/forms";
 import { useClientValidation } from "../lib/forms";
 import type { Category } from "../lib/ledger-types";
-import { CATEGORY_KINDS, categoryCreateSchema, categoryUpdateSchema } from "../lib/schemas/ledger";
+import { CATEGORY_KINDS, categoryCreateSchema, categoryUpdateSchema, DEFAULT_CATEGORY_COLOR } from "../lib/schemas/ledger";
+import type { CategoryAnswer } from "../routes/settings";
 import * as l from "../styles/ledger.css";
 import * as s from "../styles/settings.css";
 import * as ui from "../styles/ui.css";
 import { SelectField } from "./ledger";
 import { Field, FormAlert } from "./ui";
 
-/** The colour a new category starts with (the API's default). */
-const DEFAULT_COLOR = "#64748b";
-
-/** What the settings action answered to a category form: which one, its errors and what was typed. */
-export type CategoryAnswer = { intent: "category-add" | "category-edit" | "category-delete"; categoryId?: string; errors: FieldErrors; formError: string | null; values?: { name?: string; kind?: string; color?: string } };
-
-/** After a save the page is drawn again: focus goes to where the keyboard was, not to the top of the page. */
-function focusOnSave(target: string, check?: (event: React.FormEvent<HTMLFormElement>) => void) {
-  return (event: React.FormEvent<HTMLFormElement>) => {
-    check?.(event);
-    if (!event.defaultPrevented) focusAfterNavigation(target);
-  };
-}
 
 export function SettingsCategories({ categories, answer, busy, addFormRef }: { categories: Category[]; answer: CategoryAnswer | undefined; busy: (intent: "category-add") => boolean; addFormRef: RefObject<HTMLFormElement | null> }) {
   const { t } = useTranslation();
   const added = answer?.intent === "category-add" ? answer : undefined;
   const addForm = useClientValidation(categoryCreateSchema, t, added?.errors);
+  // After a save the page is drawn again: focus goes on from where the keyboard was, not the top of the page.
+  const focusWhenAdded = useFocusAfterSave("#category-new-name", added);
   const kinds = CATEGORY_KINDS.map((kind) => ({ value: kind, label: t(`ledger.categoryKinds.${kind}`) }));
   return (
     <section id="categories" aria-labelledby="categories-title" className={`${ui.card} ${s.section}`}>
@@ -52,7 +41,7 @@ export function SettingsCategories({ categories, answer, busy, addFormRef }: { c
         ))}
       </ul>
       {/* Emptied once saved (addFormRef), ready for the next, with focus on its first field. */}
-      <Form ref={addFormRef} method="post" className={ui.stack} noValidate onSubmit={focusOnSave("#category-new-name", addForm.onSubmit)} aria-labelledby="category-new-title">
+      <Form ref={addFormRef} method="post" className={ui.stack} noValidate onSubmit={focusWhenAdded(addForm.onSubmit)} aria-labelledby="category-new-title">
         <input type="hidden" name="intent" value="category-add" />
         <h3 id="category-new-title" className={s.subTitle}>
           {t("settings.categories.newTitle")}
@@ -61,7 +50,7 @@ export function SettingsCategories({ categories, answer, busy, addFormRef }: { c
         <div className={s.categoryFields}>
           <Field id="category-new-name" label={t("settings.categories.name")} name="name" required maxLength={TEXT_LIMITS.categoryName} autoComplete="off" defaultValue={added?.values?.name} error={addForm.errors.name} autoFocus={Boolean(added?.errors.name)} />
           <SelectField id="category-new-kind" label={t("settings.categories.kind")} name="kind" defaultValue={added?.values?.kind ?? "expense"} error={addForm.errors.kind} options={kinds} />
-          <Field id="category-new-color" label={t("settings.categories.color")} name="color" type="color" defaultValue={added?.values?.color ?? DEFAULT_COLOR} error={addForm.errors.color} />
+          <Field id="category-new-color" label={t("settings.categories.color")} name="color" type="color" defaultValue={added?.values?.color ?? DEFAULT_CATEGORY_COLOR} error={addForm.errors.color} />
         </div>
         <div>
           <button type="submit" className={ui.button.secondary} disabled={busy("category-add")}>
@@ -77,6 +66,7 @@ function CategoryItem({ category, answer, kinds }: { category: Category; answer:
   const { t } = useTranslation();
   const edited = answer?.intent === "category-edit" ? answer : undefined;
   const editForm = useClientValidation(categoryUpdateSchema, t, edited?.errors);
+  const focusWhenSaved = useFocusAfterSave("#categories-title", answer);
   const prefix = `category-${category.id}`;
   return (
     <li className={l.listRow} data-testid="category">
@@ -92,7 +82,7 @@ function CategoryItem({ category, answer, kinds }: { category: Category; answer:
         <summary className={ui.button.ghost} aria-label={t("settings.categories.editLabel", { name: category.name })}>
           {t("settings.categories.edit")}
         </summary>
-        <Form method="post" className={ui.stack} noValidate onSubmit={focusOnSave("#categories-title", editForm.onSubmit)} aria-label={t("settings.categories.editLabel", { name: category.name })}>
+        <Form method="post" className={ui.stack} noValidate onSubmit={focusWhenSaved(editForm.onSubmit)} aria-label={t("settings.categories.editLabel", { name: category.name })}>
           <input type="hidden" name="intent" value="category-edit" />
           <input type="hidden" name="categoryId" value={category.id} />
           <FormAlert message={edited?.formError ?? null} />
@@ -110,7 +100,7 @@ function CategoryItem({ category, answer, kinds }: { category: Category; answer:
       </details>
       <Form
         method="post"
-        onSubmit={focusOnSave("#categories-title", (event) => {
+        onSubmit={focusWhenSaved((event) => {
           if (!window.confirm(t("settings.categories.confirmDelete", { name: category.name }))) event.preventDefault();
         })}
       >

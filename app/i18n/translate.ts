@@ -63,6 +63,8 @@ function pageTexts(language: string): Map<string, string> {
  * have them from the start (resources.ts).
  */
 export function addPageTexts(byLanguage: Readonly<Record<Locale, Messages>>): void {
+  // The server has them already (resources.ts), and loads every route module as it starts.
+  if (typeof document === "undefined") return;
   for (const [language, messages] of Object.entries(byLanguage)) flatten(messages, pageTexts(language));
 }
 

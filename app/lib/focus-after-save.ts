@@ -20,11 +20,15 @@ export function focusAfterNavigation(selector: string | readonly string[] | null
   pending = selector === null ? null : { selectors: typeof selector === "string" ? [selector] : selector, onArrival };
 }
 
-/** Focuses `target` only if focus was lost (it fell back to <body>, or its element left the page). */
-export function focusIfLost(target: HTMLElement | null | undefined): void {
+/** Whether focus was lost: it fell back to <body>, or its element left the page. */
+export function focusWasLost(): boolean {
   const active = document.activeElement;
-  if (active && active !== document.body && active.isConnected) return;
-  target?.focus();
+  return !active || active === document.body || !active.isConnected;
+}
+
+/** Focuses `target` only if focus was lost. */
+export function focusIfLost(target: HTMLElement | null | undefined): void {
+  if (focusWasLost()) target?.focus();
 }
 
 /** In a page whose forms close by navigating: carries out `focusAfterNavigation` after each navigation. */

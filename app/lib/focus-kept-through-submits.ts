@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useFetchers, useLocation, useNavigation } from "react-router";
+import { focusWasLost } from "./focus-after-save";
 
 /**
  * For the whole app (root): focus is not lost by sending a form. A submit button is disabled while
@@ -34,8 +35,7 @@ export function useFocusKeptThroughSubmits(): void {
     sender.current = null;
     if (!sent || sent.path !== pathname) return;
     requestAnimationFrame(() => {
-      const active = document.activeElement;
-      if (active && active !== document.body && active.isConnected) return;
+      if (!focusWasLost()) return;
       // The same element is where the user just was: focused without scrolling, so a message the
       // page scrolled into view stays there. An element that moved (same id) is scrolled to.
       if (sent.element.isConnected) sent.element.focus({ preventScroll: true });

@@ -4,7 +4,6 @@
  * fraction of the bytes). A format the browser cannot decode (HEIC outside Safari) is sent as
  * it is; the API checks its bytes and its size either way.
  */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const MAX_EDGE_PX = 2000;
 const JPEG_QUALITY = 0.85;
 

@@ -25,6 +25,11 @@ export function singleLineText(text: string): string {
   return text.normalize("NFC").replace(/[\t\r\n]/g, " ").replace(INVISIBLE, "").replace(BLANK_EDGES, "");
 }
 
+/** One line with one space between words (a no-break space is one too): for names that must not differ only by spacing (a category, an imported description). */
+export function singleSpacedText(text: string): string {
+  return singleLineText(text).replace(/\s+/g, " ");
+}
+
 /** Several lines (notes): line breaks become "\n", tabs stay, invisible characters and blank ends go. */
 export function multiLineText(text: string): string {
   return text.normalize("NFC").replace(/\r\n?/g, "\n").replace(INVISIBLE, "").replace(BLANK_EDGES, "");

@@ -15,6 +15,16 @@ function ascii(bytes: Uint8Array, start: number, end: number): string {
   return String.fromCharCode(...bytes.subarray(start, end));
 }
 
+/**
+ * Why a file cannot be a receipt photo, whatever its size (an i18n key), or null: empty, or not
+ * an image by its first bytes. The camera page asks as a file is picked; the action asks again.
+ */
+export async function receiptFileRefusal(file: Blob): Promise<"camera.errors.emptyFile" | "camera.errors.notAnImage" | null> {
+  if (file.size === 0) return "camera.errors.emptyFile";
+  // The first 4 KB hold any signature sniffImageType reads (a HEIF ftyp box is far smaller).
+  return sniffImageType(new Uint8Array(await file.slice(0, 4096).arrayBuffer())) ? null : "camera.errors.notAnImage";
+}
+
 /** The image type by magic bytes: JPEG FF D8 FF, PNG's 8-byte signature, RIFF…WEBP, ISO-BMFF ftyp with a HEIF brand. */
 export function sniffImageType(bytes: Uint8Array): ReceiptType | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";

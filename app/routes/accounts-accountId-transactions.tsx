@@ -37,7 +37,6 @@ export const middleware: Route.MiddlewareFunction[] = [guard("auth")];
 const FILTER_KEYS = ["q", "from", "to", "category", "min", "max", "status", "sort", "order"] as const;
 /** Parameters that only open or prefill a form: changing them needs no new data. */
 const UI_KEYS = ["new", "edit", "confirmDelete", "description", "amount", "payee", "date", "notes", "categoryId"] as const;
-const KEEP_EDIT = ["edit"] as const;
 const PAGE_SIZE = 50;
 const IMPORT_OPTIONS = [...IMPORT_COLUMNS, "dateFormat", "decimalSeparator", "delimiter", "header"] as const;
 
@@ -318,16 +317,19 @@ type LoaderData = Route.ComponentProps["loaderData"];
 type Fetcher = ReturnType<typeof useFetcher<typeof action>>;
 
 /**
- * The current address without the form-only parameters: where a form goes back to. A post made in
- * place that is not the open edit form's own keeps `edit` (`keep`), so that form stays open with
- * what is typed in it.
+ * The current address without the form-only parameters: where a form goes back to (`list`). A
+ * post made in place that is not the open edit form's own goes back to `keepingEdit`, which keeps
+ * `edit`, so that form stays open with what is typed in it.
  */
-function useListUrl(keep: ReadonlyArray<(typeof UI_KEYS)[number]> = []) {
-  const location = useLocation();
-  const search = new URLSearchParams(location.search);
-  for (const key of UI_KEYS) if (!keep.includes(key)) search.delete(key);
-  const query = search.toString();
-  return location.pathname + (query ? `?${query}` : "");
+function useListUrls(): { list: string; keepingEdit: string } {
+  const { pathname, search } = useLocation();
+  const without = (kept: string | null) => {
+    const params = new URLSearchParams(search);
+    for (const key of UI_KEYS) if (key !== kept) params.delete(key);
+    const query = params.toString();
+    return pathname + (query ? `?${query}` : "");
+  };
+  return { list: without(null), keepingEdit: without("edit") };
 }
 
 function withParams(base: URLSearchParams, changes: Record<string, string | null>) {
@@ -630,12 +632,11 @@ function TransactionTable({ loaderData, list, filtered, addFetcher }: { loaderDa
   const pending = addFetcher.state !== "idle" && addFetcher.formData?.get("intent") === "add" ? addFetcher.formData : null;
   const caption = filtered ? t("ledger.pages.transactions.captionFiltered", { name: account.name }) : t("ledger.pages.transactions.caption", { name: account.name });
   const actionData = useActionData<typeof action>();
-  const listUrl = useListUrl();
-  const listUrlKeepingEdit = useListUrl(KEEP_EDIT);
+  const { list: listUrl, keepingEdit: listUrlKeepingEdit } = useListUrls();
   const shared = useRowShared(t, i18n.language, searchParams, actionData, listUrl, listUrlKeepingEdit, loaderData);
   const { columns } = shared;
   const confirmDelete = searchParams.get("confirmDelete");
-  const confirming = confirmDelete && shared.changeable ? list.transactions.find((tx) => tx.id === confirmDelete && shared.otherSideOf(tx)?.archived !== true) : undefined;
+  const confirming = confirmDelete && shared.changeable ? list.transactions.find((tx) => tx.id === confirmDelete && !shared.locked(tx)) : undefined;
   const inFlight = useRowFetchers();
   const navigate = useNavigate();
   // Rows hold plain links (a <Link> per row is several router hooks, 50 times): one handler here
@@ -755,10 +756,7 @@ function deleteQuestionText(t: Translate, tx: PageTransaction, naming: RowNaming
 
 type RowNaming = { description: string; date: string; amount: string };
 
-/**
- * What names a row in its actions' labels and the delete question: its description, day and
- * amount, so two rows with the same description (two coffees at one café) are told apart.
- */
+/** The ids of the rows the list shows now. */
 function listedIds(): string[] {
   return [...document.querySelectorAll<HTMLElement>('[data-testid="transaction-row"][data-id]')].map((row) => row.dataset.id!);
 }
@@ -775,6 +773,10 @@ function typedDay(value: FormDataEntryValue | null, language: string): string {
   return isIsoDay(text) ? formatDay(text, language) : text;
 }
 
+/**
+ * What names a row in its actions' labels and the delete question: its description, day and
+ * amount, so two rows with the same description (two coffees at one café) are told apart.
+ */
 function rowNaming(tx: PageTransaction, language: string): RowNaming {
   return { description: tx.description, date: formatDay(tx.date, language), amount: formatSignedMoneyInText(tx.amountMinor, tx.currency) };
 }
@@ -829,6 +831,7 @@ function useRowShared(t: Translate, language: string, searchParams: URLSearchPar
   // Without JavaScript a refused delete comes back as the page's action data.
   useFailureToast(typeof actionData === "object" && actionData && "form" in actionData && String(actionData.form).startsWith("delete:") ? (actionData as FormResult) : undefined, t);
   const accountsById = new Map(loaderData.accounts.map((a) => [a.id, a]));
+  const otherSideOf = (tx: PageTransaction) => (tx.transferAccountId ? accountsById.get(tx.transferAccountId) : undefined);
   // The table's columns, in their order: the header row's names.
   const columns = {
     date: t("ledger.fields.date"),
@@ -872,8 +875,10 @@ function useRowShared(t: Translate, language: string, searchParams: URLSearchPar
     actionData,
     listUrl,
     loaderData,
-    // A transfer's other side: its name, and whether it is archived (then the transfer is locked).
-    otherSideOf: (tx: PageTransaction) => (tx.transferAccountId ? accountsById.get(tx.transferAccountId) : undefined),
+    // A transfer's other side: its name, and whether it is archived.
+    otherSideOf,
+    // A transfer whose other side is in an archived account cannot change (ADR 035): its row says why instead.
+    locked: (tx: PageTransaction) => otherSideOf(tx)?.archived === true,
     // An archived account's transactions cannot change (the API refuses with 409): no control offers to.
     changeable: !loaderData.account.archived,
     columns,
@@ -957,8 +962,8 @@ function DeleteOutcome({ id, t, onSettled }: { id: string; t: Translate; onSettl
 function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; shared: RowShared; saving: FormData | null }) {
   const { t, labels, searchParams, actionData, loaderData } = shared;
   const otherSide = shared.otherSideOf(tx);
-  // Nor can a transfer whose other side is in an archived account (ADR 035): its row says why instead.
-  const locked = otherSide?.archived === true;
+  // Locked means this other side exists (and is archived).
+  const locked = shared.locked(tx);
   const editing = shared.changeable && !locked && (searchParams.get("edit") === tx.id || Boolean(pickResult<FormResult>(`update:${tx.id}`, undefined, actionData)));
   const otherName = tx.transferAccountId ? (otherSide?.name ?? labels.anotherAccount) : null;
   const description = saving ? String(saving.get("description") ?? tx.description) : tx.description;
@@ -1020,7 +1025,7 @@ function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; shared: R
           <td>
             <span className={l.rowActions}>
               {/* Focusable so that the keyboard, too, can show the reason (the tooltip is its label). */}
-              <span role="img" tabIndex={0} className={l.rowLocked} aria-label={shared.lockedTransfer({ account: otherSide.name })} data-testid="locked-transfer" {...tooltipFromLabel}>
+              <span role="img" tabIndex={0} className={l.rowLocked} aria-label={shared.lockedTransfer({ account: otherSide!.name })} data-testid="locked-transfer" {...tooltipFromLabel}>
                 {LOCK_ICON}
               </span>
             </span>
@@ -1083,8 +1088,7 @@ function EditTransaction({ tx, loaderData, actionData }: { tx: PageTransaction; 
 function TransactionForm({ mode, tx, fetcher, result, loaderData }: { mode: "add" | "update"; tx?: PageTransaction; fetcher: Fetcher; result: FormResult | undefined; loaderData: LoaderData }) {
   const { t, i18n } = useTranslation();
   const [searchParams] = useSearchParams();
-  const listUrl = useListUrl();
-  const listUrlKeepingEdit = useListUrl(KEEP_EDIT);
+  const { list: listUrl, keepingEdit: listUrlKeepingEdit } = useListUrls();
   const { errors, onSubmit } = useClientValidation(mode === "add" ? transactionCreateSchema : transactionUpdateSchema, t, result?.errors, amountChecks({ amount: loaderData.account.currency }));
   useFailureToast(result, t);
   const values = result?.values ?? {};
@@ -1103,8 +1107,7 @@ function TransactionForm({ mode, tx, fetcher, result, loaderData }: { mode: "add
   // Saved: back to the row's Edit control, or to the add form's summary (the form closes), where
   // Enter opens it again for the next entry. A row the save took off this list (a filter or the
   // page no longer holds it) leaves focus on the list's caption, or on the note that the list is
-  // now empty, not at the top of the page.
-  // Such a row is not just gone from sight: a note says the list leaves it out.
+  // now empty, not at the top of the page; and a note says the list leaves it out.
   const focusWhenSaved = useFocusAfterSave(mode === "add" ? '[data-testid="add-transaction"] > summary' : [opener, "#transactions-caption", "#transactions-empty"], result, () => {
     if (mode === "update") return () => (document.querySelector(opener) ? undefined : showInfoToast(t("ledger.pages.toast.savedButHidden")));
     // A new row is one whose id the list did not have before.
@@ -1194,7 +1197,7 @@ function StatusAndNotesFields({ prefix, status, notes, errors, t }: { prefix: st
 
 function TransferForm({ fetcher, result, loaderData, others }: { fetcher: Fetcher; result: FormResult | undefined; loaderData: LoaderData; others: Array<{ id: string; name: string; currency: string }> }) {
   const { t } = useTranslation();
-  const listUrl = useListUrl(KEEP_EDIT);
+  const listUrl = useListUrls().keepingEdit;
   const { account } = loaderData;
   const { errors, onSubmit } = useClientValidation(transferSchema, t, result?.errors, amountChecks((typed) => ({ amount: account.currency, toAmount: others.find((other) => other.id === typed.toAccountId)?.currency })));
   useFailureToast(result, t);
@@ -1261,7 +1264,7 @@ function ImportSection({ loaderData }: { loaderData: LoaderData }) {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
   const fetcher = useFetcher<typeof action>({ key: "tx-import" });
-  const listUrl = useListUrl();
+  const listUrl = useListUrls().list;
   const state = useFormResult<ImportState | FormResult>("import", fetcher, actionData);
   const failure = state && !state.ok ? state : undefined;
   const done = state?.ok && state.stage === "done" ? state.result : null;

@@ -10,14 +10,15 @@ import { idempotencyKeyOf, readFailed } from "../lib/ledger.server";
 import { formatDay, todayInZone } from "../lib/dates";
 import { formErrorOf, formOfIntent, keepFormThroughOutage } from "../lib/form-outage";
 import { parseEmvQr, type EmvParseResult } from "../lib/emvco";
-import { parseForm, translateIssues, type FieldErrors } from "../lib/forms";
+import { firstInvalid, parseForm, translateIssues, type FieldErrors } from "../lib/forms";
+import { focusIfLost } from "../lib/focus-after-save";
 import { ID_PATTERN } from "../lib/ids";
 import { formatMoney, moneyOutExample } from "../lib/money";
 import { isProblem } from "../lib/problem";
 import { readFormData, refusal, tOf } from "../lib/route-helpers.server";
 import { attachReceiptSchema, createWithReceiptSchema, newTransactionHref } from "../lib/schemas/camera";
 import { TEXT_LIMITS } from "../lib/input-limits";
-import { MAX_RECEIPT_BYTES, sniffImageType } from "../lib/receipt-image";
+import { MAX_RECEIPT_BYTES, receiptFileRefusal } from "../lib/receipt-image";
 import { useHydrated } from "../lib/use-hydrated";
 import { currentUser } from "../session.server";
 import * as c from "../styles/camera.css";
@@ -92,12 +93,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent !== "attach" && intent !== "create") throw new Response("Unknown intent", { status: 400 });
   const photo = formData.get("photo");
   if (!(photo instanceof File)) return fail(intent, 422, t("camera.errors.noPhoto"));
-  if (photo.size === 0) return fail(intent, 422, t("camera.errors.emptyFile"));
   if (photo.size > MAX_RECEIPT_BYTES) return fail(intent, 413, t("camera.errors.tooLarge"));
-  const bytes = await photo.arrayBuffer();
   // Checked before a transaction is created for it: a file the API would refuse must not leave a
   // transaction behind that a second try, with another file, would post again.
-  if (!sniffImageType(new Uint8Array(bytes))) return fail(intent, 415, t("camera.errors.notAnImage"));
+  const refused = await receiptFileRefusal(photo);
+  if (refused) return fail(intent, refused === "camera.errors.emptyFile" ? 422 : 415, t(refused));
 
   let transactionId: string;
   let accountId: string | null;
@@ -123,7 +123,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const upload = await apiFor(request, context).raw("PUT", `/transactions/${transactionId}/receipt`, {
-    rawBody: bytes,
+    rawBody: await photo.arrayBuffer(),
     contentType: photo.type || "application/octet-stream",
     idempotencyKey: crypto.randomUUID(),
   });
@@ -219,9 +219,7 @@ export default function Camera({ loaderData }: Route.ComponentProps) {
       setStatus(cameraErrorStatus(error));
       // The Start button was disabled while starting, which dropped focus on the page's body: the
       // way on from here is the file picker, which the message above it points to.
-      requestAnimationFrame(() => {
-        if (!document.activeElement || document.activeElement === document.body) fileRef.current?.focus();
-      });
+      requestAnimationFrame(() => focusIfLost(fileRef.current));
     }
   }, []);
 
@@ -284,7 +282,7 @@ export default function Camera({ loaderData }: Route.ComponentProps) {
     setQrNotFound(false);
     setPickRefusal(null);
     if (mode === "photo") {
-      const refused = file.size === 0 ? "camera.errors.emptyFile" : !sniffImageType(new Uint8Array(await file.slice(0, 4096).arrayBuffer())) ? "camera.errors.notAnImage" : null;
+      const refused = await receiptFileRefusal(file);
       if (refused) {
         setPickRefusal(t(refused));
         return;
@@ -616,7 +614,7 @@ function ReceiptTargets({ photo, loaderData }: { photo: Blob; loaderData: Loader
   const list = useFetcher<typeof loader>();
   const upload = useFetcher<typeof action>();
   const [accountId, setAccountId] = useState("");
-  const [picked, setTransactionId] = useState("");
+  const [picked, setPicked] = useState("");
   const [preparing, setPreparing] = useState(false);
   const [clientError, setClientError] = useState<FieldErrors>({});
   // A file refused before anything is sent (not an image, empty, too large), for that photo only.
@@ -648,7 +646,7 @@ function ReceiptTargets({ photo, loaderData }: { photo: Blob; loaderData: Loader
 
   function chooseAccount(id: string) {
     setAccountId(id);
-    setTransactionId("");
+    setPicked("");
     if (id) void list.load(`/camera?account=${encodeURIComponent(id)}`);
   }
 
@@ -658,10 +656,10 @@ function ReceiptTargets({ photo, loaderData }: { photo: Blob; loaderData: Loader
     try {
       const { downscaleForUpload } = await import("../lib/images.client");
       const blob = await downscaleForUpload(photo);
-      // What the server would refuse is said before anything is sent (nothing created, nothing uploaded).
-      const refused = blob.size === 0 ? "camera.errors.emptyFile" : blob.size > MAX_RECEIPT_BYTES ? "camera.errors.tooLarge" : !sniffImageType(new Uint8Array(await blob.slice(0, 4096).arrayBuffer())) ? "camera.errors.notAnImage" : null;
-      if (refused) {
-        setRefusedFile({ photo, message: t(refused) });
+      // A photo is an image by now (a picked file was checked as it was picked, a camera frame is a
+      // JPEG); one the browser could not shrink may still be too large: said before anything is sent.
+      if (blob.size > MAX_RECEIPT_BYTES) {
+        setRefusedFile({ photo, message: t("camera.errors.tooLarge") });
         return;
       }
       const form = new FormData();
@@ -760,7 +758,7 @@ function ReceiptTargets({ photo, loaderData }: { photo: Blob; loaderData: Loader
                     {transactions.map((tx) => (
                       <li key={tx.id}>
                         <label className={c.txItem} data-testid="recent-transaction" data-transaction-id={tx.id}>
-                          <input type="radio" name="transactionId" value={tx.id} checked={transactionId === tx.id} onChange={() => setTransactionId(tx.id)} />
+                          <input type="radio" name="transactionId" value={tx.id} checked={transactionId === tx.id} onChange={() => setPicked(tx.id)} />
                           <span className={c.txMain}>
                             <span className={c.txDescription}>{tx.description}</span>
                             <span className={ui.hint}>
@@ -829,7 +827,7 @@ function ReceiptTargets({ photo, loaderData }: { photo: Blob; loaderData: Loader
 
 /** The first field a refusal names, in the page's order; for the transaction, its first choice. */
 function focusFirstInvalid(errors: FieldErrors) {
-  const first = ["transactionId", "date", "description", "amount"].find((name) => errors[name]);
+  const first = firstInvalid(errors, ["transactionId", "date", "description", "amount"]);
   const target = first === "transactionId" ? document.querySelector<HTMLInputElement>('input[name="transactionId"]') : first ? document.getElementById(`receipt-${first}`) : null;
   target?.focus();
 }

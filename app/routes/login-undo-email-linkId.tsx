@@ -40,7 +40,6 @@ export default function UndoEmail({ loaderData, actionData }: Route.ComponentPro
     <AddressLinkPage
       title={t("titles.undoEmail")}
       email={loaderData.email}
-      taken={loaderData.taken}
       actionData={actionData}
       question={(email) => t("auth.undoEmailQuestion", { email })}
       button={t("auth.undoEmail")}

@@ -21,7 +21,7 @@ import type { ApiUser } from "../lib/types";
 import type { Category } from "../lib/ledger-types";
 import { ID_PATTERN } from "../lib/ids";
 import { categoryCreateSchema, categoryUpdateSchema } from "../lib/schemas/ledger";
-import { SettingsCategories, type CategoryAnswer } from "../components/settings-categories";
+import { SettingsCategories } from "../components/settings-categories";
 import { describeUserAgent } from "../lib/user-agent";
 import { destroySession, requireUser } from "../session.server";
 import * as s from "../styles/settings.css";
@@ -83,6 +83,9 @@ type Intent = (typeof INTENTS)[number];
 type Echoed = "name" | "email" | "timeZone" | "locale" | "theme" | "kind" | "color";
 /** `categoryId`: the category whose form was sent (one edit form per category). */
 type ActionData = { intent: Intent; errors: FieldErrors; formError: string | null; values?: Partial<Record<Echoed, string>>; categoryId?: string };
+/** What the action answered to one of the Categories section's forms. */
+export type CategoryAnswer = ActionData & { intent: Extract<Intent, `category-${string}`> };
+const isCategoryAnswer = (data: ActionData): data is CategoryAnswer => data.intent.startsWith("category-");
 
 function echoed(formData: FormData): ActionData["values"] {
   const pick = (key: string) => {
@@ -132,13 +135,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   requireUser(context);
   const formData = await readFormData(request);
   const t = tOf(context);
-  const intent = formData.get("intent");
-  if (!INTENTS.includes(intent as Intent)) throw new Response("Unknown intent", { status: 400 });
+  const sent = formData.get("intent");
+  if (!INTENTS.includes(sent as Intent)) throw new Response("Unknown intent", { status: 400 });
+  const intent = sent as Intent;
   const api = apiFor(request, context);
   const key = crypto.randomUUID();
   const invalid = (i: Intent, errors: FieldErrors) => data<ActionData>({ intent: i, errors, formError: null, values: echoed(formData), ...categoryOf(formData) }, { status: 422 });
 
-  switch (intent as Intent) {
+  switch (intent) {
     case "name": {
       const parsed = parseForm(profileSchema, formData, t);
       if (!parsed.ok) return invalid("name", parsed.errors);
@@ -192,7 +196,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "category-delete": {
       const id = categoryOf(formData).categoryId;
       if (!id) throw new Response("Unknown category", { status: 400 });
-      const intent = formData.get("intent") as "category-edit" | "category-delete";
       let result: ApiResult<unknown>;
       if (intent === "category-edit") {
         const parsed = parseForm(categoryUpdateSchema, formData, t);
@@ -394,7 +397,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </Form>
       </section>
 
-      <SettingsCategories categories={loaderData.categories} answer={answered?.startsWith("category-") ? (actionData as CategoryAnswer) : undefined} busy={busy} addFormRef={categoryAddRef} />
+      <SettingsCategories categories={loaderData.categories} answer={actionData && !("outage" in actionData) && isCategoryAnswer(actionData) ? actionData : undefined} busy={busy} addFormRef={categoryAddRef} />
 
       <section id="security" aria-labelledby="security-title" className={`${ui.card} ${s.section}`}>
         <h2 id="security-title" className={s.sectionTitle}>

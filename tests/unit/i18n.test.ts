@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { createInstance } from "i18next";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { defaultVariables, localeFromAcceptLanguage, supportedLocaleOf } from "../../app/i18n/config";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../../app/lib/input-limits";
 import { en as browserEn } from "../../app/i18n/locales/en";
@@ -71,7 +71,7 @@ describe("i18n", () => {
     // the key would show instead of the text.
     const owners: Record<string, string[]> = {
       settings: ["routes/settings.tsx", "lib/schemas/settings.ts", "components/settings-categories.tsx"],
-      camera: ["routes/camera.tsx", "lib/schemas/camera.ts"],
+      camera: ["routes/camera.tsx", "lib/schemas/camera.ts", "lib/receipt-image.ts"],
     };
     // Keys these name are toasts only: flashed by an action or loader and translated by root's loader.
     const toastsOnly = ["routes/login-confirm-email-linkId.tsx", "routes/resources.export.tsx"];
@@ -88,7 +88,17 @@ describe("i18n", () => {
     const spanish = createTranslate("es", browserEs);
     const english = createTranslate("en", browserEn);
     expect(spanish("testPage.title")).toBe("testPage.title");
-    addPageTexts({ en: { testPage: { title: "Receipts", count_one: "{{count}} receipt", count_other: "{{count}} receipts" } }, es: { testPage: { title: "Comprobantes", count_one: "{{count}} comprobante", count_other: "{{count}} comprobantes" } } });
+    const texts = { en: { testPage: { title: "Receipts", count_one: "{{count}} receipt", count_other: "{{count}} receipts" } }, es: { testPage: { title: "Comprobantes", count_one: "{{count}} comprobante", count_other: "{{count}} comprobantes" } } };
+    // On the server (no document), where `resources` has every page's texts already, nothing is added.
+    addPageTexts(texts);
+    expect(spanish("testPage.title")).toBe("testPage.title");
+    // In the browser they are.
+    vi.stubGlobal("document", {});
+    try {
+      addPageTexts(texts);
+    } finally {
+      vi.unstubAllGlobals();
+    }
     // Translators made before the page's code loaded find them too (the page's own is one of those).
     expect(spanish("testPage.title")).toBe("Comprobantes");
     expect(english("testPage.title")).toBe("Receipts");

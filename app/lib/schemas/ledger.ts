@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { isIsoDay, isRecordDay } from "../dates";
 import { ID_PATTERN } from "../ids";
-import { multiLineText, singleLineText } from "../plain-text";
+import { multiLineText, singleLineText, singleSpacedText } from "../plain-text";
 import { MAX_SEARCH_WORDS, searchWords } from "../search-words";
 import { TEXT_LIMITS } from "../input-limits";
 import { isCurrency, MAX_MINOR_UNITS, parseAmount, currencyDigits, type DecimalSeparator } from "../money";
@@ -17,6 +17,8 @@ export type AccountType = (typeof ACCOUNT_TYPES)[number];
 export const TRANSACTION_STATUSES = ["pending", "posted"] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export const CATEGORY_KINDS = ["expense", "income"] as const;
+/** The colour of a category added without one (the API's and the Settings form's; also the column's default). */
+export const DEFAULT_CATEGORY_COLOR = "#64748b";
 /** Currencies offered first in pickers; any other ISO 4217 code is accepted too. */
 export const CURRENCY_PICKER_FIRST = ["PEN", "USD"] as const;
 export const DEFAULT_CATEGORY_KEYS = ["groceries", "dining", "transport", "housing", "utilities", "health", "shopping", "entertainment", "income", "transfers", "fees", "other"] as const;
@@ -204,8 +206,8 @@ export const transferSchema = z
   });
 export type TransferInput = z.infer<typeof transferSchema>;
 
-// One space between words (a no-break space is one too): names that look the same are the same name.
-const categoryName = z.string({ error: "ledger.errors.required" }).overwrite((text) => singleLineText(text).replace(/\s+/g, " ")).trim().min(1, { error: "ledger.errors.required" }).max(TEXT_LIMITS.categoryName, { error: "ledger.errors.categoryNameLength" });
+// Names that look the same are the same name.
+const categoryName = z.string({ error: "ledger.errors.required" }).overwrite(singleSpacedText).trim().min(1, { error: "ledger.errors.required" }).max(TEXT_LIMITS.categoryName, { error: "ledger.errors.categoryNameLength" });
 const colorSchema = z.string({ error: "ledger.errors.color" }).regex(/^#[0-9a-fA-F]{6}$/, { error: "ledger.errors.color" }).transform((v) => v.toLowerCase());
 const kindSchema = z.enum(CATEGORY_KINDS, { error: "ledger.errors.categoryKind" });
 

@@ -46,14 +46,18 @@ export async function findUserByEmail(db: D1Database, email: string): Promise<Us
  * undo nowhere to go. One query for sign-up and for a change of email.
  */
 export async function addressTaken(db: D1Database, emailNormalized: string, exceptUserId: string | null, now: number): Promise<boolean> {
-  const row = await db
-    .prepare(
-      `SELECT EXISTS (SELECT 1 FROM users WHERE email_normalized = ?1 AND id IS NOT ?3)
-           OR EXISTS (SELECT 1 FROM email_reverts WHERE email_normalized = ?1 AND used_at IS NULL AND expires_at > ?2 AND user_id IS NOT ?3) AS taken`,
-    )
-    .bind(emailNormalized, now, exceptUserId)
-    .first<{ taken: number }>();
+  const row = await db.prepare(`SELECT ${addressTakenSql("?1", "?2", "?3")} AS taken`).bind(emailNormalized, now, exceptUserId).first<{ taken: number }>();
   return row?.taken === 1;
+}
+
+/**
+ * `addressTaken` as an SQL expression over the given address, time and user, for a query that
+ * reads the address itself. A column given here must be qualified by its table's alias: inside
+ * the subqueries a bare `email_normalized` would be the users' own.
+ */
+export function addressTakenSql(emailNormalized: string, now: string, exceptUserId: string): string {
+  return `(EXISTS (SELECT 1 FROM users WHERE email_normalized = ${emailNormalized} AND id IS NOT ${exceptUserId})
+           OR EXISTS (SELECT 1 FROM email_reverts WHERE email_normalized = ${emailNormalized} AND used_at IS NULL AND expires_at > ${now} AND user_id IS NOT ${exceptUserId}))`;
 }
 
 export async function findUserById(db: D1Database, id: string): Promise<UserRow | null> {

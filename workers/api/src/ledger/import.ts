@@ -12,7 +12,7 @@ import { translatorFor } from "../../../../app/i18n/translator";
 import { decodeCsv } from "../../../../app/lib/csv-text";
 import { isRecordDay, latestRecordDay, latestRecordYear } from "../../../../app/lib/dates";
 import { ID_PATTERN } from "../../../../app/lib/ids";
-import { foldedForMatching, multiLineText, singleLineText } from "../../../../app/lib/plain-text";
+import { foldedForMatching, multiLineText, singleLineText, singleSpacedText } from "../../../../app/lib/plain-text";
 import { currencyDigits, currencyName, currencyPart, currencySign, PERUVIAN_SYMBOLS, SHARED_NARROW_SYMBOLS, toDecimalString, type DecimalSeparator } from "../../../../app/lib/money";
 import { TEXT_LIMITS } from "../../../../app/lib/input-limits";
 import { checkAmount, IMPORT_COLUMNS, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS, importQuerySchema, TRANSACTION_STATUSES, type AmountCheck, type DateFormat, type ImportQuery, type TransactionStatus } from "../../../../app/lib/schemas/ledger";
@@ -23,7 +23,7 @@ import { bearer, json, problemResponse } from "../openapi-helpers";
 import { localeOf, problem, translatedProblem, validationProblem } from "../problem";
 import { requireSession } from "../sessions";
 import { detectDelimiter, guessMapping, parseCsv, parseDate } from "./csv";
-import { accountOut, categoryDisplayName, toAccount, type AccountRow, type CategoryRow } from "./model";
+import { accountOut, categoryDisplayName, categoryNames, categoryNamesStatement, toAccount, type AccountRow, type CategoryRow } from "./model";
 import { firstRow, writeThenRead } from "./batch";
 import { accountAsRead, accountStatement, findAccount } from "./store";
 import { uuid7 } from "./uuid7";
@@ -55,10 +55,11 @@ interface ParsedRow {
   errors: Record<string, string[]> | null;
   fingerprint: string | null;
   /**
-   * The fingerprint this row had before text was kept composed (session 22, ADR 036), for a
-   * description the file writes decomposed ("Cafe" + U+0301): rows imported earlier from such a
-   * file were fingerprinted as written, and must still be found.
+   * The file writes the description decomposed ("Cafe" + U+0301). Rows imported from such a file
+   * before text was kept composed (ADR 036) were fingerprinted as written, so the row is also
+   * looked up by that fingerprint (`decomposedFingerprint`).
    */
+  decomposed: boolean;
   decomposedFingerprint?: string;
   duplicate: boolean;
 }
@@ -143,8 +144,17 @@ type ImportedCategory = { id: string; name: string; created?: { kind: "expense" 
 
 /** New categories one file may add: a column of free text (a bank's own notes) must not add thousands. */
 export const IMPORT_MAX_NEW_CATEGORIES = 50;
-/** What a file may write for "no category": the pages' own word in either language (and its US spelling), "none", or a dash. */
-const NO_CATEGORY = new Set([...supportedLocales.map((language) => foldedForMatching(translatorFor(language)("ledger.pages.common.uncategorised"))), "uncategorized", "none", "ninguna", "-", "—", "–"]);
+/**
+ * What a file may write for "no category": the pages' own word in either language (and its US
+ * spelling), "none", or a dash. Made on the first import that maps a category column, not as the
+ * Worker starts (it builds both languages' translators).
+ */
+let noCategory: ReadonlySet<string> | undefined;
+/** `folded`: a cell's text, `foldedForMatching`. */
+function meansNoCategory(folded: string): boolean {
+  noCategory ??= new Set([...supportedLocales.map((language) => foldedForMatching(translatorFor(language)("ledger.pages.common.uncategorised"))), "uncategorized", "none", "ninguna", "-", "—", "–"]);
+  return noCategory.has(folded);
+}
 
 /**
  * Colours of the categories an import adds, in turn after the ones the user has, none of them a
@@ -158,12 +168,12 @@ const NEW_CATEGORY_COLORS = ["#0d9488", "#4f46e5", "#c026d3", "#65a30d", "#d9770
  * English page calls "Groceries"), folded (no accents, case or doubled spaces). The map's values
  * carry the name the user reads, for the preview.
  */
-async function categoriesByName(c: C, locale: string): Promise<{ byName: CategoryNames; count: number }> {
-  const { results } = await c.env.DB.prepare("SELECT id, name, default_key FROM categories WHERE user_id = ?1").bind(c.get("user").id).all<Pick<CategoryRow, "id" | "name" | "default_key">>();
-  const byName = new CategoryNames();
+async function categoriesByName(c: C, locale: string): Promise<{ byName: CategoryIndex; count: number }> {
+  const { results } = await categoryNamesStatement(c.env.DB, c.get("user").id).all<Pick<CategoryRow, "id" | "name" | "default_key">>();
+  const byName = new CategoryIndex();
   for (const row of results) {
     const category = { id: row.id, name: categoryDisplayName(row.name, row.default_key, locale) };
-    for (const name of [row.name, ...supportedLocales.map((language) => categoryDisplayName(row.name, row.default_key, language))]) byName.set(name, category);
+    for (const name of categoryNames(row)) byName.set(name, foldedForMatching(name), category);
   }
   return { byName, count: results.length };
 }
@@ -173,15 +183,16 @@ async function categoriesByName(c: C, locale: string): Promise<{ byName: Categor
  * else the same name without accents or doubled spaces ("CAFE" for "Café"). So where the user
  * has both "Café" and "cafe", each file spelling finds its own.
  */
-class CategoryNames {
+class CategoryIndex {
   readonly #exact = new Map<string, ImportedCategory>();
   readonly #folded = new Map<string, ImportedCategory>();
-  set(name: string, category: ImportedCategory): void {
+  /** `folded`: `foldedForMatching(name)`, which the caller has made already. */
+  set(name: string, folded: string, category: ImportedCategory): void {
     this.#exact.set(name.toLowerCase(), category);
-    if (!this.#folded.has(foldedForMatching(name))) this.#folded.set(foldedForMatching(name), category);
+    if (!this.#folded.has(folded)) this.#folded.set(folded, category);
   }
-  get(name: string): ImportedCategory | undefined {
-    return this.#exact.get(name.toLowerCase()) ?? this.#folded.get(foldedForMatching(name));
+  get(name: string, folded: string): ImportedCategory | undefined {
+    return this.#exact.get(name.toLowerCase()) ?? this.#folded.get(folded);
   }
 }
 
@@ -202,7 +213,7 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
     if (!date) errors.date = [t("api.importDate")];
     else if (!isRecordDay(date, latestDay)) errors.date = [t("ledger.errors.dateOutOfRange")];
     const descriptionCell = cell(fields, query.descriptionColumn);
-    const description = singleLineText(unneutralise(descriptionCell)).replace(/\s+/g, " ").trim();
+    const description = singleSpacedText(unneutralise(descriptionCell));
     const decomposed = descriptionCell !== descriptionCell.normalize("NFC");
     if (!description || description.length > TEXT_LIMITS.description) errors.description = [t("api.importDescription")];
     let amount: number | null;
@@ -254,10 +265,11 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
     // A category the user does not have yet is added, named as the file first writes it: the
     // column was mapped on purpose, and the pages offer no other place to add one. Only a row
     // that can be imported counts toward the cap and gives the new category its kind.
-    const categoryText = singleLineText(unneutralise(cell(fields, query.categoryColumn))).replace(/\s+/g, " ").trim();
+    const categoryText = singleSpacedText(unneutralise(cell(fields, query.categoryColumn)));
+    const folded = categoryText && categories ? foldedForMatching(categoryText) : "";
     let category: ImportedCategory | null = null;
-    if (categoryText && categories && !NO_CATEGORY.has(foldedForMatching(categoryText))) {
-      category = categories.get(categoryText) ?? null;
+    if (folded && categories && !meansNoCategory(folded)) {
+      category = categories.get(categoryText, folded) ?? null;
       if (category) {
         // Known, or already added by an earlier row.
       } else if (categoryText.length > TEXT_LIMITS.categoryName) errors.category = [t("api.importCategoryLength")];
@@ -268,13 +280,13 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
         // Written only with a row that is imported (the import's own batch): a duplicate adds nothing.
         const color = NEW_CATEGORY_COLORS[(categoryCount + addedCategories) % NEW_CATEGORY_COLORS.length]!;
         category = { id: crypto.randomUUID(), name: categoryText, created: { kind: amount! > 0 ? "income" : "expense", color } }; // a row without errors has its amount
-        categories.set(categoryText, category);
+        categories.set(categoryText, folded, category);
         addedCategories++;
       }
     }
     const bankId = cell(fields, query.idColumn).slice(0, 120) || null;
     const valid = !Object.keys(errors).length;
-    rows.push({ line, date, description, amount, payee, notes, category, status: status ?? "posted", bankId, errors: valid ? null : errors, fingerprint: null, ...(decomposed ? { decomposedFingerprint: "" } : {}), duplicate: false });
+    rows.push({ line, date, description, amount, payee, notes, category, status: status ?? "posted", bankId, errors: valid ? null : errors, fingerprint: null, decomposed, duplicate: false });
   }
   const identifying = identifyingBankIds(rows);
   for (const row of rows) {
@@ -290,7 +302,7 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
         return `h:${(await sha256Hex(`${base}|${n}`)).slice(0, 32)}`;
       };
       row.fingerprint = await fingerprint(row.description);
-      if (row.decomposedFingerprint !== undefined) row.decomposedFingerprint = await fingerprint(row.description.normalize("NFD"));
+      if (row.decomposed) row.decomposedFingerprint = await fingerprint(row.description.normalize("NFD"));
     }
   }
   // Duplicates: earlier in the file, or already in the account, by fingerprint; or a row whose
@@ -563,14 +575,15 @@ importRoutes.openapi(
        SELECT json_extract(value, '$[0]'), ?1, ?2, json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]'),
               json_extract(value, '$[4]'), json_extract(value, '$[5]'), json_extract(value, '$[7]'), json_extract(value, '$[6]'),
               -- A category deleted since the rows were read files the row under none, as its delete does.
-              -- One of the same name added meanwhile (another tab's import) is the one the row means.
+              -- One this import adds may have met one of the same name added meanwhile (another
+              -- tab's import): that one is the one the row means ($[9], the name, only for these).
               COALESCE((SELECT id FROM categories WHERE id = json_extract(value, '$[8]') AND user_id = ?2), (SELECT id FROM categories WHERE user_id = ?2 AND name = json_extract(value, '$[9]'))), ?3, ?3
        FROM json_each(?4) WHERE ${accountAsRead(1, 2, 5)}
        ON CONFLICT DO NOTHING
        RETURNING 1 AS added`,
     );
     const transactions = chunksOf(fresh, INSERT_CHUNK).map((chunk) =>
-      insert.bind(account.id, userId, now, JSON.stringify(chunk.map((row) => [uuid7(now), row.date, row.description, row.amount, row.payee, row.notes, row.fingerprint, row.status, row.category?.id ?? null, row.category?.name ?? null])), account.currency),
+      insert.bind(account.id, userId, now, JSON.stringify(chunk.map((row) => [uuid7(now), row.date, row.description, row.amount, row.payee, row.notes, row.fingerprint, row.status, row.category?.id ?? null, row.category?.created ? row.category.name : null])), account.currency),
     );
     // The categories the imported rows name that the user did not have, in the same batch (and
     // under the same account guard): an import refused as a whole adds none.

@@ -1,5 +1,6 @@
 /** Rows of the ledger tables and the JSON shapes the API answers with (docs/api/ledger.md). */
 import { z } from "@hono/zod-openapi";
+import { supportedLocales } from "../../../../app/i18n/config";
 import { en } from "../../../../app/i18n/locales/en";
 import { es } from "../../../../app/i18n/locales/es";
 import { toDecimalString } from "../../../../app/lib/money";
@@ -98,6 +99,16 @@ export function categoryDisplayName(name: string, defaultKey: string | null, loc
   const lower = name.toLowerCase();
   if (lower === en.ledger.defaultCategories[key].toLowerCase() || lower === es.ledger.defaultCategories[key].toLowerCase()) return defaultCategoryName(key, locale);
   return name;
+}
+
+/** Every name a category answers to: the name as kept, and a default category's name in each language. */
+export function categoryNames(row: Pick<CategoryRow, "name" | "default_key">): string[] {
+  return [row.name, ...supportedLocales.map((language) => categoryDisplayName(row.name, row.default_key, language))];
+}
+
+/** The user's categories, as far as their names go (`categoryNames`): for a check of a new name, or an import's matching. */
+export function categoryNamesStatement(db: D1Database, userId: string): D1PreparedStatement {
+  return db.prepare("SELECT id, name, default_key FROM categories WHERE user_id = ?1").bind(userId);
 }
 
 /** `•••• 1234`: the last four digits only. */

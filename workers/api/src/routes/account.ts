@@ -16,7 +16,7 @@ import { keptNoticeInsert, prepareNotice, sendPreparedNotice } from "../notices"
 import { deleteUserReceipts } from "../receipts";
 import { requireSession } from "../sessions";
 import { hit } from "../rate-limit";
-import { addressTaken, findUserById, normalizeEmail, toApiUser, type UserRow } from "../users";
+import { addressTaken, addressTakenSql, findUserById, normalizeEmail, toApiUser, type UserRow } from "../users";
 import { claimLink, findUsableLink, issueLink } from "../single-use-links";
 import { UNUSABLE_PASSWORD_HASH } from "../password";
 import { checkCurrentPassword, HOUR, LINK_TTL_MS, linkExpired, linkParams, throttled, userSchema } from "./auth";
@@ -103,13 +103,13 @@ accountRoutes.openapi(
     responses: { 200: { description: "Pending change or null", ...json(z.object({ pending: pendingOut.nullable() })) }, 401: problemResponse("No session") },
   }),
   async (c) => {
-    const userId = c.get("user").id;
-    const now = Date.now();
-    const row = await c.env.DB.prepare("SELECT email, email_normalized, expires_at FROM email_changes WHERE user_id = ?1 AND used_at IS NULL AND expires_at > ?2 ORDER BY created_at DESC LIMIT 1")
-      .bind(userId, now)
-      .first<{ email: string; email_normalized: string; expires_at: number }>();
-    if (!row) return c.json({ pending: null }, 200);
-    return c.json({ pending: { email: row.email, expiresAt: row.expires_at, taken: await addressTaken(c.env.DB, row.email_normalized, userId, now) } }, 200);
+    // With whether the address is taken, in the same query: Settings asks on every load.
+    const row = await c.env.DB.prepare(
+      `SELECT c.email, c.expires_at, ${addressTakenSql("c.email_normalized", "?2", "?1")} AS taken FROM email_changes c WHERE c.user_id = ?1 AND c.used_at IS NULL AND c.expires_at > ?2 ORDER BY c.created_at DESC LIMIT 1`,
+    )
+      .bind(c.get("user").id, Date.now())
+      .first<{ email: string; expires_at: number; taken: number }>();
+    return c.json({ pending: row ? { email: row.email, expiresAt: row.expires_at, taken: row.taken === 1 } : null }, 200);
   },
 );
 

@@ -17,6 +17,7 @@ import {
   categoryCreateSchema,
   categoryUpdateSchema,
   checkAmount,
+  DEFAULT_CATEGORY_COLOR,
   type AmountFormatKey,
   listQueryObject,
   listQuerySchema,
@@ -33,6 +34,8 @@ import { decodeCursor, filtersOf, filtersWithoutAccount, listTotals, pageQuery, 
 import {
   accountOut,
   categoryDisplayName,
+  categoryNames,
+  categoryNamesStatement,
   categoryOut,
   toAccount,
   toCategory,
@@ -738,11 +741,9 @@ ledgerRoutes.openapi(
 
 /** Whether a name is already shown for another of the user's categories, in either language. */
 async function nameTaken(db: D1Database, userId: string, name: string, exceptId: string | null): Promise<boolean> {
-  const { results } = await db.prepare("SELECT id, name, default_key FROM categories WHERE user_id = ?1").bind(userId).all<Pick<CategoryRow, "id" | "name" | "default_key">>();
+  const { results } = await categoryNamesStatement(db, userId).all<Pick<CategoryRow, "id" | "name" | "default_key">>();
   const wanted = name.toLowerCase();
-  return results.some(
-    (row) => row.id !== exceptId && [row.name, categoryDisplayName(row.name, row.default_key, "en"), categoryDisplayName(row.name, row.default_key, "es")].some((n) => n.toLowerCase() === wanted),
-  );
+  return results.some((row) => row.id !== exceptId && categoryNames(row).some((n) => n.toLowerCase() === wanted));
 }
 
 const takenProblem = (c: C) => validationProblem(c, { name: ["api.categoryTaken"] }, 409);
@@ -779,7 +780,7 @@ ledgerRoutes.openapi(
     if (await nameTaken(c.env.DB, userId, input.name, null)) return takenProblem(c);
     const id = crypto.randomUUID();
     const result = await c.env.DB.prepare("INSERT INTO categories (id, user_id, name, kind, color, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT DO NOTHING")
-      .bind(id, userId, input.name, input.kind ?? "expense", input.color ?? "#64748b", Date.now())
+      .bind(id, userId, input.name, input.kind ?? "expense", input.color ?? DEFAULT_CATEGORY_COLOR, Date.now())
       .run();
     if (!result.meta.changes) return takenProblem(c);
     const row = await c.env.DB.prepare("SELECT * FROM categories WHERE id = ?1").bind(id).first<CategoryRow>();
