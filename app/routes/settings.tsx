@@ -11,7 +11,7 @@ import { unwrap } from "../lib/ledger.server";
 import type { ApiResult } from "../lib/api-client";
 import { formatInstant, isValidTimeZone, supportedTimeZones } from "../lib/dates";
 import { focusAfterNavigation, useFocusAfterNavigation } from "../lib/focus-after-save";
-import { formErrorOf, intentOf, formOfIntent, keepFormThroughOutage } from "../lib/form-outage";
+import { formErrorOf, intentOf, formOfIntent, keepFormThroughOutage, type OutageFailure } from "../lib/form-outage";
 import { firstInvalid, parseForm, useClientValidation, type FieldErrors } from "../lib/forms";
 import { readFormData, refusal, tOf } from "../lib/route-helpers.server";
 import { changePasswordSchema } from "../lib/schemas/auth";
@@ -85,7 +85,20 @@ type Echoed = "name" | "email" | "timeZone" | "locale" | "theme" | "kind" | "col
 type ActionData = { intent: Intent; errors: FieldErrors; formError: string | null; values?: Partial<Record<Echoed, string>>; categoryId?: string };
 /** What the action answered to one of the Categories section's forms. */
 export type CategoryAnswer = ActionData & { intent: Extract<Intent, `category-${string}`> };
-const isCategoryAnswer = (data: ActionData): data is CategoryAnswer => data.intent.startsWith("category-");
+const isCategoryIntent = (intent: string | undefined): intent is CategoryAnswer["intent"] => Boolean(intent?.startsWith("category-")) && INTENTS.includes(intent as Intent);
+
+/**
+ * The answer for the Categories section: the action's refusal, or an outage met with JavaScript
+ * (lib/form-outage.ts), tied to the form that was sent by the category id it echoes, so the
+ * message shows beside that form and an open edit keeps what was typed.
+ */
+function categoryAnswerOf(answer: ActionData | OutageFailure | undefined, t: (key: string) => string): CategoryAnswer | undefined {
+  if (!answer) return undefined;
+  if (!("outage" in answer)) return isCategoryIntent(answer.intent) ? (answer as CategoryAnswer) : undefined;
+  if (!isCategoryIntent(answer.form)) return undefined;
+  const { categoryId, name, kind, color } = answer.values;
+  return { intent: answer.form, errors: {}, formError: formErrorOf(answer, t), values: { name, kind, color }, ...(categoryId && ID_PATTERN.test(categoryId) ? { categoryId } : {}) };
+}
 
 function echoed(formData: FormData): ActionData["values"] {
   const pick = (key: string) => {
@@ -397,7 +410,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </Form>
       </section>
 
-      <SettingsCategories categories={loaderData.categories} answer={actionData && !("outage" in actionData) && isCategoryAnswer(actionData) ? actionData : undefined} busy={busy} addFormRef={categoryAddRef} />
+      <SettingsCategories categories={loaderData.categories} answer={categoryAnswerOf(actionData, t)} busy={busy} addFormRef={categoryAddRef} />
 
       <section id="security" aria-labelledby="security-title" className={`${ui.card} ${s.section}`}>
         <h2 id="security-title" className={s.sectionTitle}>

@@ -240,6 +240,40 @@ test("with JavaScript, the preferences form meeting an outage keeps the chosen l
   await expectTriedTwiceUnderOneKey(request, run, "PATCH /users/me");
 });
 
+test("with JavaScript, the category forms meeting an outage say so beside the form that was sent and keep what was typed", async ({ page, request }) => {
+  const run = await openIn(page, "w503", "/settings");
+  const categories = page.locator("#categories");
+  const row = categories.getByTestId("category").filter({ hasText: "Mercado" });
+  await row.locator('summary[aria-label="Edit Mercado"]').click();
+  const edit = row.getByRole("form", { name: "Edit Mercado" });
+  await edit.getByLabel("Category name").fill("Mercado central");
+  expect((await postWith(page, () => edit.getByRole("button", { name: "Save category" }).click(), "/settings")).status()).toBe(503);
+  await expect(edit.getByRole("alert").filter({ hasText: "The service is not answering right now" })).toBeVisible();
+  await expect(edit.getByLabel("Category name")).toHaveValue("Mercado central");
+  // The name on the row is still the saved one: nothing was saved.
+  await expect(row.locator("span").first()).toContainText("Mercado");
+  await expect(row.locator("span").first()).not.toContainText("central");
+
+  const add = categories.getByRole("form", { name: "New category" });
+  await add.getByLabel("Category name").fill("Mascotas");
+  expect((await postWith(page, () => add.getByRole("button", { name: "Add category" }).click(), "/settings")).status()).toBe(503);
+  await expect(add.getByRole("alert").filter({ hasText: "The service is not answering right now" })).toBeVisible();
+  await expect(add.getByLabel("Category name")).toHaveValue("Mascotas");
+  // Only the form that was sent says so.
+  await expect(categories.getByRole("alert")).toHaveCount(1);
+
+  page.once("dialog", (dialog) => void dialog.accept());
+  expect((await postWith(page, () => row.getByRole("button", { name: "Delete Mercado" }).click(), "/settings")).status()).toBe(503);
+  await expect(row.getByRole("alert").filter({ hasText: "The service is not answering right now" })).toBeVisible();
+  await expect(categories.getByRole("alert")).toHaveCount(1);
+  const writes = await writesOf(request, run);
+  expect(writes.map((write) => `${write.method} ${write.path}`)).toEqual([
+    ...Array(2).fill("PATCH /categories/00000000-0000-4000-8000-00000000d0b5"),
+    ...Array(2).fill("POST /categories"),
+    ...Array(2).fill("DELETE /categories/00000000-0000-4000-8000-00000000d0b5"),
+  ]);
+});
+
 test("with JavaScript, a receipt photo whose transaction cannot be created stays on screen with the fields, and the message is scrolled into view", async ({ page, request }) => {
   await page.setViewportSize({ width: 375, height: 667 }); // a small phone: the message sits above the form it answers
   const run = await openIn(page, "c503", "/camera");

@@ -45,6 +45,7 @@ function writesFail(scenario: Scenario): scenario is "w503" | "i503" | "c503" | 
 
 /** The one account of the write-outage scenarios (its id as the page asked for it). */
 const DOUBLE_ACCOUNT_ID = "00000000-0000-4000-8000-00000000d0b4";
+const DOUBLE_CATEGORY_ID = "00000000-0000-4000-8000-00000000d0b5";
 const accountOf = (id: string) => ({ id, name: "BCP Soles", type: "checking", currency: "PEN", institution: null, number: null, cci: null, openingBalance: "100.00", openingBalanceMinor: 10000, openingDate: "2026-01-01", balance: "87.50", balanceMinor: 8750, archived: false, transactionCount: 1, createdAt: 0, updatedAt: 0 });
 
 export default {
@@ -89,6 +90,8 @@ export default {
       const totals = { count: 1, in: "0.00", inMinor: 0, out: "-12.50", outMinor: -1250, net: "-12.50", netMinor: -1250 };
       return json({ account, accounts: [account], accountTotals: [], categories: [], transactions: [transaction], nextCursor: null, hasPrevious: false, prevCursor: null, totals, sort: "date", order: "desc" });
     }
+    // One category, for the Settings page's category forms.
+    if (request.method === "GET" && writesFail(who.scenario) && path === "/categories") return json({ categories: [{ id: DOUBLE_CATEGORY_ID, name: "Mercado", kind: "expense", color: "#2f855a", defaultKey: null }] });
     // w503, i503, c503 and f503: reads answer like a healthy API, writes meet an outage.
     const scenario = writesFail(who.scenario) ? (request.method === "GET" ? "ok" : "s503") : who.scenario;
     switch (scenario) {
