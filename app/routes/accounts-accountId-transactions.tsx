@@ -173,7 +173,7 @@ function importQuery(mapping: Record<string, string>) {
   return query;
 }
 
-const formOfSubmission = ledgerFormOf("transactionId", ["update", "delete"], { "import-upload": "import", "import-preview": "import", "import-commit": "import" });
+const formOfSubmission = ledgerFormOf("transactionId", ["update", "delete", "receipt-remove"], { "import-upload": "import", "import-preview": "import", "import-commit": "import" });
 
 /** With JavaScript, an outage keeps the form and what was typed (lib/form-outage.ts). */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
@@ -229,6 +229,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (!result.ok && result.status === 404) return replaceWithToast(back, "ledger.pages.toast.transactionDeleted");
       if (!result.ok) return apiFailure(`delete:${id}`, result, values, t);
       return replaceWithToast(back, result.data.deleted.length > 1 ? "ledger.pages.toast.transactionsDeleted" : "ledger.pages.toast.transactionDeleted");
+    }
+    case "receipt-remove": {
+      const id = formId(formData, "transactionId");
+      const result = await api.delete(`/transactions/${id}/receipt`, { idempotencyKey });
+      if (!result.ok && result.status === 404) return replaceWithToast(back, "ledger.pages.toast.transactionGone", "error");
+      if (!result.ok) return apiFailure(`receipt-remove:${id}`, result, values, t);
+      return replaceWithToast(back, "ledger.pages.toast.receiptRemoved");
     }
     case "transfer": {
       const parsed = parseForm(transferSchema, formData, t);
@@ -1069,11 +1076,70 @@ function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; shared: R
                 {t("ledger.pages.transactions.editTitle", { description: tx.description })}
               </h3>
               <EditTransaction tx={tx} loaderData={loaderData} actionData={actionData} />
+              <ReceiptPanel tx={tx} accountId={loaderData.account.id} nonce={loaderData.nonce} actionData={actionData} receiptOf={shared.receiptOf(naming)} />
             </div>
           </td>
         </tr>
       ) : null}
     </>
+  );
+}
+
+/**
+ * The receipt photo of the transaction being edited: seen full size, replaced or added through the
+ * camera page opened for this transaction (any transaction, not only the latest few there), and
+ * removed. Removing asks first in a disclosure, which works without JavaScript too; the API
+ * deletes the image from R2 (trash queue, migration 0003). The edit form stays open (`keepingEdit`).
+ */
+function ReceiptPanel({ tx, accountId, nonce, actionData, receiptOf }: { tx: PageTransaction; accountId: string; nonce: string; actionData: RowShared["actionData"]; receiptOf: string }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<typeof action>({ key: `tx-receipt-${tx.id}` });
+  const result = useFormResult<FormResult>(`receipt-remove:${tx.id}`, fetcher, actionData);
+  const { keepingEdit } = useListUrls();
+  const addId = `receipt-add-${tx.id}`;
+  // Removed, the disclosure and its button are gone: the keyboard goes on from "Add a receipt photo".
+  const focusWhenRemoved = useFocusAfterSave(`#${addId}`, result);
+  const cameraHref = `/camera?${new URLSearchParams({ account: accountId, transaction: tx.id })}`;
+  const busy = fetcher.state !== "idle";
+  return (
+    <section className={l.receiptPanel} aria-labelledby={`receipt-title-${tx.id}`} data-testid="receipt-panel">
+      <h4 className={l.subTitle} id={`receipt-title-${tx.id}`}>
+        {t("ledger.pages.transactions.receiptPhoto")}
+      </h4>
+      <FormAlert message={formErrorOf(result, t)} />
+      {tx.receiptKey ? (
+        <div className={l.receiptActions}>
+          <a href={`/resources/receipts/${tx.id}`} target="_blank" rel="noopener">
+            <img src={`/resources/receipts/${tx.id}?v=${tx.updatedAt}`} alt={receiptOf} className={l.receiptPreview} width={96} height={96} />
+          </a>
+          <Link to={cameraHref} className={ui.button.ghost}>
+            {t("ledger.pages.transactions.receiptReplace")}
+          </Link>
+          <details className={l.receiptRemove}>
+            <summary className={ui.button.ghost}>{t("ledger.pages.transactions.receiptRemove")}</summary>
+            <fetcher.Form method="post" preventScrollReset className={ui.stack} onSubmit={focusWhenRemoved(() => undefined)}>
+              <FormKey nonce={nonce} form={`receipt-remove.${tx.id}`} />
+              <input type="hidden" name="intent" value="receipt-remove" />
+              <input type="hidden" name="transactionId" value={tx.id} />
+              <input type="hidden" name="returnTo" value={keepingEdit} />
+              <p className={l.small}>{t("ledger.pages.transactions.receiptRemoveQuestion")}</p>
+              <div>
+                <button type="submit" className={ui.button.primary} disabled={busy}>
+                  {t("ledger.pages.transactions.receiptRemoveConfirm")}
+                </button>
+              </div>
+            </fetcher.Form>
+          </details>
+        </div>
+      ) : (
+        <p className={l.small}>
+          {t("ledger.pages.transactions.receiptNone")}{" "}
+          <Link id={addId} to={cameraHref}>
+            {t("ledger.pages.transactions.receiptAdd")}
+          </Link>
+        </p>
+      )}
+    </section>
   );
 }
 

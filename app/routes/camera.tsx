@@ -13,7 +13,7 @@ import { parseEmvQr, type EmvParseResult } from "../lib/emvco";
 import { firstInvalid, parseForm, translateIssues, type FieldErrors } from "../lib/forms";
 import { focusIfLost } from "../lib/focus-after-save";
 import { ID_PATTERN } from "../lib/ids";
-import { formatMoney, moneyOutExample } from "../lib/money";
+import { formatMoney, formatSignedMoneyInText, moneyOutExample } from "../lib/money";
 import { isProblem } from "../lib/problem";
 import { readFormData, refusal, tOf } from "../lib/route-helpers.server";
 import { attachReceiptSchema, createWithReceiptSchema, newTransactionHref } from "../lib/schemas/camera";
@@ -53,23 +53,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = currentUser(context);
   const timeZone = user?.timeZone ?? defaultTimeZone;
   const today = todayInZone(timeZone);
-  if (!user) return { signedIn: false, accounts: [] as AccountLite[], accountId: null, transactions: null, today };
+  if (!user) return { signedIn: false, accounts: [] as AccountLite[], accountId: null, transactions: null, target: null, today };
   const api = apiFor(request, context);
   const accountsResult = await api.get<{ accounts: AccountLite[] }>("/accounts", { query: { archived: "false" } });
   // A refused session (revoked elsewhere) signs in again rather than showing an empty camera page.
   if (!accountsResult.ok && accountsResult.status === 401) readFailed(accountsResult, request);
   const accounts = accountsResult.ok ? accountsResult.data.accounts.map(({ id, name, currency, archived }) => ({ id, name, currency, archived })) : [];
-  const requested = new URL(request.url).searchParams.get("account");
+  const search = new URL(request.url).searchParams;
+  const requested = search.get("account");
   const accountId = requested && ID_PATTERN.test(requested) && accounts.some((a) => a.id === requested) ? requested : null;
+  // `transaction`: the photo is for this one (the transactions page's "Add a receipt photo"), so
+  // it is in the list and chosen even when it is older than the latest few.
+  const wanted = search.get("transaction");
   let transactions: TransactionLite[] | null = null;
+  let target: TransactionLite | null = null;
   if (accountId) {
-    const result = await api.get<{ transactions: TransactionLite[] }>(`/accounts/${accountId}/transactions`, { query: { limit: RECENT_LIMIT } });
-    transactions = result.ok
-      ? result.data.transactions.map(({ id, date, description, amountMinor, currency, receiptKey, updatedAt }) => ({ id, date, description, amountMinor, currency, receiptKey, updatedAt }))
-      : [];
+    const [result, targetResult] = await Promise.all([
+      api.get<{ transactions: TransactionLite[] }>(`/accounts/${accountId}/transactions`, { query: { limit: RECENT_LIMIT } }),
+      wanted && ID_PATTERN.test(wanted) ? api.get<{ transaction: TransactionLite & { accountId: string } }>(`/transactions/${wanted}`) : null,
+    ]);
+    transactions = result.ok ? result.data.transactions.map(lite) : [];
+    // Another account's (or another user's) transaction is not offered: the list is this account's.
+    if (targetResult?.ok && targetResult.data.transaction.accountId === accountId) target = lite(targetResult.data.transaction);
+    if (target && !transactions.some((tx) => tx.id === target!.id)) transactions = [target, ...transactions];
   }
-  return { signedIn: true, accounts, accountId, transactions, today };
+  return { signedIn: true, accounts, accountId, transactions, target, today };
 }
+
+const lite = ({ id, date, description, amountMinor, currency, receiptKey, updatedAt }: TransactionLite): TransactionLite => ({ id, date, description, amountMinor, currency, receiptKey, updatedAt });
 
 type ActionResult =
   | { ok: true; intent: "attach" | "create"; transactionId: string; accountId: string | null; at: number }
@@ -170,8 +181,9 @@ const STATE_MESSAGES: Partial<Record<CameraStatus, string>> = {
 };
 
 export default function Camera({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
-  const [mode, setMode] = useState<Mode>("qr");
+  const { t, i18n } = useTranslation();
+  // Opened for one transaction's receipt: the photo mode, not the QR scanner.
+  const [mode, setMode] = useState<Mode>(loaderData.target ? "photo" : "qr");
   const [cameraStatus, setStatus] = useState<CameraStatus>("idle");
   const [decoderLoading, setDecoderLoading] = useState(false);
   const [detectorReady, setDetectorReady] = useState(false);
@@ -354,6 +366,11 @@ export default function Camera({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
 
+      {loaderData.target ? (
+        <p className={ui.alert.info} data-testid="receipt-for">
+          {t("camera.photo.forTransaction", { description: loaderData.target.description, date: formatDay(loaderData.target.date, i18n.language), amount: formatSignedMoneyInText(loaderData.target.amountMinor, loaderData.target.currency) })}
+        </p>
+      ) : null}
       <noscript>
         <p className={ui.alert.info}>{t("camera.noScript")}</p>
       </noscript>
@@ -613,8 +630,9 @@ function ReceiptTargets({ photo, loaderData }: { photo: Blob; loaderData: Loader
   const { t, i18n } = useTranslation();
   const list = useFetcher<typeof loader>();
   const upload = useFetcher<typeof action>();
-  const [accountId, setAccountId] = useState("");
-  const [picked, setPicked] = useState("");
+  // Opened for one transaction (?account=…&transaction=…): its account and it are chosen already.
+  const [accountId, setAccountId] = useState(loaderData.target ? (loaderData.accountId ?? "") : "");
+  const [picked, setPicked] = useState(loaderData.target?.id ?? "");
   const [preparing, setPreparing] = useState(false);
   const [clientError, setClientError] = useState<FieldErrors>({});
   // A file refused before anything is sent (not an image, empty, too large), for that photo only.
@@ -622,7 +640,7 @@ function ReceiptTargets({ photo, loaderData }: { photo: Blob; loaderData: Loader
   const fileError = refusedFile?.photo === photo ? refusedFile.message : null;
   const accountSelect = useId();
   const accounts = loaderData.accounts;
-  const transactions = list.data?.accountId === accountId ? list.data.transactions : null;
+  const transactions = list.data?.accountId === accountId ? list.data.transactions : loaderData.accountId === accountId ? loaderData.transactions : null;
   // Until one is picked, the transaction a create made when its photo was refused.
   const createdWithout = upload.data && !upload.data.ok ? upload.data.transactionId : undefined;
   const transactionId = picked || (createdWithout && transactions?.some((tx) => tx.id === createdWithout) ? createdWithout : "");

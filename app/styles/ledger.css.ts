@@ -157,6 +157,11 @@ export const editRow = style({ background: vars.color.backgroundMd });
 // The edit form's title repeats the description.
 globalStyle(`${editRow} > td`, { overflowWrap: "anywhere" });
 export const sortLink = style({ color: "inherit" });
+/** The edit form's receipt: a larger thumbnail, and the way to add, replace or remove it. */
+export const receiptPanel = style({ borderTop: `1px solid ${vars.color.border}`, paddingTop: vars.space.sm });
+export const receiptPreview = style({ width: 96, height: 96, objectFit: "cover", borderRadius: vars.radius.sm, border: `1px solid ${vars.color.border}`, display: "block" });
+export const receiptActions = style([actions, { alignItems: "flex-start" }]);
+export const receiptRemove = style({ display: "flex", flexDirection: "column", alignItems: "flex-start", gap: vars.space.sm });
 export const receiptThumb = style({ width: 36, height: 36, objectFit: "cover", borderRadius: vars.radius.sm, border: `1px solid ${vars.color.border}`, display: "block" });
 
 export const responsiveTable = style({});

@@ -104,6 +104,54 @@ test.describe("with a camera that films a payment QR code", () => {
     await stranger.close();
   });
 
+  test("from the transactions page, an older transaction's receipt photo is added through the camera, seen, and removed", async ({ page, request, signedIn }) => {
+    const { accountId } = await accountWithTransaction(request, signedIn);
+    const { transaction: old } = await api(request, signedIn, "post", `/accounts/${accountId}/transactions`, { date: "2026-01-05", description: "Seguro anual", amount: "-480.00" });
+    // Newer than it, more than the camera's list of latest transactions holds.
+    for (let day = 1; day <= 21; day++) await api(request, signedIn, "post", `/accounts/${accountId}/transactions`, { date: `2026-10-${String(day).padStart(2, "0")}`, description: `Menú ${day}`, amount: "-12.00" });
+    await page.goto(`/accounts/${accountId}/transactions?edit=${old.id}`);
+    await hydrated(page);
+    const panel = page.getByTestId("receipt-panel");
+    await expect(panel).toContainText("No receipt photo yet.");
+    await panel.getByRole("link", { name: "Add a receipt photo" }).click();
+
+    await expect(page).toHaveURL(/\/camera\?/);
+    await expect(page.getByTestId("receipt-for")).toContainText("“Seguro anual”");
+    await hydrated(page);
+    await expect(page.getByRole("button", { name: "Receipt photo" })).toHaveAttribute("aria-pressed", "true");
+    await page.getByRole("button", { name: "Start camera" }).click();
+    await page.getByRole("button", { name: "Take photo" }).click();
+    await expect(page.getByTestId("photo-preview")).toBeVisible();
+    // Its account and the transaction itself are chosen already, though it is not among the latest 20.
+    await expect(page.getByLabel("Account")).toHaveValue(accountId);
+    await expect(page.getByTestId("recent-transaction")).toHaveCount(21);
+    await expect(page.locator(`[data-transaction-id="${old.id}"] input[type=radio]`)).toBeChecked();
+    await page.getByRole("button", { name: "Attach photo" }).click();
+    await expect(page.getByTestId("upload-success")).toContainText("The photo was attached.");
+    expect((await api(request, signedIn, "get", `/transactions/${old.id}`)).transaction.receiptKey).toBeTruthy();
+
+    await page.goto(`/accounts/${accountId}/transactions?edit=${old.id}`);
+    await hydrated(page);
+    const image = panel.getByRole("img", { name: "Receipt of Seguro anual" });
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect(panel.getByRole("link", { name: "Replace with another photo" })).toHaveAttribute("href", `/camera?account=${accountId}&transaction=${old.id}`);
+    // Removing asks first; the edit form stays open, and the keyboard goes on from "Add a receipt photo".
+    await panel.getByText("Remove the photo…").click();
+    await expect(panel).toContainText("The photo is deleted for good; the transaction stays as it is.");
+    await panel.getByRole("button", { name: "Yes, remove the photo" }).click();
+    await expect(page.getByText("Receipt photo removed.")).toBeVisible();
+    await expect(panel.getByRole("link", { name: "Add a receipt photo" })).toBeFocused();
+    await expect(page.getByRole("form", { name: "Edit Seguro anual" })).toBeVisible();
+    expect((await api(request, signedIn, "get", `/transactions/${old.id}`)).transaction).toMatchObject({ receiptKey: null, description: "Seguro anual", amount: "-480.00" });
+    // The open form was drawn again from the changed transaction: saving it is no conflict.
+    const edit = page.getByRole("form", { name: "Edit Seguro anual" });
+    await edit.getByLabel("Description").fill("Seguro anual SOAT");
+    await edit.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Transaction saved.")).toBeVisible();
+    expect((await api(request, signedIn, "get", `/transactions/${old.id}`)).transaction).toMatchObject({ receiptKey: null, description: "Seguro anual SOAT" });
+    expect((await page.request.get(`/resources/receipts/${old.id}`, { maxRedirects: 0 })).status()).toBe(404);
+  });
+
   test("a file that is not an image is refused before a transaction is created for it; the create form's errors are tied to their fields", async ({ page, request, signedIn }) => {
     const { accountId } = await accountWithTransaction(request, signedIn);
     await page.goto("/camera");

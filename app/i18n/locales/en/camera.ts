@@ -75,6 +75,7 @@ export const camera = {
     openTransactions: "Open the account's transactions",
     receiptOf: "Receipt of {{description}}",
     viewFull: "View full size",
+    forTransaction: "Take or choose a photo of the receipt of “{{description}}” ({{date}}, {{amount}}): it is attached to that transaction.",
     processing: "Preparing the photo…",
   },
   errors: {

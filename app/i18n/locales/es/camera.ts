@@ -77,6 +77,7 @@ export const camera: Widen<typeof english> = {
     openTransactions: "Abrir los movimientos de la cuenta",
     receiptOf: "Comprobante de {{description}}",
     viewFull: "Ver en tamaño completo",
+    forTransaction: "Toma o elige una foto del comprobante de “{{description}}” ({{date}}, {{amount}}): se adjunta a ese movimiento.",
     processing: "Preparando la foto…",
   },
   errors: {
