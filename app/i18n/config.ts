@@ -1,4 +1,6 @@
-import { PASSWORD_MAX, PASSWORD_MIN, TEXT_LIMITS } from "../lib/input-limits";
+import { ACCOUNT_NUMBER_MAX_DIGITS, IMPORT_MAX_BYTES, MAX_RECEIPT_BYTES, MAX_SEARCH_WORDS, PAGE_SIZE_MAX, PASSWORD_MAX, PASSWORD_MIN, TEXT_LIMITS } from "../lib/input-limits";
+
+const MB = 1024 * 1024;
 
 export const supportedLocales = ["en", "es"] as const;
 export type Locale = (typeof supportedLocales)[number];
@@ -17,6 +19,11 @@ export function isLocale(value: unknown): value is Locale {
 export const defaultVariables: Readonly<Record<string, number>> = {
   passwordMin: PASSWORD_MIN,
   passwordMax: PASSWORD_MAX,
+  receiptMaxMb: MAX_RECEIPT_BYTES / MB,
+  importMaxMb: IMPORT_MAX_BYTES / MB,
+  accountNumberMaxDigits: ACCOUNT_NUMBER_MAX_DIGITS,
+  searchWordsMax: MAX_SEARCH_WORDS,
+  pageSizeMax: PAGE_SIZE_MAX,
   ...Object.fromEntries(Object.entries(TEXT_LIMITS).map(([field, max]) => [`${field}Max`, max])),
 };
 

@@ -3,8 +3,9 @@
  * the camera page checks the same before it sends anything, so a file that would be refused never
  * creates the transaction it was meant for.
  */
+import { MAX_RECEIPT_BYTES } from "./input-limits";
 
-export const MAX_RECEIPT_BYTES = 10 * 1024 * 1024;
+export { MAX_RECEIPT_BYTES };
 
 export type ReceiptType = "image/jpeg" | "image/png" | "image/webp" | "image/heic";
 

@@ -12,10 +12,11 @@
 const FTS_SEPARATORS = /[\u19B0-\u19C0\u19C8\u19C9\u1CF2\u1CF3]+/u;
 
 /**
- * Every word must match, each as a prefix the index walks; past this many a search is a pasted
- * paragraph, not a lookup, and is refused with a message rather than cut short in silence.
+ * Every word must match, each as a prefix the index walks; past MAX_SEARCH_WORDS (input-limits) a
+ * search is a pasted paragraph, not a lookup, and is refused with a message rather than cut short
+ * in silence.
  */
-export const MAX_SEARCH_WORDS = 16;
+export { MAX_SEARCH_WORDS } from "./input-limits";
 
 /** The words (runs of letters and digits) in a search, as the index splits them. */
 export function searchWords(text: string): string[] {

@@ -8,8 +8,8 @@ import { z } from "zod";
 import { isIsoDay, isRecordDay } from "../dates";
 import { ID_PATTERN } from "../ids";
 import { multiLineText, singleLineText, singleSpacedText } from "../plain-text";
-import { MAX_SEARCH_WORDS, searchWords } from "../search-words";
-import { TEXT_LIMITS } from "../input-limits";
+import { searchWords } from "../search-words";
+import { ACCOUNT_NUMBER_MAX_DIGITS, IMPORT_MAX_BYTES, MAX_SEARCH_WORDS, PAGE_SIZE_MAX, TEXT_LIMITS } from "../input-limits";
 import { isCurrency, MAX_MINOR_UNITS, parseAmount, currencyDigits, type DecimalSeparator } from "../money";
 
 export const ACCOUNT_TYPES = ["checking", "savings", "credit_card", "cash", "wallet", "loan"] as const;
@@ -24,8 +24,7 @@ export const CURRENCY_PICKER_FIRST = ["PEN", "USD"] as const;
 export const DEFAULT_CATEGORY_KEYS = ["groceries", "dining", "transport", "housing", "utilities", "health", "shopping", "entertainment", "income", "transfers", "fees", "other"] as const;
 export type DefaultCategoryKey = (typeof DEFAULT_CATEGORY_KEYS)[number];
 export const PAGE_SIZE_DEFAULT = 50;
-export const PAGE_SIZE_MAX = 200;
-export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export { IMPORT_MAX_BYTES, PAGE_SIZE_MAX };
 export const IMPORT_MAX_ROWS = 50_000;
 export const IMPORT_MAX_COLUMNS = 100;
 export const DATE_FORMATS = ["YYYY-MM-DD", "DD/MM/YYYY", "MM/DD/YYYY", "DD-MM-YYYY", "DD.MM.YYYY", "YYYY/MM/DD"] as const;
@@ -132,7 +131,7 @@ const accountFields = {
   type: z.enum(ACCOUNT_TYPES, { error: "ledger.errors.accountType" }),
   currency: currencySchema,
   institution: optionalText(TEXT_LIMITS.institution, "ledger.errors.institutionLength"),
-  number: accountNumber(34, "ledger.errors.accountNumber"),
+  number: accountNumber(ACCOUNT_NUMBER_MAX_DIGITS, "ledger.errors.accountNumber"),
   // A Peruvian interbank code (Código de Cuenta Interbancario) is always 20 digits.
   cci: accountNumber(20, "ledger.errors.cci", { exact: true }),
   openingBalance: amountText.optional(),

@@ -79,7 +79,7 @@ export const camera = {
     processing: "Preparing the photo…",
   },
   errors: {
-    tooLarge: "The image is larger than 10 MB.",
+    tooLarge: "The image is larger than {{receiptMaxMb}} MB.",
     chooseTransaction: "Choose a transaction.",
     upload: "The photo could not be uploaded. Please try again.",
     noPhoto: "Take or choose a photo first.",

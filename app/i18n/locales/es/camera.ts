@@ -81,7 +81,7 @@ export const camera: Widen<typeof english> = {
     processing: "Preparando la foto…",
   },
   errors: {
-    tooLarge: "La imagen pesa más de 10 MB.",
+    tooLarge: "La imagen pesa más de {{receiptMaxMb}} MB.",
     chooseTransaction: "Elige un movimiento.",
     upload: "No se pudo subir la foto. Inténtalo de nuevo.",
     noPhoto: "Primero toma o elige una foto.",
