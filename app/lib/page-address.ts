@@ -43,6 +43,11 @@ function returnAddress(request: Request): { path: string; query: string } {
  */
 export function signInAddress(request: Request): string {
   const { path, query } = returnAddress(request);
+  return signInFor(path, query);
+}
+
+/** The sign-in page, coming back to `path` and `query` (only the path when together they are too long). */
+export function signInFor(path: string, query: string): string {
   const target = path + query;
   const carried = target.length <= MAX_REDIRECT_TO ? target : path.slice(0, MAX_REDIRECT_TO);
   return `/login?redirectTo=${encodeURIComponent(carried)}`;

@@ -51,6 +51,11 @@ function changed(control: Control): boolean {
   return control.value !== control.defaultValue;
 }
 
+/** Whether the user typed or chose anything in `form` since the page drew it (what a switch would keep). */
+export function hasTypedChanges(form: HTMLFormElement): boolean {
+  return [...form.elements].some((element) => isKeepable(element) && Boolean(element.name) && changed(element));
+}
+
 /** The page's address, the same when the switch posts and on the page it lands on. */
 function address(): string {
   return location.pathname + location.search;

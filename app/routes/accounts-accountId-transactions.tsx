@@ -26,6 +26,7 @@ import { TEXT_LIMITS } from "../lib/input-limits";
 import { useHydrated } from "../lib/use-hydrated";
 import { DATE_FORMATS, IMPORT_COLUMNS, IMPORT_MAX_BYTES, importQuerySchema, TRANSACTION_STATUSES, transactionCreateSchema, transactionUpdateSchema, transferSchema } from "../lib/schemas/ledger";
 import { useEscapeCloses } from "../lib/use-escape-closes";
+import { hasTypedChanges } from "../lib/typed-through-language-switch";
 import { focusIfLost, useFocusAfterNavigation, useFocusAfterSave } from "../lib/focus-after-save";
 import { requireUser } from "../session.server";
 import * as l from "../styles/ledger.css";
@@ -232,7 +233,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     case "receipt-remove": {
       const id = formId(formData, "transactionId");
-      const result = await api.delete(`/transactions/${id}/receipt`, { idempotencyKey });
+      // The photo the form showed: one replaced since (another tab, the camera) is not removed (409).
+      const seen = formData.get("receiptKey");
+      const result = await api.delete(`/transactions/${id}/receipt`, { idempotencyKey, query: { receiptKey: typeof seen === "string" && seen ? seen : undefined } });
       if (!result.ok && result.status === 404) return replaceWithToast(back, "ledger.pages.toast.transactionGone", "error");
       if (!result.ok) return apiFailure(`receipt-remove:${id}`, result, values, t);
       return replaceWithToast(back, "ledger.pages.toast.receiptRemoved");
@@ -1099,7 +1102,13 @@ function ReceiptPanel({ tx, accountId, nonce, actionData, receiptOf }: { tx: Pag
   const addId = `receipt-add-${tx.id}`;
   // Removed, the disclosure and its button are gone: the keyboard goes on from "Add a receipt photo".
   const focusWhenRemoved = useFocusAfterSave(`#${addId}`, result);
-  const cameraHref = `/camera?${new URLSearchParams({ account: accountId, transaction: tx.id })}`;
+  // `back`: the camera page's way back to this list, with this edit form open.
+  const cameraHref = `/camera?${new URLSearchParams({ account: accountId, transaction: tx.id, back: keepingEdit })}`;
+  // The camera is another page: what is typed in the edit form above would be lost without asking.
+  const confirmLeaving = (event: React.MouseEvent) => {
+    const form = document.querySelector<HTMLFormElement>(`form[data-edit-of="${tx.id}"]`);
+    if (form && hasTypedChanges(form) && !window.confirm(t("ledger.pages.transactions.leaveUnsaved"))) event.preventDefault();
+  };
   const busy = fetcher.state !== "idle";
   return (
     <section className={l.receiptPanel} aria-labelledby={`receipt-title-${tx.id}`} data-testid="receipt-panel">
@@ -1112,7 +1121,7 @@ function ReceiptPanel({ tx, accountId, nonce, actionData, receiptOf }: { tx: Pag
           <a href={`/resources/receipts/${tx.id}`} target="_blank" rel="noopener">
             <img src={`/resources/receipts/${tx.id}?v=${tx.updatedAt}`} alt={receiptOf} className={l.receiptPreview} width={96} height={96} />
           </a>
-          <Link to={cameraHref} className={ui.button.ghost}>
+          <Link to={cameraHref} className={ui.button.ghost} onClick={confirmLeaving}>
             {t("ledger.pages.transactions.receiptReplace")}
           </Link>
           <details className={l.receiptRemove}>
@@ -1121,6 +1130,7 @@ function ReceiptPanel({ tx, accountId, nonce, actionData, receiptOf }: { tx: Pag
               <FormKey nonce={nonce} form={`receipt-remove.${tx.id}`} />
               <input type="hidden" name="intent" value="receipt-remove" />
               <input type="hidden" name="transactionId" value={tx.id} />
+              <input type="hidden" name="receiptKey" value={tx.receiptKey} />
               <input type="hidden" name="returnTo" value={keepingEdit} />
               <p className={l.small}>{t("ledger.pages.transactions.receiptRemoveQuestion")}</p>
               <div>
@@ -1134,7 +1144,7 @@ function ReceiptPanel({ tx, accountId, nonce, actionData, receiptOf }: { tx: Pag
       ) : (
         <p className={l.small}>
           {t("ledger.pages.transactions.receiptNone")}{" "}
-          <Link id={addId} to={cameraHref}>
+          <Link id={addId} to={cameraHref} onClick={confirmLeaving}>
             {t("ledger.pages.transactions.receiptAdd")}
           </Link>
         </p>
@@ -1185,6 +1195,7 @@ function TransactionForm({ mode, tx, fetcher, result, loaderData }: { mode: "add
       method="post"
       noValidate
       onSubmit={focusWhenSaved(onSubmit)}
+      data-edit-of={tx?.id}
       onKeyDown={mode === "update" ? onKeyDown : undefined} className={ui.stack} preventScrollReset aria-label={mode === "add" ? t("ledger.pages.transactions.addTitle") : t("ledger.pages.transactions.editTitle", { description: tx!.description })}>
       <FormKey nonce={loaderData.nonce} form={mode === "add" ? "tx-add" : `tx-update.${tx!.id}`} />
       <input type="hidden" name="intent" value={mode} />

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "../i18n/use-translation";
-import { data, Link, useFetcher } from "react-router";
+import { data, Link, useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/camera";
 import { Money } from "../components/ledger";
 import { Field, FormAlert, PageTitle } from "../components/ui";
@@ -13,6 +13,7 @@ import { parseEmvQr, type EmvParseResult } from "../lib/emvco";
 import { firstInvalid, parseForm, translateIssues, type FieldErrors } from "../lib/forms";
 import { focusIfLost } from "../lib/focus-after-save";
 import { ID_PATTERN } from "../lib/ids";
+import { signInFor } from "../lib/page-address";
 import { formatMoney, formatSignedMoneyInText, moneyOutExample } from "../lib/money";
 import { isProblem } from "../lib/problem";
 import { readFormData, refusal, tOf } from "../lib/route-helpers.server";
@@ -53,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = currentUser(context);
   const timeZone = user?.timeZone ?? defaultTimeZone;
   const today = todayInZone(timeZone);
-  if (!user) return { signedIn: false, accounts: [] as AccountLite[], accountId: null, transactions: null, target: null, today };
+  if (!user) return { signedIn: false, accounts: [] as AccountLite[], accountId: null, transactions: null, target: null, targetGone: false, back: null, today };
   const api = apiFor(request, context);
   const accountsResult = await api.get<{ accounts: AccountLite[] }>("/accounts", { query: { archived: "false" } });
   // A refused session (revoked elsewhere) signs in again rather than showing an empty camera page.
@@ -77,7 +78,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (targetResult?.ok && targetResult.data.transaction.accountId === accountId) target = lite(targetResult.data.transaction);
     if (target && !transactions.some((tx) => tx.id === target!.id)) transactions = [target, ...transactions];
   }
-  return { signedIn: true, accounts, accountId, transactions, target, today };
+  // Asked for one that is not there (deleted meanwhile, another account's): the page says so.
+  const targetGone = wanted !== null && !target;
+  // Where "Back to the transaction" leads: the list the photo was asked from, its edit form open.
+  const given = search.get("back");
+  const back = accountId && target && given && (given === `/accounts/${accountId}/transactions` || given.startsWith(`/accounts/${accountId}/transactions?`)) ? given : null;
+  return { signedIn: true, accounts, accountId, transactions, target, targetGone, back, today };
 }
 
 const lite = ({ id, date, description, amountMinor, currency, receiptKey, updatedAt }: TransactionLite): TransactionLite => ({ id, date, description, amountMinor, currency, receiptKey, updatedAt });
@@ -170,6 +176,12 @@ function cameraErrorStatus(error: unknown): CameraStatus {
   if (name === "NotFoundError" || name === "OverconstrainedError" || name === "DevicesNotFoundError") return "no-camera";
   if (name === "NotReadableError" || name === "TrackStartError" || name === "AbortError") return "busy";
   return "error";
+}
+
+/** The sign-in page, coming back to this address (with the transaction a photo is for). */
+function useSignInHere(): string {
+  const { pathname, search } = useLocation();
+  return signInFor(pathname, search);
 }
 
 const STATE_MESSAGES: Partial<Record<CameraStatus, string>> = {
@@ -366,6 +378,11 @@ export default function Camera({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
 
+      {loaderData.targetGone ? (
+        <p className={ui.alert.warning} data-testid="receipt-for-gone">
+          {t("camera.photo.targetGone")}
+        </p>
+      ) : null}
       {loaderData.target ? (
         <p className={ui.alert.info} data-testid="receipt-for">
           {t("camera.photo.forTransaction", { description: loaderData.target.description, date: formatDay(loaderData.target.date, i18n.language), amount: formatSignedMoneyInText(loaderData.target.amountMinor, loaderData.target.currency) })}
@@ -462,6 +479,7 @@ type LoaderData = Route.ComponentProps["loaderData"];
 
 function QrResult({ qr, loaderData, onScanAgain }: { qr: { text: string; parsed: EmvParseResult }; loaderData: LoaderData; onScanAgain: () => void }) {
   const { t } = useTranslation();
+  const signInHere = useSignInHere();
   const [copied, setCopied] = useState(false);
   const payment = qr.parsed.ok ? qr.parsed.payload : null;
   const accounts = loaderData.accounts;
@@ -558,7 +576,7 @@ function QrResult({ qr, loaderData, onScanAgain }: { qr: { text: string; parsed:
             )
           ) : (
             <p className={ui.alert.info}>
-              <Link to="/login?redirectTo=%2Fcamera">{t("camera.qr.signInToCreate")}</Link>
+              <Link to={signInHere}>{t("camera.qr.signInToCreate")}</Link>
             </p>
           )}
         </>
@@ -600,6 +618,7 @@ type Photo = { blob: Blob; url: string; picked?: boolean };
 
 function PhotoResult({ photo, loaderData, onRetake }: { photo: Photo; loaderData: LoaderData; onRetake: () => void }) {
   const { t } = useTranslation();
+  const signInHere = useSignInHere();
   const extension = photo.blob.type === "image/png" ? "png" : photo.blob.type === "image/webp" ? "webp" : photo.blob.type === "image/heic" ? "heic" : "jpg";
   return (
     <section className={`${ui.card} ${ui.stack}`} aria-labelledby="photo-title" data-testid="photo-result">
@@ -619,7 +638,7 @@ function PhotoResult({ photo, loaderData, onRetake }: { photo: Photo; loaderData
         <ReceiptTargets photo={photo.blob} loaderData={loaderData} />
       ) : (
         <p className={ui.alert.info} data-testid="photo-signed-out">
-          {t("camera.photo.signedOutNote")} <Link to="/login?redirectTo=%2Fcamera">{t("camera.photo.signIn")}</Link>
+          {t("camera.photo.signedOutNote")} <Link to={signInHere}>{t("camera.photo.signIn")}</Link>
         </p>
       )}
     </section>
@@ -664,8 +683,10 @@ function ReceiptTargets({ photo, loaderData }: { photo: Blob; loaderData: Loader
 
   function chooseAccount(id: string) {
     setAccountId(id);
-    setPicked("");
-    if (id) void list.load(`/camera?account=${encodeURIComponent(id)}`);
+    // Back on the account of the transaction the page was opened for: it is listed and chosen again.
+    const target = id && id === loaderData.accountId ? loaderData.target : null;
+    setPicked(target?.id ?? "");
+    if (id) void list.load(`/camera?${new URLSearchParams(target ? { account: id, transaction: target.id } : { account: id })}`);
   }
 
   async function send(fields: Record<string, string>) {
@@ -721,8 +742,11 @@ function ReceiptTargets({ photo, loaderData }: { photo: Blob; loaderData: Loader
   const formError = fileError ?? formErrorOf(result, t);
   // The answer shows above both forms; on a phone "Create with photo" sits a screen below it.
   const outcomeRef = useRef<HTMLDivElement>(null);
+  const successRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (result) outcomeRef.current?.scrollIntoView({ block: "nearest" });
+    // The pressed button was disabled while sending, which drops focus: it goes on from the answer.
+    if (result?.ok) focusIfLost(successRef.current);
   }, [result]);
 
   return (
@@ -730,12 +754,16 @@ function ReceiptTargets({ photo, loaderData }: { photo: Blob; loaderData: Loader
       {(result?.ok && !fileError) || formError ? (
         <div ref={outcomeRef} className={ui.stack}>
           {result?.ok && !fileError ? (
-            <div role="status" className={`${ui.alert.success} ${ui.stack}`} data-testid="upload-success">
+            <div ref={successRef} tabIndex={-1} role="status" className={`${ui.alert.success} ${ui.stack}`} data-testid="upload-success">
               <span>{result.intent === "create" ? t("camera.photo.created") : t("camera.photo.attached")}</span>
               <a href={`/resources/receipts/${result.transactionId}`} target="_blank" rel="noopener" aria-label={t("camera.photo.viewFull")}>
                 <img src={`/resources/receipts/${result.transactionId}?v=${result.at}`} alt={t("camera.photo.viewFull")} className={c.bigThumb} data-testid="uploaded-receipt" />
               </a>
-              {result.accountId ? <Link to={`/accounts/${result.accountId}/transactions`}>{t("camera.photo.openTransactions")}</Link> : null}
+              {loaderData.back && result.transactionId === loaderData.target?.id ? (
+                <Link to={loaderData.back}>{t("camera.photo.backToTransaction")}</Link>
+              ) : result.accountId ? (
+                <Link to={`/accounts/${result.accountId}/transactions`}>{t("camera.photo.openTransactions")}</Link>
+              ) : null}
             </div>
           ) : null}
           <FormAlert message={formError} />

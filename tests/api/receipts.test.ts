@@ -145,6 +145,42 @@ describe("receipt lifetime", () => {
     expect((await get(transactionId, token)).status).toBe(404);
   });
 
+  it("removing with the key the caller saw removes only that photo: one replaced since stays (409)", async () => {
+    const { token } = await signUp();
+    const { transactionId } = await newTransaction(token);
+    await put(transactionId, token, JPEG);
+    const seen = (await keyOf(transactionId))!;
+    // Replaced in another tab after this one drew the photo.
+    await put(transactionId, token, PNG);
+    const current = (await keyOf(transactionId))!;
+    const stale = await call(`/transactions/${transactionId}/receipt?receiptKey=${encodeURIComponent(seen)}`, { method: "DELETE", token, headers: { "Accept-Language": "es" } });
+    expect(stale.status).toBe(409);
+    expect(stale.json.detail).toBe("La foto se reemplazó mientras tanto (en otra pestaña u otro dispositivo), así que no se quitó. Esta es la nueva.");
+    expect(await keyOf(transactionId)).toBe(current);
+    expect(await env.RECEIPTS.head(current)).not.toBeNull();
+    expect((await call(`/transactions/${transactionId}/receipt?receiptKey=${encodeURIComponent(current)}`, { method: "DELETE", token })).status).toBe(204);
+    expect(await keyOf(transactionId)).toBeNull();
+    expect(await env.RECEIPTS.head(current)).toBeNull();
+    // Gone already is what was asked: no refusal for the second tab.
+    expect((await call(`/transactions/${transactionId}/receipt?receiptKey=${encodeURIComponent(current)}`, { method: "DELETE", token })).status).toBe(204);
+  });
+
+  it("an archived account's receipts cannot be added, replaced or removed (409), as its transactions cannot change", async () => {
+    const { token } = await signUp();
+    const { accountId, transactionId } = await newTransaction(token);
+    await put(transactionId, token, JPEG);
+    const key = (await keyOf(transactionId))!;
+    expect((await call(`/accounts/${accountId}`, { method: "PATCH", token, body: { archived: true } })).status).toBe(200);
+    const replaced = await put(transactionId, token, PNG);
+    expect(replaced.status).toBe(409);
+    expect(replaced.json.detail).toBe("This account is archived. Restore it on the Accounts page to change or delete its transactions.");
+    expect((await call(`/transactions/${transactionId}/receipt`, { method: "DELETE", token })).status).toBe(409);
+    expect(await keyOf(transactionId)).toBe(key);
+    expect(await env.RECEIPTS.head(key)).not.toBeNull();
+    // Still seen by its owner.
+    expect((await get(transactionId, token)).status).toBe(200);
+  });
+
   it("deleting the transaction deletes its receipt image", async () => {
     const { token } = await signUp();
     const { transactionId } = await newTransaction(token);

@@ -106,6 +106,7 @@ test.describe("with a camera that films a payment QR code", () => {
 
   test("from the transactions page, an older transaction's receipt photo is added through the camera, seen, and removed", async ({ page, request, signedIn }) => {
     const { accountId } = await accountWithTransaction(request, signedIn);
+    const { account: dollars } = await api(request, signedIn, "post", "/accounts", { name: "Interbank Dólares", type: "savings", currency: "USD" });
     const { transaction: old } = await api(request, signedIn, "post", `/accounts/${accountId}/transactions`, { date: "2026-01-05", description: "Seguro anual", amount: "-480.00" });
     // Newer than it, more than the camera's list of latest transactions holds.
     for (let day = 1; day <= 21; day++) await api(request, signedIn, "post", `/accounts/${accountId}/transactions`, { date: `2026-10-${String(day).padStart(2, "0")}`, description: `Menú ${day}`, amount: "-12.00" });
@@ -113,6 +114,16 @@ test.describe("with a camera that films a payment QR code", () => {
     await hydrated(page);
     const panel = page.getByTestId("receipt-panel");
     await expect(panel).toContainText("No receipt photo yet.");
+    // The camera is another page: a change typed in the edit form is not left behind without asking.
+    const description = page.getByRole("form", { name: "Edit Seguro anual" }).getByLabel("Description");
+    await description.fill("Seguro anual 2026");
+    page.once("dialog", (dialog) => {
+      expect(dialog.message()).toBe("Leave without saving what you changed in this transaction?");
+      void dialog.dismiss();
+    });
+    await panel.getByRole("link", { name: "Add a receipt photo" }).click();
+    await expect(description).toHaveValue("Seguro anual 2026");
+    page.once("dialog", (dialog) => void dialog.accept());
     await panel.getByRole("link", { name: "Add a receipt photo" }).click();
 
     await expect(page).toHaveURL(/\/camera\?/);
@@ -126,17 +137,38 @@ test.describe("with a camera that films a payment QR code", () => {
     await expect(page.getByLabel("Account")).toHaveValue(accountId);
     await expect(page.getByTestId("recent-transaction")).toHaveCount(21);
     await expect(page.locator(`[data-transaction-id="${old.id}"] input[type=radio]`)).toBeChecked();
+    // Another account, then back: it is listed and chosen again.
+    await page.getByLabel("Account").selectOption(dollars.id);
+    await expect(page.getByTestId("recent-transactions")).toHaveCount(0);
+    await page.getByLabel("Account").selectOption(accountId);
+    await expect(page.locator(`[data-transaction-id="${old.id}"] input[type=radio]`)).toBeChecked();
     await page.getByRole("button", { name: "Attach photo" }).click();
-    await expect(page.getByTestId("upload-success")).toContainText("The photo was attached.");
+    const success = page.getByTestId("upload-success");
+    await expect(success).toContainText("The photo was attached.");
+    await expect(success).toBeFocused();
     expect((await api(request, signedIn, "get", `/transactions/${old.id}`)).transaction.receiptKey).toBeTruthy();
 
-    await page.goto(`/accounts/${accountId}/transactions?edit=${old.id}`);
+    // Back to the list it came from, its edit form open (what was typed was left, as asked).
+    await success.getByRole("link", { name: "Back to the transaction" }).click();
+    await expect(page).toHaveURL(new RegExp(`/accounts/${accountId}/transactions\\?edit=${old.id}$`));
     await hydrated(page);
+    await expect(description).toHaveValue("Seguro anual");
     const image = panel.getByRole("img", { name: "Receipt of Seguro anual" });
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
-    await expect(panel.getByRole("link", { name: "Replace with another photo" })).toHaveAttribute("href", `/camera?account=${accountId}&transaction=${old.id}`);
-    // Removing asks first; the edit form stays open, and the keyboard goes on from "Add a receipt photo".
+    await expect(panel.getByRole("link", { name: "Replace with another photo" })).toHaveAttribute("href", `/camera?${new URLSearchParams({ account: accountId, transaction: old.id, back: `/accounts/${accountId}/transactions?edit=${old.id}` })}`);
+    // Replaced in another tab after this one drew it: removing here keeps the new photo and says so.
+    const shown = (await api(request, signedIn, "get", `/transactions/${old.id}`)).transaction.receiptKey;
+    const replaced = await request.put(`/api/v1/transactions/${old.id}/receipt`, { headers: { Authorization: `Bearer ${signedIn.token}`, "Content-Type": "image/png" }, data: await qrPng("boleta nueva") });
+    expect(replaced.status()).toBe(200);
     await panel.getByText("Remove the photo…").click();
+    await panel.getByRole("button", { name: "Yes, remove the photo" }).click();
+    await expect(panel.getByRole("alert")).toHaveText("The photo was replaced meanwhile (in another tab or on another device), so it was not removed. This is the new one.");
+    const kept = (await api(request, signedIn, "get", `/transactions/${old.id}`)).transaction.receiptKey;
+    expect(kept).toBeTruthy();
+    expect(kept).not.toBe(shown);
+    await expect(image).toHaveAttribute("src", new RegExp(`\\?v=${(await api(request, signedIn, "get", `/transactions/${old.id}`)).transaction.updatedAt}$`));
+    // The question stays open over the new photo; removing it now (after asking) keeps the edit
+    // form open, and the keyboard goes on from "Add a receipt photo".
     await expect(panel).toContainText("The photo is deleted for good; the transaction stays as it is.");
     await panel.getByRole("button", { name: "Yes, remove the photo" }).click();
     await expect(page.getByText("Receipt photo removed.")).toBeVisible();
@@ -183,6 +215,26 @@ test.describe("with a camera that films a payment QR code", () => {
     });
     expect(posted.status()).toBe(415);
     expect(await descriptions()).toEqual(["Wong San Isidro"]);
+  });
+
+  test("opened for a transaction that is gone, the camera page says so; signed out, its sign-in link comes back to the same address", async ({ page, browser, request, signedIn }) => {
+    const { accountId, transactionId } = await accountWithTransaction(request, signedIn);
+    const address = `/camera?account=${accountId}&transaction=${transactionId}`;
+    const deleted = await request.delete(`/api/v1/transactions/${transactionId}`, { headers: { Authorization: `Bearer ${signedIn.token}` } });
+    expect(deleted.status()).toBe(200);
+    await page.goto(address);
+    await expect(page.getByTestId("receipt-for-gone")).toHaveText("That transaction is no longer there (deleted, or not in this account): choose another below once the photo is taken.");
+    await expect(page.getByTestId("receipt-for")).toHaveCount(0);
+
+    const context = await browser.newContext();
+    const signedOut = await context.newPage();
+    await signedOut.goto(address);
+    await hydrated(signedOut);
+    await expect(signedOut.getByTestId("receipt-for-gone")).toHaveCount(0);
+    await signedOut.getByRole("button", { name: "Receipt photo" }).click();
+    await signedOut.getByLabel("Choose or take a photo").setInputFiles({ name: "recibo.png", mimeType: "image/png", buffer: await qrPng("recibo") });
+    await expect(signedOut.getByRole("link", { name: "Sign in to attach it" })).toHaveAttribute("href", `/login?redirectTo=${encodeURIComponent(address)}`);
+    await context.close();
   });
 
   test("signed out, the photo can be downloaded and nothing is uploaded", async ({ page }) => {

@@ -20,6 +20,7 @@ export const api = {
   accountChangedElsewhere: "This account was changed elsewhere (in another tab or on another device) after you opened this form. Save again to replace those changes with what you typed here, or cancel to see the account as it is now.",
   accountChangedWhileSaving: "The account was archived or its currency changed while this was being saved, so nothing was saved. Reload the page and try again.",
   changedElsewhere: "This transaction was changed elsewhere (in another tab or on another device) after you opened this form. The list shows it as it is now: check it, then save again to replace it with what you typed here.",
+  receiptChanged: "The photo was replaced meanwhile (in another tab or on another device), so it was not removed. This is the new one.",
   accountArchivedChange: "This account is archived. Restore it on the Accounts page to change or delete its transactions.",
   archivedCurrency: "This account is archived. Restore it to change its currency.",
   archivedOpening: "This account is archived. Restore it to change its opening balance or date.",

@@ -76,6 +76,8 @@ export const camera = {
     receiptOf: "Receipt of {{description}}",
     viewFull: "View full size",
     forTransaction: "Take or choose a photo of the receipt of “{{description}}” ({{date}}, {{amount}}): it is attached to that transaction.",
+    targetGone: "That transaction is no longer there (deleted, or not in this account): choose another below once the photo is taken.",
+    backToTransaction: "Back to the transaction",
     processing: "Preparing the photo…",
   },
   errors: {

@@ -290,6 +290,7 @@ export const ledger = {
       receiptRemove: "Remove the photo…",
       receiptRemoveQuestion: "The photo is deleted for good; the transaction stays as it is.",
       receiptRemoveConfirm: "Yes, remove the photo",
+      leaveUnsaved: "Leave without saving what you changed in this transaction?",
       transferTo: "Transfer to {{account}}",
       transferFrom: "Transfer from {{account}}",
       anotherAccount: "another account",

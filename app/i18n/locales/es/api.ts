@@ -18,6 +18,7 @@ export const api: TextsLike<typeof englishApi> = {
   accountChangedElsewhere: "Esta cuenta se cambió en otra parte (en otra pestaña o en otro dispositivo) después de que abriste este formulario. Vuelve a guardar para reemplazar esos cambios con lo que escribiste aquí, o cancela para ver la cuenta como está ahora.",
   accountChangedWhileSaving: "La cuenta se archivó o cambió de moneda mientras esto se guardaba, así que no se guardó nada. Recarga la página e inténtalo de nuevo.",
   changedElsewhere: "Este movimiento se cambió en otra parte (en otra pestaña o en otro dispositivo) después de que abriste este formulario. La lista lo muestra como está ahora: revísalo y vuelve a guardar para reemplazarlo con lo que escribiste aquí.",
+  receiptChanged: "La foto se reemplazó mientras tanto (en otra pestaña u otro dispositivo), así que no se quitó. Esta es la nueva.",
   accountArchivedChange: "Esta cuenta está archivada. Restáurala en la página Cuentas para cambiar o eliminar sus movimientos.",
   archivedCurrency: "Esta cuenta está archivada. Restáurala para cambiar su moneda.",
   archivedOpening: "Esta cuenta está archivada. Restáurala para cambiar su saldo inicial o su fecha de apertura.",

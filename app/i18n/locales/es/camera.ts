@@ -78,6 +78,8 @@ export const camera: Widen<typeof english> = {
     receiptOf: "Comprobante de {{description}}",
     viewFull: "Ver en tamaño completo",
     forTransaction: "Toma o elige una foto del comprobante de “{{description}}” ({{date}}, {{amount}}): se adjunta a ese movimiento.",
+    targetGone: "Ese movimiento ya no está (se borró o no es de esta cuenta): elige otro abajo cuando tengas la foto.",
+    backToTransaction: "Volver al movimiento",
     processing: "Preparando la foto…",
   },
   errors: {

@@ -289,6 +289,7 @@ export const ledger: Messages["ledger"] = {
       receiptRemove: "Quitar la foto…",
       receiptRemoveQuestion: "La foto se borra para siempre; el movimiento se queda como está.",
       receiptRemoveConfirm: "Sí, quitar la foto",
+      leaveUnsaved: "¿Salir sin guardar lo que cambiaste en este movimiento?",
       transferTo: "Transferencia a {{account}}",
       transferFrom: "Transferencia desde {{account}}",
       anotherAccount: "otra cuenta",

@@ -22,12 +22,17 @@ const params = z.object({ transactionId: z.string().openapi({ param: { name: "tr
 const receiptOut = z.object({ receipt: z.object({ transactionId: z.string(), contentType: z.string(), size: z.number(), uploadedAt: z.number() }) });
 const binary = z.string().openapi({ format: "binary" });
 
-/** The caller's transaction and its receipt key; null for a malformed, unknown or foreign id (all 404). */
+/** The caller's transaction, its receipt key and whether its account is archived; null for a malformed, unknown or foreign id (all 404). */
 async function ownTransaction(c: Context<ApiBindings>, transactionId: string) {
   if (!ID_PATTERN.test(transactionId)) return null;
-  return c.env.DB.prepare("SELECT id, receipt_key FROM transactions WHERE id = ?1 AND user_id = ?2")
+  return c.env.DB.prepare("SELECT t.id AS id, t.receipt_key AS receipt_key, a.archived AS archived FROM transactions t JOIN accounts a ON a.id = t.account_id WHERE t.id = ?1 AND t.user_id = ?2")
     .bind(transactionId, c.get("user").id)
-    .first<{ id: string; receipt_key: string | null }>();
+    .first<{ id: string; receipt_key: string | null; archived: number }>();
+}
+
+/** An archived account is closed to changes (ADR 035), its receipts included: the 409, or null. */
+function archivedRefusal(c: Context<ApiBindings>, row: { archived: number }): Response | null {
+  return row.archived ? translatedProblem(c, 409, "conflict", "api.accountArchivedChange") : null;
 }
 
 receiptRoutes.openapi(
@@ -45,6 +50,7 @@ receiptRoutes.openapi(
       200: { description: "Stored", ...json(receiptOut) },
       401: problemResponse("No session"),
       404: problemResponse("No such transaction"),
+      409: problemResponse("The transaction's account is archived"),
       413: problemResponse("Larger than 10 MB"),
       415: problemResponse("Not a JPEG, PNG, WebP or HEIC image"),
     },
@@ -53,6 +59,8 @@ receiptRoutes.openapi(
     const { transactionId } = c.req.valid("param");
     const row = await ownTransaction(c, transactionId);
     if (!row) return problem(c, 404, "not-found");
+    const closed = archivedRefusal(c, row);
+    if (closed) return closed;
     const declared = Number(c.req.header("Content-Length") ?? "0");
     if (declared > MAX_RECEIPT_BYTES) return translatedProblem(c, 413, "too-large", "camera.errors.tooLarge");
     const bytes = new Uint8Array(await c.req.arrayBuffer());
@@ -131,18 +139,37 @@ receiptRoutes.openapi(
   createRoute({
     method: "delete",
     path: "/transactions/{transactionId}/receipt",
-    summary: "Remove the receipt image",
+    summary: "Remove the receipt image; with `receiptKey`, only if it is still that image",
     security: bearer,
     middleware: [requireSession] as const,
-    request: { params },
-    responses: { 204: { description: "Removed (or there was none)" }, 401: problemResponse("No session"), 404: problemResponse("No such transaction") },
+    request: {
+      params,
+      query: z.object({
+        receiptKey: z.string().max(300).optional().openapi({ description: "The `receiptKey` the caller saw: a photo replaced since (another tab or device) is not removed (409)." }),
+      }),
+    },
+    responses: {
+      204: { description: "Removed (or there was none)" },
+      401: problemResponse("No session"),
+      404: problemResponse("No such transaction"),
+      409: problemResponse("The photo was replaced since `receiptKey`, or the transaction's account is archived"),
+    },
   }),
   async (c) => {
     const { transactionId } = c.req.valid("param");
+    const { receiptKey: seen } = c.req.valid("query");
     const row = await ownTransaction(c, transactionId);
     if (!row) return problem(c, 404, "not-found");
+    const closed = archivedRefusal(c, row);
+    if (closed) return closed;
+    // Gone already is what the caller wanted; another photo than the one they saw is not.
+    if (seen !== undefined && row.receipt_key !== null && row.receipt_key !== seen) return translatedProblem(c, 409, "conflict", "api.receiptChanged");
     if (row.receipt_key) {
-      await updateRow(c.env.DB, "transactions", { id: row.id, userId: c.get("user").id }, { receipt_key: null, updated_at: Date.now() })!.run();
+      // Only the image read above: one put by another request since then stays (and is answered as above next time).
+      const removed = await c.env.DB.prepare("UPDATE transactions SET receipt_key = NULL, updated_at = ?3 WHERE id = ?1 AND user_id = ?2 AND receipt_key = ?4")
+        .bind(row.id, c.get("user").id, Date.now(), row.receipt_key)
+        .run();
+      if (!removed.meta.changes && seen !== undefined) return translatedProblem(c, 409, "conflict", "api.receiptChanged");
       await drainReceiptTrash(c.env.DB, c.env.RECEIPTS);
     }
     return c.body(null, 204);
