@@ -360,6 +360,11 @@ describe("password recovery", () => {
     expect((await call("/auth/session", { token: other.json.token })).status).toBe(401);
     expect((await call("/auth/login", { body: { email, password: STRONG_PASSWORD } })).status).toBe(401);
     expect((await call("/auth/login", { body: { email, password: newPassword } })).status).toBe(200);
+    // The mailbox hears of it, as after a change in Settings, with the way to choose another.
+    const [notice] = await waitForMail(email, 2);
+    expect(notice!.subject).toBe("The password of your Tesoro account was changed");
+    expect(notice!.text).toMatch(/the password of your Tesoro account was changed with a link mailed to this address, and every device was signed out\./);
+    expect(notice!.text).toContain("https://tesoro.test/login/recover");
 
     const reused = await call(`/auth/links/${linkId}/password`, { body: { password: "yet-another-passphrase-cusco", confirmPassword: "yet-another-passphrase-cusco" } });
     expect(reused.status).toBe(410);

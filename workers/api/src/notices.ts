@@ -23,7 +23,7 @@ import { appUrl, mailSender, paragraphsMail, sendWithRetries, type MailMessage, 
 import type { UserRow } from "./users";
 
 /** `revertId` is the `email_reverts` row the token opens. */
-export type SecurityNotice = { kind: "emailChanged"; newEmail: string; revertToken: string; revertId: string } | { kind: "emailRestored"; restoredEmail: string } | { kind: "passwordChanged" };
+export type SecurityNotice = { kind: "emailChanged"; newEmail: string; revertToken: string; revertId: string } | { kind: "emailRestored"; restoredEmail: string } | { kind: "passwordChanged" } | { kind: "passwordReset" };
 
 function noticeMail(c: Context<ApiBindings>, user: UserRow, notice: SecurityNotice, at: number): MailMessage {
   const t = translatorFor(user.locale);
@@ -38,7 +38,9 @@ function noticeMail(c: Context<ApiBindings>, user: UserRow, notice: SecurityNoti
   if (notice.kind === "emailRestored") {
     return paragraphsMail(user.email, user.locale, t("mail.emailRestoredSubject"), [greeting, t("mail.emailRestoredBody", { email: notice.restoredEmail, when, zone: user.time_zone }), t("mail.emailRestoredNotYou", { email: notice.restoredEmail, support: c.env.SUPPORT_EMAIL })]);
   }
-  return paragraphsMail(user.email, user.locale, t("mail.passwordChangedSubject"), [greeting, t("mail.passwordChangedBody", { when, zone: user.time_zone }), t("mail.passwordChangedNotYou"), recover], recover);
+  // Changed in Settings (the other devices signed out), or with a mailed link (every device).
+  const body = notice.kind === "passwordReset" ? "mail.passwordResetBody" : "mail.passwordChangedBody";
+  return paragraphsMail(user.email, user.locale, t("mail.passwordChangedSubject"), [greeting, t(body, { when, zone: user.time_zone }), t("mail.passwordChangedNotYou"), recover], recover);
 }
 
 /** The cron leaves a kept notice alone this long: the tries after the answer may still be running. */

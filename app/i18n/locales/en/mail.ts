@@ -18,5 +18,6 @@ export const mail = {
   emailRestoredNotYou: "If {{email}} is no longer yours, write at once to {{support}} so we can lock the account and give it back to you.",
   passwordChangedSubject: "The password of your Tesoro account was changed",
   passwordChangedBody: "On {{when}} ({{zone}}), the password of your Tesoro account was changed, and your other devices were signed out.",
+  passwordResetBody: "On {{when}} ({{zone}}), the password of your Tesoro account was changed with a link mailed to this address, and every device was signed out.",
   passwordChangedNotYou: "If you did not make this change, choose a new password now with this link (it signs out every device):",
 } as const;

@@ -18,5 +18,6 @@ export const mail: TextsLike<typeof englishMail> = {
   emailRestoredNotYou: "Si {{email}} ya no es tuyo, escribe de inmediato a {{support}} para que bloqueemos la cuenta y te la devolvamos.",
   passwordChangedSubject: "Cambió la contraseña de tu cuenta de Tesoro",
   passwordChangedBody: "El {{when}} ({{zone}}), cambió la contraseña de tu cuenta de Tesoro y se cerró la sesión en tus otros dispositivos.",
+  passwordResetBody: "El {{when}} ({{zone}}), cambió la contraseña de tu cuenta de Tesoro con un enlace enviado a esta dirección y se cerró la sesión en todos los dispositivos.",
   passwordChangedNotYou: "Si no hiciste este cambio, elige ahora una contraseña nueva con este enlace (cierra la sesión en todos los dispositivos):",
 };

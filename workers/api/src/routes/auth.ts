@@ -281,14 +281,19 @@ authRoutes.openapi(
     // One batch is one transaction: the link is claimed only if still unused, and the password
     // and the sessions change only when this request claimed it (a concurrent use gets 410).
     const link = claimLink(c.env.DB, "password_links", found.id, now);
+    // The same notice as a change made in Settings: whoever reads the mailbox learns of it, with
+    // the time, in case the mailbox (or the link in it) was not the owner's alone.
+    const notice = prepareNotice(c, user, { kind: "passwordReset" }, now);
     const results = await c.env.DB.batch([
       link.first,
       link.then((won) => `UPDATE users SET password_hash = ?3, updated_at = ?4 WHERE id = ?5 AND ${won}`, hashPassword(password, scrypt(c)), now, user.id),
       // Whoever can read the mail may sign in at once: the new password ends the lockout.
       link.then((won) => `DELETE FROM login_failures WHERE email_hash = ?3 AND ${won}`, await emailHashOf(user.email_normalized)),
       link.then((won) => `UPDATE sessions SET revoked_at = ?3 WHERE user_id = ?4 AND revoked_at IS NULL AND ${won}`, now, user.id),
+      link.then((won) => keptNoticeInsert(3, won), ...notice.kept),
     ]);
     if (!results[0]?.meta.changes) return linkExpired(c);
+    await sendPreparedNotice(c, notice);
     return c.body(null, 204);
   },
 );
