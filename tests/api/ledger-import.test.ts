@@ -22,6 +22,28 @@ const BANK_CSV = [
 ].join("\r\n");
 
 describe("CSV import", () => {
+  it("finds the table below a bank's lines about the account, and imports its rows", async () => {
+    const { token } = await signUp();
+    const account = await createAccount(token);
+    const csv = ["Movimientos de la cuenta", "Cuenta:;191-1234567-0-12", "Moneda:;Soles", "", BANK_CSV.split("\r\n").slice(0, 4).join("\r\n")].join("\r\n");
+    const bare = await upload(`/accounts/${account.id}/import/preview`, token, csv, {});
+    expect(bare.status).toBe(200);
+    expect(bare.json.columns).toEqual(["Fecha", "Descripción", "Cargo", "Abono", "Referencia"]);
+    expect(bare.json.guess).toMatchObject({ dateColumn: 0, descriptionColumn: 1, debitColumn: 2, creditColumn: 3, idColumn: 4, dateFormat: "DD/MM/YYYY", decimalSeparator: "," });
+    const mapping = { dateColumn: 0, descriptionColumn: 1, debitColumn: 2, creditColumn: 3, idColumn: 4, dateFormat: "DD/MM/YYYY", decimalSeparator: "," };
+    const preview = await upload(`/accounts/${account.id}/import/preview`, token, csv, mapping);
+    expect(preview.json.counts).toEqual({ total: 3, valid: 3, invalid: 0, duplicates: 0 });
+    // Lines keep the file's numbers.
+    expect(preview.json.rows.map((r: { line: number; amount: string }) => [r.line, r.amount])).toEqual([
+      [6, "-1234.50"],
+      [7, "5000.00"],
+      [8, "-15.00"],
+    ]);
+    const imported = await upload(`/accounts/${account.id}/import`, token, csv, mapping);
+    expect(imported.json).toMatchObject({ imported: 3, duplicates: 0, invalid: 0 });
+    await expectExactBalance(token, account.id);
+  });
+
   it("previews the columns with a guessed mapping, then the parsed rows", async () => {
     const { token } = await signUp();
     const account = await createAccount(token);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { guessMapping } from "../../workers/api/src/ledger/csv";
+import { detectDelimiter, guessMapping, parseCsv, tableStart } from "../../workers/api/src/ledger/csv";
 
 describe("guessMapping's number format", () => {
   const header = ["date", "description", "amount"];
@@ -23,5 +23,39 @@ describe("guessMapping's number format", () => {
   it("reads the delimiter on a tie: a semicolon file uses the decimal comma", () => {
     expect(guessMapping(header, rows("-1.500", "200"), ";").decimalSeparator).toBe(",");
     expect(guessMapping(header, rows("-1.500", "200"), ",").decimalSeparator).toBe(".");
+  });
+});
+
+describe("a bank file's lines above its table", () => {
+  // As Peruvian banks export it: the account and the period first, the table after a blank line.
+  const BANK = [
+    "Movimientos de la cuenta",
+    "Cuenta:;191-1234567-0-12",
+    "Moneda:;Soles",
+    "Periodo:;01/11/2026 al 30/11/2026",
+    "",
+    "Fecha;Descripción;Cargo;Abono;Saldo",
+    "05/11/2026;PLAZA VEA SURCO;1.234,50;;3.765,50",
+    "06/11/2026;ABONO SUELDO;;5.000,00;8.765,50",
+    "07/11/2026;YAPE A JUAN;15,00;;8.750,50",
+  ].join("\r\n");
+
+  it("are not what the delimiter or the columns are read from", () => {
+    expect(detectDelimiter(BANK)).toBe(";");
+    const { rows } = parseCsv(BANK, ";");
+    const start = tableStart(rows);
+    expect(rows[start]).toEqual({ line: 6, fields: ["Fecha", "Descripción", "Cargo", "Abono", "Saldo"] });
+  });
+
+  it("leave a file that starts with its table as it is", () => {
+    const plain = ["date,description,amount", "2026-11-01,Wong,-12.50", '2026-11-02,"Pago, cuota 1",-100.00'].join("\n");
+    expect(detectDelimiter(plain)).toBe(",");
+    expect(tableStart(parseCsv(plain, ",").rows)).toBe(0);
+    // Decimal commas in a semicolon file do not pass for the delimiter.
+    const semicolons = ["Fecha;Concepto;Importe", "01/11/2026;Wong;-12,50", "02/11/2026;Tottus;-100,00"].join("\n");
+    expect(detectDelimiter(semicolons)).toBe(";");
+    expect(detectDelimiter("fecha\tdescripcion\tmonto\n01/11/2026\tWong\t-12,50\n")).toBe("\t");
+    // One column only: nothing to skip.
+    expect(tableStart(parseCsv("a\nb\nc\n", ",").rows)).toBe(0);
   });
 });

@@ -6,11 +6,49 @@ import { isIsoDay, latestRecordYear } from "../../../../app/lib/dates";
 import type { DateFormat } from "../../../../app/lib/schemas/ledger";
 import { parseAmount, type DecimalSeparator } from "../../../../app/lib/money";
 
+/** Lines the delimiter and the table's start are read from: past a bank's lines above its table. */
+const LEAD_LINES = 30;
+/** At most this many rows above the table are left out (`tableStart`). */
+export const LEAD_ROWS_ALLOWED = LEAD_LINES - 1;
+
+/**
+ * The delimiter the file's table uses: the one that splits the most of its first lines into the
+ * same number of pieces (quoted text left out), and on a tie the one that splits them into more.
+ * Not the first line alone: bank exports often open with lines about the account ("Movimientos
+ * de la cuenta", "Moneda:;Soles") above the table (QA, session 23).
+ */
 export function detectDelimiter(text: string): "," | ";" | "\t" {
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
-  const counts = ([",", ";", "\t"] as const).map((d) => [d, firstLine.split(d).length - 1] as const);
-  counts.sort((a, b) => b[1] - a[1]);
-  return counts[0]![1] > 0 ? counts[0]![0] : ",";
+  const lines = text
+    .split(/\r?\n/, LEAD_LINES * 2)
+    .filter((line) => line.trim())
+    .slice(0, LEAD_LINES)
+    .map((line) => line.replace(/"(?:[^"]|"")*"/g, ""));
+  let best: { delimiter: "," | ";" | "\t"; lines: number; pieces: number } = { delimiter: ",", lines: 0, pieces: 0 };
+  for (const delimiter of [",", ";", "\t"] as const) {
+    const linesPerCount = new Map<number, number>();
+    for (const line of lines) {
+      const count = line.split(delimiter).length - 1;
+      if (count > 0) linesPerCount.set(count, (linesPerCount.get(count) ?? 0) + 1);
+    }
+    for (const [pieces, count] of linesPerCount) if (count > best.lines || (count === best.lines && pieces > best.pieces)) best = { delimiter, lines: count, pieces };
+  }
+  return best.delimiter;
+}
+
+/**
+ * Where the table starts: the first row as wide as most of the first rows, with at least two
+ * cells filled. Lines above it (the account, the period, a title) are not the table.
+ */
+export function tableStart(rows: ReadonlyArray<{ fields: string[] }>): number {
+  const lead = rows.slice(0, LEAD_LINES * 2);
+  const rowsPerWidth = new Map<number, number>();
+  for (const row of lead) if (row.fields.length > 1) rowsPerWidth.set(row.fields.length, (rowsPerWidth.get(row.fields.length) ?? 0) + 1);
+  let width = 0;
+  let most = 0;
+  for (const [w, count] of rowsPerWidth) if (count > most || (count === most && w > width)) [width, most] = [w, count];
+  if (width === 0) return 0;
+  const start = lead.findIndex((row) => row.fields.length >= width && row.fields.filter((field) => field.trim()).length >= 2);
+  return start > 0 && start < LEAD_LINES ? start : 0;
 }
 
 export interface CsvLimits {

@@ -22,7 +22,7 @@ import { idempotent } from "../idempotency";
 import { bearer, json, problemResponse } from "../openapi-helpers";
 import { localeOf, problem, translatedProblem, validationProblem } from "../problem";
 import { requireSession } from "../sessions";
-import { detectDelimiter, guessMapping, parseCsv, parseDate } from "./csv";
+import { detectDelimiter, guessMapping, LEAD_ROWS_ALLOWED, parseCsv, parseDate, tableStart } from "./csv";
 import { accountOut, categoryDisplayName, categoryNames, categoryNamesStatement, toAccount, type AccountRow, type CategoryRow } from "./model";
 import { firstRow, writeThenRead } from "./batch";
 import { accountAsRead, accountStatement, findAccount } from "./store";
@@ -76,7 +76,10 @@ async function readFile(c: C, query: ImportQuery, requireMapping: boolean) {
   if (!text.replace(/^\ufeff/, "").trim() || text.includes("\u0000")) return { response: validationProblem(c, { file: ["ledger.errors.file"] }) };
   const delimiter = !query.delimiter || query.delimiter === "auto" ? detectDelimiter(text.replace(/^\ufeff/, "")) : query.delimiter === "tab" ? "\t" : query.delimiter;
   const header = query.header !== "false";
-  const { rows, tooWide, unclosedQuoteLine } = parseCsv(text, delimiter, { rows: IMPORT_MAX_ROWS + (header ? 1 : 0), fields: IMPORT_MAX_COLUMNS });
+  const parsed = parseCsv(text, delimiter, { rows: IMPORT_MAX_ROWS + (header ? 1 : 0) + LEAD_ROWS_ALLOWED, fields: IMPORT_MAX_COLUMNS });
+  const { tooWide, unclosedQuoteLine } = parsed;
+  // A bank's lines above its table (the account, the period) are not rows; the lines keep their numbers.
+  const rows = parsed.rows.slice(tableStart(parsed.rows));
   const t = translatorFor(localeOf(c));
   if (tooWide) return { response: validationProblem(c, { file: [t("api.tooManyColumns", { max: formatCount(IMPORT_MAX_COLUMNS) })] }) };
   if (unclosedQuoteLine !== null) return { response: validationProblem(c, { file: [t("api.unclosedQuote", { line: unclosedQuoteLine })] }) };
