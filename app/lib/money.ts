@@ -117,11 +117,15 @@ export function toDecimalString(minor: number, currency: string): string {
 }
 
 /**
- * As `toDecimalString`, without the fraction's trailing zeros ("5.000" dinars is "5"), so the
- * figure reads in a currency with fewer decimals when it fits there.
+ * An amount for a form field the user may keep while choosing another currency: as
+ * `toDecimalString`, without a fraction of zeros ("1500.00" soles is "1500", which yen take too),
+ * and a fraction's trailing zeros past the cents ("5.500" dinars is "5.50"); cents stay as money
+ * is written ("1234.50", not "1234.5"; QA, session 23).
  */
-export function toShortestDecimalString(minor: number, currency: string): string {
-  return toDecimalString(minor, currency).replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, "");
+export function toEditableDecimalString(minor: number, currency: string): string {
+  const text = toDecimalString(minor, currency);
+  if (/\.0+$/.test(text)) return text.replace(/\.0+$/, "");
+  return text.replace(/(\.\d\d\d*?)0+$/, "$1");
 }
 
 /** A currency's formatter, and the symbol it prints that Tesoro writes the Peruvian way (or null). */

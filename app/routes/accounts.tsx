@@ -16,7 +16,7 @@ import { ID_PATTERN } from "../lib/ids";
 import type { Account, CurrencyTotal } from "../lib/ledger-types";
 import { apiFailure, formId, formFailure, idempotencyKeyOf, refusedWithAmounts, returnTo, unwrap } from "../lib/ledger.server";
 import { replaceWithToast } from "../toast.server";
-import { currencyOptionLabel, signIsCode, sumMinor, toShortestDecimalString } from "../lib/money";
+import { currencyOptionLabel, signIsCode, sumMinor, toEditableDecimalString } from "../lib/money";
 import { readFormData, tOf } from "../lib/route-helpers.server";
 import { accountCreateSchema, accountUpdateSchema, ACCOUNT_TYPES, currencyPickerList } from "../lib/schemas/ledger";
 import { TEXT_LIMITS } from "../lib/input-limits";
@@ -373,7 +373,7 @@ function AccountForm({ mode, account, fetcher, result, nonce, today, currencies 
         <Field id={`${prefix}-number`} label={`${t("ledger.fields.number")} (${t("ledger.pages.common.optional")})`} name="number" inputMode="numeric" defaultValue={v("number", account?.number ?? "")} error={errors.number} hint={t("ledger.pages.accounts.numberHint")} autoComplete="off" />
         <Field id={`${prefix}-cci`} label={`${t("ledger.fields.cci")} (${t("ledger.pages.common.optional")})`} name="cci" inputMode="numeric" defaultValue={v("cci", account?.cci ?? "")} error={errors.cci} autoComplete="off" />
         {/* As short as it is exact (1500.00 is 1500): a currency with fewer decimals then takes a balance the user left alone. */}
-        <Field id={`${prefix}-openingBalance`} label={t("ledger.fields.openingBalance")} name="openingBalance" inputMode="decimal" defaultValue={v("openingBalance", account ? toShortestDecimalString(account.openingBalanceMinor, account.currency) : "0")} error={errors.openingBalance} hint={t("ledger.pages.accounts.openingHint")} />
+        <Field id={`${prefix}-openingBalance`} label={t("ledger.fields.openingBalance")} name="openingBalance" inputMode="decimal" defaultValue={v("openingBalance", account ? toEditableDecimalString(account.openingBalanceMinor, account.currency) : "0")} error={errors.openingBalance} hint={t("ledger.pages.accounts.openingHint")} />
         <Field id={`${prefix}-openingDate`} label={t("ledger.fields.openingDate")} name="openingDate" type="date" defaultValue={v("openingDate", account?.openingDate ?? today)} error={errors.openingDate} />
       </div>
       <div className={l.actions}>

@@ -33,7 +33,8 @@ const control = style({
   background: vars.color.background,
   color: vars.color.text,
   minHeight: "44px",
-  selectors: { "&[aria-invalid='true']": { borderColor: vars.color.error }, "&:disabled": { opacity: 0.6, cursor: "not-allowed" } },
+  // Disabled: greyed and dashed, so it does not pass for a field waiting to be filled (QA, session 23).
+  selectors: { "&[aria-invalid='true']": { borderColor: vars.color.error }, "&:disabled": { opacity: 0.6, cursor: "not-allowed", background: vars.color.backgroundMd, borderStyle: "dashed" } },
 });
 export const input = style([control]);
 /** Native <select>: same box as inputs, never wider than its column. */

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { currencyDigits, currencyOptionLabel, formatMoney, formatSignedMoneyInText, signIsCode, isCurrency, MAX_MINOR_UNITS, moneyOutExample, parseAmount, SHARED_NARROW_SYMBOLS, sumMinor, toDecimalString, toShortestDecimalString } from "../../app/lib/money";
+import { currencyDigits, currencyOptionLabel, formatMoney, formatSignedMoneyInText, signIsCode, isCurrency, MAX_MINOR_UNITS, moneyOutExample, parseAmount, SHARED_NARROW_SYMBOLS, sumMinor, toDecimalString, toEditableDecimalString } from "../../app/lib/money";
 
 describe("parseAmount", () => {
   it.each([
@@ -51,13 +51,14 @@ describe("parseAmount", () => {
     fc.assert(
       fc.property(fc.integer({ min: -MAX_MINOR_UNITS, max: MAX_MINOR_UNITS }), fc.constantFrom("PEN", "USD", "JPY", "BHD"), (minor, currency) => {
         expect(parseAmount(toDecimalString(minor, currency), currency)).toEqual({ ok: true, minor });
-        // Without the fraction's trailing zeros it is the same amount, and no longer than before.
-        const trimmed = toShortestDecimalString(minor, currency);
-        expect(parseAmount(trimmed, currency)).toEqual({ ok: true, minor });
-        expect(trimmed).not.toMatch(/\.(\d*0)?$/);
+        // As a form shows it: the same amount, no fraction of zeros, no zero past the cents.
+        const editable = toEditableDecimalString(minor, currency);
+        expect(parseAmount(editable, currency)).toEqual({ ok: true, minor });
+        expect(editable).not.toMatch(/\.0*$|\.\d\d+0$/);
       }),
     );
-    expect(["5000", "-1500", "1505", "0", "-5"].map((minor) => toShortestDecimalString(Number(minor), "KWD"))).toEqual(["5", "-1.5", "1.505", "0", "-0.005"]);
+    expect(["5000", "-1500", "1505", "0", "-5", "5250"].map((minor) => toEditableDecimalString(Number(minor), "KWD"))).toEqual(["5", "-1.50", "1.505", "0", "-0.005", "5.25"]);
+    expect(["123450", "150000", "-5", "100"].map((minor) => toEditableDecimalString(Number(minor), "PEN"))).toEqual(["1234.50", "1500", "-0.05", "1"]);
   });
 });
 

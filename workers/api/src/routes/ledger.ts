@@ -9,7 +9,7 @@ import type { Context } from "hono";
 import { translatorFor } from "../../../../app/i18n/translator";
 import { todayInZone } from "../../../../app/lib/dates";
 import { ID_PATTERN } from "../../../../app/lib/ids";
-import { currencyDigits, toDecimalString, toShortestDecimalString } from "../../../../app/lib/money";
+import { currencyDigits, toDecimalString, toEditableDecimalString } from "../../../../app/lib/money";
 import {
   accountCreateSchema,
   accountUpdateSchema,
@@ -217,7 +217,7 @@ ledgerRoutes.openapi(
     let opening: number | null = row.opening_balance;
     if (input.openingBalance !== undefined) opening = amountOf(c, errors, "openingBalance", input.openingBalance, kept);
     // The same opening balance in the new currency, when its decimals allow (5.000 dinars is 5.00 soles).
-    else if (kept !== row.currency) opening = amountOf(c, errors, "openingBalance", toShortestDecimalString(row.opening_balance, row.currency), kept);
+    else if (kept !== row.currency) opening = amountOf(c, errors, "openingBalance", toEditableDecimalString(row.opening_balance, row.currency), kept);
     if (closed) {
       if (opening !== null && opening !== row.opening_balance) addError(errors, "openingBalance", "api.archivedOpening");
       if (input.openingDate !== undefined && input.openingDate !== row.opening_date) addError(errors, "openingDate", "api.archivedOpening");
