@@ -27,7 +27,7 @@ import { useHydrated } from "../lib/use-hydrated";
 import { DATE_FORMATS, IMPORT_COLUMNS, IMPORT_MAX_BYTES, importQuerySchema, TRANSACTION_STATUSES, transactionCreateSchema, transactionUpdateSchema, transferSchema } from "../lib/schemas/ledger";
 import { useEscapeCloses } from "../lib/use-escape-closes";
 import { hasTypedChanges } from "../lib/typed-through-language-switch";
-import { focusIfLost, useFocusAfterNavigation, useFocusAfterSave } from "../lib/focus-after-save";
+import { focusAfterNavigation, focusIfLost, useFocusAfterNavigation, useFocusAfterSave } from "../lib/focus-after-save";
 import { requireUser } from "../session.server";
 import * as l from "../styles/ledger.css";
 import * as ui from "../styles/ui.css";
@@ -560,7 +560,7 @@ function Filters({ loaderData, categories, errors }: { loaderData: LoaderData; c
   }
   return (
     <details className={l.details} open={hasFilters || Object.keys(errors).length > 0}>
-      <summary className={l.summary}>
+      <summary className={l.summary} id="filters-toggle">
         <ArrowDownUp size={18} aria-hidden="true" />
         {t("ledger.pages.transactions.filters")}
       </summary>
@@ -616,7 +616,8 @@ function Filters({ loaderData, categories, errors }: { loaderData: LoaderData; c
               {t("ledger.pages.transactions.apply")}
             </button>
             {hasFilters ? (
-              <Link to="." className={ui.button.ghost}>
+              // Cleared, the filters close and this link goes: the keyboard goes on from their summary.
+              <Link to="." className={ui.button.ghost} onClick={() => focusAfterNavigation("#filters-toggle")}>
                 {t("ledger.pages.transactions.clear")}
               </Link>
             ) : null}

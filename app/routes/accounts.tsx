@@ -323,6 +323,18 @@ function MaskedNumber({ masked, shown, ending }: { masked: string; shown: string
   );
 }
 
+/** The ids of the accounts the page shows (their Edit controls). */
+const listedAccountIds = () => [...document.querySelectorAll<HTMLElement>("[data-edit-of]")].map((element) => element.dataset.editOf);
+
+/** For a create: once the new account is drawn, focus goes to its Edit control. */
+function focusOnNewAccount() {
+  const before = new Set(listedAccountIds());
+  return () => {
+    const added = listedAccountIds().find((id) => !before.has(id));
+    if (added) document.querySelector<HTMLElement>(`[data-edit-of="${added}"]`)?.focus();
+  };
+}
+
 function AccountForm({ mode, account, fetcher, result, nonce, today, currencies }: { mode: "create" | "update"; account?: Account; fetcher: AccountFetcher; result: FormResult | undefined; nonce: string; today: string; currencies: CurrencyOption[] }) {
   const { t } = useTranslation();
   const { errors, onSubmit } = useClientValidation(mode === "create" ? createForm : updateForm, t, result?.errors, openingBalanceChecks(account?.currency));
@@ -335,8 +347,9 @@ function AccountForm({ mode, account, fetcher, result, nonce, today, currencies 
   const opener = `[data-edit-of="${account?.id}"]`;
   // Closing forgets the form's last answer too: a refusal kept it open (`isEditing`), also after Cancel.
   const onKeyDown = useEscapeCloses("/accounts", opener, { busy, onClose: () => fetcher.reset() });
-  // Saved: back to the account's Edit control (a new account's card is somewhere in its group).
-  const focusWhenSaved = useFocusAfterSave(mode === "update" ? opener : null, result);
+  // Saved: back to the account's Edit control; a new account's own Edit control (its card is
+  // somewhere in its group), else the summary that opens this form again.
+  const focusWhenSaved = useFocusAfterSave(mode === "update" ? opener : '[data-testid="new-account"] > summary', result, mode === "create" ? focusOnNewAccount : undefined);
   return (
     <fetcher.Form
       method="post"

@@ -118,6 +118,8 @@ test.describe("accounts and transactions", () => {
     await newAccount.getByLabel("Opening balance").fill("200");
     await newAccount.getByRole("button", { name: "Create account" }).click();
     await expect(page.getByRole("heading", { name: "Interbank Dólares", level: 3 })).toBeVisible();
+    // Focus goes on from the new account (its Edit control), wherever its group put it.
+    await expect(page.getByRole("link", { name: "Edit Interbank Dólares" })).toBeFocused();
     // The refusal before the success is gone: the form closed, and opened again it is empty.
     await expect(newAccount).toBeHidden();
     await disclose(page, "New account");
@@ -576,6 +578,10 @@ test.describe("accounts and transactions", () => {
     await expect(page.getByTestId("transaction-row")).toHaveCount(4);
     await page.goForward();
     await expect(page.getByTestId("transaction-row")).toHaveCount(2);
+    // Cleared, the filters close; the keyboard goes on from their summary, not the top of the page.
+    await page.getByRole("link", { name: "Clear filters" }).click();
+    await expect(page.getByTestId("transaction-row")).toHaveCount(4);
+    await expect(page.locator("#filters-toggle")).toBeFocused();
 
     // A shared link opens the same view.
     await page.goto(`/accounts/${accountId}/transactions?category=${groceries}`);
