@@ -898,6 +898,7 @@ function useRowShared(t: Translate, language: string, searchParams: URLSearchPar
     labels: {
       uncategorised: t("ledger.pages.common.uncategorised"),
       noReceipt: t("ledger.pages.transactions.noReceipt"),
+      futureDate: t("ledger.pages.common.futureDate"),
       anotherAccount: t("ledger.pages.transactions.anotherAccount"),
       otherSideArchived: t("ledger.pages.transactions.otherSideArchived"),
       pending: t("ledger.pages.transactions.pending"),
@@ -986,6 +987,8 @@ function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; shared: R
       <tr className={saving ? l.rowBusy : undefined} aria-busy={saving ? true : undefined} data-testid="transaction-row" data-id={tx.id}>
         <td className={l.nowrap}>
           {saving ? typedDay(saving.get("date") ?? tx.date, shared.language) : <time dateTime={tx.date}>{naming.date}</time>}
+          {/* Counted in the balance already (ADR 013): said, so today's balance is not a puzzle. */}
+          {!saving && tx.date > loaderData.today ? <span className={`${l.small} ${l.futureDate}`}>{labels.futureDate}</span> : null}
         </td>
         <th scope="row" className={l.rowHeader}>
           <span>

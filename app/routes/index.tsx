@@ -47,12 +47,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     spendingMinor: -flow.outMinor,
     spending: flow.spending,
   }));
-  return { accounts, archived: listed.accounts.length - accounts.length, totals, recent, month, monthStart: first };
+  return { accounts, archived: listed.accounts.length - accounts.length, totals, recent, month, monthStart: first, today: todayInZone(user.timeZone) };
 }
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { accounts, archived, totals, recent, month, monthStart } = loaderData;
+  const { accounts, archived, totals, recent, month, monthStart, today } = loaderData;
   const [y, m] = monthStart.split("-").map(Number) as [number, number];
   const monthName = dateTimeFormat(intlLocale(i18n.language), { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, 15)));
   const spendingCurrencies = month.filter((entry) => entry.spending.length > 0);
@@ -233,6 +233,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
                       <tr key={tx.id}>
                         <td data-label={t("ledger.fields.date")} className={l.nowrap}>
                           {formatDay(tx.date, i18n.language)}
+                          {tx.date > today ? <span className={`${l.small} ${l.futureDate}`}>{t("ledger.pages.common.futureDate")}</span> : null}
                         </td>
                         <td data-label={t("ledger.fields.description")} className={l.userText}>
                           {/* One flex item on phones (the cell is a flex row there): the badge stays a pill beside the text, not a stretched block. */}

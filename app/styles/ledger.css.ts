@@ -162,6 +162,8 @@ export const receiptPanel = style({ borderTop: `1px solid ${vars.color.border}`,
 export const receiptPreview = style({ width: 96, height: 96, objectFit: "cover", borderRadius: vars.radius.sm, border: `1px solid ${vars.color.border}`, display: "block" });
 export const receiptActions = style([actions, { alignItems: "flex-start" }]);
 export const receiptRemove = style({ display: "flex", flexDirection: "column", alignItems: "flex-start", gap: vars.space.sm });
+/** "Future date" under a day after today: on its own line, in a narrow date column too. */
+export const futureDate = style({ display: "block" });
 export const receiptThumb = style({ width: 36, height: 36, objectFit: "cover", borderRadius: vars.radius.sm, border: `1px solid ${vars.color.border}`, display: "block" });
 
 export const responsiveTable = style({});

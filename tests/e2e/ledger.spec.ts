@@ -550,6 +550,24 @@ test.describe("accounts and transactions", () => {
     await expect(page.getByRole("form", { name: "Edit Saldo anterior" }).getByLabel("Date")).toHaveAccessibleDescription(hint);
   });
 
+  test("a transaction dated after today counts in the balance and says it is a future date, on the list and the overview", async ({ page, request, signedIn }) => {
+    const accountId = await createAccount(request, signedIn, { name: "Yape", type: "wallet", openingBalance: "60.30" });
+    // Forty days on is after today in any time zone.
+    const ahead = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    await addTransactions(request, signedIn, accountId, [
+      { date: "2026-11-01", description: "Menú", amount: "-10.00" },
+      { date: ahead, description: "Alquiler diciembre", amount: "-50.00", status: "pending" },
+    ]);
+    await page.goto(`/accounts/${accountId}/transactions`);
+    const rows = page.getByTestId("transaction-row");
+    await expect(rows.filter({ hasText: "Alquiler diciembre" })).toContainText("Future date");
+    await expect(rows.filter({ hasText: "Menú" })).not.toContainText("Future date");
+    await expect(rows.filter({ hasText: "Alquiler diciembre" })).toContainText(soles("0.30"));
+    await page.goto("/");
+    const recent = page.getByTestId("recent").getByRole("row").filter({ hasText: "Alquiler diciembre" });
+    await expect(recent).toContainText("Future date");
+  });
+
   test("filters live in the URL, the back button works, and totals cover the filtered set", async ({ page, request, signedIn }) => {
     const accountId = await createAccount(request, signedIn, { name: "BCP Soles", openingBalance: "500.00", openingDate: "2026-01-01" });
     const groceries = (await (await request.get("/api/v1/categories", { headers: { Authorization: `Bearer ${signedIn.token}` } })).json()).categories.find((c: { defaultKey: string }) => c.defaultKey === "groceries").id as string;

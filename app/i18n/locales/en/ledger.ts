@@ -151,6 +151,7 @@ export const ledger = {
   // ---- Pages of the ledger (overview, accounts, transactions): owned by the ledger UI. ----
   pages: {
     common: {
+      futureDate: "Future date",
       save: "Save",
       saving: "Saving…",
       cancel: "Cancel",

@@ -151,6 +151,7 @@ export const ledger: Messages["ledger"] = {
   // ---- Páginas del libro (resumen, cuentas, movimientos): a cargo de la interfaz del libro. ----
   pages: {
     common: {
+      futureDate: "Fecha futura",
       save: "Guardar",
       saving: "Guardando…",
       cancel: "Cancelar",
