@@ -62,12 +62,16 @@ describe("CSV import", () => {
       ["2026-11-06", "5000.00", "ABONO SUELDO"],
       ["2026-11-07", "-15.00", 'YAPE; A JUAN "EL CHINO"'],
     ]);
-    expect(preview.json.rows[3]).toMatchObject({ line: 5, errors: { date: ["The date does not match the chosen format."] } });
+    // Written as DD/MM/YYYY, but November has 30 days.
+    expect(preview.json.rows[3]).toMatchObject({ line: 5, errors: { date: ["There is no such day in the calendar."] } });
     expect(preview.json.rows[4].errors).toEqual({ description: ["The description is empty or longer than 200 characters."] });
     expect(preview.json.rows[5].errors).toEqual({ amount: ["The amount cannot be read with the chosen number format."] });
     expect(preview.json.rows[6].errors).toEqual({ amount: ["The row has no amount."] });
     const spanish = await upload(`/accounts/${account.id}/import/preview`, token, BANK_CSV, mapping, { "Accept-Language": "es" });
-    expect(spanish.json.rows[3].errors.date).toEqual(["La fecha no coincide con el formato elegido."]);
+    expect(spanish.json.rows[3].errors.date).toEqual(["Ese día no existe en el calendario."]);
+    // Not written in the format at all: the format is named.
+    const wrongFormat = await upload(`/accounts/${account.id}/import/preview`, token, BANK_CSV, { ...mapping, dateFormat: "YYYY-MM-DD" }, { "Accept-Language": "es" });
+    expect(wrongFormat.json.rows[0].errors.date).toEqual(["La fecha no coincide con el formato elegido."]);
     expect(spanish.json.rows[6].errors.amount).toEqual(["La fila no tiene monto."]);
     expect((await expectExactBalance(token, account.id))).toBe(0);
   });

@@ -38,6 +38,7 @@ export const api = {
   amountColumns: "Choose an amount column, or a debit and/or credit column.",
   amountOrDebitCredit: "Choose either an amount column or debit and credit columns, not both.",
   importDate: "The date does not match the chosen format.",
+  importDateNotADay: "There is no such day in the calendar.",
   importAmountMissing: "The row has no amount.",
   importAmountCurrency: "“{{text}}” is not an amount in {{currency}}, the account's currency: the row is left out.",
   importCurrency: "The row is in “{{value}}”, not in {{currency}}, the account's currency: the row is left out.",

@@ -36,6 +36,7 @@ export const api: TextsLike<typeof englishApi> = {
   amountColumns: "Elige una columna de monto, o una de cargos y/o abonos.",
   amountOrDebitCredit: "Elige una columna de monto o columnas de cargos y abonos, no ambas.",
   importDate: "La fecha no coincide con el formato elegido.",
+  importDateNotADay: "Ese día no existe en el calendario.",
   importAmountMissing: "La fila no tiene monto.",
   importAmountCurrency: "«{{text}}» no es un monto en {{currency}}, la moneda de la cuenta: la fila se omite.",
   importCurrency: "La fila está en «{{value}}», no en {{currency}}, la moneda de la cuenta: la fila se omite.",

@@ -159,6 +159,17 @@ export function csvLine(values: string[]): string {
  * record may carry, next year): `26` is 2026 and `99` is 1999, as a statement of either was meant.
  */
 export function parseDate(text: string, format: DateFormat, latestYear: number = latestRecordYear()): string | null {
+  const day = dateInFormat(text, format, latestYear);
+  return day && isIsoDay(day) ? day : null;
+}
+
+/** Whether `text` is written in the format, whether or not it is a day of the calendar ("31/02/2026" is). */
+export function matchesDateFormat(text: string, format: DateFormat): boolean {
+  return dateInFormat(text, format, latestRecordYear()) !== null;
+}
+
+/** The day `text` names in the format, as `YYYY-MM-DD` but not checked against the calendar; null if it does not match. */
+function dateInFormat(text: string, format: DateFormat, latestYear: number): string | null {
   const value = text.trim();
   let y: string | undefined, m: string | undefined, d: string | undefined;
   let match: RegExpExecArray | null;
@@ -186,8 +197,7 @@ export function parseDate(text: string, format: DateFormat, latestYear: number =
   }
   if (!y || !m || !d) return null;
   if (y.length === 2) y = String(2000 + Number(y) > latestYear ? 1900 + Number(y) : 2000 + Number(y));
-  const day = `${y}-${m.padStart(2, "0")}-${d.padStart(2, "0")}`;
-  return isIsoDay(day) ? day : null;
+  return `${y}-${m.padStart(2, "0")}-${d.padStart(2, "0")}`;
 }
 
 /** Best guesses for the mapping from the header names and the first rows, for an account in `currency`. */

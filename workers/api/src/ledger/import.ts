@@ -22,7 +22,7 @@ import { idempotent } from "../idempotency";
 import { bearer, json, problemResponse } from "../openapi-helpers";
 import { localeOf, problem, translatedProblem, validationProblem } from "../problem";
 import { requireSession } from "../sessions";
-import { detectDelimiter, guessMapping, LEAD_ROWS_ALLOWED, parseCsv, parseDate, tableStart } from "./csv";
+import { detectDelimiter, guessMapping, LEAD_ROWS_ALLOWED, matchesDateFormat, parseCsv, parseDate, tableStart } from "./csv";
 import { accountOut, categoryDisplayName, categoryNames, categoryNamesStatement, toAccount, type AccountRow, type CategoryRow } from "./model";
 import { firstRow, writeThenRead } from "./batch";
 import { accountAsRead, accountStatement, findAccount } from "./store";
@@ -213,7 +213,8 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
   for (const { line, fields } of data) {
     const errors: Record<string, string[]> = {};
     const date = parseDate(cell(fields, query.dateColumn), format, latestYear);
-    if (!date) errors.date = [t("api.importDate")];
+    // "31/02/2026" is written as asked but is no day: said so, not "does not match the format".
+    if (!date) errors.date = [t(matchesDateFormat(cell(fields, query.dateColumn), format) ? "api.importDateNotADay" : "api.importDate")];
     else if (!isRecordDay(date, latestDay)) errors.date = [t("ledger.errors.dateOutOfRange")];
     const descriptionCell = cell(fields, query.descriptionColumn);
     const description = singleSpacedText(unneutralise(descriptionCell));
