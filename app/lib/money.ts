@@ -22,6 +22,32 @@ const MINOR_DIGITS: Readonly<Record<string, number>> = {
   ...Object.fromEntries(["BHD", "JOD", "KWD", "LYD", "OMR", "TND"].map((code) => [code, 3])),
 };
 
+/**
+ * The currencies a new account may be opened in: ICU 78's (CLDR 48) list, frozen as MINOR_DIGITS
+ * is, so every runtime offers the same (workerd's older ICU listed retired ones and lacked SLE and
+ * ZWG; QA, session 23), without the ones retired since or that no one holds money in (below).
+ */
+export const OFFERED_CURRENCIES: readonly string[] = [
+  "AED", "AFN", "ALL", "AMD", "AOA", "ARS", "AUD", "AWG", "AZN", "BAM", "BBD", "BDT", "BHD", "BIF",
+  "BMD", "BND", "BOB", "BRL", "BSD", "BTN", "BWP", "BYN", "BZD", "CAD", "CDF", "CHF", "CLP", "CNY",
+  "COP", "CRC", "CUP", "CVE", "CZK", "DJF", "DKK", "DOP", "DZD", "EGP", "ERN", "ETB", "EUR", "FJD",
+  "FKP", "GBP", "GEL", "GHS", "GIP", "GMD", "GNF", "GTQ", "GYD", "HKD", "HNL", "HTG", "HUF", "IDR",
+  "ILS", "INR", "IQD", "IRR", "ISK", "JMD", "JOD", "JPY", "KES", "KGS", "KHR", "KMF", "KPW", "KRW",
+  "KWD", "KYD", "KZT", "LAK", "LBP", "LKR", "LRD", "LSL", "LYD", "MAD", "MDL", "MGA", "MKD", "MMK",
+  "MNT", "MOP", "MRU", "MUR", "MVR", "MWK", "MXN", "MYR", "MZN", "NAD", "NGN", "NIO", "NOK", "NPR",
+  "NZD", "OMR", "PAB", "PEN", "PGK", "PHP", "PKR", "PLN", "PYG", "QAR", "RON", "RSD", "RUB", "RWF",
+  "SAR", "SBD", "SCR", "SDG", "SEK", "SGD", "SHP", "SLE", "SOS", "SRD", "SSP", "STN", "SVC", "SYP",
+  "SZL", "THB", "TJS", "TMT", "TND", "TOP", "TRY", "TTD", "TWD", "TZS", "UAH", "UGX", "USD", "UYU",
+  "UZS", "VES", "VND", "VUV", "WST", "XAF", "XCD", "XCG", "XOF", "XPF", "YER", "ZAR", "ZMW", "ZWG",
+];
+
+/**
+ * Accepted where they already are (an account opened in them, a file, the API) but not offered for
+ * a new account: replaced since CLDR 48 was frozen or before (ANG by XCG, BGN and HRK by the euro,
+ * CUC withdrawn, SLL by SLE, ZWL by ZWG), and units of account (the IMF's XDR, ALBA's XSU).
+ */
+export const RETIRED_OR_UNIT_CURRENCIES: readonly string[] = ["ANG", "BGN", "CUC", "HRK", "SLL", "ZWL", "XDR", "XSU"];
+
 const VALID_CODES = new Map<string, boolean>();
 
 /** The order of per-currency figures (balances, the month's money in and out): PEN, USD, then A–Z, as the pickers list them. */

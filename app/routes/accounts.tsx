@@ -121,6 +121,12 @@ const CURRENCY_OPTIONS = new Map<string, CurrencyOption[]>();
  * The picker's options, named on the server in the page's language (the browser's own names could
  * differ and break hydration); the same for every request, so made once per language.
  */
+/** The picker's choices: the offered currencies, and an account's own when it is one no longer offered (HRK), so its form keeps it. */
+function currencyChoices(currencies: CurrencyOption[], own: string | undefined, locale: string) {
+  const choices = currencies.map(({ code, label }) => ({ value: code, label }));
+  return own && !currencies.some(({ code }) => code === own) ? [...choices, { value: own, label: currencyOptionLabel(own, locale) }] : choices;
+}
+
 function currencyOptions(locale: string): CurrencyOption[] {
   let options = CURRENCY_OPTIONS.get(locale);
   if (!options) {
@@ -336,7 +342,7 @@ function focusOnNewAccount() {
 }
 
 function AccountForm({ mode, account, fetcher, result, nonce, today, currencies }: { mode: "create" | "update"; account?: Account; fetcher: AccountFetcher; result: FormResult | undefined; nonce: string; today: string; currencies: CurrencyOption[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { errors, onSubmit } = useClientValidation(mode === "create" ? createForm : updateForm, t, result?.errors, openingBalanceChecks(account?.currency));
   useFailureToast(result, t);
   const values = result?.values ?? {};
@@ -380,12 +386,12 @@ function AccountForm({ mode, account, fetcher, result, nonce, today, currencies 
           error={errors.currency}
           disabled={locked}
           hint={locked ? t("ledger.pages.accounts.currencyLockedHint") : undefined}
-          options={currencies.map(({ code, label }) => ({ value: code, label }))}
+          options={currencyChoices(currencies, account?.currency, i18n.language)}
         />
         <Field id={`${prefix}-institution`} label={`${t("ledger.fields.institution")} (${t("ledger.pages.common.optional")})`} name="institution" maxLength={TEXT_LIMITS.institution} defaultValue={v("institution", account?.institution ?? "")} error={errors.institution} />
         <Field id={`${prefix}-number`} label={`${t("ledger.fields.number")} (${t("ledger.pages.common.optional")})`} name="number" inputMode="numeric" defaultValue={v("number", account?.number ?? "")} error={errors.number} hint={t("ledger.pages.accounts.numberHint")} autoComplete="off" />
         <Field id={`${prefix}-cci`} label={`${t("ledger.fields.cci")} (${t("ledger.pages.common.optional")})`} name="cci" inputMode="numeric" defaultValue={v("cci", account?.cci ?? "")} error={errors.cci} autoComplete="off" />
-        {/* As short as it is exact (1500.00 is 1500): a currency with fewer decimals then takes a balance the user left alone. */}
+        {/* Without a fraction of zeros (1500.00 is 1500): a currency without decimals then takes a balance the user left alone. */}
         <Field id={`${prefix}-openingBalance`} label={t("ledger.fields.openingBalance")} name="openingBalance" inputMode="decimal" defaultValue={v("openingBalance", account ? toEditableDecimalString(account.openingBalanceMinor, account.currency) : "0")} error={errors.openingBalance} hint={t("ledger.pages.accounts.openingHint")} />
         <Field id={`${prefix}-openingDate`} label={t("ledger.fields.openingDate")} name="openingDate" type="date" defaultValue={v("openingDate", account?.openingDate ?? today)} error={errors.openingDate} />
       </div>

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { currencyDigits, currencyOptionLabel, formatMoney, formatSignedMoneyInText, signIsCode, isCurrency, MAX_MINOR_UNITS, moneyOutExample, parseAmount, SHARED_NARROW_SYMBOLS, sumMinor, toDecimalString, toEditableDecimalString } from "../../app/lib/money";
+import { currencyDigits, currencyOptionLabel, formatMoney, formatSignedMoneyInText, signIsCode, isCurrency, MAX_MINOR_UNITS, moneyOutExample, parseAmount, SHARED_NARROW_SYMBOLS, sumMinor, toDecimalString, toEditableDecimalString, OFFERED_CURRENCIES, RETIRED_OR_UNIT_CURRENCIES } from "../../app/lib/money";
+import { currencyPickerList, isKnownCurrency } from "../../app/lib/schemas/ledger";
 
 describe("parseAmount", () => {
   it.each([
@@ -163,6 +164,20 @@ describe("formatting", () => {
     expect(currencyDigits("COP")).toBe(0);
     expect(formatMoney(-123456789123, "KWD")).toBe(nbsp("-KWD 123,456,789.123"));
     expect(formatMoney(125000, "COP")).toMatch(/125,000$/);
+  });
+
+  it("offers a frozen list of currencies: this runtime's ICU's, less the retired and the units of account, the same in every runtime", () => {
+    // Taken from this runtime's ICU (78) like the digits; should a later ICU list more, add them here.
+    expect([...OFFERED_CURRENCIES, ...RETIRED_OR_UNIT_CURRENCIES].sort()).toEqual([...Intl.supportedValuesOf("currency")].sort());
+    expect(OFFERED_CURRENCIES).not.toContain("HRK");
+    expect(OFFERED_CURRENCIES).toEqual(expect.arrayContaining(["PEN", "USD", "EUR", "SLE", "ZWG", "XCG"]));
+    // Offered PEN and USD first, each once.
+    const picker = currencyPickerList();
+    expect(picker.slice(0, 2)).toEqual(["PEN", "USD"]);
+    expect(new Set(picker).size).toBe(picker.length);
+    // A retired currency an account holds is still accepted; three letters Intl merely formats are not.
+    expect(isKnownCurrency("HRK")).toBe(true);
+    expect(isKnownCurrency("XYZ")).toBe(false);
   });
 
   it("sums exactly and refuses overflow", () => {

@@ -10,7 +10,7 @@ import { ID_PATTERN } from "../ids";
 import { multiLineText, singleLineText, singleSpacedText } from "../plain-text";
 import { searchWords } from "../search-words";
 import { ACCOUNT_NUMBER_MAX_DIGITS, IMPORT_MAX_BYTES, MAX_SEARCH_WORDS, PAGE_SIZE_MAX, TEXT_LIMITS } from "../input-limits";
-import { isCurrency, MAX_MINOR_UNITS, parseAmount, currencyDigits, type DecimalSeparator } from "../money";
+import { isCurrency, MAX_MINOR_UNITS, OFFERED_CURRENCIES, parseAmount, currencyDigits, RETIRED_OR_UNIT_CURRENCIES, type DecimalSeparator } from "../money";
 
 export const ACCOUNT_TYPES = ["checking", "savings", "credit_card", "cash", "wallet", "loan"] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
@@ -32,20 +32,18 @@ export type DateFormat = (typeof DATE_FORMATS)[number];
 
 let known: Set<string> | null = null;
 /**
- * An ISO 4217 code Intl lists (money.isCurrency alone accepts any three letters, as Intl formats
- * "XYZ" too). Falls back to isCurrency where Intl.supportedValuesOf is missing.
+ * An ISO 4217 code Tesoro knows: one offered for a new account, or a retired one an account may
+ * still hold (money.ts). The same list in every runtime: money.isCurrency alone accepts any three
+ * letters, as Intl formats "XYZ" too, and each runtime's Intl lists its own ICU's currencies.
  */
 export function isKnownCurrency(code: string): boolean {
-  if (!isCurrency(code)) return false;
-  if (typeof Intl.supportedValuesOf !== "function") return true;
-  known ??= new Set(Intl.supportedValuesOf("currency"));
-  return known.has(code);
+  known ??= new Set([...OFFERED_CURRENCIES, ...RETIRED_OR_UNIT_CURRENCIES]);
+  return known.has(code) && isCurrency(code);
 }
 
-/** Currencies for a picker: PEN and USD first, then every code Intl knows, alphabetically. */
+/** Currencies for a picker: PEN and USD first, then the others offered, alphabetically. */
 export function currencyPickerList(): string[] {
-  const all = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("currency") : [];
-  return [...CURRENCY_PICKER_FIRST, ...all.filter((code) => !(CURRENCY_PICKER_FIRST as readonly string[]).includes(code))];
+  return [...CURRENCY_PICKER_FIRST, ...OFFERED_CURRENCIES.filter((code) => !(CURRENCY_PICKER_FIRST as readonly string[]).includes(code))];
 }
 
 export type AmountCheck = { ok: true; minor: number } | { ok: false; key: "ledger.errors.amountRequired" | AmountFormatKey | "ledger.errors.amountDecimalComma" | "ledger.errors.amountPrecision" | "ledger.errors.amountRange"; digits: number };
