@@ -196,7 +196,9 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
               {accounts.map((account) => (
                 <li key={account.id} className={l.listRow}>
                   <span className={l.grow}>
-                    <Link to={`/accounts/${account.id}/transactions`}>{account.name}</Link>{" "}
+                    <Link to={`/accounts/${account.id}/transactions`} className={l.rowLink}>
+                      {account.name}
+                    </Link>{" "}
                     <span className={l.small}>
                       · {t(`ledger.accountTypes.${account.type}`)} · {account.currency}
                     </span>
@@ -249,7 +251,9 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
                           </span>
                         </td>
                         <td data-label={t("ledger.pages.overview.account")} className={l.userText}>
-                          <Link to={`/accounts/${tx.accountId}/transactions`}>{tx.accountName}</Link>
+                          <Link to={`/accounts/${tx.accountId}/transactions`} className={l.rowLink}>
+                            {tx.accountName}
+                          </Link>
                         </td>
                         <td data-label={t("ledger.fields.amount")} data-num="">
                           <Money minor={tx.amountMinor} currency={tx.currency} signed />

@@ -164,6 +164,8 @@ export const receiptActions = style([actions, { alignItems: "flex-start" }]);
 export const receiptRemove = style({ display: "flex", flexDirection: "column", alignItems: "flex-start", gap: vars.space.sm });
 /** "Future date" under a day after today: on its own line, in a narrow date column too. */
 export const futureDate = style({ display: "block" });
+/** A link that names a row (an account on the overview): tall enough to tap, however short its name. */
+export const rowLink = style({ display: "inline-block", paddingBlock: "6px", maxWidth: "100%", overflowWrap: "anywhere" });
 export const receiptThumb = style({ width: 36, height: 36, objectFit: "cover", borderRadius: vars.radius.sm, border: `1px solid ${vars.color.border}`, display: "block" });
 
 export const responsiveTable = style({});

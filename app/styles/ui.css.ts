@@ -61,7 +61,8 @@ export const button = styleVariants({
   primary: [buttonBase, { background: vars.color.primary, color: vars.color.onPrimary, selectors: { "&:hover:not(:disabled)": { background: vars.color.primaryHover } } }],
   secondary: [buttonBase, { background: vars.color.secondary, color: vars.color.onSecondary }],
   ghost: [buttonBase, { background: "transparent", color: vars.color.text, borderColor: vars.color.border }],
-  link: [buttonBase, { background: "transparent", color: vars.color.secondary, padding: "4px", minHeight: "auto", textDecoration: "underline" }],
+  // At least 32px tall: a target a thumb can hit (WCAG 2.5.8 asks 24), though it reads as a link.
+  link: [buttonBase, { background: "transparent", color: vars.color.secondary, padding: "4px", minHeight: "32px", textDecoration: "underline" }],
 });
 
 export const alert = styleVariants({

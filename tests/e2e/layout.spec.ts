@@ -167,6 +167,9 @@ test.describe("long words and large amounts", () => {
       await expect(page.getByTestId("recent")).toContainText(LONG_DESCRIPTION);
       await expectFits(page, "overview");
       await expectNoOverlap(page.getByTestId("balances").locator("[data-minor]"), "overview balances");
+      // Every link of the page's body is a target a thumb can hit: 24 px tall at least (WCAG 2.5.8).
+      const short = await page.locator("main a").evaluateAll((links) => links.map((a) => [a.textContent?.trim(), a.getBoundingClientRect().height] as const).filter(([, height]) => height < 24));
+      expect(short, "links under 24 px tall on the overview").toEqual([]);
 
       // The accounts: the totals per currency do not run over each other.
       await page.goto("/accounts");
