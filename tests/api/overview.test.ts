@@ -15,6 +15,12 @@ describe("GET /overview", () => {
     await addTransaction(token, soles.id, { date: "2026-11-04", description: "Tottus", amount: "-79.50", categoryId: groceries });
     await addTransaction(token, soles.id, { date: "2026-11-05", description: "Sin categoría", amount: "-10.00" });
     await addTransaction(token, dollars.id, { date: "2026-11-06", description: "Netflix", amount: "-15.99" });
+    // A refund in an expense category takes from that category's spending (money in all the same);
+    // money in without a category, or in an income category, is no spending.
+    await addTransaction(token, soles.id, { date: "2026-11-08", description: "Devolución Wong", amount: "20.00", categoryId: groceries });
+    const income = categories.find((cat) => cat.name === "Income")!.id;
+    await addTransaction(token, soles.id, { date: "2026-11-09", description: "Bono", amount: "100.00", categoryId: income });
+    await addTransaction(token, dollars.id, { date: "2026-11-09", description: "Reembolso Netflix", amount: "15.99" });
     // Outside the period, and a transfer inside it: neither counts.
     await addTransaction(token, soles.id, { date: "2026-10-31", description: "Octubre", amount: "-999.00" });
     const transfer = await call("/transfers", { token, body: { fromAccountId: soles.id, toAccountId: savings.id, amount: "500.00", date: "2026-11-07", description: "Ahorro" } });
@@ -23,10 +29,10 @@ describe("GET /overview", () => {
     const { status, json } = await call("/overview?from=2026-11-01&to=2026-11-30&recent=3", { token });
     expect(status).toBe(200);
     expect(json.flows).toEqual([
-      { currency: "PEN", inMinor: 300000, outMinor: -21000, spending: [{ id: groceries, name: "Groceries", color: expect.any(String), minor: 20000 }, { id: "none", name: null, color: "#64748b", minor: 1000 }] },
-      { currency: "USD", inMinor: 0, outMinor: -1599, spending: [{ id: "none", name: null, color: "#64748b", minor: 1599 }] },
+      { currency: "PEN", inMinor: 312000, outMinor: -21000, spending: [{ id: groceries, name: "Groceries", color: expect.any(String), minor: 18000 }, { id: "none", name: null, color: "#64748b", minor: 1000 }] },
+      { currency: "USD", inMinor: 1599, outMinor: -1599, spending: [{ id: "none", name: null, color: "#64748b", minor: 1599 }] },
     ]);
-    expect(json.recent.map((tx: { description: string }) => tx.description)).toEqual(["Ahorro", "Ahorro", "Netflix"]);
+    expect(json.recent.map((tx: { description: string }) => tx.description)).toEqual(["Reembolso Netflix", "Bono", "Devolución Wong"]);
   });
 
   it("still counts an account archived during the period, and lists currencies PEN, USD, then A–Z", async () => {

@@ -64,8 +64,8 @@ function overviewStatements(db: D1Database, userId: string, from: string, to: st
       .prepare(
         `SELECT a.currency AS currency, t.category_id AS category_id, c.name AS name, c.color AS color, c.default_key AS default_key, -SUM(t.amount) AS spent
            FROM transactions t JOIN accounts a ON a.id = t.account_id LEFT JOIN categories c ON c.id = t.category_id
-          WHERE t.user_id = ?1 AND t.transfer_id IS NULL AND t.amount < 0 AND t.date BETWEEN ?2 AND ?3
-          GROUP BY a.currency, t.category_id ORDER BY spent DESC`,
+          WHERE t.user_id = ?1 AND t.transfer_id IS NULL AND (t.amount < 0 OR c.kind = 'expense') AND t.date BETWEEN ?2 AND ?3
+          GROUP BY a.currency, t.category_id HAVING spent > 0 ORDER BY spent DESC`,
       )
       .bind(userId, from, to),
   ];
