@@ -524,7 +524,8 @@ describe("CSV import: what banks and spreadsheets really write", () => {
       currency("€-3"),
       currency("12.50 abc"),
       "7.00",
-      "0.00",
+      // Zero moves no money: skipped, as a form refuses it.
+      { amount: ["The amount is zero: the row moves no money and is skipped."] },
     ]);
     const es = (await preview(token, account.id, csv, { dateColumn: 0, descriptionColumn: 1, amountColumn: 2 }, ES)).rows;
     expect(es[8].errors).toEqual({ amount: ["«USD 5.00» no es un monto en PEN, la moneda de la cuenta: la fila se omite."] });

@@ -199,6 +199,14 @@ describe("transactions", () => {
     expect(edited.json.account.balanceMinor).toBe(110001);
     await addTransaction(token, account.id, { amount: "0.01" });
     expect(await expectExactBalance(token, account.id)).toBe(110002);
+    // Zero moves no money: a slip, refused on create and on edit, in the caller's language; nothing changes.
+    for (const zero of ["0", "-0.00", "0,00"]) {
+      const refused = await call(`/accounts/${account.id}/transactions`, { token, headers: { "Accept-Language": "es" }, body: { date: "2026-11-20", description: "Cero", amount: zero } });
+      expect(refused.status).toBe(422);
+      expect(refused.json.errors.amount).toEqual(["Escribe un monto distinto de cero: negativo si sale dinero, positivo si entra."]);
+    }
+    expect((await call(`/transactions/${id}`, { method: "PATCH", token, body: { amount: "0.00" } })).status).toBe(422);
+    expect(await expectExactBalance(token, account.id)).toBe(110002);
     const deleted = await call(`/transactions/${id}`, { method: "DELETE", token });
     expect(deleted.status).toBe(200);
     expect(deleted.json.deleted).toEqual([id]);

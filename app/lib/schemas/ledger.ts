@@ -97,9 +97,16 @@ const decimalText = (formatKey: AmountFormatKey) =>
     .trim()
     .min(1, { error: "ledger.errors.amountRequired" })
     .max(40, { error: formatKey })
-    .refine((value) => value === "" || /^[+\-−(]?\s*[\d.,\s]*\d[\d.,\s]*\)?$/.test(value), { error: formatKey });
+    // `abort`: text that is no amount gets that one message, not also the checks added after (zero).
+    .refine((value) => value === "" || /^[+\-−(]?\s*[\d.,\s]*\d[\d.,\s]*\)?$/.test(value), { error: formatKey, abort: true });
 
 export const amountText = decimalText("ledger.errors.amountFormat");
+/**
+ * A new transaction's amount: not zero, which moves no money and is a slip (a forgotten figure; QA,
+ * session 23). An opening balance may be zero; an edit may keep a zero an older import brought, so
+ * the API refuses only a change to zero (PATCH /transactions/{id}).
+ */
+const transactionAmountText = amountText.refine((value) => value === "" || /[1-9]/.test(value), { error: "ledger.errors.amountZero" });
 /** A transfer's amount: the sign is checked against zero later, with its own message. */
 const transferAmountText = decimalText("ledger.errors.positiveAmountFormat");
 
@@ -171,7 +178,7 @@ const categoryRef = z
 const transactionFields = {
   date: recordDay,
   description: descriptionSchema,
-  amount: amountText,
+  amount: transactionAmountText,
   categoryId: categoryRef,
   payee: optionalText(TEXT_LIMITS.payee, "ledger.errors.payeeLength"),
   notes: optionalText(TEXT_LIMITS.notes, "ledger.errors.notesLength", { multiline: true }),

@@ -39,6 +39,7 @@ export const api = {
   amountOrDebitCredit: "Choose either an amount column or debit and credit columns, not both.",
   importDate: "The date does not match the chosen format.",
   importDateNotADay: "There is no such day in the calendar.",
+  importAmountZero: "The amount is zero: the row moves no money and is skipped.",
   importAmountMissing: "The row has no amount.",
   importAmountCurrency: "“{{text}}” is not an amount in {{currency}}, the account's currency: the row is left out.",
   importCurrency: "The row is in “{{value}}”, not in {{currency}}, the account's currency: the row is left out.",

@@ -111,6 +111,7 @@ export const ledger = {
     cci: "A CCI has exactly 20 digits (spaces and dashes are fine).",
     amountRequired: "Enter an amount.",
     amountFormat: "Enter the amount in figures, such as 1234 or -12.",
+    amountZero: "Enter an amount other than zero: negative for money out, positive for money in.",
     positiveAmountFormat: "Enter an amount greater than zero in figures, such as 1234.",
     amountDecimalComma: "Write decimals after a point, as in 1234.50 (a comma only separates thousands).",
     amountPrecision: "This currency takes at most {{count}} decimal places.",

@@ -37,6 +37,7 @@ export const api: TextsLike<typeof englishApi> = {
   amountOrDebitCredit: "Elige una columna de monto o columnas de cargos y abonos, no ambas.",
   importDate: "La fecha no coincide con el formato elegido.",
   importDateNotADay: "Ese día no existe en el calendario.",
+  importAmountZero: "El monto es cero: la fila no mueve dinero y se omite.",
   importAmountMissing: "La fila no tiene monto.",
   importAmountCurrency: "«{{text}}» no es un monto en {{currency}}, la moneda de la cuenta: la fila se omite.",
   importCurrency: "La fila está en «{{value}}», no en {{currency}}, la moneda de la cuenta: la fila se omite.",

@@ -111,6 +111,7 @@ export const ledger: Messages["ledger"] = {
     cci: "El CCI tiene exactamente 20 dígitos (puedes usar espacios y guiones).",
     amountRequired: "Ingresa un monto.",
     amountFormat: "Ingresa el monto en cifras, como 1234 o -12.",
+    amountZero: "Escribe un monto distinto de cero: negativo si sale dinero, positivo si entra.",
     positiveAmountFormat: "Ingresa un monto mayor que cero en cifras, como 1234.",
     amountDecimalComma: "Escribe los decimales después de un punto, como en 1234.50 (la coma solo separa miles).",
     amountPrecision: "Esta moneda admite como máximo {{count}} decimales.",

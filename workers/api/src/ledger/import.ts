@@ -249,6 +249,8 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
       amount = debit === null || credit === null || blank || both ? null : credit - Math.abs(debit);
     }
     if (amount === null) errors.amount = [blank ? t("api.importAmountMissing") : refusal];
+    // A line of zero moves no money (a statement's "ITF 0.00"): not a transaction, as in the forms.
+    else if (amount === 0) errors.amount = [t("api.importAmountZero")];
     // A file's own currency column (this app's export has one) must name the account's: soles
     // imported into a dollar account would keep their figures and change their worth.
     const currencyText = cell(fields, query.currencyColumn);

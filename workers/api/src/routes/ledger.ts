@@ -557,6 +557,8 @@ ledgerRoutes.openapi(
     if (input.updatedAt !== undefined && input.updatedAt !== row.updated_at) return conflict(c, "api.changedElsewhere");
     const errors: Errors = {};
     const amount = input.amount !== undefined ? amountOf(c, errors, "amount", input.amount, row.currency) : row.amount;
+    // A zero kept as it was is left alone (an older import's); a change to zero is a slip.
+    if (amount === 0 && row.amount !== 0) addError(errors, "amount", "ledger.errors.amountZero");
     // A transfer's legs are money out of one account and into the other. An edit that turned a
     // leg's sign would have both legs in or both out when their currencies differ (the other leg
     // cannot follow: its amount is in another currency), so a leg keeps its direction.
