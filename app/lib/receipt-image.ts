@@ -40,3 +40,11 @@ export function sniffImageType(bytes: Uint8Array): ReceiptType | null {
   }
   return null;
 }
+
+/**
+ * Where the app shows a transaction's receipt image: the address changes with each photo (its
+ * stored key ends in a new id), so a browser never shows a replaced one from its cache.
+ */
+export function receiptSrc(transactionId: string, receiptKey: string): string {
+  return `/resources/receipts/${transactionId}?v=${encodeURIComponent(receiptKey.slice(receiptKey.lastIndexOf("/") + 1))}`;
+}

@@ -27,6 +27,7 @@ import { useHydrated } from "../lib/use-hydrated";
 import { DATE_FORMATS, IMPORT_COLUMNS, IMPORT_MAX_BYTES, importQuerySchema, TRANSACTION_STATUSES, transactionCreateSchema, transactionUpdateSchema, transferSchema } from "../lib/schemas/ledger";
 import { useEscapeCloses } from "../lib/use-escape-closes";
 import { hasTypedChanges } from "../lib/typed-through-language-switch";
+import { receiptSrc } from "../lib/receipt-image";
 import { focusAfterNavigation, focusIfLost, useFocusAfterNavigation, useFocusAfterSave } from "../lib/focus-after-save";
 import { requireUser } from "../session.server";
 import * as l from "../styles/ledger.css";
@@ -1029,7 +1030,7 @@ function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; shared: R
         <td data-empty={tx.receiptKey ? undefined : ""}>
           {tx.receiptKey ? (
             <a href={`/resources/receipts/${tx.id}`} target="_blank" rel="noopener" data-testid="receipt-link">
-              <img src={`/resources/receipts/${tx.id}?v=${tx.updatedAt}`} alt={shared.receiptOf(naming)} className={l.receiptThumb} loading="lazy" width={36} height={36} />
+              <img src={receiptSrc(tx.id, tx.receiptKey)} alt={shared.receiptOf(naming)} className={l.receiptThumb} loading="lazy" width={36} height={36} />
             </a>
           ) : (
             <span className="visually-hidden">{labels.noReceipt}</span>
@@ -1123,7 +1124,7 @@ function ReceiptPanel({ tx, accountId, nonce, actionData, receiptOf }: { tx: Pag
       {tx.receiptKey ? (
         <div className={l.receiptActions}>
           <a href={`/resources/receipts/${tx.id}`} target="_blank" rel="noopener">
-            <img src={`/resources/receipts/${tx.id}?v=${tx.updatedAt}`} alt={receiptOf} className={l.receiptPreview} width={96} height={96} />
+            <img src={receiptSrc(tx.id, tx.receiptKey)} alt={receiptOf} className={l.receiptPreview} width={96} height={96} />
           </a>
           <Link to={cameraHref} className={ui.button.ghost} onClick={confirmLeaving}>
             {t("ledger.pages.transactions.receiptReplace")}

@@ -19,7 +19,7 @@ import { isProblem } from "../lib/problem";
 import { readFormData, refusal, tOf } from "../lib/route-helpers.server";
 import { attachReceiptSchema, createWithReceiptSchema, newTransactionHref } from "../lib/schemas/camera";
 import { TEXT_LIMITS } from "../lib/input-limits";
-import { MAX_RECEIPT_BYTES, receiptFileRefusal } from "../lib/receipt-image";
+import { MAX_RECEIPT_BYTES, receiptFileRefusal, receiptSrc } from "../lib/receipt-image";
 import { useHydrated } from "../lib/use-hydrated";
 import { currentUser } from "../session.server";
 import * as c from "../styles/camera.css";
@@ -45,7 +45,6 @@ interface TransactionLite {
   amountMinor: number;
   currency: string;
   receiptKey: string | null;
-  updatedAt: number;
 }
 
 const RECENT_LIMIT = 20;
@@ -86,7 +85,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { signedIn: true, accounts, accountId, transactions, target, targetGone, back, today };
 }
 
-const lite = ({ id, date, description, amountMinor, currency, receiptKey, updatedAt }: TransactionLite): TransactionLite => ({ id, date, description, amountMinor, currency, receiptKey, updatedAt });
+const lite = ({ id, date, description, amountMinor, currency, receiptKey }: TransactionLite): TransactionLite => ({ id, date, description, amountMinor, currency, receiptKey });
 
 type ActionResult =
   | { ok: true; intent: "attach" | "create"; transactionId: string; accountId: string | null; at: number }
@@ -815,7 +814,7 @@ function ReceiptTargets({ photo, loaderData }: { photo: Blob; loaderData: Loader
                           <Money minor={tx.amountMinor} currency={tx.currency} signed />
                           {tx.receiptKey ? (
                             <img
-                              src={`/resources/receipts/${tx.id}?v=${tx.updatedAt}`}
+                              src={receiptSrc(tx.id, tx.receiptKey)}
                               alt={t("camera.photo.receiptOf", { description: tx.description })}
                               className={c.thumb}
                               loading="lazy"

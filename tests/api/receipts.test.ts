@@ -165,6 +165,22 @@ describe("receipt lifetime", () => {
     expect((await call(`/transactions/${transactionId}/receipt?receiptKey=${encodeURIComponent(current)}`, { method: "DELETE", token })).status).toBe(204);
   });
 
+  it("a photo added, replaced or removed is no change to the fields an edit form holds: an edit from before it is no conflict", async () => {
+    const { token } = await signUp();
+    const { transactionId } = await newTransaction(token);
+    const before = (await call(`/transactions/${transactionId}`, { token })).json.transaction.updatedAt;
+    await put(transactionId, token, JPEG);
+    await put(transactionId, token, PNG);
+    expect((await call(`/transactions/${transactionId}/receipt`, { method: "DELETE", token })).status).toBe(204);
+    await put(transactionId, token, JPEG);
+    expect((await call(`/transactions/${transactionId}`, { token })).json.transaction.updatedAt).toBe(before);
+    // The form drawn before the photos saves, and the photo stays.
+    const saved = await call(`/transactions/${transactionId}`, { method: "PATCH", token, body: { description: "Wong Benavides", updatedAt: before } });
+    expect(saved.status).toBe(200);
+    expect(saved.json.transaction).toMatchObject({ description: "Wong Benavides", receiptKey: await keyOf(transactionId) });
+    expect(await keyOf(transactionId)).not.toBeNull();
+  });
+
   it("an archived account's receipts cannot be added, replaced or removed (409), as its transactions cannot change", async () => {
     const { token } = await signUp();
     const { accountId, transactionId } = await newTransaction(token);

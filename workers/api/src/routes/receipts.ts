@@ -72,7 +72,9 @@ receiptRoutes.openapi(
     const key = receiptKey(userId, row.id);
     const uploadedAt = Date.now();
     await c.env.RECEIPTS.put(key, bytes, { httpMetadata: { contentType }, customMetadata: { userId, transactionId: row.id, uploadedAt: String(uploadedAt) } });
-    const updated = await updateRow(c.env.DB, "transactions", { id: row.id, userId }, { receipt_key: key, updated_at: uploadedAt })!.run();
+    // `updated_at` stays: it is the copy an edit form starts from (ADR 035), and a photo is none of
+    // the fields that form holds; an edit open elsewhere is not a conflict because of it.
+    const updated = await updateRow(c.env.DB, "transactions", { id: row.id, userId }, { receipt_key: key })!.run();
     if (!updated.meta.changes) {
       // Deleted while uploading: do not leave the image behind.
       await c.env.RECEIPTS.delete(key);
@@ -166,9 +168,7 @@ receiptRoutes.openapi(
     if (seen !== undefined && row.receipt_key !== null && row.receipt_key !== seen) return translatedProblem(c, 409, "conflict", "api.receiptChanged");
     if (row.receipt_key) {
       // Only the image read above: one put by another request since then stays (and is answered as above next time).
-      const removed = await c.env.DB.prepare("UPDATE transactions SET receipt_key = NULL, updated_at = ?3 WHERE id = ?1 AND user_id = ?2 AND receipt_key = ?4")
-        .bind(row.id, c.get("user").id, Date.now(), row.receipt_key)
-        .run();
+      const removed = await c.env.DB.prepare("UPDATE transactions SET receipt_key = NULL WHERE id = ?1 AND user_id = ?2 AND receipt_key = ?3").bind(row.id, c.get("user").id, row.receipt_key).run();
       if (!removed.meta.changes && seen !== undefined) return translatedProblem(c, 409, "conflict", "api.receiptChanged");
       await drainReceiptTrash(c.env.DB, c.env.RECEIPTS);
     }
