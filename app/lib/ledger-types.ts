@@ -102,6 +102,8 @@ export interface ImportPreview {
   guess: Partial<Record<string, number | string>>;
   rows?: ImportRow[];
   counts: { total: number; valid: number; invalid: number; duplicates: number };
+  /** The line the table starts on, when the lines above it were left out (a bank's, about the account). */
+  tableLine?: number | null;
 }
 
 export interface ImportResult {

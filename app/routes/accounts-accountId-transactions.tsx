@@ -28,6 +28,7 @@ import { DATE_FORMATS, IMPORT_COLUMNS, IMPORT_MAX_BYTES, importQuerySchema, TRAN
 import { useEscapeCloses } from "../lib/use-escape-closes";
 import { hasTypedChanges } from "../lib/typed-through-language-switch";
 import { receiptSrc } from "../lib/receipt-image";
+import { isPlainClick } from "../lib/plain-click";
 import { focusAfterNavigation, focusIfLost, useFocusAfterNavigation, useFocusAfterSave } from "../lib/focus-after-save";
 import { requireUser } from "../session.server";
 import * as l from "../styles/ledger.css";
@@ -618,7 +619,7 @@ function Filters({ loaderData, categories, errors }: { loaderData: LoaderData; c
             </button>
             {hasFilters ? (
               // Cleared, the filters close and this link goes: the keyboard goes on from their summary.
-              <Link to="." className={ui.button.ghost} onClick={() => focusAfterNavigation("#filters-toggle")}>
+              <Link to="." className={ui.button.ghost} onClick={(event) => (isPlainClick(event) ? focusAfterNavigation("#filters-toggle") : undefined)}>
                 {t("ledger.pages.transactions.clear")}
               </Link>
             ) : null}
@@ -655,7 +656,7 @@ function TransactionTable({ loaderData, list, filtered, addFetcher }: { loaderDa
   // makes a plain left click on a row's edit link a client-side navigation, as <Link> would.
   const onTableClick = (event: React.MouseEvent<HTMLTableElement>) => {
     const link = (event.target as Element).closest?.("a[data-row-link]");
-    if (!(link instanceof HTMLAnchorElement) || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.defaultPrevented) return;
+    if (!(link instanceof HTMLAnchorElement) || !isPlainClick(event) || event.defaultPrevented) return;
     event.preventDefault();
     void navigate(link.getAttribute("href")!, { preventScrollReset: true });
   };
@@ -1465,6 +1466,7 @@ function ImportMapping({ state, fetcher, nonce, listUrl, currency }: { state: Ex
       <fieldset className={ui.stack} style={{ border: 0, padding: 0, margin: 0 }}>
         <legend className={l.subTitle}>{t("ledger.pages.import.mapping")}</legend>
         <p className={ui.hint}>{t("ledger.pages.import.mappingHint")}</p>
+        {state.preview.tableLine ? <p className={ui.hint} data-testid="import-table-line">{t("ledger.pages.import.tableLine", { line: state.preview.tableLine })}</p> : null}
         <div className={l.formGrid}>
           {IMPORT_COLUMNS.map((key) => (
             <SelectField key={key} id={`import-${key}`} label={t(`ledger.import.${key}`)} name={key} defaultValue={mapping[key] ?? ""} error={errors[key]} options={columnOptions} />

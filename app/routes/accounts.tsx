@@ -59,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     openNew: url.searchParams.has("new") || accounts.length === 0,
     today: todayInZone(user.timeZone),
     nonce: crypto.randomUUID(),
-    currencies: currencyOptions(getLocale(context)),
+    currencies: currencyOptions(getLocale(context), accounts),
   };
 }
 
@@ -114,26 +114,29 @@ export async function action({ request, context }: Route.ActionArgs) {
 type Totals = Array<{ currency: string; minor: number }>;
 
 /** A currency in the picker: its code, and its name in the page's language. */
-type CurrencyOption = { code: string; label: string };
+/** `held`: not offered for a new account (retired, ADR 007), listed because an account holds it. */
+type CurrencyOption = { code: string; label: string; held?: true };
 
 const CURRENCY_OPTIONS = new Map<string, CurrencyOption[]>();
 /**
  * The picker's options, named on the server in the page's language (the browser's own names could
- * differ and break hydration); the same for every request, so made once per language.
+ * differ and break hydration); the same for every request, so made once per language. Then the
+ * currencies no longer offered that the user's accounts hold (HRK), named here too.
  */
-/** The picker's choices: the offered currencies, and an account's own when it is one no longer offered (HRK), so its form keeps it. */
-function currencyChoices(currencies: CurrencyOption[], own: string | undefined, locale: string) {
-  const choices = currencies.map(({ code, label }) => ({ value: code, label }));
-  return own && !currencies.some(({ code }) => code === own) ? [...choices, { value: own, label: currencyOptionLabel(own, locale) }] : choices;
-}
-
-function currencyOptions(locale: string): CurrencyOption[] {
+function currencyOptions(locale: string, accounts: Account[]): CurrencyOption[] {
   let options = CURRENCY_OPTIONS.get(locale);
   if (!options) {
     options = currencyPickerList().map((code) => ({ code, label: currencyOptionLabel(code, locale) }));
     CURRENCY_OPTIONS.set(locale, options);
   }
-  return options;
+  const offered = options;
+  const held = [...new Set(accounts.map((account) => account.currency))].filter((code) => !offered.some((option) => option.code === code));
+  return held.length ? [...options, ...held.map((code) => ({ code, label: currencyOptionLabel(code, locale), held: true as const }))] : options;
+}
+
+/** The picker's choices: the offered currencies, and an account's own when it is one no longer offered, so its form keeps it. */
+function currencyChoices(currencies: CurrencyOption[], own: string | undefined) {
+  return currencies.filter((option) => !option.held || option.code === own).map(({ code, label }) => ({ value: code, label }));
 }
 
 function totalsOf(accounts: Account[]): Totals {
@@ -342,7 +345,7 @@ function focusOnNewAccount() {
 }
 
 function AccountForm({ mode, account, fetcher, result, nonce, today, currencies }: { mode: "create" | "update"; account?: Account; fetcher: AccountFetcher; result: FormResult | undefined; nonce: string; today: string; currencies: CurrencyOption[] }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { errors, onSubmit } = useClientValidation(mode === "create" ? createForm : updateForm, t, result?.errors, openingBalanceChecks(account?.currency));
   useFailureToast(result, t);
   const values = result?.values ?? {};
@@ -386,7 +389,7 @@ function AccountForm({ mode, account, fetcher, result, nonce, today, currencies 
           error={errors.currency}
           disabled={locked}
           hint={locked ? t("ledger.pages.accounts.currencyLockedHint") : undefined}
-          options={currencyChoices(currencies, account?.currency, i18n.language)}
+          options={currencyChoices(currencies, account?.currency)}
         />
         <Field id={`${prefix}-institution`} label={`${t("ledger.fields.institution")} (${t("ledger.pages.common.optional")})`} name="institution" maxLength={TEXT_LIMITS.institution} defaultValue={v("institution", account?.institution ?? "")} error={errors.institution} />
         <Field id={`${prefix}-number`} label={`${t("ledger.fields.number")} (${t("ledger.pages.common.optional")})`} name="number" inputMode="numeric" defaultValue={v("number", account?.number ?? "")} error={errors.number} hint={t("ledger.pages.accounts.numberHint")} autoComplete="off" />

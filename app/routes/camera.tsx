@@ -67,6 +67,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const wanted = search.get("transaction");
   let transactions: TransactionLite[] | null = null;
   let target: TransactionLite | null = null;
+  // Asked for one that is not there (deleted meanwhile, malformed, another account's): the page says so.
+  let targetGone = false;
   if (accountId) {
     const [result, targetResult] = await Promise.all([
       api.get<{ transactions: TransactionLite[] }>(`/accounts/${accountId}/transactions`, { query: { limit: RECENT_LIMIT } }),
@@ -75,10 +77,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     transactions = result.ok ? result.data.transactions.map(lite) : [];
     // Another account's (or another user's) transaction is not offered: the list is this account's.
     if (targetResult?.ok && targetResult.data.transaction.accountId === accountId) target = lite(targetResult.data.transaction);
+    targetGone = Boolean(wanted) && !target && (!targetResult || targetResult.ok || targetResult.status === 404);
     if (target && !transactions.some((tx) => tx.id === target!.id)) transactions = [target, ...transactions];
   }
-  // Asked for one that is not there (deleted meanwhile, another account's): the page says so.
-  const targetGone = wanted !== null && !target;
   // Where "Back to the transaction" leads: the list the photo was asked from, its edit form open.
   const given = search.get("back");
   const back = accountId && target && given && (given === `/accounts/${accountId}/transactions` || given.startsWith(`/accounts/${accountId}/transactions?`)) ? given : null;

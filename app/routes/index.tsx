@@ -9,7 +9,7 @@ import { apiFor } from "../lib/api.server";
 import { dateTimeFormat, formatDay, monthBounds, todayInZone } from "../lib/dates";
 import type { Account, CurrencyTotal, Transaction } from "../lib/ledger-types";
 import { unwrap } from "../lib/ledger.server";
-import { intlLocale } from "../lib/money";
+import { intlLocale, sumMinor } from "../lib/money";
 import { requireUser } from "../session.server";
 import * as l from "../styles/ledger.css";
 import * as ui from "../styles/ui.css";
@@ -44,7 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     inMinor: flow.inMinor,
     outMinor: flow.outMinor,
     netMinor: flow.inMinor + flow.outMinor,
-    spendingMinor: -flow.outMinor,
+    // The chart's whole: its buckets are net of refunds (ADR 013), so their sum, not the money out.
+    spendingMinor: sumMinor(flow.spending.map((bucket) => bucket.minor)),
     spending: flow.spending,
   }));
   return { accounts, archived: listed.accounts.length - accounts.length, totals, recent, month, monthStart: first, today: todayInZone(user.timeZone) };

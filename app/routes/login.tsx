@@ -14,6 +14,7 @@ import { loginSchema } from "../lib/schemas/auth";
 import type { SessionResponse } from "../lib/types";
 import { signedInRedirect } from "../session.server";
 import * as ui from "../styles/ui.css";
+import { isPlainClick } from "../lib/plain-click";
 
 export const middleware: Route.MiddlewareFunction[] = [guard("login")];
 
@@ -57,7 +58,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const carryEmail = (event: MouseEvent<HTMLAnchorElement>) => {
     const email = form.current?.elements.namedItem("email");
     const typed = email instanceof HTMLInputElement ? email.value.trim() : "";
-    if (!typed || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!typed || !isPlainClick(event)) return;
     event.preventDefault();
     void navigate("/login/recover", { state: { email: typed } });
   };

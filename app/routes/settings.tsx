@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "../i18n/use-translation";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
@@ -260,6 +260,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const emailFormRef = useResetWhenSaved("email", answered);
   const passwordFormRef = useResetWhenSaved("password", answered);
   const categoryAddRef = useResetWhenSaved("category-add", answered);
+  // Made once per answer: a new object on every render would count as a new refusal (focus, client errors).
+  const categoryAnswer = useMemo(() => categoryAnswerOf(actionData, t), [actionData, t]);
   const deleteForm = useClientValidation(deleteAccountSchema, t, serverErrors("delete"));
 
   const zoneNow = isValidTimeZone(user.timeZone) ? formatInstant(loaderData.now, i18n.language, user.timeZone) : "";
@@ -410,7 +412,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </Form>
       </section>
 
-      <SettingsCategories categories={loaderData.categories} answer={categoryAnswerOf(actionData, t)} busy={busy} addFormRef={categoryAddRef} />
+      <SettingsCategories categories={loaderData.categories} answer={categoryAnswer} busy={busy} addFormRef={categoryAddRef} />
 
       <section id="security" aria-labelledby="security-title" className={`${ui.card} ${s.section}`}>
         <h2 id="security-title" className={s.sectionTitle}>

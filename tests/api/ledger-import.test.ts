@@ -30,6 +30,9 @@ describe("CSV import", () => {
     expect(bare.status).toBe(200);
     expect(bare.json.columns).toEqual(["Fecha", "Descripción", "Cargo", "Abono", "Referencia"]);
     expect(bare.json.guess).toMatchObject({ dateColumn: 0, descriptionColumn: 1, debitColumn: 2, creditColumn: 3, idColumn: 4, dateFormat: "DD/MM/YYYY", decimalSeparator: "," });
+    // The preview says where the table starts, so the lines left out are not a secret.
+    expect(bare.json.tableLine).toBe(5);
+    expect((await upload(`/accounts/${account.id}/import/preview`, token, BANK_CSV, {})).json.tableLine).toBeNull();
     const mapping = { dateColumn: 0, descriptionColumn: 1, debitColumn: 2, creditColumn: 3, idColumn: 4, dateFormat: "DD/MM/YYYY", decimalSeparator: "," };
     const preview = await upload(`/accounts/${account.id}/import/preview`, token, csv, mapping);
     expect(preview.json.counts).toEqual({ total: 3, valid: 3, invalid: 0, duplicates: 0 });

@@ -20,7 +20,7 @@ describe("GET /overview", () => {
     await addTransaction(token, soles.id, { date: "2026-11-08", description: "Devolución Wong", amount: "20.00", categoryId: groceries });
     const income = categories.find((cat) => cat.name === "Income")!.id;
     await addTransaction(token, soles.id, { date: "2026-11-09", description: "Bono", amount: "100.00", categoryId: income });
-    await addTransaction(token, dollars.id, { date: "2026-11-09", description: "Reembolso Netflix", amount: "15.99" });
+    await addTransaction(token, dollars.id, { date: "2026-11-10", description: "Reembolso Netflix", amount: "15.99" });
     // Outside the period, and a transfer inside it: neither counts.
     await addTransaction(token, soles.id, { date: "2026-10-31", description: "Octubre", amount: "-999.00" });
     const transfer = await call("/transfers", { token, body: { fromAccountId: soles.id, toAccountId: savings.id, amount: "500.00", date: "2026-11-07", description: "Ahorro" } });

@@ -181,6 +181,26 @@ describe("receipt lifetime", () => {
     expect(await keyOf(transactionId)).not.toBeNull();
   });
 
+  it("honours Idempotency-Key: the same upload or removal sent twice is one write, answered alike", async () => {
+    const { token } = await signUp();
+    const { transactionId } = await newTransaction(token);
+    const upload = (key: string, body: Uint8Array<ArrayBuffer>) =>
+      SELF.fetch(`${BASE}/transactions/${transactionId}/receipt`, { method: "PUT", headers: { Authorization: `Bearer ${token}`, "Content-Type": "image/jpeg", "Idempotency-Key": key, "CF-Connecting-IP": uniqueIp() }, body });
+    const first = await upload("receipt-put-1", JPEG);
+    const key = await keyOf(transactionId);
+    const again = await upload("receipt-put-1", JPEG);
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(await again.json()).toEqual(await first.json());
+    expect(await keyOf(transactionId)).toBe(key);
+    // The same key with another photo is another request: refused, nothing replaced.
+    expect((await upload("receipt-put-1", PNG)).status).toBe(422);
+    expect(await keyOf(transactionId)).toBe(key);
+    const remove = () => call(`/transactions/${transactionId}/receipt?receiptKey=${encodeURIComponent(key!)}`, { method: "DELETE", token, headers: { "Idempotency-Key": "receipt-delete-1" } });
+    expect((await remove()).status).toBe(204);
+    expect((await remove()).status).toBe(204);
+    expect(await keyOf(transactionId)).toBeNull();
+  });
+
   it("an archived account's receipts cannot be added, replaced or removed (409), as its transactions cannot change", async () => {
     const { token } = await signUp();
     const { accountId, transactionId } = await newTransaction(token);

@@ -550,6 +550,22 @@ test.describe("accounts and transactions", () => {
     await expect(page.getByRole("form", { name: "Edit Saldo anterior" }).getByLabel("Date")).toHaveAccessibleDescription(hint);
   });
 
+  test("an account in a retired currency keeps it in its edit form, which a new account is not offered", async ({ page, request, signedIn }) => {
+    const accountId = await createAccount(request, signedIn, { name: "Kunas de Zagreb", currency: "HRK", openingBalance: "10.00" });
+    await page.goto(`/accounts?edit=${accountId}`);
+    await hydrated(page);
+    const edit = page.getByRole("form", { name: "Edit Kunas de Zagreb" });
+    await expect(edit.getByLabel("Currency")).toHaveValue("HRK");
+    // Named on the server like the others (no hydration mismatch), and saved unchanged.
+    await edit.getByLabel("Name").fill("Kunas");
+    await edit.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("heading", { name: "Kunas", level: 3 })).toBeVisible();
+    await disclose(page, "New account");
+    const create = page.getByRole("form", { name: "New account" });
+    await expect(create.getByLabel("Currency").locator('option[value="HRK"]')).toHaveCount(0);
+    await expect(create.getByLabel("Currency").locator('option[value="SLE"]')).toHaveCount(1);
+  });
+
   test("a transaction dated after today counts in the balance and says it is a future date, on the list and the overview", async ({ page, request, signedIn }) => {
     const accountId = await createAccount(request, signedIn, { name: "Yape", type: "wallet", openingBalance: "60.30" });
     // Forty days on is after today in any time zone.

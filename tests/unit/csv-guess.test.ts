@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectDelimiter, guessMapping, parseCsv, tableStart } from "../../workers/api/src/ledger/csv";
+import { detectDelimiter, guessMapping, isImpossibleDayInFormat, parseCsv, tableStart } from "../../workers/api/src/ledger/csv";
 
 describe("guessMapping's number format", () => {
   const header = ["date", "description", "amount"];
@@ -33,7 +33,7 @@ describe("a bank file's lines above its table", () => {
     "Cuenta:;191-1234567-0-12",
     "Moneda:;Soles",
     "Periodo:;01/11/2026 al 30/11/2026",
-    "",
+    ";;;;",
     "Fecha;Descripción;Cargo;Abono;Saldo",
     "05/11/2026;PLAZA VEA SURCO;1.234,50;;3.765,50",
     "06/11/2026;ABONO SUELDO;;5.000,00;8.765,50",
@@ -57,5 +57,23 @@ describe("a bank file's lines above its table", () => {
     expect(detectDelimiter("fecha\tdescripcion\tmonto\n01/11/2026\tWong\t-12,50\n")).toBe("\t");
     // One column only: nothing to skip.
     expect(tableStart(parseCsv("a\nb\nc\n", ",").rows)).toBe(0);
+    // Rows that end with the delimiter are as wide as a header that does not (found in review).
+    expect(tableStart(parseCsv(["Fecha;Descripcion;Monto", "01/11/2026;Wong;-12,50;", "02/11/2026;Tottus;-5,00;"].join("\n"), ";").rows)).toBe(0);
+    // Without a header, first rows lacking an optional last cell are transactions all the same.
+    const optionalNotes = ["01/11/2026;Wong;-12,50", "02/11/2026;Tottus;-5,00", "03/11/2026;Metro;-7,00;nota", "04/11/2026;Vivanda;-9,00;nota", "05/11/2026;Inkafarma;-3,00;nota"].join("\n");
+    expect(tableStart(parseCsv(optionalNotes, ";").rows)).toBe(0);
+  });
+});
+
+describe("a date the calendar does not have", () => {
+  it("is told apart from a date in another format", () => {
+    expect(isImpossibleDayInFormat("31/02/2026", "DD/MM/YYYY")).toBe(true);
+    expect(isImpossibleDayInFormat("29/02/2025", "DD/MM/YYYY")).toBe(true);
+    // A day and month swapped: the format is what is wrong.
+    expect(isImpossibleDayInFormat("11/25/2026", "DD/MM/YYYY")).toBe(false);
+    expect(isImpossibleDayInFormat("99/99/2026", "DD/MM/YYYY")).toBe(false);
+    expect(isImpossibleDayInFormat("2026-11-25", "DD/MM/YYYY")).toBe(false);
+    // A real day is not impossible.
+    expect(isImpossibleDayInFormat("29/02/2028", "DD/MM/YYYY")).toBe(false);
   });
 });

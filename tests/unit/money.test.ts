@@ -166,9 +166,13 @@ describe("formatting", () => {
     expect(formatMoney(125000, "COP")).toMatch(/125,000$/);
   });
 
-  it("offers a frozen list of currencies: this runtime's ICU's, less the retired and the units of account, the same in every runtime", () => {
-    // Taken from this runtime's ICU (78) like the digits; should a later ICU list more, add them here.
+  // Runs on ICU 78 only, the one the lists were taken from (Node 24 as the project pins it); on
+  // another ICU the runtime's own list differs by design, which is why the lists are frozen.
+  it.runIf(process.versions.icu?.startsWith("78."))("takes the frozen currencies from ICU 78: the offered and the retired together are its list", () => {
     expect([...OFFERED_CURRENCIES, ...RETIRED_OR_UNIT_CURRENCIES].sort()).toEqual([...Intl.supportedValuesOf("currency")].sort());
+  });
+
+  it("offers a frozen list of currencies, less the retired and the units of account, the same in every runtime", () => {
     expect(OFFERED_CURRENCIES).not.toContain("HRK");
     expect(OFFERED_CURRENCIES).toEqual(expect.arrayContaining(["PEN", "USD", "EUR", "SLE", "ZWG", "XCG"]));
     // Offered PEN and USD first, each once.

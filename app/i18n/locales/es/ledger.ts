@@ -314,6 +314,7 @@ export const ledger: Messages["ledger"] = {
       upload: "Leer archivo",
       mapping: "Columnas",
       mappingHint: "Indica a Tesoro qué columna tiene cada dato. Usa una columna de monto, o columnas de cargos y abonos.",
+      tableLine: "La tabla empieza en la línea {{line}}: las líneas de arriba, sobre la cuenta, se dejan de lado.",
       preview: "Vista previa",
       previewCaption: "Primeras filas tal como se importarán",
       update: "Actualizar vista previa",

@@ -35,20 +35,37 @@ export function detectDelimiter(text: string): "," | ";" | "\t" {
   return best.delimiter;
 }
 
+/** A row's width up to its last filled cell: "a;b;c;" is as wide as "a;b;c". */
+function filledWidth(fields: string[]): number {
+  let width = fields.length;
+  while (width > 0 && !fields[width - 1]!.trim()) width--;
+  return width;
+}
+
 /**
- * Where the table starts: the first row as wide as most of the first rows, with at least two
- * cells filled. Lines above it (the account, the period, a title) are not the table.
+ * Where the table starts: past the lines above it that a bank writes about the account ("Cuenta:;
+ * 191-…"), each narrower than the table and with at most two cells filled. Cautious on purpose: a
+ * row that could be the header or a transaction is never left out (a header-less file whose first
+ * rows lack a last, optional cell keeps them), and past the first such row nothing is.
  */
 export function tableStart(rows: ReadonlyArray<{ fields: string[] }>): number {
   const lead = rows.slice(0, LEAD_LINES * 2);
   const rowsPerWidth = new Map<number, number>();
-  for (const row of lead) if (row.fields.length > 1) rowsPerWidth.set(row.fields.length, (rowsPerWidth.get(row.fields.length) ?? 0) + 1);
-  let width = 0;
+  for (const row of lead) {
+    const width = filledWidth(row.fields);
+    if (width > 1) rowsPerWidth.set(width, (rowsPerWidth.get(width) ?? 0) + 1);
+  }
+  let table = 0;
   let most = 0;
-  for (const [w, count] of rowsPerWidth) if (count > most || (count === most && w > width)) [width, most] = [w, count];
-  if (width === 0) return 0;
-  const start = lead.findIndex((row) => row.fields.length >= width && row.fields.filter((field) => field.trim()).length >= 2);
-  return start > 0 && start < LEAD_LINES ? start : 0;
+  for (const [width, count] of rowsPerWidth) if (count > most || (count === most && width > table)) [table, most] = [width, count];
+  // A row of empty cells (";;;;") is a spacer only below such lines; first in the file it is the header.
+  const aboveTable = (fields: string[], start: number) => {
+    const filled = fields.filter((field) => field.trim()).length;
+    return filledWidth(fields) < table && filled <= 2 && (filled > 0 || start > 0);
+  };
+  let start = 0;
+  while (start < LEAD_ROWS_ALLOWED && start < lead.length && aboveTable(lead[start]!.fields, start)) start++;
+  return start < lead.length ? start : 0;
 }
 
 export interface CsvLimits {
@@ -163,9 +180,15 @@ export function parseDate(text: string, format: DateFormat, latestYear: number =
   return day && isIsoDay(day) ? day : null;
 }
 
-/** Whether `text` is written in the format, whether or not it is a day of the calendar ("31/02/2026" is). */
-export function matchesDateFormat(text: string, format: DateFormat): boolean {
-  return dateInFormat(text, format, latestRecordYear()) !== null;
+/**
+ * Whether `text` is written in the format with a month of 1 to 12 and a day of 1 to 31, though no
+ * such day exists ("31/02/2026"). Not "11/25/2026" read as DD/MM: a month 25 says the format is wrong.
+ */
+export function isImpossibleDayInFormat(text: string, format: DateFormat): boolean {
+  const day = dateInFormat(text, format, latestRecordYear());
+  if (!day || isIsoDay(day)) return false;
+  const [, month, date] = day.split("-").map(Number) as [number, number, number];
+  return month >= 1 && month <= 12 && date >= 1 && date <= 31;
 }
 
 /** The day `text` names in the format, as `YYYY-MM-DD` but not checked against the calendar; null if it does not match. */

@@ -22,7 +22,7 @@ import { idempotent } from "../idempotency";
 import { bearer, json, problemResponse } from "../openapi-helpers";
 import { localeOf, problem, translatedProblem, validationProblem } from "../problem";
 import { requireSession } from "../sessions";
-import { detectDelimiter, guessMapping, LEAD_ROWS_ALLOWED, matchesDateFormat, parseCsv, parseDate, tableStart } from "./csv";
+import { detectDelimiter, guessMapping, LEAD_ROWS_ALLOWED, isImpossibleDayInFormat, parseCsv, parseDate, tableStart } from "./csv";
 import { accountOut, categoryDisplayName, categoryNames, categoryNamesStatement, toAccount, type AccountRow, type CategoryRow } from "./model";
 import { firstRow, writeThenRead } from "./batch";
 import { accountAsRead, accountStatement, findAccount } from "./store";
@@ -79,7 +79,8 @@ async function readFile(c: C, query: ImportQuery, requireMapping: boolean) {
   const parsed = parseCsv(text, delimiter, { rows: IMPORT_MAX_ROWS + (header ? 1 : 0) + LEAD_ROWS_ALLOWED, fields: IMPORT_MAX_COLUMNS });
   const { tooWide, unclosedQuoteLine } = parsed;
   // A bank's lines above its table (the account, the period) are not rows; the lines keep their numbers.
-  const rows = parsed.rows.slice(tableStart(parsed.rows));
+  const start = tableStart(parsed.rows);
+  const rows = parsed.rows.slice(start);
   const t = translatorFor(localeOf(c));
   if (tooWide) return { response: validationProblem(c, { file: [t("api.tooManyColumns", { max: formatCount(IMPORT_MAX_COLUMNS) })] }) };
   if (unclosedQuoteLine !== null) return { response: validationProblem(c, { file: [t("api.unclosedQuote", { line: unclosedQuoteLine })] }) };
@@ -102,7 +103,7 @@ async function readFile(c: C, query: ImportQuery, requireMapping: boolean) {
     if (index !== undefined && index >= Math.max(columns.length, width)) errors[param] = ["ledger.errors.column"];
   }
   if (Object.keys(errors).length) return { response: validationProblem(c, errors) };
-  return { columns, data, delimiter };
+  return { columns, data, delimiter, tableLine: start > 0 ? rows[0]!.line : null };
 }
 
 /**
@@ -214,7 +215,7 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
     const errors: Record<string, string[]> = {};
     const date = parseDate(cell(fields, query.dateColumn), format, latestYear);
     // "31/02/2026" is written as asked but is no day: said so, not "does not match the format".
-    if (!date) errors.date = [t(matchesDateFormat(cell(fields, query.dateColumn), format) ? "api.importDateNotADay" : "api.importDate")];
+    if (!date) errors.date = [t(isImpossibleDayInFormat(cell(fields, query.dateColumn), format) ? "api.importDateNotADay" : "api.importDate")];
     else if (!isRecordDay(date, latestDay)) errors.date = [t("ledger.errors.dateOutOfRange")];
     const descriptionCell = cell(fields, query.descriptionColumn);
     const description = singleSpacedText(unneutralise(descriptionCell));
@@ -496,7 +497,16 @@ importRoutes.openapi(
     responses: {
       200: {
         description: "Preview",
-        ...json(z.object({ columns: z.array(z.string()), sample: z.array(z.array(z.string())), guess: z.record(z.string(), z.union([z.number(), z.string()])), rows: z.array(importRow), counts: countsOut })),
+        ...json(
+          z.object({
+            columns: z.array(z.string()),
+            sample: z.array(z.array(z.string())),
+            guess: z.record(z.string(), z.union([z.number(), z.string()])),
+            rows: z.array(importRow),
+            counts: countsOut,
+            tableLine: z.number().nullable().openapi({ description: "The line the table starts on when lines above it (a bank's, about the account) were left out; null when it starts the file" }),
+          }),
+        ),
       },
       ...errors,
     },
@@ -509,13 +519,14 @@ importRoutes.openapi(
     if (file.response) return file.response;
     const sample = file.data.slice(0, 10).map((row) => row.fields);
     const guess = guessMapping(file.columns, sample, file.delimiter, account.currency) as Record<string, number | string>;
-    if (!hasMapping(query)) return c.json({ columns: file.columns, sample, guess, rows: [], counts: { total: 0, valid: 0, invalid: 0, duplicates: 0 } }, 200);
+    if (!hasMapping(query)) return c.json({ columns: file.columns, sample, guess, rows: [], counts: { total: 0, valid: 0, invalid: 0, duplicates: 0 }, tableLine: file.tableLine }, 200);
     const rows = await parseRows(c, account, file.data, query);
     return c.json(
       {
         columns: file.columns,
         sample,
         guess,
+        tableLine: file.tableLine,
         rows: rows.slice(0, 50).map((row) => ({
           line: row.line,
           date: row.date,

@@ -12,6 +12,7 @@ import { problem, translatedProblem } from "../problem";
 import { MAX_RECEIPT_BYTES, sniffImageType } from "../../../../app/lib/receipt-image";
 import { drainReceiptTrash, keyBelongsTo, receiptKey } from "../receipts";
 import { requireSession } from "../sessions";
+import { idempotent } from "../idempotency";
 import { updateRow } from "../ledger/store";
 
 export const RECEIPT_PATH = /\/transactions\/[^/]+\/receipt$/;
@@ -41,7 +42,7 @@ receiptRoutes.openapi(
     path: "/transactions/{transactionId}/receipt",
     summary: "Attach or replace the receipt image (JPEG, PNG, WebP or HEIC, at most 10 MB; the type is read from the bytes)",
     security: bearer,
-    middleware: [requireSession] as const,
+    middleware: [requireSession, idempotent] as const,
     request: {
       params,
       body: { content: { "image/jpeg": { schema: binary }, "image/png": { schema: binary }, "image/webp": { schema: binary }, "image/heic": { schema: binary } } },
@@ -143,7 +144,7 @@ receiptRoutes.openapi(
     path: "/transactions/{transactionId}/receipt",
     summary: "Remove the receipt image; with `receiptKey`, only if it is still that image",
     security: bearer,
-    middleware: [requireSession] as const,
+    middleware: [requireSession, idempotent] as const,
     request: {
       params,
       query: z.object({
@@ -169,7 +170,8 @@ receiptRoutes.openapi(
     if (row.receipt_key) {
       // Only the image read above: one put by another request since then stays (and is answered as above next time).
       const removed = await c.env.DB.prepare("UPDATE transactions SET receipt_key = NULL WHERE id = ?1 AND user_id = ?2 AND receipt_key = ?3").bind(row.id, c.get("user").id, row.receipt_key).run();
-      if (!removed.meta.changes && seen !== undefined) return translatedProblem(c, 409, "conflict", "api.receiptChanged");
+      // Replaced between the read and the write: the new photo stays, and the caller hears so.
+      if (!removed.meta.changes) return translatedProblem(c, 409, "conflict", "api.receiptChanged");
       await drainReceiptTrash(c.env.DB, c.env.RECEIPTS);
     }
     return c.body(null, 204);
