@@ -295,6 +295,61 @@ describe("sign-in", () => {
     expect(JSON.parse(known[6]!.body).detail).toBe("Too many failed attempts. Try again in 1 minute.");
   });
 
+  it("locks again after a lock ends: guessing never goes on at full speed", async () => {
+    const { email } = await signUp();
+    const start = Date.now();
+    vi.useFakeTimers({ now: start, toFake: ["Date"] });
+    const wrong = async () => (await call("/auth/login", { body: { email, password: "wrong-password-123" } })).status;
+    for (const round of [0, 1, 2]) {
+      vi.setSystemTime(start + round * 16 * 60_000);
+      const statuses = [];
+      for (let i = 0; i < 6; i++) statuses.push(await wrong());
+      expect(statuses, `round ${round}`).toEqual([401, 401, 401, 401, 429, 429]);
+    }
+  });
+
+  it("tells the owner when their sign-in is paused, at most once a day, and mails no address without an account", async () => {
+    const { email } = await signUp();
+    const nobody = uniqueEmail("nobody");
+    // 01:00 UTC, so the pause and its end fall on one day of the once-a-day count.
+    const day = Date.UTC(2026, 10, 23, 1, 0);
+    vi.useFakeTimers({ now: day, toFake: ["Date"] });
+    const fiveWrong = async (address: string) => {
+      const statuses = [];
+      for (let i = 0; i < 5; i++) statuses.push((await call("/auth/login", { body: { email: address, password: "wrong-password-123" } })).status);
+      return statuses;
+    };
+    expect(await fiveWrong(nobody)).toEqual([401, 401, 401, 401, 429]);
+    expect(await fiveWrong(email)).toEqual([401, 401, 401, 401, 429]);
+    const [notice] = await waitForMail(email);
+    expect(notice?.subject).toBe("Sign-in to your Tesoro account was paused");
+    expect(notice?.text).toContain("a wrong password was entered 5 times for this address, so sign-in to your Tesoro account is paused for 15 minutes");
+    expect(notice?.text).toContain("/login/recover");
+    expect(await outbox(nobody)).toEqual([]);
+    // Paused again the same day: no second mail. The next day: one more.
+    vi.setSystemTime(day + 16 * 60_000);
+    expect(await fiveWrong(email)).toEqual([401, 401, 401, 401, 429]);
+    vi.setSystemTime(day + 24 * 3600_000);
+    expect(await fiveWrong(email)).toEqual([401, 401, 401, 401, 429]);
+    expect(await waitForMail(email, 2)).toHaveLength(2);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await outbox(email)).toHaveLength(2);
+  });
+
+  it("tells the owner, in their language, when wrong current passwords pause their sign-in", async () => {
+    const { email, token } = await signUp();
+    expect((await call("/users/me", { method: "PATCH", token, body: { locale: "es", timeZone: "America/Lima" } })).status).toBe(200);
+    const statuses = [];
+    for (let i = 0; i < 5; i++) {
+      const body = { currentPassword: "wrong-password-123", password: "another-strong-passphrase-x", confirmPassword: "another-strong-passphrase-x" };
+      statuses.push((await call("/auth/password", { body, token })).status);
+    }
+    expect(statuses).toEqual([422, 422, 422, 422, 429]);
+    const [notice] = await waitForMail(email);
+    expect(notice?.subject).toBe("Se pausó el inicio de sesión en tu cuenta de Tesoro");
+    expect(notice?.text).toContain("(America/Lima), se ingresó una contraseña incorrecta 5 veces");
+  });
+
   it("does not lock when failures are spread over more than 15 minutes", async () => {
     const { email, password } = await signUp();
     const start = Date.now();
@@ -375,8 +430,10 @@ describe("password recovery", () => {
     const { email } = await signUp();
     for (let i = 0; i < 5; i++) await call("/auth/login", { body: { email, password: "wrong-password-123" } });
     expect((await call("/auth/login", { body: { email, password: STRONG_PASSWORD } })).status).toBe(429);
+    // The owner was told of the pause (first mail), and the link comes second.
+    await waitForMail(email);
     await call("/auth/recover", { body: { email }, ip: uniqueIp() });
-    const linkId = linkIdFrom((await waitForMail(email))[0]!.text);
+    const linkId = linkIdFrom((await waitForMail(email, 2))[0]!.text);
     const newPassword = "a-brand-new-passphrase-for-lima";
     expect((await call(`/auth/links/${linkId}/password`, { body: { password: newPassword, confirmPassword: newPassword } })).status).toBe(204);
     expect((await call("/auth/login", { body: { email: email.toUpperCase(), password: newPassword } })).status).toBe(200);

@@ -209,7 +209,7 @@ test("recovery answers the same for an unknown email", async ({ page }) => {
   await expect(page.getByRole("status")).toHaveText(/If an account exists for that email, a reset link is on its way/);
 });
 
-test("five wrong passwords lock the account with the wait time", async ({ page, user }) => {
+test("five wrong passwords lock the account with the wait time, and the owner is mailed", async ({ page, request, user }) => {
   await page.goto("/login");
   for (let i = 0; i < 5; i++) {
     await page.getByLabel("Email").fill(user.email);
@@ -222,6 +222,9 @@ test("five wrong passwords lock the account with the wait time", async ({ page, 
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("alert")).toHaveText(/Too many failed attempts\. Try again in 1[45] minutes\./);
+  const notice = await latestMail(request, user.email);
+  expect(notice.subject).toBe("Sign-in to your Tesoro account was paused");
+  expect(notice.text).toMatch(/a wrong password was entered 5 times for this address.*paused for 15 minutes/);
 });
 
 test("the sign-in page locks an unknown email exactly like a registered one", async ({ browser, baseURL, user }) => {

@@ -19,11 +19,12 @@ import { formatInstant } from "../../../app/lib/dates";
 import { afterAnswer, type ApiBindings } from "./hono";
 import type { ApiEnv } from "./env";
 import { randomToken, sha256Hex } from "./crypto";
+import { hit } from "./rate-limit";
 import { appUrl, mailSender, paragraphsMail, sendWithRetries, type MailMessage, type MailSender } from "./mail";
 import type { UserRow } from "./users";
 
 /** `revertId` is the `email_reverts` row the token opens. */
-export type SecurityNotice = { kind: "emailChanged"; newEmail: string; revertToken: string; revertId: string } | { kind: "emailRestored"; restoredEmail: string } | { kind: "passwordChanged" } | { kind: "passwordReset" };
+export type SecurityNotice = { kind: "emailChanged"; newEmail: string; revertToken: string; revertId: string } | { kind: "emailRestored"; restoredEmail: string } | { kind: "passwordChanged" } | { kind: "passwordReset" } | { kind: "signInPaused"; failures: number; minutes: number };
 
 function noticeMail(c: Context<ApiBindings>, user: UserRow, notice: SecurityNotice, at: number): MailMessage {
   const t = translatorFor(user.locale);
@@ -37,6 +38,9 @@ function noticeMail(c: Context<ApiBindings>, user: UserRow, notice: SecurityNoti
   }
   if (notice.kind === "emailRestored") {
     return paragraphsMail(user.email, user.locale, t("mail.emailRestoredSubject"), [greeting, t("mail.emailRestoredBody", { email: notice.restoredEmail, when, zone: user.time_zone }), t("mail.emailRestoredNotYou", { email: notice.restoredEmail, support: c.env.SUPPORT_EMAIL })]);
+  }
+  if (notice.kind === "signInPaused") {
+    return paragraphsMail(user.email, user.locale, t("mail.signInPausedSubject"), [greeting, t("mail.signInPausedBody", { when, zone: user.time_zone, count: notice.failures, minutes: notice.minutes }), t("mail.signInPausedNotYou"), recover], recover);
   }
   // Changed in Settings (the other devices signed out), or with a mailed link (every device).
   const body = notice.kind === "passwordReset" ? "mail.passwordResetBody" : "mail.passwordChangedBody";
@@ -97,12 +101,37 @@ function logNotice(event: string, fields: Record<string, unknown>): void {
 
 /** Sends a prepared notice after the answer; taken by the provider, its kept copy is forgotten. */
 export function sendPreparedNotice(c: Context<ApiBindings>, notice: PreparedNotice): Promise<void> {
+  return afterAnswer(c, sendAndForget(c, notice));
+}
+
+function sendAndForget(c: Context<ApiBindings>, notice: PreparedNotice): Promise<void> {
   // Inside the chain: a transport that is not configured throws, and that too is only logged. A
   // notice the provider did not take is not forgotten: the cron sends its kept copy.
-  const work = Promise.resolve()
+  return Promise.resolve()
     .then(() => sendWithRetries(mailSender(c.env), notice.message))
     .then(() => forgetNotice(c.env.DB, notice.id))
-    .catch((error: unknown) => logNotice("security-notice-failed", { kind: notice.kind, error: String(error) }));
+    .then(
+      () => undefined,
+      (error: unknown) => logNotice("security-notice-failed", { kind: notice.kind, error: String(error) }),
+    );
+}
+
+/**
+ * Anyone who knows an address can pause its sign-in (ADR 004), so the owner hears of it: once a
+ * day at most (a pause can be started every 15 minutes, and 96 mails a day would be a flood of
+ * their own). All of it after the answer: the answer and its timing are the same for an address
+ * without an account, which gets no mail (ADR 004).
+ */
+const PAUSE_NOTICES_PER_DAY = { max: 1, windowMs: 24 * 3600_000 };
+
+export function tellOwnerOfPause(c: Context<ApiBindings>, user: UserRow, pause: { failures: number; lockedForSeconds: number }, now: number): Promise<void> {
+  const work = (async () => {
+    const { allowed } = await hit(c.env.DB, { key: `pause-notice:${user.id}`, ...PAUSE_NOTICES_PER_DAY }, now);
+    if (!allowed) return;
+    const notice = prepareNotice(c, user, { kind: "signInPaused", failures: pause.failures, minutes: Math.ceil(pause.lockedForSeconds / 60) }, now);
+    await c.env.DB.prepare(keptNoticeInsert(1)).bind(...notice.kept).run();
+    await sendAndForget(c, notice);
+  })().catch((error: unknown) => logNotice("security-notice-failed", { kind: "signInPaused", error: String(error) }));
   return afterAnswer(c, work);
 }
 

@@ -20,4 +20,7 @@ export const mail: TextsLike<typeof englishMail> = {
   passwordChangedBody: "El {{when}} ({{zone}}), cambió la contraseña de tu cuenta de Tesoro y se cerró la sesión en tus otros dispositivos.",
   passwordResetBody: "El {{when}} ({{zone}}), cambió la contraseña de tu cuenta de Tesoro con un enlace enviado a esta dirección y se cerró la sesión en todos los dispositivos.",
   passwordChangedNotYou: "Si no hiciste este cambio, elige ahora una contraseña nueva con este enlace (cierra la sesión en todos los dispositivos):",
+  signInPausedSubject: "Se pausó el inicio de sesión en tu cuenta de Tesoro",
+  signInPausedBody: "El {{when}} ({{zone}}), se ingresó una contraseña incorrecta {{count}} veces con esta dirección, así que el inicio de sesión en tu cuenta de Tesoro queda en pausa por {{minutes}} minutos. Ninguno de esos intentos entró a la cuenta.",
+  signInPausedNotYou: "Si fuiste tú, vuelve a intentarlo cuando termine la pausa, o elige ahora una contraseña nueva con este enlace (termina la pausa y cierra la sesión en todos los dispositivos). Si no fuiste tú, nadie entró y tu contraseña sigue igual. Este aviso llega como máximo una vez al día.",
 };

@@ -11,7 +11,7 @@ import {
 } from "../../../../app/lib/schemas/auth";
 import { afterAnswer, createRouter, type ApiBindings } from "../hono";
 import { appUrl, mailSender, paragraphsMail } from "../mail";
-import { keptNoticeInsert, prepareNotice, sendPreparedNotice } from "../notices";
+import { keptNoticeInsert, prepareNotice, sendPreparedNotice, tellOwnerOfPause } from "../notices";
 import { hashPassword, MIN_PASSWORD_SCORE, needsRehash, parseParams, passwordStrength, verifyAgainstDummy, verifyPassword } from "../password";
 import { localeOf, problem, translatedProblem, validationProblem } from "../problem";
 import { clearLoginFailures, hit, lockedForSeconds, lockQuery, recordLoginFailure, throttle, type Lockout } from "../rate-limit";
@@ -77,7 +77,9 @@ export async function checkCurrentPassword(c: Context<ApiBindings>, user: UserRo
     return null;
   }
   const nowLockedFor = await recordLoginFailure(c.env.DB, emailHash, LOGIN_LOCKOUT, now);
-  return nowLockedFor === null ? validationProblem(c, { [field]: [messageKey] }) : throttled(c, "locked", nowLockedFor);
+  if (nowLockedFor === null) return validationProblem(c, { [field]: [messageKey] });
+  await tellOwnerOfPause(c, user, { failures: LOGIN_LOCKOUT.max, lockedForSeconds: nowLockedFor }, now);
+  return throttled(c, "locked", nowLockedFor);
 }
 
 export function linkExpired(c: Context<ApiBindings>): Response {
@@ -165,8 +167,10 @@ authRoutes.openapi(
     const verified = user ? verifyPassword(input.password, user.password_hash) : (verifyAgainstDummy(input.password, params), false);
     if (!user || !verified) {
       const nowLockedFor = await recordLoginFailure(c.env.DB, emailHash, LOGIN_LOCKOUT, now);
-      // The failure that reaches the limit answers with the lock, for every email alike.
-      return nowLockedFor === null ? invalid() : throttled(c, "locked", nowLockedFor);
+      if (nowLockedFor === null) return invalid();
+      // The owner is told after the answer, which is the same for every email alike.
+      if (user) await tellOwnerOfPause(c, user, { failures: LOGIN_LOCKOUT.max, lockedForSeconds: nowLockedFor }, now);
+      return throttled(c, "locked", nowLockedFor);
     }
     const statements = [clearLoginFailures(c.env.DB, emailHash)];
     if (needsRehash(user.password_hash, params)) {
