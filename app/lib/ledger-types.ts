@@ -104,6 +104,8 @@ export interface ImportPreview {
   counts: { total: number; valid: number; invalid: number; duplicates: number };
   /** The line the table starts on, when the lines above it were left out (a bank's, about the account). */
   tableLine?: number | null;
+  /** The first line below the table (a closing balance, totals), left out with those after it. */
+  belowTable?: { line: number; text: string } | null;
 }
 
 export interface ImportResult {

@@ -1467,6 +1467,7 @@ function ImportMapping({ state, fetcher, nonce, listUrl, currency }: { state: Ex
         <legend className={l.subTitle}>{t("ledger.pages.import.mapping")}</legend>
         <p className={ui.hint}>{t("ledger.pages.import.mappingHint")}</p>
         {state.preview.tableLine ? <p className={ui.hint} data-testid="import-table-line">{t("ledger.pages.import.tableLine", { line: state.preview.tableLine })}</p> : null}
+        {state.preview.belowTable ? <p className={ui.hint} data-testid="import-below-table">{t("ledger.pages.import.belowTable", { line: state.preview.belowTable.line, text: state.preview.belowTable.text })}</p> : null}
         <div className={l.formGrid}>
           {IMPORT_COLUMNS.map((key) => (
             <SelectField key={key} id={`import-${key}`} label={t(`ledger.import.${key}`)} name={key} defaultValue={mapping[key] ?? ""} error={errors[key]} options={columnOptions} />

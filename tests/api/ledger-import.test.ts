@@ -47,6 +47,21 @@ describe("CSV import", () => {
     await expectExactBalance(token, account.id);
   });
 
+  it("leaves out a bank's closing lines below its table, and says from which line", async () => {
+    const { token } = await signUp();
+    const account = await createAccount(token);
+    const table = BANK_CSV.split("\r\n").slice(0, 4);
+    const csv = [...table, ";;;;", "Saldo final;;;8.750,50;", "Total cargos:;1.249,50"].join("\r\n");
+    const mapping = { dateColumn: 0, descriptionColumn: 1, debitColumn: 2, creditColumn: 3, idColumn: 4, dateFormat: "DD/MM/YYYY", decimalSeparator: "," };
+    const preview = await upload(`/accounts/${account.id}/import/preview`, token, csv, mapping, ES);
+    expect(preview.json.belowTable).toEqual({ line: 6, text: "Saldo final" });
+    expect(preview.json.counts).toEqual({ total: 3, valid: 3, invalid: 0, duplicates: 0 });
+    expect((await upload(`/accounts/${account.id}/import/preview`, token, BANK_CSV, mapping)).json.belowTable).toBeNull();
+    const imported = await upload(`/accounts/${account.id}/import`, token, csv, mapping);
+    expect(imported.json).toMatchObject({ imported: 3, duplicates: 0, invalid: 0 });
+    await expectExactBalance(token, account.id);
+  });
+
   it("previews the columns with a guessed mapping, then the parsed rows", async () => {
     const { token } = await signUp();
     const account = await createAccount(token);

@@ -715,7 +715,7 @@ test.describe("accounts and transactions", () => {
     await expect(page.getByText("Page 1", { exact: true })).toBeVisible();
   });
 
-  test("a bank's file with lines about the account above its table is read from the table, and the page says where it starts (Spanish)", async ({ browser, baseURL, request }) => {
+  test("a bank's file with lines about the account above its table and its closing balance below is read from the table, and the page says where it starts and ends (Spanish)", async ({ browser, baseURL, request }) => {
     const user = await createUser(request, { locale: "es" });
     const context = await browser.newContext({ baseURL, locale: "es-PE", extraHTTPHeaders: { "Accept-Language": "es-PE,es;q=0.9", "CF-Connecting-IP": randomIp() } });
     const page = await context.newPage();
@@ -723,12 +723,13 @@ test.describe("accounts and transactions", () => {
     const accountId = await createAccount(request, user, { name: "BCP Ahorros", openingBalance: "500.00", openingDate: "2026-01-01" });
     await page.goto(`/accounts/${accountId}/transactions`);
     await hydrated(page);
-    const csv = ["Movimientos de la cuenta", "Cuenta:;191-1234567-0-12", "Moneda:;Soles", ";;;", "Fecha;Descripción;Cargo;Abono", "05/11/2026;PLAZA VEA SURCO;1.234,50;", "06/11/2026;ABONO SUELDO;;5.000,00"].join("\r\n");
+    const csv = ["Movimientos de la cuenta", "Cuenta:;191-1234567-0-12", "Moneda:;Soles", ";;;", "Fecha;Descripción;Cargo;Abono", "05/11/2026;PLAZA VEA SURCO;1.234,50;", "06/11/2026;ABONO SUELDO;;5.000,00", "Saldo final;;;4.265,50"].join("\r\n");
     await disclose(page, "Importar CSV");
     await page.getByRole("button", { name: "Archivo CSV" }).setInputFiles({ name: "bcp.csv", mimeType: "text/csv", buffer: Buffer.from(csv, "latin1") });
     await page.getByRole("button", { name: "Leer archivo" }).click();
     const mapping = page.getByRole("form", { name: "Columnas" });
     await expect(page.getByTestId("import-table-line")).toHaveText("La tabla empieza en la línea 5: las líneas de arriba, sobre la cuenta, se dejan de lado.");
+    await expect(page.getByTestId("import-below-table")).toHaveText("La tabla termina antes de la línea 8 («Saldo final»): esa línea y las siguientes no tienen fecha, así que se dejan de lado.");
     // The columns were found by their names, and the rows read with them.
     await expect(mapping.getByLabel("Columna de fecha")).toHaveValue("0");
     await expect(page.getByTestId("import-counts")).toContainText("2 de 2");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectDelimiter, guessMapping, isImpossibleDayInFormat, parseCsv, tableStart } from "../../workers/api/src/ledger/csv";
+import { detectDelimiter, guessMapping, isImpossibleDayInFormat, parseCsv, tableEnd, tableStart } from "../../workers/api/src/ledger/csv";
 
 describe("guessMapping's number format", () => {
   const header = ["date", "description", "amount"];
@@ -62,6 +62,27 @@ describe("a bank file's lines above its table", () => {
     // Without a header, first rows lacking an optional last cell are transactions all the same.
     const optionalNotes = ["01/11/2026;Wong;-12,50", "02/11/2026;Tottus;-5,00", "03/11/2026;Metro;-7,00;nota", "04/11/2026;Vivanda;-9,00;nota", "05/11/2026;Inkafarma;-3,00;nota"].join("\n");
     expect(tableStart(parseCsv(optionalNotes, ";").rows)).toBe(0);
+  });
+});
+
+describe("lines below a bank's table", () => {
+  const table = ["05/11/2026;PLAZA VEA SURCO;1.234,50;;3.765,50", "06/11/2026;ABONO SUELDO;;5.000,00;8.765,50"];
+  const rowsOf = (lines: string[]) => parseCsv(lines.join("\r\n"), ";").rows;
+
+  it("are the last rows with no date and at most two cells filled", () => {
+    const rows = rowsOf([...table, ";;;;", "Saldo final;;;;8.765,50", "Total:;1.234,50"]);
+    expect(tableEnd(rows)).toBe(2);
+    expect(tableEnd(rowsOf(table))).toBe(2);
+  });
+
+  it("never take a row that could be a movement, or every row", () => {
+    // A movement with a near-miss date, or with its date unreadable but three cells filled, stays a row (refused with its reason).
+    expect(tableEnd(rowsOf([...table, "31-11-26;X;;"]))).toBe(3);
+    expect(tableEnd(rowsOf([...table, "fecha mala;Error;-1,00;;"]))).toBe(3);
+    // "Saldo al 30/11/2026" is not a date cell, but a row below it that is a movement keeps it in.
+    expect(tableEnd(rowsOf([...table, "Saldo al 30/11/2026;;;;8.765,50", "07/11/2026;YAPE;15,00;;"]))).toBe(4);
+    // No row with a date: nothing tells the table from what follows it.
+    expect(tableEnd(rowsOf(["Wong;-12,50", "Tottus;-5,00", "Total;-17,50"]))).toBe(3);
   });
 });
 

@@ -316,6 +316,7 @@ export const ledger = {
       mapping: "Columns",
       mappingHint: "Tell Tesoro which column holds each field. Use either an amount column, or debit and credit columns.",
       tableLine: "The table starts on line {{line}}: the lines above it, about the account, are left out.",
+      belowTable: "The table ends before line {{line}} (“{{text}}”): that line and those after it have no date, so they are left out.",
       preview: "Preview",
       previewCaption: "First rows as they will be imported",
       update: "Update preview",

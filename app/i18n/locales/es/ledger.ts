@@ -315,6 +315,7 @@ export const ledger: Messages["ledger"] = {
       mapping: "Columnas",
       mappingHint: "Indica a Tesoro qué columna tiene cada dato. Usa una columna de monto, o columnas de cargos y abonos.",
       tableLine: "La tabla empieza en la línea {{line}}: las líneas de arriba, sobre la cuenta, se dejan de lado.",
+      belowTable: "La tabla termina antes de la línea {{line}} («{{text}}»): esa línea y las siguientes no tienen fecha, así que se dejan de lado.",
       preview: "Vista previa",
       previewCaption: "Primeras filas tal como se importarán",
       update: "Actualizar vista previa",

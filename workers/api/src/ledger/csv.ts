@@ -68,6 +68,25 @@ export function tableStart(rows: ReadonlyArray<{ fields: string[] }>): number {
   return start < lead.length ? start : 0;
 }
 
+/** A cell that is a date, in any of the import's formats or a near miss of one ("31-11-26"), perhaps with a time. */
+const DATE_CELL = /^\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?$/;
+
+/**
+ * Where the table ends: before the lines a bank writes below it ("Saldo final;;;8.750,50", "Total:;
+ * 1.249,50"), the last rows of the file with no cell that is a date and at most two cells filled.
+ * Cautious, as `tableStart`: such a row could never be imported (a movement needs a date, a
+ * description and an amount), while a row with more filled, or a near-miss date ("31-11-26"),
+ * stays a row, refused with its reason. At most `LEAD_ROWS_ALLOWED` rows, never every row, and
+ * only below rows that have dates. The preview names the first line left out.
+ */
+export function tableEnd(rows: ReadonlyArray<{ fields: string[] }>): number {
+  const dated = (fields: string[]) => fields.some((field) => DATE_CELL.test(field.trim()));
+  const belowTable = (fields: string[]) => !dated(fields) && fields.filter((field) => field.trim()).length <= 2;
+  let end = rows.length;
+  while (end > 1 && rows.length - end < LEAD_ROWS_ALLOWED && belowTable(rows[end - 1]!.fields)) end--;
+  return rows.slice(0, end).some((row) => dated(row.fields)) ? end : rows.length;
+}
+
 export interface CsvLimits {
   /** Parsing stops once it holds one row more than this (enough to tell the file is too long). */
   rows: number;

@@ -22,7 +22,7 @@ import { idempotent } from "../idempotency";
 import { bearer, json, problemResponse } from "../openapi-helpers";
 import { localeOf, problem, translatedProblem, validationProblem } from "../problem";
 import { requireSession } from "../sessions";
-import { detectDelimiter, guessMapping, LEAD_ROWS_ALLOWED, isImpossibleDayInFormat, parseCsv, parseDate, tableStart } from "./csv";
+import { detectDelimiter, guessMapping, LEAD_ROWS_ALLOWED, isImpossibleDayInFormat, parseCsv, parseDate, tableEnd, tableStart } from "./csv";
 import { accountOut, categoryDisplayName, categoryNames, categoryNamesStatement, toAccount, type AccountRow, type CategoryRow } from "./model";
 import { firstRow, writeThenRead } from "./batch";
 import { accountAsRead, accountStatement, findAccount } from "./store";
@@ -87,8 +87,13 @@ async function readFile(c: C, query: ImportQuery, requireMapping: boolean) {
   if (!rows.length) return { response: validationProblem(c, { file: ["ledger.errors.file"] }) };
   const width = Math.max(...rows.slice(0, 50).map((row) => row.fields.length));
   const columns = header ? rows[0]!.fields.map((name, i) => name.trim() || `${i + 1}`) : Array.from({ length: width }, (_, i) => `${i + 1}`);
-  const data = header ? rows.slice(1) : rows;
-  if (!data.length) return { response: validationProblem(c, { file: ["api.fileNoRows"] }) };
+  const all = header ? rows.slice(1) : rows;
+  if (!all.length) return { response: validationProblem(c, { file: ["api.fileNoRows"] }) };
+  // A bank's lines below its table (the closing balance, the totals) are not rows either.
+  const end = tableEnd(all);
+  const data = all.slice(0, end);
+  const below = all.slice(end).find((row) => row.fields.some((field) => field.trim()));
+  const belowTable = below ? { line: below.line, text: Array.from(below.fields.find((field) => field.trim())!.trim()).slice(0, 60).join("") } : null;
   if (data.length > IMPORT_MAX_ROWS) return { response: validationProblem(c, { file: [t("api.tooManyRows", { max: formatCount(IMPORT_MAX_ROWS) })] }) };
   const errors: Record<string, string[]> = {};
   if (requireMapping || hasMapping(query)) {
@@ -103,7 +108,7 @@ async function readFile(c: C, query: ImportQuery, requireMapping: boolean) {
     if (index !== undefined && index >= Math.max(columns.length, width)) errors[param] = ["ledger.errors.column"];
   }
   if (Object.keys(errors).length) return { response: validationProblem(c, errors) };
-  return { columns, data, delimiter, tableLine: start > 0 ? rows[0]!.line : null };
+  return { columns, data, delimiter, tableLine: start > 0 ? rows[0]!.line : null, belowTable };
 }
 
 /**
@@ -505,6 +510,10 @@ importRoutes.openapi(
             rows: z.array(importRow),
             counts: countsOut,
             tableLine: z.number().nullable().openapi({ description: "The line the table starts on when lines above it (a bank's, about the account) were left out; null when it starts the file" }),
+            belowTable: z
+              .object({ line: z.number(), text: z.string() })
+              .nullable()
+              .openapi({ description: "The first line below the table (a bank's closing balance or totals: the last lines with no date), left out with those after it, and its first filled cell; null when the table ends the file" }),
           }),
         ),
       },
@@ -519,7 +528,7 @@ importRoutes.openapi(
     if (file.response) return file.response;
     const sample = file.data.slice(0, 10).map((row) => row.fields);
     const guess = guessMapping(file.columns, sample, file.delimiter, account.currency) as Record<string, number | string>;
-    if (!hasMapping(query)) return c.json({ columns: file.columns, sample, guess, rows: [], counts: { total: 0, valid: 0, invalid: 0, duplicates: 0 }, tableLine: file.tableLine }, 200);
+    if (!hasMapping(query)) return c.json({ columns: file.columns, sample, guess, rows: [], counts: { total: 0, valid: 0, invalid: 0, duplicates: 0 }, tableLine: file.tableLine, belowTable: file.belowTable }, 200);
     const rows = await parseRows(c, account, file.data, query);
     return c.json(
       {
@@ -527,6 +536,7 @@ importRoutes.openapi(
         sample,
         guess,
         tableLine: file.tableLine,
+        belowTable: file.belowTable,
         rows: rows.slice(0, 50).map((row) => ({
           line: row.line,
           date: row.date,
