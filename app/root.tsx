@@ -5,13 +5,13 @@ import { useEffect } from "react";
 import { useTranslation } from "./i18n/use-translation";
 import toast from "react-hot-toast";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
-import { createCsrfMiddleware } from "remix-utils/middleware/csrf";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import type { Route } from "./+types/root";
 import { BuildCheck } from "./components/build-check";
 import { Toaster } from "./components/toaster";
 import { useTooltips } from "./components/ui";
 import { cloudflareContext } from "./context.server";
+import { csrfMiddleware } from "./csrf.server";
 import { honeypotInputProps } from "./honeypot.server";
 import { getI18n, getLocale, i18nMiddleware } from "./i18n/i18n.server";
 import { currentUser, sessionMiddleware } from "./session.server";
@@ -21,8 +21,6 @@ import { readFlash } from "./toast.server";
 import { ErrorContent } from "./components/error-content";
 import { useFocusKeptThroughSubmits } from "./lib/focus-kept-through-submits";
 import { useTypedValuesRestored } from "./lib/typed-through-language-switch";
-
-const csrfMiddleware = createCsrfMiddleware();
 
 // i18n first: a 403 from CSRF or an error from the session must still render in a language (STACK-NOTES trap 2).
 export const middleware: Route.MiddlewareFunction[] = [i18nMiddleware, csrfMiddleware, sessionMiddleware];

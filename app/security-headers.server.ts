@@ -37,4 +37,8 @@ export function applySecurityHeaders(headers: Headers, nonce: string, options: {
   // keeps the first page's policy. Nothing but /camera asks for it.
   headers.set("Permissions-Policy", "camera=(self), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
+  // Pages and their data show the user's money, and each carries its own nonce and form keys:
+  // no browser cache or proxy keeps them (QA, session 24: none was sent). A response that names
+  // its own policy (a receipt image, an export) keeps it.
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-store");
 }

@@ -87,6 +87,57 @@ describe("change email", () => {
     expect((await call(`/auth/email-links/${await mailedLink(to)}`, { method: "POST" })).status).toBe(200);
   }
 
+  it("a new password, set by a mailed link or in Settings, ends a change of email still waiting for its link, and older password links", async () => {
+    // Someone with the password asks to move the account to their address; the owner, warned,
+    // sets a new password by a mailed link (every session ends). The taker's link is dead.
+    const owner = await signUp();
+    const taker = uniqueEmail("Taker");
+    expect((await call("/users/me/email", { token: owner.token, body: { email: taker, password: owner.password } })).status).toBe(202);
+    const takersLink = await mailedLink(taker);
+    expect((await call("/auth/recover", { body: { email: owner.email }, ip: uniqueIp() })).status).toBe(202);
+    const reset = await newestLink(owner.email, "/login/change-password");
+    const fresh = "a-brand-new-passphrase-for-lima";
+    expect((await call(`/auth/links/${reset}/password`, { body: { password: fresh, confirmPassword: fresh } })).status).toBe(204);
+    expect((await call(`/auth/email-links/${takersLink}`, { method: "POST" })).status).toBe(410);
+    expect((await call("/auth/login", { body: { email: owner.email, password: fresh }, ip: uniqueIp() })).status).toBe(200);
+
+    // The same in Settings, where a password link mailed before ends too.
+    const other = await signUp();
+    const taker2 = uniqueEmail("Taker");
+    expect((await call("/users/me/email", { token: other.token, body: { email: taker2, password: other.password } })).status).toBe(202);
+    const takersLink2 = await mailedLink(taker2);
+    expect((await call("/auth/recover", { body: { email: other.email }, ip: uniqueIp() })).status).toBe(202);
+    const olderReset = await newestLink(other.email, "/login/change-password");
+    const changed = await call("/auth/password", { token: other.token, body: { currentPassword: other.password, password: fresh, confirmPassword: fresh } });
+    expect(changed.status).toBe(204);
+    expect((await call(`/auth/email-links/${takersLink2}`, { method: "POST" })).status).toBe(410);
+    expect((await call(`/auth/links/${olderReset}`)).status).toBe(410);
+    expect((await call("/users/me/email", { token: other.token })).json.pending).toBeNull();
+    expect((await call("/users/me", { token: other.token })).json.user.email).toBe(other.email);
+  });
+
+  it("ending the other sessions ends a change of email still waiting for its link", async () => {
+    const { token, password, email } = await signUp();
+    const takers = await call("/auth/login", { body: { email, password }, ip: uniqueIp() });
+    const taker = uniqueEmail("Taker");
+    expect((await call("/users/me/email", { token: takers.json.token, body: { email: taker, password } })).status).toBe(202);
+    const takersLink = await mailedLink(taker);
+    expect((await call("/auth/sessions/revoke-others", { method: "POST", token })).status).toBe(204);
+    expect((await call("/users/me", { token: takers.json.token })).status).toBe(401);
+    expect((await call(`/auth/email-links/${takersLink}`, { method: "POST" })).status).toBe(410);
+    expect((await call("/users/me", { token })).json.user.email).toBe(email);
+  });
+
+  it("a confirmed change of email ends the password links mailed to the old address", async () => {
+    const { token, password, email } = await signUp();
+    expect((await call("/auth/recover", { body: { email }, ip: uniqueIp() })).status).toBe(202);
+    const oldAddressLink = await newestLink(email, "/login/change-password");
+    await changeEmail(token, password, uniqueEmail("New"));
+    expect((await call(`/auth/links/${oldAddressLink}`)).status).toBe(410);
+    const taken = "a-brand-new-passphrase-for-lima";
+    expect((await call(`/auth/links/${oldAddressLink}/password`, { body: { password: taken, confirmPassword: taken } })).status).toBe(410);
+  });
+
   it("lets the old address undo a change it did not make: the email comes back, every way in the taker had ends, and a new password follows", async () => {
     const { token, password, email } = await signUp();
     const second = await call("/auth/login", { body: { email, password }, ip: uniqueIp() });
@@ -205,7 +256,7 @@ describe("change email", () => {
     expect((await outbox(next))[0]!.subject).toBe("Confirma el nuevo correo de tu cuenta de Tesoro");
     expect((await call(`/auth/email-links/${await mailedLink(next)}`, { method: "POST" })).status).toBe(200);
     const [notice] = await waitForMail(email);
-    expect(notice!.subject).toBe("Cambió el correo de tu cuenta de Tesoro");
+    expect(notice!.subject).toBe("Se cambió el correo de tu cuenta de Tesoro");
     expect(notice!.text).toContain(`(Asia/Tokyo), el correo con el que inicias sesión en Tesoro cambió a ${next}.`);
     // A time ending in "a. m." is never followed by a second full stop.
     expect(notice!.text).not.toMatch(/\.\./);

@@ -392,7 +392,7 @@ test("revoking a session signs that browser out; 'end all other sessions' ends t
   expect(signedOut.filter(Boolean)).toHaveLength(1);
 
   await page.getByRole("button", { name: "End all other sessions" }).click();
-  await expect(page.getByText("Every other device was signed out.")).toBeVisible();
+  await expect(page.getByText("Every other device was signed out. A change of email not yet confirmed, if there was one, was cancelled.")).toBeVisible();
   await expect(sessions).toHaveCount(1);
   await expect(page.getByText("No other device is signed in.")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Active sessions" })).toBeFocused();
@@ -428,7 +428,7 @@ test("changing the password needs the current one and signs other devices out", 
   await form.getByLabel("New password", { exact: true }).fill("a brand new lima passphrase 2026");
   await form.getByLabel("Confirm new password").fill("a brand new lima passphrase 2026");
   await form.getByRole("button", { name: "Change password" }).click();
-  await expect(page.getByText("Your password was changed. Your other devices were signed out.")).toBeVisible();
+  await expect(page.getByText("Your password was changed. Your other devices were signed out, and links mailed before no longer work.")).toBeVisible();
   // Saved: the passwords leave the fields (a second press would send the old one again, refused,
   // and counted toward the lockout).
   for (const label of ["Current password", "New password", "Confirm new password"]) await expect(form.getByLabel(label, { exact: true })).toHaveValue("");

@@ -119,11 +119,22 @@ test.describe("security", () => {
       expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
       expect(headers["permissions-policy"]).toContain("camera=(self)");
       expect(headers["x-content-type-options"]).toBe("nosniff");
+      expect(headers["cache-control"], path).toBe("private, no-store");
       const scriptNonces = await page.locator("script").evaluateAll((scripts) => scripts.map((s) => (s as HTMLScriptElement).nonce));
       expect(scriptNonces.length).toBeGreaterThan(0);
       expect(scriptNonces.every((n) => n === nonce)).toBe(true);
     }
     expect(nonces.size).toBe(5);
+  });
+
+  test("signed-in pages and their data are never kept by a cache", async ({ page, signedIn }) => {
+    void signedIn;
+    const document = await page.goto("/");
+    expect(document!.headers()["cache-control"]).toBe("private, no-store");
+    await hydrated(page);
+    const data = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith(".data"));
+    await page.getByRole("link", { name: "Accounts" }).first().click();
+    expect((await data).headers()["cache-control"]).toBe("private, no-store");
   });
 
   test("pages make no request to another host and raise no CSP violation", async ({ page, signedIn, baseURL }) => {
@@ -171,6 +182,25 @@ test.describe("security", () => {
     // No origin information at all (not a browser): refused too.
     const bare = await request.post("/login", { form, headers: { "Sec-Fetch-Site": "", Origin: "" }, maxRedirects: 0 });
     expect([400, 403]).toContain(bare.status());
+  });
+
+  test("a sibling site's page cannot sign the user out or change their language", async ({ page, request, baseURL, signedIn }) => {
+    // A page on another port (or a sibling subdomain) is the same site but not the same origin;
+    // /logout and /resources/locale have no page for React Router's own origin check (QA, session 24).
+    const sibling = new URL(baseURL!);
+    sibling.port = String(Number(sibling.port) + 1);
+    const cookie = `tesoro_session=${encodeCookieValue(signedIn.token)}`;
+    for (const [path, form] of [["/logout", {}], ["/resources/locale", { lng: "es" }]] as const) {
+      const sameSite = await request.post(path, { form, headers: { Cookie: cookie, "Sec-Fetch-Site": "same-site", Origin: sibling.origin }, maxRedirects: 0 });
+      expect(sameSite.status(), path).toBe(403);
+      // Not a browser that says where it comes from, but an Origin that is not ours.
+      const foreign = await request.post(path, { form, headers: { Cookie: cookie, Origin: sibling.origin }, maxRedirects: 0 });
+      expect(foreign.status(), path).toBe(403);
+    }
+    // Still signed in, still in English.
+    await page.goto("/settings");
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
   });
 });
 

@@ -171,9 +171,6 @@ export function forgetOwners() {
   owners.clear();
 }
 
-export async function revokeAllSessions(db: D1Database, userId: string, exceptSessionId?: string) {
-  await db
-    .prepare("UPDATE sessions SET revoked_at = ?1 WHERE user_id = ?2 AND revoked_at IS NULL AND id IS NOT ?3")
-    .bind(Date.now(), userId, exceptSessionId ?? null)
-    .run();
+export function revokeAllSessionsStatement(db: D1Database, userId: string, exceptSessionId?: string) {
+  return db.prepare("UPDATE sessions SET revoked_at = ?1 WHERE user_id = ?2 AND revoked_at IS NULL AND id IS NOT ?3").bind(Date.now(), userId, exceptSessionId ?? null);
 }

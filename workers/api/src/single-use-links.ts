@@ -53,3 +53,16 @@ export function claimLink(db: D1Database, table: LinkTable, id: string, now: num
     then: (sql: (won: string) => string, ...params: unknown[]) => db.prepare(sql(won)).bind(id, claim, ...params),
   };
 }
+
+/** Voids the user's changes of email still waiting for their link. */
+export function endPendingEmailChanges(db: D1Database, userId: string, now: number) {
+  return db.prepare("UPDATE email_changes SET used_at = ?1 WHERE user_id = ?2 AND used_at IS NULL").bind(now, userId);
+}
+
+/**
+ * Voids every link a new password makes moot: the user's unused password links and their changes
+ * of email waiting for a link (both may have been asked for by whoever knew the old password).
+ */
+export function endPendingLinks(db: D1Database, userId: string, now: number) {
+  return [db.prepare("UPDATE password_links SET used_at = ?1 WHERE user_id = ?2 AND used_at IS NULL").bind(now, userId), endPendingEmailChanges(db, userId, now)];
+}

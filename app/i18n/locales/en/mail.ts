@@ -19,8 +19,8 @@ export const mail = {
   passwordChangedSubject: "The password of your Tesoro account was changed",
   passwordChangedBody: "On {{when}} ({{zone}}), the password of your Tesoro account was changed, and your other devices were signed out.",
   passwordResetBody: "On {{when}} ({{zone}}), the password of your Tesoro account was changed with a link mailed to this address, and every device was signed out.",
-  passwordChangedNotYou: "If you did not make this change, choose a new password now with this link (it signs out every device):",
+  passwordChangedNotYou: "If you did not make this change, ask for a link to choose a new password here (a new password set that way signs out every device):",
   signInPausedSubject: "Sign-in to your Tesoro account was paused",
   signInPausedBody: "On {{when}} ({{zone}}), a wrong password was entered {{count}} times for this address, so sign-in to your Tesoro account is paused for {{minutes}} minutes. None of those attempts got in.",
-  signInPausedNotYou: "If it was you, try again once the pause ends, or choose a new password now with this link (it ends the pause and signs out every device). If it was not you, nobody got in and your password is unchanged. This message comes at most once a day.",
+  signInPausedNotYou: "If it was you, try again once the pause ends, or ask here for a link to choose a new password (a new password set that way ends the pause and signs out every device). If it was not you, nobody got in and your password is unchanged. This message comes at most once a day.",
 } as const;

@@ -179,6 +179,9 @@ accountRoutes.openapi(
           now,
           now + EMAIL_REVERT_TTL_MS,
         ),
+        // A password link mailed to the old address would set the password of the account that
+        // address no longer names (QA, session 24): after this it can neither sign in nor recover.
+        link.then((won) => `UPDATE password_links SET used_at = ?3 WHERE user_id = ?4 AND used_at IS NULL AND ${won}`, now, user.id),
         link.then((won) => keptNoticeInsert(3, won), ...notice.kept),
       ]);
     } catch (error) {

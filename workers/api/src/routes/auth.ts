@@ -16,7 +16,8 @@ import { hashPassword, MIN_PASSWORD_SCORE, needsRehash, parseParams, passwordStr
 import { localeOf, problem, translatedProblem, validationProblem } from "../problem";
 import { clearLoginFailures, hit, lockedForSeconds, lockQuery, recordLoginFailure, throttle, type Lockout } from "../rate-limit";
 import { coarseIp } from "../ip";
-import { createSession, requireSession, revokeAllSessions, sessionExpiry, type SessionRow } from "../sessions";
+import { createSession, requireSession, revokeAllSessionsStatement, sessionExpiry, type SessionRow } from "../sessions";
+import { endPendingEmailChanges, endPendingLinks } from "../single-use-links";
 import { addressTaken, emailHashOf, findUserByEmail, findUserById, normalizeEmail, toApiUser, userByEmailQuery, type UserRow } from "../users";
 import { claimLink, findUsableLink, issueLink } from "../single-use-links";
 import { json, jsonBody, problemResponse, bearer } from "../openapi-helpers";
@@ -294,6 +295,9 @@ authRoutes.openapi(
       // Whoever can read the mail may sign in at once: the new password ends the lockout.
       link.then((won) => `DELETE FROM login_failures WHERE email_hash = ?3 AND ${won}`, await emailHashOf(user.email_normalized)),
       link.then((won) => `UPDATE sessions SET revoked_at = ?3 WHERE user_id = ?4 AND revoked_at IS NULL AND ${won}`, now, user.id),
+      // A change of email someone asked for with the old password would otherwise still take the
+      // account once its link is opened, after the owner has shut every other way in (QA, session 24).
+      link.then((won) => `UPDATE email_changes SET used_at = ?3 WHERE user_id = ?4 AND used_at IS NULL AND ${won}`, now, user.id),
       link.then((won) => keptNoticeInsert(3, won), ...notice.kept),
     ]);
     if (!results[0]?.meta.changes) return linkExpired(c);
@@ -325,6 +329,9 @@ authRoutes.openapi(
     await c.env.DB.batch([
       c.env.DB.prepare("UPDATE users SET password_hash = ?1, updated_at = ?2 WHERE id = ?3").bind(hashPassword(input.password, scrypt(c)), now, user.id),
       c.env.DB.prepare("UPDATE sessions SET revoked_at = ?1 WHERE user_id = ?2 AND revoked_at IS NULL AND id <> ?3").bind(now, user.id, c.get("session").id),
+      // Every other way in that the old password opened ends with it: a password link mailed
+      // before, and a change of email waiting for its link (QA, session 24: either still worked).
+      ...endPendingLinks(c.env.DB, user.id, now),
       c.env.DB.prepare(keptNoticeInsert(1)).bind(...notice.kept),
     ]);
     await sendPreparedNotice(c, notice);
@@ -402,7 +409,11 @@ authRoutes.openapi(
     responses: { 204: { description: "Revoked" }, 401: problemResponse("No session") },
   }),
   async (c) => {
-    await revokeAllSessions(c.env.DB, c.get("user").id, c.get("session").id);
+    const userId = c.get("user").id;
+    // Shutting the others out also ends what they may have started: a change of email waiting for
+    // its link would otherwise still move the account (QA, session 24). A password link stays: it
+    // went to the owner's own address.
+    await c.env.DB.batch([revokeAllSessionsStatement(c.env.DB, userId, c.get("session").id), endPendingEmailChanges(c.env.DB, userId, Date.now())]);
     return c.body(null, 204);
   },
 );
