@@ -193,6 +193,9 @@ test("name and email: the email change needs the password", async ({ page, signe
   await page.getByLabel("Confirm new password").fill(newPassword);
   await page.getByRole("button", { name: "Change password" }).click();
   await expect(page).toHaveURL("/login");
+  // The news of this page replaces the last page's, which asked for what is now done.
+  await expect(page.getByTestId("toast").filter({ hasText: "Your password was changed" })).toBeVisible();
+  await expect(page.getByText("Your email is back and every device was signed out. Choose a new password now.")).toHaveCount(0);
   expect((await request.post("/api/v1/auth/login", { data: { email: signedIn.email, password: newPassword }, headers: { "CF-Connecting-IP": randomIp() } })).status()).toBe(200);
   expect((await request.get("/api/v1/users/me", { headers: { Authorization: `Bearer ${signedIn.token}` } })).status()).toBe(401);
   // Used once: opened again, the link says so and points to a password reset.
