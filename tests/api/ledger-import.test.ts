@@ -62,6 +62,24 @@ describe("CSV import", () => {
     await expectExactBalance(token, account.id);
   });
 
+  it("refuses a row wider than its table rather than read shifted cells (an unquoted thousands comma)", async () => {
+    const { token } = await signUp();
+    const account = await createAccount(token);
+    const csv = ["Fecha,Descripcion,Monto", "01/11/2026,COMPRA RIPLEY,-1,234.56", "02/11/2026,MENU,-12.50", '03/11/2026,ABONO SUELDO,"3,500.00"'].join("\n");
+    const mapping = { dateColumn: 0, descriptionColumn: 1, amountColumn: 2, dateFormat: "DD/MM/YYYY", decimalSeparator: "." };
+    const preview = await upload(`/accounts/${account.id}/import/preview`, token, csv, mapping, ES);
+    expect(preview.json.counts).toEqual({ total: 3, valid: 2, invalid: 1, duplicates: 0 });
+    expect(preview.json.rows[0].errors.row).toEqual(["Esta fila tiene 4 celdas y la tabla 3: una coma dentro de un monto o de un texto sin comillas divide la celda y corre las columnas que siguen. Guarda el archivo con esas celdas entre comillas."]);
+    expect(preview.json.rows.slice(1).map((row: { amount: string }) => row.amount)).toEqual(["-12.50", "3500.00"]);
+    // Without a header, the width most rows have is the table's.
+    const bare = csv.split("\n").slice(1).join("\n");
+    const headless = await upload(`/accounts/${account.id}/import/preview`, token, bare, { ...mapping, header: "false" });
+    expect(headless.json.counts).toEqual({ total: 3, valid: 2, invalid: 1, duplicates: 0 });
+    const imported = await upload(`/accounts/${account.id}/import`, token, csv, mapping);
+    expect(imported.json).toMatchObject({ imported: 2, invalid: 1 });
+    await expectExactBalance(token, account.id);
+  });
+
   it("previews the columns with a guessed mapping, then the parsed rows", async () => {
     const { token } = await signUp();
     const account = await createAccount(token);

@@ -39,6 +39,7 @@ export const api = {
   amountOrDebitCredit: "Choose either an amount column or debit and credit columns, not both.",
   importDate: "The date does not match the chosen format.",
   importDateNotADay: "There is no such day in the calendar.",
+  importRowTooWide: "This row has {{cells}} cells but the table has {{columns}}: a comma inside an amount or a text without quotes splits a cell and moves the columns after it. Save the file with such cells in quotes.",
   importAmountZero: "The amount is zero: the row moves no money and is skipped.",
   importAmountMissing: "The row has no amount.",
   importAmountCurrency: "“{{text}}” is not an amount in {{currency}}, the account's currency: the row is left out.",

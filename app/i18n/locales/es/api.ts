@@ -37,6 +37,7 @@ export const api: TextsLike<typeof englishApi> = {
   amountOrDebitCredit: "Elige una columna de monto o columnas de cargos y abonos, no ambas.",
   importDate: "La fecha no coincide con el formato elegido.",
   importDateNotADay: "Ese día no existe en el calendario.",
+  importRowTooWide: "Esta fila tiene {{cells}} celdas y la tabla {{columns}}: una coma dentro de un monto o de un texto sin comillas divide la celda y corre las columnas que siguen. Guarda el archivo con esas celdas entre comillas.",
   importAmountZero: "El monto es cero: la fila no mueve dinero y se omite.",
   importAmountMissing: "La fila no tiene monto.",
   importAmountCurrency: "«{{text}}» no es un monto en {{currency}}, la moneda de la cuenta: la fila se omite.",

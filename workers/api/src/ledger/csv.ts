@@ -36,7 +36,7 @@ export function detectDelimiter(text: string): "," | ";" | "\t" {
 }
 
 /** A row's width up to its last filled cell: "a;b;c;" is as wide as "a;b;c". */
-function filledWidth(fields: string[]): number {
+export function filledWidth(fields: string[]): number {
   let width = fields.length;
   while (width > 0 && !fields[width - 1]!.trim()) width--;
   return width;

@@ -22,7 +22,7 @@ import { idempotent } from "../idempotency";
 import { bearer, json, problemResponse } from "../openapi-helpers";
 import { localeOf, problem, translatedProblem, validationProblem } from "../problem";
 import { requireSession } from "../sessions";
-import { detectDelimiter, guessMapping, LEAD_ROWS_ALLOWED, isImpossibleDayInFormat, parseCsv, parseDate, tableEnd, tableStart } from "./csv";
+import { detectDelimiter, filledWidth, guessMapping, LEAD_ROWS_ALLOWED, isImpossibleDayInFormat, parseCsv, parseDate, tableEnd, tableStart } from "./csv";
 import { accountOut, categoryDisplayName, categoryNames, categoryNamesStatement, toAccount, type AccountRow, type CategoryRow } from "./model";
 import { firstRow, writeThenRead } from "./batch";
 import { accountAsRead, accountStatement, findAccount } from "./store";
@@ -108,7 +108,7 @@ async function readFile(c: C, query: ImportQuery, requireMapping: boolean) {
     if (index !== undefined && index >= Math.max(columns.length, width)) errors[param] = ["ledger.errors.column"];
   }
   if (Object.keys(errors).length) return { response: validationProblem(c, errors) };
-  return { columns, data, delimiter, tableLine: start > 0 ? rows[0]!.line : null, belowTable };
+  return { columns, data, delimiter, tableLine: start > 0 ? rows[0]!.line : null, belowTable, tableWidth: header ? filledWidth(rows[0]!.fields) : mostCommonWidth(data) };
 }
 
 /**
@@ -205,7 +205,23 @@ class CategoryIndex {
   }
 }
 
-async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; fields: string[] }>, query: ImportQuery): Promise<ParsedRow[]> {
+/** The width most rows have (to their last filled cell): a file without a header's table width. */
+function mostCommonWidth(rows: ReadonlyArray<{ fields: string[] }>): number {
+  const counts = new Map<number, number>();
+  for (const row of rows) counts.set(filledWidth(row.fields), (counts.get(filledWidth(row.fields)) ?? 0) + 1);
+  let best = 0;
+  let most = 0;
+  for (const [width, count] of counts) if (count > most || (count === most && width > best)) [best, most] = [width, count];
+  return best;
+}
+
+/**
+ * `tableWidth`: the header's width, or most rows'. A row wider than it is refused, not read: an
+ * unquoted "-1,234.56" in a comma file splits into "-1" and "234.56", and every cell after it
+ * moves, so the mapped columns would read a wrong amount as a good one (QA, session 24: −1.00
+ * imported for −1,234.56, shown as ready).
+ */
+async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; fields: string[] }>, query: ImportQuery, tableWidth: number): Promise<ParsedRow[]> {
   const format: DateFormat = query.dateFormat ?? "YYYY-MM-DD";
   const separator: DecimalSeparator = query.decimalSeparator ?? ".";
   const t = translatorFor(localeOf(c));
@@ -218,6 +234,8 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
   const rows: ParsedRow[] = [];
   for (const { line, fields } of data) {
     const errors: Record<string, string[]> = {};
+    const width = filledWidth(fields);
+    if (width > tableWidth) errors.row = [t("api.importRowTooWide", { cells: width, columns: tableWidth })];
     const date = parseDate(cell(fields, query.dateColumn), format, latestYear);
     // "31/02/2026" is written as asked but is no day: said so, not "does not match the format".
     if (!date) errors.date = [t(isImpossibleDayInFormat(cell(fields, query.dateColumn), format) ? "api.importDateNotADay" : "api.importDate")];
@@ -529,7 +547,7 @@ importRoutes.openapi(
     const sample = file.data.slice(0, 10).map((row) => row.fields);
     const guess = guessMapping(file.columns, sample, file.delimiter, account.currency) as Record<string, number | string>;
     if (!hasMapping(query)) return c.json({ columns: file.columns, sample, guess, rows: [], counts: { total: 0, valid: 0, invalid: 0, duplicates: 0 }, tableLine: file.tableLine, belowTable: file.belowTable }, 200);
-    const rows = await parseRows(c, account, file.data, query);
+    const rows = await parseRows(c, account, file.data, query, file.tableWidth);
     return c.json(
       {
         columns: file.columns,
@@ -590,7 +608,7 @@ importRoutes.openapi(
     const query = c.req.valid("query");
     const file = await readFile(c, query, true);
     if (file.response) return file.response;
-    const rows = await parseRows(c, account, file.data, query);
+    const rows = await parseRows(c, account, file.data, query, file.tableWidth);
     const fresh = rows.filter((row) => !row.errors && !row.duplicate);
     const userId = c.get("user").id;
     const now = Date.now();
