@@ -525,6 +525,28 @@ test.describe("accounts and transactions", () => {
     await expect(transfer.getByLabel("Amount received (USD)")).toBeEnabled();
   });
 
+  test("a transfer to an account that is not the user's asks for one of theirs, not to try again", async ({ page, request, signedIn }) => {
+    const fromId = await createAccount(request, signedIn, { name: "BCP Soles", openingBalance: "500.00" });
+    await createAccount(request, signedIn, { name: "Caja Soles", type: "cash" });
+    const stranger = await createUser(request);
+    const theirs = await createAccount(request, stranger, { name: "Ajena" });
+    await page.goto(`/accounts/${fromId}/transactions`);
+    await hydrated(page);
+    await disclose(page, "Transfer");
+    const transfer = page.getByRole("form", { name: "Transfer between your accounts" });
+    const to = transfer.getByLabel("To account");
+    await to.selectOption({ label: "Caja Soles (PEN)" });
+    // An edited form (or a list older than the account), sending an id that is not the user's.
+    await to.locator("option:checked").evaluate((option, id) => option.setAttribute("value", id), theirs);
+    await transfer.getByLabel("Amount (PEN)").fill("10.00");
+    await transfer.getByRole("button", { name: "Transfer", exact: true }).click();
+    await expect(to).toHaveAccessibleDescription("Choose one of your accounts.");
+    await expect(page.getByText("Something went wrong")).toHaveCount(0);
+    const account = async (id: string, user: { token: string }) => (await (await request.get(`/api/v1/accounts/${id}`, { headers: { Authorization: `Bearer ${user.token}` } })).json()).account;
+    expect((await account(fromId, signedIn)).balance).toBe("500.00");
+    expect((await account(theirs, stranger)).balance).toBe("0.00");
+  });
+
   test("a day before the account's opening date is allowed, and the date field says the opening balance may already count it", async ({ page, request, signedIn }) => {
     const accountId = await createAccount(request, signedIn, { name: "BCP Soles", openingBalance: "500.00", openingDate: "2026-03-01" });
     await page.goto(`/accounts/${accountId}/transactions`);
