@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectDelimiter, guessMapping, isImpossibleDayInFormat, parseCsv, tableEnd, tableStart } from "../../workers/api/src/ledger/csv";
+import { detectDelimiter, guessMapping, isImpossibleDayInFormat, parseCsv, parseDate, tableEnd, tableStart } from "../../workers/api/src/ledger/csv";
 
 describe("guessMapping's number format", () => {
   const header = ["date", "description", "amount"];
@@ -96,5 +96,24 @@ describe("a date the calendar does not have", () => {
     expect(isImpossibleDayInFormat("2026-11-25", "DD/MM/YYYY")).toBe(false);
     // A real day is not impossible.
     expect(isImpossibleDayInFormat("29/02/2028", "DD/MM/YYYY")).toBe(false);
+  });
+});
+
+describe("Peruvian banks' column names and dates", () => {
+  it("are recognised: BBVA's \"F. Operación\" and \"Nº. Doc.\", Interbank's \"Nro. de operación\"", () => {
+    const bbva = guessMapping(["F. Operación", "F. Valor", "Código", "Nº. Doc.", "Concepto", "Importe", "Oficina"], [["05-11-2026", "05-11-2026", "123", "000456", "PLAZA VEA", "-12,50", "0191"]], ";", "PEN");
+    expect(bbva).toMatchObject({ dateColumn: 0, idColumn: 3, descriptionColumn: 4, amountColumn: 5, dateFormat: "DD-MM-YYYY", decimalSeparator: "," });
+    const interbank = guessMapping(["Fecha de operación", "Descripción", "Nro. de operación", "Cargo", "Abono"], [["05/11/2026", "YAPE", "88812", "15.00", ""]], ",", "PEN");
+    expect(interbank).toMatchObject({ dateColumn: 0, descriptionColumn: 1, idColumn: 2, debitColumn: 3, creditColumn: 4 });
+    expect(guessMapping(["N° Operación", "Fecha", "Detalle", "Monto"], []).idColumn).toBe(0);
+  });
+
+  it("keep the day of a date written with its time", () => {
+    expect(parseDate("03/11/2026 10:22", "DD/MM/YYYY")).toBe("2026-11-03");
+    expect(parseDate("03/11/2026 10:22:05 p. m.", "DD/MM/YYYY")).toBe("2026-11-03");
+    expect(parseDate("11/03/2026 9:05 AM", "MM/DD/YYYY")).toBe("2026-11-03");
+    expect(parseDate("2026-11-03 10:22:05", "YYYY-MM-DD")).toBe("2026-11-03");
+    // Not any text after a date.
+    expect(parseDate("03/11/2026 ayer", "DD/MM/YYYY")).toBeNull();
   });
 });

@@ -212,7 +212,10 @@ export function isImpossibleDayInFormat(text: string, format: DateFormat): boole
 
 /** The day `text` names in the format, as `YYYY-MM-DD` but not checked against the calendar; null if it does not match. */
 function dateInFormat(text: string, format: DateFormat, latestYear: number): string | null {
-  const value = text.trim();
+  // A time after the day ("03/11/2026 10:22", "03/11/2026 10:22:05 p. m."), as some banks write the
+  // moment of a movement, is left out: the record keeps the day (QA, session 24: such files were
+  // refused as "does not match the chosen format").
+  const value = text.trim().replace(/^(\S+)\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?\s?m\.?)?$/i, "$1");
   let y: string | undefined, m: string | undefined, d: string | undefined;
   let match: RegExpExecArray | null;
   switch (format) {
@@ -252,7 +255,8 @@ export function guessMapping(header: string[], sample: string[][], delimiter = "
     return undefined;
   };
   const guess: Record<string, number | string | undefined> = {
-    dateColumn: find(/^(fecha|date)\b/i, /fecha|date/i),
+    // BBVA writes "F. Operación" and "F. Valor": the day of the operation first.
+    dateColumn: find(/^(fecha|date)\b/i, /^f\.\s*operaci[oó]n/i, /fecha|date/i, /^f\.\s*valor/i),
     descriptionColumn: find(/^(descripci[oó]n|description|concepto|detalle|memo)/i, /descrip|concept|detail/i),
     amountColumn: find(/^(monto|importe|amount|valor)\b/i, /monto|importe|amount/i),
     debitColumn: find(/^(cargo|d[eé]bito|debit|retiro|withdrawal)/i),
@@ -262,7 +266,8 @@ export function guessMapping(header: string[], sample: string[][], delimiter = "
     payeeColumn: find(/^(payee|beneficiario|comercio|merchant)/i),
     notesColumn: find(/^(notes?|notas?|observaci[oó]n(es)?|comentarios?)\b/i),
     statusColumn: find(/^(status|estado)\b/i),
-    idColumn: find(/^(id|referencia|reference|n[uú]mero de operaci[oó]n|operaci[oó]n|ref)\b/i),
+    // Also "Nro. de operación" (Interbank), "Nº. Doc." (BBVA), "N° Operación".
+    idColumn: find(/^(id|referencia|reference|n[uú]mero de operaci[oó]n|operaci[oó]n|ref)\b/i, /^(nro|n[º°o]|num|n[uú]mero)\.?\s*(de\s+)?(operaci[oó]n|op|doc(umento)?|movimiento)(\b|\.|$)/i),
   };
   if (guess.amountColumn !== undefined) {
     delete guess.debitColumn;
