@@ -47,6 +47,15 @@ describe("a bank file's lines above its table", () => {
     expect(rows[start]).toEqual({ line: 6, fields: ["Fecha", "Descripción", "Cargo", "Abono", "Saldo"] });
   });
 
+  it("may be labels and their values, two pairs a line", () => {
+    const pairs = ["Titular:;ROSA QUISPE;DNI:;12345678", "Cuenta:;191-1234567-0-12;Moneda:;Soles", "Fecha;Descripción;Cargo;Abono;Saldo", "05/11/2026;PLAZA VEA;1.234,50;;3.765,50", "06/11/2026;SUELDO;;5.000,00;8.765,50"].join("\n");
+    const { rows } = parseCsv(pairs, ";");
+    expect(rows[tableStart(rows)]!.fields[0]).toBe("Fecha");
+    // A header whose every name ends with a colon is not a line of pairs.
+    const colons = ["Fecha:;Descripción:;Monto:;Saldo:", "05/11/2026;PLAZA VEA;-1,00;3,00;nota", "06/11/2026;SUELDO;5,00;8,00;nota"].join("\n");
+    expect(tableStart(parseCsv(colons, ";").rows)).toBe(0);
+  });
+
   it("leave a file that starts with its table as it is", () => {
     const plain = ["date,description,amount", "2026-11-01,Wong,-12.50", '2026-11-02,"Pago, cuota 1",-100.00'].join("\n");
     expect(detectDelimiter(plain)).toBe(",");

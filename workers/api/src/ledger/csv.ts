@@ -48,6 +48,16 @@ export function filledWidth(fields: string[]): number {
  * row that could be the header or a transaction is never left out (a header-less file whose first
  * rows lack a last, optional cell keeps them), and past the first such row nothing is.
  */
+/**
+ * A row of labels and their values ("Titular:;ROSA QUISPE;DNI:;12345678"), as banks write the
+ * account's details above the table: every other cell from the first ends with a colon, and the
+ * cells between do not. No header or movement looks so (QA, session 24).
+ */
+function labelsAndValues(fields: string[]): boolean {
+  const cells = fields.slice(0, filledWidth(fields)).map((field) => field.trim());
+  return cells.length >= 2 && cells.every((cell, i) => (i % 2 === 0 ? cell.length > 1 && cell.endsWith(":") : !cell.endsWith(":")));
+}
+
 export function tableStart(rows: ReadonlyArray<{ fields: string[] }>): number {
   const lead = rows.slice(0, LEAD_LINES * 2);
   const rowsPerWidth = new Map<number, number>();
@@ -61,7 +71,7 @@ export function tableStart(rows: ReadonlyArray<{ fields: string[] }>): number {
   // A row of empty cells (";;;;") is a spacer only below such lines; first in the file it is the header.
   const aboveTable = (fields: string[], start: number) => {
     const filled = fields.filter((field) => field.trim()).length;
-    return filledWidth(fields) < table && filled <= 2 && (filled > 0 || start > 0);
+    return filledWidth(fields) < table && (filled <= 2 || labelsAndValues(fields)) && (filled > 0 || start > 0);
   };
   let start = 0;
   while (start < LEAD_ROWS_ALLOWED && start < lead.length && aboveTable(lead[start]!.fields, start)) start++;
