@@ -1534,11 +1534,13 @@ function ImportMapping({ state, fetcher, nonce, listUrl, currency }: { state: Ex
                   <tr key={row.line}>
                     <td data-label={t("ledger.pages.import.line")}>{row.line}</td>
                     <td data-label={t("ledger.fields.date")}>{row.date ? formatDay(row.date, i18n.language) : "—"}</td>
-                    <td data-label={t("ledger.fields.description")}>{row.description ?? "—"}</td>
+                    <td data-label={t("ledger.fields.description")} className={l.userText}>
+                      {row.description ?? "—"}
+                    </td>
                     <td data-label={t("ledger.fields.amount")} data-num="">
                       {row.amountMinor !== null ? <Money minor={row.amountMinor} currency={currency} signed /> : "—"}
                     </td>
-                    {withCategories ? <td data-label={t("ledger.fields.category")}>{row.category === null ? "—" : row.newCategory ? t("ledger.pages.import.newCategory", { name: row.category }) : row.category}</td> : null}
+                    {withCategories ? <td data-label={t("ledger.fields.category")} className={l.userText}>{row.category === null ? "—" : row.newCategory ? t("ledger.pages.import.newCategory", { name: row.category }) : row.category}</td> : null}
                     <td data-label={t("ledger.fields.status")}>
                       {row.errors ? (
                         <span>

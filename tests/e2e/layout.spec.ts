@@ -146,6 +146,14 @@ test.describe("long words and large amounts", () => {
         expect(widths[1]!, "the description column's share").toBeGreaterThanOrEqual((await table.evaluate((element) => element.getBoundingClientRect().width)) / 4);
       }
 
+      // The import's preview of a file with such a description: every column stays in its box (QA, session 24).
+      const importDetails = page.locator("details").filter({ has: page.locator("#import-file") });
+      await importDetails.locator("summary").first().click();
+      await page.locator("#import-file").setInputFiles({ name: "largo.csv", mimeType: "text/csv", buffer: Buffer.from(`date,description,amount\n2026-11-02,${LONG_DESCRIPTION},-12.50\n`) });
+      await page.locator("form").filter({ has: page.locator("#import-file") }).locator("button[type=submit]").click();
+      await expect(page.getByTestId("import-preview")).toContainText(LONG_DESCRIPTION);
+      await expectFits(page, "import preview");
+
       // Its edit form, whose title repeats the description.
       await page.goto(`/accounts/${accountId}/transactions?edit=${longId}`);
       await hydrated(page);
