@@ -80,26 +80,6 @@ describe("CSV import", () => {
     await expectExactBalance(token, account.id);
   });
 
-  it("finds a statement imported before whether or not its reference column was mapped, either way round", async () => {
-    const { token } = await signUp();
-    const csv = ["Fecha;Descripción;Nro. de operación;Monto", "05/11/2026;YAPE A JUAN;88811;-15,00", "05/11/2026;YAPE A JUAN;88812;-15,00", "06/11/2026;ABONO SUELDO;88813;5.000,00", "07/11/2026;PLAZA VEA;88814;-120,40"].join("\r\n");
-    const withReference = { dateColumn: 0, descriptionColumn: 1, idColumn: 2, amountColumn: 3, dateFormat: "DD/MM/YYYY", decimalSeparator: "," };
-    const { idColumn: _unmapped, ...withoutReference } = withReference;
-    for (const [first, second] of [
-      [withoutReference, withReference],
-      [withReference, withoutReference],
-    ]) {
-      const account = await createAccount(token);
-      expect((await upload(`/accounts/${account.id}/import`, token, csv, first!)).json).toMatchObject({ imported: 4, duplicates: 0 });
-      const again = await upload(`/accounts/${account.id}/import/preview`, token, csv, second!);
-      expect(again.json.counts).toEqual({ total: 4, valid: 0, invalid: 0, duplicates: 4 });
-      // A new movement with the same content as an old one is still new: the file's second such row.
-      const longer = `${csv}\r\n07/11/2026;PLAZA VEA;88815;-120,40`;
-      expect((await upload(`/accounts/${account.id}/import`, token, longer, second!)).json).toMatchObject({ imported: 1, duplicates: 4 });
-      await expectExactBalance(token, account.id);
-    }
-  });
-
   it("previews the columns with a guessed mapping, then the parsed rows", async () => {
     const { token } = await signUp();
     const account = await createAccount(token);

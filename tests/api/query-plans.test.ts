@@ -5,7 +5,7 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { OWN_IDS_SQL, REFERENCED_ROWS_SQL } from "../../workers/api/src/ledger/import";
+import { OWN_IDS_SQL } from "../../workers/api/src/ledger/import";
 import { rowsQuery, totalsQuery, type Filters, type Order, type Sort } from "../../workers/api/src/ledger/list";
 import { BY_ID_SQL } from "../../workers/api/src/ledger/store";
 
@@ -105,10 +105,5 @@ describe("query plans of reads and writes by id", () => {
     const plan = await explain({ sql: OWN_IDS_SQL, params: [ACCOUNT, "[]"] });
     expect(plan).toMatch(/^SEARCH transactions USING INDEX sqlite_autoindex_transactions_1 \(id=\?\)/);
     expect(plan).not.toMatch(/transactions_account_/);
-  });
-
-  it("reads the rows imported by reference on a file's days by the account's date index", async () => {
-    const plan = await explain({ sql: REFERENCED_ROWS_SQL, params: [ACCOUNT, "[]"] });
-    expect(plan).toMatch(/^SEARCH transactions USING INDEX transactions_account_date \(account_id=\? AND date=\?\)/);
   });
 });

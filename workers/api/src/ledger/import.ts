@@ -61,13 +61,6 @@ interface ParsedRow {
    */
   decomposed: boolean;
   decomposedFingerprint?: string;
-  /**
-   * The row as a file read without its reference column would fingerprint it, for a row with a
-   * reference: a statement imported before without that column mapped is found by it.
-   */
-  contentFingerprint?: string;
-  /** For a row told apart by content: `day|amount|description` and its occurrence among such rows of the file. */
-  content?: { base: string; occurrence: number };
   duplicate: boolean;
 }
 
@@ -148,18 +141,6 @@ const FINGERPRINTS_SQL = "SELECT import_fingerprint AS v FROM transactions WHERE
  * reused reference still does not. The stored rows are left as they are.
  */
 const LEGACY_BANK_IDS_SQL = "SELECT import_fingerprint || '|' || date || '|' || amount AS v FROM transactions WHERE account_id = ?1 AND import_fingerprint IN (SELECT value FROM json_each(?2))";
-/**
- * Rows imported before by their reference, on the given days, as `day|amount|description`: a file
- * read without its reference column finds them by content (the description is compared lower-cased
- * in code, as the fingerprint does, not by SQLite's ASCII-only `lower`).
- */
-export const REFERENCED_ROWS_SQL = "SELECT date || '|' || amount || '|' || description AS v FROM transactions WHERE account_id = ?1 AND import_fingerprint LIKE 'id:%' AND date IN (SELECT value FROM json_each(?2))";
-
-/** `day|amount|description` with the description lower-cased (the description may hold "|"; the day and amount never do). */
-function contentBase(stored: string): string {
-  const cut = stored.indexOf("|", stored.indexOf("|") + 1);
-  return stored.slice(0, cut + 1) + stored.slice(cut + 1).toLowerCase();
-}
 
 function chunksOf<T>(items: readonly T[], size: number): T[][] {
   const chunks: T[][] = [];
@@ -338,26 +319,17 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
     rows.push({ line, date, description, amount, payee, notes, category, status: status ?? "posted", bankId, errors: valid ? null : errors, fingerprint: null, decomposed, duplicate: false });
   }
   const identifying = identifyingBankIds(rows);
-  // Every valid row counted, as a file read without its reference column would count them.
-  const allOccurrences = new Map<string, number>();
-  const hashed = async (base: string, n: number) => `h:${(await sha256Hex(`${base}|${n}`)).slice(0, 32)}`;
   for (const row of rows) {
     if (row.errors) continue;
-    const base = `${row.date}|${row.amount}|${row.description.toLowerCase()}`;
-    const inAll = (allOccurrences.get(base) ?? 0) + 1;
-    allOccurrences.set(base, inAll);
     // The reference with the day and amount it named: banks reuse operation numbers over time, so
     // a reference alone would make next month's salary a "duplicate" of this month's purchase.
-    if (row.bankId && identifying.has(row.bankId)) {
-      row.fingerprint = bankIdFingerprint(row.bankId, row.date!, row.amount!); // a valid row has both
-      row.contentFingerprint = await hashed(base, inAll);
-    } else {
+    if (row.bankId && identifying.has(row.bankId)) row.fingerprint = bankIdFingerprint(row.bankId, row.date!, row.amount!); // a valid row has both
+    else {
       const fingerprint = async (description: string) => {
         const base = `${row.date}|${row.amount}|${description.toLowerCase()}`;
         const n = (occurrences.get(base) ?? 0) + 1;
         occurrences.set(base, n);
-        if (description === row.description) row.content = { base, occurrence: n };
-        return hashed(base, n);
+        return `h:${(await sha256Hex(`${base}|${n}`)).slice(0, 32)}`;
       };
       row.fingerprint = await fingerprint(row.description);
       if (row.decomposed) row.decomposedFingerprint = await fingerprint(row.description.normalize("NFD"));
@@ -366,32 +338,22 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
   // Duplicates: earlier in the file, or already in the account, by fingerprint; or a row whose
   // reference is the id of a transaction of this account (this app's own export, imported again).
   const seen = new Set<string>();
-  const fingerprints = rows.flatMap((row) => (row.fingerprint ? [row.fingerprint, ...(row.decomposedFingerprint ? [row.decomposedFingerprint] : []), ...(row.contentFingerprint ? [row.contentFingerprint] : [])] : []));
+  const fingerprints = rows.flatMap((row) => (row.fingerprint ? [row.fingerprint, ...(row.decomposedFingerprint ? [row.decomposedFingerprint] : [])] : []));
   const ownIds = rows.filter((row) => row.fingerprint && row.bankId && ID_PATTERN.test(row.bankId)).map((row) => row.bankId!);
   // Every lookup in one D1 batch: one round trip for a file of any size, not one per 5,000 rows.
   const legacyBankIds = [...new Set(rows.filter((row) => row.fingerprint?.startsWith("id:")).map((row) => `id:${row.bankId}`))];
   const byFingerprint = chunksOf(fingerprints, LOOKUP_CHUNK).map((part) => c.env.DB.prepare(FINGERPRINTS_SQL).bind(account.id, JSON.stringify(part)));
   const byLegacyBankId = chunksOf(legacyBankIds, LOOKUP_CHUNK).map((part) => c.env.DB.prepare(LEGACY_BANK_IDS_SQL).bind(account.id, JSON.stringify(part)));
   const byOwnId = chunksOf(ownIds, LOOKUP_CHUNK).map((part) => c.env.DB.prepare(OWN_IDS_SQL).bind(account.id, JSON.stringify(part)));
-  const contentDays = [...new Set(rows.filter((row) => row.content).map((row) => row.date!))];
-  const byReferencedContent = chunksOf(contentDays, LOOKUP_CHUNK).map((part) => c.env.DB.prepare(REFERENCED_ROWS_SQL).bind(account.id, JSON.stringify(part)));
-  const lookups = [...byFingerprint, ...byLegacyBankId, ...byOwnId, ...byReferencedContent];
+  const lookups = [...byFingerprint, ...byLegacyBankId, ...byOwnId];
   const answers = lookups.length ? await c.env.DB.batch<{ v: string }>(lookups) : [];
-  let next = 0;
-  const values = (count: number) => answers.slice(next, (next += count)).flatMap((answer) => answer.results.map((row) => row.v));
-  const existing = new Set([...values(byFingerprint.length), ...values(byLegacyBankId.length)]);
-  const existingIds = new Set(values(byOwnId.length));
-  // Rows imported by their reference, counted by content: the file's first n such rows are them.
-  const referenced = new Map<string, number>();
-  for (const stored of values(byReferencedContent.length)) referenced.set(contentBase(stored), (referenced.get(contentBase(stored)) ?? 0) + 1);
+  const values = (from: number, count: number) => answers.slice(from, from + count).flatMap((answer) => answer.results.map((row) => row.v));
+  const existing = new Set([...values(0, byFingerprint.length), ...values(byFingerprint.length, byLegacyBankId.length)]);
+  const existingIds = new Set(values(byFingerprint.length + byLegacyBankId.length, byOwnId.length));
   for (const row of rows) {
     if (!row.fingerprint) continue;
     const before = row.decomposedFingerprint && existing.has(row.decomposedFingerprint);
-    // The same statement is found whichever way it was read before: a row with a reference by a
-    // row imported by content, a row without by rows imported by reference (QA, session 24: the
-    // reference mapped one time and not the other posted a statement twice).
-    const readOtherwise = (row.contentFingerprint && existing.has(row.contentFingerprint)) || (row.content && row.content.occurrence <= (referenced.get(row.content.base) ?? 0));
-    if (existing.has(row.fingerprint) || before || readOtherwise || seen.has(row.fingerprint) || (row.bankId && existingIds.has(row.bankId))) row.duplicate = true;
+    if (existing.has(row.fingerprint) || before || seen.has(row.fingerprint) || (row.bankId && existingIds.has(row.bankId))) row.duplicate = true;
     seen.add(row.fingerprint);
   }
   return rows;
