@@ -193,8 +193,8 @@ test.describe("security", () => {
     for (const [path, form] of [["/logout", {}], ["/resources/locale", { lng: "es" }]] as const) {
       const sameSite = await request.post(path, { form, headers: { Cookie: cookie, "Sec-Fetch-Site": "same-site", Origin: sibling.origin }, maxRedirects: 0 });
       expect(sameSite.status(), path).toBe(403);
-      // Not a browser that says where it comes from, but an Origin that is not ours.
-      const foreign = await request.post(path, { form, headers: { Cookie: cookie, Origin: sibling.origin }, maxRedirects: 0 });
+      // A client that claims to be our own page but sends another Origin.
+      const foreign = await request.post(path, { form, headers: { Cookie: cookie, "Sec-Fetch-Site": "same-origin", Origin: sibling.origin }, maxRedirects: 0 });
       expect(foreign.status(), path).toBe(403);
     }
     // Still signed in, still in English.

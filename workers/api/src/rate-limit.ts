@@ -67,8 +67,9 @@ export function lockedForSeconds(row: { locked_until: number | null } | undefine
  */
 export async function recordLoginFailure(db: D1Database, emailHash: string, lockout: Lockout, now = Date.now()): Promise<number | null> {
   // A count older than the window, or one that already locked (and the lock is over), starts again,
-  // and so does its lock: an ended lock left in place made every later failure a restart, so the
+  // and an ended lock goes with it: left in place, it made every later failure a restart, so the
   // count never reached the limit again (found in session 24, "locks again after a lock ends").
+  // A lock still running stays (a failure that passed the lock check before the lock began).
   const restart = "(first_failed_at <= ?3 OR locked_until <= ?2)";
   const row = await db
     .prepare(
@@ -77,7 +78,7 @@ export async function recordLoginFailure(db: D1Database, emailHash: string, lock
        ON CONFLICT (email_hash) DO UPDATE SET
          failures = CASE WHEN ${restart} THEN 1 ELSE failures + 1 END,
          first_failed_at = CASE WHEN ${restart} THEN ?2 ELSE first_failed_at END,
-         locked_until = CASE WHEN (CASE WHEN ${restart} THEN 1 ELSE failures + 1 END) >= ?4 THEN ?5 WHEN ${restart} THEN NULL ELSE locked_until END
+         locked_until = CASE WHEN (CASE WHEN ${restart} THEN 1 ELSE failures + 1 END) >= ?4 THEN ?5 WHEN locked_until <= ?2 THEN NULL ELSE locked_until END
        RETURNING locked_until`,
     )
     .bind(emailHash, now, now - lockout.windowMs, lockout.max, now + lockout.lockMs)

@@ -108,7 +108,7 @@ async function readFile(c: C, query: ImportQuery, requireMapping: boolean) {
     if (index !== undefined && index >= Math.max(columns.length, width)) errors[param] = ["ledger.errors.column"];
   }
   if (Object.keys(errors).length) return { response: validationProblem(c, errors) };
-  return { columns, data, delimiter, tableLine: start > 0 ? rows[0]!.line : null, belowTable, tableWidth: header ? filledWidth(rows[0]!.fields) : mostCommonWidth(data) };
+  return { columns, data, delimiter, tableLine: start > 0 ? rows[0]!.line : null, belowTable, tableWidth: header ? filledWidth(rows[0]!.fields) : Infinity };
 }
 
 /**
@@ -205,18 +205,9 @@ class CategoryIndex {
   }
 }
 
-/** The width most rows have (to their last filled cell): a file without a header's table width. */
-function mostCommonWidth(rows: ReadonlyArray<{ fields: string[] }>): number {
-  const counts = new Map<number, number>();
-  for (const row of rows) counts.set(filledWidth(row.fields), (counts.get(filledWidth(row.fields)) ?? 0) + 1);
-  let best = 0;
-  let most = 0;
-  for (const [width, count] of counts) if (count > most || (count === most && width > best)) [best, most] = [width, count];
-  return best;
-}
-
 /**
- * `tableWidth`: the header's width, or most rows'. A row wider than it is refused, not read: an
+ * `tableWidth`: the header's width (none without a header: there, a debit row and a credit row
+ * differ in width by their last filled cell, so no width is the table's). A row wider than it is refused, not read: an
  * unquoted "-1,234.56" in a comma file splits into "-1" and "234.56", and every cell after it
  * moves, so the mapped columns would read a wrong amount as a good one (QA, session 24: −1.00
  * imported for −1,234.56, shown as ready).
