@@ -87,15 +87,22 @@ describe("change email", () => {
     expect((await call(`/auth/email-links/${await mailedLink(to)}`, { method: "POST" })).status).toBe(200);
   }
 
-  it("a new password, set by a mailed link or in Settings, ends a change of email still waiting for its link, and older password links", async () => {
-    // Someone with the password asks to move the account to their address; the owner, warned,
-    // sets a new password by a mailed link (every session ends). The taker's link is dead.
-    const owner = await signUp();
+  /**
+   * Someone with `user`'s password asks to move the account to their address (the link it mails
+   * them), and a password link is mailed to the owner's address.
+   */
+  async function takerAndPasswordLink(user: { token: string; password: string; email: string }) {
     const taker = uniqueEmail("Taker");
-    expect((await call("/users/me/email", { token: owner.token, body: { email: taker, password: owner.password } })).status).toBe(202);
+    expect((await call("/users/me/email", { token: user.token, body: { email: taker, password: user.password } })).status).toBe(202);
     const takersLink = await mailedLink(taker);
-    expect((await call("/auth/recover", { body: { email: owner.email }, ip: uniqueIp() })).status).toBe(202);
-    const reset = await newestLink(owner.email, "/login/change-password");
+    expect((await call("/auth/recover", { body: { email: user.email }, ip: uniqueIp() })).status).toBe(202);
+    return { takersLink, passwordLink: await newestLink(user.email, "/login/change-password") };
+  }
+
+  it("a new password, set by a mailed link or in Settings, ends a change of email still waiting for its link, and older password links", async () => {
+    // The owner, warned, sets a new password by the mailed link (every session ends). The taker's link is dead.
+    const owner = await signUp();
+    const { takersLink, passwordLink: reset } = await takerAndPasswordLink(owner);
     const fresh = "a-brand-new-passphrase-for-lima";
     expect((await call(`/auth/links/${reset}/password`, { body: { password: fresh, confirmPassword: fresh } })).status).toBe(204);
     expect((await call(`/auth/email-links/${takersLink}`, { method: "POST" })).status).toBe(410);
@@ -103,11 +110,7 @@ describe("change email", () => {
 
     // The same in Settings, where a password link mailed before ends too.
     const other = await signUp();
-    const taker2 = uniqueEmail("Taker");
-    expect((await call("/users/me/email", { token: other.token, body: { email: taker2, password: other.password } })).status).toBe(202);
-    const takersLink2 = await mailedLink(taker2);
-    expect((await call("/auth/recover", { body: { email: other.email }, ip: uniqueIp() })).status).toBe(202);
-    const olderReset = await newestLink(other.email, "/login/change-password");
+    const { takersLink: takersLink2, passwordLink: olderReset } = await takerAndPasswordLink(other);
     const changed = await call("/auth/password", { token: other.token, body: { currentPassword: other.password, password: fresh, confirmPassword: fresh } });
     expect(changed.status).toBe(204);
     expect((await call(`/auth/email-links/${takersLink2}`, { method: "POST" })).status).toBe(410);

@@ -20,7 +20,7 @@ export async function issueLink(db: D1Database, table: "password_links" | "email
   const names = ["id", "token_hash", "user_id", "created_at", "expires_at", ...Object.keys(columns)];
   const values = [crypto.randomUUID(), await sha256Hex(token), userId, now, expiresAt, ...Object.values(columns)];
   await db.batch([
-    db.prepare(`UPDATE ${table} SET used_at = ?1 WHERE user_id = ?2 AND used_at IS NULL`).bind(now, userId),
+    db.prepare(voidUnusedLinks(table, 1)).bind(now, userId),
     db.prepare(`INSERT INTO ${table} (${names.join(", ")}) VALUES (${names.map((_, i) => `?${i + 1}`).join(", ")})`).bind(...values),
   ]);
   return { token, expiresAt };
@@ -54,9 +54,17 @@ export function claimLink(db: D1Database, table: LinkTable, id: string, now: num
   };
 }
 
+/**
+ * The statement that voids a user's unused links in `table`: its parameters are the time and the
+ * user from `?first` on, and it writes only where `condition` holds (a link's claim, `won`).
+ */
+export function voidUnusedLinks(table: LinkTable, first: number, condition = "1"): string {
+  return `UPDATE ${table} SET used_at = ?${first} WHERE user_id = ?${first + 1} AND used_at IS NULL AND ${condition}`;
+}
+
 /** Voids the user's changes of email still waiting for their link. */
 export function endPendingEmailChanges(db: D1Database, userId: string, now: number) {
-  return db.prepare("UPDATE email_changes SET used_at = ?1 WHERE user_id = ?2 AND used_at IS NULL").bind(now, userId);
+  return db.prepare(voidUnusedLinks("email_changes", 1)).bind(now, userId);
 }
 
 /**
@@ -64,5 +72,5 @@ export function endPendingEmailChanges(db: D1Database, userId: string, now: numb
  * of email waiting for a link (both may have been asked for by whoever knew the old password).
  */
 export function endPendingLinks(db: D1Database, userId: string, now: number) {
-  return [db.prepare("UPDATE password_links SET used_at = ?1 WHERE user_id = ?2 AND used_at IS NULL").bind(now, userId), endPendingEmailChanges(db, userId, now)];
+  return [db.prepare(voidUnusedLinks("password_links", 1)).bind(now, userId), endPendingEmailChanges(db, userId, now)];
 }

@@ -35,6 +35,11 @@ export function detectDelimiter(text: string): "," | ";" | "\t" {
   return best.delimiter;
 }
 
+/** How many of a row's cells hold something. */
+function filledCount(fields: string[]): number {
+  return fields.filter((field) => field.trim()).length;
+}
+
 /** A row's width up to its last filled cell: "a;b;c;" is as wide as "a;b;c". */
 export function filledWidth(fields: string[]): number {
   let width = fields.length;
@@ -42,12 +47,6 @@ export function filledWidth(fields: string[]): number {
   return width;
 }
 
-/**
- * Where the table starts: past the lines above it that a bank writes about the account ("Cuenta:;
- * 191-…"), each narrower than the table and with at most two cells filled. Cautious on purpose: a
- * row that could be the header or a transaction is never left out (a header-less file whose first
- * rows lack a last, optional cell keeps them), and past the first such row nothing is.
- */
 /**
  * A row of labels and their values ("Titular:;ROSA QUISPE;DNI:;12345678"), as banks write the
  * account's details above the table: every other cell from the first ends with a colon, and the
@@ -58,6 +57,13 @@ function labelsAndValues(fields: string[]): boolean {
   return cells.length >= 2 && cells.every((cell, i) => (i % 2 === 0 ? cell.length > 1 && cell.endsWith(":") : !cell.endsWith(":")));
 }
 
+/**
+ * Where the table starts: past the lines above it that a bank writes about the account ("Cuenta:;
+ * 191-…"), each narrower than the table and with at most two cells filled, or made of labels and
+ * their values (`labelsAndValues`). Cautious on purpose: a
+ * row that could be the header or a transaction is never left out (a header-less file whose first
+ * rows lack a last, optional cell keeps them), and past the first such row nothing is.
+ */
 export function tableStart(rows: ReadonlyArray<{ fields: string[] }>): number {
   const lead = rows.slice(0, LEAD_LINES * 2);
   const rowsPerWidth = new Map<number, number>();
@@ -70,7 +76,7 @@ export function tableStart(rows: ReadonlyArray<{ fields: string[] }>): number {
   for (const [width, count] of rowsPerWidth) if (count > most || (count === most && width > table)) [table, most] = [width, count];
   // A row of empty cells (";;;;") is a spacer only below such lines; first in the file it is the header.
   const aboveTable = (fields: string[], start: number) => {
-    const filled = fields.filter((field) => field.trim()).length;
+    const filled = filledCount(fields);
     return filledWidth(fields) < table && (filled <= 2 || labelsAndValues(fields)) && (filled > 0 || start > 0);
   };
   let start = 0;
@@ -91,7 +97,7 @@ const DATE_CELL = /^\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}(?:[ T]\d{1,2}:\d{2}(?::\d{2}
  */
 export function tableEnd(rows: ReadonlyArray<{ fields: string[] }>): number {
   const dated = (fields: string[]) => fields.some((field) => DATE_CELL.test(field.trim()));
-  const belowTable = (fields: string[]) => !dated(fields) && fields.filter((field) => field.trim()).length <= 2;
+  const belowTable = (fields: string[]) => !dated(fields) && filledCount(fields) <= 2;
   let end = rows.length;
   while (end > 1 && rows.length - end < LEAD_ROWS_ALLOWED && belowTable(rows[end - 1]!.fields)) end--;
   return rows.slice(0, end).some((row) => dated(row.fields)) ? end : rows.length;

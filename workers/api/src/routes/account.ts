@@ -17,7 +17,7 @@ import { deleteUserReceipts } from "../receipts";
 import { requireSession } from "../sessions";
 import { hit } from "../rate-limit";
 import { addressTaken, addressTakenSql, findUserById, normalizeEmail, toApiUser, type UserRow } from "../users";
-import { claimLink, findUsableLink, issueLink } from "../single-use-links";
+import { claimLink, findUsableLink, issueLink, voidUnusedLinks } from "../single-use-links";
 import { UNUSABLE_PASSWORD_HASH } from "../password";
 import { checkCurrentPassword, HOUR, LINK_TTL_MS, linkExpired, linkParams, throttled, userSchema } from "./auth";
 
@@ -181,7 +181,7 @@ accountRoutes.openapi(
         ),
         // A password link mailed to the old address would set the password of the account that
         // address no longer names (QA, session 24): after this it can neither sign in nor recover.
-        link.then((won) => `UPDATE password_links SET used_at = ?3 WHERE user_id = ?4 AND used_at IS NULL AND ${won}`, now, user.id),
+        link.then((won) => voidUnusedLinks("password_links", 3, won), now, user.id),
         link.then((won) => keptNoticeInsert(3, won), ...notice.kept),
       ]);
     } catch (error) {
@@ -254,10 +254,10 @@ accountRoutes.openapi(
           now,
           userId,
         ),
-        link.then((won) => `UPDATE email_reverts SET used_at = ?3 WHERE user_id = ?4 AND used_at IS NULL AND created_at >= ?5 AND ${won}`, now, userId, revert.created_at),
-        link.then((won) => `UPDATE email_changes SET used_at = ?3 WHERE user_id = ?4 AND used_at IS NULL AND ${won}`, now, userId),
+        link.then((won) => voidUnusedLinks("email_reverts", 3, `created_at >= ?5 AND ${won}`), now, userId, revert.created_at),
+        link.then((won) => voidUnusedLinks("email_changes", 3, won), now, userId),
         link.then((won) => `UPDATE sessions SET revoked_at = ?3 WHERE user_id = ?4 AND revoked_at IS NULL AND ${won}`, now, userId),
-        link.then((won) => `UPDATE password_links SET used_at = ?3 WHERE user_id = ?4 AND used_at IS NULL AND ${won}`, now, userId),
+        link.then((won) => voidUnusedLinks("password_links", 3, won), now, userId),
         link.then(
           (won) => `INSERT INTO password_links (id, token_hash, user_id, created_at, expires_at) SELECT ?3, ?4, ?5, ?6, ?7 WHERE ${won}`,
           crypto.randomUUID(),

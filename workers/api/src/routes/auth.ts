@@ -17,9 +17,8 @@ import { localeOf, problem, translatedProblem, validationProblem } from "../prob
 import { clearLoginFailures, hit, lockedForSeconds, lockQuery, recordLoginFailure, throttle, type Lockout } from "../rate-limit";
 import { coarseIp } from "../ip";
 import { createSession, requireSession, revokeAllSessionsStatement, sessionExpiry, type SessionRow } from "../sessions";
-import { endPendingEmailChanges, endPendingLinks } from "../single-use-links";
 import { addressTaken, emailHashOf, findUserByEmail, findUserById, normalizeEmail, toApiUser, userByEmailQuery, type UserRow } from "../users";
-import { claimLink, findUsableLink, issueLink } from "../single-use-links";
+import { claimLink, endPendingEmailChanges, endPendingLinks, findUsableLink, issueLink, voidUnusedLinks } from "../single-use-links";
 import { json, jsonBody, problemResponse, bearer } from "../openapi-helpers";
 
 /** 5 failed sign-ins within 15 minutes lock the email for 15 minutes (PRODUCT.md). */
@@ -297,7 +296,7 @@ authRoutes.openapi(
       link.then((won) => `UPDATE sessions SET revoked_at = ?3 WHERE user_id = ?4 AND revoked_at IS NULL AND ${won}`, now, user.id),
       // A change of email someone asked for with the old password would otherwise still take the
       // account once its link is opened, after the owner has shut every other way in (QA, session 24).
-      link.then((won) => `UPDATE email_changes SET used_at = ?3 WHERE user_id = ?4 AND used_at IS NULL AND ${won}`, now, user.id),
+      link.then((won) => voidUnusedLinks("email_changes", 3, won), now, user.id),
       link.then((won) => keptNoticeInsert(3, won), ...notice.kept),
     ]);
     if (!results[0]?.meta.changes) return linkExpired(c);
