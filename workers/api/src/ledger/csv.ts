@@ -100,7 +100,8 @@ export function tableEnd(rows: ReadonlyArray<{ fields: string[] }>): number {
   const belowTable = (fields: string[]) => !dated(fields) && filledCount(fields) <= 2;
   let end = rows.length;
   while (end > 1 && rows.length - end < LEAD_ROWS_ALLOWED && belowTable(rows[end - 1]!.fields)) end--;
-  return rows.slice(0, end).some((row) => dated(row.fields)) ? end : rows.length;
+  const firstDated = rows.findIndex((row) => dated(row.fields));
+  return firstDated >= 0 && firstDated < end ? end : rows.length;
 }
 
 export interface CsvLimits {
