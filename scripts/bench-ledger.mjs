@@ -23,6 +23,7 @@ import { lit, queryLocal } from "./lib/d1.mjs";
 import { localOrigin } from "./lib/local-origin.mjs";
 import { requireFreePort, root, run } from "./lib/run.mjs";
 import { DEMO_PEN_ACCOUNT } from "./seed-ledger.mjs";
+import { listCursor } from "./lib/ledger-cursor.mjs";
 
 const argv = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -35,14 +36,6 @@ const WARMUP = 5;
 const PORT = Number(process.env.BENCH_PORT ?? 8799);
 const ORIGIN = localOrigin(PORT);
 const FRESH = argv.includes("--fresh");
-
-/** Mirrors signature() in workers/api/src/ledger/list.ts, to build a cursor in the middle of the history. */
-function signature(filters, sort, order) {
-  const text = JSON.stringify([filters.q ?? "", filters.from ?? "", filters.to ?? "", filters.category ?? "", filters.min ?? "", filters.max ?? "", filters.status ?? "", sort, order]);
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
-  return hash.toString(36);
-}
 
 const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -86,7 +79,7 @@ async function benchSize(size) {
   const [middle] = await queryLocal(
     `SELECT date, id FROM transactions WHERE account_id = ${lit(DEMO_PEN_ACCOUNT)} ORDER BY date DESC, id DESC LIMIT 1 OFFSET ${Math.floor(size / 2)}`,
   );
-  const cursor = Buffer.from(JSON.stringify({ s: "date", o: "desc", k: middle.date, i: middle.id, f: signature({}, "date", "desc") })).toString("base64url");
+  const cursor = listCursor(DEMO_PEN_ACCOUNT, { key: middle.date, id: middle.id });
   const [groceries] = await queryLocal(`SELECT id FROM categories WHERE user_id = ${lit(DEMO_USER.id)} AND default_key = 'groceries'`);
   const [last] = await queryLocal(`SELECT MAX(date) AS d FROM transactions WHERE account_id = ${lit(DEMO_PEN_ACCOUNT)}`);
   const from = new Date(Date.parse(`${last.d}T12:00:00Z`) - 90 * 86400_000).toISOString().slice(0, 10);

@@ -267,6 +267,45 @@ describe("CSV import: what banks and spreadsheets really write", () => {
     expect(await expectExactBalance(token, older.id)).toBe(-8540 - 2000 + 450000);
   });
 
+  it("finds a statement imported before with its reference column and now without it, or the other way round, one stored row for one row of the file", async () => {
+    const { token } = await signUp();
+    const statement = ["Fecha,Descripción,Monto,Operación", "03/11/2026,Café Tostado,-8.50,000501", "03/11/2026,Café Tostado,-8.50,000502", "04/11/2026,Sueldo,4500.00,000503"].join("\n");
+    const withReference = { dateColumn: 0, descriptionColumn: 1, amountColumn: 2, idColumn: 3, dateFormat: "DD/MM/YYYY" };
+    const withoutReference = { dateColumn: 0, descriptionColumn: 1, amountColumn: 2, dateFormat: "DD/MM/YYYY" };
+    const total = -850 - 850 + 450000;
+    for (const [first, second] of [
+      [withReference, withoutReference],
+      [withoutReference, withReference],
+    ]) {
+      const account = await createAccount(token);
+      expect((await upload(`/accounts/${account.id}/import`, token, statement, first!)).json).toMatchObject({ imported: 3, duplicates: 0 });
+      expect(amounts((await preview(token, account.id, statement, second!)).rows)).toEqual(["duplicate", "duplicate", "duplicate"]);
+      expect((await upload(`/accounts/${account.id}/import`, token, statement, second!)).json).toMatchObject({ imported: 0, duplicates: 3 });
+      expect(await expectExactBalance(token, account.id)).toBe(total);
+      // A third coffee that day, in either form, is a movement of its own: the two stored ones answer for two rows only.
+      const third = statement + "\n03/11/2026,CAFÉ TOSTADO,-8.50,000504";
+      expect(amounts((await preview(token, account.id, third, second!)).rows)).toEqual(["duplicate", "duplicate", "duplicate", "-8.50"]);
+      expect((await upload(`/accounts/${account.id}/import`, token, third, first!)).json).toMatchObject({ imported: 1, duplicates: 3 });
+      expect(await expectExactBalance(token, account.id)).toBe(total - 850);
+    }
+
+    // A file whose identical rows are partly with and partly without a reference, over one stored
+    // row: that row answers for one of them, and the other is imported (the review's case, session 24).
+    const account = await createAccount(token);
+    const one = ["Fecha,Descripción,Monto,Operación", "03/11/2026,Café Tostado,-8.50,"].join("\n");
+    expect((await upload(`/accounts/${account.id}/import`, token, one, withReference)).json).toMatchObject({ imported: 1 });
+    const mixed = ["Fecha,Descripción,Monto,Operación", "03/11/2026,Café Tostado,-8.50,000601", "03/11/2026,Café Tostado,-8.50,"].join("\n");
+    expect(amounts((await preview(token, account.id, mixed, withReference)).rows)).toEqual(["-8.50", "duplicate"]);
+    expect((await upload(`/accounts/${account.id}/import`, token, mixed, withReference)).json).toMatchObject({ imported: 1, duplicates: 1 });
+    expect(await expectExactBalance(token, account.id)).toBe(-1700);
+    // Two references are two movements even with the same content, as before.
+    const referenced = await createAccount(token);
+    const byReference = (reference: string) => ["Fecha,Descripción,Monto,Operación", `03/11/2026,Café Tostado,-8.50,${reference}`].join("\n");
+    expect((await upload(`/accounts/${referenced.id}/import`, token, byReference("000701"), withReference)).json).toMatchObject({ imported: 1 });
+    expect((await upload(`/accounts/${referenced.id}/import`, token, byReference("000702"), withReference)).json).toMatchObject({ imported: 1, duplicates: 0 });
+    expect(await expectExactBalance(token, referenced.id)).toBe(-1700);
+  });
+
   it("refuses a too-long payee or notes, and a row with both a debit and a credit, line by line; a zero beside the other is the other", async () => {
     const { token } = await signUp();
     const account = await createAccount(token);

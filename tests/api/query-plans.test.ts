@@ -5,7 +5,7 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { OWN_IDS_SQL } from "../../workers/api/src/ledger/import";
+import { OWN_IDS_SQL, SAME_DAY_AND_AMOUNT_SQL } from "../../workers/api/src/ledger/import";
 import { rowsQuery, totalsQuery, type Filters, type Order, type Sort } from "../../workers/api/src/ledger/list";
 import { BY_ID_SQL } from "../../workers/api/src/ledger/store";
 
@@ -105,5 +105,11 @@ describe("query plans of reads and writes by id", () => {
     const plan = await explain({ sql: OWN_IDS_SQL, params: [ACCOUNT, "[]"] });
     expect(plan).toMatch(/^SEARCH transactions USING INDEX sqlite_autoindex_transactions_1 \(id=\?\)/);
     expect(plan).not.toMatch(/transactions_account_/);
+  });
+
+  it("reads a file's days and amounts, for duplicates across a reference and content, by the (account, date) index", async () => {
+    const plan = await explain({ sql: SAME_DAY_AND_AMOUNT_SQL, params: [ACCOUNT, '[["2026-11-03",-850]]'] });
+    expect(plan).toMatch(/SEARCH t USING INDEX transactions_account_date \(account_id=\? AND date=\?\)/);
+    expect(plan).not.toMatch(/SCAN t\b|transactions_user/);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * CSV import: preview, then import. The file is the raw body (text/csv, up to 5 MB: app.ts lets
  * these two paths past the 64 KB JSON limit); the column mapping and formats are in the query.
- * Duplicates (same fingerprint already in the account, or earlier in the file) are skipped and
- * counted; rows with errors are skipped and reported with their line numbers.
+ * Duplicates (same fingerprint already in the account, or earlier in the file; or, across a
+ * reference and content, the same movement: `markCrossKindDuplicates`) are skipped and counted;
+ * rows with errors are skipped and reported with their line numbers.
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
@@ -37,6 +38,18 @@ type C = Context<ApiBindings>;
  * (tests/api/query-plans.test.ts).
  */
 export const OWN_IDS_SQL = "SELECT id AS v FROM transactions WHERE +account_id = ?1 AND id IN (SELECT value FROM json_each(?2))";
+
+/**
+ * The account's imported rows on the file's days with the file's amounts (`?2`: a JSON array of
+ * [day, amount] pairs), with what each was fingerprinted by: the second pass of the duplicate
+ * check, which compares a row fingerprinted by its reference with one fingerprinted by its
+ * content (`markCrossKindDuplicates`). Each pair is an equality on the (account, date) index, whose
+ * amount column settles the rest; named, because on a table without statistics SQLite may take the
+ * (account, amount) index, which holds every month's identical coffee (tests/api/query-plans.test.ts).
+ */
+export const SAME_DAY_AND_AMOUNT_SQL = `SELECT t.id AS id, t.date AS date, t.amount AS amount, t.description AS description, t.import_fingerprint AS fingerprint
+  FROM json_each(?2) AS k CROSS JOIN transactions AS t INDEXED BY transactions_account_date ON t.account_id = ?1 AND t.date = k.value ->> '$[0]' AND t.amount = k.value ->> '$[1]'
+  WHERE +t.import_fingerprint IS NOT NULL`;
 
 /** Paths app.ts gives the larger body limit. */
 export const IMPORT_PATH = /\/accounts\/[^/]+\/import(?:\/preview)?$/;
@@ -336,18 +349,79 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
   const byFingerprint = chunksOf(fingerprints, LOOKUP_CHUNK).map((part) => c.env.DB.prepare(FINGERPRINTS_SQL).bind(account.id, JSON.stringify(part)));
   const byLegacyBankId = chunksOf(legacyBankIds, LOOKUP_CHUNK).map((part) => c.env.DB.prepare(LEGACY_BANK_IDS_SQL).bind(account.id, JSON.stringify(part)));
   const byOwnId = chunksOf(ownIds, LOOKUP_CHUNK).map((part) => c.env.DB.prepare(OWN_IDS_SQL).bind(account.id, JSON.stringify(part)));
+  const dayAndAmounts = [...new Map(rows.filter((row) => row.fingerprint).map((row) => [`${row.date}|${row.amount}`, [row.date, row.amount]])).values()];
+  const bySameDayAndAmount = chunksOf(dayAndAmounts, LOOKUP_CHUNK).map((part) => c.env.DB.prepare(SAME_DAY_AND_AMOUNT_SQL).bind(account.id, JSON.stringify(part)));
   const lookups = [...byFingerprint, ...byLegacyBankId, ...byOwnId];
-  const answers = lookups.length ? await c.env.DB.batch<{ v: string }>(lookups) : [];
-  const values = (from: number, count: number) => answers.slice(from, from + count).flatMap((answer) => answer.results.map((row) => row.v));
+  const answers = lookups.length || bySameDayAndAmount.length ? await c.env.DB.batch<Record<string, unknown>>([...lookups, ...bySameDayAndAmount]) : [];
+  const values = (from: number, count: number) => answers.slice(from, from + count).flatMap((answer) => answer.results.map((row) => String(row.v)));
   const existing = new Set([...values(0, byFingerprint.length), ...values(byFingerprint.length, byLegacyBankId.length)]);
   const existingIds = new Set(values(byFingerprint.length + byLegacyBankId.length, byOwnId.length));
+  // The stored rows a file row is a duplicate of, by the fingerprint it matched or the id: each
+  // answers for that one row only, in the second pass below.
+  const matched = new Set<string>();
   for (const row of rows) {
     if (!row.fingerprint) continue;
-    const before = row.decomposedFingerprint && existing.has(row.decomposedFingerprint);
-    if (existing.has(row.fingerprint) || before || seen.has(row.fingerprint) || (row.bankId && existingIds.has(row.bankId))) row.duplicate = true;
+    const hit = existing.has(row.fingerprint) ? row.fingerprint : row.decomposedFingerprint && existing.has(row.decomposedFingerprint) ? row.decomposedFingerprint : null;
+    const ownId = row.bankId && existingIds.has(row.bankId) ? row.bankId : null;
+    if (hit || ownId || seen.has(row.fingerprint)) row.duplicate = true;
+    if (hit) matched.add(hit);
+    if (ownId) matched.add(ownId);
     seen.add(row.fingerprint);
   }
+  const stored = answers.slice(lookups.length).flatMap((answer) => answer.results as unknown as StoredImportedRow[]);
+  markCrossKindDuplicates(rows, stored, matched);
   return rows;
+}
+
+/** An imported row of the account, as SAME_DAY_AND_AMOUNT_SQL reads it. */
+interface StoredImportedRow {
+  id: string;
+  date: string;
+  amount: number;
+  description: string;
+  fingerprint: string;
+}
+
+/** What a row is, without its reference: the day, the amount and the description as compared (case and composition aside). */
+const contentKey = (date: string, amount: number, description: string) => `${date}|${amount}|${description.normalize("NFC").toLowerCase()}`;
+
+/**
+ * A row is fingerprinted either by its bank reference (with its day and amount) or, without one, by
+ * its content (day, amount, description, and which of the file's identical rows it is). A
+ * statement imported once with its reference column mapped and once without (or the other way
+ * round) therefore matched nothing the first pass can see, and was imported twice (QA, session 24).
+ *
+ * This pass compares across the two kinds, one for one: a row of the file still new, read by its
+ * reference, is the duplicate of a stored row of the same content read by its content that no other
+ * row of the file matched, and the other way round. A stored row answers for one file row at most,
+ * so a file that has one more identical coffee than the account keeps the extra one (the fix
+ * reverted in session 24 let one stored row answer for two). Two references are never compared by
+ * content: two identical coffees under two references are two movements, as they always were.
+ */
+function markCrossKindDuplicates(rows: ParsedRow[], stored: StoredImportedRow[], matched: ReadonlySet<string>) {
+  const unmatched = new Map<string, { byContent: number; byReference: number }>();
+  for (const row of stored) {
+    const byReference = row.fingerprint.startsWith("id:");
+    // Rows stored before a reference's fingerprint held its day and amount are matched in that form.
+    const current = byReference && !row.fingerprint.endsWith(`|${row.date}|${row.amount}`) ? bankIdFingerprint(row.fingerprint.slice(3), row.date, row.amount) : row.fingerprint;
+    if (matched.has(current) || matched.has(row.id)) continue;
+    const key = contentKey(row.date, row.amount, row.description);
+    const left = unmatched.get(key) ?? { byContent: 0, byReference: 0 };
+    if (byReference) left.byReference++;
+    else left.byContent++;
+    unmatched.set(key, left);
+  }
+  if (!unmatched.size) return;
+  for (const row of rows) {
+    if (!row.fingerprint || row.duplicate) continue;
+    const left = unmatched.get(contentKey(row.date!, row.amount!, row.description)); // a fingerprinted row is valid: it has both
+    if (!left) continue;
+    const other = row.fingerprint.startsWith("id:") ? "byContent" : "byReference";
+    if (left[other] > 0) {
+      left[other]--;
+      row.duplicate = true;
+    }
+  }
 }
 
 /** LEGACY_BANK_IDS_SQL makes this form in SQL from rows stored before it: keep the two alike. */
