@@ -28,4 +28,6 @@ export const TEXT_LIMITS = {
   payee: 100,
   notes: 1000,
   search: 200,
+  /** A CSV file's name as the browser gives it, kept with the import's record (at most a file system's 255). */
+  fileName: 255,
 } as const;

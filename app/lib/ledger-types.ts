@@ -114,4 +114,16 @@ export interface ImportResult {
   invalid: number;
   errors: Array<{ line: number; errors: Record<string, string[]> }>;
   account: Account;
+  /** The import's record, to undo it; null when no row was added. */
+  importId: string | null;
+}
+
+/** One of the account's latest imports, which can be undone (GET /accounts/{id}/imports). */
+export interface ImportRecord {
+  id: string;
+  fileName: string | null;
+  imported: number;
+  /** Of the rows it added, those still in the account. */
+  remaining: number;
+  createdAt: string;
 }

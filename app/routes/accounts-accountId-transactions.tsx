@@ -11,12 +11,12 @@ import { Field, FormAlert, PageTitle, tooltipFromLabel } from "../components/ui"
 import { guard } from "../guards.server";
 import { amountChecks } from "../lib/amount-checks";
 import { apiFor } from "../lib/api.server";
-import { formatDay, isIsoDay, todayInZone } from "../lib/dates";
+import { formatDay, formatInstant, isIsoDay, todayInZone } from "../lib/dates";
 import { formErrorOf, keepFormThroughOutage, ledgerFormOf } from "../lib/form-outage";
 import { formValues, parseForm, useClientValidation, type FieldErrors } from "../lib/forms";
 import { ID_PATTERN } from "../lib/ids";
 import { formatSignedMoneyInText, moneyOutExample, parseAmount } from "../lib/money";
-import type { Account, Category, ImportPreview, ImportResult, ImportRow, ListTotals, Transaction, TransactionList } from "../lib/ledger-types";
+import type { Account, Category, ImportPreview, ImportRecord, ImportResult, ImportRow, ListTotals, Transaction, TransactionList } from "../lib/ledger-types";
 import { apiFailure, formId, formFailure, idempotencyKeyOf, readFailed, refusedWithAmounts, returnTo, unwrap } from "../lib/ledger.server";
 import { replaceWithToast } from "../toast.server";
 import { fieldErrors } from "../lib/problem";
@@ -39,7 +39,7 @@ export const middleware: Route.MiddlewareFunction[] = [guard("auth")];
 /** Filters and sort, exactly the listing's query parameters (docs/api/ledger.md), kept in the URL. */
 const FILTER_KEYS = ["q", "from", "to", "category", "min", "max", "status", "sort", "order"] as const;
 /** Parameters that only open or prefill a form: changing them needs no new data. */
-const UI_KEYS = ["new", "edit", "confirmDelete", "description", "amount", "payee", "date", "notes", "categoryId"] as const;
+const UI_KEYS = ["new", "edit", "confirmDelete", "confirmUndoImport", "description", "amount", "payee", "date", "notes", "categoryId"] as const;
 const PAGE_SIZE = 50;
 const IMPORT_OPTIONS = [...IMPORT_COLUMNS, "dateFormat", "decimalSeparator", "delimiter", "header"] as const;
 
@@ -62,24 +62,32 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { sort: _sort, order: _order, ...totalsFilters } = filters;
   // `totals=now`: the link a browser without JavaScript follows, which cannot receive streamed totals.
   const totalsApart = Boolean(filters.q) && url.searchParams.get("totals") !== "now";
-  // One call for the page: the rows, and the accounts and categories the forms and filters need.
-  const listResult = await api.get<TransactionList & { accounts?: Account[]; categories?: Category[] }>(`/accounts/${params.accountId}/transactions`, {
-    query: { ...filters, cursor, limit: PAGE_SIZE, totals: !totalsApart, include: "accounts,categories" },
+  // One call for the page: the rows, the accounts and categories the forms and filters need, and
+  // the account's latest imports (which can be undone).
+  const listResult = await api.get<TransactionList & { accounts?: Account[]; categories?: Category[]; imports?: ImportRecord[] }>(`/accounts/${params.accountId}/transactions`, {
+    query: { ...filters, cursor, limit: PAGE_SIZE, totals: !totalsApart, include: "accounts,categories,imports" },
   });
   let list: PageList | null = null;
   let filterErrors: FieldErrors = {};
   let accounts: Account[];
   let categories: Category[];
+  let imports: ImportRecord[];
   if (listResult.ok) {
     list = pageList(listResult.data);
     accounts = listResult.data.accounts ?? [];
     categories = listResult.data.categories ?? [];
+    imports = listResult.data.imports ?? [];
   } else if (listResult.status === 422 || listResult.status === 400) {
     // A filter the API refused: show the page with the messages beside the filters, no rows.
     filterErrors = fieldErrors(listResult.problem);
-    const [accountsResult, categoriesResult] = await Promise.all([api.get<{ accounts: Account[] }>("/accounts"), api.get<{ categories: Category[] }>("/categories")]);
+    const [accountsResult, categoriesResult, importsResult] = await Promise.all([
+      api.get<{ accounts: Account[] }>("/accounts"),
+      api.get<{ categories: Category[] }>("/categories"),
+      api.get<{ imports: ImportRecord[] }>(`/accounts/${params.accountId}/imports`),
+    ]);
     accounts = unwrap(accountsResult, request).accounts;
     categories = unwrap(categoriesResult, request).categories;
+    imports = unwrap(importsResult, request).imports;
   } else {
     // Unknown and someone else's account: the same 404 as a malformed id (nothing leaks).
     readFailed(listResult, request);
@@ -99,6 +107,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     account,
     accounts: accounts.map(({ id, name, currency, archived }) => ({ id, name, currency, archived })),
     categories,
+    imports,
     list,
     totals,
     filters,
@@ -106,6 +115,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     cursor,
     page,
     today: todayInZone(user.timeZone),
+    timeZone: user.timeZone,
     nonce: crypto.randomUUID(),
   };
 }
@@ -177,6 +187,8 @@ function importQuery(mapping: Record<string, string>) {
 }
 
 const formOfSubmission = ledgerFormOf("transactionId", ["update", "delete", "receipt-remove"], { "import-upload": "import", "import-preview": "import", "import-commit": "import" });
+/** The form of an answer about an undo of an import (its failure shows beside the Recent imports). */
+const UNDO_IMPORT_FORM = "import-undo";
 
 /** With JavaScript, an outage keeps the form and what was typed (lib/form-outage.ts). */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
@@ -288,7 +300,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const send = (query: Record<string, string>) =>
         api.post<ImportPreview>(`/accounts/${accountId}/import/preview`, { rawBody: csv, contentType: "text/csv; charset=utf-8", query, timeoutMs: IMPORT_TIMEOUT_MS });
       if (intent === "import-commit") {
-        const result = await api.post<ImportResult>(`/accounts/${accountId}/import`, { rawBody: csv, contentType: "text/csv; charset=utf-8", query: importQuery(mapping), idempotencyKey, timeoutMs: IMPORT_TIMEOUT_MS });
+        // The file's name goes with the import's record, so Recent imports can name it; one longer
+        // than any file system allows is not a name to refuse the import over, so it is left out.
+        const named = fileName.trim() !== "" && fileName.length <= TEXT_LIMITS.fileName;
+        const query = { ...importQuery(mapping), ...(named ? { fileName } : {}) };
+        const result = await api.post<ImportResult>(`/accounts/${accountId}/import`, { rawBody: csv, contentType: "text/csv; charset=utf-8", query, idempotencyKey, timeoutMs: IMPORT_TIMEOUT_MS });
         if (!result.ok) {
           if (result.status >= 500) throw new Response(null, { status: 503, statusText: "Service Unavailable" });
           const preview = await send(importQuery(mapping));
@@ -316,6 +332,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         }
       }
       return { form: "import", ok: true, stage: "preview", csv, fileName, preview: preview.data, mapping, errors: {} } satisfies ImportState;
+    }
+    case "import-undo": {
+      const importId = formId(formData, "importId");
+      // As a delete: without JavaScript nothing has asked yet, so the list asks (`confirmUndoImport`).
+      if (formData.get("confirmed") !== "yes") {
+        const ask = new URL(back, "http://list.invalid");
+        ask.searchParams.set("confirmUndoImport", importId);
+        return redirect(`${ask.pathname}${ask.search}#undo-import-question`);
+      }
+      const result = await api.delete<{ deleted: number }>(`/accounts/${accountId}/imports/${importId}`, { idempotencyKey });
+      // Undone already (another tab): what the user wanted, said as it is.
+      if (!result.ok && result.status === 404) return replaceWithToast(back, "ledger.pages.toast.importUndoneAlready", "info");
+      if (!result.ok) return apiFailure(UNDO_IMPORT_FORM, result, values, t);
+      return replaceWithToast(back, "ledger.pages.toast.importUndone");
     }
     default:
       throw new Response("Unknown intent", { status: 400 });
@@ -1354,7 +1384,13 @@ function ImportSection({ loaderData }: { loaderData: LoaderData }) {
   const listUrl = useListUrls().list;
   const state = useFormResult<ImportState | FormResult>("import", fetcher, actionData);
   const failure = state && !state.ok ? state : undefined;
-  const done = state?.ok && state.stage === "done" ? state.result : null;
+  const asked = useSearchParams()[0].has("confirmUndoImport");
+  const finished = state?.ok && state.stage === "done" ? state.result : null;
+  // An import undone since (its record no longer listed once the page has its data again) no
+  // longer reads as finished. While the import's own answer reloads the page the list is older
+  // than it, and the summary stays (it takes focus then).
+  const undone = finished?.importId && fetcher.state === "idle" && !loaderData.imports.some((record) => record.id === finished.importId);
+  const done = finished && !undone ? finished : null;
   const current = state?.ok && state.stage === "preview" ? state : null;
   // An outage while previewing or importing keeps the last preview (file and columns) on screen
   // with the message, instead of falling back to the upload step (ADR 024). An outage while
@@ -1390,7 +1426,8 @@ function ImportSection({ loaderData }: { loaderData: LoaderData }) {
   if (state && !used) setUsed(true);
 
   return (
-    <details className={l.details} open={Boolean(state) || used} data-testid="import">
+    // Open when the address asks an undo's question (without JavaScript), so the question is seen.
+    <details className={l.details} open={Boolean(state) || used || asked} data-testid="import">
       <summary className={l.summary}>
         <FileUp size={18} aria-hidden="true" />
         {t("ledger.pages.transactions.import")}
@@ -1438,8 +1475,123 @@ function ImportSection({ loaderData }: { loaderData: LoaderData }) {
             <ImportMapping key={`${preview.fileName}-${preview.csv.length}`} state={preview} fetcher={fetcher} nonce={loaderData.nonce} listUrl={listUrl} currency={loaderData.account.currency} />
           </>
         )}
+        <RecentImports loaderData={loaderData} listUrl={listUrl} latest={done?.importId ?? null} />
       </div>
     </details>
+  );
+}
+
+/** Where focus goes once an import is undone: the list of the others, or the file field when none is left. */
+const AFTER_UNDO_FOCUS = ["#recent-imports-title", "#import-file"] as const;
+
+/**
+ * The account's latest imports (ADR 038). Undoing one removes the rows it added that are still
+ * here, after a question, as a delete asks: in place with JavaScript, and without it from the
+ * action (`confirmUndoImport` in the address, which a reload keeps asking).
+ */
+function RecentImports({ loaderData, listUrl, latest }: { loaderData: LoaderData; listUrl: string; latest: string | null }) {
+  const { t, i18n } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const actionData = useActionData<typeof action>();
+  const fetcher = useFetcher<typeof action>({ key: "tx-import-undo" });
+  const failure = useFormResult<FormResult>(UNDO_IMPORT_FORM, fetcher, actionData);
+  useFailureToast(failure, t);
+  const [asking, setAsking] = useState<string | null>(null);
+  const confirming = asking ?? searchParams.get("confirmUndoImport");
+  const { imports } = loaderData;
+  if (!imports.length) return null;
+  return (
+    <section aria-labelledby="recent-imports-title" className={ui.stack} data-testid="recent-imports">
+      <h3 id="recent-imports-title" className={l.subTitle} tabIndex={-1}>
+        {t("ledger.pages.import.recentTitle")}
+      </h3>
+      <p className={l.small} style={{ margin: 0 }}>
+        {t("ledger.pages.import.recentHint")}
+      </p>
+      <ul className={l.list}>
+        {imports.map((record) => {
+          const naming = {
+            file: record.fileName ?? t("ledger.pages.import.noFileName"),
+            when: formatInstant(Date.parse(record.createdAt), i18n.language, loaderData.timeZone),
+          };
+          return (
+            <li key={record.id} className={l.listRow} data-testid="recent-import" data-import-id={record.id}>
+              <span className={l.grow}>
+                <span className={`${l.rowTitle} ${l.userText}`}>{naming.file}</span>
+                {record.id === latest ? <span className={l.badgeAfter}>{t("ledger.pages.import.latest")}</span> : null}
+                <br />
+                <span className={l.small}>
+                  {naming.when} · {t("ledger.pages.import.rows", { count: record.imported })}
+                  {record.remaining < record.imported ? ` · ${t("ledger.pages.import.rowsLeft", { count: record.remaining })}` : null}
+                </span>
+              </span>
+              {confirming === record.id ? (
+                <UndoImportQuestion record={record} naming={naming} fetcher={fetcher} nonce={loaderData.nonce} listUrl={listUrl} refused={failure} onCancel={asking ? () => setAsking(null) : undefined} />
+              ) : (
+                <fetcher.Form method="post" preventScrollReset>
+                  <input type="hidden" name="intent" value="import-undo" />
+                  <input type="hidden" name="importId" value={record.id} />
+                  <input type="hidden" name="returnTo" value={listUrl} />
+                  <button
+                    type="submit"
+                    id={`undo-import-${record.id}`}
+                    className={ui.button.ghost}
+                    aria-label={t("ledger.pages.import.undoLabel", naming)}
+                    onClick={(event) => {
+                      // With JavaScript the question comes in place; without it, from the action.
+                      event.preventDefault();
+                      setAsking(record.id);
+                    }}
+                  >
+                    {t("ledger.pages.import.undo")}
+                  </button>
+                </fetcher.Form>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function UndoImportQuestion(props: { record: ImportRecord; naming: { file: string; when: string }; fetcher: Fetcher; nonce: string; listUrl: string; refused: FormResult | undefined; onCancel: (() => void) | undefined }) {
+  const { record, naming, fetcher, nonce, listUrl, refused, onCancel } = props;
+  const { t } = useTranslation();
+  const question = t("ledger.pages.import.undoQuestion", { count: record.remaining, ...naming });
+  const confirm = useRef<HTMLButtonElement>(null);
+  // The Undo button it replaced had focus: the keyboard goes on from the answer to give.
+  useEffect(() => focusIfLost(confirm.current), []);
+  const busy = fetcher.state !== "idle";
+  const onSubmit = useFocusAfterSave(AFTER_UNDO_FOCUS, refused);
+  return (
+    <fetcher.Form method="post" id="undo-import-question" preventScrollReset className={`${ui.card} ${l.undoQuestion}`} aria-label={question} data-testid="undo-import-question" onSubmit={onSubmit(() => {})}>
+      <FormKey nonce={nonce} form={`${UNDO_IMPORT_FORM}.${record.id}`} />
+      <input type="hidden" name="intent" value="import-undo" />
+      <input type="hidden" name="importId" value={record.id} />
+      <input type="hidden" name="confirmed" value="yes" />
+      <input type="hidden" name="returnTo" value={listUrl} />
+      <p className={l.userText}>{question}</p>
+      <div className={l.actions}>
+        <button type="submit" ref={confirm} className={ui.button.primary} disabled={busy}>
+          {busy ? t("ledger.pages.common.saving") : t("ledger.pages.import.undoConfirm")}
+        </button>
+        <Link
+          to={listUrl}
+          preventScrollReset
+          className={ui.button.ghost}
+          onClick={(event) => {
+            // Asked in place: closing the question needs no new page, and the keyboard goes back to Undo.
+            if (!onCancel || !isPlainClick(event)) return;
+            event.preventDefault();
+            onCancel();
+            requestAnimationFrame(() => document.getElementById(`undo-import-${record.id}`)?.focus());
+          }}
+        >
+          {t("ledger.pages.common.cancel")}
+        </Link>
+      </div>
+    </fetcher.Form>
   );
 }
 

@@ -153,6 +153,10 @@ export const rowBusy = style({ opacity: 0.55 });
 /** The delete question a page without JavaScript asks above the table. */
 export const deleteQuestion = style({ margin: vars.space.md, display: "flex", flexDirection: "column", gap: vars.space.sm, borderColor: vars.color.error });
 globalStyle(`${deleteQuestion} > p`, { margin: 0 });
+/** Undoing an import (ADR 038): the question takes the whole width of the import's line. */
+export const undoQuestion = style([deleteQuestion, { margin: 0, flex: "1 1 100%" }]);
+/** A badge after a name on the same line. */
+export const badgeAfter = style([badge, { marginInlineStart: vars.space.sm }]);
 export const editRow = style({ background: vars.color.backgroundMd });
 // The edit form's title repeats the description.
 globalStyle(`${editRow} > td`, { overflowWrap: "anywhere" });

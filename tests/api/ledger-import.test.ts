@@ -4,6 +4,8 @@ import { BASE, call, signUp } from "./helpers";
 import { addTransaction, allPages, createAccount, expectExactBalance } from "./ledger-helpers";
 
 const ES = { "Accept-Language": "es-PE,es;q=0.9" };
+/** The smallest JPEG the receipt route takes. */
+const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9]);
 
 function upload(path: string, token: string, csv: string, query: Record<string, string | number>, headers: Record<string, string> = {}) {
   const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
@@ -666,6 +668,95 @@ describe("CSV import: what banks and spreadsheets really write", () => {
     expect(imported.status).toBe(201);
     const stored = (await allPages(token, account.id)).rows.map((tx) => String(tx.description));
     expect(stored.sort()).toEqual(["Cafetería Ñuñoa", "Pañales"]);
+  });
+});
+
+describe("Undoing a CSV import", () => {
+  const mapping = { dateColumn: 0, descriptionColumn: 1, amountColumn: 2 };
+  const statement = "date,description,amount\n2026-11-02,Wong,-85.40\n2026-11-03,Sueldo,4500.00\n2026-11-04,Luz del Sur,-120.00\n";
+  const later = "date,description,amount\n2026-11-05,Tottus,-40.00\n";
+  const undo = (token: string, accountId: string, importId: string, headers: Record<string, string> = {}) => call(`/accounts/${accountId}/imports/${importId}`, { method: "DELETE", token, headers });
+
+  it("removes the rows an import added that are still there, edited ones too, with their receipts, and leaves typed-in rows and other imports alone", async () => {
+    const { token, user } = await signUp();
+    const account = await createAccount(token, { openingBalance: "1000.00" });
+    const typed = await addTransaction(token, account.id, { description: "Café", amount: "-8.50" });
+    const first = await upload(`/accounts/${account.id}/import`, token, statement, { ...mapping, fileName: "  noviembre.csv " });
+    expect(first.json).toMatchObject({ imported: 3, importId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    const second = await upload(`/accounts/${account.id}/import`, token, later, mapping);
+    expect(second.json.importId).not.toBe(first.json.importId);
+
+    // Listed newest first, on its own and with the page's list; one row deleted by hand and one edited.
+    const listed = await call(`/accounts/${account.id}/imports`, { token });
+    expect(listed.json.imports.map((i: { id: string }) => i.id)).toEqual([second.json.importId, first.json.importId]);
+    expect(listed.json.imports[1]).toMatchObject({ fileName: "noviembre.csv", imported: 3, remaining: 3 });
+    expect(Date.parse(listed.json.imports[1].createdAt)).toBeGreaterThan(Date.now() - 60_000);
+    const { rows } = await allPages(token, account.id);
+    const wong = rows.find((row) => row.description === "Wong")!;
+    const luz = rows.find((row) => row.description === "Luz del Sur")!;
+    expect((await call(`/transactions/${wong.id}`, { method: "DELETE", token })).status).toBe(200);
+    expect((await call(`/transactions/${luz.id}`, { method: "PATCH", token, body: { amount: "-130.00" } })).status).toBe(200);
+    const photo = await SELF.fetch(`${BASE}/transactions/${luz.id}/receipt`, { method: "PUT", headers: { Authorization: `Bearer ${token}`, "Content-Type": "image/jpeg" }, body: JPEG });
+    expect(photo.status).toBe(200);
+    expect((await env.RECEIPTS.list({ prefix: `receipts/${user.id}/` })).objects).toHaveLength(1);
+    const page = await call(`/accounts/${account.id}/transactions?include=imports`, { token });
+    expect(page.json.imports[1]).toMatchObject({ id: first.json.importId, imported: 3, remaining: 2 });
+
+    const undone = await undo(token, account.id, first.json.importId);
+    expect(undone.status).toBe(200);
+    expect(undone.json).toMatchObject({ importId: first.json.importId, deleted: 2 });
+    expect(undone.json.account.balanceMinor).toBe(100000 + typed.amountMinor - 4000);
+    expect(await expectExactBalance(token, account.id)).toBe(100000 - 850 - 4000);
+    expect((await allPages(token, account.id)).rows.map((row) => row.description).sort()).toEqual(["Café", "Tottus"]);
+    expect((await env.RECEIPTS.list({ prefix: `receipts/${user.id}/` })).objects).toHaveLength(0);
+    // Gone from the list; a second undo (another tab) finds nothing to undo.
+    expect((await call(`/accounts/${account.id}/imports`, { token })).json.imports.map((i: { id: string }) => i.id)).toEqual([second.json.importId]);
+    expect((await undo(token, account.id, first.json.importId)).status).toBe(404);
+    // The statement can be imported again once undone: its rows are new again.
+    expect((await upload(`/accounts/${account.id}/import`, token, statement, mapping)).json).toMatchObject({ imported: 3, duplicates: 0 });
+    expect(await expectExactBalance(token, account.id)).toBe(100000 - 850 - 4000 - 8540 + 450000 - 12000);
+  });
+
+  it("keeps no record of an import that added nothing, and refuses an undo in an archived account or under another account", async () => {
+    const { token } = await signUp();
+    const account = await createAccount(token);
+    const other = await createAccount(token, { name: "Interbank" });
+    const first = await upload(`/accounts/${account.id}/import`, token, statement, mapping);
+    const again = await upload(`/accounts/${account.id}/import`, token, statement, mapping);
+    expect(again.json).toMatchObject({ imported: 0, duplicates: 3, importId: null });
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM imports WHERE account_id = ?1").bind(account.id).first<{ n: number }>())!.n).toBe(1);
+
+    // The same user's other account does not own it.
+    expect((await undo(token, other.id, first.json.importId)).status).toBe(404);
+    expect((await call(`/accounts/${other.id}/imports`, { token })).json.imports).toEqual([]);
+    // A malformed import id is a 404 like an unknown one.
+    expect((await undo(token, account.id, "not-an-id")).status).toBe(404);
+
+    expect((await call(`/accounts/${account.id}`, { method: "PATCH", token, body: { archived: true } })).status).toBe(200);
+    const refused = await undo(token, account.id, first.json.importId, ES);
+    expect(refused.status).toBe(409);
+    expect(refused.json.detail).toMatch(/archivada/);
+    expect(await expectExactBalance(token, account.id)).toBe(-8540 + 450000 - 12000);
+    expect((await call(`/accounts/${account.id}`, { method: "PATCH", token, body: { archived: false } })).status).toBe(200);
+    expect((await undo(token, account.id, first.json.importId)).json).toMatchObject({ deleted: 3 });
+    expect(await expectExactBalance(token, account.id)).toBe(0);
+  });
+
+  it("answers a retried undo from its record, and refuses a file name longer than a file system allows", async () => {
+    const { token } = await signUp();
+    const account = await createAccount(token);
+    const { json } = await upload(`/accounts/${account.id}/import`, token, statement, mapping);
+    const key = { "Idempotency-Key": crypto.randomUUID() };
+    const undone = await undo(token, account.id, json.importId, key);
+    const replay = await undo(token, account.id, json.importId, key);
+    expect(replay.json).toEqual(undone.json);
+    expect(replay.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(undone.json.deleted).toBe(3);
+
+    const long = await upload(`/accounts/${account.id}/import`, token, later, { ...mapping, fileName: `${"a".repeat(252)}.csv` }, ES);
+    expect(long.status).toBe(422);
+    expect(long.json.errors.fileName).toEqual(["El nombre del archivo es demasiado largo (máximo 255 caracteres)."]);
+    expect(await expectExactBalance(token, account.id)).toBe(0);
   });
 });
 

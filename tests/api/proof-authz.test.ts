@@ -87,6 +87,9 @@ async function ownerWithEverything() {
   expect(receipt.status).toBe(200);
   const transfer = await call("/transfers", { token: a.token, body: { fromAccountId: account.id, toAccountId: other.id, amount: "5.00", date: "2026-11-20" } });
   expect(transfer.status).toBe(201);
+  const imported = await SELF.fetch(`${BASE}/accounts/${account.id}/import?dateColumn=0&descriptionColumn=1&amountColumn=2`, { method: "POST", headers: { Authorization: `Bearer ${a.token}`, "Content-Type": "text/csv" }, body: CSV });
+  expect(imported.status).toBe(201);
+  const importId = ((await imported.json()) as { importId: string }).importId;
   const categories = await call("/categories", { token: a.token });
   const sessions = await call("/auth/sessions", { token: a.token });
   const otherSession = sessions.json.sessions.find((s: { current: boolean }) => !s.current);
@@ -96,6 +99,7 @@ async function ownerWithEverything() {
     transferId: transfer.json.transferId,
     categoryId: categories.json.categories[0].id,
     sessionId: otherSession.id,
+    importId,
   };
   return { a, secondToken: second.json.token as string, ids };
 }
@@ -156,6 +160,7 @@ describe("authorization matrix (from the OpenAPI document)", () => {
           transferId: "SELECT 1 FROM transactions t JOIN accounts a ON a.id = t.account_id WHERE t.transfer_id = ?1 AND a.user_id = ?2",
           categoryId: "SELECT 1 FROM categories WHERE id = ?1 AND user_id = ?2",
           sessionId: "SELECT 1 FROM sessions WHERE id = ?1 AND user_id = ?2 AND revoked_at IS NULL",
+          importId: "SELECT 1 FROM imports WHERE id = ?1 AND user_id = ?2 AND undone_at IS NULL AND remaining > 0",
         }[name]!,
       )
         .bind(id, a.user.id)

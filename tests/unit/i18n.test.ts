@@ -11,7 +11,7 @@ import { addPageTexts, createTranslate, formatCount } from "../../app/i18n/trans
 import { translatorFor } from "../../app/i18n/translator";
 import type { z } from "zod";
 import { nameSchema } from "../../app/lib/schemas/auth";
-import { accountCreateSchema, accountNameSchema, categoryCreateSchema, listQueryObject, transactionCreateSchema } from "../../app/lib/schemas/ledger";
+import { accountCreateSchema, accountNameSchema, categoryCreateSchema, importQuerySchema, listQueryObject, transactionCreateSchema } from "../../app/lib/schemas/ledger";
 
 // Every string, the API's mail included: what the server and the API translate with.
 const { en, es } = resources;
@@ -145,6 +145,7 @@ describe("i18n", () => {
       ["ledger.errors.payeeLength", transaction.payee],
       ["ledger.errors.notesLength", transaction.notes],
       ["ledger.errors.search", listQueryObject.shape.q],
+      ["ledger.errors.fileNameLength", importQuerySchema.shape.fileName],
       // The CSV import's reasons for leaving a row out, which name the same limits.
       ["api.importDescription", transaction.description],
       ["api.importPayee", transaction.payee],

@@ -295,6 +295,8 @@ export const importQuerySchema = z.object({
   ...importColumns,
   dateFormat: blank(z.enum(DATE_FORMATS, { error: "ledger.errors.dateFormat" })),
   decimalSeparator: blank(z.enum([".", ","], { error: "ledger.errors.decimalSeparator" })),
+  /** The file's name, kept with the import's record so the page can name it (undo, ADR 038). */
+  fileName: blankText(z.string({ error: "ledger.errors.fileNameLength" }).overwrite(singleLineText).trim().max(TEXT_LIMITS.fileName, { error: "ledger.errors.fileNameLength" })),
 });
 export type ImportQuery = z.infer<typeof importQuerySchema>;
 

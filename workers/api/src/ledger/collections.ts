@@ -1,11 +1,13 @@
 /**
  * The user's accounts and categories as GET /accounts and GET /categories answer them. Pages that
  * also need them beside other data ask for `?include=accounts,categories` on the list and the
- * overview, which run these statements in the same D1 batch (one round trip, one request).
+ * overview, which run these statements in the same D1 batch (one round trip, one request). The
+ * list also takes `imports`: the account's latest imports, as GET …/imports answers them.
  */
 import { z } from "@hono/zod-openapi";
 import { compareCurrencies, toDecimalString } from "../../../../app/lib/money";
 import { blank } from "../../../../app/lib/schemas/ledger";
+import { importRecordOut, importRecordsStatement, toImportRecord, type ImportRecordRow } from "./import-records";
 import { accountOut, categoryOut, toAccount, toCategory, type AccountRow, type CategoryRow } from "./model";
 
 const TYPE_ORDER = "CASE type WHEN 'checking' THEN 0 WHEN 'savings' THEN 1 WHEN 'credit_card' THEN 2 WHEN 'cash' THEN 3 WHEN 'wallet' THEN 4 ELSE 5 END";
@@ -55,39 +57,52 @@ export const includedOut = {
   accountTotals: accountsResponse.shape.totals.optional(),
   categories: z.array(categoryOut).optional(),
 };
-type Included = { accounts?: z.infer<typeof accountsResponse>["accounts"]; accountTotals?: z.infer<typeof accountsResponse>["totals"]; categories?: z.infer<typeof categoriesResponse>["categories"] };
+/** The same on an account's list, which may also embed its latest imports. */
+export const listIncludedOut = { ...includedOut, imports: z.array(importRecordOut).optional() };
+type Included = {
+  accounts?: z.infer<typeof accountsResponse>["accounts"];
+  accountTotals?: z.infer<typeof accountsResponse>["totals"];
+  categories?: z.infer<typeof categoriesResponse>["categories"];
+  imports?: Array<z.infer<typeof importRecordOut>>;
+};
+type IncludeName = "accounts" | "categories" | "imports";
 
 /** `include=accounts,categories` as a query parameter: which of the two to embed. */
 export const includeParam = blank(z.string().regex(/^(accounts|categories)(,(accounts|categories))*$/, { error: "api.include" })).openapi({ description: "Embed `accounts` and/or `categories` (comma-separated) in this answer, as GET /accounts and GET /categories answer them." });
+/** The list's: `imports` too. */
+export const listIncludeParam = blank(z.string().regex(/^(accounts|categories|imports)(,(accounts|categories|imports))*$/, { error: "api.include" })).openapi({
+  description: "Embed `accounts`, `categories` and/or `imports` (comma-separated) in this answer, as GET /accounts, GET /categories and GET /accounts/{accountId}/imports answer them.",
+});
 
-export function includes(value: string | undefined, name: "accounts" | "categories"): boolean {
+export function includes(value: string | undefined, name: IncludeName): boolean {
   return value?.split(",").includes(name) ?? false;
 }
 
 /**
  * The statements an `include` asks for, and how to read their results back into the answer. The
  * language is read with the results: behind a deferred session (ADR 026) the user, whose saved
- * language answers a client without `Accept-Language`, is known only after the batch.
+ * language answers a client without `Accept-Language`, is known only after the batch. `imports`
+ * needs the account of the answer (`accountId`); without one it is not read.
  */
-export function included(db: D1Database, include: string | undefined) {
-  const wantAccounts = includes(include, "accounts");
-  const wantCategories = includes(include, "categories");
+export function included(db: D1Database, include: string | undefined, accountId?: string) {
+  const wanted = (["accounts", "categories", "imports"] as const).filter((name) => includes(include, name) && (name !== "imports" || accountId));
   return {
     /** The user's statements, to run in the caller's batch, in the order `read` expects. */
     statements(userId: string): D1PreparedStatement[] {
-      return [...(wantAccounts ? [accountsStatement(db, userId)] : []), ...(wantCategories ? [categoriesStatement(db, userId)] : [])];
+      return wanted.map((name) => (name === "accounts" ? accountsStatement(db, userId) : name === "categories" ? categoriesStatement(db, userId) : importRecordsStatement(db, userId, accountId!)));
     },
     read(results: D1Result[], locale: string): Included {
       const out: Included = {};
-      if (wantAccounts) {
-        const answer = accountsAnswer((results[0]?.results ?? []) as AccountRow[]);
-        out.accounts = answer.accounts;
-        out.accountTotals = answer.totals;
-      }
-      // Categories come after the accounts when both were asked for (the order of `statements`).
-      if (wantCategories) out.categories = categoriesAnswer((results[wantAccounts ? 1 : 0]?.results ?? []) as CategoryRow[], locale).categories;
+      wanted.forEach((name, i) => {
+        const rows = results[i]?.results ?? [];
+        if (name === "accounts") {
+          const answer = accountsAnswer(rows as AccountRow[]);
+          out.accounts = answer.accounts;
+          out.accountTotals = answer.totals;
+        } else if (name === "categories") out.categories = categoriesAnswer(rows as CategoryRow[], locale).categories;
+        else out.imports = (rows as unknown as ImportRecordRow[]).map(toImportRecord);
+      });
       return out;
     },
   };
 }
-

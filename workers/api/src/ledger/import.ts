@@ -26,6 +26,7 @@ import { requireSession } from "../sessions";
 import { detectDelimiter, filledWidth, guessMapping, LEAD_ROWS_ALLOWED, isImpossibleDayInFormat, parseCsv, parseDate, tableEnd, tableStart } from "./csv";
 import { accountOut, categoryDisplayName, categoryNames, categoryNamesStatement, toAccount, type AccountRow, type CategoryRow } from "./model";
 import { firstRow, writeThenRead } from "./batch";
+import { importRecordStatements } from "./import-records";
 import { accountAsRead, accountStatement, findAccount } from "./store";
 import { uuid7 } from "./uuid7";
 
@@ -660,6 +661,7 @@ importRoutes.openapi(
             invalid: z.number().int(),
             errors: z.array(z.object({ line: z.number().int(), errors: z.record(z.string(), z.array(z.string())) })),
             account: accountOut,
+            importId: z.string().nullable().openapi({ description: "The import's record, to undo it with DELETE /accounts/{accountId}/imports/{importId}; null when no row was added" }),
           }),
         ),
       },
@@ -681,20 +683,23 @@ importRoutes.openapi(
     // One statement per chunk, each row a JSON array bound as one parameter; the account guard
     // holds every chunk to the account as read.
     const insert = db.prepare(
-      `INSERT INTO transactions (id, account_id, user_id, date, description, amount, payee, notes, status, import_fingerprint, category_id, created_at, updated_at)
+      `INSERT INTO transactions (id, account_id, user_id, date, description, amount, payee, notes, status, import_fingerprint, category_id, created_at, updated_at, import_id)
        SELECT json_extract(value, '$[0]'), ?1, ?2, json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]'),
               json_extract(value, '$[4]'), json_extract(value, '$[5]'), json_extract(value, '$[7]'), json_extract(value, '$[6]'),
               -- A category deleted since the rows were read files the row under none, as its delete does.
               -- One this import adds may have met one of the same name added meanwhile (another
               -- tab's import): that one is the one the row means ($[9], the name, only for these).
-              COALESCE((SELECT id FROM categories WHERE id = json_extract(value, '$[8]') AND user_id = ?2), (SELECT id FROM categories WHERE user_id = ?2 AND name = json_extract(value, '$[9]'))), ?3, ?3
+              COALESCE((SELECT id FROM categories WHERE id = json_extract(value, '$[8]') AND user_id = ?2), (SELECT id FROM categories WHERE user_id = ?2 AND name = json_extract(value, '$[9]'))), ?3, ?3, ?6
        FROM json_each(?4) WHERE ${accountAsRead(1, 2, 5)}
        ON CONFLICT DO NOTHING
        RETURNING 1 AS added`,
     );
+    const importId = uuid7(now);
     const transactions = chunksOf(fresh, INSERT_CHUNK).map((chunk) =>
-      insert.bind(account.id, userId, now, JSON.stringify(chunk.map((row) => [uuid7(now), row.date, row.description, row.amount, row.payee, row.notes, row.fingerprint, row.status, row.category?.id ?? null, row.category?.created ? row.category.name : null])), account.currency),
+      insert.bind(account.id, userId, now, JSON.stringify(chunk.map((row) => [uuid7(now), row.date, row.description, row.amount, row.payee, row.notes, row.fingerprint, row.status, row.category?.id ?? null, row.category?.created ? row.category.name : null])), account.currency, importId),
     );
+    // The import's record, so it can be undone as a whole (ADR 038): none when no row is new.
+    const record = fresh.length ? importRecordStatements(db, { id: importId, accountId: account.id, userId, fileName: query.fileName ?? null, now }, { sql: accountAsRead(2, 3, 6), currency: account.currency }) : null;
     // The categories the imported rows name that the user did not have, in the same batch (and
     // under the same account guard): an import refused as a whole adds none.
     const added = [...new Map(fresh.filter((row) => row.category?.created).map((row) => [row.category!.id, row.category!])).values()];
@@ -710,7 +715,7 @@ importRoutes.openapi(
             .bind(account.id, userId, account.currency, now, JSON.stringify(added.map((category) => [category.id, category.name, category.created!.kind, category.created!.color]))),
         ]
       : [];
-    const statements = [...categories, ...transactions];
+    const statements = [...categories, ...(record ? [record.before] : []), ...transactions, ...(record?.after ?? [])];
     // With the account as it is after the import.
     const ran = await writeThenRead(c, statements, [accountStatement(db, userId, account.id)], "file");
     if ("failed" in ran) return ran.failed;
@@ -719,7 +724,8 @@ importRoutes.openapi(
     // Archived or moved to another currency since the rows were read: the guard let nothing in.
     if (updated.archived || updated.currency !== account.currency) return translatedProblem(c, 409, "conflict", "api.accountChangedWhileSaving");
     // RETURNING counts only the rows this import added (D1's meta.changes counts trigger writes too).
-    const imported = ran.written.slice(categories.length).reduce((sum, result) => sum + (result.results?.length ?? 0), 0);
+    const firstInsert = categories.length + (record ? 1 : 0);
+    const imported = ran.written.slice(firstInsert, firstInsert + transactions.length).reduce((sum, result) => sum + (result.results?.length ?? 0), 0);
     const duplicates = rows.filter((row) => row.duplicate).length + (fresh.length - imported);
     const invalidRows = rows.filter((row) => row.errors);
     return c.json(
@@ -729,6 +735,7 @@ importRoutes.openapi(
         invalid: invalidRows.length,
         errors: invalidRows.slice(0, 100).map((row) => ({ line: row.line, errors: row.errors! })),
         account: toAccount(updated),
+        importId: imported ? importId : null,
       },
       201,
     );

@@ -30,6 +30,7 @@ import { onUserCreatedHook } from "./auth";
 import { createRouter, type ApiBindings } from "../hono";
 import { idempotent } from "../idempotency";
 import { importRoutes } from "../ledger/import";
+import { importRecordRoutes } from "../ledger/import-records";
 import { decodeCursor, filtersOf, filtersWithoutAccount, listTotals, pageQuery, rowsQuery, signature, type Filters, type Order, type Page, type Sort } from "../ledger/list";
 import {
   accountOut,
@@ -47,7 +48,7 @@ import {
   type CategoryRow,
   type TransactionRow,
 } from "../ledger/model";
-import { accountsAnswer, accountsResponse, accountsStatement, categoriesAnswer, categoriesResponse, categoriesStatement, included, includedOut, includeParam } from "../ledger/collections";
+import { accountsAnswer, accountsResponse, accountsStatement, categoriesAnswer, categoriesResponse, categoriesStatement, included, listIncludedOut, listIncludeParam } from "../ledger/collections";
 import { csvField, csvLine } from "../ledger/csv";
 import {
   accountAsRead,
@@ -274,7 +275,7 @@ const listResponse = z.object({
   totals: totalsOut.nullable(),
   sort: z.enum(["date", "amount"]),
   order: z.enum(["asc", "desc"]),
-  ...includedOut,
+  ...listIncludedOut,
 });
 
 
@@ -302,7 +303,7 @@ ledgerRoutes.openapi(
     summary: "List an account's transactions: filters, keyset pages, totals, running balance",
     security: bearer,
     middleware: [deferSession] as const,
-    request: { params: idParam("accountId"), query: withDateRange(listQueryObject.extend({ include: includeParam })) },
+    request: { params: idParam("accountId"), query: withDateRange(listQueryObject.extend({ include: listIncludeParam })) },
     responses: { 200: { description: "A page", ...json(listResponse) }, ...commonErrors, 422: problemResponse("Invalid filter or cursor") },
   }),
   async (c) => {
@@ -311,7 +312,7 @@ ledgerRoutes.openapi(
     const sort: Sort = query.sort ?? "date";
     const order: Order = query.order ?? "desc";
     const db = c.env.DB;
-    const extra = included(db, query.include);
+    const extra = included(db, query.include, accountId);
     const options = { sort, order, limit: query.limit, withTotals: query.totals !== "false" };
     // The language is read once the session is (the user's saved one answers a client without Accept-Language).
     const answer = (account: AccountRow, page: Page, extraResults: D1Result[]) => {
@@ -842,3 +843,4 @@ ledgerRoutes.openapi(
 );
 
 ledgerRoutes.route("/", importRoutes);
+ledgerRoutes.route("/", importRecordRoutes);
