@@ -1416,9 +1416,10 @@ function ImportSection({ loaderData }: { loaderData: LoaderData }) {
   const shown = Boolean(preview || done);
   const wasShown = useRef(shown);
   useEffect(() => {
-    if (wasShown.current && !shown) focusIfLost(document.getElementById("import-file"));
+    // Not when the summary goes because its import was undone: the undo leads focus (AFTER_UNDO_FOCUS).
+    if (wasShown.current && !shown && !undone) focusIfLost(document.getElementById("import-file"));
     wasShown.current = shown;
-  }, [shown]);
+  }, [shown, undone]);
   const busy = fetcher.state !== "idle";
   const busyIntent = busy ? fetcher.formData?.get("intent") : null;
   // Once used, the section stays open (starting over must not fold it away).
@@ -1496,8 +1497,10 @@ function RecentImports({ loaderData, listUrl, latest }: { loaderData: LoaderData
   const fetcher = useFetcher<typeof action>({ key: "tx-import-undo" });
   const failure = useFormResult<FormResult>(UNDO_IMPORT_FORM, fetcher, actionData);
   useFailureToast(failure, t);
-  const [asking, setAsking] = useState<string | null>(null);
-  const confirming = asking ?? searchParams.get("confirmUndoImport");
+  // Asked in place (JavaScript), or by the address (`confirmUndoImport`, from the action without
+  // it); a question asked in place replaces the address's until the page is left.
+  const [asking, setAsking] = useState<{ id: string | null } | null>(null);
+  const confirming = asking ? asking.id : searchParams.get("confirmUndoImport");
   const { imports } = loaderData;
   if (!imports.length) return null;
   return (
@@ -1505,11 +1508,13 @@ function RecentImports({ loaderData, listUrl, latest }: { loaderData: LoaderData
       <h3 id="recent-imports-title" className={l.subTitle} tabIndex={-1}>
         {t("ledger.pages.import.recentTitle")}
       </h3>
+      {/* A refused undo (the account archived meanwhile) says why here, with or without JavaScript. */}
+      <FormAlert message={formErrorOf(failure, t)} />
       <p className={l.small} style={{ margin: 0 }}>
         {t("ledger.pages.import.recentHint")}
       </p>
       <ul className={l.list}>
-        {imports.map((record) => {
+        {imports.map((record, index) => {
           const naming = {
             file: record.fileName ?? t("ledger.pages.import.noFileName"),
             when: formatInstant(Date.parse(record.createdAt), i18n.language, loaderData.timeZone),
@@ -1526,7 +1531,16 @@ function RecentImports({ loaderData, listUrl, latest }: { loaderData: LoaderData
                 </span>
               </span>
               {confirming === record.id ? (
-                <UndoImportQuestion record={record} naming={naming} fetcher={fetcher} nonce={loaderData.nonce} listUrl={listUrl} refused={failure} onCancel={asking ? () => setAsking(null) : undefined} />
+                <UndoImportQuestion
+                  record={record}
+                  naming={naming}
+                  laterImports={index > 0}
+                  fetcher={fetcher}
+                  nonce={loaderData.nonce}
+                  listUrl={listUrl}
+                  refused={failure}
+                  onCancel={asking ? () => setAsking({ id: null }) : undefined}
+                />
               ) : (
                 <fetcher.Form method="post" preventScrollReset>
                   <input type="hidden" name="intent" value="import-undo" />
@@ -1540,7 +1554,7 @@ function RecentImports({ loaderData, listUrl, latest }: { loaderData: LoaderData
                     onClick={(event) => {
                       // With JavaScript the question comes in place; without it, from the action.
                       event.preventDefault();
-                      setAsking(record.id);
+                      setAsking({ id: record.id });
                     }}
                   >
                     {t("ledger.pages.import.undo")}
@@ -1555,8 +1569,22 @@ function RecentImports({ loaderData, listUrl, latest }: { loaderData: LoaderData
   );
 }
 
-function UndoImportQuestion(props: { record: ImportRecord; naming: { file: string; when: string }; fetcher: Fetcher; nonce: string; listUrl: string; refused: FormResult | undefined; onCancel: (() => void) | undefined }) {
-  const { record, naming, fetcher, nonce, listUrl, refused, onCancel } = props;
+/**
+ * `laterImports`: an import made after this one is listed. It may have skipped rows as duplicates
+ * of this one's, which the undo takes away and nothing brings back: the question says so, and how
+ * to bring them back (ADR 038).
+ */
+function UndoImportQuestion(props: {
+  record: ImportRecord;
+  naming: { file: string; when: string };
+  laterImports: boolean;
+  fetcher: Fetcher;
+  nonce: string;
+  listUrl: string;
+  refused: FormResult | undefined;
+  onCancel: (() => void) | undefined;
+}) {
+  const { record, naming, laterImports, fetcher, nonce, listUrl, refused, onCancel } = props;
   const { t } = useTranslation();
   const question = t("ledger.pages.import.undoQuestion", { count: record.remaining, ...naming });
   const confirm = useRef<HTMLButtonElement>(null);
@@ -1572,6 +1600,7 @@ function UndoImportQuestion(props: { record: ImportRecord; naming: { file: strin
       <input type="hidden" name="confirmed" value="yes" />
       <input type="hidden" name="returnTo" value={listUrl} />
       <p className={l.userText}>{question}</p>
+      {laterImports ? <p>{t("ledger.pages.import.undoLaterImports")}</p> : null}
       <div className={l.actions}>
         <button type="submit" ref={confirm} className={ui.button.primary} disabled={busy}>
           {busy ? t("ledger.pages.common.saving") : t("ledger.pages.import.undoConfirm")}

@@ -300,6 +300,18 @@ describe("CSV import: what banks and spreadsheets really write", () => {
     expect(amounts((await preview(token, account.id, mixed, withReference)).rows)).toEqual(["-8.50", "duplicate"]);
     expect((await upload(`/accounts/${account.id}/import`, token, mixed, withReference)).json).toMatchObject({ imported: 1, duplicates: 1 });
     expect(await expectExactBalance(token, account.id)).toBe(-1700);
+    // A row matched by its reference keeps answering for that row only after an edit moved its
+    // day: the fingerprint is the imported one, the day the edited one (review, session 25).
+    const edited = await createAccount(token);
+    const coffee = ["Fecha,Descripción,Monto,Operación", "03/11/2026,Café Tostado,-8.50,000801"].join("\n");
+    expect((await upload(`/accounts/${edited.id}/import`, token, coffee, withReference)).json).toMatchObject({ imported: 1 });
+    const [stored] = (await allPages(token, edited.id)).rows;
+    expect((await call(`/transactions/${stored!.id}`, { method: "PATCH", token, body: { date: "2026-11-04" } })).status).toBe(200);
+    const both = [coffee, "04/11/2026,Café Tostado,-8.50,"].join("\n");
+    expect(amounts((await preview(token, edited.id, both, withReference)).rows)).toEqual(["duplicate", "-8.50"]);
+    expect((await upload(`/accounts/${edited.id}/import`, token, both, withReference)).json).toMatchObject({ imported: 1, duplicates: 1 });
+    expect(await expectExactBalance(token, edited.id)).toBe(-1700);
+
     // Two references are two movements even with the same content, as before.
     const referenced = await createAccount(token);
     const byReference = (reference: string) => ["Fecha,Descripción,Monto,Operación", `03/11/2026,Café Tostado,-8.50,${reference}`].join("\n");

@@ -6,6 +6,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { OWN_IDS_SQL, SAME_DAY_AND_AMOUNT_SQL } from "../../workers/api/src/ledger/import";
+import { IMPORT_RECORDS_SQL, UNDO_SQL } from "../../workers/api/src/ledger/import-records";
 import { rowsQuery, totalsQuery, type Filters, type Order, type Sort } from "../../workers/api/src/ledger/list";
 import { BY_ID_SQL } from "../../workers/api/src/ledger/store";
 
@@ -111,5 +112,14 @@ describe("query plans of reads and writes by id", () => {
     const plan = await explain({ sql: SAME_DAY_AND_AMOUNT_SQL, params: [ACCOUNT, '[["2026-11-03",-850]]'] });
     expect(plan).toMatch(/SEARCH t USING INDEX transactions_account_date \(account_id=\? AND date=\?\)/);
     expect(plan).not.toMatch(/SCAN t\b|transactions_user/);
+  });
+
+  it("undoes an import by its own index, and lists an account's imports by theirs, never walking the account's rows", async () => {
+    const undo = await explain({ sql: UNDO_SQL.delete, params: ["i1", ACCOUNT, "u1", 1] });
+    expect(undo).toMatch(/^SEARCH transactions USING INDEX transactions_import \(import_id=\?\)/);
+    expect(undo).not.toMatch(/transactions_account_|transactions_user|SCAN transactions\b/);
+    const listed = await explain({ sql: IMPORT_RECORDS_SQL, params: [ACCOUNT, "u1"] });
+    // The partial index is in created_at order already: no sort.
+    expect(listed).toMatch(/^SEARCH imports USING INDEX imports_account \(account_id=\?\)$/);
   });
 });

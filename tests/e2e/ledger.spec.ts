@@ -875,7 +875,9 @@ test.describe("accounts and transactions", () => {
 
     await page.getByRole("button", { name: /^Undo the import of marzo\.csv \(/ }).click();
     const question = page.getByTestId("undo-import-question");
-    await expect(question).toContainText(/^Remove the 3 transactions that the import of marzo\.csv \(.+\) added\? This cannot be undone\./);
+    await expect(question).toContainText(/^Remove the 3 transactions that the import of marzo\.csv \(.+\) added, with any receipt photos they have\? This cannot be undone\./);
+    // April's file came after it, and may have skipped rows as duplicates of March's: the question says so.
+    await expect(question).toContainText("A later import may have skipped some of them as duplicates. To bring those back, import that file again afterwards.");
     // The Undo button went with the question: the keyboard is on the answer to give.
     await expect(question.getByRole("button", { name: "Undo the import" })).toBeFocused();
     // Cancel closes the question and nothing changes; focus goes back to the Undo button.
@@ -893,6 +895,20 @@ test.describe("accounts and transactions", () => {
     await expect(page.getByTestId("account-balance")).toContainText(soles("431.50"));
     await expect(listed).toHaveCount(1);
     await expect(page.getByRole("heading", { name: "Recent imports" })).toBeFocused();
+
+    // The import just made, undone from its summary's list: the summary goes (it would say
+    // "imported" of rows no longer here), and focus goes to the list, not the file field.
+    await page.getByRole("button", { name: "CSV file" }).setInputFiles({ name: "mayo.csv", mimeType: "text/csv", buffer: Buffer.from("date,description,amount\n2026-05-01,Wong,-25.00\n") });
+    await page.getByRole("button", { name: "Read file" }).click();
+    await page.getByRole("form", { name: "Columns" }).getByRole("button", { name: "Import", exact: true }).click();
+    await expect(page.getByTestId("import-result")).toContainText("1 transaction imported");
+    await expect(listed.nth(0)).toContainText("mayo.csvJust imported");
+    await page.getByRole("button", { name: /^Undo the import of mayo\.csv/ }).click();
+    await question.getByRole("button", { name: "Undo the import" }).click();
+    await expect(page.getByTestId("import-result")).toHaveCount(0);
+    await expect(listed).toHaveCount(1);
+    await expect(page.getByRole("heading", { name: "Recent imports" })).toBeFocused();
+    await expect(page.getByTestId("account-balance")).toContainText(soles("431.50"));
   });
 
   test("an import is undone without JavaScript, after the page asks, in Spanish", async ({ browser, baseURL, request }) => {
@@ -915,7 +931,9 @@ test.describe("accounts and transactions", () => {
     // Nothing is removed until the answer: the page asks, and a reload keeps asking.
     await page.getByRole("button", { name: /^Deshacer la importación de extracto\.csv/ }).click();
     await expect(page).toHaveURL(/confirmUndoImport=.*#undo-import-question$/);
-    const question = page.getByRole("form", { name: /^¿Quitar los 2 movimientos que agregó la importación de extracto\.csv \(.+\)\? No se puede deshacer\.$/ });
+    const question = page.getByRole("form", { name: /^¿Quitar los 2 movimientos que agregó la importación de extracto\.csv \(.+\), con las fotos de comprobantes que tengan\? No se puede deshacer\.$/ });
+    // No import came after it: nothing to warn about.
+    await expect(question).not.toContainText("Una importación posterior");
     await expect(question).toBeInViewport();
     await expect(page.getByTestId("transaction-row")).toHaveCount(3);
     await question.getByRole("button", { name: "Deshacer la importación" }).click();

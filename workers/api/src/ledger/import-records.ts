@@ -50,14 +50,12 @@ export function toImportRecord(row: ImportRecordRow): ImportRecordOut {
 }
 
 /** The account's latest imports whose rows are not all gone, newest first (the partial index `imports_account`). */
+export const IMPORT_RECORDS_SQL = `SELECT id, file_name, imported, remaining, created_at FROM imports
+  WHERE account_id = ?1 AND undone_at IS NULL AND remaining > 0 AND +user_id = ?2
+  ORDER BY created_at DESC LIMIT ${IMPORTS_LISTED}`;
+
 export function importRecordsStatement(db: D1Database, userId: string, accountId: string): D1PreparedStatement {
-  return db
-    .prepare(
-      `SELECT id, file_name, imported, remaining, created_at FROM imports
-       WHERE account_id = ?1 AND undone_at IS NULL AND remaining > 0 AND +user_id = ?2
-       ORDER BY created_at DESC LIMIT ${IMPORTS_LISTED}`,
-    )
-    .bind(accountId, userId);
+  return db.prepare(IMPORT_RECORDS_SQL).bind(accountId, userId);
 }
 
 /**
@@ -84,6 +82,19 @@ const undoParams = params.extend({
   importId: z.string().openapi({ param: { name: "importId", in: "path" }, example: "0195a3c2-7b1e-7c40-9a51-3f0e2d1c4b5b" }),
 });
 const notFound = (c: C) => problem(c, 404, "not-found");
+
+/** The account, open (not archived) and the user's: both steps of an undo hold on it. */
+const OPEN_ACCOUNT = "EXISTS (SELECT 1 FROM accounts WHERE id = ?2 AND user_id = ?3 AND archived = 0)";
+/**
+ * An undo's two steps, in one batch. The record is marked first, so of two undos at once only one
+ * deletes: the delete holds on this undo's own mark (`?4`, its time). The delete finds the rows by
+ * the import's index alone (`+account_id`, `+user_id`: tests/api/query-plans.test.ts); RETURNING
+ * counts them (D1's meta.changes counts the triggers' writes too).
+ */
+export const UNDO_SQL = {
+  mark: `UPDATE imports SET undone_at = ?4 WHERE id = ?1 AND account_id = ?2 AND user_id = ?3 AND undone_at IS NULL AND ${OPEN_ACCOUNT} RETURNING id`,
+  delete: "DELETE FROM transactions WHERE import_id = ?1 AND +account_id = ?2 AND +user_id = ?3 AND EXISTS (SELECT 1 FROM imports WHERE id = ?1 AND undone_at = ?4) RETURNING 1 AS gone",
+} as const;
 
 importRecordRoutes.openapi(
   createRoute({
@@ -140,16 +151,12 @@ importRecordRoutes.openapi(
       .first<{ archived: number }>();
     if (!found) return notFound(c);
     if (found.archived) return translatedProblem(c, 409, "conflict", "api.accountArchivedChange");
-    // The record is marked first, so of two undos at once only one deletes; both steps hold on the
-    // account being open still (archived meanwhile: nothing changes, and the answer says why).
+    // Archived meanwhile: the mark holds on the account being open, so nothing changes, and the
+    // answer says why.
     const now = Date.now();
-    const open = "EXISTS (SELECT 1 FROM accounts WHERE id = ?2 AND user_id = ?3 AND archived = 0)";
     const [marked, deleted, read] = await db.batch([
-      db.prepare(`UPDATE imports SET undone_at = ?4 WHERE id = ?1 AND account_id = ?2 AND user_id = ?3 AND undone_at IS NULL AND ${open} RETURNING id`).bind(importId, accountId, userId, now),
-      // RETURNING counts this import's rows only (D1's meta.changes counts the triggers' writes too).
-      db
-        .prepare(`DELETE FROM transactions WHERE import_id = ?1 AND account_id = ?2 AND +user_id = ?3 AND EXISTS (SELECT 1 FROM imports WHERE id = ?1 AND undone_at = ?4) RETURNING 1 AS gone`)
-        .bind(importId, accountId, userId, now),
+      db.prepare(UNDO_SQL.mark).bind(importId, accountId, userId, now),
+      db.prepare(UNDO_SQL.delete).bind(importId, accountId, userId, now),
       accountStatement(db, userId, accountId),
     ]);
     const account = firstRow<AccountRow>(read);
