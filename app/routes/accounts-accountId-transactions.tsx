@@ -1245,6 +1245,7 @@ function TransactionForm({ mode, tx, fetcher, result, loaderData }: { mode: "add
       {tx ? <input type="hidden" name="updatedAt" value={tx.updatedAt} /> : null}
       <FormAlert message={formErrorOf(result, t)} />
       {result?.errors.accountId ? <p className={ui.alert.error}>{result.errors.accountId}</p> : null}
+      {tx?.transferId ? <TransferLegNote tx={tx} loaderData={loaderData} /> : null}
       <div className={l.formGrid}>
         <Field
           autoFocus={mode === "update"}
@@ -1292,6 +1293,23 @@ function TransactionForm({ mode, tx, fetcher, result, loaderData }: { mode: "add
         ) : null}
       </div>
     </fetcher.Form>
+  );
+}
+
+/**
+ * A transfer's leg is edited in its own account's form, and part of the edit follows on the other
+ * leg (the API's PATCH): its date always, its amount while both accounts share a currency. The
+ * form says so, and where the other amount is edited when it cannot follow.
+ */
+function TransferLegNote({ tx, loaderData }: { tx: PageTransaction; loaderData: LoaderData }) {
+  const { t } = useTranslation();
+  const other = loaderData.accounts.find((account) => account.id === tx.transferAccountId);
+  const account = other?.name ?? t("ledger.pages.transactions.anotherAccount");
+  const sameCurrency = !other || other.currency === loaderData.account.currency;
+  return (
+    <p className={ui.alert.info} data-testid="transfer-leg-note">
+      {sameCurrency ? t("ledger.pages.transactions.transferLegSameCurrency", { account }) : t("ledger.pages.transactions.transferLegOtherCurrency", { account, currency: other.currency })}
+    </p>
   );
 }
 

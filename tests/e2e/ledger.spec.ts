@@ -306,6 +306,18 @@ test.describe("accounts and transactions", () => {
     // Left blank, the description names the accounts (the same in every language), not "Transfer".
     expect((await legs.json()).transactions).toMatchObject([{ description: "BCP Soles → Interbank Dólares", amount: "-100.00", status: "pending", notes: "Ahorro de noviembre" }]);
     await expect(page.getByTestId("account-balance")).toContainText(soles("811.23"));
+    // Its edit form says what follows on the other leg, and where the dollars received are edited.
+    await leg.getByRole("link", { name: /^Edit BCP Soles → Interbank Dólares/ }).click();
+    await expect(page.getByTestId("transfer-leg-note")).toHaveText(
+      "One side of a transfer with Interbank Dólares: a new date changes its other side too. The other side's amount, in USD, is edited on that account's page.",
+    );
+    await page.getByRole("form", { name: "Edit BCP Soles → Interbank Dólares" }).getByRole("link", { name: "Cancel" }).click();
+    await expect(page.getByTestId("transfer-leg-note")).toHaveCount(0);
+    // A plain transaction's form has no such note.
+    await wong.getByRole("link", { name: /^Edit Wong/ }).click();
+    await expect(page.getByRole("form", { name: "Edit Wong San Isidro" })).toBeVisible();
+    await expect(page.getByTestId("transfer-leg-note")).toHaveCount(0);
+    await page.getByRole("form", { name: "Edit Wong San Isidro" }).getByRole("link", { name: "Cancel" }).click();
 
     // The overview: balances per currency, this month's flows (transfers left out), the latest transactions.
     await page.getByRole("link", { name: "Overview" }).click();

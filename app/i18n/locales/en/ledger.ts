@@ -299,6 +299,8 @@ export const ledger = {
       transferTo: "Transfer to {{account}}",
       transferFrom: "Transfer from {{account}}",
       anotherAccount: "another account",
+      transferLegSameCurrency: "One side of a transfer with {{account}}: a new date or amount changes its other side too.",
+      transferLegOtherCurrency: "One side of a transfer with {{account}}: a new date changes its other side too. The other side's amount, in {{currency}}, is edited on that account's page.",
       otherSideArchived: "archived",
       beforeOpening: "This is before the account's opening date ({{date}}): its opening balance may already include this transaction.",
       lockedTransfer: "Locked: {{account}} is archived. Restore it on the Accounts page to change or delete this transfer.",

@@ -298,6 +298,8 @@ export const ledger: Messages["ledger"] = {
       transferTo: "Transferencia a {{account}}",
       transferFrom: "Transferencia desde {{account}}",
       anotherAccount: "otra cuenta",
+      transferLegSameCurrency: "Un lado de una transferencia con {{account}}: una nueva fecha o un nuevo monto cambian también el otro lado.",
+      transferLegOtherCurrency: "Un lado de una transferencia con {{account}}: una nueva fecha cambia también el otro lado. El monto de ese lado, en {{currency}}, se edita en la página de esa cuenta.",
       otherSideArchived: "archivada",
       beforeOpening: "Es anterior a la fecha de apertura de la cuenta ({{date}}): puede que su saldo inicial ya incluya este movimiento.",
       lockedTransfer: "Bloqueada: {{account}} está archivada. Restáurala en la página Cuentas para cambiar o eliminar esta transferencia.",
