@@ -84,6 +84,21 @@ describe("lines below a bank's table", () => {
     expect(tableEnd(rowsOf(table))).toBe(2);
   });
 
+  it("include a line of totals, labels and their amounts, however many", () => {
+    expect(tableEnd(rowsOf([...table, "Total cargos;1.234,50;Total abonos;5.000,00", "Saldo final;;;;8.765,50"]))).toBe(2);
+    expect(tableEnd(rowsOf([...table, "Total cargos;;-S/ 1.234,50;Total abonos;;PEN 5.000,00;Saldo;8.765,50"]))).toBe(2);
+    // Not a description where an amount would be: a movement whose date could not be read stays a row.
+    expect(tableEnd(rowsOf([...table, "fecha mala;Yape a Rosa;-1,00;nota"]))).toBe(3);
+    expect(tableEnd(rowsOf([...table, "Total cargos;1.234,50;Total abonos"]))).toBe(3);
+  });
+
+  it("are found below dates written with a time as exports do (p. m., seconds, a zone)", () => {
+    for (const time of ["10:22:05 p. m.", "10:22 AM", "10:22:05.123Z", "10:22:05-05:00"]) {
+      const timed = [`05/11/2026 ${time};PLAZA VEA SURCO;1.234,50;;3.765,50`, `2026-11-06T${time.replace(/ .*/, "")};ABONO SUELDO;;5.000,00;8.765,50`];
+      expect(tableEnd(rowsOf([...timed, "Saldo final;;;;8.765,50"])), time).toBe(2);
+    }
+  });
+
   it("never take a row that could be a movement, or every row", () => {
     // A movement with a near-miss date, or with its date unreadable but three cells filled, stays a row (refused with its reason).
     expect(tableEnd(rowsOf([...table, "31-11-26;X;;"]))).toBe(3);
@@ -122,6 +137,10 @@ describe("Peruvian banks' column names and dates", () => {
     expect(parseDate("03/11/2026 10:22:05 p. m.", "DD/MM/YYYY")).toBe("2026-11-03");
     expect(parseDate("11/03/2026 9:05 AM", "MM/DD/YYYY")).toBe("2026-11-03");
     expect(parseDate("2026-11-03 10:22:05", "YYYY-MM-DD")).toBe("2026-11-03");
+    // As written, with seconds' fractions or a zone: the day the file gives is the day kept.
+    expect(parseDate("03/11/2026 10:22:05.123Z", "DD/MM/YYYY")).toBe("2026-11-03");
+    expect(parseDate("03/11/2026T22:05:00-05:00", "DD/MM/YYYY")).toBe("2026-11-03");
+    expect(parseDate("2026/11/03 10:22 p. m.", "YYYY/MM/DD")).toBe("2026-11-03");
     // Not any text after a date.
     expect(parseDate("03/11/2026 ayer", "DD/MM/YYYY")).toBeNull();
   });

@@ -84,12 +84,32 @@ export function tableStart(rows: ReadonlyArray<{ fields: string[] }>): number {
   return start < lead.length ? start : 0;
 }
 
-/** A cell that is a date, in any of the import's formats or a near miss of one ("31-11-26"), perhaps with a time. */
-const DATE_CELL = /^\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?$/;
+/**
+ * A cell that is a date, in any of the import's formats or a near miss of one ("31-11-26"), perhaps
+ * with a time as exports write it: "10:22", "10:22:05 p. m.", "10:22:05.123Z", "10:22-05:00".
+ */
+const TIME_OF_DAY = String.raw`\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:\s*[ap]\.?\s?m\.?)?(?:\s*(?:Z|[+-]\d{2}:?\d{2}))?`;
+const DATE_CELL = new RegExp(String.raw`^\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}(?:(?:\s+|T)${TIME_OF_DAY})?$`, "i");
+/** A day followed by its time, in any format: the day alone is kept (`dateInFormat`). */
+const DAY_AND_TIME = new RegExp(String.raw`^(\S+?)(?:\s+|T)${TIME_OF_DAY}$`, "i");
+
+/** A cell that is only an amount, perhaps with a currency sign or code ("1.249,50", "-S/ 12.50", "PEN 5,000.00"). */
+const AMOUNT_CELL = /^[-+−(]?\s*(?:[A-Z]{3}|[\p{Sc}A-Z/]{1,3}\.?)?\s*[-+−(]?[\d.,\s]*\d\)?\s*(?:[A-Z]{3}|[\p{Sc}A-Z/]{1,3}\.?)?\s*-?$/u;
+
+/**
+ * A row of totals below a bank's table ("Total cargos;1.249,50;Total abonos;5.000,00"): its filled
+ * cells are pairs of a label (letters, no digit) and an amount. No movement looks so: a movement
+ * has a date, and one whose date is unreadable has a description where an amount would be.
+ */
+function labelsAndAmounts(fields: string[]): boolean {
+  const cells = fields.map((field) => field.trim()).filter(Boolean);
+  return cells.length >= 2 && cells.length % 2 === 0 && cells.every((cell, i) => (i % 2 === 0 ? /\p{L}/u.test(cell) && !/\d/.test(cell) : AMOUNT_CELL.test(cell)));
+}
 
 /**
  * Where the table ends: before the lines a bank writes below it ("Saldo final;;;8.750,50", "Total:;
- * 1.249,50"), the last rows of the file with no cell that is a date and at most two cells filled.
+ * 1.249,50", "Total cargos;1.249,50;Total abonos;5.000,00"), the last rows of the file with no cell
+ * that is a date and at most two cells filled, or only labels and their amounts (`labelsAndAmounts`).
  * Cautious, as `tableStart`: such a row could never be imported (a movement needs a date, a
  * description and an amount), while a row with more filled, or a near-miss date ("31-11-26"),
  * stays a row, refused with its reason. At most `LEAD_ROWS_ALLOWED` rows, never every row, and
@@ -97,7 +117,7 @@ const DATE_CELL = /^\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}(?:[ T]\d{1,2}:\d{2}(?::\d{2}
  */
 export function tableEnd(rows: ReadonlyArray<{ fields: string[] }>): number {
   const dated = (fields: string[]) => fields.some((field) => DATE_CELL.test(field.trim()));
-  const belowTable = (fields: string[]) => !dated(fields) && filledCount(fields) <= 2;
+  const belowTable = (fields: string[]) => !dated(fields) && (filledCount(fields) <= 2 || labelsAndAmounts(fields));
   let end = rows.length;
   while (end > 1 && rows.length - end < LEAD_ROWS_ALLOWED && belowTable(rows[end - 1]!.fields)) end--;
   const firstDated = rows.findIndex((row) => dated(row.fields));
@@ -229,10 +249,10 @@ export function isImpossibleDayInFormat(text: string, format: DateFormat): boole
 
 /** The day `text` names in the format, as `YYYY-MM-DD` but not checked against the calendar; null if it does not match. */
 function dateInFormat(text: string, format: DateFormat, latestYear: number): string | null {
-  // A time after the day ("03/11/2026 10:22", "03/11/2026 10:22:05 p. m."), as some banks write the
-  // moment of a movement, is left out: the record keeps the day (QA, session 24: such files were
+  // A time after the day ("03/11/2026 10:22", "03/11/2026 10:22:05 p. m.", "…T10:22:05.123Z"), as
+  // some banks write the moment of a movement, is left out: the record keeps the day (QA, session 24: such files were
   // refused as "does not match the chosen format").
-  const value = text.trim().replace(/^(\S+)\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?\s?m\.?)?$/i, "$1");
+  const value = text.trim().replace(DAY_AND_TIME, "$1");
   let y: string | undefined, m: string | undefined, d: string | undefined;
   let match: RegExpExecArray | null;
   switch (format) {
