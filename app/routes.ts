@@ -12,6 +12,7 @@
  * | settings                            | /settings                          | default | auth  |
  * | accounts-accountId-transactions     | /accounts/{accountId}/transactions | default | auth  |
  * | signup (beyond the seed)            | /signup                            | login   | login |
+ * | signup-confirm-linkId (beyond)      | /signup/confirm/{linkId}           | login   | login |
  * | login-confirm-email-linkId (beyond) | /login/confirm-email/{linkId}      | login   | none  |
  * | login-undo-email-linkId (beyond)    | /login/undo-email/{linkId}         | login   | none  |
  */
@@ -35,6 +36,7 @@ export default [
     route("login/confirm-email/:linkId", "routes/login-confirm-email-linkId.tsx", { id: "login-confirm-email-linkId" }),
     route("login/undo-email/:linkId", "routes/login-undo-email-linkId.tsx", { id: "login-undo-email-linkId" }),
     route("signup", "routes/signup.tsx", { id: "signup" }),
+    route("signup/confirm/:linkId", "routes/signup-confirm-linkId.tsx", { id: "signup-confirm-linkId" }),
   ]),
   // Actions without a page of their own.
   route("logout", "routes/logout.tsx", { id: "logout" }),

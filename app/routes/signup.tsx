@@ -1,4 +1,6 @@
+import { useEffect, useRef } from "react";
 import { useTranslation } from "../i18n/use-translation";
+import { focusIfLost } from "../lib/focus-after-save";
 import { data, Form, Link, useNavigation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import type { Route } from "./+types/signup";
@@ -10,15 +12,16 @@ import { firstInvalid, parseForm, useClientValidation } from "../lib/forms";
 import { actionFailure, readPublicForm } from "../lib/route-helpers.server";
 import { signupSchema } from "../lib/schemas/auth";
 import { TEXT_LIMITS } from "../lib/input-limits";
-import type { SessionResponse } from "../lib/types";
-import { signedInRedirect } from "../session.server";
+import { cloudflareContext } from "../context.server";
 import * as ui from "../styles/ui.css";
 
 export const middleware: Route.MiddlewareFunction[] = [guard("login")];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const result = await apiFor(request, context, { token: null }).get<{ signup: "open" | "closed" }>("/auth/config");
-  return { open: result.ok ? result.data.signup === "open" : true };
+  // Local runs keep mail in an outbox (/_dev/mail.json): the page says where the link is.
+  const outbox = context.get(cloudflareContext).env.ENVIRONMENT !== "production";
+  return { open: result.ok ? result.data.signup === "open" : true, outbox };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -26,12 +29,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = { name: String(formData.get("name") ?? ""), email: String(formData.get("email") ?? "") };
   const parsed = parseForm(signupSchema, formData, t);
   if (!parsed.ok) return data({ errors: parsed.errors, formError: null, values }, { status: 422 });
-  const result = await apiFor(request, context, { token: null }).post<SessionResponse>("/auth/signup", { body: parsed.data });
+  // No account yet: the API mails the address a link that makes it (ADR 039), and answers the
+  // same whether or not the address has an account.
+  const result = await apiFor(request, context, { token: null }).post<{ email: string }>("/auth/signup", { body: parsed.data });
   if (!result.ok) {
     const failure = actionFailure(result, t);
     return data({ ...failure.data, values }, failure.init ?? undefined);
   }
-  throw await signedInRedirect(request, context, result.data, result.data.user, "/");
+  return { errors: {}, formError: null, values, sent: result.data.email };
 }
 
 /** With JavaScript, an outage keeps the form and what was typed (lib/form-outage.ts). */
@@ -44,11 +49,28 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
   const navigation = useNavigation();
   const { errors, onSubmit, onFocus } = useClientValidation(() => import("../lib/schemas/auth").then((m) => m.signupSchema), t, actionData?.errors);
   const refused = firstInvalid(actionData?.errors, ["name", "email", "password", "confirmPassword"]);
+  const sent = actionData && "sent" in actionData ? actionData.sent : null;
+  // The form went with the press: the keyboard and the screen reader go on from what it answered.
+  const answer = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (sent) focusIfLost(answer.current);
+  }, [sent]);
   return (
     <>
       <PageTitle title={t("titles.signup")} />
       <h1 className={ui.pageHeading}>{t("titles.signup")}</h1>
-      {loaderData.open ? (
+      {sent ? (
+        <div role="status" className={`${ui.alert.success} ${ui.stack}`} ref={answer} tabIndex={-1} data-testid="signup-sent">
+          <p style={{ margin: 0, fontWeight: 600 }}>{t("auth.signupSentTitle")}</p>
+          <p style={{ margin: 0, overflowWrap: "anywhere" }}>{t("auth.signupSent", { email: sent })}</p>
+          <p style={{ margin: 0 }}>{t("auth.signupSentHint")}</p>
+          {loaderData.outbox ? (
+            <p style={{ margin: 0 }}>
+              {t("auth.signupSentDev")} <a href="/_dev/mail.json">/_dev/mail.json</a>
+            </p>
+          ) : null}
+        </div>
+      ) : loaderData.open ? (
         <Form method="post" className={ui.stack} noValidate onSubmit={onSubmit} onFocus={onFocus}>
           <HoneypotInputs label={t("auth.honeypotLabel")} />
           <FormAlert message={formErrorOf(actionData, t)} />

@@ -1,7 +1,8 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { createApi } from "../../workers/api/src/app";
+import { sweep } from "../../workers/api/src/rate-limit";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { call, outbox, signUp, STRONG_PASSWORD, uniqueEmail, uniqueIp, waitForMail } from "./helpers";
+import { askForAccount, call, outbox, signUp, signupLinkFor, STRONG_PASSWORD, uniqueEmail, uniqueIp, waitForMail } from "./helpers";
 
 function linkIdFrom(text: string): string {
   const match = /\/login\/change-password\/([A-Za-z0-9_-]{43})/.exec(text);
@@ -65,14 +66,16 @@ describe("sign-up", () => {
     }
     // A strong password that also holds the name is still strong without it.
     const strong = await call("/auth/signup", { body: { name: "Juan Quispe", email: uniqueEmail(), password: "juan-vaso-tormenta-ladrillo", confirmPassword: "juan-vaso-tormenta-ladrillo" }, ip: uniqueIp() });
-    expect(strong.status, JSON.stringify(strong.json)).toBe(201);
+    expect(strong.status, JSON.stringify(strong.json)).toBe(202);
   });
 
   it("accepts 128 characters and refuses 129", async () => {
     const long = "k".repeat(60) + "Zq9!" + "w".repeat(64);
     expect(long.length).toBe(128);
-    const ok = await call("/auth/signup", { body: { name: "Ana", email: uniqueEmail(), password: long, confirmPassword: long }, ip: uniqueIp() });
-    expect(ok.status).toBe(201);
+    const accepted = uniqueEmail();
+    expect((await call("/auth/signup", { body: { name: "Ana", email: accepted, password: long, confirmPassword: long }, ip: uniqueIp() })).status).toBe(202);
+    expect((await call(`/auth/signup-links/${await signupLinkFor(accepted)}`, { method: "POST" })).status).toBe(201);
+    expect((await call("/auth/login", { body: { email: accepted, password: long } })).status).toBe(200);
     const tooLong = long + "x";
     const refused = await call("/auth/signup", { body: { name: "Ana", email: uniqueEmail(), password: tooLong, confirmPassword: tooLong }, ip: uniqueIp() });
     expect(refused.status).toBe(422);
@@ -106,14 +109,32 @@ describe("sign-up", () => {
     expect((await call("/auth/login", { body: { email, password } })).status).toBe(200);
   });
 
-  it("treats emails case-insensitively and refuses a second account", async () => {
+  it("treats emails case-insensitively, and answers an address with an account as one without: its owner is told instead", async () => {
     const email = uniqueEmail("Case");
-    await signUp({ email });
-    const again = await call("/auth/signup", { body: { name: "B", email: email.toUpperCase(), password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD }, ip: uniqueIp() });
-    expect(again.status).toBe(409);
-    expect(again.json.errors.email).toEqual(["An account with this email already exists."]);
-    const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email_normalized = ?1").bind(email.toLowerCase()).first<{ n: number }>();
+    const owner = await signUp({ email });
+    const form = (address: string) => ({ name: "B", email: address, password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD });
+    const again = await askForAccount(form(email.toUpperCase()));
+    const fresh = uniqueEmail("Fresh");
+    const other = await askForAccount(form(fresh));
+    // The same answer: status, headers' kind, and the body's shape (the address as given back, and a time).
+    expect(again.status).toBe(202);
+    expect(other.status).toBe(202);
+    expect(Object.keys(again.json).sort()).toEqual(Object.keys(other.json).sort());
+    expect(again.json.email).toBe(email.toUpperCase());
+    // The owner hears of it, with the way to a new password, and no link that makes an account.
+    const [notice] = await waitForMail(email);
+    expect(notice!.subject).toBe("Someone tried to create a Tesoro account with your email");
+    expect(notice!.text).toContain("/login/recover");
+    expect(notice!.text).not.toContain("/signup/confirm/");
+    // Once a day at most: a second try mails nothing more.
+    await askForAccount(form(email));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await outbox(email)).toHaveLength(1);
+    // The new address gets its link; nothing was created for either until a link is used.
+    expect((await waitForMail(fresh))[0]!.subject).toBe("Finish creating your Tesoro account");
+    const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email_normalized IN (?1, ?2)").bind(email.toLowerCase(), fresh.toLowerCase()).first<{ n: number }>();
     expect(count?.n).toBe(1);
+    expect((await call("/auth/session", { token: owner.token })).status).toBe(200);
   });
 
   it("is limited to 10 per IP per hour", async () => {
@@ -139,6 +160,77 @@ describe("sign-up", () => {
     // The next /64 is another client.
     const next = await call("/auth/signup", { body: { name: "", email: "x", password: "", confirmPassword: "" }, ip: `2001:db9::${Math.floor(Math.random() * 65536).toString(16)}` });
     expect(next.status).toBe(422);
+  });
+});
+
+describe("sign-up links (ADR 039)", () => {
+  const form = (email: string, password = STRONG_PASSWORD, name = "Rosa") => ({ name, email, password, confirmPassword: password });
+
+  it("keep the form's password hashed, name the address, make the account once, and only the latest works", async () => {
+    const email = uniqueEmail("Link");
+    expect((await askForAccount(form(email, "first-password-caña-2026"))).status).toBe(202);
+    const first = await signupLinkFor(email);
+    const stored = await env.DB.prepare("SELECT password_hash, token_hash FROM signup_links WHERE email_normalized = ?1").bind(email.toLowerCase()).first<{ password_hash: string; token_hash: string }>();
+    expect(stored!.password_hash).toMatch(/^scrypt\$/);
+    expect(stored!.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored!.token_hash).not.toBe(first);
+    expect((await call(`/auth/signup-links/${first}`)).json).toEqual({ email, name: "Rosa" });
+    // Asked again (a mistyped password noticed): the first link no longer works, the new one does.
+    expect((await askForAccount(form(email))).status).toBe(202);
+    const second = await signupLinkFor(email, 1);
+    expect(second).not.toBe(first);
+    expect((await call(`/auth/signup-links/${first}`)).status).toBe(410);
+    expect((await call(`/auth/signup-links/${first}`, { method: "POST" })).status).toBe(410);
+    const created = await call(`/auth/signup-links/${second}`, { method: "POST" });
+    expect(created.status).toBe(201);
+    expect(created.json.user).toMatchObject({ email, name: "Rosa", locale: "en" });
+    expect((await call("/auth/session", { token: created.json.token })).status).toBe(200);
+    // The password is the second form's; the link is spent.
+    expect((await call("/auth/login", { body: { email, password: STRONG_PASSWORD } })).status).toBe(200);
+    expect((await call("/auth/login", { body: { email, password: "first-password-caña-2026" } })).status).toBe(401);
+    expect((await call(`/auth/signup-links/${second}`, { method: "POST" })).status).toBe(410);
+    expect((await call("/categories", { token: created.json.token })).json.categories.length).toBeGreaterThan(5);
+  });
+
+  it("expire after 24 hours, are swept a day later, and refuse an address that got an account meanwhile", async () => {
+    const email = uniqueEmail("Late");
+    await askForAccount(form(email));
+    const link = await signupLinkFor(email);
+    await env.DB.prepare("UPDATE signup_links SET expires_at = ?1 WHERE email_normalized = ?2").bind(Date.now() - 1, email.toLowerCase()).run();
+    expect((await call(`/auth/signup-links/${link}`)).status).toBe(410);
+    expect((await call(`/auth/signup-links/${link}`, { method: "POST" })).status).toBe(410);
+    await sweep(env.DB, Date.now() + 24 * 3600_000 + 1000);
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM signup_links WHERE email_normalized = ?1").bind(email.toLowerCase()).first<{ n: number }>())!.n).toBe(0);
+
+    // Two links for one address in two mailboxes is not possible, but a link older than an
+    // account made another way (an operator's command) is: it makes no second account.
+    const taken = uniqueEmail("Taken");
+    await askForAccount(form(taken));
+    const waiting = await signupLinkFor(taken);
+    await env.DB.prepare("INSERT INTO users (id, email, email_normalized, name, password_hash, locale, created_at, updated_at) VALUES (?1, ?2, ?3, 'Op', 'x', 'en', 1, 1)")
+      .bind(crypto.randomUUID(), taken, taken.toLowerCase())
+      .run();
+    expect((await call(`/auth/signup-links/${waiting}`)).status).toBe(409);
+    const refused = await call(`/auth/signup-links/${waiting}`, { method: "POST", headers: { "Accept-Language": "es" } });
+    expect(refused.status).toBe(409);
+    expect(refused.json.errors.email).toEqual(["Ya existe una cuenta con este correo."]);
+    expect((await call("/auth/signup-links/short")).status).toBe(422);
+  });
+
+  it("mail the link in the language of the form, and a mailbox hears of at most 3 sign-ups an hour, as any address", async () => {
+    const email = uniqueEmail("Es");
+    await askForAccount(form(email, STRONG_PASSWORD, "Lucía"), uniqueIp(), { "Accept-Language": "es-PE" });
+    const [mail] = await waitForMail(email);
+    expect(mail!.subject).toBe("Termina de crear tu cuenta de Tesoro");
+    expect(mail!.text).toContain("Hola, Lucía:");
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await askForAccount(form(email))).status);
+    expect(statuses).toEqual([202, 202, 429]);
+    // Counted for an address with an account alike (its own sign-up was the first): a 429 tells nothing.
+    const owner = await signUp();
+    const owners = [];
+    for (let i = 0; i < 3; i++) owners.push((await askForAccount(form(owner.email))).status);
+    expect(owners).toEqual([202, 202, 429]);
   });
 });
 
@@ -191,7 +283,10 @@ describe("sign-in", () => {
     // Three accounts: each takes four wrong tries before a fifth would lock it, and twelve samples
     // of each kind keep the minimums steady on a busy machine.
     const emails = [uniqueEmail(), uniqueEmail(), uniqueEmail()];
-    for (const email of emails) expect((await send("/auth/signup", { name: "Ana", email, password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD })).status).toBe(201);
+    for (const email of emails) {
+      expect((await send("/auth/signup", { name: "Ana", email, password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD })).status).toBe(202);
+      expect((await send(`/auth/signup-links/${await signupLinkFor(email)}`, {})).status).toBe(201);
+    }
     const attempt = async (address: string) => {
       const start = performance.now();
       const response = await send("/auth/login", { email: address, password: "wrong-password-123" });
@@ -467,8 +562,8 @@ describe("password recovery", () => {
 
   it("mails in the user's language", async () => {
     const email = uniqueEmail();
-    const result = await call("/auth/signup", { body: { name: "Lucía", email, password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD }, headers: { "Accept-Language": "es" }, ip: uniqueIp() });
-    expect(result.json.user.locale).toBe("es");
+    const result = await signUp({ name: "Lucía", email, headers: { "Accept-Language": "es" } });
+    expect((await call("/auth/session", { token: result.token })).json.user.locale).toBe("es");
     await call("/auth/recover", { body: { email }, ip: uniqueIp() });
     const [mail] = await waitForMail(email);
     expect(mail!.subject).toBe("Restablece tu contraseña de Tesoro");

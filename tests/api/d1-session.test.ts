@@ -1,6 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { BASE, STRONG_PASSWORD, uniqueEmail, uniqueIp } from "./helpers";
+import { BASE, signupLinkFor, STRONG_PASSWORD, uniqueEmail, uniqueIp } from "./helpers";
 
 describe("D1 sessions", () => {
   it("answers a request that used D1 with a bookmark; a later request carrying it reads the write", async () => {
@@ -8,11 +8,14 @@ describe("D1 sessions", () => {
     const before = config.headers.get("x-d1-bookmark");
     expect(before).toBeTruthy();
     const email = uniqueEmail();
-    const signup = await SELF.fetch(`${BASE}/auth/signup`, {
+    const asked = await SELF.fetch(`${BASE}/auth/signup`, {
       method: "POST",
       headers: { "Content-Type": "application/json", "CF-Connecting-IP": uniqueIp(), "x-d1-bookmark": before! },
       body: JSON.stringify({ name: "Bookmark", email, password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD }),
     });
+    expect(asked.status).toBe(202);
+    // The account is written by its link (ADR 039), carrying the bookmark the sign-up answered with.
+    const signup = await SELF.fetch(`${BASE}/auth/signup-links/${await signupLinkFor(email)}`, { method: "POST", headers: { "CF-Connecting-IP": uniqueIp(), "x-d1-bookmark": asked.headers.get("x-d1-bookmark")! } });
     expect(signup.status).toBe(201);
     const after = signup.headers.get("x-d1-bookmark");
     expect(after).toBeTruthy();

@@ -51,15 +51,46 @@ export async function call(path: string, options: CallOptions = {}) {
   return { status: response.status, headers: response.headers, json, text };
 }
 
-export async function signUp(overrides: Partial<{ name: string; email: string; password: string; ip: string }> = {}) {
+/**
+ * A signed-up, signed-in user, the way a person gets there (ADR 039): the sign-up form mails a
+ * link, and the link creates the account and its session.
+ */
+export async function signUp(overrides: Partial<{ name: string; email: string; password: string; ip: string; headers: Record<string, string> }> = {}) {
   const email = overrides.email ?? uniqueEmail();
   const password = overrides.password ?? STRONG_PASSWORD;
-  const result = await call("/auth/signup", {
-    body: { name: overrides.name ?? "Ana Quispe", email, password, confirmPassword: password },
-    ip: overrides.ip ?? uniqueIp(),
-  });
-  if (result.status !== 201) throw new Error(`sign-up failed: ${result.status} ${JSON.stringify(result.json)}`);
+  const ip = overrides.ip ?? uniqueIp();
+  const before = (await signupLinks(email)).length;
+  const asked = await askForAccount({ name: overrides.name ?? "Ana Quispe", email, password, confirmPassword: password }, ip, overrides.headers);
+  if (asked.status !== 202) throw new Error(`sign-up failed: ${asked.status} ${JSON.stringify(asked.json)}`);
+  const result = await call(`/auth/signup-links/${await signupLinkFor(email, before)}`, { method: "POST", ip });
+  if (result.status !== 201) throw new Error(`sign-up link failed: ${result.status} ${JSON.stringify(result.json)}`);
+  // The link is spent: its mail is taken out of the outbox, so a test counts only the mail it causes.
+  await env.DB.prepare("DELETE FROM outbox WHERE lower(to_address) = lower(?1) AND text_body LIKE '%/signup/confirm/%'").bind(email).run();
   return { email, password, token: result.json.token as string, user: result.json.user as { id: string; email: string } };
+}
+
+/** The sign-up form's post. */
+export function askForAccount(body: Record<string, unknown>, ip = uniqueIp(), headers: Record<string, string> = {}) {
+  return call("/auth/signup", { body, ip, headers });
+}
+
+const SIGNUP_LINK = /\/signup\/confirm\/([A-Za-z0-9_-]{43})/;
+/** The sign-up links mailed to `to`, newest first. */
+async function signupLinks(to: string): Promise<string[]> {
+  return (await outbox(to)).flatMap((mail) => SIGNUP_LINK.exec(mail.text)?.[1] ?? []);
+}
+
+/**
+ * The id of the latest sign-up link mailed to `to` (the outbox; mail is sent after the answer),
+ * once there are more than `before` of them (a sign-up asked for just now, not an older one).
+ */
+export async function signupLinkFor(to: string, before = 0): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const links = await signupLinks(to);
+    if (links.length > before) return links[0]!;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`no new sign-up link mailed to ${to}`);
 }
 
 /** Mail the outbox transport stored for `to`, newest first. */

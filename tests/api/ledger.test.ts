@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { addDays, todayInZone } from "../../app/lib/dates";
-import { call, signUp, uniqueEmail, uniqueIp, STRONG_PASSWORD } from "./helpers";
+import { call, signUp } from "./helpers";
 import { addTransaction, createAccount, expectExactBalance } from "./ledger-helpers";
 
 const ES = { "Accept-Language": "es-PE,es;q=0.9" };
@@ -18,8 +18,8 @@ describe("categories", () => {
     expect(es.json.categories.map((c: { name: string }) => c.name)).toContain("Comisiones e impuestos (ITF)");
     expect(es.json.categories.map((c: { name: string }) => c.name)).toContain("Supermercado");
 
-    const spanish = await call("/auth/signup", { body: { name: "Lucía", email: uniqueEmail(), password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD }, headers: ES, ip: uniqueIp() });
-    const stored = await env.DB.prepare("SELECT name FROM categories WHERE user_id = ?1 AND default_key = 'groceries'").bind(spanish.json.user.id).first<{ name: string }>();
+    const spanish = await signUp({ name: "Lucía", headers: ES });
+    const stored = await env.DB.prepare("SELECT name FROM categories WHERE user_id = ?1 AND default_key = 'groceries'").bind(spanish.user.id).first<{ name: string }>();
     expect(stored?.name).toBe("Supermercado");
 
     const groceries = en.json.categories.find((c: { defaultKey: string }) => c.defaultKey === "groceries");

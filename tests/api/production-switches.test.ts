@@ -1,7 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../workers/api/index";
-import { STRONG_PASSWORD, uniqueEmail, uniqueIp } from "./helpers";
+import { signupLinkFor, STRONG_PASSWORD, uniqueEmail, uniqueIp } from "./helpers";
 
 /** Calls the real API Worker entry with some variables changed, as another deployment would have them. */
 async function callWith(vars: Partial<typeof env>, path: string, init?: RequestInit) {
@@ -33,6 +33,17 @@ describe("production switches", () => {
     expect(await config.json()).toEqual({ signup: "closed" });
     const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email_normalized = ?1").bind(email.toLowerCase()).first<{ n: number }>();
     expect(row?.n).toBe(0);
+    // A link mailed while sign-up was open makes no account once it is closed.
+    const open = uniqueEmail();
+    const asked = await callWith({}, "/api/v1/auth/signup", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": uniqueIp() },
+      body: JSON.stringify({ name: "Ana", email: open, password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD }),
+    });
+    expect(asked.status).toBe(202);
+    const closed = await callWith({ SIGNUP: "closed" }, `/api/v1/auth/signup-links/${await signupLinkFor(open)}`, { method: "POST", headers: { "CF-Connecting-IP": uniqueIp() } });
+    expect(closed.status).toBe(403);
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email_normalized = ?1").bind(open.toLowerCase()).first<{ n: number }>())!.n).toBe(0);
   });
 
   it("never lets the outbox transport send in production", async () => {

@@ -20,7 +20,11 @@ import { dbChecksum, loadOperations, type Operation } from "./proof-openapi";
 const PUBLIC: Record<string, string> = {
   "GET /health": "liveness probe",
   "GET /auth/config": "sign-up switch, read by the sign-up page before anyone is signed in",
-  "POST /auth/signup": "creates the account",
+  "POST /auth/signup": "mails the address a link that creates the account",
+  // Sign-up links: the unguessable 256-bit link id, mailed to the address, is the credential
+  // (single use, 24 hours); there is no account yet, so no owner to compare with.
+  "GET /auth/signup-links/{linkId}": "link id is the credential",
+  "POST /auth/signup-links/{linkId}": "link id is the credential",
   "POST /auth/login": "creates the session",
   "POST /auth/recover": "asks for a password-change link (same answer for any email)",
   // Password-change links: the unguessable 256-bit link id *is* the credential (single use,

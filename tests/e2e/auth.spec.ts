@@ -1,7 +1,7 @@
 /** Sign-up, sign-in, sign-out, remember me, redirectTo, recovery, lockout, Spanish, no-JS. */
 import { createUser, expect, hydrated, latestMail, randomIp, STRONG_PASSWORD, test, uniqueEmail } from "./fixtures";
 
-test("sign up, sign out, and sign in again", async ({ page }) => {
+test("sign up through the mailed link, sign out, and sign in again", async ({ page, request }) => {
   const email = uniqueEmail("signup");
   await page.goto("/login");
   await page.getByRole("link", { name: "Create account" }).click();
@@ -11,13 +11,31 @@ test("sign up, sign out, and sign in again", async ({ page }) => {
   await page.getByLabel("Password", { exact: true }).fill(STRONG_PASSWORD);
   await page.getByLabel("Confirm password").fill(STRONG_PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();
+  // No account yet: the address gets a link (ADR 039), and the page says so, with focus on it.
+  const sent = page.getByTestId("signup-sent");
+  await expect(sent.getByText("Check your email", { exact: true })).toBeVisible();
+  await expect(sent).toContainText(`We sent a link to ${email}. Open it within 24 hours to finish creating your account.`);
+  await expect(sent).toBeFocused();
+  await expect(sent.getByRole("link", { name: "/_dev/mail.json" })).toBeVisible();
+  const mail = await latestMail(request, email, { signup: true });
+  expect(mail.subject).toBe("Finish creating your Tesoro account");
+  const link = new URL(/https?:\/\/\S+\/signup\/confirm\/[A-Za-z0-9_-]{43}/.exec(mail.text)![0]);
+  await page.goto(link.pathname);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create your account");
+  await expect(page.getByText(`Create your Tesoro account for ${email}?`)).toBeVisible();
+  await page.getByRole("button", { name: "Create my account" }).click();
   await expect(page).toHaveURL("/");
   await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Welcome to Tesoro" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
 
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL("/login");
   await expect(page.getByText("You have been signed out.")).toBeVisible();
+  // The link is spent: opened again it says so, and leads to sign up again.
+  await page.goto(link.pathname);
+  await expect(page.getByRole("alert")).toHaveText("This link has expired or was already used. If you have not created your account yet, sign up again.");
+  await expect(page.getByRole("link", { name: "Sign up again" })).toBeVisible();
   await page.goto("/");
   await expect(page).toHaveURL("/login?redirectTo=%2F");
 
@@ -25,6 +43,26 @@ test("sign up, sign out, and sign in again", async ({ page }) => {
   await page.getByLabel("Password").fill(STRONG_PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL("/");
+});
+
+test("signing up with an address that has an account answers as for any other, and its owner is told (Spanish)", async ({ browser, baseURL, request }) => {
+  const owner = await createUser(request, { locale: "es" });
+  const context = await browser.newContext({ baseURL, locale: "es-PE", extraHTTPHeaders: { "Accept-Language": "es-PE,es;q=0.9", "CF-Connecting-IP": randomIp() } });
+  const page = await context.newPage();
+  await page.goto("/signup");
+  await page.getByLabel("Nombre").fill("Otra Persona");
+  await page.getByLabel("Correo electrónico").fill(owner.email);
+  await page.getByLabel("Contraseña", { exact: true }).fill(STRONG_PASSWORD);
+  await page.getByLabel("Confirmar contraseña").fill(STRONG_PASSWORD);
+  await page.getByRole("button", { name: "Crear cuenta" }).click();
+  await expect(page.getByTestId("signup-sent")).toContainText(`Enviamos un enlace a ${owner.email}.`);
+  const notice = await latestMail(request, owner.email);
+  expect(notice.subject).toBe("Alguien intentó crear una cuenta de Tesoro con tu correo");
+  expect(notice.text).not.toContain("/signup/confirm/");
+  // The owner's account is as it was: the password still signs in.
+  const login = await request.post("/api/v1/auth/login", { data: { email: owner.email, password: owner.password }, headers: { "CF-Connecting-IP": randomIp() } });
+  expect(login.status()).toBe(200);
+  await context.close();
 });
 
 test("sign-up explains each problem beside its field before anything is sent", async ({ page }) => {
@@ -331,18 +369,24 @@ test("signing in works without JavaScript", async ({ browser, baseURL, request }
   await context.close();
 });
 
-test("without JavaScript a refused sign-up focuses the field in error", async ({ browser, baseURL, request }) => {
-  const taken = await createUser(request);
+test("without JavaScript a refused sign-up focuses the field in error, and a sent one says where the link went", async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false, extraHTTPHeaders: { "CF-Connecting-IP": randomIp() } });
   const page = await context.newPage();
+  const email = uniqueEmail("nojs");
   await page.goto("/signup");
   await page.getByLabel("Name").fill("Luis");
-  await page.getByLabel("Email").fill(taken.email);
+  await page.getByLabel("Email").fill(email);
+  // Only the API knows a password is too easy to guess: its refusal comes back as a new page.
+  await page.getByLabel("Password", { exact: true }).fill("password123456");
+  await page.getByLabel("Confirm password").fill("password123456");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByLabel("Password", { exact: true })).toHaveAccessibleDescription(/This password is too easy to guess\./);
+  // A new page: without autofocus on the refused field, focus would start at its top.
+  await expect(page.getByLabel("Password", { exact: true })).toBeFocused();
+  await expect(page.getByLabel("Email")).toHaveValue(email);
   await page.getByLabel("Password", { exact: true }).fill(STRONG_PASSWORD);
   await page.getByLabel("Confirm password").fill(STRONG_PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByLabel("Email")).toHaveAccessibleDescription("An account with this email already exists.");
-  // A new page: without autofocus on the refused field, focus would start at its top.
-  await expect(page.getByLabel("Email")).toBeFocused();
+  await expect(page.getByTestId("signup-sent")).toContainText(`We sent a link to ${email}.`);
   await context.close();
 });

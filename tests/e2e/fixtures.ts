@@ -31,29 +31,48 @@ export function encodeCookieValue(value: string): string {
   return Buffer.from(JSON.stringify(value)).toString("base64");
 }
 
+/**
+ * A user who has signed up (ADR 039): the sign-up mails a link, and the link makes the account and
+ * signs in; through the API, as the pages do.
+ */
 export async function createUser(request: APIRequestContext, overrides: Partial<{ name: string; email: string; password: string; locale: "en" | "es" }> = {}): Promise<TestUser> {
   const email = overrides.email ?? uniqueEmail();
   const password = overrides.password ?? STRONG_PASSWORD;
   const name = overrides.name ?? "Ana Quispe";
-  const response = await request.post("/api/v1/auth/signup", {
+  const ip = randomIp();
+  const asked = await request.post("/api/v1/auth/signup", {
     data: { name, email, password, confirmPassword: password },
-    headers: { "CF-Connecting-IP": randomIp(), "Accept-Language": overrides.locale ?? "en" },
+    headers: { "CF-Connecting-IP": ip, "Accept-Language": overrides.locale ?? "en" },
   });
+  expect(asked.status(), await asked.text()).toBe(202);
+  const response = await request.post(`/api/v1/auth/signup-links/${await signupLinkFor(request, email)}`, { headers: { "CF-Connecting-IP": ip } });
   expect(response.status(), await response.text()).toBe(201);
   const body = (await response.json()) as { token: string; user: { id: string } };
   return { id: body.user.id, name, email, password, token: body.token };
+}
+
+/** The id of the sign-up link mailed to `to` (the development outbox). */
+export async function signupLinkFor(request: APIRequestContext, to: string): Promise<string> {
+  const mail = await latestMail(request, to, { signup: true });
+  const id = /\/signup\/confirm\/([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
+  if (!id) throw new Error(`no sign-up link in the mail to ${to}`);
+  return id;
 }
 
 export async function signInAs(page: Page, user: Pick<TestUser, "token">, baseURL: string) {
   await page.context().addCookies([{ name: "tesoro_session", value: encodeCookieValue(user.token), url: baseURL, httpOnly: true, sameSite: "Lax" }]);
 }
 
-/** The latest mail to an address from the development outbox. */
-export async function latestMail(request: APIRequestContext, to: string) {
+/**
+ * The latest mail to an address from the development outbox: with `signup`, the latest sign-up
+ * link; otherwise the latest other mail (every test user's first mail is its sign-up link, which
+ * a test about another mail must not take for it).
+ */
+export async function latestMail(request: APIRequestContext, to: string, { signup = false } = {}) {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const response = await request.get("/_dev/mail.json");
+    const response = await request.get(`/_dev/mail.json?to=${encodeURIComponent(to)}`);
     const mails = (await response.json()) as Array<{ to: string; subject: string; text: string; html: string; sentAt: number }>;
-    const mail = mails.find((m) => m.to === to);
+    const mail = mails.find((m) => m.to === to && m.text.includes("/signup/confirm/") === signup);
     if (mail) return mail;
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -13,7 +13,7 @@ const apis = new Map<string, ReturnType<typeof createApi>>();
 export default {
   async fetch(request, env, ctx) {
     const url = new URL(request.url);
-    if (url.pathname === "/_dev/mail.json") return devMail(env);
+    if (url.pathname === "/_dev/mail.json") return devMail(env, url);
     const basePath = env.API_BASE_PATH || "/api/v1";
     let api = apis.get(basePath);
     if (!api) apis.set(basePath, (api = createApi(basePath)));

@@ -7,6 +7,7 @@ import { problemSchema } from "./openapi-helpers";
 import { problem, translatedProblem } from "./problem";
 import { accountRoutes } from "./routes/account";
 import { authRoutes } from "./routes/auth";
+import { signupRoutes } from "./routes/signup";
 import { RECEIPT_PATH, receiptRoutes } from "./routes/receipts";
 import { MAX_RECEIPT_BYTES } from "../../../app/lib/receipt-image";
 import { drainReceiptTrash } from "./receipts";
@@ -43,6 +44,7 @@ export function createApi(basePath = "/api/v1") {
 
   api.route("/", systemRoutes);
   api.route("/", authRoutes);
+  api.route("/", signupRoutes);
   api.route("/", userRoutes);
   api.route("/", ledgerRoutes);
   api.route("/", overviewRoutes);
@@ -70,9 +72,17 @@ export function createApi(basePath = "/api/v1") {
   return api;
 }
 
-/** Development outbox: newest first. Production never serves it (mail.outboxEnabled). */
-export async function devMail(env: ApiEnv): Promise<Response> {
+/**
+ * Development outbox: newest first, the latest 200, or with `?to=` the latest 200 to that address
+ * (as stored, any case). Production never serves it (mail.outboxEnabled).
+ */
+export async function devMail(env: ApiEnv, url?: URL): Promise<Response> {
   if (!outboxEnabled(env)) return new Response("Not Found", { status: 404 });
-  const { results } = await env.DB.prepare("SELECT to_address AS \"to\", subject, text_body AS text, html_body AS html, sent_at AS sentAt FROM outbox ORDER BY id DESC LIMIT 200").all();
+  const to = url?.searchParams.get("to") ?? null;
+  const { results } = await env.DB.prepare(
+    "SELECT to_address AS \"to\", subject, text_body AS text, html_body AS html, sent_at AS sentAt FROM outbox WHERE ?1 IS NULL OR lower(to_address) = lower(?1) ORDER BY id DESC LIMIT 200",
+  )
+    .bind(to)
+    .all();
   return Response.json(results, { headers: { "Cache-Control": "no-store" } });
 }

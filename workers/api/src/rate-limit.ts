@@ -32,11 +32,15 @@ export async function hit(db: D1Database, limit: Limit, now = Date.now()): Promi
   return { allowed: count <= limit.max, retryAfterSeconds: Math.ceil((windowStart + limit.windowMs - now) / 1000) };
 }
 
-/** Old windows and ended lockouts are useless; dropped now and then on the write path. */
+/**
+ * Old windows and ended lockouts are useless; dropped now and then on the write path. So are
+ * sign-up links a day past their end: a sign-up's form (its hashed password too) is kept no longer.
+ */
 export async function sweep(db: D1Database, now = Date.now()): Promise<void> {
   await db.batch([
     db.prepare("DELETE FROM rate_limits WHERE window_start < ?1").bind(now - 24 * 3600_000),
     db.prepare("DELETE FROM login_failures WHERE first_failed_at < ?1 AND COALESCE(locked_until, 0) < ?2").bind(now - 24 * 3600_000, now),
+    db.prepare("DELETE FROM signup_links WHERE expires_at < ?1").bind(now - 24 * 3600_000),
   ]);
 }
 

@@ -1,12 +1,13 @@
 /**
- * Single-use links mailed to a user: password links, change-of-email links and their undo links.
+ * Single-use links mailed to a user: password links, change-of-email links and their undo links,
+ * and sign-up links (mailed before there is a user: keyed by address, not `user_id`).
  * The mail holds a 256-bit id; its table holds the id's SHA-256 with `user_id`, `expires_at`,
  * `used_at` and `claim`. Issuing a link, reading a usable one and claiming it inside a D1 batch
  * are the same for all three, and live here.
  */
 import { randomToken, sha256Hex } from "./crypto";
 
-export type LinkTable = "password_links" | "email_changes" | "email_reverts";
+export type LinkTable = "password_links" | "email_changes" | "email_reverts" | "signup_links";
 
 /**
  * Issues a new link for `userId` in one batch: the user's older unused links in the table are
@@ -58,7 +59,7 @@ export function claimLink(db: D1Database, table: LinkTable, id: string, now: num
  * The statement that voids a user's unused links in `table`: its parameters are the time and the
  * user from `?first` on, and it writes only where `condition` holds (a link's claim, `won`).
  */
-export function voidUnusedLinks(table: LinkTable, first: number, condition = "1"): string {
+export function voidUnusedLinks(table: Exclude<LinkTable, "signup_links">, first: number, condition = "1"): string {
   return `UPDATE ${table} SET used_at = ?${first} WHERE user_id = ?${first + 1} AND used_at IS NULL AND ${condition}`;
 }
 

@@ -23,4 +23,10 @@ export const mail = {
   signInPausedSubject: "Sign-in to your Tesoro account was paused",
   signInPausedBody: "On {{when}} ({{zone}}), a wrong password was entered {{count}} times for this address, so sign-in to your Tesoro account is paused for {{minutes}} minutes. None of those attempts got in.",
   signInPausedNotYou: "If it was you, try again once the pause ends, or ask here for a link to choose a new password (a new password set that way ends the pause and signs out every device). If it was not you, nobody got in and your password is unchanged. This message comes at most once a day.",
+  signupSubject: "Finish creating your Tesoro account",
+  signupBody: "To finish creating your Tesoro account, open this link within 24 hours and press “Create my account”:",
+  signupIgnore: "If you did not ask for an account, ignore this message: nothing is created without this link.",
+  signupTriedSubject: "Someone tried to create a Tesoro account with your email",
+  signupTriedBody: "On {{when}} ({{zone}}), someone asked to create a Tesoro account with this address, which already has one. Nothing was created and nothing changed in your account.",
+  signupTriedNotYou: "If it was you, sign in instead; if you forgot your password, ask for a link to choose a new one here. If it was not you, you need not do anything. This message comes at most once a day.",
 } as const;

@@ -23,4 +23,10 @@ export const mail: TextsLike<typeof englishMail> = {
   signInPausedSubject: "Se pausó el inicio de sesión en tu cuenta de Tesoro",
   signInPausedBody: "El {{when}} ({{zone}}), se ingresó una contraseña incorrecta {{count}} veces con esta dirección, así que el inicio de sesión en tu cuenta de Tesoro queda en pausa por {{minutes}} minutos. Ninguno de esos intentos entró a la cuenta.",
   signInPausedNotYou: "Si fuiste tú, vuelve a intentarlo cuando termine la pausa, o pide aquí un enlace para elegir una contraseña nueva (una contraseña elegida así termina la pausa y cierra la sesión en todos los dispositivos). Si no fuiste tú, nadie entró y tu contraseña sigue igual. Este aviso llega como máximo una vez al día.",
+  signupSubject: "Termina de crear tu cuenta de Tesoro",
+  signupBody: "Para terminar de crear tu cuenta de Tesoro, abre este enlace dentro de las próximas 24 horas y pulsa «Crear mi cuenta»:",
+  signupIgnore: "Si no pediste una cuenta, ignora este mensaje: sin este enlace no se crea nada.",
+  signupTriedSubject: "Alguien intentó crear una cuenta de Tesoro con tu correo",
+  signupTriedBody: "El {{when}} ({{zone}}), alguien pidió crear una cuenta de Tesoro con esta dirección, que ya tiene una. No se creó nada y tu cuenta no cambió.",
+  signupTriedNotYou: "Si fuiste tú, inicia sesión; si olvidaste tu contraseña, pide aquí un enlace para elegir una nueva. Si no fuiste tú, no tienes que hacer nada. Este mensaje llega como mucho una vez al día.",
 };

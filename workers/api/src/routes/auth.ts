@@ -7,7 +7,6 @@ import {
   loginSchema,
   recoverSchema,
   resetPasswordSchema,
-  signupSchema,
 } from "../../../../app/lib/schemas/auth";
 import { afterAnswer, createRouter, type ApiBindings } from "../hono";
 import { appUrl, mailSender, paragraphsMail } from "../mail";
@@ -17,7 +16,7 @@ import { localeOf, problem, translatedProblem, validationProblem } from "../prob
 import { clearLoginFailures, hit, lockedForSeconds, lockQuery, recordLoginFailure, throttle, type Lockout } from "../rate-limit";
 import { coarseIp } from "../ip";
 import { createSession, requireSession, revokeAllSessionsStatement, sessionExpiry, type SessionRow } from "../sessions";
-import { addressTaken, emailHashOf, findUserByEmail, findUserById, normalizeEmail, toApiUser, userByEmailQuery, type UserRow } from "../users";
+import { emailHashOf, findUserByEmail, findUserById, toApiUser, userByEmailQuery, type UserRow } from "../users";
 import { claimLink, endPendingEmailChanges, endPendingLinks, findUsableLink, issueLink, voidUnusedLinks } from "../single-use-links";
 import { json, jsonBody, problemResponse, bearer } from "../openapi-helpers";
 
@@ -35,18 +34,18 @@ export const userSchema = z.object({
   theme: z.enum(["system", "light", "dark"]),
   createdAt: z.number(),
 });
-const sessionOut = z.object({ token: z.string(), remember: z.boolean(), expiresAt: z.number().nullable(), user: userSchema });
+export const sessionOut = z.object({ token: z.string(), remember: z.boolean(), expiresAt: z.number().nullable(), user: userSchema });
 export const linkParams = z.object({ linkId: z.string().regex(LINK_ID_PATTERN) });
 
-function clientInfo(c: Context<ApiBindings>) {
+export function clientInfo(c: Context<ApiBindings>) {
   return { ip: coarseIp(c.req.header("CF-Connecting-IP")), userAgent: c.req.header("User-Agent") ?? null };
 }
 
-function scrypt(c: Context<ApiBindings>) {
+export function scrypt(c: Context<ApiBindings>) {
   return parseParams(c.env.SCRYPT_PARAMS);
 }
 
-function weakPasswordProblem(c: Context<ApiBindings>, password: string, inputs: string[]): Response | null {
+export function weakPasswordProblem(c: Context<ApiBindings>, password: string, inputs: string[]): Response | null {
   const locale = localeOf(c);
   const strength = passwordStrength(password, inputs, locale);
   if (strength.score >= MIN_PASSWORD_SCORE) return null;
@@ -88,53 +87,14 @@ export function linkExpired(c: Context<ApiBindings>): Response {
 
 export const authRoutes = createRouter();
 
-const signupThrottle = throttle<ApiBindings>((ip) => `signup:ip:${ip}`, 10, HOUR, (c, retry) => throttled(c, "rate-limited", retry));
 const recoverIpThrottle = throttle<ApiBindings>((ip) => `recover:ip:${ip}`, 10, HOUR, (c, retry) => throttled(c, "rate-limited", retry));
-
-authRoutes.openapi(
-  createRoute({
-    method: "post",
-    path: "/auth/signup",
-    summary: "Create an account and sign in",
-    middleware: [signupThrottle] as const,
-    request: { body: jsonBody(signupSchema) },
-    responses: {
-      201: { description: "Signed up", ...json(sessionOut) },
-      403: problemResponse("Sign-up is closed"),
-      409: problemResponse("Email taken"),
-      422: problemResponse("Invalid input"),
-      429: problemResponse("Too many sign-ups"),
-    },
-  }),
-  async (c) => {
-    if (c.env.SIGNUP === "closed") return translatedProblem(c, 403, "signup-closed", "auth.signupClosed");
-    const info = clientInfo(c);
-    const input = c.req.valid("json");
-    const weak = weakPasswordProblem(c, input.password, [input.name, input.email]);
-    if (weak) return weak;
-    if (await addressTaken(c.env.DB, normalizeEmail(input.email), null, Date.now())) return validationProblem(c, { email: ["api.emailTaken"] }, 409);
-    const now = Date.now();
-    const id = crypto.randomUUID();
-    const result = await c.env.DB.prepare(
-      "INSERT INTO users (id, email, email_normalized, name, password_hash, locale, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7) ON CONFLICT (email_normalized) DO NOTHING",
-    )
-      .bind(id, input.email.trim(), normalizeEmail(input.email), input.name, hashPassword(input.password, scrypt(c)), localeOf(c), now)
-      .run();
-    // A concurrent sign-up with the same email won the race: same answer as the check above.
-    if (!result.meta.changes) return validationProblem(c, { email: ["api.emailTaken"] }, 409);
-    await onUserCreated(c.env.DB, id, localeOf(c));
-    const user = (await findUserById(c.env.DB, id))!;
-    const session = await createSession(c.env.DB, { userId: id, remember: false, userAgent: info.userAgent, ip: info.ip });
-    return c.json({ token: session.token, remember: session.remember, expiresAt: session.expiresAt, user: toApiUser(user) }, 201);
-  },
-);
 
 /** Hooks other modules add to (the ledger gives every new user the default categories). */
 const userCreatedHooks: Array<(db: D1Database, userId: string, locale: string) => Promise<void>> = [];
 export function onUserCreatedHook(hook: (db: D1Database, userId: string, locale: string) => Promise<void>) {
   userCreatedHooks.push(hook);
 }
-async function onUserCreated(db: D1Database, userId: string, locale: string) {
+export async function onUserCreated(db: D1Database, userId: string, locale: string) {
   for (const hook of userCreatedHooks) await hook(db, userId, locale);
 }
 
