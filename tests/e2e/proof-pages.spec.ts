@@ -46,6 +46,8 @@ const UNGUARDED_ID_ROUTES: Record<string, string> = {
   "login-confirm-email-linkId": "link id is the credential",
   // The undo link in the notice to the old address: its owner has no session any more.
   "login-undo-email-linkId": "link id is the credential",
+  // A sign-up link (ADR 039): there is no account yet; the link id is the credential (guard "login": signed-out only).
+  "signup-confirm-linkId": "link id is the credential",
   // The receipt image: no redirect for an <img>; signed out or not the owner is a plain 404 (checked below).
   "resources-receipts": "answers 404 without a session instead of redirecting",
 };
