@@ -100,11 +100,12 @@ export function PageTitle({ title }: { title?: string }) {
   return <title>{title ? `${title} · ${appName}` : appName}</title>;
 }
 
-type FieldProps = { label: string; name: string; error?: string | undefined; hint?: string | undefined } & InputHTMLAttributes<HTMLInputElement>;
+/** `note`: the id of a text outside the field that also describes it (read before its hint). */
+type FieldProps = { label: string; name: string; error?: string | undefined; hint?: string | undefined; note?: string | undefined } & InputHTMLAttributes<HTMLInputElement>;
 
-export function Field({ label, name, error, hint, id, ...input }: FieldProps) {
+export function Field({ label, name, error, hint, note, id, ...input }: FieldProps) {
   const inputId = id ?? `field-${name}`;
-  const describedBy = [hint ? `${inputId}-hint` : null, error ? `${inputId}-error` : null].filter(Boolean).join(" ") || undefined;
+  const describedBy = [note ?? null, hint ? `${inputId}-hint` : null, error ? `${inputId}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={ui.field}>
       <label className={ui.label} htmlFor={inputId}>

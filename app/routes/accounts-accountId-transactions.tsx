@@ -1245,7 +1245,7 @@ function TransactionForm({ mode, tx, fetcher, result, loaderData }: { mode: "add
       {tx ? <input type="hidden" name="updatedAt" value={tx.updatedAt} /> : null}
       <FormAlert message={formErrorOf(result, t)} />
       {result?.errors.accountId ? <p className={ui.alert.error}>{result.errors.accountId}</p> : null}
-      {tx?.transferId ? <TransferLegNote tx={tx} loaderData={loaderData} /> : null}
+      {tx?.transferId ? <TransferLegNote id={`${prefix}-transfer-note`} tx={tx} loaderData={loaderData} /> : null}
       <div className={l.formGrid}>
         <Field
           autoFocus={mode === "update"}
@@ -1257,6 +1257,8 @@ function TransactionForm({ mode, tx, fetcher, result, loaderData }: { mode: "add
           defaultValue={firstDay}
           onChange={(event) => setDay(event.currentTarget.value)}
           error={errors.date}
+          // The field that takes focus as the form opens reads the note about the other leg too.
+          note={tx?.transferId ? `${prefix}-transfer-note` : undefined}
           hint={isIsoDay(day) && day < openingDate ? t("ledger.pages.transactions.beforeOpening", { date: formatDay(openingDate, i18n.language) }) : undefined}
         />
         <Field id={`${prefix}-description`} label={t("ledger.fields.description")} name="description" required maxLength={TEXT_LIMITS.description} defaultValue={v("description", tx?.description)} error={errors.description} autoComplete="off" />
@@ -1268,6 +1270,7 @@ function TransactionForm({ mode, tx, fetcher, result, loaderData }: { mode: "add
           required
           defaultValue={v("amount", tx?.amount)}
           error={errors.amount}
+          note={tx?.transferId ? `${prefix}-transfer-note` : undefined}
           hint={t("ledger.pages.transactions.amountHint", { example: moneyOutExample(loaderData.account.currency) })}
           autoComplete="off"
         />
@@ -1301,13 +1304,13 @@ function TransactionForm({ mode, tx, fetcher, result, loaderData }: { mode: "add
  * leg (the API's PATCH): its date always, its amount while both accounts share a currency. The
  * form says so, and where the other amount is edited when it cannot follow.
  */
-function TransferLegNote({ tx, loaderData }: { tx: PageTransaction; loaderData: LoaderData }) {
+function TransferLegNote({ id, tx, loaderData }: { id: string; tx: PageTransaction; loaderData: LoaderData }) {
   const { t } = useTranslation();
   const other = loaderData.accounts.find((account) => account.id === tx.transferAccountId);
   const account = other?.name ?? t("ledger.pages.transactions.anotherAccount");
   const sameCurrency = !other || other.currency === loaderData.account.currency;
   return (
-    <p className={ui.alert.info} data-testid="transfer-leg-note">
+    <p id={id} className={ui.alert.info} data-testid="transfer-leg-note">
       {sameCurrency ? t("ledger.pages.transactions.transferLegSameCurrency", { account }) : t("ledger.pages.transactions.transferLegOtherCurrency", { account, currency: other.currency })}
     </p>
   );

@@ -320,6 +320,39 @@ describe("CSV import: what banks and spreadsheets really write", () => {
     expect(await expectExactBalance(token, referenced.id)).toBe(-1700);
   });
 
+  it("finds a statement imported before even after its rows were edited, or when a spreadsheet dropped its references' leading zeros (QA, session 25)", async () => {
+    const { token } = await signUp();
+    const withReference = { dateColumn: 0, descriptionColumn: 1, amountColumn: 2, idColumn: 3, dateFormat: "DD/MM/YYYY" };
+    const withoutReference = { dateColumn: 0, descriptionColumn: 1, amountColumn: 2, dateFormat: "DD/MM/YYYY" };
+    const statement = (zeros: boolean) =>
+      ["Fecha,Descripción,Monto,Nro. de operación", `03/11/2026,COMPRA WONG,-1234.56,${zeros ? "00123401" : "123401"}`, `04/11/2026,YAPE A ROSA,-85.40,${zeros ? "00123402" : "123402"}`, `05/11/2026,ABONO SUELDO,4500.00,${zeros ? "00123403" : "123403"}`].join("\n");
+    const total = -123456 - 8540 + 450000;
+    for (const [first, second] of [
+      [withReference, withoutReference],
+      [withoutReference, withReference],
+    ]) {
+      const account = await createAccount(token);
+      expect((await upload(`/accounts/${account.id}/import`, token, statement(true), first!)).json).toMatchObject({ imported: 3 });
+      // The user renames one row and moves another to the next day: they are still the file's rows.
+      const { rows } = await allPages(token, account.id);
+      const wong = rows.find((row) => row.description === "COMPRA WONG")!;
+      const yape = rows.find((row) => row.description === "YAPE A ROSA")!;
+      expect((await call(`/transactions/${wong.id}`, { method: "PATCH", token, body: { description: "Wong San Isidro (mercado)" } })).status).toBe(200);
+      expect((await call(`/transactions/${yape.id}`, { method: "PATCH", token, body: { date: "2026-11-06" } })).status).toBe(200);
+      expect(amounts((await preview(token, account.id, statement(true), second!)).rows)).toEqual(["duplicate", "duplicate", "duplicate"]);
+      expect((await upload(`/accounts/${account.id}/import`, token, statement(true), second!)).json).toMatchObject({ imported: 0, duplicates: 3 });
+      expect(await expectExactBalance(token, account.id)).toBe(total);
+    }
+    // Opened and saved in a spreadsheet, the references lost their zeros: the same movements.
+    const account = await createAccount(token);
+    expect((await upload(`/accounts/${account.id}/import`, token, statement(true), withReference)).json).toMatchObject({ imported: 3 });
+    expect((await upload(`/accounts/${account.id}/import`, token, statement(false), withReference)).json).toMatchObject({ imported: 0, duplicates: 3 });
+    // A reference that differs otherwise is another movement, as before.
+    const other = statement(false).replace("123401", "123499");
+    expect((await upload(`/accounts/${account.id}/import`, token, other, withReference)).json).toMatchObject({ imported: 1, duplicates: 2 });
+    expect(await expectExactBalance(token, account.id)).toBe(total - 123456);
+  });
+
   it("refuses a too-long payee or notes, and a row with both a debit and a credit, line by line; a zero beside the other is the other", async () => {
     const { token } = await signUp();
     const account = await createAccount(token);

@@ -5,7 +5,7 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { OWN_IDS_SQL, SAME_DAY_AND_AMOUNT_SQL } from "../../workers/api/src/ledger/import";
+import { OWN_IDS_SQL, SAME_CONTENT_SQL, SAME_DAY_AND_AMOUNT_SQL } from "../../workers/api/src/ledger/import";
 import { IMPORT_RECORDS_SQL, UNDO_SQL } from "../../workers/api/src/ledger/import-records";
 import { rowsQuery, totalsQuery, type Filters, type Order, type Sort } from "../../workers/api/src/ledger/list";
 import { BY_ID_SQL } from "../../workers/api/src/ledger/store";
@@ -112,6 +112,8 @@ describe("query plans of reads and writes by id", () => {
     const plan = await explain({ sql: SAME_DAY_AND_AMOUNT_SQL, params: [ACCOUNT, '[["2026-11-03",-850]]'] });
     expect(plan).toMatch(/SEARCH t USING INDEX transactions_account_date \(account_id=\? AND date=\?\)/);
     expect(plan).not.toMatch(/SCAN t\b|transactions_user/);
+    const byContent = await explain({ sql: SAME_CONTENT_SQL, params: [ACCOUNT, '["c:0"]'] });
+    expect(byContent).toMatch(/SEARCH transactions USING INDEX transactions_import_content \(account_id=\? AND import_content=\?\)/);
   });
 
   it("undoes an import by its own index, and lists an account's imports by theirs, never walking the account's rows", async () => {

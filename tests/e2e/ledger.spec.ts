@@ -308,9 +308,12 @@ test.describe("accounts and transactions", () => {
     await expect(page.getByTestId("account-balance")).toContainText(soles("811.23"));
     // Its edit form says what follows on the other leg, and where the dollars received are edited.
     await leg.getByRole("link", { name: /^Edit BCP Soles → Interbank Dólares/ }).click();
-    await expect(page.getByTestId("transfer-leg-note")).toHaveText(
-      "One side of a transfer with Interbank Dólares: a new date changes its other side too. The other side's amount, in USD, is edited on that account's page.",
-    );
+    const legNote = "One side of a transfer with Interbank Dólares: a new date changes its other side too. The other side's amount, in USD, is edited on that account's page.";
+    await expect(page.getByTestId("transfer-leg-note")).toHaveText(legNote);
+    // The date field, which has focus as the form opens, and the amount read it to a screen reader.
+    const legForm = page.getByRole("form", { name: "Edit BCP Soles → Interbank Dólares" });
+    await expect(legForm.getByLabel("Date")).toHaveAccessibleDescription(new RegExp(`^${legNote.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+    await expect(legForm.getByLabel("Amount (PEN)")).toHaveAccessibleDescription(new RegExp(`^${legNote.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
     await page.getByRole("form", { name: "Edit BCP Soles → Interbank Dólares" }).getByRole("link", { name: "Cancel" }).click();
     await expect(page.getByTestId("transfer-leg-note")).toHaveCount(0);
     // A plain transaction's form has no such note.

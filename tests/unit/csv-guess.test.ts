@@ -56,6 +56,17 @@ describe("a bank file's lines above its table", () => {
     expect(tableStart(parseCsv(colons, ";").rows)).toBe(0);
   });
 
+  it("include a block of labels over their values, set apart from the table by an empty line (QA, session 25)", () => {
+    const bcp = ["Número de cuenta;Moneda;Tipo de cuenta", "191-12345678-0-12;Soles;Ahorros", "", "Fecha;Descripción;Cargo;Abono;Saldo", "05/11/2026;PLAZA VEA SURCO;1.234,50;;3.765,50", "06/11/2026;ABONO SUELDO;;5.000,00;8.765,50"];
+    // The empty line is no row of the parse: the header is its third row.
+    expect(tableStart(parseCsv(bcp.join("\r\n"), ";").rows)).toBe(2);
+    // A line of empty cells between the block and the table is left out with it.
+    expect(tableStart(parseCsv([...bcp.slice(0, 3), ";;;;", ...bcp.slice(3)].join("\r\n"), ";").rows)).toBe(3);
+    // Not a block about the account: a row as wide as the table above the empty line keeps everything.
+    const wide = ["Fecha;Descripción;Cargo;Abono;Saldo", "05/11/2026;PLAZA VEA SURCO;1.234,50;;3.765,50", "", "06/11/2026;ABONO SUELDO;;5.000,00;8.765,50"];
+    expect(tableStart(parseCsv(wide.join("\r\n"), ";").rows)).toBe(0);
+  });
+
   it("leave a file that starts with its table as it is", () => {
     const plain = ["date,description,amount", "2026-11-01,Wong,-12.50", '2026-11-02,"Pago, cuota 1",-100.00'].join("\n");
     expect(detectDelimiter(plain)).toBe(",");

@@ -60,11 +60,12 @@ function labelsAndValues(fields: string[]): boolean {
 /**
  * Where the table starts: past the lines above it that a bank writes about the account ("Cuenta:;
  * 191-…"), each narrower than the table and with at most two cells filled, or made of labels and
- * their values (`labelsAndValues`). Cautious on purpose: a
+ * their values (`labelsAndValues`), or a block of rows all narrower than the table closed by an
+ * empty line. Cautious on purpose: a
  * row that could be the header or a transaction is never left out (a header-less file whose first
  * rows lack a last, optional cell keeps them), and past the first such row nothing is.
  */
-export function tableStart(rows: ReadonlyArray<{ fields: string[] }>): number {
+export function tableStart(rows: ReadonlyArray<{ line: number; fields: string[] }>): number {
   const lead = rows.slice(0, LEAD_LINES * 2);
   const rowsPerWidth = new Map<number, number>();
   for (const row of lead) {
@@ -81,6 +82,15 @@ export function tableStart(rows: ReadonlyArray<{ fields: string[] }>): number {
   };
   let start = 0;
   while (start < LEAD_ROWS_ALLOWED && start < lead.length && aboveTable(lead[start]!.fields, start)) start++;
+  // A block about the account set apart by an empty line ("Número de cuenta;Moneda;Tipo" over
+  // "191-…;Soles;Ahorros", QA session 25): its rows fill three cells or more, but every one is
+  // narrower than the table, and the empty line closes the block. The table starts after it.
+  // The parse drops a line with nothing on it, so the line numbers tell where one was; a line of
+  // empty cells (";;;;") is kept as a row, and is one too.
+  const empty = (i: number) => filledCount(lead[i]!.fields) === 0;
+  const afterGap = lead.findIndex((row, i) => i > start && (lead[i - 1]!.line < row.line - 1 || empty(i - 1)) && !empty(i));
+  const block = afterGap > 0 ? lead.slice(start, afterGap).filter((row) => filledCount(row.fields) > 0) : [];
+  if (block.length && afterGap <= LEAD_ROWS_ALLOWED && block.every((row) => filledWidth(row.fields) < table)) start = afterGap;
   return start < lead.length ? start : 0;
 }
 

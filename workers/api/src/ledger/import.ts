@@ -41,17 +41,25 @@ type C = Context<ApiBindings>;
 export const OWN_IDS_SQL = "SELECT id AS v FROM transactions WHERE +account_id = ?1 AND id IN (SELECT value FROM json_each(?2))";
 
 /**
- * The account's imported rows on the file's days with the file's amounts (`?2`: a JSON array of
- * [day, amount] pairs), with what each was fingerprinted by: the second pass of the duplicate
+ * The account's rows imported before migration 0017 (no `import_content`) on the file's days with
+ * the file's amounts (`?2`: a JSON array of [day, amount] pairs), with what each was fingerprinted
+ * by: the second pass of the duplicate
  * check, which compares a row fingerprinted by its reference with one fingerprinted by its
  * content (`markCrossKindDuplicates`). Each pair is an equality on the (account, date) index, whose
  * amount column settles the rest; named, because on a table without statistics SQLite may take the
  * (account, amount) index, which holds every month's identical coffee (tests/api/query-plans.test.ts).
  */
-export const SAME_DAY_AND_AMOUNT_SQL = `SELECT t.id AS id, t.date AS date, t.amount AS amount, t.description AS description, t.import_fingerprint AS fingerprint
+export const SAME_DAY_AND_AMOUNT_SQL = `SELECT t.id AS id, t.date AS date, t.amount AS amount, t.description AS description, t.import_fingerprint AS fingerprint, NULL AS content
   FROM json_each(?2) AS k CROSS JOIN transactions AS t INDEXED BY transactions_account_date
     ON t.account_id = ?1 AND t.date = json_extract(k.value, '$[0]') AND t.amount = json_extract(k.value, '$[1]')
-  WHERE +t.import_fingerprint IS NOT NULL`;
+  WHERE +t.import_fingerprint IS NOT NULL AND +t.import_content IS NULL`;
+
+/**
+ * The account's rows imported with the file's contents (`?2`: a JSON array of `import_content`
+ * hashes, migration 0017): what they were when imported, however they were edited since.
+ */
+export const SAME_CONTENT_SQL = `SELECT id, date, amount, description, import_fingerprint AS fingerprint, import_content AS content
+  FROM transactions WHERE account_id = ?1 AND import_content IN (SELECT value FROM json_each(?2))`;
 
 /** Paths app.ts gives the larger body limit. */
 export const IMPORT_PATH = /\/accounts\/[^/]+\/import(?:\/preview)?$/;
@@ -76,6 +84,8 @@ interface ParsedRow {
    */
   decomposed: boolean;
   decomposedFingerprint?: string;
+  /** What the row is, as a hash kept with it (`import_content`): valid rows only. */
+  content?: string;
   duplicate: boolean;
 }
 
@@ -340,6 +350,7 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
       row.fingerprint = await fingerprint(row.description);
       if (row.decomposed) row.decomposedFingerprint = await fingerprint(row.description.normalize("NFD"));
     }
+    row.content = await contentHash(row.date!, row.amount!, row.description);
   }
   // Duplicates: earlier in the file, or already in the account, by fingerprint; or a row whose
   // reference is the id of a transaction of this account (this app's own export, imported again).
@@ -352,9 +363,13 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
   const byLegacyBankId = chunksOf(legacyBankIds, LOOKUP_CHUNK).map((part) => c.env.DB.prepare(LEGACY_BANK_IDS_SQL).bind(account.id, JSON.stringify(part)));
   const byOwnId = chunksOf(ownIds, LOOKUP_CHUNK).map((part) => c.env.DB.prepare(OWN_IDS_SQL).bind(account.id, JSON.stringify(part)));
   const dayAndAmounts = [...new Map(rows.filter((row) => row.fingerprint).map((row) => [`${row.date}|${row.amount}`, [row.date, row.amount]])).values()];
-  const bySameDayAndAmount = chunksOf(dayAndAmounts, LOOKUP_CHUNK).map((part) => c.env.DB.prepare(SAME_DAY_AND_AMOUNT_SQL).bind(account.id, JSON.stringify(part)));
+  const contents = [...new Set(rows.flatMap((row) => (row.fingerprint && row.content ? [row.content] : [])))];
+  const byContent = [
+    ...chunksOf(contents, LOOKUP_CHUNK).map((part) => c.env.DB.prepare(SAME_CONTENT_SQL).bind(account.id, JSON.stringify(part))),
+    ...chunksOf(dayAndAmounts, LOOKUP_CHUNK).map((part) => c.env.DB.prepare(SAME_DAY_AND_AMOUNT_SQL).bind(account.id, JSON.stringify(part))),
+  ];
   const lookups = [...byFingerprint, ...byLegacyBankId, ...byOwnId];
-  const answers = lookups.length || bySameDayAndAmount.length ? await c.env.DB.batch<Record<string, unknown>>([...lookups, ...bySameDayAndAmount]) : [];
+  const answers = lookups.length || byContent.length ? await c.env.DB.batch<Record<string, unknown>>([...lookups, ...byContent]) : [];
   const values = (from: number, count: number) => answers.slice(from, from + count).flatMap((answer) => answer.results.map((row) => String(row.v)));
   const existing = new Set([...values(0, byFingerprint.length), ...values(byFingerprint.length, byLegacyBankId.length)]);
   const existingIds = new Set(values(byFingerprint.length + byLegacyBankId.length, byOwnId.length));
@@ -371,17 +386,19 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
     seen.add(row.fingerprint);
   }
   const stored = answers.slice(lookups.length).flatMap((answer) => answer.results as unknown as StoredImportedRow[]);
-  markCrossKindDuplicates(rows, stored, matched);
+  await markCrossKindDuplicates(rows, stored, matched);
   return rows;
 }
 
-/** An imported row of the account, as SAME_DAY_AND_AMOUNT_SQL reads it. */
+/** An imported row of the account, as SAME_CONTENT_SQL and SAME_DAY_AND_AMOUNT_SQL read it. */
 interface StoredImportedRow {
   id: string;
   date: string;
   amount: number;
   description: string;
   fingerprint: string;
+  /** Null for rows imported before migration 0017. */
+  content: string | null;
 }
 
 /**
@@ -391,6 +408,16 @@ interface StoredImportedRow {
  */
 const contentOf = (date: string, amount: number, description: string) => `${date}|${amount}|${description.toLowerCase()}`;
 const sameContent = (date: string, amount: number, description: string) => contentOf(date, amount, description.normalize("NFC"));
+/** `sameContent` as kept with an imported row (`import_content`) and compared. */
+const contentHash = async (date: string, amount: number, description: string) => `c:${(await sha256Hex(sameContent(date, amount, description))).slice(0, 32)}`;
+
+/** A reference as compared across files: a number's leading zeros, which a spreadsheet drops, left out ("00123401" is "123401"). */
+const sameReference = (reference: string) => {
+  const trimmed = reference.trim();
+  return /^\d+$/.test(trimmed) ? trimmed.replace(/^0+(?=\d)/, "") : trimmed;
+};
+/** The reference a stored `id:` fingerprint holds (`id:<reference>|<day>|<amount>`, or `id:<reference>` before session 21). */
+const referenceOf = (fingerprint: string) => /^id:([\s\S]*)\|\d{4}-\d{2}-\d{2}\|-?\d+$/.exec(fingerprint)?.[1] ?? fingerprint.slice(3);
 
 /**
  * A row is fingerprinted either by its bank reference (with its day and amount) or, without one, by
@@ -405,8 +432,9 @@ const sameContent = (date: string, amount: number, description: string) => conte
  * reverted in session 24 let one stored row answer for two). Two references are never compared by
  * content: two identical coffees under two references are two movements, as they always were.
  */
-function markCrossKindDuplicates(rows: ParsedRow[], stored: StoredImportedRow[], matched: ReadonlySet<string>) {
-  const unmatched = new Map<string, { byContent: number; byReference: number }>();
+async function markCrossKindDuplicates(rows: ParsedRow[], stored: StoredImportedRow[], matched: ReadonlySet<string>): Promise<void> {
+  /** Per content: the unmatched stored rows read by their content, and the references of those read by one. */
+  const unmatched = new Map<string, { byContent: number; references: string[] }>();
   for (const row of stored) {
     const byReference = row.fingerprint.startsWith("id:");
     // Matched in the first pass as it is stored, or (stored before a reference's fingerprint held
@@ -416,22 +444,29 @@ function markCrossKindDuplicates(rows: ParsedRow[], stored: StoredImportedRow[],
     // form, missed as matched, and answered for a second row of the file).
     const matchedAs = [row.fingerprint, row.id, ...(byReference ? [bankIdFingerprint(row.fingerprint.slice(3), row.date, row.amount)] : [])];
     if (matchedAs.some((value) => matched.has(value))) continue;
-    const key = sameContent(row.date, row.amount, row.description);
-    const left = unmatched.get(key) ?? { byContent: 0, byReference: 0 };
-    if (byReference) left.byReference++;
+    // What the row was when imported (kept through edits, QA session 25), or for a row imported
+    // before that was kept, what it is now.
+    const key = row.content ?? (await contentHash(row.date, row.amount, row.description));
+    const left = unmatched.get(key) ?? { byContent: 0, references: [] };
+    if (byReference) left.references.push(sameReference(referenceOf(row.fingerprint)));
     else left.byContent++;
     unmatched.set(key, left);
   }
   if (!unmatched.size) return;
   for (const row of rows) {
     if (!row.fingerprint || row.duplicate) continue;
-    const left = unmatched.get(sameContent(row.date!, row.amount!, row.description)); // a fingerprinted row is valid: it has both
+    const left = unmatched.get(row.content!); // a fingerprinted row is valid, and has its content
     if (!left) continue;
-    const other = row.fingerprint.startsWith("id:") ? "byContent" : "byReference";
-    if (left[other] > 0) {
-      left[other]--;
-      row.duplicate = true;
-    }
+    if (row.fingerprint.startsWith("id:")) {
+      // The same reference spelled otherwise (its leading zeros dropped by a spreadsheet, QA session
+      // 25) is the same movement; then a row stored without a reference. Another reference is another movement.
+      const same = left.references.indexOf(sameReference(row.bankId!));
+      if (same >= 0) left.references.splice(same, 1);
+      else if (left.byContent > 0) left.byContent--;
+      else continue;
+    } else if (left.references.length) left.references.pop();
+    else continue;
+    row.duplicate = true;
   }
 }
 
@@ -693,20 +728,21 @@ importRoutes.openapi(
     // One statement per chunk, each row a JSON array bound as one parameter; the account guard
     // holds every chunk to the account as read.
     const insert = db.prepare(
-      `INSERT INTO transactions (id, account_id, user_id, date, description, amount, payee, notes, status, import_fingerprint, category_id, created_at, updated_at, import_id)
+      `INSERT INTO transactions (id, account_id, user_id, date, description, amount, payee, notes, status, import_fingerprint, category_id, created_at, updated_at, import_id, import_content)
        SELECT json_extract(value, '$[0]'), ?1, ?2, json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]'),
               json_extract(value, '$[4]'), json_extract(value, '$[5]'), json_extract(value, '$[7]'), json_extract(value, '$[6]'),
               -- A category deleted since the rows were read files the row under none, as its delete does.
               -- One this import adds may have met one of the same name added meanwhile (another
               -- tab's import): that one is the one the row means ($[9], the name, only for these).
-              COALESCE((SELECT id FROM categories WHERE id = json_extract(value, '$[8]') AND user_id = ?2), (SELECT id FROM categories WHERE user_id = ?2 AND name = json_extract(value, '$[9]'))), ?3, ?3, ?6
+              COALESCE((SELECT id FROM categories WHERE id = json_extract(value, '$[8]') AND user_id = ?2), (SELECT id FROM categories WHERE user_id = ?2 AND name = json_extract(value, '$[9]'))), ?3, ?3, ?6,
+              json_extract(value, '$[10]')
        FROM json_each(?4) WHERE ${accountAsRead(1, 2, 5)}
        ON CONFLICT DO NOTHING
        RETURNING 1 AS added`,
     );
     const importId = uuid7(now);
     const transactions = chunksOf(fresh, INSERT_CHUNK).map((chunk) =>
-      insert.bind(account.id, userId, now, JSON.stringify(chunk.map((row) => [uuid7(now), row.date, row.description, row.amount, row.payee, row.notes, row.fingerprint, row.status, row.category?.id ?? null, row.category?.created ? row.category.name : null])), account.currency, importId),
+      insert.bind(account.id, userId, now, JSON.stringify(chunk.map((row) => [uuid7(now), row.date, row.description, row.amount, row.payee, row.notes, row.fingerprint, row.status, row.category?.id ?? null, row.category?.created ? row.category.name : null, row.content])), account.currency, importId),
     );
     // The import's record, so it can be undone as a whole (ADR 038): none when no row is new.
     const record = fresh.length ? importRecordStatements(db, { id: importId, accountId: account.id, userId, fileName: query.fileName ?? null, now }, { sql: accountAsRead(2, 3, 6), currency: account.currency }) : null;
