@@ -5,7 +5,7 @@ import { mail as enMail } from "./locales/en/mail";
 import { es } from "./locales/es";
 import { api as esApi } from "./locales/es/api";
 import { mail as esMail } from "./locales/es/mail";
-import { cameraTexts, settingsTexts } from "./page-texts";
+import { cameraTexts, settingsTexts, signupTexts, transactionsPageTexts } from "./page-texts";
 import type { Messages } from "./translate";
 
 /**
@@ -14,6 +14,6 @@ import type { Messages } from "./translate";
  * and a page's own texts with that page.
  */
 export const resources: Readonly<Record<Locale, Messages>> = {
-  en: { ...en, ...settingsTexts.en, ...cameraTexts.en, api: enApi, mail: enMail },
-  es: { ...es, ...settingsTexts.es, ...cameraTexts.es, api: esApi, mail: esMail },
+  en: { ...en, ...settingsTexts.en, ...cameraTexts.en, ...signupTexts.en, ...transactionsPageTexts.en, api: enApi, mail: enMail },
+  es: { ...es, ...settingsTexts.es, ...cameraTexts.es, ...signupTexts.es, ...transactionsPageTexts.es, api: esApi, mail: esMail },
 };

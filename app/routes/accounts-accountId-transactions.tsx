@@ -1,6 +1,7 @@
 import { ArrowDownUp, Download, FileUp, Lock, Pencil, Plus, Receipt, Repeat, Trash2 } from "lucide-react";
 import { Suspense, useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { formatCount, type Translate } from "../i18n/translate";
+import { addPageTexts, formatCount, type Translate } from "../i18n/translate";
+import { transactionsPageTexts } from "../i18n/page-texts";
 import { useTranslation } from "../i18n/use-translation";
 import { Await, Form, Link, redirect, useActionData, useFetcher, useFetchers, useLocation, useNavigate, useNavigation, useSearchParams, useSubmit, type ShouldRevalidateFunctionArgs } from "react-router";
 import { showInfoToast, showSuccessToast } from "../components/form-toasts";
@@ -33,6 +34,9 @@ import { focusAfterNavigation, focusIfLost, useFocusAfterNavigation, useFocusAft
 import { requireUser } from "../session.server";
 import * as l from "../styles/ledger.css";
 import * as ui from "../styles/ui.css";
+
+// Texts this page alone shows come with its code, not on the first visit (ADR 033).
+addPageTexts(transactionsPageTexts);
 
 export const middleware: Route.MiddlewareFunction[] = [guard("auth")];
 
@@ -343,9 +347,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       }
       const result = await api.delete<{ deleted: number }>(`/accounts/${accountId}/imports/${importId}`, { idempotencyKey });
       // Undone already (another tab): what the user wanted, said as it is.
-      if (!result.ok && result.status === 404) return replaceWithToast(back, "ledger.pages.toast.importUndoneAlready", "info");
+      if (!result.ok && result.status === 404) return replaceWithToast(back, "transactionsPage.toast.importUndoneAlready", "info");
       if (!result.ok) return apiFailure(UNDO_IMPORT_FORM, result, values, t);
-      return replaceWithToast(back, "ledger.pages.toast.importUndone");
+      return replaceWithToast(back, "transactionsPage.toast.importUndone");
     }
     default:
       throw new Response("Unknown intent", { status: 400 });
@@ -1311,7 +1315,7 @@ function TransferLegNote({ id, tx, loaderData }: { id: string; tx: PageTransacti
   const sameCurrency = !other || other.currency === loaderData.account.currency;
   return (
     <p id={id} className={ui.alert.info} data-testid="transfer-leg-note">
-      {sameCurrency ? t("ledger.pages.transactions.transferLegSameCurrency", { account }) : t("ledger.pages.transactions.transferLegOtherCurrency", { account, currency: other.currency })}
+      {sameCurrency ? t("transactionsPage.transferLeg.sameCurrency", { account }) : t("transactionsPage.transferLeg.otherCurrency", { account, currency: other.currency })}
     </p>
   );
 }
@@ -1527,28 +1531,28 @@ function RecentImports({ loaderData, listUrl, latest }: { loaderData: LoaderData
   return (
     <section aria-labelledby="recent-imports-title" className={ui.stack} data-testid="recent-imports">
       <h3 id="recent-imports-title" className={l.subTitle} tabIndex={-1}>
-        {t("ledger.pages.import.recentTitle")}
+        {t("transactionsPage.recentImports.recentTitle")}
       </h3>
       {/* A refused undo (the account archived meanwhile) says why here, with or without JavaScript. */}
       <FormAlert message={formErrorOf(failure, t)} />
       <p className={l.small} style={{ margin: 0 }}>
-        {t("ledger.pages.import.recentHint")}
+        {t("transactionsPage.recentImports.recentHint")}
       </p>
       <ul className={l.list}>
         {imports.map((record, index) => {
           const naming = {
-            file: record.fileName ?? t("ledger.pages.import.noFileName"),
+            file: record.fileName ?? t("transactionsPage.recentImports.noFileName"),
             when: formatInstant(Date.parse(record.createdAt), i18n.language, loaderData.timeZone),
           };
           return (
             <li key={record.id} className={l.listRow} data-testid="recent-import" data-import-id={record.id}>
               <span className={l.grow}>
                 <span className={`${l.rowTitle} ${l.userText}`}>{naming.file}</span>
-                {record.id === latest ? <span className={l.badgeAfter}>{t("ledger.pages.import.latest")}</span> : null}
+                {record.id === latest ? <span className={l.badgeAfter}>{t("transactionsPage.recentImports.latest")}</span> : null}
                 <br />
                 <span className={l.small}>
-                  {naming.when} · {t("ledger.pages.import.rows", { count: record.imported })}
-                  {record.remaining < record.imported ? ` · ${t("ledger.pages.import.rowsLeft", { count: record.remaining })}` : null}
+                  {naming.when} · {t("transactionsPage.recentImports.rows", { count: record.imported })}
+                  {record.remaining < record.imported ? ` · ${t("transactionsPage.recentImports.rowsLeft", { count: record.remaining })}` : null}
                 </span>
               </span>
               {confirming === record.id ? (
@@ -1571,14 +1575,14 @@ function RecentImports({ loaderData, listUrl, latest }: { loaderData: LoaderData
                     type="submit"
                     id={`undo-import-${record.id}`}
                     className={ui.button.ghost}
-                    aria-label={t("ledger.pages.import.undoLabel", naming)}
+                    aria-label={t("transactionsPage.recentImports.undoLabel", naming)}
                     onClick={(event) => {
                       // With JavaScript the question comes in place; without it, from the action.
                       event.preventDefault();
                       setAsking({ id: record.id });
                     }}
                   >
-                    {t("ledger.pages.import.undo")}
+                    {t("transactionsPage.recentImports.undo")}
                   </button>
                 </fetcher.Form>
               )}
@@ -1607,7 +1611,7 @@ function UndoImportQuestion(props: {
 }) {
   const { record, naming, laterImports, fetcher, nonce, listUrl, refused, onCancel } = props;
   const { t } = useTranslation();
-  const question = t("ledger.pages.import.undoQuestion", { count: record.remaining, ...naming });
+  const question = t("transactionsPage.recentImports.undoQuestion", { count: record.remaining, ...naming });
   const confirm = useRef<HTMLButtonElement>(null);
   // The Undo button it replaced had focus: the keyboard goes on from the answer to give.
   useEffect(() => focusIfLost(confirm.current), []);
@@ -1621,10 +1625,10 @@ function UndoImportQuestion(props: {
       <input type="hidden" name="confirmed" value="yes" />
       <input type="hidden" name="returnTo" value={listUrl} />
       <p className={l.userText}>{question}</p>
-      {laterImports ? <p>{t("ledger.pages.import.undoLaterImports")}</p> : null}
+      {laterImports ? <p>{t("transactionsPage.recentImports.undoLaterImports")}</p> : null}
       <div className={l.actions}>
         <button type="submit" ref={confirm} className={ui.button.primary} disabled={busy}>
-          {busy ? t("ledger.pages.common.saving") : t("ledger.pages.import.undoConfirm")}
+          {busy ? t("ledger.pages.common.saving") : t("transactionsPage.recentImports.undoConfirm")}
         </button>
         <Link
           to={listUrl}

@@ -3,6 +3,8 @@
  * to create the account, which then signs in. A page and a button rather than an account made on
  * opening, because mail scanners and link previews open links too.
  */
+import { signupTexts } from "../i18n/page-texts";
+import { addPageTexts } from "../i18n/translate";
 import { useTranslation } from "../i18n/use-translation";
 import type { Route } from "./+types/signup-confirm-linkId";
 import { AddressLinkPage } from "../components/address-link-page";
@@ -11,6 +13,9 @@ import { keepFormThroughOutage } from "../lib/form-outage";
 import { loadAddressLink, submitAddressLink } from "../lib/route-helpers.server";
 import type { SessionResponse } from "../lib/types";
 import { signedInRedirect } from "../session.server";
+
+// This page's own texts come with its code, not on the first visit (ADR 033).
+addPageTexts(signupTexts);
 
 export const middleware: Route.MiddlewareFunction[] = [guard("login")];
 
@@ -34,15 +39,15 @@ export default function SignupConfirm({ loaderData, actionData }: Route.Componen
   const { t } = useTranslation();
   return (
     <AddressLinkPage
-      title={t("titles.signupConfirm")}
+      title={t("signup.title")}
       email={loaderData.email}
       taken={loaderData.taken}
       actionData={actionData}
-      question={(email) => t("auth.signupConfirmQuestion", { email })}
-      button={t("auth.signupConfirm")}
-      expiredMessage={t("auth.signupLinkExpired")}
-      takenMessage={t("auth.signupLinkTaken")}
-      expiredLink={{ to: "/signup", label: t("auth.signupAgain") }}
+      question={(email) => t("signup.confirmQuestion", { email })}
+      button={t("signup.confirm")}
+      expiredMessage={t("signup.linkExpired")}
+      takenMessage={t("signup.linkTaken")}
+      expiredLink={{ to: "/signup", label: t("signup.again") }}
       footer={{ to: "/login", label: t("auth.backToSignIn") }}
     />
   );

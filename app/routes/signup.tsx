@@ -1,4 +1,6 @@
 import { useEffect, useRef } from "react";
+import { signupTexts } from "../i18n/page-texts";
+import { addPageTexts } from "../i18n/translate";
 import { useTranslation } from "../i18n/use-translation";
 import { focusIfLost } from "../lib/focus-after-save";
 import { data, Form, Link, useNavigation } from "react-router";
@@ -14,6 +16,9 @@ import { signupSchema } from "../lib/schemas/auth";
 import { TEXT_LIMITS } from "../lib/input-limits";
 import { cloudflareContext } from "../context.server";
 import * as ui from "../styles/ui.css";
+
+// This page's own texts come with its code, not on the first visit (ADR 033).
+addPageTexts(signupTexts);
 
 export const middleware: Route.MiddlewareFunction[] = [guard("login")];
 
@@ -61,12 +66,12 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
       <h1 className={ui.pageHeading}>{t("titles.signup")}</h1>
       {sent ? (
         <div role="status" className={`${ui.alert.success} ${ui.stack}`} ref={answer} tabIndex={-1} data-testid="signup-sent">
-          <p style={{ margin: 0, fontWeight: 600 }}>{t("auth.signupSentTitle")}</p>
-          <p style={{ margin: 0, overflowWrap: "anywhere" }}>{t("auth.signupSent", { email: sent })}</p>
-          <p style={{ margin: 0 }}>{t("auth.signupSentHint")}</p>
+          <p style={{ margin: 0, fontWeight: 600 }}>{t("signup.sentTitle")}</p>
+          <p style={{ margin: 0, overflowWrap: "anywhere" }}>{t("signup.sent", { email: sent })}</p>
+          <p style={{ margin: 0 }}>{t("signup.sentHint")}</p>
           {loaderData.outbox ? (
             <p style={{ margin: 0 }}>
-              {t("auth.signupSentDev")} <a href="/_dev/mail.json">/_dev/mail.json</a>
+              {t("signup.sentDev")} <a href="/_dev/mail.json">/_dev/mail.json</a>
             </p>
           ) : null}
         </div>

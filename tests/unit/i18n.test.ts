@@ -6,7 +6,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from "../../app/lib/input-limits";
 import { en as browserEn } from "../../app/i18n/locales/en";
 import { es as browserEs } from "../../app/i18n/locales/es";
 import { resources } from "../../app/i18n/resources";
-import { cameraTexts, settingsTexts } from "../../app/i18n/page-texts";
+import { cameraTexts, settingsTexts, signupTexts, transactionsPageTexts } from "../../app/i18n/page-texts";
 import { addPageTexts, createTranslate, formatCount } from "../../app/i18n/translate";
 import { translatorFor } from "../../app/i18n/translator";
 import type { z } from "zod";
@@ -46,11 +46,11 @@ describe("i18n", () => {
 
   it("leaves the mail, the API's own messages and each page's own texts out of what the browser downloads first", () => {
     const serverOnly = (key: string) => key.startsWith("mail.") || key.startsWith("api.");
-    const ofOnePage = (key: string) => key.startsWith("settings.") || key.startsWith("camera.");
+    const ofOnePage = (key: string) => key.startsWith("settings.") || key.startsWith("camera.") || key.startsWith("signup.") || key.startsWith("transactionsPage.");
     for (const [browser, all, lng] of [[browserEn, en, "en"], [browserEs, es, "es"]] as const) {
       expect(keys(browser).sort()).toEqual(keys(all).filter((key) => !serverOnly(key) && !ofOnePage(key)).sort());
       // What the pages add is exactly the rest.
-      expect([...keys(settingsTexts[lng]), ...keys(cameraTexts[lng])].sort()).toEqual(keys(all).filter(ofOnePage).sort());
+      expect([...keys(settingsTexts[lng]), ...keys(cameraTexts[lng]), ...keys(signupTexts[lng]), ...keys(transactionsPageTexts[lng])].sort()).toEqual(keys(all).filter(ofOnePage).sort());
       expect(keys(settingsTexts[lng]).length).toBeGreaterThan(50);
       expect(keys(all).filter((key) => key.startsWith("mail.")).length).toBeGreaterThan(10);
       expect(keys(all).filter((key) => key.startsWith("api.")).length).toBeGreaterThan(40);
