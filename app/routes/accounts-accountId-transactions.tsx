@@ -235,12 +235,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const id = formId(formData, "transactionId");
       // With JavaScript the row's button asked first (a dialog) and says so. Without it nothing
       // has asked yet: the list asks (`confirmDelete`), and its own form sends the answer.
-      if (formData.get("confirmed") !== "yes") {
-        const ask = new URL(back, "http://list.invalid");
-        ask.searchParams.set("confirmDelete", id);
-        // The fragment scrolls a page without scripts to the question.
-        return redirect(`${ask.pathname}${ask.search}#delete-question`);
-      }
+      if (formData.get("confirmed") !== "yes") return askFirst(back, "confirmDelete", id, "delete-question");
       // One delete form serves the whole table (the row's button names the transaction), so the
       // form's key is made the row's own here.
       const result = await api.delete<{ deleted: string[] }>(`/transactions/${id}`, { idempotencyKey: `${idempotencyKey.slice(0, 160)}.${id}` });
@@ -340,11 +335,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "import-undo": {
       const importId = formId(formData, "importId");
       // As a delete: without JavaScript nothing has asked yet, so the list asks (`confirmUndoImport`).
-      if (formData.get("confirmed") !== "yes") {
-        const ask = new URL(back, "http://list.invalid");
-        ask.searchParams.set("confirmUndoImport", importId);
-        return redirect(`${ask.pathname}${ask.search}#undo-import-question`);
-      }
+      if (formData.get("confirmed") !== "yes") return askFirst(back, "confirmUndoImport", importId, "undo-import-question");
       const result = await api.delete<{ deleted: number }>(`/accounts/${accountId}/imports/${importId}`, { idempotencyKey });
       // Undone already (another tab): what the user wanted, said as it is.
       if (!result.ok && result.status === 404) return replaceWithToast(back, "transactionsPage.toast.importUndoneAlready", "info");
@@ -354,6 +345,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     default:
       throw new Response("Unknown intent", { status: 400 });
   }
+}
+
+/**
+ * The list at `back` asking its question about `id` (`param` names which), for a post that no page
+ * has asked yet (without JavaScript); the fragment scrolls the page to the question.
+ */
+function askFirst(back: string, param: "confirmDelete" | "confirmUndoImport", id: string, question: string) {
+  const ask = new URL(back, "http://list.invalid");
+  ask.searchParams.set(param, id);
+  return redirect(`${ask.pathname}${ask.search}#${question}`);
 }
 
 /**
@@ -1524,8 +1525,9 @@ function RecentImports({ loaderData, listUrl, latest }: { loaderData: LoaderData
   useFailureToast(failure, t);
   // Asked in place (JavaScript), or by the address (`confirmUndoImport`, from the action without
   // it); a question asked in place replaces the address's until the page is left.
-  const [asking, setAsking] = useState<{ id: string | null } | null>(null);
-  const confirming = asking ? asking.id : searchParams.get("confirmUndoImport");
+  // `undefined`: nothing asked in place; `null`: a question asked in place was closed.
+  const [asking, setAsking] = useState<string | null | undefined>(undefined);
+  const confirming = asking !== undefined ? asking : searchParams.get("confirmUndoImport");
   const { imports } = loaderData;
   if (!imports.length) return null;
   return (
@@ -1564,7 +1566,7 @@ function RecentImports({ loaderData, listUrl, latest }: { loaderData: LoaderData
                   nonce={loaderData.nonce}
                   listUrl={listUrl}
                   refused={failure}
-                  onCancel={asking ? () => setAsking({ id: null }) : undefined}
+                  onCancel={asking !== undefined ? () => setAsking(null) : undefined}
                 />
               ) : (
                 <fetcher.Form method="post" preventScrollReset>
@@ -1579,7 +1581,7 @@ function RecentImports({ loaderData, listUrl, latest }: { loaderData: LoaderData
                     onClick={(event) => {
                       // With JavaScript the question comes in place; without it, from the action.
                       event.preventDefault();
-                      setAsking({ id: record.id });
+                      setAsking(record.id);
                     }}
                   >
                     {t("transactionsPage.recentImports.undo")}

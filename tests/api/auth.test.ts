@@ -131,7 +131,7 @@ describe("sign-up", () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(await outbox(email)).toHaveLength(1);
     // The new address gets its link; nothing was created for either until a link is used.
-    expect((await waitForMail(fresh))[0]!.subject).toBe("Finish creating your Tesoro account");
+    expect((await waitForMail(fresh, 1, { signup: true }))[0]!.subject).toBe("Finish creating your Tesoro account");
     const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email_normalized IN (?1, ?2)").bind(email.toLowerCase(), fresh.toLowerCase()).first<{ n: number }>();
     expect(count?.n).toBe(1);
     expect((await call("/auth/session", { token: owner.token })).status).toBe(200);
@@ -220,7 +220,7 @@ describe("sign-up links (ADR 039)", () => {
   it("mail the link in the language of the form, and a mailbox hears of at most 3 sign-ups an hour, as any address", async () => {
     const email = uniqueEmail("Es");
     await askForAccount(form(email, STRONG_PASSWORD, "Lucía"), uniqueIp(), { "Accept-Language": "es-PE" });
-    const [mail] = await waitForMail(email);
+    const [mail] = await waitForMail(email, 1, { signup: true });
     expect(mail!.subject).toBe("Termina de crear tu cuenta de Tesoro");
     expect(mail!.text).toContain("Hola, Lucía:");
     const statuses = [];

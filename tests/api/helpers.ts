@@ -59,13 +59,11 @@ export async function signUp(overrides: Partial<{ name: string; email: string; p
   const email = overrides.email ?? uniqueEmail();
   const password = overrides.password ?? STRONG_PASSWORD;
   const ip = overrides.ip ?? uniqueIp();
-  const before = (await signupLinks(email)).length;
+  const before = (await outbox(email, { signup: true })).length;
   const asked = await askForAccount({ name: overrides.name ?? "Ana Quispe", email, password, confirmPassword: password }, ip, overrides.headers);
   if (asked.status !== 202) throw new Error(`sign-up failed: ${asked.status} ${JSON.stringify(asked.json)}`);
   const result = await call(`/auth/signup-links/${await signupLinkFor(email, before)}`, { method: "POST", ip });
   if (result.status !== 201) throw new Error(`sign-up link failed: ${result.status} ${JSON.stringify(result.json)}`);
-  // The link is spent: its mail is taken out of the outbox, so a test counts only the mail it causes.
-  await env.DB.prepare("DELETE FROM outbox WHERE lower(to_address) = lower(?1) AND text_body LIKE '%/signup/confirm/%'").bind(email).run();
   return { email, password, token: result.json.token as string, user: result.json.user as { id: string; email: string } };
 }
 
@@ -74,35 +72,32 @@ export function askForAccount(body: Record<string, unknown>, ip = uniqueIp(), he
   return call("/auth/signup", { body, ip, headers });
 }
 
-const SIGNUP_LINK = /\/signup\/confirm\/([A-Za-z0-9_-]{43})/;
-/** The sign-up links mailed to `to`, newest first. */
-async function signupLinks(to: string): Promise<string[]> {
-  return (await outbox(to)).flatMap((mail) => SIGNUP_LINK.exec(mail.text)?.[1] ?? []);
-}
-
 /**
  * The id of the latest sign-up link mailed to `to` (the outbox; mail is sent after the answer),
  * once there are more than `before` of them (a sign-up asked for just now, not an older one).
  */
 export async function signupLinkFor(to: string, before = 0): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const links = await signupLinks(to);
-    if (links.length > before) return links[0]!;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`no new sign-up link mailed to ${to}`);
+  const [mail] = await waitForMail(to, before + 1, { signup: true });
+  const id = /\/signup\/confirm\/([A-Za-z0-9_-]{43})/.exec(mail!.text)?.[1];
+  if (!id) throw new Error(`no sign-up link in the mail to ${to}`);
+  return id;
 }
 
-/** Mail the outbox transport stored for `to`, newest first. */
-export async function outbox(to: string): Promise<Array<{ to: string; subject: string; text: string; html: string }>> {
-  const { results } = await env.DB.prepare("SELECT to_address AS \"to\", subject, text_body AS text, html_body AS html FROM outbox WHERE to_address = ?1 ORDER BY id DESC").bind(to).all();
-  return results as Array<{ to: string; subject: string; text: string; html: string }>;
+type Mail = { to: string; subject: string; text: string; html: string };
+/**
+ * Mail the outbox transport stored for `to`, newest first: with `signup`, its sign-up links;
+ * otherwise the rest (every test user's first mail is its sign-up link, which a test counting or
+ * reading another mail must not take for it, as tests/e2e/fixtures.ts's `latestMail`).
+ */
+export async function outbox(to: string, { signup = false } = {}): Promise<Mail[]> {
+  const { results } = await env.DB.prepare("SELECT to_address AS \"to\", subject, text_body AS text, html_body AS html FROM outbox WHERE to_address = ?1 ORDER BY id DESC").bind(to).all<Mail>();
+  return results.filter((mail) => mail.text.includes("/signup/confirm/") === signup);
 }
 
-/** Mail sent after an answer (waitUntil) lands a moment later: waits for `count` messages. */
-export async function waitForMail(to: string, count = 1) {
+/** Mail sent after an answer (waitUntil) lands a moment later: waits for `count` messages (`outbox`'s kind). */
+export async function waitForMail(to: string, count = 1, kind: { signup?: boolean } = {}) {
   for (let i = 0; i < 50; i++) {
-    const mail = await outbox(to);
+    const mail = await outbox(to, kind);
     if (mail.length >= count) return mail;
     await new Promise((r) => setTimeout(r, 20));
   }

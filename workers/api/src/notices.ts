@@ -24,7 +24,7 @@ import { appUrl, mailSender, paragraphsMail, sendWithRetries, type MailMessage, 
 import type { UserRow } from "./users";
 
 /** `revertId` is the `email_reverts` row the token opens. */
-export type SecurityNotice = { kind: "emailChanged"; newEmail: string; revertToken: string; revertId: string } | { kind: "emailRestored"; restoredEmail: string } | { kind: "passwordChanged" } | { kind: "passwordReset" } | { kind: "signInPaused"; failures: number; minutes: number };
+export type SecurityNotice = { kind: "emailChanged"; newEmail: string; revertToken: string; revertId: string } | { kind: "emailRestored"; restoredEmail: string } | { kind: "passwordChanged" } | { kind: "passwordReset" } | { kind: "signInPaused"; failures: number; minutes: number } | { kind: "signupTried" };
 
 function noticeMail(c: Context<ApiBindings>, user: UserRow, notice: SecurityNotice, at: number): MailMessage {
   const t = translatorFor(user.locale);
@@ -38,6 +38,9 @@ function noticeMail(c: Context<ApiBindings>, user: UserRow, notice: SecurityNoti
   }
   if (notice.kind === "emailRestored") {
     return paragraphsMail(user.email, user.locale, t("mail.emailRestoredSubject"), [greeting, t("mail.emailRestoredBody", { email: notice.restoredEmail, when, zone: user.time_zone }), t("mail.emailRestoredNotYou", { email: notice.restoredEmail, support: c.env.SUPPORT_EMAIL })]);
+  }
+  if (notice.kind === "signupTried") {
+    return paragraphsMail(user.email, user.locale, t("mail.signupTriedSubject"), [greeting, t("mail.signupTriedBody", { when, zone: user.time_zone }), t("mail.signupTriedNotYou"), recover], recover);
   }
   if (notice.kind === "signInPaused") {
     return paragraphsMail(user.email, user.locale, t("mail.signInPausedSubject"), [greeting, t("mail.signInPausedBody", { when, zone: user.time_zone, count: notice.failures, minutes: notice.minutes }), t("mail.signInPausedNotYou"), recover], recover);
@@ -117,22 +120,29 @@ function sendAndForget(c: Context<ApiBindings>, notice: PreparedNotice): Promise
 }
 
 /**
- * Anyone who knows an address can pause its sign-in (ADR 004), so the owner hears of it: once a
- * day at most (a pause can be started every 15 minutes, and 96 mails a day would be a flood of
- * their own). All of it after the answer: the answer and its timing are the same for an address
- * without an account, which gets no mail (ADR 004).
+ * Notices anyone who knows an address can cause, so the owner hears of them once a day at most:
+ * a paused sign-in (ADR 004: a pause can be started every 15 minutes, and 96 mails a day would be a
+ * flood of their own), a sign-up tried with the address (ADR 039). `key` names the allowance.
  */
-const PAUSE_NOTICES_PER_DAY = { max: 1, windowMs: 24 * 3600_000 };
+const OWNER_NOTICES_PER_DAY = { max: 1, windowMs: 24 * 3600_000 };
 
-export function tellOwnerOfPause(c: Context<ApiBindings>, user: UserRow, pause: { failures: number; lockedForSeconds: number }, now: number): Promise<void> {
-  const work = (async () => {
-    const { allowed } = await hit(c.env.DB, { key: `pause-notice:${user.id}`, ...PAUSE_NOTICES_PER_DAY }, now);
+/** The once-a-day notice itself, kept until sent like every security notice; failures are logged. */
+export function noticeOnceADay(c: Context<ApiBindings>, user: UserRow, key: string, notice: SecurityNotice, now: number): Promise<void> {
+  return (async () => {
+    const { allowed } = await hit(c.env.DB, { key: `${key}:${user.id}`, ...OWNER_NOTICES_PER_DAY }, now);
     if (!allowed) return;
-    const notice = prepareNotice(c, user, { kind: "signInPaused", failures: pause.failures, minutes: Math.ceil(pause.lockedForSeconds / 60) }, now);
-    await c.env.DB.prepare(keptNoticeInsert(1)).bind(...notice.kept).run();
-    await sendAndForget(c, notice);
-  })().catch((error: unknown) => logNotice("security-notice-failed", { kind: "signInPaused", error: String(error) }));
-  return afterAnswer(c, work);
+    const prepared = prepareNotice(c, user, notice, now);
+    await c.env.DB.prepare(keptNoticeInsert(1)).bind(...prepared.kept).run();
+    await sendAndForget(c, prepared);
+  })().catch((error: unknown) => logNotice("security-notice-failed", { kind: notice.kind, error: String(error) }));
+}
+
+/**
+ * A paused sign-in's notice, all of it after the answer: the answer and its timing are the same for
+ * an address without an account, which gets no mail (ADR 004).
+ */
+export function tellOwnerOfPause(c: Context<ApiBindings>, user: UserRow, pause: { failures: number; lockedForSeconds: number }, now: number): Promise<void> {
+  return afterAnswer(c, noticeOnceADay(c, user, "pause-notice", { kind: "signInPaused", failures: pause.failures, minutes: Math.ceil(pause.lockedForSeconds / 60) }, now));
 }
 
 /**

@@ -1,27 +1,31 @@
 /**
  * Single-use links mailed to a user: password links, change-of-email links and their undo links,
- * and sign-up links (mailed before there is a user: keyed by address, not `user_id`).
- * The mail holds a 256-bit id; its table holds the id's SHA-256 with `user_id`, `expires_at`,
+ * and sign-up links. The mail holds a 256-bit id; its table holds the id's SHA-256 with its key
+ * (`user_id`, or for a sign-up, mailed before there is a user, `email_normalized`), `expires_at`,
  * `used_at` and `claim`. Issuing a link, reading a usable one and claiming it inside a D1 batch
- * are the same for all three, and live here.
+ * are the same for all of them, and live here.
  */
 import { randomToken, sha256Hex } from "./crypto";
 
 export type LinkTable = "password_links" | "email_changes" | "email_reverts" | "signup_links";
+/** Whose links a table's are: a user's, or (sign-up links) an address's. */
+export type LinkKey = { user_id: string } | { email_normalized: string };
+type KeyColumn = "user_id" | "email_normalized";
 
 /**
- * Issues a new link for `userId` in one batch: the user's older unused links in the table are
- * voided (only the last one asked for can be used) and the new one is stored by its hash. `token`
- * is what the mail carries. `columns` adds the table's own (a change's address); their names are
- * the caller's constants, never input.
+ * Issues a new link for `key` (a user, or an address) in one batch: its older unused links in the
+ * table are voided (only the last one asked for can be used) and the new one is stored by its
+ * hash. `token` is what the mail carries. `columns` adds the table's own (a change's address, a
+ * sign-up's form); their names are the caller's constants, never input.
  */
-export async function issueLink(db: D1Database, table: "password_links" | "email_changes", userId: string, now: number, ttlMs: number, columns: Record<string, string> = {}) {
+export async function issueLink(db: D1Database, table: "password_links" | "email_changes" | "signup_links", key: LinkKey, now: number, ttlMs: number, columns: Record<string, string> = {}) {
   const token = randomToken();
   const expiresAt = now + ttlMs;
-  const names = ["id", "token_hash", "user_id", "created_at", "expires_at", ...Object.keys(columns)];
-  const values = [crypto.randomUUID(), await sha256Hex(token), userId, now, expiresAt, ...Object.values(columns)];
+  const [keyColumn, keyValue] = Object.entries(key)[0] as [KeyColumn, string];
+  const names = ["id", "token_hash", keyColumn, "created_at", "expires_at", ...Object.keys(columns)];
+  const values = [crypto.randomUUID(), await sha256Hex(token), keyValue, now, expiresAt, ...Object.values(columns)];
   await db.batch([
-    db.prepare(voidUnusedLinks(table, 1)).bind(now, userId),
+    db.prepare(voidUnusedLinks(table, 1, "1", keyColumn)).bind(now, keyValue),
     db.prepare(`INSERT INTO ${table} (${names.join(", ")}) VALUES (${names.map((_, i) => `?${i + 1}`).join(", ")})`).bind(...values),
   ]);
   return { token, expiresAt };
@@ -56,11 +60,12 @@ export function claimLink(db: D1Database, table: LinkTable, id: string, now: num
 }
 
 /**
- * The statement that voids a user's unused links in `table`: its parameters are the time and the
- * user from `?first` on, and it writes only where `condition` holds (a link's claim, `won`).
+ * The statement that voids a user's (or with `keyColumn`, an address's) unused links in `table`:
+ * its parameters are the time and the key from `?first` on, and it writes only where `condition`
+ * holds (a link's claim, `won`).
  */
-export function voidUnusedLinks(table: Exclude<LinkTable, "signup_links">, first: number, condition = "1"): string {
-  return `UPDATE ${table} SET used_at = ?${first} WHERE user_id = ?${first + 1} AND used_at IS NULL AND ${condition}`;
+export function voidUnusedLinks(table: LinkTable, first: number, condition = "1", keyColumn: KeyColumn = "user_id"): string {
+  return `UPDATE ${table} SET used_at = ?${first} WHERE ${keyColumn} = ?${first + 1} AND used_at IS NULL AND ${condition}`;
 }
 
 /** Voids the user's changes of email still waiting for their link. */

@@ -67,12 +67,17 @@ type Included = {
 };
 type IncludeName = "accounts" | "categories" | "imports";
 
-/** `include=accounts,categories` as a query parameter: which of the two to embed. */
-export const includeParam = blank(z.string().regex(/^(accounts|categories)(,(accounts|categories))*$/, { error: "api.include" })).openapi({ description: "Embed `accounts` and/or `categories` (comma-separated) in this answer, as GET /accounts and GET /categories answer them." });
+/** An `include` query parameter taking `names`, comma-separated. */
+function includeParamOf(names: readonly IncludeName[], answeredAs: string) {
+  const one = `(${names.join("|")})`;
+  return blank(z.string().regex(new RegExp(`^${one}(,${one})*$`), { error: "api.include" })).openapi({
+    description: `Embed ${names.map((name) => `\`${name}\``).join(", ")} (any of them, comma-separated) in this answer, as ${answeredAs} answer them.`,
+  });
+}
+/** `include=accounts,categories`: which of the two to embed. */
+export const includeParam = includeParamOf(["accounts", "categories"], "GET /accounts and GET /categories");
 /** The list's: `imports` too. */
-export const listIncludeParam = blank(z.string().regex(/^(accounts|categories|imports)(,(accounts|categories|imports))*$/, { error: "api.include" })).openapi({
-  description: "Embed `accounts`, `categories` and/or `imports` (comma-separated) in this answer, as GET /accounts, GET /categories and GET /accounts/{accountId}/imports answer them.",
-});
+export const listIncludeParam = includeParamOf(["accounts", "categories", "imports"], "GET /accounts, GET /categories and GET /accounts/{accountId}/imports");
 
 export function includes(value: string | undefined, name: IncludeName): boolean {
   return value?.split(",").includes(name) ?? false;

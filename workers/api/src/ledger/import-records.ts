@@ -18,7 +18,7 @@ import { problem, translatedProblem } from "../problem";
 import { deferSession, requireSession, sessionBatch } from "../sessions";
 import { firstRow } from "./batch";
 import { accountOut, toAccount, type AccountRow } from "./model";
-import { accountStatement } from "./store";
+import { accountAsRead, accountStatement } from "./store";
 
 export const importRecordRoutes = createRouter();
 type C = Context<ApiBindings>;
@@ -43,9 +43,7 @@ export const importRecordOut = z
     createdAt: z.string().openapi({ description: "When it was imported (ISO 8601, UTC)" }),
   })
   .openapi("ImportRecord");
-export type ImportRecordOut = z.infer<typeof importRecordOut>;
-
-export function toImportRecord(row: ImportRecordRow): ImportRecordOut {
+export function toImportRecord(row: ImportRecordRow): z.infer<typeof importRecordOut> {
   return { id: row.id, fileName: row.file_name, imported: row.imported, remaining: row.remaining, createdAt: new Date(row.created_at).toISOString() };
 }
 
@@ -60,14 +58,15 @@ export function importRecordsStatement(db: D1Database, userId: string, accountId
 
 /**
  * The statements a CSV import adds around its row inserts, in this order: the record first (the
- * rows name it), guarded as the rows are, then its counts from the rows written, and no record
- * at all when every row was a duplicate after all (`ON CONFLICT DO NOTHING`).
+ * rows name it), guarded as the rows are (the account as read, in `currency`), then its counts from
+ * the rows written, and no record at all when every row was a duplicate after all (`ON CONFLICT DO
+ * NOTHING`).
  */
-export function importRecordStatements(db: D1Database, record: { id: string; accountId: string; userId: string; fileName: string | null; now: number }, guard: { sql: string; currency: string }) {
+export function importRecordStatements(db: D1Database, record: { id: string; accountId: string; userId: string; fileName: string | null; now: number; currency: string }) {
   return {
     before: db
-      .prepare(`INSERT INTO imports (id, account_id, user_id, file_name, created_at) SELECT ?1, ?2, ?3, ?4, ?5 WHERE ${guard.sql}`)
-      .bind(record.id, record.accountId, record.userId, record.fileName, record.now, guard.currency),
+      .prepare(`INSERT INTO imports (id, account_id, user_id, file_name, created_at) SELECT ?1, ?2, ?3, ?4, ?5 WHERE ${accountAsRead(2, 3, 6)}`)
+      .bind(record.id, record.accountId, record.userId, record.fileName, record.now, record.currency),
     after: [
       db.prepare("UPDATE imports SET (imported, remaining) = (SELECT COUNT(*), COUNT(*) FROM transactions WHERE import_id = ?1) WHERE id = ?1").bind(record.id),
       db.prepare("DELETE FROM imports WHERE id = ?1 AND imported = 0").bind(record.id),
@@ -86,14 +85,16 @@ const notFound = (c: C) => problem(c, 404, "not-found");
 /** The account, open (not archived) and the user's: both steps of an undo hold on it. */
 const OPEN_ACCOUNT = "EXISTS (SELECT 1 FROM accounts WHERE id = ?2 AND user_id = ?3 AND archived = 0)";
 /**
- * An undo's two steps, in one batch. The record is marked first, so of two undos at once only one
- * deletes: the delete holds on this undo's own mark (`?4`, its time). The delete finds the rows by
- * the import's index alone (`+account_id`, `+user_id`: tests/api/query-plans.test.ts); RETURNING
- * counts them (D1's meta.changes counts the triggers' writes too).
+ * An undo in one batch. The record is marked first, so of two undos at once only one deletes: the
+ * delete holds on this undo's own mark (`?4`, its time). The delete finds the rows by the import's
+ * index alone (`+account_id`, `+user_id`: tests/api/query-plans.test.ts); RETURNING counts them
+ * (D1's meta.changes counts the triggers' writes too). `record` reads the record as the batch left
+ * it: not this undo's mark and still not undone, it was the account, archived, that held it back.
  */
 export const UNDO_SQL = {
   mark: `UPDATE imports SET undone_at = ?4 WHERE id = ?1 AND account_id = ?2 AND user_id = ?3 AND undone_at IS NULL AND ${OPEN_ACCOUNT} RETURNING id`,
   delete: "DELETE FROM transactions WHERE import_id = ?1 AND +account_id = ?2 AND +user_id = ?3 AND EXISTS (SELECT 1 FROM imports WHERE id = ?1 AND undone_at = ?4) RETURNING 1 AS gone",
+  record: "SELECT undone_at FROM imports WHERE id = ?1 AND account_id = ?2 AND user_id = ?3",
 } as const;
 
 importRecordRoutes.openapi(
@@ -145,23 +146,19 @@ importRecordRoutes.openapi(
     if (!ID_PATTERN.test(accountId) || !ID_PATTERN.test(importId)) return notFound(c);
     const userId = c.get("user").id;
     const db = c.env.DB;
-    const found = await db
-      .prepare("SELECT a.archived AS archived FROM imports i JOIN accounts a ON a.id = i.account_id WHERE i.id = ?1 AND i.account_id = ?2 AND i.user_id = ?3 AND a.user_id = ?3 AND i.undone_at IS NULL")
-      .bind(importId, accountId, userId)
-      .first<{ archived: number }>();
-    if (!found) return notFound(c);
-    if (found.archived) return translatedProblem(c, 409, "conflict", "api.accountArchivedChange");
-    // Archived meanwhile: the mark holds on the account being open, so nothing changes, and the
-    // answer says why.
     const now = Date.now();
-    const [marked, deleted, read] = await db.batch([
+    // One round trip: the undo, the account as it is after it, and the record as the batch left it.
+    const [marked, deleted, read, record] = await db.batch([
       db.prepare(UNDO_SQL.mark).bind(importId, accountId, userId, now),
       db.prepare(UNDO_SQL.delete).bind(importId, accountId, userId, now),
       accountStatement(db, userId, accountId),
+      db.prepare(UNDO_SQL.record).bind(importId, accountId, userId),
     ]);
     const account = firstRow<AccountRow>(read);
-    if (!account) return notFound(c);
-    if (!marked?.results.length) return account.archived ? translatedProblem(c, 409, "conflict", "api.accountArchivedChange") : notFound(c);
-    return c.json({ importId, deleted: deleted?.results.length ?? 0, account: toAccount(account) }, 200);
+    if (marked?.results.length && account) return c.json({ importId, deleted: deleted?.results.length ?? 0, account: toAccount(account) }, 200);
+    // Not the user's, unknown, or undone already: a 404. Still waiting for its undo: the account
+    // is archived, which closes its rows to changes (a 409 that says so).
+    const waiting = firstRow<{ undone_at: number | null }>(record)?.undone_at === null;
+    return account && waiting ? translatedProblem(c, 409, "conflict", "api.accountArchivedChange") : notFound(c);
   },
 );

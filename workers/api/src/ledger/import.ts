@@ -386,7 +386,10 @@ async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; 
     seen.add(row.fingerprint);
   }
   const stored = answers.slice(lookups.length).flatMap((answer) => answer.results as unknown as StoredImportedRow[]);
-  await markCrossKindDuplicates(rows, stored, matched);
+  // What each was when imported (kept through edits, QA session 25), or for a row imported before
+  // that was kept, what it is now.
+  const contentKeys = await Promise.all(stored.map((row) => row.content ?? contentHash(row.date, row.amount, row.description)));
+  markCrossKindDuplicates(rows, stored, contentKeys, matched);
   return rows;
 }
 
@@ -432,10 +435,10 @@ const referenceOf = (fingerprint: string) => /^id:([\s\S]*)\|\d{4}-\d{2}-\d{2}\|
  * reverted in session 24 let one stored row answer for two). Two references are never compared by
  * content: two identical coffees under two references are two movements, as they always were.
  */
-async function markCrossKindDuplicates(rows: ParsedRow[], stored: StoredImportedRow[], matched: ReadonlySet<string>): Promise<void> {
+function markCrossKindDuplicates(rows: ParsedRow[], stored: StoredImportedRow[], contentKeys: readonly string[], matched: ReadonlySet<string>): void {
   /** Per content: the unmatched stored rows read by their content, and the references of those read by one. */
   const unmatched = new Map<string, { byContent: number; references: string[] }>();
-  for (const row of stored) {
+  stored.forEach((row, i) => {
     const byReference = row.fingerprint.startsWith("id:");
     // Matched in the first pass as it is stored, or (stored before a reference's fingerprint held
     // its day and amount) in the form it is read in, from the row's day and amount. Both are
@@ -443,15 +446,12 @@ async function markCrossKindDuplicates(rows: ParsedRow[], stored: StoredImported
     // fingerprint is cannot be told from the row (review: an edited row was read in the wrong
     // form, missed as matched, and answered for a second row of the file).
     const matchedAs = [row.fingerprint, row.id, ...(byReference ? [bankIdFingerprint(row.fingerprint.slice(3), row.date, row.amount)] : [])];
-    if (matchedAs.some((value) => matched.has(value))) continue;
-    // What the row was when imported (kept through edits, QA session 25), or for a row imported
-    // before that was kept, what it is now.
-    const key = row.content ?? (await contentHash(row.date, row.amount, row.description));
-    const left = unmatched.get(key) ?? { byContent: 0, references: [] };
+    if (matchedAs.some((value) => matched.has(value))) return;
+    const left = unmatched.get(contentKeys[i]!) ?? { byContent: 0, references: [] };
     if (byReference) left.references.push(sameReference(referenceOf(row.fingerprint)));
     else left.byContent++;
-    unmatched.set(key, left);
-  }
+    unmatched.set(contentKeys[i]!, left);
+  });
   if (!unmatched.size) return;
   for (const row of rows) {
     if (!row.fingerprint || row.duplicate) continue;
@@ -745,7 +745,7 @@ importRoutes.openapi(
       insert.bind(account.id, userId, now, JSON.stringify(chunk.map((row) => [uuid7(now), row.date, row.description, row.amount, row.payee, row.notes, row.fingerprint, row.status, row.category?.id ?? null, row.category?.created ? row.category.name : null, row.content])), account.currency, importId),
     );
     // The import's record, so it can be undone as a whole (ADR 038): none when no row is new.
-    const record = fresh.length ? importRecordStatements(db, { id: importId, accountId: account.id, userId, fileName: query.fileName ?? null, now }, { sql: accountAsRead(2, 3, 6), currency: account.currency }) : null;
+    const record = fresh.length ? importRecordStatements(db, { id: importId, accountId: account.id, userId, fileName: query.fileName ?? null, now, currency: account.currency }) : null;
     // The categories the imported rows name that the user did not have, in the same batch (and
     // under the same account guard): an import refused as a whole adds none.
     const added = [...new Map(fresh.filter((row) => row.category?.created).map((row) => [row.category!.id, row.category!])).values()];

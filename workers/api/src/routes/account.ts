@@ -69,7 +69,7 @@ accountRoutes.openapi(
     // Each change mails an address the user names: a few an hour, so a session cannot spam.
     const limit = await hit(c.env.DB, { key: `email-change:user:${user.id}`, max: 5, windowMs: HOUR });
     if (!limit.allowed) return throttled(c, "rate-limited", limit.retryAfterSeconds);
-    const link = await issueLink(c.env.DB, "email_changes", user.id, Date.now(), EMAIL_CHANGE_TTL_MS, { email, email_normalized: normalized });
+    const link = await issueLink(c.env.DB, "email_changes", { user_id: user.id }, Date.now(), EMAIL_CHANGE_TTL_MS, { email, email_normalized: normalized });
     // Awaited: the answer says the link was sent, so a failure to send is a failure to answer.
     await mailSender(c.env).send(emailChangeMail(c, user, email, link.token));
     return c.json({ user: toApiUser(user), pending: { email, expiresAt: link.expiresAt, taken: false } }, 202);

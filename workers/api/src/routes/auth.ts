@@ -197,7 +197,7 @@ authRoutes.openapi(
 );
 
 async function sendResetLink(c: Context<ApiBindings>, user: UserRow) {
-  const link = await issueLink(c.env.DB, "password_links", user.id, Date.now(), LINK_TTL_MS);
+  const link = await issueLink(c.env.DB, "password_links", { user_id: user.id }, Date.now(), LINK_TTL_MS);
   const t = translatorFor(user.locale);
   const url = appUrl(c.env, `/login/change-password/${link.token}`);
   const paragraphs = [t("mail.greeting", { name: user.name }), t("mail.resetBody"), url, t("mail.resetIgnore")];

@@ -8,9 +8,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { translatorFor } from "../../../../app/i18n/translator";
-import { formatInstant } from "../../../../app/lib/dates";
 import { signupSchema } from "../../../../app/lib/schemas/auth";
-import { randomToken, sha256Hex } from "../crypto";
 import { afterAnswer, createRouter, type ApiBindings } from "../hono";
 import { appUrl, mailSender, paragraphsMail, sendWithRetries } from "../mail";
 import { json, jsonBody, problemResponse } from "../openapi-helpers";
@@ -18,8 +16,9 @@ import { hashPassword } from "../password";
 import { localeOf, translatedProblem, validationProblem } from "../problem";
 import { hit, throttle } from "../rate-limit";
 import { createSession } from "../sessions";
-import { claimLink, findUsableLink } from "../single-use-links";
-import { addressTaken, emailHashOf, findUserByEmail, findUserById, normalizeEmail, toApiUser, type UserRow } from "../users";
+import { noticeOnceADay } from "../notices";
+import { claimLink, findUsableLink, issueLink } from "../single-use-links";
+import { addressTakenSql, emailHashOf, findUserById, normalizeEmail, toApiUser, userByEmailQuery, type UserRow } from "../users";
 import { clientInfo, HOUR, linkExpired, linkParams, onUserCreated, scrypt, sessionOut, throttled, weakPasswordProblem } from "./auth";
 
 export const signupRoutes = createRouter();
@@ -29,8 +28,6 @@ type C = Context<ApiBindings>;
 export const SIGNUP_LINK_TTL_MS = 24 * HOUR;
 /** Sign-ups per address an hour, counted for every address alike so a 429 tells nothing: a mailbox cannot be flooded. */
 const SIGNUPS_PER_ADDRESS = { max: 3, windowMs: HOUR };
-/** The owner of an address hears of a sign-up attempt once a day at most. */
-const TRIED_NOTICES_PER_DAY = { max: 1, windowMs: 24 * HOUR };
 
 const signupThrottle = throttle<ApiBindings>((ip) => `signup:ip:${ip}`, 10, HOUR, (c, retry) => throttled(c, "rate-limited", retry));
 
@@ -73,42 +70,35 @@ signupRoutes.openapi(
  */
 async function startSignup(c: C, form: { email: string; name: string; password: string; locale: string }, now: number): Promise<void> {
   try {
+    const db = c.env.DB;
     const normalized = normalizeEmail(form.email);
-    const owner = await findUserByEmail(c.env.DB, normalized);
-    if (owner) return await tellOwnerOfSignup(c, owner, now);
-    // Held for an undo of a change of email (ADR 032): nobody may take it meanwhile, and nobody
-    // is told (the undo's own mail went to it).
-    if (await addressTaken(c.env.DB, normalized, null, now)) return;
-    const token = randomToken();
-    await c.env.DB.batch([
-      // Only the latest link for an address works: an older one, mailed to a mistyped or shared
-      // mailbox, cannot create the account with an older password.
-      c.env.DB.prepare("UPDATE signup_links SET used_at = ?1 WHERE email_normalized = ?2 AND used_at IS NULL").bind(now, normalized),
-      c.env.DB.prepare(
-        "INSERT INTO signup_links (id, token_hash, email, email_normalized, name, password_hash, locale, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-      ).bind(crypto.randomUUID(), await sha256Hex(token), form.email, normalized, form.name, hashPassword(form.password, scrypt(c)), form.locale, now, now + SIGNUP_LINK_TTL_MS),
-    ]);
+    // Its owner, and whether anyone holds the address (an undo of a change of email, ADR 032, holds
+    // it without an account: nobody may take it meanwhile, and nobody is told; the undo's own mail
+    // went to it), in one round trip.
+    const [owners, held] = await db.batch([userByEmailQuery(db, normalized), db.prepare(`SELECT ${addressTakenSql("?1", "?2", "NULL")} AS taken`).bind(normalized, now)]);
+    const owner = owners?.results[0] as UserRow | undefined;
+    if (owner) return await noticeOnceADay(c, owner, "signup-tried", { kind: "signupTried" }, now);
+    if ((held?.results[0] as { taken: number } | undefined)?.taken === 1) return;
+    // Only the latest link for an address works: an older one, mailed to a mistyped or shared
+    // mailbox, cannot create the account with an older password.
+    const link = await issueLink(db, "signup_links", { email_normalized: normalized }, now, SIGNUP_LINK_TTL_MS, {
+      email: form.email,
+      name: form.name,
+      password_hash: hashPassword(form.password, scrypt(c)),
+      locale: form.locale,
+    });
     const t = translatorFor(form.locale);
-    const url = appUrl(c.env, `/signup/confirm/${token}`);
+    const url = appUrl(c.env, `/signup/confirm/${link.token}`);
     await sendWithRetries(mailSender(c.env), paragraphsMail(form.email, form.locale, t("mail.signupSubject"), [t("mail.greeting", { name: form.name }), t("mail.signupBody"), url, t("mail.signupIgnore")], url));
   } catch (error) {
     console.error(JSON.stringify({ event: "signup-mail-failed", error: String(error) }));
   }
 }
 
-async function tellOwnerOfSignup(c: C, owner: UserRow, now: number): Promise<void> {
-  const { allowed } = await hit(c.env.DB, { key: `signup-tried:${owner.id}`, ...TRIED_NOTICES_PER_DAY }, now);
-  if (!allowed) return;
-  const t = translatorFor(owner.locale);
-  const when = formatInstant(now, owner.locale, owner.time_zone);
-  const recover = appUrl(c.env, "/login/recover");
-  const paragraphs = [t("mail.greeting", { name: owner.name }), t("mail.signupTriedBody", { when, zone: owner.time_zone }), t("mail.signupTriedNotYou"), recover];
-  await sendWithRetries(mailSender(c.env), paragraphsMail(owner.email, owner.locale, t("mail.signupTriedSubject"), paragraphs, recover));
-}
-
-type SignupLinkRow = { id: string; email: string; email_normalized: string; name: string; locale: string };
+/** `taken`: the address has an account now (or is held, ADR 032), read in the same query. */
+type SignupLinkRow = { id: string; email: string; name: string; locale: string; taken: number };
 function findUsableSignup(db: D1Database, linkId: string, now: number) {
-  return findUsableLink<SignupLinkRow>(db, "signup_links", "id, email, email_normalized, name, locale", linkId, now);
+  return findUsableLink<SignupLinkRow>(db, "signup_links", `id, email, name, locale, ${addressTakenSql("signup_links.email_normalized", "?2", "NULL")} AS taken`, linkId, now);
 }
 
 signupRoutes.openapi(
@@ -129,7 +119,7 @@ signupRoutes.openapi(
     const signup = await findUsableSignup(c.env.DB, c.req.valid("param").linkId, now);
     if (!signup) return linkExpired(c);
     // Said before the button is offered, so the page does not ask a question it would refuse.
-    if (await addressTaken(c.env.DB, signup.email_normalized, null, now)) return validationProblem(c, { email: ["api.emailTaken"] }, 409);
+    if (signup.taken === 1) return validationProblem(c, { email: ["api.emailTaken"] }, 409);
     return c.json({ email: signup.email, name: signup.name }, 200);
   },
 );
@@ -154,7 +144,7 @@ signupRoutes.openapi(
     const now = Date.now();
     const signup = await findUsableSignup(c.env.DB, c.req.valid("param").linkId, now);
     if (!signup) return linkExpired(c);
-    if (await addressTaken(c.env.DB, signup.email_normalized, null, now)) return validationProblem(c, { email: ["api.emailTaken"] }, 409);
+    if (signup.taken === 1) return validationProblem(c, { email: ["api.emailTaken"] }, 409);
     const id = crypto.randomUUID();
     const link = claimLink(c.env.DB, "signup_links", signup.id, now);
     // The account is made only if this request claimed the link (a second press gets 410), from
