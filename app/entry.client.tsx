@@ -1,17 +1,17 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { defaultLocale, isLocale, type Locale } from "./i18n/config";
-import { i18nFor, type Messages } from "./i18n/translate";
+import { defaultLocale, isLocale, type Locale } from "../core/i18n/config";
+import { i18nFor, type Messages } from "../core/i18n/translate";
 import { I18nContext } from "./i18n/use-translation";
-import { installChunkReloadGuard } from "./lib/chunk-reload.client";
+import { installChunkReloadGuard } from "./browser/chunk-reload.client";
 
 installChunkReloadGuard();
 
 /** Only the page's language is downloaded. */
 const loaders: Record<Locale, () => Promise<Messages>> = {
-  en: () => import("./i18n/locales/en").then((m) => m.en),
-  es: () => import("./i18n/locales/es").then((m) => m.es),
+  en: () => import("../core/i18n/locales/en").then((m) => m.en),
+  es: () => import("../core/i18n/locales/es").then((m) => m.es),
 };
 
 async function hydrate() {

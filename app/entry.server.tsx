@@ -1,11 +1,11 @@
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
-import { nonceContext } from "./context.server";
+import { nonceContext } from "./server/context.server";
 import { getI18n } from "./i18n/i18n.server";
-import type { I18n } from "./i18n/translate";
+import type { I18n } from "../core/i18n/translate";
 import { I18nContext } from "./i18n/use-translation";
-import { describeError, errorTitle } from "./lib/error-page";
+import { describeError, errorTitle } from "./utils/error-page";
 
 export const streamTimeout = 5_000;
 

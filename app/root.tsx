@@ -1,4 +1,4 @@
-import "./lib/zod-jitless";
+import "../core/schemas/zod-jitless";
 import "./styles/global.css";
 import "./styles/tooltip.css";
 import { useEffect } from "react";
@@ -7,20 +7,20 @@ import toast from "react-hot-toast";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import type { Route } from "./+types/root";
-import { BuildCheck } from "./components/build-check";
-import { Toaster } from "./components/toaster";
-import { useTooltips } from "./components/ui";
-import { cloudflareContext } from "./context.server";
-import { csrfMiddleware } from "./csrf.server";
-import { honeypotInputProps } from "./honeypot.server";
+import { BuildCheck } from "./ui/build-check";
+import { Toaster } from "./ui/toaster";
+import { useTooltips } from "./ui/ui";
+import { cloudflareContext } from "./server/context.server";
+import { csrfMiddleware } from "./server/csrf.server";
+import { honeypotInputProps } from "./server/honeypot.server";
 import { getI18n, getLocale, i18nMiddleware } from "./i18n/i18n.server";
-import { currentUser, sessionMiddleware } from "./session.server";
+import { currentUser, sessionMiddleware } from "./server/session.server";
 import * as ui from "./styles/ui.css";
-import { showSuccessToast } from "./components/form-toasts";
-import { readFlash } from "./toast.server";
-import { ErrorContent } from "./components/error-content";
-import { useFocusKeptThroughSubmits } from "./lib/focus-kept-through-submits";
-import { useTypedValuesRestored } from "./lib/typed-through-language-switch";
+import { showSuccessToast } from "./forms/form-toasts";
+import { readFlash } from "./server/toast.server";
+import { ErrorContent } from "./ui/error-content";
+import { useFocusKeptThroughSubmits } from "./forms/focus-kept-through-submits";
+import { useTypedValuesRestored } from "./forms/typed-through-language-switch";
 
 // i18n first: a 403 from CSRF or an error from the session must still render in a language (STACK-NOTES trap 2).
 export const middleware: Route.MiddlewareFunction[] = [i18nMiddleware, csrfMiddleware, sessionMiddleware];

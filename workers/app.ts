@@ -3,8 +3,8 @@
  * path (and the development outbox) go to the API Worker unchanged; everything else renders.
  */
 import { createRequestHandler, RouterContextProvider, type RequestHandler } from "react-router";
-import { cloudflareContext, nonceContext, type AppEnv } from "../app/context.server";
-import { applySecurityHeaders, createNonce } from "../app/security-headers.server";
+import { cloudflareContext, nonceContext, type AppEnv } from "../app/server/context.server";
+import { applySecurityHeaders, createNonce } from "../app/server/security-headers.server";
 
 const loadBuild = () => import("virtual:react-router/server-build");
 

@@ -1,7 +1,7 @@
 import { createContext, createCookie, redirect, redirectDocument, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { defaultLocale, localeFromAcceptLanguage, supportedLocaleOf, type Locale } from "./config";
-import { resources } from "./resources";
-import { i18nFor, type I18n } from "./translate";
+import { defaultLocale, localeFromAcceptLanguage, supportedLocaleOf, type Locale } from "../../core/i18n/config";
+import { resources } from "../../core/i18n/resources";
+import { i18nFor, type I18n } from "../../core/i18n/translate";
 
 /** The language the user chose (switch, settings or their account at sign-in). */
 export const localeCookie = createCookie("lng", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 365 * 24 * 3600 });

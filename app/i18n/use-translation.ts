@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import type { I18n, Translate } from "./translate";
+import type { I18n, Translate } from "../../core/i18n/translate";
 
 /** Provided by entry.server and entry.client around the whole document. */
 export const I18nContext = createContext<I18n | null>(null);

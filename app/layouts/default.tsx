@@ -2,13 +2,13 @@ import { Camera, LayoutDashboard, LogOut, Settings, Wallet } from "lucide-react"
 import { useTranslation } from "../i18n/use-translation";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, Link, NavLink, Outlet } from "react-router";
-import { ErrorContent } from "../components/error-content";
-import { LanguageSwitch } from "../components/language-switch";
+import { ErrorContent } from "../ui/error-content";
+import { LanguageSwitch } from "../ui/language-switch";
 import { useRootData } from "../root";
 import type { Route } from "./+types/default";
 import * as layout from "../styles/layout.css";
 import * as ui from "../styles/ui.css";
-import { HEADER_BLOCK_SIZE } from "../ui-constants";
+import { HEADER_BLOCK_SIZE } from "../ui/constants";
 
 const NAV = [
   { to: "/", key: "nav.overview", icon: LayoutDashboard, end: true },

@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
 import { useTranslation } from "../i18n/use-translation";
-import { LanguageSwitch } from "../components/language-switch";
+import { LanguageSwitch } from "../ui/language-switch";
 import * as layout from "../styles/layout.css";
 import { useRootData } from "../root";
 

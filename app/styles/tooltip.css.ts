@@ -5,7 +5,7 @@
  * (app/components/ui.tsx) adds the skip delay and Escape.
  */
 import { globalStyle } from "@vanilla-extract/css";
-import { TOOLTIP_DELAY_MS } from "../ui-constants";
+import { TOOLTIP_DELAY_MS } from "../ui/constants";
 import { vars } from "./theme.css";
 
 const FADE = "120ms";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, signUp } from "./helpers";
 import { addTransaction, allPages, createAccount, expectPreviousPages } from "./ledger-helpers";
-import { MAX_SEARCH_WORDS } from "../../app/lib/search-words";
+import { MAX_SEARCH_WORDS } from "../../core/search-words";
 
 interface Row {
   id: string;

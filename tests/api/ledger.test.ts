@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { addDays, todayInZone } from "../../app/lib/dates";
+import { addDays, todayInZone } from "../../core/dates";
 import { call, signUp } from "./helpers";
 import { addTransaction, createAccount, expectExactBalance } from "./ledger-helpers";
 

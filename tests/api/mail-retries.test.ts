@@ -1,6 +1,6 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mail } from "../../app/i18n/locales/en/mail";
+import { mail } from "../../core/i18n/locales/en/mail";
 import worker from "../../workers/api/index";
 import { sendWithRetries, type MailMessage } from "../../workers/api/src/mail";
 import { PENDING_MAX_AGE_MS } from "../../workers/api/src/notices";

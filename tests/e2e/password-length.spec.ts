@@ -4,7 +4,7 @@
  * never that the two fields differ (QA found the browser cutting one field and not the other).
  */
 import type { Page } from "@playwright/test";
-import { PASSWORD_MAX } from "../../app/lib/input-limits";
+import { PASSWORD_MAX } from "../../core/input-limits";
 import { createUser, expect, hydrated, latestMail, randomIp, test, uniqueEmail } from "./fixtures";
 
 // What a password manager might hold: longer than Tesoro accepts.

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { createTranslate } from "../../app/i18n/translate";
-import { en } from "../../app/i18n/locales/en";
-import { es } from "../../app/i18n/locales/es";
-import { amountChecks } from "../../app/lib/amount-checks";
-import { parseForm } from "../../app/lib/forms";
-import { accountCreateSchema, checkAmount, transactionCreateSchema, transferSchema } from "../../app/lib/schemas/ledger";
+import { createTranslate } from "../../core/i18n/translate";
+import { en } from "../../core/i18n/locales/en";
+import { es } from "../../core/i18n/locales/es";
+import { amountChecks } from "../../app/forms/amount-checks";
+import { parseForm } from "../../app/forms/forms";
+import { accountCreateSchema, checkAmount, transactionCreateSchema, transferSchema } from "../../core/schemas/ledger";
 
 const form = (values: Record<string, string>) => {
   const data = new FormData();

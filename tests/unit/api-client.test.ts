@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createApiClient, RETRYABLE_STATUSES, shouldRetry } from "../../app/lib/api-client";
+import { createApiClient, RETRYABLE_STATUSES, shouldRetry } from "../../app/utils/api-client";
 
 /** A fake network at the client's boundary: answers in order and records what was sent. */
 function fakeNetwork(statuses: Array<number | "throw">) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { claimReload } from "../../app/lib/chunk-reload.client";
+import { claimReload } from "../../app/browser/chunk-reload.client";
 
 function memoryStorage() {
   const data = new Map<string, string>();

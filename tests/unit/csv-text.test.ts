@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeCsv } from "../../app/lib/csv-text";
+import { decodeCsv } from "../../core/csv-text";
 
 describe("decodeCsv", () => {
   it("reads UTF-8, with or without a BOM", () => {

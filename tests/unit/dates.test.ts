@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dayInZone, formatDay, isIsoDay, isRecordDay, isValidTimeZone, latestRecordDay, monthBounds, timeZoneFromInput, todayInZone } from "../../app/lib/dates";
+import { addDays, dayInZone, formatDay, isIsoDay, isRecordDay, isValidTimeZone, latestRecordDay, monthBounds, timeZoneFromInput, todayInZone } from "../../core/dates";
 
 describe("dates", () => {
   it("reads a time zone from its id in any case or from its city alone", () => {

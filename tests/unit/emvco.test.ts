@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildEmvQr, crc16, looksLikeEmv, parseEmvQr, parseTlv } from "../../app/lib/emvco";
+import { buildEmvQr, crc16, looksLikeEmv, parseEmvQr, parseTlv } from "../../core/emvco";
 
 /** The worked example of EMVCo's QRCPS-MPM specification (its CRC, A13A, is the spec's own). */
 const SPEC_EXAMPLE =

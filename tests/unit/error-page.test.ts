@@ -1,6 +1,6 @@
 import { UNSAFE_ErrorResponseImpl as ErrorResponse } from "react-router";
 import { describe, expect, it } from "vitest";
-import { describeError } from "../../app/lib/error-page";
+import { describeError } from "../../app/utils/error-page";
 
 describe("error page rules", () => {
   it("titles 404 'Page Not Found' with the seed's messages", () => {
@@ -15,9 +15,9 @@ describe("error page rules", () => {
   });
 
   it("has every standard phrase in both languages", async () => {
-    const { REASON_PHRASES } = await import("../../app/lib/http-reasons");
-    const { en } = await import("../../app/i18n/locales/en");
-    const { es } = await import("../../app/i18n/locales/es");
+    const { REASON_PHRASES } = await import("../../core/http-reasons");
+    const { en } = await import("../../core/i18n/locales/en");
+    const { es } = await import("../../core/i18n/locales/es");
     for (const [status, phrase] of Object.entries(REASON_PHRASES)) {
       expect((en.errors.reason as Record<string, string>)[status]).toBe(phrase);
       expect((es.errors.reason as Record<string, string>)[status]).toMatch(/\p{L}/u);

@@ -1,8 +1,8 @@
 import { UNSAFE_ErrorResponseImpl as ErrorResponse } from "react-router";
 import { describe, expect, it } from "vitest";
-import { formErrorOf, intentOf, keepFormThroughOutage, ledgerFormOf } from "../../app/lib/form-outage";
-import { es } from "../../app/i18n/locales/es";
-import { createTranslate } from "../../app/i18n/translate";
+import { formErrorOf, intentOf, keepFormThroughOutage, ledgerFormOf } from "../../app/forms/form-outage";
+import { es } from "../../core/i18n/locales/es";
+import { createTranslate } from "../../core/i18n/translate";
 
 /** What React Router hands a clientAction: the submission, and the call of the server action. */
 function submission(fields: Record<string, string>) {

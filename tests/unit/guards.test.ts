@@ -1,8 +1,8 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { guard, guards } from "../../app/guards.server";
-import { pageAddress } from "../../app/lib/page-address";
-import { safeRedirect } from "../../app/lib/safe-redirect";
+import { guard, guards } from "../../app/server/guards.server";
+import { pageAddress } from "../../app/utils/page-address";
+import { safeRedirect } from "../../app/utils/safe-redirect";
 
 describe("route guards", () => {
   it("has exactly the seed's two guards", () => {

@@ -1,17 +1,17 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { createInstance } from "i18next";
 import { describe, expect, it, vi } from "vitest";
-import { defaultVariables, localeFromAcceptLanguage, supportedLocaleOf } from "../../app/i18n/config";
-import { PASSWORD_MAX, PASSWORD_MIN } from "../../app/lib/input-limits";
-import { en as browserEn } from "../../app/i18n/locales/en";
-import { es as browserEs } from "../../app/i18n/locales/es";
-import { resources } from "../../app/i18n/resources";
-import { cameraTexts, settingsTexts, signupTexts, transactionsPageTexts } from "../../app/i18n/page-texts";
-import { addPageTexts, createTranslate, formatCount } from "../../app/i18n/translate";
-import { translatorFor } from "../../app/i18n/translator";
+import { defaultVariables, localeFromAcceptLanguage, supportedLocaleOf } from "../../core/i18n/config";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../../core/input-limits";
+import { en as browserEn } from "../../core/i18n/locales/en";
+import { es as browserEs } from "../../core/i18n/locales/es";
+import { resources } from "../../core/i18n/resources";
+import { cameraTexts, settingsTexts, signupTexts, transactionsPageTexts } from "../../core/i18n/page-texts";
+import { addPageTexts, createTranslate, formatCount } from "../../core/i18n/translate";
+import { translatorFor } from "../../core/i18n/translator";
 import type { z } from "zod";
-import { nameSchema } from "../../app/lib/schemas/auth";
-import { accountCreateSchema, accountNameSchema, categoryCreateSchema, importQuerySchema, listQueryObject, transactionCreateSchema } from "../../app/lib/schemas/ledger";
+import { nameSchema } from "../../core/schemas/auth";
+import { accountCreateSchema, accountNameSchema, categoryCreateSchema, importQuerySchema, listQueryObject, transactionCreateSchema } from "../../core/schemas/ledger";
 
 // Every string, the API's mail included: what the server and the API translate with.
 const { en, es } = resources;
@@ -60,9 +60,11 @@ describe("i18n", () => {
   it("never asks for a server-only text in code the browser runs", () => {
     // The browser's translator lacks these keys, so a page that named one would show the key; so
     // would a toast or an error page whose key a *.server.ts module chose.
-    const browserCode = readdirSync("app", { recursive: true, encoding: "utf8" }).filter((file) => /\.tsx?$/.test(file) && !file.startsWith("i18n/locales"));
+    const browserCode = ["app", "core"]
+      .flatMap((dir) => readdirSync(dir, { recursive: true, encoding: "utf8" }).map((file) => `${dir}/${file}`))
+      .filter((file) => /\.tsx?$/.test(file) && !file.startsWith("core/i18n/locales"));
     expect(browserCode.length).toBeGreaterThan(50);
-    const named = browserCode.flatMap((file) => [...readFileSync(`app/${file}`, "utf8").matchAll(/["'`](?:api|mail)\.[A-Za-z]+/g)].map((match) => `${file}: ${match[0]}`));
+    const named = browserCode.flatMap((file) => [...readFileSync(file, "utf8").matchAll(/["'`](?:api|mail)\.[A-Za-z]+/g)].map((match) => `${file}: ${match[0]}`));
     expect(named).toEqual([]);
   });
 
@@ -70,17 +72,23 @@ describe("i18n", () => {
     // Another page's translator has them only once that page's code has loaded, so anywhere else
     // the key would show instead of the text.
     const owners: Record<string, string[]> = {
-      settings: ["routes/settings.tsx", "lib/schemas/settings.ts", "components/settings-categories.tsx"],
-      camera: ["routes/camera.tsx", "lib/schemas/camera.ts", "lib/receipt-image.ts"],
+      settings: ["app/routes/settings/", "core/schemas/settings.ts"],
+      camera: ["app/routes/camera/", "core/schemas/camera.ts", "core/receipt-image.ts"],
     };
     // Keys these name are toasts only: flashed by an action or loader and translated by root's loader.
-    const toastsOnly = ["routes/login-confirm-email-linkId.tsx", "routes/resources.export.tsx"];
-    const code = readdirSync("app", { recursive: true, encoding: "utf8" }).filter((file) => /\.tsx?$/.test(file) && !file.startsWith("i18n/") && !file.endsWith(".server.ts"));
+    const toastsOnly = ["app/routes/auth/login-confirm-email-linkId.tsx", "app/routes/resources/export.tsx"];
+    const code = ["app", "core"]
+      .flatMap((dir) => readdirSync(dir, { recursive: true, encoding: "utf8" }).map((file) => `${dir}/${file}`))
+      .filter((file) => /\.tsx?$/.test(file) && !file.includes("/i18n/") && !file.endsWith(".server.ts"));
+    expect(code.length).toBeGreaterThan(50);
+    const owns = (owner: string, file: string) => (owner.endsWith("/") ? file.startsWith(owner) : file === owner);
     const misplaced = code.flatMap((file) =>
-      [...readFileSync(`app/${file}`, "utf8").matchAll(/["'`](settings|camera)\.[A-Za-z]+/g)].filter((match) => !owners[match[1]!]!.includes(file) && !toastsOnly.includes(file)).map((match) => `${file}: ${match[0]}`),
+      [...readFileSync(file, "utf8").matchAll(/["'`](settings|camera)\.[A-Za-z]+/g)]
+        .filter((match) => !owners[match[1]!]!.some((owner) => owns(owner, file)) && !toastsOnly.includes(file))
+        .map((match) => `${file}: ${match[0]}`),
     );
     expect(misplaced).toEqual([]);
-    for (const file of toastsOnly) expect(readFileSync(`app/${file}`, "utf8"), file).toMatch(/(redirectWithToast|backWithToast)\(/);
+    for (const file of toastsOnly) expect(readFileSync(file, "utf8"), file).toMatch(/(redirectWithToast|backWithToast)\(/);
   });
 
   it("finds a page's own texts once its code has handed them over, each language its own", () => {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { currencyDigits, currencyOptionLabel, formatMoney, formatSignedMoneyInText, signIsCode, isCurrency, MAX_MINOR_UNITS, moneyOutExample, parseAmount, SHARED_NARROW_SYMBOLS, sumMinor, toDecimalString, toEditableDecimalString, OFFERED_CURRENCIES, RETIRED_OR_UNIT_CURRENCIES } from "../../app/lib/money";
-import { currencyPickerList, isKnownCurrency } from "../../app/lib/schemas/ledger";
+import { currencyDigits, currencyOptionLabel, formatMoney, formatSignedMoneyInText, signIsCode, isCurrency, MAX_MINOR_UNITS, moneyOutExample, parseAmount, SHARED_NARROW_SYMBOLS, sumMinor, toDecimalString, toEditableDecimalString, OFFERED_CURRENCIES, RETIRED_OR_UNIT_CURRENCIES } from "../../core/money";
+import { currencyPickerList, isKnownCurrency } from "../../core/schemas/ledger";
 
 describe("parseAmount", () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { csvField, toCsv } from "../../workers/api/src/export";
-import { sniffImageType } from "../../app/lib/receipt-image";
+import { sniffImageType } from "../../core/receipt-image";
 import { keyBelongsTo } from "../../workers/api/src/receipts";
 
 const ascii = (text: string) => [...new TextEncoder().encode(text)];

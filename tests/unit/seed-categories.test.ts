@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CATEGORIES } from "../../scripts/seed-ledger.mjs";
-import { en } from "../../app/i18n/locales/en";
+import { en } from "../../core/i18n/locales/en";
 import { DEFAULT_CATEGORY_SPECS } from "../../workers/api/src/ledger/model";
 
 describe("the demo seed's categories", () => {

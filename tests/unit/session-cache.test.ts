@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { forgetSession, recallSession, rememberSession, SESSION_CACHE_TTL_MS } from "../../app/session-cache.server";
-import type { ApiUser } from "../../app/lib/types";
+import { forgetSession, recallSession, rememberSession, SESSION_CACHE_TTL_MS } from "../../app/server/session-cache.server";
+import type { ApiUser } from "../../core/api-types/user";
 
 const user = (name: string) => ({ id: `id-${name}`, email: `${name}@example.com`, name, locale: "en", timeZone: "America/Lima", theme: "system", createdAt: 0 }) as unknown as ApiUser;
 let n = 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeUserAgent } from "../../app/lib/user-agent";
+import { describeUserAgent } from "../../app/utils/user-agent";
 
 describe("describeUserAgent", () => {
   it.each([

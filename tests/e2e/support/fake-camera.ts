@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import QRCode from "qrcode";
-import { buildEmvQr } from "../../../app/lib/emvco";
+import { buildEmvQr } from "../../../core/emvco";
 
 /** A Peruvian dynamic merchant QR: BODEGA DOÑA ROSA, Lima, S/ 25.50. */
 export const PERU_QR_TEXT = buildEmvQr([

@@ -9,14 +9,14 @@ import { accountRoutes } from "./routes/account";
 import { authRoutes } from "./routes/auth";
 import { signupRoutes } from "./routes/signup";
 import { RECEIPT_PATH, receiptRoutes } from "./routes/receipts";
-import { MAX_RECEIPT_BYTES } from "../../../app/lib/receipt-image";
+import { MAX_RECEIPT_BYTES } from "../../../core/receipt-image";
 import { drainReceiptTrash } from "./receipts";
 import { systemRoutes } from "./routes/system";
 import { userRoutes } from "./routes/users";
 import { ledgerRoutes } from "./routes/ledger";
 import { overviewRoutes } from "./routes/overview";
 import { IMPORT_PATH } from "./ledger/import";
-import { IMPORT_MAX_BYTES } from "../../../app/lib/schemas/ledger";
+import { IMPORT_MAX_BYTES } from "../../../core/schemas/ledger";
 
 /** JSON bodies larger than this are refused with 413 before they are read. */
 export const MAX_JSON_BYTES = 64 * 1024;

@@ -8,8 +8,8 @@
  * come, so a history of any length costs one chunk of memory (a Worker has 128 MB), ADR 031.
  */
 import { strToU8, Zip, ZipDeflate } from "fflate";
-import { dayInZone } from "../../../app/lib/dates";
-import { toDecimalString } from "../../../app/lib/money";
+import { dayInZone } from "../../../core/dates";
+import { toDecimalString } from "../../../core/money";
 import type { ApiUser } from "./hono";
 import { categoryDisplayName } from "./ledger/model";
 import { csvField as ledgerCsvField } from "./ledger/csv";

@@ -1,6 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import type { ApiUser } from "../../../app/lib/types";
+import type { ApiUser } from "../../../core/api-types/user";
 import type { ApiEnv } from "./env";
 import { zodProblem } from "./problem";
 import { refuseDeadDeferredSession } from "./sessions";

@@ -13,8 +13,8 @@
  * cannot tell whether the write happened, and a retry must never post twice.
  */
 import type { MiddlewareHandler } from "hono";
-import { translatorFor } from "../../../app/i18n/translator";
-import { OPAQUE_TOKEN_PATTERN } from "../../../app/lib/ids";
+import { translatorFor } from "../../../core/i18n/translator";
+import { OPAQUE_TOKEN_PATTERN } from "../../../core/ids";
 import { sha256Hex } from "./crypto";
 import type { ApiBindings } from "./hono";
 import { localeOf, problem, validationProblem } from "./problem";

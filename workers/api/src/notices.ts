@@ -14,8 +14,8 @@
  * token goes, and the cron issues a new link for the same undo before it sends.
  */
 import type { Context } from "hono";
-import { translatorFor } from "../../../app/i18n/translator";
-import { formatInstant } from "../../../app/lib/dates";
+import { translatorFor } from "../../../core/i18n/translator";
+import { formatInstant } from "../../../core/dates";
 import { afterAnswer, type ApiBindings } from "./hono";
 import type { ApiEnv } from "./env";
 import { randomToken, sha256Hex } from "./crypto";

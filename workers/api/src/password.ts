@@ -11,9 +11,9 @@ import { ZxcvbnFactory } from "@zxcvbn-ts/core";
 import * as zxcvbnCommon from "@zxcvbn-ts/language-common";
 import * as zxcvbnEn from "@zxcvbn-ts/language-en";
 import * as zxcvbnEs from "@zxcvbn-ts/language-es-es";
-import { passwordFeedback as passwordFeedbackEn } from "../../../app/i18n/locales/en/password-feedback";
-import { passwordFeedback as passwordFeedbackEs } from "../../../app/i18n/locales/es/password-feedback";
-import { foldedForMatching } from "../../../app/lib/plain-text";
+import { passwordFeedback as passwordFeedbackEn } from "../../../core/i18n/locales/en/password-feedback";
+import { passwordFeedback as passwordFeedbackEs } from "../../../core/i18n/locales/es/password-feedback";
+import { foldedForMatching } from "../../../core/plain-text";
 import { base64url, constantTimeEqual } from "./crypto";
 
 export interface ScryptParams {

@@ -5,8 +5,8 @@
  * list also takes `imports`: the account's latest imports, as GET …/imports answers them.
  */
 import { z } from "@hono/zod-openapi";
-import { compareCurrencies, toDecimalString } from "../../../../app/lib/money";
-import { blank } from "../../../../app/lib/schemas/ledger";
+import { compareCurrencies, toDecimalString } from "../../../../core/money";
+import { blank } from "../../../../core/schemas/ledger";
 import { importRecordOut, importRecordsStatement, toImportRecord, type ImportRecordRow } from "./import-records";
 import { accountOut, categoryOut, toAccount, toCategory, type AccountRow, type CategoryRow } from "./model";
 

@@ -2,9 +2,9 @@
  * CSV in and out (RFC 4180: quoted fields, doubled quotes, CRLF or LF). Small enough to own:
  * docs/decisions/012-csv.md says why no parser package.
  */
-import { isIsoDay, latestRecordYear } from "../../../../app/lib/dates";
-import type { DateFormat } from "../../../../app/lib/schemas/ledger";
-import { parseAmount, type DecimalSeparator } from "../../../../app/lib/money";
+import { isIsoDay, latestRecordYear } from "../../../../core/dates";
+import type { DateFormat } from "../../../../core/schemas/ledger";
+import { parseAmount, type DecimalSeparator } from "../../../../core/money";
 
 /** Lines the delimiter and the table's start are read from: past a bank's lines above its table. */
 const LEAD_LINES = 30;

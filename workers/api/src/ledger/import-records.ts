@@ -10,7 +10,7 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { ID_PATTERN } from "../../../../app/lib/ids";
+import { ID_PATTERN } from "../../../../core/ids";
 import { createRouter, type ApiBindings } from "../hono";
 import { idempotent } from "../idempotency";
 import { bearer, json, problemResponse } from "../openapi-helpers";

@@ -7,16 +7,16 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { formatCount } from "../../../../app/i18n/translate";
-import { supportedLocales } from "../../../../app/i18n/config";
-import { translatorFor } from "../../../../app/i18n/translator";
-import { decodeCsv } from "../../../../app/lib/csv-text";
-import { isRecordDay, latestRecordDay, latestRecordYear } from "../../../../app/lib/dates";
-import { ID_PATTERN } from "../../../../app/lib/ids";
-import { foldedForMatching, multiLineText, singleLineText, singleSpacedText } from "../../../../app/lib/plain-text";
-import { currencyDigits, currencyName, currencyPart, currencySign, PERUVIAN_SYMBOLS, SHARED_NARROW_SYMBOLS, toDecimalString, type DecimalSeparator } from "../../../../app/lib/money";
-import { TEXT_LIMITS } from "../../../../app/lib/input-limits";
-import { checkAmount, IMPORT_COLUMNS, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS, importQuerySchema, TRANSACTION_STATUSES, type AmountCheck, type DateFormat, type ImportQuery, type TransactionStatus } from "../../../../app/lib/schemas/ledger";
+import { formatCount } from "../../../../core/i18n/translate";
+import { supportedLocales } from "../../../../core/i18n/config";
+import { translatorFor } from "../../../../core/i18n/translator";
+import { decodeCsv } from "../../../../core/csv-text";
+import { isRecordDay, latestRecordDay, latestRecordYear } from "../../../../core/dates";
+import { ID_PATTERN } from "../../../../core/ids";
+import { foldedForMatching, multiLineText, singleLineText, singleSpacedText } from "../../../../core/plain-text";
+import { currencyDigits, currencyName, currencyPart, currencySign, PERUVIAN_SYMBOLS, SHARED_NARROW_SYMBOLS, toDecimalString, type DecimalSeparator } from "../../../../core/money";
+import { TEXT_LIMITS } from "../../../../core/input-limits";
+import { checkAmount, IMPORT_COLUMNS, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS, importQuerySchema, TRANSACTION_STATUSES, type AmountCheck, type DateFormat, type ImportQuery, type TransactionStatus } from "../../../../core/schemas/ledger";
 import { sha256Hex } from "../crypto";
 import { createRouter, type ApiBindings } from "../hono";
 import { idempotent } from "../idempotency";

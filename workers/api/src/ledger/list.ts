@@ -12,9 +12,9 @@
  * costs the same at a thousand rows and at a million (the first step of a later page sums one
  * row per day of the history after it, or before it).
  */
-import { checkAmount, PAGE_SIZE_DEFAULT, type ListQuery } from "../../../../app/lib/schemas/ledger";
+import { checkAmount, PAGE_SIZE_DEFAULT, type ListQuery } from "../../../../core/schemas/ledger";
 import { TRANSACTION_COLUMNS, TRANSACTION_FROM, transactionFrom, type AccountRow, type TransactionRow } from "./model";
-import { MAX_SEARCH_WORDS, searchWords } from "../../../../app/lib/search-words";
+import { MAX_SEARCH_WORDS, searchWords } from "../../../../core/search-words";
 
 export type Sort = "date" | "amount";
 export type Order = "asc" | "desc";

@@ -1,10 +1,10 @@
 /** Rows of the ledger tables and the JSON shapes the API answers with (docs/api/ledger.md). */
 import { z } from "@hono/zod-openapi";
-import { supportedLocales } from "../../../../app/i18n/config";
-import { en } from "../../../../app/i18n/locales/en";
-import { es } from "../../../../app/i18n/locales/es";
-import { toDecimalString } from "../../../../app/lib/money";
-import { DEFAULT_CATEGORY_KEYS, type DefaultCategoryKey } from "../../../../app/lib/schemas/ledger";
+import { supportedLocales } from "../../../../core/i18n/config";
+import { en } from "../../../../core/i18n/locales/en";
+import { es } from "../../../../core/i18n/locales/es";
+import { toDecimalString } from "../../../../core/money";
+import { DEFAULT_CATEGORY_KEYS, type DefaultCategoryKey } from "../../../../core/schemas/ledger";
 
 export interface AccountRow {
   id: string;

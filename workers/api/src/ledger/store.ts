@@ -1,5 +1,5 @@
 /** Reads and writes of the ledger that several routes share. Every read is scoped by user_id. */
-import { DEFAULT_CATEGORY_KEYS } from "../../../../app/lib/schemas/ledger";
+import { DEFAULT_CATEGORY_KEYS } from "../../../../core/schemas/ledger";
 import { DEFAULT_CATEGORY_SPECS, defaultCategoryName, TRANSACTION_COLUMNS, TRANSACTION_FROM, type AccountRow, type TransactionRow } from "./model";
 
 /** A condition a row must still meet when an UPDATE runs; each `?` in it is bound to `params`, in order. */

@@ -4,8 +4,8 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { translatorFor } from "../../../../app/i18n/translator";
-import { changeEmailSchema, deleteAccountSchema, exportQuerySchema } from "../../../../app/lib/schemas/settings";
+import { translatorFor } from "../../../../core/i18n/translator";
+import { changeEmailSchema, deleteAccountSchema, exportQuerySchema } from "../../../../core/schemas/settings";
 import { exportFileName, exportHead, exportJson, exportZip, transactionChunks } from "../export";
 import { randomToken, sha256Hex } from "../crypto";
 import { createRouter, type ApiBindings } from "../hono";

@@ -1,13 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { translatorFor } from "../../../../app/i18n/translator";
+import { translatorFor } from "../../../../core/i18n/translator";
 import {
   changePasswordSchema,
   LINK_ID_PATTERN,
   loginSchema,
   recoverSchema,
   resetPasswordSchema,
-} from "../../../../app/lib/schemas/auth";
+} from "../../../../core/schemas/auth";
 import { afterAnswer, createRouter, type ApiBindings } from "../hono";
 import { appUrl, mailSender, paragraphsMail } from "../mail";
 import { keptNoticeInsert, prepareNotice, sendPreparedNotice, tellOwnerOfPause } from "../notices";

@@ -6,10 +6,10 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { translatorFor } from "../../../../app/i18n/translator";
-import { todayInZone } from "../../../../app/lib/dates";
-import { ID_PATTERN } from "../../../../app/lib/ids";
-import { currencyDigits, toDecimalString, toEditableDecimalString } from "../../../../app/lib/money";
+import { translatorFor } from "../../../../core/i18n/translator";
+import { todayInZone } from "../../../../core/dates";
+import { ID_PATTERN } from "../../../../core/ids";
+import { currencyDigits, toDecimalString, toEditableDecimalString } from "../../../../core/money";
 import {
   accountCreateSchema,
   accountUpdateSchema,
@@ -25,7 +25,7 @@ import {
   transactionCreateSchema,
   transactionUpdateSchema,
   transferSchema,
-} from "../../../../app/lib/schemas/ledger";
+} from "../../../../core/schemas/ledger";
 import { onUserCreatedHook } from "./auth";
 import { createRouter, type ApiBindings } from "../hono";
 import { idempotent } from "../idempotency";

@@ -7,9 +7,9 @@
  * was spent from it this month. (Before this, the page listed every transaction of the month per account.)
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { isIsoDay } from "../../../../app/lib/dates";
-import { withDateRange } from "../../../../app/lib/schemas/ledger";
-import { compareCurrencies } from "../../../../app/lib/money";
+import { isIsoDay } from "../../../../core/dates";
+import { withDateRange } from "../../../../core/schemas/ledger";
+import { compareCurrencies } from "../../../../core/money";
 import { createRouter } from "../hono";
 import { included, includedOut, includeParam } from "../ledger/collections";
 import { categoryDisplayName, toTransaction, transactionOut, TRANSACTION_COLUMNS, TRANSACTION_FROM, type TransactionRow } from "../ledger/model";

@@ -5,11 +5,11 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { ID_PATTERN } from "../../../../app/lib/ids";
+import { ID_PATTERN } from "../../../../core/ids";
 import { createRouter, type ApiBindings } from "../hono";
 import { bearer, json, problemResponse } from "../openapi-helpers";
 import { problem, translatedProblem } from "../problem";
-import { MAX_RECEIPT_BYTES, sniffImageType } from "../../../../app/lib/receipt-image";
+import { MAX_RECEIPT_BYTES, sniffImageType } from "../../../../core/receipt-image";
 import { drainReceiptTrash, keyBelongsTo, receiptKey } from "../receipts";
 import { requireSession } from "../sessions";
 import { idempotent } from "../idempotency";

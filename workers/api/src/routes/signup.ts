@@ -7,8 +7,8 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { translatorFor } from "../../../../app/i18n/translator";
-import { signupSchema } from "../../../../app/lib/schemas/auth";
+import { translatorFor } from "../../../../core/i18n/translator";
+import { signupSchema } from "../../../../core/schemas/auth";
 import { afterAnswer, createRouter, type ApiBindings } from "../hono";
 import { appUrl, mailSender, paragraphsMail, sendWithRetries } from "../mail";
 import { json, jsonBody, problemResponse } from "../openapi-helpers";

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { preferencesSchema } from "../../../../app/lib/schemas/user";
+import { preferencesSchema } from "../../../../core/schemas/user";
 import { createRouter } from "../hono";
 import { bearer, json, jsonBody, problemResponse } from "../openapi-helpers";
 import { requireSession } from "../sessions";

@@ -1,0 +1,74 @@
+import { useEffect, useRef } from "react";
+import { useTranslation } from "../../i18n/use-translation";
+import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import type { Route } from "./+types/login-recover";
+import { Field, FormAlert, PageTitle } from "../../ui/ui";
+import { guard } from "../../server/guards.server";
+import { apiFor } from "../../server/api.server";
+import { formErrorOf, keepFormThroughOutage } from "../../forms/form-outage";
+import { firstInvalid, parseForm, useClientValidation } from "../../forms/forms";
+import { actionFailure, readPublicForm } from "../../server/route-helpers.server";
+import { recoverSchema } from "../../../core/schemas/auth";
+import * as ui from "../../styles/ui.css";
+
+export const middleware: Route.MiddlewareFunction[] = [guard("login")];
+
+export function loader() {
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { formData, t } = await readPublicForm(request, context);
+  const values = { email: String(formData.get("email") ?? "") };
+  const parsed = parseForm(recoverSchema, formData, t);
+  if (!parsed.ok) return data({ sent: false, errors: parsed.errors, formError: null, values }, { status: 422 });
+  const result = await apiFor(request, context, { token: null }).post("/auth/recover", { body: parsed.data });
+  if (!result.ok) {
+    const failure = actionFailure(result, t);
+    return data({ sent: false, ...failure.data, values }, failure.init ?? undefined);
+  }
+  // The same answer whether or not the account exists.
+  return { sent: true, errors: {}, formError: null, values };
+}
+
+/** With JavaScript, an outage keeps the form and what was typed (lib/form-outage.ts). */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return keepFormThroughOutage(request, serverAction, () => "recover");
+}
+
+export default function Recover({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  // The email typed on the sign-in form, carried by its "Forgot password?" link (login.tsx). Set
+  // after hydration: the server never sees history state, which a reload keeps.
+  const carried: unknown = (useLocation().state as { email?: unknown } | null)?.email;
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const field = form.current?.elements.namedItem("email");
+    if (field instanceof HTMLInputElement && !field.value && typeof carried === "string") field.value = carried;
+  }, [carried]);
+  const { errors, onSubmit, onFocus } = useClientValidation(() => import("../../../core/schemas/auth").then((m) => m.recoverSchema), t, actionData?.errors);
+  return (
+    <>
+      <PageTitle title={t("titles.recover")} />
+      <h1 className={ui.pageHeading}>{t("titles.recover")}</h1>
+      {actionData && "sent" in actionData && actionData.sent ? (
+        <p role="status" className={ui.alert.success}>
+          {t("auth.recoverSent")}
+        </p>
+      ) : (
+        <Form ref={form} method="post" className={ui.stack} noValidate onSubmit={onSubmit} onFocus={onFocus}>
+          <p className={ui.hint}>{t("auth.recoverIntro")}</p>
+          <HoneypotInputs label={t("auth.honeypotLabel")} />
+          <FormAlert message={formErrorOf(actionData, t)} />
+          <Field label={t("auth.email")} name="email" type="email" autoComplete="email" required error={errors.email} defaultValue={actionData?.values.email} autoFocus={firstInvalid(actionData?.errors, ["email"]) === "email"} />
+          <button type="submit" className={ui.button.primary} disabled={navigation.state === "submitting"}>
+            {t("auth.sendResetLink")}
+          </button>
+        </Form>
+      )}
+      <Link to="/login">{t("auth.backToSignIn")}</Link>
+    </>
+  );
+}

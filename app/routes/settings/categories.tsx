@@ -1,0 +1,116 @@
+/**
+ * Settings → Categories: add, edit (name, kind, colour) and delete the user's categories. Plain
+ * forms posted to the settings action (intents `category-add`, `category-edit`,
+ * `category-delete`), so they work without JavaScript; with it, a delete asks first. A refusal
+ * (a name the user already has) shows beside the field of the form that was sent, with what was
+ * typed.
+ */
+import type { RefObject } from "react";
+import { Form } from "react-router";
+import { useFocusAfterSave } from "../../forms/focus-after-save";
+import { useTranslation } from "../../i18n/use-translation";
+import { TEXT_LIMITS } from "../../../core/input-limits";
+import { useClientValidation } from "../../forms/forms";
+import type { Category } from "../../../core/api-types/ledger";
+import { CATEGORY_KINDS, categoryCreateSchema, categoryUpdateSchema, DEFAULT_CATEGORY_COLOR } from "../../../core/schemas/ledger";
+import type { CategoryAnswer } from "./settings";
+import * as l from "../../styles/ledger.css";
+import * as s from "../../styles/settings.css";
+import * as ui from "../../styles/ui.css";
+import { SelectField } from "../../forms/form-kit";
+import { Field, FormAlert } from "../../ui/ui";
+
+
+export function SettingsCategories({ categories, answer, busy, addFormRef }: { categories: Category[]; answer: CategoryAnswer | undefined; busy: (intent: "category-add") => boolean; addFormRef: RefObject<HTMLFormElement | null> }) {
+  const { t } = useTranslation();
+  const added = answer?.intent === "category-add" ? answer : undefined;
+  const addForm = useClientValidation(categoryCreateSchema, t, added?.errors);
+  // After a save the page is drawn again: focus goes on from where the keyboard was, not the top of the page.
+  const focusWhenAdded = useFocusAfterSave("#category-new-name", added);
+  const kinds = CATEGORY_KINDS.map((kind) => ({ value: kind, label: t(`ledger.categoryKinds.${kind}`) }));
+  return (
+    <section id="categories" aria-labelledby="categories-title" className={`${ui.card} ${s.section}`}>
+      <h2 id="categories-title" className={s.sectionTitle} tabIndex={-1}>
+        {t("settings.categories.title")}
+      </h2>
+      <p className={s.small}>{t("settings.categories.intro")}</p>
+      <ul className={l.list} data-testid="categories">
+        {categories.map((category) => (
+          // Keyed by what it shows: saved, its edit form closes and starts again from the saved values.
+          <CategoryItem key={`${category.id}:${category.name}:${category.kind}:${category.color}`} category={category} answer={answer?.categoryId === category.id ? answer : undefined} kinds={kinds} />
+        ))}
+      </ul>
+      {/* Emptied once saved (addFormRef), ready for the next, with focus on its first field. */}
+      <Form ref={addFormRef} method="post" className={ui.stack} noValidate onSubmit={focusWhenAdded(addForm.onSubmit)} aria-labelledby="category-new-title">
+        <input type="hidden" name="intent" value="category-add" />
+        <h3 id="category-new-title" className={s.subTitle}>
+          {t("settings.categories.newTitle")}
+        </h3>
+        <FormAlert message={added?.formError ?? null} />
+        <div className={s.categoryFields}>
+          <Field id="category-new-name" label={t("settings.categories.name")} name="name" required maxLength={TEXT_LIMITS.categoryName} autoComplete="off" defaultValue={added?.values?.name} error={addForm.errors.name} autoFocus={Boolean(added?.errors.name)} />
+          <SelectField id="category-new-kind" label={t("settings.categories.kind")} name="kind" defaultValue={added?.values?.kind ?? "expense"} error={addForm.errors.kind} options={kinds} />
+          <Field id="category-new-color" label={t("settings.categories.color")} name="color" type="color" defaultValue={added?.values?.color ?? DEFAULT_CATEGORY_COLOR} error={addForm.errors.color} />
+        </div>
+        <div>
+          <button type="submit" className={ui.button.secondary} disabled={busy("category-add")}>
+            {t("settings.categories.add")}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function CategoryItem({ category, answer, kinds }: { category: Category; answer: CategoryAnswer | undefined; kinds: Array<{ value: string; label: string }> }) {
+  const { t } = useTranslation();
+  const edited = answer?.intent === "category-edit" ? answer : undefined;
+  const editForm = useClientValidation(categoryUpdateSchema, t, edited?.errors);
+  const focusWhenSaved = useFocusAfterSave("#categories-title", answer);
+  const prefix = `category-${category.id}`;
+  return (
+    <li className={l.listRow} data-testid="category">
+      <span className={s.categoryName}>
+        <span className={l.categoryDot} style={{ background: category.color }} aria-hidden="true" />
+        {category.name}
+        <span className={s.small}> · {t(`ledger.categoryKinds.${category.kind}`)}</span>
+      </span>
+      {answer?.intent === "category-delete" ? <FormAlert message={answer.formError} /> : null}
+      <div className={s.categoryActions}>
+      {/* Open again after a refusal, so the message is seen beside what was typed. */}
+      <details className={s.categoryEdit} open={edited ? true : undefined}>
+        <summary className={ui.button.ghost} aria-label={t("settings.categories.editLabel", { name: category.name })}>
+          {t("settings.categories.edit")}
+        </summary>
+        <Form method="post" className={ui.stack} noValidate onSubmit={focusWhenSaved(editForm.onSubmit)} aria-label={t("settings.categories.editLabel", { name: category.name })}>
+          <input type="hidden" name="intent" value="category-edit" />
+          <input type="hidden" name="categoryId" value={category.id} />
+          <FormAlert message={edited?.formError ?? null} />
+          <div className={s.categoryFields}>
+            <Field id={`${prefix}-name`} label={t("settings.categories.name")} name="name" required maxLength={TEXT_LIMITS.categoryName} autoComplete="off" defaultValue={edited?.values?.name ?? category.name} error={editForm.errors.name} autoFocus={Boolean(edited?.errors.name)} />
+            <SelectField id={`${prefix}-kind`} label={t("settings.categories.kind")} name="kind" defaultValue={edited?.values?.kind ?? category.kind} error={editForm.errors.kind} options={kinds} />
+            <Field id={`${prefix}-color`} label={t("settings.categories.color")} name="color" type="color" defaultValue={edited?.values?.color ?? category.color} error={editForm.errors.color} />
+          </div>
+          <div className={ui.row}>
+            <button type="submit" className={ui.button.secondary}>
+              {t("settings.categories.save")}
+            </button>
+          </div>
+        </Form>
+      </details>
+      <Form
+        method="post"
+        onSubmit={focusWhenSaved((event) => {
+          if (!window.confirm(t("settings.categories.confirmDelete", { name: category.name }))) event.preventDefault();
+        })}
+      >
+        <input type="hidden" name="intent" value="category-delete" />
+        <input type="hidden" name="categoryId" value={category.id} />
+        <button type="submit" className={ui.button.ghost} aria-label={t("settings.categories.deleteLabel", { name: category.name })}>
+          {t("settings.categories.delete")}
+        </button>
+      </Form>
+      </div>
+    </li>
+  );
+}
