@@ -1,7 +1,23 @@
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+/**
+ * The house's boundaries (docs/architecture.md, ADR 040). Each zone names files (`target`) that
+ * must not import from others (`from`); import-x resolves every specifier first, so a relative
+ * path that climbs out of its folder is caught as surely as an alias.
+ */
+const boundaries = [
+  { target: "./core", from: ["./app", "./workers", "./tests", "./scripts"], message: "core/ is shared by both Workers: it imports neither side." },
+  { target: "./workers/api", from: ["./app"], message: "The API never imports the web app: shared code lives in core/." },
+  { target: "./app", from: ["./workers/api"], message: "The web app reaches the API over HTTP (app/server/api.server.ts), never by import." },
+  { target: ["./app/ui", "./app/forms", "./app/utils", "./app/browser", "./app/server", "./app/i18n", "./app/layouts", "./app/styles"], from: ["./app/routes"], message: "Routes import the shared layers, never the other way round." },
+  { target: ["./app/ui", "./app/forms", "./app/utils", "./app/browser", "./app/styles"], from: ["./app/server"], message: "Server-only code (app/server) is imported by routes and root only." },
+  { target: ["./app/server", "./app/utils", "./app/forms", "./app/ui"], from: ["./app/browser"], message: "Browser-only code (app/browser) is imported by routes and components that run in the browser." },
+];
 
 export default tseslint.config(
   { ignores: ["build/**", "dist/**", ".react-router/**", ".wrangler/**", "node_modules/**", "worker-configuration.d.ts", "test-results/**", "playwright-report/**", "bench/baseline/build/**"] },
@@ -16,6 +32,16 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "no-restricted-syntax": ["error", { selector: "CallExpression[callee.property.name='only']", message: "No focused tests." }],
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}", "core/**/*.ts", "workers/**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: { "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })] },
+    rules: {
+      "import-x/no-restricted-paths": ["error", { zones: boundaries }],
+      // A circle of imports hides which module is the foundation; none is allowed.
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
     },
   },
   {
