@@ -4,11 +4,12 @@
  * serve, and the tooltips work before (and without) JavaScript. `useTooltips`
  * (app/components/ui.tsx) adds the skip delay and Escape.
  */
-import { globalStyle } from "@vanilla-extract/css";
+import { globalStyle, keyframes, style } from "@vanilla-extract/css";
 import { TOOLTIP_DELAY_MS } from "../ui/constants";
 import { vars } from "./theme.css";
 
 const FADE = "120ms";
+const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
 const DELAY = `${TOOLTIP_DELAY_MS}ms`;
 const shown = { opacity: 1, visibility: "visible", transition: `opacity ${FADE} ease ${DELAY}, visibility 0s linear ${DELAY}` } as const;
 
@@ -51,3 +52,23 @@ globalStyle("[data-tip]:hover::after", { "@media": { "(hover: hover)": shown } }
 globalStyle("[data-tooltips-warm] [data-tip]:focus-visible::after", { transitionDelay: "0s" });
 globalStyle("[data-tooltips-warm] [data-tip]:hover::after", { "@media": { "(hover: hover)": { transitionDelay: "0s" } } });
 globalStyle("[data-tip][data-tip-dismissed]::after", { display: "none" });
+
+/** Radix's tooltip content (app/ui/tooltip.tsx): inverted colours stand out in either theme. */
+export const content = style({
+  zIndex: 60,
+  maxWidth: "min(320px, 80vw)",
+  // A row's name ends with its day and amount, what tells two rows apart (ADR 013): a long
+  // description wraps onto more lines rather than cutting them off.
+  whiteSpace: "normal",
+  overflowWrap: "anywhere",
+  padding: "4px 8px",
+  borderRadius: vars.radius.sm,
+  background: vars.color.text,
+  color: vars.color.background,
+  fontFamily: vars.font.body,
+  fontSize: "0.8125rem",
+  lineHeight: 1.4,
+  boxShadow: "0 2px 8px rgb(0 0 0 / 0.2)",
+  animation: `${fadeIn} 120ms ease`,
+  "@media": { "(prefers-reduced-motion: reduce)": { animation: "none" } },
+});
