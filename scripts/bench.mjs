@@ -1,32 +1,37 @@
 #!/usr/bin/env node
 /**
- * `npm run bench`: server latency and throughput of the production build in local workerd, side by
- * side with a bare React Router 8 Worker (bench/baseline/, the framework's floor), plus the bundle
- * figures and, with --lighthouse, Lighthouse scores. See docs/decisions/022-benchmarks.md.
+ * `npm run bench`: server latency, throughput and CPU per request of the production build in local
+ * workerd, side by side with two floors built from bench/baseline/ (bench/baseline/README.md):
+ * the bare framework page (a React Router 8 page with a loader and no I/O) and the data-page
+ * floor (a page whose loader reads a session and 50 transactions through a bare Hono API Worker
+ * and D1, rendered as a plain table). Plus the bundle figures and, with --lighthouse, Lighthouse
+ * scores. See docs/decisions/022-benchmarks.md.
  *
- * Loopback only. Tesoro is served on BENCH_PORT (8775), the floor on BENCH_BASELINE_PORT (8776),
+ * Loopback only. Tesoro is served on BENCH_PORT (8775), the floors on BENCH_BASELINE_PORT (8776),
  * their inspectors on BENCH_INSPECTOR_PORT (8778) and BENCH_BASELINE_INSPECTOR_PORT (8779);
- * `--bundle` re-measures the bundle with scripts/bench-bundle.mjs on BENCH_BUNDLE_PORT (8777).
- * For each target: a warm-up, then a bounded autocannon run (8 s, 10 connections by default).
+ * `--bundle` re-measures the bundle with scripts/bench-bundle.mjs on the same ports, before the
+ * servers here start. For each target: a warm-up, then a bounded autocannon run (8 s, 10
+ * connections by default).
  *
  *   npm run bench                                 latency/throughput + bundle figures from bench/results.json
  *   npm run bench -- --lighthouse                 also Lighthouse (mobile) on /login, / and a transactions page
  *   npm run bench -- --bundle                     also re-measure the bundle (Chromium)
  *   npm run bench -- --duration 4 --connections 20 --build --strict
  *
- * Goals (issue 6): overview and transactions p50 ≤ 2× the floor's, requests/s ≥ ½ the floor's.
- * Every goal prints PASS or MISS; --strict exits 1 on a MISS. Results are merged into
- * bench/results.json under `http` (and `lighthouse`), keeping the other keys.
+ * Goals (issue 39, against the data-page floor): overview and transactions CPU per request and
+ * p50 ≤ 1.3× the floor's, requests/s ≥ 0.75× the floor's. Every goal prints PASS or MISS;
+ * --strict exits 1 on a MISS. Results are merged into bench/results.json under `http` (and
+ * `lighthouse`), keeping the other keys.
  */
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { signInDemo } from "./demo.mjs";
 import { localOrigin } from "./lib/local-origin.mjs";
-import { buildBaseline } from "./lib/baseline.mjs";
-import { childEnv, requireFreePort, root, run } from "./lib/run.mjs";
+import { BARE_PATH, baselineServeArgs, buildBaseline, DATA_PAGE_COOKIE, DATA_PAGE_PATH, prepareBaselineData } from "./lib/baseline.mjs";
+import { benchServers } from "./lib/bench-servers.mjs";
+import { requireFreePort, root, run } from "./lib/run.mjs";
 import { serveArgs } from "./serve.mjs";
 
 const argv = process.argv.slice(2);
@@ -39,7 +44,6 @@ const CONNECTIONS = Math.min(100, Number(option("connections", "10")));
 const WARMUP_SECONDS = 2;
 const PORT = Number(process.env.BENCH_PORT ?? 8775);
 const BASELINE_PORT = Number(process.env.BENCH_BASELINE_PORT ?? 8776);
-const BUNDLE_PORT = Number(process.env.BENCH_BUNDLE_PORT ?? 8777);
 const INSPECTOR_PORT = Number(process.env.BENCH_INSPECTOR_PORT ?? 8778);
 const BASELINE_INSPECTOR_PORT = Number(process.env.BENCH_BASELINE_INSPECTOR_PORT ?? 8779);
 const ORIGIN = localOrigin(PORT);
@@ -58,42 +62,8 @@ const BROWSER_HEADERS = {
 
 process.env.TESORO_STATE_DIR = ".wrangler/bench-http";
 
-const children = [];
-function stopAll() {
-  return Promise.all(
-    children.map(
-      (child) =>
-        new Promise((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          child.once("exit", resolve);
-          child.kill("SIGTERM");
-        }),
-    ),
-  );
-}
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => stopAll().then(() => process.exit(130)));
-
-function spawnServer(args) {
-  const child = spawn(path.join(root, "node_modules", ".bin", "wrangler"), args, { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: childEnv() });
-  let output = "";
-  child.stdout.on("data", (chunk) => (output = (output + chunk).slice(-4000)));
-  child.stderr.on("data", (chunk) => (output = (output + chunk).slice(-4000)));
-  children.push(child);
-  return { child, output: () => output };
-}
-
-async function waitFor(url, server) {
-  for (let i = 0; i < 240; i++) {
-    if (server.child.exitCode !== null) throw new Error(`the server for ${url} exited:\n${server.output()}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} did not answer:\n${server.output()}`);
-}
+const servers = benchServers();
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => servers.stopAll().then(() => process.exit(130)));
 
 function cannon(url, headers, duration) {
   return new Promise((resolve, reject) => {
@@ -264,16 +234,19 @@ try {
     console.log("Building Tesoro…");
     await run("react-router", ["build"], { quiet: true });
   }
-  console.log("Building the floor (bench/baseline) if needed…");
+  console.log("Building the floors (bench/baseline) if needed…");
   await buildBaseline({ force: argv.includes("--build") });
 
-  if (argv.includes("--bundle") || !readResults().bundle) {
+  if (argv.includes("--bundle") || !readResults().bundle?.designCardJsGzipBytes) {
     console.log("Measuring the bundle (scripts/bench-bundle.mjs)…");
-    await run(process.execPath, [path.join(root, "scripts", "bench-bundle.mjs")], { quiet: true, env: { BENCH_PORT: String(BUNDLE_PORT), TESORO_STATE_DIR: ".wrangler/bench-state" } });
+    // On this bench's ports: its servers are stopped before the ones below start.
+    const ports = { BENCH_PORT: PORT, BENCH_BASELINE_PORT: BASELINE_PORT, BENCH_INSPECTOR_PORT: INSPECTOR_PORT, BENCH_BASELINE_INSPECTOR_PORT: BASELINE_INSPECTOR_PORT };
+    await run(process.execPath, [path.join(root, "scripts", "bench-bundle.mjs")], { quiet: true, env: { ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])), TESORO_STATE_DIR: ".wrangler/bench-state" } });
   }
 
   // CPU per request is read from the started servers' processes: a stray server would read 0.
-  for (const port of [PORT, BASELINE_PORT]) await requireFreePort(port);
+  // A few seconds' patience: the bundle bench's servers may still be exiting.
+  for (const port of [PORT, BASELINE_PORT]) await requireFreePort(port, 10_000);
   // From an empty database every run: each run adds sessions, sign-ins and idempotency records,
   // and after many runs (181 MB) the overview cost ~20% more CPU than on a fresh one, which made
   // runs on one machine disagree with each other and with a new clone's.
@@ -281,24 +254,14 @@ try {
   console.log("Seeding .wrangler/bench-http…");
   const { seed } = await import("./seed.mjs");
   await seed([]);
-  // The same command as scripts/serve.mjs (its API Worker told this port's origin), plus fixed
-  // inspector ports inside the bench's range, so wrangler never picks one another process on
-  // this machine is about to take.
-  const common = ["--ip", "localhost", "--show-interactive-dev-session=false"];
-  const tesoro = spawnServer([...serveArgs({ port: String(PORT), persistTo: process.env.TESORO_STATE_DIR }), "--inspector-port", String(INSPECTOR_PORT)]);
-  const baseline = spawnServer([
-    "dev",
-    "-c",
-    path.join("bench", "baseline", "build", "server", "wrangler.json"),
-    "--persist-to",
-    ".wrangler/bench-baseline",
-    "--port",
-    String(BASELINE_PORT),
-    "--inspector-port",
-    String(BASELINE_INSPECTOR_PORT),
-    ...common,
-  ]);
-  await Promise.all([waitFor(`${ORIGIN}/api/v1/health`, tesoro), waitFor(`${BASELINE_ORIGIN}/`, baseline)]);
+  console.log("Seeding the data-page floor's D1 (.wrangler/bench-baseline)…");
+  await prepareBaselineData(".wrangler/bench-baseline");
+  // The same command as scripts/serve.mjs (its API Worker told this port's origin), and the
+  // floor's two Workers the same way, plus fixed inspector ports inside the bench's range, so
+  // wrangler never picks one another process on this machine is about to take.
+  const tesoro = servers.start([...serveArgs({ port: String(PORT), persistTo: process.env.TESORO_STATE_DIR }), "--inspector-port", String(INSPECTOR_PORT)]);
+  const baseline = servers.start(baselineServeArgs({ port: BASELINE_PORT, inspectorPort: BASELINE_INSPECTOR_PORT, persistTo: ".wrangler/bench-baseline" }));
+  await Promise.all([servers.waitFor(`${ORIGIN}/api/v1/health`, tesoro), servers.waitFor(`${BASELINE_ORIGIN}${BARE_PATH}`, baseline)]);
 
   const { token, cookie } = await signInDemo(ORIGIN);
   const accounts = await fetch(`${ORIGIN}/api/v1/accounts`, { headers: { Authorization: `Bearer ${token}` } });
@@ -312,30 +275,41 @@ try {
   // Client, wrangler and workerd share this machine: a busy machine shows here, not as a hidden skew.
   const machine = { cpus: os.availableParallelism(), loadAverageBefore: os.loadavg().map((n) => Number(n.toFixed(2))) };
   console.log(`machine: ${machine.cpus} CPUs, load average ${machine.loadAverageBefore.join(" ")} before the runs`);
-  const floor = await measure("floor (bare RR8)", `${BASELINE_ORIGIN}/`, baseline.child.pid);
-  const rows = [
-    floor,
+  const bare = await measure("bare page (floor)", `${BASELINE_ORIGIN}${BARE_PATH}`, baseline.child.pid);
+  const dataPage = await measure("data page (floor)", `${BASELINE_ORIGIN}${DATA_PAGE_PATH}`, baseline.child.pid, { Cookie: DATA_PAGE_COOKIE });
+  const pages = [
     await measure("sign-in /login", `${ORIGIN}/login`, tesoro.child.pid),
     await measure("overview /", `${ORIGIN}/`, tesoro.child.pid, signedIn),
     await measure("transactions", `${ORIGIN}${transactionsPath}`, tesoro.child.pid, signedIn),
   ];
+  const rows = [bare, dataPage, ...pages];
 
-  console.log("\nServer latency and throughput (production build in local workerd via wrangler dev):");
-  console.log("target               HTML KB   p50 ms   p99 ms    req/s   p50 ×floor  req/s ×floor  CPU ms/req  CPU ×floor  non-2xx  errors");
+  console.log("\nServer latency, throughput and CPU (production builds in local workerd via wrangler dev):");
+  console.log("target               HTML KB   p50 ms   p99 ms    req/s  CPU ms/req  non-2xx  errors");
   for (const r of rows) {
     console.log(
-      `${r.name.padEnd(20)} ${fmt(r.htmlBytes / 1024, 1).padStart(7)}  ${fmt(r.p50, 1).padStart(7)}  ${fmt(r.p99, 1).padStart(7)}  ${fmt(r.requestsPerSecond).padStart(7)}   ${fmt(r.p50 / floor.p50, 2).padStart(9)}×  ${fmt(r.requestsPerSecond / floor.requestsPerSecond, 2).padStart(11)}×  ${fmt(r.serverCpuMsPerRequest, 2).padStart(10)}  ${fmt(r.serverCpuMsPerRequest / floor.serverCpuMsPerRequest, 2).padStart(9)}×  ${String(r.non2xx).padStart(7)}  ${String(r.errors + r.timeouts).padStart(6)}`,
+      `${r.name.padEnd(20)} ${fmt(r.htmlBytes / 1024, 1).padStart(7)}  ${fmt(r.p50, 1).padStart(7)}  ${fmt(r.p99, 1).padStart(7)}  ${fmt(r.requestsPerSecond).padStart(7)}  ${fmt(r.serverCpuMsPerRequest, 2).padStart(10)}  ${String(r.non2xx).padStart(7)}  ${String(r.errors + r.timeouts).padStart(6)}`,
     );
   }
   console.log("(CPU ms/req: the server's processes (wrangler's workerd: proxy, Workers, local D1) per answered request; /proc only)");
-  const goals = [];
-  for (const r of rows.slice(2)) {
-    const clean = r.non2xx === 0 && r.errors === 0 && r.timeouts === 0;
-    goals.push({ goal: `${r.name} p50 ≤ 2× floor`, ratio: r.p50 / floor.p50, pass: clean && r.p50 <= 2 * floor.p50 });
-    goals.push({ goal: `${r.name} req/s ≥ ½ floor`, ratio: r.requestsPerSecond / floor.requestsPerSecond, pass: clean && r.requestsPerSecond >= 0.5 * floor.requestsPerSecond });
+  const ratio = (r, floor, key) => r[key] / floor[key];
+  console.log("\nEach page against both floors (× the floor's figure):");
+  console.log("                       ── bare page ──────────────────     ── data-page floor ────────────");
+  console.log("target                    CPU     p50     p99   req/s         CPU     p50     p99   req/s");
+  for (const r of [dataPage, ...pages]) {
+    const cells = (floor) => ["serverCpuMsPerRequest", "p50", "p99", "requestsPerSecond"].map((key) => `${fmt(ratio(r, floor, key), 2)}×`.padStart(7)).join(" ");
+    console.log(`${r.name.padEnd(20)}  ${cells(bare)}     ${r === dataPage ? "" : cells(dataPage)}`);
   }
-  console.log("\nGoals (issue 6):");
-  for (const g of goals) console.log(`  ${g.pass ? "PASS" : "MISS"}  ${g.goal.padEnd(40)} (${g.ratio.toFixed(2)}×)`);
+  const goals = [];
+  for (const r of pages.slice(1)) {
+    const clean = r.non2xx === 0 && r.errors === 0 && r.timeouts === 0;
+    const cpu = ratio(r, dataPage, "serverCpuMsPerRequest");
+    goals.push({ goal: `${r.name} CPU/req ≤ 1.3× data page`, ratio: cpu, pass: clean && cpu <= 1.3 });
+    goals.push({ goal: `${r.name} p50 ≤ 1.3× data page`, ratio: ratio(r, dataPage, "p50"), pass: clean && r.p50 <= 1.3 * dataPage.p50 });
+    goals.push({ goal: `${r.name} req/s ≥ 0.75× data page`, ratio: ratio(r, dataPage, "requestsPerSecond"), pass: clean && r.requestsPerSecond >= 0.75 * dataPage.requestsPerSecond });
+  }
+  console.log("\nGoals (issue 39, against the data-page floor):");
+  for (const g of goals) console.log(`  ${g.pass ? "PASS" : "MISS"}  ${g.goal.padEnd(40)} (${Number.isNaN(g.ratio) ? "—" : g.ratio.toFixed(2)}×)`);
   if (rows.some((r) => r.non2xx || r.errors || r.timeouts)) console.log("  note: a target had non-2xx answers, errors or timeouts; its goals count as MISS");
   if (STRICT && goals.some((g) => !g.pass)) process.exitCode = 1;
   writeResults("http", {
@@ -346,17 +320,20 @@ try {
     durationSeconds: DURATION,
     server: "wrangler dev (local workerd), production build",
     machine: { ...machine, loadAverageAfter: os.loadavg().map((n) => Number(n.toFixed(2))) },
+    floors: { bare: bare.path, dataPage: dataPage.path },
     targets: rows,
     goals,
   });
 
   const bundle = readResults().bundle;
   console.log("\nFirst-visit bundle (gzip -6, from bench/results.json, scripts/bench-bundle.mjs):");
-  if (!bundle) console.log("  not measured (run npm run bench:bundle)");
+  if (!bundle?.designCardJsGzipBytes) console.log("  not measured against both floors (run npm run bench:bundle)");
   else {
-    console.log(`  measured ${bundle.measuredAt}; bare RR8 (bench/baseline) ${fmt(bundle.bareReactRouterJsGzipBytes / 1024, 1)} KB JS`);
+    console.log(`  measured ${bundle.measuredAt}; bare RR8 ${fmt(bundle.bareReactRouterJsGzipBytes / 1024, 1)} KB JS, design card ${fmt(bundle.designCardJsGzipBytes / 1024, 1)} KB JS (bench/baseline)`);
     for (const p of bundle.pages) {
-      console.log(`  ${p.path.padEnd(8)} JS ${fmt(p.jsGzipBytes / 1024, 1).padStart(6)} KB in ${String(p.jsFiles).padStart(2)} files (${fmt(p.jsGzipBytes / bundle.bareReactRouterJsGzipBytes, 2)}× bare)   CSS ${fmt(p.cssGzipBytes / 1024, 1)} KB in ${p.cssFiles} files`);
+      console.log(
+        `  ${p.path.padEnd(8)} JS ${fmt(p.jsGzipBytes / 1024, 1).padStart(6)} KB in ${String(p.jsFiles).padStart(2)} files (${fmt(p.jsGzipBytes / bundle.bareReactRouterJsGzipBytes, 2)}× bare, ${fmt(p.jsGzipBytes / bundle.designCardJsGzipBytes, 2)}× design card)   CSS ${fmt(p.cssGzipBytes / 1024, 1)} KB in ${p.cssFiles} files`,
+      );
     }
   }
 
@@ -411,5 +388,5 @@ try {
   }
   console.log(`\nWritten to ${path.relative(root, RESULTS_FILE)}`);
 } finally {
-  await stopAll();
+  await servers.stopAll();
 }
