@@ -5,9 +5,10 @@
  * Data is made through the API; the pages are the real build in Chromium.
  */
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { createUser, expect, hydrated, randomIp, signInAs, test, type TestUser } from "./fixtures";
+import { createUser, expect, hydrated, randomIp, signInAs, test, type TestUser } from "./support/fixtures";
+import { todayInLima } from "./support/dates";
+import { NBSP } from "./support/money";
 
-const NBSP = "\u00a0";
 // The longest each field allows, without one break opportunity.
 const LONG_NAME = "CuentaSueldoBCPConUnNombreLarguisimoSinEspacios".padEnd(60, "X");
 const LONG_DESCRIPTION = "Sinespacioslargisimo".repeat(10);
@@ -15,10 +16,6 @@ const LONG_PAYEE = "BodegaDonaRosaDeMiraflores".repeat(4).slice(0, 100);
 const LONG_NOTES = "Nota".repeat(250);
 // Long, but with spaces: it must wrap at them, not be cut at the card's edge.
 const SPACED_DESCRIPTION = `${"A".repeat(20)} ${"Descripción muy larga ".repeat(8).trim()}`;
-
-function todayInLima(): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Lima", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
-}
 
 async function api<T>(request: APIRequestContext, user: TestUser, method: "post" | "patch", path: string, data: unknown): Promise<T> {
   const headers = { Authorization: `Bearer ${user.token}`, "CF-Connecting-IP": randomIp(), "Idempotency-Key": crypto.randomUUID() };

@@ -15,7 +15,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { encodeCookieValue, hydrated } from "./fixtures";
+import { encodeCookieValue, hydrated } from "./support/fixtures";
 import { qrPng } from "./support/fake-camera";
 
 const PORT = Number(process.env.FAULTS_PORT ?? 8798);

@@ -9,7 +9,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { createUser, encodeCookieValue, expect, hydrated, signInAs, test, type TestUser } from "./fixtures";
+import { createUser, encodeCookieValue, expect, hydrated, signInAs, test, type TestUser } from "./support/fixtures";
 import type { APIRequestContext, Page } from "@playwright/test";
 
 interface PageRoute {

@@ -2,7 +2,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { encodeCookieValue, expect, hydrated, randomIp, signInAs, STRONG_PASSWORD, test } from "./fixtures";
+import { encodeCookieValue, expect, hydrated, randomIp, signInAs, STRONG_PASSWORD, test } from "./support/fixtures";
 
 test.describe("guards", () => {
   for (const path of ["/", "/accounts", "/settings", "/accounts/8d0c6a52-3c4b-4f8e-9a57-2f1d2b9e8a11/transactions"]) {
@@ -366,7 +366,7 @@ test.describe("layout and accessibility", () => {
   for (const path of [...publicPages, ...privatePages]) {
     test(`axe finds no serious or critical violation on ${path}`, async ({ page, user, baseURL }) => {
       if (privatePages.includes(path)) {
-        const { signInAs } = await import("./fixtures");
+        const { signInAs } = await import("./support/fixtures");
         await signInAs(page, user, baseURL!);
       }
       await page.goto(path);

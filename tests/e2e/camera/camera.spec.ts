@@ -5,9 +5,9 @@
  */
 import { readFileSync } from "node:fs";
 import type { APIRequestContext } from "@playwright/test";
-import { chromiumLaunch } from "../../playwright.config";
-import { expect, hydrated, test, type TestUser } from "./fixtures";
-import { PERU_QR_TEXT, qrPng, writeQrVideo } from "./support/fake-camera";
+import { chromiumLaunch } from "../../../playwright.config";
+import { expect, hydrated, test, type TestUser } from "../support/fixtures";
+import { PERU_QR_TEXT, qrPng, writeQrVideo } from "../support/fake-camera";
 
 const qrVideo = writeQrVideo(PERU_QR_TEXT, "peru-qr");
 

@@ -1,6 +1,6 @@
 /** /camera when the browser refuses the camera: the page explains and offers the file picker. */
-import { chromiumLaunch } from "../../playwright.config";
-import { expect, test } from "./fixtures";
+import { chromiumLaunch } from "../../../playwright.config";
+import { expect, test } from "../support/fixtures";
 
 // A camera exists, but every permission prompt is refused (what a user's "Block" does).
 test.use({

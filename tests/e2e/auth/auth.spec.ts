@@ -1,5 +1,5 @@
 /** Sign-up, sign-in, sign-out, remember me, redirectTo, recovery, lockout, Spanish, no-JS. */
-import { createUser, expect, hydrated, latestMail, randomIp, STRONG_PASSWORD, test, uniqueEmail } from "./fixtures";
+import { createUser, expect, hydrated, latestMail, randomIp, STRONG_PASSWORD, test, uniqueEmail } from "../support/fixtures";
 
 test("sign up through the mailed link, sign out, and sign in again", async ({ page, request }) => {
   const email = uniqueEmail("signup");
@@ -185,7 +185,7 @@ test("the whole recovery flow, and old sessions end after the reset", async ({ p
   const user = await createUser(request);
   // Another device stays signed in until the reset.
   const other = await browser.newContext({ baseURL });
-  const { signInAs } = await import("./fixtures");
+  const { signInAs } = await import("../support/fixtures");
   const otherPage = await other.newPage();
   await signInAs(otherPage, user, baseURL!);
   await otherPage.goto("/");

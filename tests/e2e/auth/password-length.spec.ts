@@ -4,8 +4,8 @@
  * never that the two fields differ (QA found the browser cutting one field and not the other).
  */
 import type { Page } from "@playwright/test";
-import { PASSWORD_MAX } from "../../core/input-limits";
-import { createUser, expect, hydrated, latestMail, randomIp, test, uniqueEmail } from "./fixtures";
+import { PASSWORD_MAX } from "../../../core/input-limits";
+import { createUser, expect, hydrated, latestMail, randomIp, test, uniqueEmail } from "../support/fixtures";
 
 // What a password manager might hold: longer than Tesoro accepts.
 const TOO_LONG = "pasted-from-a-password-manager-".repeat(6).slice(0, PASSWORD_MAX + 16);

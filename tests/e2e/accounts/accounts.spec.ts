@@ -1,0 +1,175 @@
+/** The accounts page (issue 4): create, edit, archive and restore, an edit from another tab, currencies; and the 404 of an account that is not the user's. */
+import { createUser, expect, hydrated, test } from "../support/fixtures";
+import { createAccount } from "../support/ledger-api";
+import { dollars, soles } from "../support/money";
+import { disclose, sameFormInTwoTabs, toast } from "../support/pages";
+
+test.describe("accounts and transactions", () => {
+  test("a user creates, edits, archives and restores accounts (English)", async ({ page, signedIn }) => {
+    void signedIn;
+    await page.goto("/");
+    await hydrated(page);
+    await expect(page.getByTestId("overview-empty")).toBeVisible();
+    await page.getByRole("link", { name: "Create your first account" }).click();
+
+    // With no account yet the form is open.
+    const newAccount = page.getByRole("form", { name: "New account" });
+    await newAccount.getByLabel("Name").fill("BCP Soles");
+    await newAccount.getByLabel("Opening balance").fill("1,000.00");
+    await newAccount.getByRole("button", { name: "Create account" }).click();
+    await expect(toast(page, "Account created.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "BCP Soles", level: 3 })).toBeVisible();
+
+    await disclose(page, "New account");
+    await newAccount.getByLabel("Name").fill("Interbank Dólares");
+    await newAccount.getByLabel("Type").selectOption("savings");
+    // Each currency is named, the code first: 159 bare codes were hard to pick from.
+    await expect(newAccount.getByLabel("Currency").locator('option[value="PEN"]')).toHaveText("PEN · Peruvian Sol");
+    await newAccount.getByLabel("Currency").selectOption("USD");
+    await newAccount.getByLabel("Opening balance").fill("200.001");
+    await newAccount.getByRole("button", { name: "Create account" }).click();
+    await expect(newAccount.getByText("This currency takes at most 2 decimal places.")).toBeVisible();
+    await newAccount.getByLabel("Opening balance").fill("200");
+    await newAccount.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByRole("heading", { name: "Interbank Dólares", level: 3 })).toBeVisible();
+    // Focus goes on from the new account (its Edit control), wherever its group put it.
+    await expect(page.getByRole("link", { name: "Edit Interbank Dólares" })).toBeFocused();
+    // The refusal before the success is gone: the form closed, and opened again it is empty.
+    await expect(newAccount).toBeHidden();
+    await disclose(page, "New account");
+    await expect(newAccount.getByLabel("Name")).toHaveValue("");
+    await expect(newAccount.getByText("This currency takes at most 2 decimal places.")).toHaveCount(0);
+    // The opening balance it starts with suits a currency without decimals too.
+    await newAccount.getByLabel("Name").fill("Pesos chilenos");
+    await newAccount.getByLabel("Currency").selectOption("CLP");
+    await newAccount.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByRole("heading", { name: "Pesos chilenos", level: 3 })).toBeVisible();
+    await expect(page.getByTestId("account-totals")).toContainText("CLP\u00a00");
+    // Beside a group's total the code names the currency, once: "PEN S/ 1,000.00", but "CLP 0", not "CLP CLP 0".
+    await expect(page.getByTestId("group-checking").getByLabel("Total Checking")).toHaveJSProperty("textContent", `CLP\u00a00PEN ${soles("1,000.00")}`);
+    // Totals per currency, never added together.
+    await expect(page.getByTestId("account-totals")).toContainText(soles("1,000.00"));
+    await expect(page.getByTestId("account-totals")).toContainText(dollars("200.00"));
+
+    // Archive and restore.
+    await page.getByRole("button", { name: "Archive Interbank Dólares" }).click();
+    await expect(toast(page, "Account archived.")).toBeVisible();
+    await expect(page.getByTestId("group-archived")).toContainText("Interbank Dólares");
+    // The card moved to the Archived group; focus followed it to its Restore button.
+    await expect(page.getByRole("button", { name: "Restore Interbank Dólares" })).toBeFocused();
+    await expect(page.getByTestId("account-totals")).not.toContainText("USD");
+    await page.getByRole("button", { name: "Restore Interbank Dólares" }).click();
+    await expect(toast(page, "Account restored.")).toBeVisible();
+    await expect(page.getByTestId("group-archived")).toHaveCount(0);
+
+    // Edit an account.
+    await page.getByRole("link", { name: "Edit BCP Soles" }).click();
+    const editAccount = page.getByRole("form", { name: "Edit BCP Soles" });
+    await expect(editAccount.getByLabel("Currency")).toBeEnabled();
+    await editAccount.getByLabel("Name").fill("BCP Sueldo");
+    await editAccount.getByLabel("Account number (optional)").fill("191-12345678-0-21");
+    await editAccount.getByLabel("CCI (interbank code) (optional)").fill("002-191-112345678021-55");
+    await editAccount.getByRole("button", { name: "Save" }).click();
+    await expect(toast(page, "Account saved.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "BCP Sueldo", level: 3 })).toBeVisible();
+    // The card shows both codes masked, the CCI named as such; the edit form has them in full.
+    const sueldo = page.getByTestId("account-card").filter({ hasText: "BCP Sueldo" });
+    const codes = sueldo.locator("p").first();
+    await expect(codes.locator('[aria-hidden="true"]')).toHaveText(["•••• 8021", "CCI •••• 2155"]);
+    // A screen reader hears the last digits, not four bullets read one by one.
+    await expect(codes.locator(".visually-hidden")).toHaveText(["account number ending in 8021", "CCI ending in 2155"]);
+    await expect(sueldo).not.toContainText("12345678");
+
+    // With every account archived the overview says so, and leads back to them.
+    for (const name of ["BCP Sueldo", "Interbank Dólares", "Pesos chilenos"]) {
+      await page.getByRole("button", { name: `Archive ${name}` }).click();
+      await expect(page.getByTestId("group-archived")).toContainText(name);
+    }
+    await page.goto("/");
+    const empty = page.getByTestId("overview-empty");
+    await expect(empty.getByRole("heading", { name: "No active accounts" })).toBeVisible();
+    await expect(empty).toContainText("All your 3 accounts are archived");
+    await empty.getByRole("link", { name: "Go to Accounts" }).click();
+    await expect(page).toHaveURL("/accounts");
+  });
+
+  test("an account edit from an older copy (another tab) is refused with the reason, the cards show the other tab's change, and saving again replaces it", async ({ page, request, signedIn }) => {
+    const accountId = await createAccount(request, signedIn, { name: "BCP Soles", openingBalance: "1000.00", openingDate: "2026-01-01" });
+    const other = await sameFormInTwoTabs(page, `/accounts?edit=${accountId}`);
+    // The other tab corrects the opening balance…
+    await other.getByRole("form", { name: "Edit BCP Soles" }).getByLabel("Opening balance").fill("1200.00");
+    await other.getByRole("form", { name: "Edit BCP Soles" }).getByRole("button", { name: "Save" }).click();
+    await expect(toast(other, "Account saved.")).toBeVisible();
+    await other.close();
+    // …then this one, still showing 1000.00, renames the account.
+    const edit = page.getByRole("form", { name: "Edit BCP Soles" });
+    await expect(edit.getByLabel("Opening balance")).toHaveValue("1000");
+    await edit.getByLabel("Name").fill("BCP Ahorros");
+    await edit.getByRole("button", { name: "Save" }).click();
+    const reason = "This account was changed elsewhere (in another tab or on another device) after you opened this form.";
+    await expect(edit.getByRole("alert").filter({ hasText: reason })).toBeVisible();
+    await expect(edit.getByLabel("Name")).toHaveValue("BCP Ahorros");
+    const card = page.getByTestId("account-card").filter({ hasText: "BCP Soles" });
+    await expect(card).toContainText(soles("1,200.00"));
+    // Saving again, having seen the reason, writes what this form holds.
+    await edit.getByRole("button", { name: "Save" }).click();
+    await expect(toast(page, "Account saved.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "BCP Ahorros", level: 3 })).toBeVisible();
+    expect((await (await request.get(`/api/v1/accounts/${accountId}`, { headers: { Authorization: `Bearer ${signedIn.token}` } })).json()).account).toMatchObject({ name: "BCP Ahorros", openingBalance: "1000.00", balance: "1000.00" });
+  });
+
+  test("a new currency for an account without transactions keeps the opening balance the user left alone, in the new currency's decimals", async ({ page, request, signedIn }) => {
+    const accountId = await createAccount(request, signedIn, { name: "Caja chica", openingBalance: "1500.00" });
+    await page.goto(`/accounts?edit=${accountId}`);
+    await hydrated(page);
+    const edit = page.getByRole("form", { name: "Edit Caja chica" });
+    // Written as short as it is exact, so yen (no decimals) can take it as it stands.
+    await expect(edit.getByLabel("Opening balance")).toHaveValue("1500");
+    await edit.getByLabel("Currency").selectOption("JPY");
+    await edit.getByRole("button", { name: "Save" }).click();
+    await expect(toast(page, "Account saved.")).toBeVisible();
+    const saved = await (await request.get(`/api/v1/accounts/${accountId}`, { headers: { Authorization: `Bearer ${signedIn.token}` } })).json();
+    expect(saved.account).toMatchObject({ currency: "JPY", openingBalance: "1500", balance: "1500" });
+  });
+
+  test("an account in a retired currency keeps it in its edit form, which a new account is not offered", async ({ page, request, signedIn }) => {
+    const accountId = await createAccount(request, signedIn, { name: "Kunas de Zagreb", currency: "HRK", openingBalance: "10.00" });
+    await page.goto(`/accounts?edit=${accountId}`);
+    await hydrated(page);
+    const edit = page.getByRole("form", { name: "Edit Kunas de Zagreb" });
+    await expect(edit.getByLabel("Currency")).toHaveValue("HRK");
+    // Named on the server like the others (no hydration mismatch), and saved unchanged.
+    await edit.getByLabel("Name").fill("Kunas");
+    await edit.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("heading", { name: "Kunas", level: 3 })).toBeVisible();
+    await disclose(page, "New account");
+    const create = page.getByRole("form", { name: "New account" });
+    await expect(create.getByLabel("Currency").locator('option[value="HRK"]')).toHaveCount(0);
+    await expect(create.getByLabel("Currency").locator('option[value="SLE"]')).toHaveCount(1);
+  });
+});
+
+test.describe("not found", () => {
+  test("a malformed accountId and another user's account are the same 404", async ({ page, request, signedIn }) => {
+    void signedIn;
+    const other = await createUser(request);
+    const foreign = await createAccount(request, other, { name: "Not yours" });
+    for (const path of ["/accounts/not-an-id/transactions", `/accounts/${foreign}/transactions`, "/accounts/8d0c6a52-3c4b-4f8e-9a57-2f1d2b9e8a11/transactions"]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByTestId("error-message")).toHaveText(`Page Not Found: ${path}`);
+      await expect(page.getByText("Not yours")).toHaveCount(0);
+      // The page failed, not the app: the header stays, with its way on and sign-out.
+      await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Accounts" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+    }
+    const csv = await page.request.get(`/accounts/${foreign}/transactions.csv`);
+    expect(csv.status()).toBe(404);
+    expect(await csv.text()).not.toContain("Not yours");
+    // Opened in the browser (an export link in a stale tab), the same 404 is the translated page.
+    const opened = await page.goto(`/accounts/${foreign}/transactions.csv?q=x`);
+    expect(opened?.status()).toBe(404);
+    await expect(page).toHaveURL(`/accounts/${foreign}/transactions?q=x`);
+    await expect(page.getByTestId("error-message")).toHaveText(`Page Not Found: /accounts/${foreign}/transactions`);
+  });
+});

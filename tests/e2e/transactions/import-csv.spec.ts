@@ -1,0 +1,110 @@
+/** Importing a bank's CSV file: where its table is, column mapping, preview, duplicates, and the export of what came in. */
+import { readFile } from "node:fs/promises";
+import { createUser, expect, hydrated, randomIp, signInAs, test } from "../support/fixtures";
+import { createAccount } from "../support/ledger-api";
+import { soles } from "../support/money";
+import { disclose, toast } from "../support/pages";
+
+test.describe("accounts and transactions", () => {
+  test("a bank's file with lines about the account above its table and its closing balance below is read from the table, and the page says where it starts and ends (Spanish)", async ({ browser, baseURL, request }) => {
+    const user = await createUser(request, { locale: "es" });
+    const context = await browser.newContext({ baseURL, locale: "es-PE", extraHTTPHeaders: { "Accept-Language": "es-PE,es;q=0.9", "CF-Connecting-IP": randomIp() } });
+    const page = await context.newPage();
+    await signInAs(page, user, baseURL!);
+    const accountId = await createAccount(request, user, { name: "BCP Ahorros", openingBalance: "500.00", openingDate: "2026-01-01" });
+    await page.goto(`/accounts/${accountId}/transactions`);
+    await hydrated(page);
+    const csv = ["Movimientos de la cuenta", "Cuenta:;191-1234567-0-12", "Moneda:;Soles", ";;;", "Fecha;Descripción;Cargo;Abono", "05/11/2026;PLAZA VEA SURCO;1.234,50;", "06/11/2026;ABONO SUELDO;;5.000,00", "Saldo final;;;4.265,50"].join("\r\n");
+    await disclose(page, "Importar CSV");
+    await page.getByRole("button", { name: "Archivo CSV" }).setInputFiles({ name: "bcp.csv", mimeType: "text/csv", buffer: Buffer.from(csv, "latin1") });
+    await page.getByRole("button", { name: "Leer archivo" }).click();
+    const mapping = page.getByRole("form", { name: "Columnas" });
+    await expect(page.getByTestId("import-table-line")).toHaveText("La tabla empieza en la línea 5: las líneas de arriba, sobre la cuenta, se dejan de lado.");
+    await expect(page.getByTestId("import-below-table")).toHaveText("La tabla termina antes de la línea 8 («Saldo final»): esa línea y las siguientes no tienen fecha, así que se dejan de lado.");
+    // The columns were found by their names, and the rows read with them.
+    await expect(mapping.getByLabel("Columna de fecha")).toHaveValue("0");
+    await expect(page.getByTestId("import-counts")).toContainText("2 de 2");
+    await context.close();
+  });
+
+  test("imports a CSV with column mapping, preview and duplicate detection, then exports it", async ({ page, request, signedIn }) => {
+    const accountId = await createAccount(request, signedIn, { name: "BBVA", openingBalance: "100.00", openingDate: "2026-01-01" });
+    await page.goto(`/accounts/${accountId}/transactions`);
+    await hydrated(page);
+    // "Supermercado" is the Spanish name of the default category this English page calls "Groceries"; "Delivery" is new.
+    const csv = ["Fecha;Concepto;Importe;Referencia;Rubro", "01/03/2026;Plaza Vea;-1.234,50;A1;Supermercado", "02/03/2026;Abono sueldo;3.000,00;A2;", "03/03/2026;Rappi;-45,90;A3;Delivery", "fecha mala;Error;-1,00;A4;"].join("\n");
+
+    await disclose(page, "Import CSV");
+    // No file yet: the app's own message beside the field, not the browser's (in its language).
+    await page.getByRole("button", { name: "Read file" }).click();
+    await expect(page.getByText("Choose a CSV file to import.")).toBeVisible();
+    await page.getByRole("button", { name: "CSV file" }).setInputFiles({ name: "bbva.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await page.getByRole("button", { name: "Read file" }).click();
+    const mapping = page.getByRole("form", { name: "Columns" });
+    await expect(mapping).toBeVisible();
+    // The Read button went with the upload form: the keyboard goes on from what the file gave.
+    await expect(page.getByTestId("import-counts")).toBeFocused();
+    // Column mapping: the guess can be corrected; the preview follows.
+    await mapping.getByLabel("Date column").selectOption({ label: "1. Fecha" });
+    await mapping.getByLabel("Description column").selectOption({ label: "2. Concepto" });
+    await mapping.getByLabel("Amount column", { exact: true }).selectOption({ label: "3. Importe" });
+    await mapping.getByLabel("Bank reference column").selectOption({ label: "4. Referencia" });
+    await mapping.getByLabel("Date format").selectOption("DD/MM/YYYY");
+    await mapping.getByLabel("Number format").selectOption(",");
+    await mapping.getByRole("button", { name: "Update preview" }).click();
+    await expect(page.getByTestId("import-counts")).toHaveText("3 of 4 rows ready to import. 0 duplicates will be skipped. 1 row with errors will be skipped.");
+    const preview = page.getByTestId("import-preview");
+    await expect(preview.getByRole("row").filter({ hasText: "Plaza Vea" })).toContainText(`-${soles("1,234.50")}`);
+    await expect(preview.getByRole("row").filter({ hasText: "Error" })).toContainText("The date does not match the chosen format.");
+    // The category column was guessed from its name: the user's own category, or one the import adds.
+    await expect(mapping.getByLabel("Category column")).toHaveValue("4");
+    await expect(preview.getByRole("row").filter({ hasText: "Plaza Vea" }).getByRole("cell").nth(4)).toHaveText("Groceries");
+    await expect(preview.getByRole("row").filter({ hasText: "Rappi" }).getByRole("cell").nth(4)).toHaveText("Delivery (new category)");
+
+    await mapping.getByRole("button", { name: "Import", exact: true }).click();
+    await expect(page.getByTestId("import-result")).toContainText("3 transactions imported");
+    // The Import button went with the mapping form: focus is on the summary, not lost.
+    await expect(page.getByTestId("import-result")).toBeFocused();
+    await expect(page.getByTestId("import-result")).toContainText("1 row with errors skipped");
+    await expect(toast(page, "3 transactions imported")).toBeVisible();
+    await expect(page.getByTestId("transaction-row")).toHaveCount(3);
+    await expect(page.getByTestId("account-balance")).toContainText(soles("1,819.60"));
+    await expect(page.getByTestId("transaction-row").filter({ hasText: "Rappi" })).toContainText("Delivery");
+    await expect(page.getByTestId("transaction-row").filter({ hasText: "Plaza Vea" })).toContainText("Groceries");
+
+    // The same file again: every row is a duplicate.
+    await page.getByRole("link", { name: "Import another file" }).click();
+    await expect(page.getByRole("button", { name: "CSV file" })).toBeFocused();
+    await page.getByRole("button", { name: "CSV file" }).setInputFiles({ name: "bbva.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await page.getByRole("button", { name: "Read file" }).click();
+    await mapping.getByLabel("Date column").selectOption({ label: "1. Fecha" });
+    await mapping.getByLabel("Description column").selectOption({ label: "2. Concepto" });
+    await mapping.getByLabel("Amount column", { exact: true }).selectOption({ label: "3. Importe" });
+    await mapping.getByLabel("Bank reference column").selectOption({ label: "4. Referencia" });
+    await mapping.getByLabel("Date format").selectOption("DD/MM/YYYY");
+    await mapping.getByLabel("Number format").selectOption(",");
+    await mapping.getByRole("button", { name: "Update preview" }).click();
+    await expect(page.getByTestId("import-counts")).toHaveText("0 of 4 rows ready to import. 3 duplicates will be skipped. 1 row with errors will be skipped.");
+    await expect(preview.getByRole("row").filter({ hasText: "Rappi" })).toContainText("Duplicate");
+    await expect(mapping.getByRole("button", { name: "Import", exact: true })).toBeDisabled();
+    // Cancel, too, leaves the keyboard on the file field.
+    await mapping.getByRole("link", { name: "Cancel" }).click();
+    await expect(mapping).toBeHidden();
+    await expect(page.getByRole("button", { name: "CSV file" })).toBeFocused();
+
+    // Export of the filtered list, through the app (the API wants a Bearer token, the browser has a cookie).
+    await page.goto(`/accounts/${accountId}/transactions?q=rappi`);
+    await hydrated(page);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export").click()]);
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    const text = (await readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, "");
+    const lines = text.trim().split(/\r\n/);
+    expect(lines[0]).toBe("Date,Description,Amount,Currency,Category,Payee,Notes,Status,ID");
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/^2026-03-03,Rappi,-45\.90,PEN,/);
+    const all = await page.request.get(`/accounts/${accountId}/transactions.csv`);
+    expect(all.status()).toBe(200);
+    expect(all.headers()["content-disposition"]).toMatch(/attachment; filename=/);
+    expect((await all.text()).trim().split(/\r\n/)).toHaveLength(4);
+  });
+});
