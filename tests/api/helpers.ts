@@ -87,7 +87,7 @@ type Mail = { to: string; subject: string; text: string; html: string };
 /**
  * Mail the outbox transport stored for `to`, newest first: with `signup`, its sign-up links;
  * otherwise the rest (every test user's first mail is its sign-up link, which a test counting or
- * reading another mail must not take for it, as tests/e2e/fixtures.ts's `latestMail`).
+ * reading another mail must not take for it, as tests/e2e/support/fixtures.ts's `latestMail`).
  */
 export async function outbox(to: string, { signup = false } = {}): Promise<Mail[]> {
   const { results } = await env.DB.prepare("SELECT to_address AS \"to\", subject, text_body AS text, html_body AS html FROM outbox WHERE to_address = ?1 ORDER BY id DESC").bind(to).all<Mail>();
