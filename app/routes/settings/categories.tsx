@@ -5,24 +5,70 @@
  * (a name the user already has) shows beside the field of the form that was sent, with what was
  * typed.
  */
-import type { RefObject } from "react";
-import { Form } from "react-router";
+import { useMemo } from "react";
+import { data, Form } from "react-router";
 import { useFocusAfterSave } from "../../forms/focus-after-save";
 import { useTranslation } from "../../i18n/use-translation";
 import { TEXT_LIMITS } from "../../../core/input-limits";
-import { useClientValidation } from "../../forms/forms";
+import { parseForm, useClientValidation } from "../../forms/forms";
+import { formErrorOf, type OutageFailure } from "../../forms/form-outage";
 import type { Category } from "../../../core/api-types/ledger";
+import type { Translate } from "../../../core/i18n/translate";
+import type { ApiResult } from "../../utils/api-client";
+import { ID_PATTERN } from "../../../core/ids";
 import { CATEGORY_KINDS, categoryCreateSchema, categoryUpdateSchema, DEFAULT_CATEGORY_COLOR } from "../../../core/schemas/ledger";
-import type { CategoryAnswer } from "./settings";
+import { categoryOf, isCategoryIntent, type ActionData, type CategoryAnswer, type IntentHandler } from "./intents";
+import { useResetWhenSaved } from "./use-reset-when-saved";
+import type { SettingsAnswer } from "./use-settings-answer";
 import * as l from "../../styles/ledger.css";
 import * as s from "../../styles/settings.css";
 import * as ui from "../../styles/ui.css";
 import { SelectField } from "../../forms/form-kit";
 import { Field, FormAlert } from "../../ui/ui";
 
+export const categoryAddAction: IntentHandler = async ({ formData, t, api, key, invalid, failure, done }) => {
+  const parsed = parseForm(categoryCreateSchema, formData, t);
+  if (!parsed.ok) return invalid("category-add", parsed.errors);
+  const result = await api.post("/categories", { body: parsed.data, idempotencyKey: key });
+  return result.ok ? done("settings.saved.categoryAdded", undefined, "/settings#categories") : failure("category-add", result);
+};
 
-export function SettingsCategories({ categories, answer, busy, addFormRef }: { categories: Category[]; answer: CategoryAnswer | undefined; busy: (intent: "category-add") => boolean; addFormRef: RefObject<HTMLFormElement | null> }) {
+/** `category-edit` and `category-delete`: one category's own forms. */
+export function categoryChangeAction(intent: "category-edit" | "category-delete"): IntentHandler {
+  return async ({ formData, t, api, key, invalid, failure, done }) => {
+    const id = categoryOf(formData).categoryId;
+    if (!id) throw new Response("Unknown category", { status: 400 });
+    let result: ApiResult<unknown>;
+    if (intent === "category-edit") {
+      const parsed = parseForm(categoryUpdateSchema, formData, t);
+      if (!parsed.ok) return invalid(intent, parsed.errors);
+      result = await api.patch(`/categories/${id}`, { body: parsed.data, idempotencyKey: key });
+    } else result = await api.delete(`/categories/${id}`, { idempotencyKey: key });
+    // Deleted already (another tab) is what a delete wanted; an edit says so.
+    if (!result.ok && result.status === 404 && intent === "category-delete") return done("settings.saved.categoryDeleted", undefined, "/settings#categories");
+    if (!result.ok && result.status === 404) return data<ActionData>({ intent, errors: {}, formError: t("settings.categories.gone"), categoryId: id }, { status: 404 });
+    return result.ok ? done(intent === "category-edit" ? "settings.saved.categorySaved" : "settings.saved.categoryDeleted", undefined, "/settings#categories") : failure(intent, result);
+  };
+}
+
+/**
+ * The answer for the Categories section: the action's refusal, or an outage met with JavaScript
+ * (lib/form-outage.ts), tied to the form that was sent by the category id it echoes, so the
+ * message shows beside that form and an open edit keeps what was typed.
+ */
+function categoryAnswerOf(answer: ActionData | OutageFailure | undefined, t: Translate): CategoryAnswer | undefined {
+  if (!answer) return undefined;
+  if (!("outage" in answer)) return isCategoryIntent(answer.intent) ? (answer as CategoryAnswer) : undefined;
+  if (!isCategoryIntent(answer.form)) return undefined;
+  const { categoryId, name, kind, color } = answer.values;
+  return { intent: answer.form, errors: {}, formError: formErrorOf(answer, t), values: { name, kind, color }, ...(categoryId && ID_PATTERN.test(categoryId) ? { categoryId } : {}) };
+}
+
+export function SettingsCategories({ categories, actionData, settingsAnswer }: { categories: Category[]; actionData: ActionData | OutageFailure | undefined; settingsAnswer: SettingsAnswer }) {
   const { t } = useTranslation();
+  const addFormRef = useResetWhenSaved("category-add", settingsAnswer.answered);
+  // Made once per answer: a new object on every render would count as a new refusal (focus, client errors).
+  const answer = useMemo(() => categoryAnswerOf(actionData, t), [actionData, t]);
   const added = answer?.intent === "category-add" ? answer : undefined;
   const addForm = useClientValidation(categoryCreateSchema, t, added?.errors);
   // After a save the page is drawn again: focus goes on from where the keyboard was, not the top of the page.
@@ -53,7 +99,7 @@ export function SettingsCategories({ categories, answer, busy, addFormRef }: { c
           <Field id="category-new-color" label={t("settings.categories.color")} name="color" type="color" defaultValue={added?.values?.color ?? DEFAULT_CATEGORY_COLOR} error={addForm.errors.color} />
         </div>
         <div>
-          <button type="submit" className={ui.button.secondary} disabled={busy("category-add")}>
+          <button type="submit" className={ui.button.secondary} disabled={settingsAnswer.busy("category-add")}>
             {t("settings.categories.add")}
           </button>
         </div>

@@ -1,0 +1,101 @@
+/** One account on the accounts page: its balance, its links, archive or restore, and its edit form when open. */
+import { Archive, ArchiveRestore, Pencil } from "lucide-react";
+import { Link, useActionData, useFetcher, useLocation } from "react-router";
+import { useTranslation } from "../../i18n/use-translation";
+import { FormKey, Money, useFailureToast, useFormResult, type FormResult } from "../../forms/form-kit";
+import type { Account } from "../../../core/api-types/ledger";
+import { AccountForm, type CurrencyOption } from "./account-form";
+import * as l from "../../styles/ledger.css";
+import * as ui from "../../styles/ui.css";
+
+export function AccountCard({ account, editing, nonce, today, currencies }: { account: Account; editing: Account | null; nonce: string; today: string; currencies: CurrencyOption[] }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const actionData = useActionData<FormResult>();
+  const archiveFetcher = useFetcher<FormResult>({ key: `account-archive-${account.id}` });
+  const editFetcher = useFetcher<FormResult>({ key: `account-edit-${account.id}` });
+  const editResult = useFormResult<FormResult>(`update:${account.id}`, editFetcher, actionData);
+  const archiveResult = useFormResult<FormResult>(`archive:${account.id}`, archiveFetcher, actionData);
+  useFailureToast(archiveResult, t);
+  // Optimistic: the card shows its new state while the archive request runs.
+  const pendingIntent = archiveFetcher.state !== "idle" ? archiveFetcher.formData?.get("intent") : null;
+  const archived = pendingIntent ? pendingIntent === "archive" : account.archived;
+  const isEditing = Boolean(editing) || Boolean(editResult);
+  const headingId = `account-${account.id}`;
+
+  return (
+    <li className={`${ui.card} ${l.accountCard}${pendingIntent ? ` ${l.rowBusy}` : ""}`} data-testid="account-card" aria-busy={pendingIntent ? true : undefined}>
+      <div className={l.accountHead}>
+        <h3 id={headingId} className={l.accountName}>
+          {account.name}
+        </h3>
+        {archived ? <span className={l.badge}>{t("ledger.pages.accounts.archivedBadge")}</span> : null}
+      </div>
+      <p className={l.small} style={{ margin: 0 }}>
+        {t(`ledger.accountTypes.${account.type}`)} · {account.currency}
+        {account.institution ? ` · ${account.institution}` : ""}
+        {account.number ? (
+          <>
+            {" · "}
+            <MaskedNumber masked={account.number} shown={account.number} ending={(digits) => t("ledger.pages.accounts.numberEnding", { digits })} />
+          </>
+        ) : null}
+        {/* Masked, as the number is: enough to tell which code to share, in full in the edit form. */}
+        {account.cci ? (
+          <>
+            {" · "}
+            <MaskedNumber masked={account.cci} shown={t("ledger.pages.accounts.cciOnCard", { cci: account.cci })} ending={(digits) => t("ledger.pages.accounts.cciEnding", { digits })} />
+          </>
+        ) : null}
+      </p>
+      <div>
+        <span className={l.statLabel}>{t("ledger.pages.accounts.balance")}</span>
+        <div>
+          <Money minor={account.balanceMinor} currency={account.currency} figure />
+        </div>
+        <span className={l.small}>{t("ledger.pages.accounts.count", { count: account.transactionCount })}</span>
+      </div>
+      <div className={l.actions}>
+        <Link to={`/accounts/${account.id}/transactions`} aria-label={t("ledger.pages.accounts.transactionsOf", { name: account.name })}>
+          {t("ledger.pages.accounts.transactions")}
+        </Link>
+        <Link to={`/accounts?edit=${account.id}#${headingId}`} preventScrollReset className={ui.button.ghost} data-edit-of={account.id} aria-label={t("ledger.pages.accounts.editTitle", { name: account.name })}>
+          <Pencil size={16} aria-hidden="true" />
+          {t("ledger.pages.common.edit")}
+        </Link>
+        <archiveFetcher.Form method="post" action="/accounts" preventScrollReset>
+          <FormKey nonce={nonce} form={`archive.${account.id}`} />
+          <input type="hidden" name="accountId" value={account.id} />
+          <input type="hidden" name="returnTo" value={location.pathname + location.search} />
+          {/* One id for Archive and Restore: focus follows the card to its new group (root's focus keeper). */}
+          <button id={`archive-toggle-${account.id}`} type="submit" name="intent" value={archived ? "unarchive" : "archive"} className={ui.button.ghost} disabled={Boolean(pendingIntent)}>
+            {archived ? <ArchiveRestore size={16} aria-hidden="true" /> : <Archive size={16} aria-hidden="true" />}
+            {archived ? t("ledger.pages.accounts.unarchive") : t("ledger.pages.accounts.archive")}
+            <span className="visually-hidden"> {account.name}</span>
+          </button>
+        </archiveFetcher.Form>
+      </div>
+      {isEditing ? (
+        <div className={ui.stack} style={{ borderTop: "1px solid var(--color-border)", paddingTop: 16 }}>
+          <h4 style={{ margin: 0 }}>{t("ledger.pages.accounts.editTitle", { name: account.name })}</h4>
+          {/* Not keyed by the page's nonce: archiving another account must not undo what is typed here. */}
+          <AccountForm mode="update" account={editing ?? account} fetcher={editFetcher} result={editResult} nonce={nonce} today={today} currencies={currencies} />
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * A number as the API masks it (`•••• 1234`): four bullets are read aloud one by one, so a screen
+ * reader hears `ending(digits)` ("ending in 1234") instead, or what is shown when no digit is left.
+ */
+function MaskedNumber({ masked, shown, ending }: { masked: string; shown: string; ending: (digits: string) => string }) {
+  const digits = masked.replace(/\D/g, "");
+  return (
+    <span className={l.nowrap}>
+      <span aria-hidden="true">{shown}</span>
+      <span className="visually-hidden">{digits ? ending(digits) : shown}</span>
+    </span>
+  );
+}

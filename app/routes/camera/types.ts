@@ -1,0 +1,43 @@
+/** What the camera page's loader and action answer, shared by the route module and its parts. */
+import type { FieldErrors } from "../../forms/forms";
+
+export interface AccountLite {
+  id: string;
+  name: string;
+  currency: string;
+  archived: boolean;
+}
+
+export interface TransactionLite {
+  id: string;
+  date: string;
+  description: string;
+  amountMinor: number;
+  currency: string;
+  receiptKey: string | null;
+}
+
+/** The loader's answer (also read by the photo form's fetcher for another account's transactions). */
+export interface CameraPageData {
+  signedIn: boolean;
+  accounts: AccountLite[];
+  accountId: string | null;
+  transactions: TransactionLite[] | null;
+  /** The transaction the photo is for (`?transaction=`), when it is this account's. */
+  target: TransactionLite | null;
+  /** Asked for one that is not there (deleted meanwhile, malformed, another account's). */
+  targetGone: boolean;
+  /** Where "Back to the transaction" leads. */
+  back: string | null;
+  today: string;
+}
+
+export type ActionResult =
+  | { ok: true; intent: "attach" | "create"; transactionId: string; accountId: string | null; at: number }
+  | { ok: false; intent: string; errors: FieldErrors; formError: string | null; transactionId?: string };
+
+/** A receipt photo on screen. `picked`: chosen from the files rather than taken with the camera ("choose another", not "retake"). */
+export type Photo = { blob: Blob; url: string; picked?: boolean };
+
+/** What the page reads: a QR code (a payment code) or a receipt photo. */
+export type Mode = "qr" | "photo";

@@ -1,0 +1,63 @@
+/** Settings → Your data → Delete the account (intent `delete`): asked again with the password and a tick, then once more by the browser. */
+import { Form } from "react-router";
+import { useTranslation } from "../../i18n/use-translation";
+import { Field, FormAlert } from "../../ui/ui";
+import { parseForm, useClientValidation } from "../../forms/forms";
+import { deleteAccountSchema } from "../../../core/schemas/settings";
+import type { IntentHandler } from "./intents";
+import type { SettingsAnswer } from "./use-settings-answer";
+import * as s from "../../styles/settings.css";
+import * as ui from "../../styles/ui.css";
+
+export const deleteAccountAction: IntentHandler = async ({ formData, t, api, key, invalid, failure, done, destroySession }) => {
+  const parsed = parseForm(deleteAccountSchema, formData, t);
+  if (!parsed.ok) return invalid("delete", parsed.errors);
+  const result = await api.delete("/users/me", { body: parsed.data, idempotencyKey: key });
+  if (!result.ok) return failure("delete", result);
+  const headers = new Headers();
+  headers.append("Set-Cookie", await destroySession());
+  return done("settings.saved.deleted", headers, "/login");
+};
+
+export function DeleteAccountForm({ email, answer }: { email: string; answer: SettingsAnswer }) {
+  const { t } = useTranslation();
+  const deleteForm = useClientValidation(deleteAccountSchema, t, answer.serverErrors("delete"));
+  const deleteRefused = answer.refused("delete", ["password", "confirm"]);
+  return (
+    <Form
+      method="post"
+      className={ui.stack}
+      noValidate
+      aria-label={t("settings.data.deleteTitle")}
+      onSubmit={(event) => {
+        deleteForm.onSubmit(event);
+        if (!event.defaultPrevented && !window.confirm(t("settings.data.deleteAreYouSure"))) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="intent" value="delete" />
+      <h3 className={s.subTitle}>{t("settings.data.deleteTitle")}</h3>
+      <p role="note" className={ui.alert.warning}>
+        {t("settings.data.deleteIntro")}
+      </p>
+      <FormAlert message={answer.formError("delete")} />
+      <input type="hidden" name="username" autoComplete="username" value={email} />
+      <Field label={t("settings.data.deletePassword")} name="password" id="settings-delete-password" type="password" autoComplete="current-password" required error={deleteForm.errors.password} autoFocus={deleteRefused === "password"} />
+      <div className={ui.field}>
+        <label className={ui.checkboxRow}>
+          <input type="checkbox" name="confirm" autoFocus={deleteRefused === "confirm"} aria-invalid={deleteForm.errors.confirm ? true : undefined} aria-describedby={deleteForm.errors.confirm ? "settings-confirm-error" : undefined} />
+          {t("settings.data.deleteConfirm")}
+        </label>
+        {deleteForm.errors.confirm ? (
+          <p id="settings-confirm-error" className={ui.fieldError}>
+            {deleteForm.errors.confirm}
+          </p>
+        ) : null}
+      </div>
+      <div>
+        <button type="submit" className={`${ui.button.primary} ${s.danger}`} disabled={answer.busy("delete")}>
+          {t("settings.data.deleteButton")}
+        </button>
+      </div>
+    </Form>
+  );
+}
