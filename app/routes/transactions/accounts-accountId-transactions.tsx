@@ -47,6 +47,9 @@ export const middleware: Route.MiddlewareFunction[] = [guard("auth")];
 const FILTER_KEYS = ["q", "from", "to", "category", "min", "max", "status", "sort", "order"] as const;
 const PAGE_SIZE = 50;
 
+/** The listing with what `include` asks for beside it. */
+type ListWithIncludes = TransactionList & { accounts?: Account[]; categories?: Category[]; imports?: ImportRecord[] };
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user } = requireUser(context);
   if (!ID_PATTERN.test(params.accountId)) invalidParams(request);
@@ -68,7 +71,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const totalsApart = Boolean(filters.q) && url.searchParams.get("totals") !== "now";
   // One call for the page: the rows, the accounts and categories the forms and filters need, and
   // the account's latest imports (which can be undone).
-  const listResult = await api.get<TransactionList & { accounts?: Account[]; categories?: Category[]; imports?: ImportRecord[] }>(`/accounts/${params.accountId}/transactions`, {
+  const listResult = await api.get<ListWithIncludes>(`/accounts/${params.accountId}/transactions`, {
     query: { ...filters, cursor, limit: PAGE_SIZE, totals: !totalsApart, include: "accounts,categories,imports" },
   });
   let list: PageList | null = null;
@@ -141,7 +144,11 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, actionStatus
   return defaultShouldRevalidate;
 }
 
-const formOfSubmission = ledgerFormOf("transactionId", ["update", "delete", "receipt-remove"], { "import-upload": "import", "import-preview": "import", "import-commit": "import" });
+const formOfSubmission = ledgerFormOf("transactionId", ["update", "delete", "receipt-remove"], {
+  "import-upload": "import",
+  "import-preview": "import",
+  "import-commit": "import",
+});
 
 /** With JavaScript, an outage keeps the form and what was typed (lib/form-outage.ts). */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
@@ -236,7 +243,11 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
               {t("ledger.pages.transactions.transfer")}
             </summary>
             <div className={l.detailsBody}>
-              {others.length === 0 ? <p style={{ margin: 0 }}>{t("ledger.pages.transactions.noOtherAccounts")}</p> : <TransferForm key={transferSaved} fetcher={transferFetcher} result={transferResult} loaderData={loaderData} others={others} />}
+              {others.length === 0 ? (
+                <p style={{ margin: 0 }}>{t("ledger.pages.transactions.noOtherAccounts")}</p>
+              ) : (
+                <TransferForm key={transferSaved} fetcher={transferFetcher} result={transferResult} loaderData={loaderData} others={others} />
+              )}
             </div>
           </details>
         ) : null}

@@ -1,3 +1,4 @@
+/** The filters and sort of the list, kept in the address (a GET form). */
 import { ArrowDownUp } from "lucide-react";
 import { type FormEvent } from "react";
 import { Form, Link, useNavigate } from "react-router";
@@ -36,8 +37,23 @@ export function Filters({ loaderData, categories, errors }: { loaderData: PageDa
       <div className={l.detailsBody}>
         <Form method="get" role="search" aria-label={t("ledger.pages.transactions.filters")} onSubmit={onSubmit} className={ui.stack} key={JSON.stringify(filters)}>
           <div className={l.formGrid}>
-            <Field id="filter-q" label={t("ledger.pages.transactions.search")} name="q" type="search" defaultValue={filters.q ?? ""} hint={t("ledger.pages.transactions.searchHint")} error={errors.q} />
-            <Field id="filter-from" label={t("ledger.pages.transactions.from")} name="from" type={dateFieldType(filters.from)} defaultValue={filters.from ?? ""} error={errors.from} />
+            <Field
+              id="filter-q"
+              label={t("ledger.pages.transactions.search")}
+              name="q"
+              type="search"
+              defaultValue={filters.q ?? ""}
+              hint={t("ledger.pages.transactions.searchHint")}
+              error={errors.q}
+            />
+            <Field
+              id="filter-from"
+              label={t("ledger.pages.transactions.from")}
+              name="from"
+              type={dateFieldType(filters.from)}
+              defaultValue={filters.from ?? ""}
+              error={errors.from}
+            />
             <Field id="filter-to" label={t("ledger.pages.transactions.to")} name="to" type={dateFieldType(filters.to)} defaultValue={filters.to ?? ""} error={errors.to} />
             <SelectField
               id="filter-category"
@@ -45,9 +61,21 @@ export function Filters({ loaderData, categories, errors }: { loaderData: PageDa
               name="category"
               defaultValue={filters.category ?? ""}
               error={errors.category}
-              options={[{ value: "", label: t("ledger.pages.transactions.anyCategory") }, { value: "none", label: t("ledger.pages.common.uncategorised") }, ...categories.map((c) => ({ value: c.id, label: c.name }))]}
+              options={[
+                { value: "", label: t("ledger.pages.transactions.anyCategory") },
+                { value: "none", label: t("ledger.pages.common.uncategorised") },
+                ...categories.map((c) => ({ value: c.id, label: c.name })),
+              ]}
             />
-            <Field id="filter-min" label={t("ledger.pages.transactions.min")} name="min" inputMode="decimal" defaultValue={filters.min ?? ""} error={errors.min} hint={t("ledger.pages.transactions.amountRangeHint")} />
+            <Field
+              id="filter-min"
+              label={t("ledger.pages.transactions.min")}
+              name="min"
+              inputMode="decimal"
+              defaultValue={filters.min ?? ""}
+              error={errors.min}
+              hint={t("ledger.pages.transactions.amountRangeHint")}
+            />
             <Field id="filter-max" label={t("ledger.pages.transactions.max")} name="max" inputMode="decimal" defaultValue={filters.max ?? ""} error={errors.max} />
             <SelectField
               id="filter-status"

@@ -1,3 +1,4 @@
+/** Addresses of the list: without the parameters that only open a form, or with some changed. */
 import { useLocation } from "react-router";
 
 /** Parameters that only open or prefill a form: changing them needs no new data. */

@@ -15,7 +15,21 @@ import type { ImportState } from "./import/import-state";
  */
 export type PageTransaction = Pick<
   Transaction,
-  "id" | "date" | "description" | "payee" | "notes" | "amount" | "amountMinor" | "currency" | "categoryId" | "status" | "transferId" | "transferAccountId" | "receiptKey" | "runningBalanceMinor" | "updatedAt"
+  | "id"
+  | "date"
+  | "description"
+  | "payee"
+  | "notes"
+  | "amount"
+  | "amountMinor"
+  | "currency"
+  | "categoryId"
+  | "status"
+  | "transferId"
+  | "transferAccountId"
+  | "receiptKey"
+  | "runningBalanceMinor"
+  | "updatedAt"
 > & { category: { name: string; color: string } | null };
 export type PageList = Pick<TransactionList, "nextCursor" | "hasPrevious" | "prevCursor" | "totals" | "sort" | "order"> & { transactions: PageTransaction[] };
 

@@ -37,7 +37,12 @@ export function Pager({ list, page, accountId, filters }: { list: PageList; page
         ) : null}
         {/* No `download` attribute: the file comes as an attachment, and a session that has ended
             must lead to the sign-in page, not to a saved copy of it. */}
-        <a href={`/accounts/${accountId}/transactions.csv${exportQuery ? `?${exportQuery}` : ""}`} className={ui.button.ghost} title={t("ledger.pages.transactions.exportHint")} data-testid="export">
+        <a
+          href={`/accounts/${accountId}/transactions.csv${exportQuery ? `?${exportQuery}` : ""}`}
+          className={ui.button.ghost}
+          title={t("ledger.pages.transactions.exportHint")}
+          data-testid="export"
+        >
           <Download size={16} aria-hidden="true" />
           {t("ledger.pages.transactions.export")}
         </a>

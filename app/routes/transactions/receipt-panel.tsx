@@ -1,3 +1,4 @@
+/** The receipt panel of a row being edited: intent `receipt-remove`, answered by receipt-panel.server.ts. */
 import { Link, useFetcher } from "react-router";
 import { useTranslation } from "../../i18n/use-translation";
 import { FormKey, useFormResult, type FormResult } from "../../forms/form-kit";
@@ -12,13 +13,15 @@ import type { RowShared } from "./use-row-shared";
 import * as l from "../../styles/ledger.css";
 import * as ui from "../../styles/ui.css";
 
+type ReceiptPanelProps = { tx: PageTransaction; accountId: string; nonce: string; actionData: RowShared["actionData"]; receiptOf: string };
+
 /**
  * The receipt photo of the transaction being edited: seen full size, replaced or added through the
  * camera page opened for this transaction (any transaction, not only the latest few there), and
  * removed. Removing asks first in a disclosure, which works without JavaScript too; the API
  * deletes the image from R2 (trash queue, migration 0003). The edit form stays open (`keepingEdit`).
  */
-export function ReceiptPanel({ tx, accountId, nonce, actionData, receiptOf }: { tx: PageTransaction; accountId: string; nonce: string; actionData: RowShared["actionData"]; receiptOf: string }) {
+export function ReceiptPanel({ tx, accountId, nonce, actionData, receiptOf }: ReceiptPanelProps) {
   const { t } = useTranslation();
   const fetcher = useFetcher<TransactionsAnswer>({ key: `tx-receipt-${tx.id}` });
   const result = useFormResult<FormResult>(`receipt-remove:${tx.id}`, fetcher, actionData);

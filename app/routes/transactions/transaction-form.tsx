@@ -1,3 +1,4 @@
+/** The add form and a row's edit form: intents `add` and `update`, answered by transaction-form.server.ts. */
 import { useState } from "react";
 import { Link, useFetcher, useSearchParams } from "react-router";
 import { useTranslation } from "../../i18n/use-translation";
@@ -28,11 +29,14 @@ export function EditTransaction({ tx, loaderData, actionData }: { tx: PageTransa
   return <TransactionForm key={tx.id} mode="update" tx={tx} fetcher={fetcher} result={result} loaderData={loaderData} />;
 }
 
-export function TransactionForm({ mode, tx, fetcher, result, loaderData }: { mode: "add" | "update"; tx?: PageTransaction; fetcher: Fetcher; result: FormResult | undefined; loaderData: PageData }) {
+type TransactionFormProps = { mode: "add" | "update"; tx?: PageTransaction; fetcher: Fetcher; result: FormResult | undefined; loaderData: PageData };
+
+export function TransactionForm({ mode, tx, fetcher, result, loaderData }: TransactionFormProps) {
   const { t, i18n } = useTranslation();
   const [searchParams] = useSearchParams();
   const { list: listUrl, keepingEdit: listUrlKeepingEdit } = useListUrls();
-  const { errors, onSubmit } = useClientValidation(mode === "add" ? transactionCreateSchema : transactionUpdateSchema, t, result?.errors, amountChecks({ amount: loaderData.account.currency }));
+  const schema = mode === "add" ? transactionCreateSchema : transactionUpdateSchema;
+  const { errors, onSubmit } = useClientValidation(schema, t, result?.errors, amountChecks({ amount: loaderData.account.currency }));
   useFailureToast(result, t);
   const values = result?.values ?? {};
   // The camera page opens this form prefilled: ?new=1&description=…&amount=…&payee=…&date=…
@@ -51,7 +55,8 @@ export function TransactionForm({ mode, tx, fetcher, result, loaderData }: { mod
   // Enter opens it again for the next entry. A row the save took off this list (a filter or the
   // page no longer holds it) leaves focus on the list's caption, or on the note that the list is
   // now empty, not at the top of the page; and a note says the list leaves it out.
-  const focusWhenSaved = useFocusAfterSave(mode === "add" ? '[data-testid="add-transaction"] > summary' : [opener, "#transactions-caption", "#transactions-empty"], result, () => {
+  const afterSave = mode === "add" ? '[data-testid="add-transaction"] > summary' : [opener, "#transactions-caption", "#transactions-empty"];
+  const focusWhenSaved = useFocusAfterSave(afterSave, result, () => {
     if (mode === "update") return () => (document.querySelector(opener) ? undefined : showInfoToast(t("ledger.pages.toast.savedButHidden")));
     // A new row is one whose id the list did not have before.
     const before = new Set(listedIds());
@@ -63,7 +68,11 @@ export function TransactionForm({ mode, tx, fetcher, result, loaderData }: { mod
       noValidate
       onSubmit={focusWhenSaved(onSubmit)}
       data-edit-of={tx?.id}
-      onKeyDown={mode === "update" ? onKeyDown : undefined} className={ui.stack} preventScrollReset aria-label={mode === "add" ? t("ledger.pages.transactions.addTitle") : t("ledger.pages.transactions.editTitle", { description: tx!.description })}>
+      onKeyDown={mode === "update" ? onKeyDown : undefined}
+      className={ui.stack}
+      preventScrollReset
+      aria-label={mode === "add" ? t("ledger.pages.transactions.addTitle") : t("ledger.pages.transactions.editTitle", { description: tx!.description })}
+    >
       <FormKey nonce={loaderData.nonce} form={mode === "add" ? "tx-add" : `tx-update.${tx!.id}`} />
       <input type="hidden" name="intent" value={mode} />
       <input type="hidden" name="returnTo" value={mode === "add" ? listUrlKeepingEdit : listUrl} />
@@ -88,7 +97,16 @@ export function TransactionForm({ mode, tx, fetcher, result, loaderData }: { mod
           note={tx?.transferId ? `${prefix}-transfer-note` : undefined}
           hint={isIsoDay(day) && day < openingDate ? t("ledger.pages.transactions.beforeOpening", { date: formatDay(openingDate, i18n.language) }) : undefined}
         />
-        <Field id={`${prefix}-description`} label={t("ledger.fields.description")} name="description" required maxLength={TEXT_LIMITS.description} defaultValue={v("description", tx?.description)} error={errors.description} autoComplete="off" />
+        <Field
+          id={`${prefix}-description`}
+          label={t("ledger.fields.description")}
+          name="description"
+          required
+          maxLength={TEXT_LIMITS.description}
+          defaultValue={v("description", tx?.description)}
+          error={errors.description}
+          autoComplete="off"
+        />
         <Field
           id={`${prefix}-amount`}
           label={`${t("ledger.fields.amount")} (${loaderData.account.currency})`}
@@ -109,7 +127,14 @@ export function TransactionForm({ mode, tx, fetcher, result, loaderData }: { mod
           error={errors.categoryId}
           options={[{ value: "", label: t("ledger.pages.common.uncategorised") }, ...loaderData.categories.map((c) => ({ value: c.id, label: c.name }))]}
         />
-        <Field id={`${prefix}-payee`} label={`${t("ledger.fields.payee")} (${t("ledger.pages.common.optional")})`} name="payee" maxLength={TEXT_LIMITS.payee} defaultValue={v("payee", tx?.payee)} error={errors.payee} />
+        <Field
+          id={`${prefix}-payee`}
+          label={`${t("ledger.fields.payee")} (${t("ledger.pages.common.optional")})`}
+          name="payee"
+          maxLength={TEXT_LIMITS.payee}
+          defaultValue={v("payee", tx?.payee)}
+          error={errors.payee}
+        />
         <StatusAndNotesFields prefix={prefix} status={v("status", tx?.status, "posted")} notes={v("notes", tx?.notes)} errors={errors} t={t} />
       </div>
       <div className={l.actions}>

@@ -1,3 +1,4 @@
+/** One transaction's row, and below it, while it is edited, its edit form and receipt panel. */
 import { pickResult, Money, type FormResult } from "../../forms/form-kit";
 import { SpriteIcon } from "../../ui/icon-sprite";
 import { tooltipFromLabel } from "../../ui/ui";
@@ -86,7 +87,14 @@ export function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; sh
           <td>
             <span className={l.rowActions}>
               {/* Focusable so that the keyboard, too, can show the reason (the tooltip is its label). */}
-              <span role="img" tabIndex={0} className={l.rowLocked} aria-label={shared.lockedTransfer({ account: otherSide!.name })} data-testid="locked-transfer" {...tooltipFromLabel}>
+              <span
+                role="img"
+                tabIndex={0}
+                className={l.rowLocked}
+                aria-label={shared.lockedTransfer({ account: otherSide!.name })}
+                data-testid="locked-transfer"
+                {...tooltipFromLabel}
+              >
                 {LOCK_ICON}
               </span>
             </span>
@@ -94,7 +102,13 @@ export function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; sh
         ) : shared.changeable ? (
           <td>
             <span className={l.rowActions}>
-              <a href={`${shared.listPath}${editHref}`} data-row-link="" className={`${ui.button.ghost} ${l.rowAction}`} aria-label={shared.editLabel(naming)} {...tooltipFromLabel}>
+              <a
+                href={`${shared.listPath}${editHref}`}
+                data-row-link=""
+                className={`${ui.button.ghost} ${l.rowAction}`}
+                aria-label={shared.editLabel(naming)}
+                {...tooltipFromLabel}
+              >
                 {PENCIL_ICON}
               </a>
               <button

@@ -1,3 +1,4 @@
+/** The table of the listed transactions: its sortable header, the row being added, and the rows. */
 import { Lock, Pencil, Receipt, Trash2 } from "lucide-react";
 import { Form, Link, useActionData, useLocation, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { useTranslation } from "../../i18n/use-translation";
@@ -24,7 +25,8 @@ export function TransactionTable({ loaderData, list, filtered, addFetcher }: { l
   const { account } = loaderData;
   const sort = list.sort;
   const order = list.order;
-  const sortHref = (column: "date" | "amount") => withParams(searchParams, { sort: column, order: sort === column && order === "desc" ? "asc" : "desc", cursor: null, page: null, edit: null });
+  const sortHref = (column: "date" | "amount") =>
+    withParams(searchParams, { sort: column, order: sort === column && order === "desc" ? "asc" : "desc", cursor: null, page: null, edit: null });
   const ariaSort = (column: "date" | "amount") => (sort === column ? (order === "asc" ? "ascending" : "descending") : undefined);
   const pending = addFetcher.state !== "idle" && addFetcher.formData?.get("intent") === "add" ? addFetcher.formData : null;
   const caption = filtered ? t("ledger.pages.transactions.captionFiltered", { name: account.name }) : t("ledger.pages.transactions.caption", { name: account.name });

@@ -7,7 +7,10 @@ import type { IntentArgs } from "./intent-args.server";
 
 export async function transferAction({ accountId, formData, t, values, api, idempotencyKey, back }: IntentArgs) {
   const parsed = parseForm(transferSchema, formData, t);
-  if (!parsed.ok) return formFailure("transfer", await refusedWithAmounts(api, parsed.errors, values, t, (currencyOf) => ({ amount: currencyOf(accountId), toAmount: currencyOf(values.toAccountId) })), values);
+  if (!parsed.ok) {
+    const errors = await refusedWithAmounts(api, parsed.errors, values, t, (currencyOf) => ({ amount: currencyOf(accountId), toAmount: currencyOf(values.toAccountId) }));
+    return formFailure("transfer", errors, values);
+  }
   // Without a description the API names the legs after the accounts ("BBVA Soles → BBVA Dólares"),
   // which reads the same in every language; a default typed here would stay in this one.
   const result = await api.post("/transfers", { body: parsed.data, idempotencyKey });

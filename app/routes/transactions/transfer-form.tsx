@@ -1,3 +1,4 @@
+/** The transfer form, from this page's account to another: intent `transfer`, answered by transfer-form.server.ts. */
 import { useState } from "react";
 import { useTranslation } from "../../i18n/use-translation";
 import { FormKey, SelectField, useFailureToast, type FormResult } from "../../forms/form-kit";
@@ -15,11 +16,14 @@ import { StatusAndNotesFields } from "./status-and-notes-fields";
 import * as l from "../../styles/ledger.css";
 import * as ui from "../../styles/ui.css";
 
-export function TransferForm({ fetcher, result, loaderData, others }: { fetcher: Fetcher; result: FormResult | undefined; loaderData: PageData; others: Array<{ id: string; name: string; currency: string }> }) {
+type TransferFormProps = { fetcher: Fetcher; result: FormResult | undefined; loaderData: PageData; others: Array<{ id: string; name: string; currency: string }> };
+
+export function TransferForm({ fetcher, result, loaderData, others }: TransferFormProps) {
   const { t } = useTranslation();
   const listUrl = useListUrls().keepingEdit;
   const { account } = loaderData;
-  const { errors, onSubmit } = useClientValidation(transferSchema, t, result?.errors, amountChecks((typed) => ({ amount: account.currency, toAmount: others.find((other) => other.id === typed.toAccountId)?.currency })));
+  const currencies = amountChecks((typed) => ({ amount: account.currency, toAmount: others.find((other) => other.id === typed.toAccountId)?.currency }));
+  const { errors, onSubmit } = useClientValidation(transferSchema, t, result?.errors, currencies);
   useFailureToast(result, t);
   const values = result?.values ?? {};
   const busy = fetcher.state !== "idle";
@@ -34,7 +38,14 @@ export function TransferForm({ fetcher, result, loaderData, others }: { fetcher:
   // Saved, the form closes: focus goes to what opens it again, as after an add.
   const focusWhenSaved = useFocusAfterSave('[data-testid="transfer"] > summary', result);
   return (
-    <fetcher.Form method="post" noValidate onSubmit={focusWhenSaved(onSubmit)} className={ui.stack} preventScrollReset aria-label={t("ledger.pages.transactions.transferTitle")}>
+    <fetcher.Form
+      method="post"
+      noValidate
+      onSubmit={focusWhenSaved(onSubmit)}
+      className={ui.stack}
+      preventScrollReset
+      aria-label={t("ledger.pages.transactions.transferTitle")}
+    >
       <FormKey nonce={loaderData.nonce} form="transfer" />
       <input type="hidden" name="intent" value="transfer" />
       <input type="hidden" name="returnTo" value={listUrl} />
@@ -54,7 +65,17 @@ export function TransferForm({ fetcher, result, loaderData, others }: { fetcher:
           options={others.map((a) => ({ value: a.id, label: `${a.name} (${a.currency})` }))}
           onChange={(event) => setToId(event.currentTarget.value)}
         />
-        <Field id="transfer-amount" label={`${t("ledger.fields.amount")} (${account.currency})`} name="amount" inputMode="decimal" required defaultValue={values.amount ?? ""} error={errors.amount} hint={t("ledger.pages.transactions.transferAmountHint", { name: account.name, currency: account.currency })} autoComplete="off" />
+        <Field
+          id="transfer-amount"
+          label={`${t("ledger.fields.amount")} (${account.currency})`}
+          name="amount"
+          inputMode="decimal"
+          required
+          defaultValue={values.amount ?? ""}
+          error={errors.amount}
+          hint={t("ledger.pages.transactions.transferAmountHint", { name: account.name, currency: account.currency })}
+          autoComplete="off"
+        />
         <Field
           id="transfer-toAmount"
           label={`${t("ledger.fields.toAmount")} (${receiving?.currency ?? t("ledger.pages.common.optional")})`}
@@ -64,11 +85,23 @@ export function TransferForm({ fetcher, result, loaderData, others }: { fetcher:
           disabled={hydrated && receiving === null}
           defaultValue={values.toAmount ?? ""}
           error={errors.toAmount}
-          hint={receiving ? t("ledger.pages.transactions.toAmountNeededHint", { name: receiving.name, currency: receiving.currency }) : t("ledger.pages.transactions.toAmountHint")}
+          hint={
+            receiving
+              ? t("ledger.pages.transactions.toAmountNeededHint", { name: receiving.name, currency: receiving.currency })
+              : t("ledger.pages.transactions.toAmountHint")
+          }
           autoComplete="off"
         />
         <Field id="transfer-date" label={t("ledger.fields.date")} name="date" type="date" required defaultValue={values.date ?? loaderData.today} error={errors.date} />
-        <Field id="transfer-description" label={`${t("ledger.fields.description")} (${t("ledger.pages.common.optional")})`} name="description" maxLength={TEXT_LIMITS.description} defaultValue={values.description ?? ""} error={errors.description} placeholder={`${account.name} → …`} />
+        <Field
+          id="transfer-description"
+          label={`${t("ledger.fields.description")} (${t("ledger.pages.common.optional")})`}
+          name="description"
+          maxLength={TEXT_LIMITS.description}
+          defaultValue={values.description ?? ""}
+          error={errors.description}
+          placeholder={`${account.name} → …`}
+        />
         <StatusAndNotesFields prefix="transfer" status={values.status ?? "posted"} notes={values.notes ?? ""} errors={errors} t={t} />
       </div>
       <div className={l.actions}>

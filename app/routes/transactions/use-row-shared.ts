@@ -11,13 +11,22 @@ import type { PageData, PageTransaction, TransactionsAnswer } from "./page-data"
  * holds 50 rows, and translating the same labels (and subscribing to the same router state) 50
  * times was most of the page's server render time.
  */
-export function useRowShared(t: Translate, language: string, searchParams: URLSearchParams, actionData: TransactionsAnswer | undefined, listUrl: string, listUrlKeepingEdit: string, loaderData: PageData) {
+export function useRowShared(
+  t: Translate,
+  language: string,
+  searchParams: URLSearchParams,
+  actionData: TransactionsAnswer | undefined,
+  listUrl: string,
+  listUrlKeepingEdit: string,
+  loaderData: PageData,
+) {
   const submit = useSubmit();
   const listPath = useLocation().pathname;
   // Deletes sent from this page (JavaScript only): each one's answer is watched for a failure toast.
   const [deleted, setDeleted] = useState<ReadonlySet<string>>(() => new Set());
   // Without JavaScript a refused delete comes back as the page's action data.
-  useFailureToast(typeof actionData === "object" && actionData && "form" in actionData && String(actionData.form).startsWith("delete:") ? (actionData as FormResult) : undefined, t);
+  const refusedDelete = typeof actionData === "object" && actionData && "form" in actionData && String(actionData.form).startsWith("delete:");
+  useFailureToast(refusedDelete ? (actionData as FormResult) : undefined, t);
   const accountsById = new Map(loaderData.accounts.map((a) => [a.id, a]));
   const otherSideOf = (tx: PageTransaction) => (tx.transferAccountId ? accountsById.get(tx.transferAccountId) : undefined);
   // The table's columns, in their order: the header row's names.

@@ -12,7 +12,9 @@ import type { ImportState } from "./import-state";
 import * as l from "../../../styles/ledger.css";
 import * as ui from "../../../styles/ui.css";
 
-export function ImportMapping({ state, fetcher, nonce, listUrl, currency }: { state: Extract<ImportState, { stage: "preview" }>; fetcher: Fetcher; nonce: string; listUrl: string; currency: string }) {
+type ImportMappingProps = { state: Extract<ImportState, { stage: "preview" }>; fetcher: Fetcher; nonce: string; listUrl: string; currency: string };
+
+export function ImportMapping({ state, fetcher, nonce, listUrl, currency }: ImportMappingProps) {
   const { t, i18n } = useTranslation();
   const { preview, mapping, errors } = state;
   const busy = fetcher.state !== "idle";
@@ -40,12 +42,31 @@ export function ImportMapping({ state, fetcher, nonce, listUrl, currency }: { st
         <legend className={l.subTitle}>{t("ledger.pages.import.mapping")}</legend>
         <p className={ui.hint}>{t("ledger.pages.import.mappingHint")}</p>
         {state.preview.tableLine ? <p className={ui.hint} data-testid="import-table-line">{t("ledger.pages.import.tableLine", { line: state.preview.tableLine })}</p> : null}
-        {state.preview.belowTable ? <p className={ui.hint} data-testid="import-below-table">{t("ledger.pages.import.belowTable", { line: state.preview.belowTable.line, text: state.preview.belowTable.text })}</p> : null}
+        {state.preview.belowTable ? (
+          <p className={ui.hint} data-testid="import-below-table">
+            {t("ledger.pages.import.belowTable", { line: state.preview.belowTable.line, text: state.preview.belowTable.text })}
+          </p>
+        ) : null}
         <div className={l.formGrid}>
           {IMPORT_COLUMNS.map((key) => (
-            <SelectField key={key} id={`import-${key}`} label={t(`ledger.import.${key}`)} name={key} defaultValue={mapping[key] ?? ""} error={errors[key]} options={columnOptions} />
+            <SelectField
+              key={key}
+              id={`import-${key}`}
+              label={t(`ledger.import.${key}`)}
+              name={key}
+              defaultValue={mapping[key] ?? ""}
+              error={errors[key]}
+              options={columnOptions}
+            />
           ))}
-          <SelectField id="import-dateFormat" label={t("ledger.import.dateFormat")} name="dateFormat" defaultValue={mapping.dateFormat ?? "YYYY-MM-DD"} error={errors.dateFormat} options={DATE_FORMATS.map((f) => ({ value: f, label: f.replace("YYYY", t("ledger.import.dateFormatYear")) }))} />
+          <SelectField
+            id="import-dateFormat"
+            label={t("ledger.import.dateFormat")}
+            name="dateFormat"
+            defaultValue={mapping.dateFormat ?? "YYYY-MM-DD"}
+            error={errors.dateFormat}
+            options={DATE_FORMATS.map((f) => ({ value: f, label: f.replace("YYYY", t("ledger.import.dateFormatYear")) }))}
+          />
           <SelectField
             id="import-decimalSeparator"
             label={t("ledger.import.decimalSeparator")}
@@ -109,7 +130,11 @@ export function ImportMapping({ state, fetcher, nonce, listUrl, currency }: { st
                     <td data-label={t("ledger.fields.amount")} data-num="">
                       {row.amountMinor !== null ? <Money minor={row.amountMinor} currency={currency} signed /> : "—"}
                     </td>
-                    {withCategories ? <td data-label={t("ledger.fields.category")} className={l.userText}>{row.category === null ? "—" : row.newCategory ? t("ledger.pages.import.newCategory", { name: row.category }) : row.category}</td> : null}
+                    {withCategories ? (
+                      <td data-label={t("ledger.fields.category")} className={l.userText}>
+                        {row.category === null ? "—" : row.newCategory ? t("ledger.pages.import.newCategory", { name: row.category }) : row.category}
+                      </td>
+                    ) : null}
                     <td data-label={t("ledger.fields.status")}>
                       {row.errors ? (
                         <span>

@@ -63,7 +63,13 @@ export async function importAction({ accountId, formData, t, intent, api, idempo
     // than any file system allows is not a name to refuse the import over, so it is left out.
     const named = fileName.trim() !== "" && fileName.length <= TEXT_LIMITS.fileName;
     const query = { ...importQuery(mapping), ...(named ? { fileName } : {}) };
-    const result = await api.post<ImportResult>(`/accounts/${accountId}/import`, { rawBody: csv, contentType: "text/csv; charset=utf-8", query, idempotencyKey, timeoutMs: IMPORT_TIMEOUT_MS });
+    const result = await api.post<ImportResult>(`/accounts/${accountId}/import`, {
+      rawBody: csv,
+      contentType: "text/csv; charset=utf-8",
+      query,
+      idempotencyKey,
+      timeoutMs: IMPORT_TIMEOUT_MS,
+    });
     if (!result.ok) {
       if (result.status >= 500) throw new Response(null, { status: 503, statusText: "Service Unavailable" });
       const preview = await send(importQuery(mapping));

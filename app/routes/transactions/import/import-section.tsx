@@ -106,7 +106,16 @@ export function ImportSection({ loaderData }: { loaderData: PageData }) {
           <fetcher.Form method="post" encType="multipart/form-data" noValidate className={ui.stack} preventScrollReset aria-label={t("ledger.pages.import.title")}>
             <input type="hidden" name="intent" value="import-upload" />
             <FormAlert message={formErrorOf(failure, t)} />
-            <Field id="import-file" label={t("ledger.pages.import.file")} name="file" type="file" accept=".csv,text/csv,text/plain" required hint={t("ledger.pages.import.fileHint")} error={failure?.errors.file} />
+            <Field
+              id="import-file"
+              label={t("ledger.pages.import.file")}
+              name="file"
+              type="file"
+              accept=".csv,text/csv,text/plain"
+              required
+              hint={t("ledger.pages.import.fileHint")}
+              error={failure?.errors.file}
+            />
             <div className={l.actions}>
               <button type="submit" className={ui.button.secondary} disabled={busy}>
                 {busyIntent === "import-upload" ? t("ledger.pages.common.loading") : t("ledger.pages.import.upload")}
@@ -116,7 +125,14 @@ export function ImportSection({ loaderData }: { loaderData: PageData }) {
         ) : (
           <>
             <FormAlert message={formErrorOf(failure, t)} />
-            <ImportMapping key={`${preview.fileName}-${preview.csv.length}`} state={preview} fetcher={fetcher} nonce={loaderData.nonce} listUrl={listUrl} currency={loaderData.account.currency} />
+            <ImportMapping
+              key={`${preview.fileName}-${preview.csv.length}`}
+              state={preview}
+              fetcher={fetcher}
+              nonce={loaderData.nonce}
+              listUrl={listUrl}
+              currency={loaderData.account.currency}
+            />
           </>
         )}
         <RecentImports loaderData={loaderData} listUrl={listUrl} latest={done?.importId ?? null} />

@@ -1,3 +1,4 @@
+/** Recent imports and their Undo: intent `import-undo`, answered by recent-imports.server.ts. */
 import { useState } from "react";
 import { useActionData, useFetcher, useSearchParams } from "react-router";
 import { useTranslation } from "../../../i18n/use-translation";

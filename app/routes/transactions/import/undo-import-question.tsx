@@ -37,7 +37,15 @@ export function UndoImportQuestion(props: {
   const busy = fetcher.state !== "idle";
   const onSubmit = useFocusAfterSave(AFTER_UNDO_FOCUS, refused);
   return (
-    <fetcher.Form method="post" id="undo-import-question" preventScrollReset className={`${ui.card} ${l.undoQuestion}`} aria-label={question} data-testid="undo-import-question" onSubmit={onSubmit(() => {})}>
+    <fetcher.Form
+      method="post"
+      id="undo-import-question"
+      preventScrollReset
+      className={`${ui.card} ${l.undoQuestion}`}
+      aria-label={question}
+      data-testid="undo-import-question"
+      onSubmit={onSubmit(() => {})}
+    >
       <FormKey nonce={nonce} form={`${UNDO_IMPORT_FORM}.${record.id}`} />
       <input type="hidden" name="intent" value="import-undo" />
       <input type="hidden" name="importId" value={record.id} />
