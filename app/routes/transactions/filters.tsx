@@ -1,0 +1,135 @@
+/** The filters and sort of the list, kept in the address (a GET form). */
+import { ArrowDownUp } from "lucide-react";
+import { type FormEvent } from "react";
+import { Form, Link, useNavigate } from "react-router";
+import { useTranslation } from "../../i18n/use-translation";
+import { SelectField } from "../../forms/form-kit";
+import { focusAfterNavigation } from "../../forms/focus-after-save";
+import type { FieldErrors } from "../../forms/forms";
+import { Field } from "../../ui/ui";
+import { isPlainClick } from "../../browser/plain-click";
+import { isIsoDay } from "../../../core/dates";
+import type { Category } from "../../../core/api-types/ledger";
+import { TRANSACTION_STATUSES } from "../../../core/schemas/ledger";
+import type { PageData } from "./page-data";
+import * as l from "../../styles/ledger.css";
+import * as ui from "../../styles/ui.css";
+
+export function Filters({ loaderData, categories, errors }: { loaderData: PageData; categories: Category[]; errors: FieldErrors }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { filters } = loaderData;
+  const hasFilters = Object.keys(filters).length > 0;
+  // With JavaScript, empty fields stay out of the address (shareable links stay short).
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const search = new URLSearchParams();
+    for (const [key, value] of new FormData(event.currentTarget)) if (typeof value === "string" && value.trim()) search.set(key, value.trim());
+    const query = search.toString();
+    navigate(query ? `?${query}` : ".");
+  }
+  return (
+    <details className={l.details} open={hasFilters || Object.keys(errors).length > 0}>
+      <summary className={l.summary} id="filters-toggle">
+        <ArrowDownUp size={18} aria-hidden="true" />
+        {t("ledger.pages.transactions.filters")}
+      </summary>
+      <div className={l.detailsBody}>
+        <Form method="get" role="search" aria-label={t("ledger.pages.transactions.filters")} onSubmit={onSubmit} className={ui.stack} key={JSON.stringify(filters)}>
+          <div className={l.formGrid}>
+            <Field
+              id="filter-q"
+              label={t("ledger.pages.transactions.search")}
+              name="q"
+              type="search"
+              defaultValue={filters.q ?? ""}
+              hint={t("ledger.pages.transactions.searchHint")}
+              error={errors.q}
+            />
+            <Field
+              id="filter-from"
+              label={t("ledger.pages.transactions.from")}
+              name="from"
+              type={dateFieldType(filters.from)}
+              defaultValue={filters.from ?? ""}
+              error={errors.from}
+            />
+            <Field id="filter-to" label={t("ledger.pages.transactions.to")} name="to" type={dateFieldType(filters.to)} defaultValue={filters.to ?? ""} error={errors.to} />
+            <SelectField
+              id="filter-category"
+              label={t("ledger.fields.category")}
+              name="category"
+              defaultValue={filters.category ?? ""}
+              error={errors.category}
+              options={[
+                { value: "", label: t("ledger.pages.transactions.anyCategory") },
+                { value: "none", label: t("ledger.pages.common.uncategorised") },
+                ...categories.map((c) => ({ value: c.id, label: c.name })),
+              ]}
+            />
+            <Field
+              id="filter-min"
+              label={t("ledger.pages.transactions.min")}
+              name="min"
+              inputMode="decimal"
+              defaultValue={filters.min ?? ""}
+              error={errors.min}
+              hint={t("ledger.pages.transactions.amountRangeHint")}
+            />
+            <Field id="filter-max" label={t("ledger.pages.transactions.max")} name="max" inputMode="decimal" defaultValue={filters.max ?? ""} error={errors.max} />
+            <SelectField
+              id="filter-status"
+              label={t("ledger.fields.status")}
+              name="status"
+              defaultValue={filters.status ?? ""}
+              error={errors.status}
+              options={[{ value: "", label: t("ledger.pages.transactions.anyStatus") }, ...TRANSACTION_STATUSES.map((s) => ({ value: s, label: t(`ledger.statuses.${s}`) }))]}
+            />
+            <SelectField
+              id="filter-sort"
+              label={t("ledger.pages.transactions.sort")}
+              name="sort"
+              defaultValue={filters.sort ?? "date"}
+              error={errors.sort}
+              options={[
+                { value: "date", label: t("ledger.pages.transactions.sortDate") },
+                { value: "amount", label: t("ledger.pages.transactions.sortAmount") },
+              ]}
+            />
+            <SelectField
+              id="filter-order"
+              label={t("ledger.pages.transactions.order")}
+              name="order"
+              defaultValue={filters.order ?? "desc"}
+              error={errors.order}
+              options={[
+                { value: "desc", label: t("ledger.pages.transactions.desc") },
+                { value: "asc", label: t("ledger.pages.transactions.asc") },
+              ]}
+            />
+          </div>
+          <div className={l.actions}>
+            <button type="submit" className={ui.button.primary}>
+              {t("ledger.pages.transactions.apply")}
+            </button>
+            {hasFilters ? (
+              // Cleared, the filters close and this link goes: the keyboard goes on from their summary.
+              <Link to="." className={ui.button.ghost} onClick={(event) => (isPlainClick(event) ? focusAfterNavigation("#filters-toggle") : undefined)}>
+                {t("ledger.pages.transactions.clear")}
+              </Link>
+            ) : null}
+          </div>
+        </Form>
+      </div>
+    </details>
+  );
+}
+
+/**
+ * A date filter's input: a date picker, unless the address holds something that is not a day
+ * (`?from=2026-13-45`), which a date input would silently drop; as text it stays in view beside
+ * its error, to be corrected.
+ */
+function dateFieldType(value: string | undefined): "date" | "text" {
+  return value && !isIsoDay(value) ? "text" : "date";
+}

@@ -1,0 +1,196 @@
+import { useEffect } from "react";
+import { Link } from "react-router";
+import { useTranslation } from "../../../i18n/use-translation";
+import { FormKey, Money, SelectField } from "../../../forms/form-kit";
+import { focusIfLost } from "../../../forms/focus-after-save";
+import { formatCount } from "../../../../core/i18n/translate";
+import type { ImportRow } from "../../../../core/api-types/ledger";
+import { formatDay } from "../../../../core/dates";
+import { DATE_FORMATS, IMPORT_COLUMNS } from "../../../../core/schemas/ledger";
+import type { Fetcher } from "../page-data";
+import type { ImportState } from "./import-state";
+import * as l from "../../../styles/ledger.css";
+import * as ui from "../../../styles/ui.css";
+
+type ImportMappingProps = { state: Extract<ImportState, { stage: "preview" }>; fetcher: Fetcher; nonce: string; listUrl: string; currency: string };
+
+export function ImportMapping({ state, fetcher, nonce, listUrl, currency }: ImportMappingProps) {
+  const { t, i18n } = useTranslation();
+  const { preview, mapping, errors } = state;
+  const busy = fetcher.state !== "idle";
+  const busyIntent = busy ? fetcher.formData?.get("intent") : null;
+  const columnOptions = [{ value: "", label: t("ledger.import.none") }, ...preview.columns.map((name, index) => ({ value: String(index), label: `${index + 1}. ${name}` }))];
+  const rows: ImportRow[] = preview.rows ?? [];
+  const mapped = rows.length > 0;
+  const withCategories = rows.some((row) => row.category !== null);
+  // A new file's preview replaces the upload form, and with it the focused Read button: the
+  // keyboard continues from what the file gave (the counts), or from the first column to choose.
+  useEffect(() => {
+    focusIfLost(document.getElementById(mapped ? "import-counts" : `import-${IMPORT_COLUMNS[0]}`));
+    // Only when this file's preview first appears (the component is keyed by the file).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return (
+    <fetcher.Form method="post" className={ui.stack} preventScrollReset aria-label={t("ledger.pages.import.mapping")}>
+      <FormKey nonce={nonce} form="import" />
+      <input type="hidden" name="csv" value={state.csv} />
+      <input type="hidden" name="fileName" value={state.fileName} />
+      <input type="hidden" name="returnTo" value={listUrl} />
+      {state.fileName ? <p style={{ margin: 0 }}>{t("ledger.pages.import.fileName", { name: state.fileName })}</p> : null}
+      {errors.file ? <p className={ui.alert.error}>{errors.file}</p> : null}
+      <fieldset className={ui.stack} style={{ border: 0, padding: 0, margin: 0 }}>
+        <legend className={l.subTitle}>{t("ledger.pages.import.mapping")}</legend>
+        <p className={ui.hint}>{t("ledger.pages.import.mappingHint")}</p>
+        {state.preview.tableLine ? <p className={ui.hint} data-testid="import-table-line">{t("ledger.pages.import.tableLine", { line: state.preview.tableLine })}</p> : null}
+        {state.preview.belowTable ? (
+          <p className={ui.hint} data-testid="import-below-table">
+            {t("ledger.pages.import.belowTable", { line: state.preview.belowTable.line, text: state.preview.belowTable.text })}
+          </p>
+        ) : null}
+        <div className={l.formGrid}>
+          {IMPORT_COLUMNS.map((key) => (
+            <SelectField
+              key={key}
+              id={`import-${key}`}
+              label={t(`ledger.import.${key}`)}
+              name={key}
+              defaultValue={mapping[key] ?? ""}
+              error={errors[key]}
+              options={columnOptions}
+            />
+          ))}
+          <SelectField
+            id="import-dateFormat"
+            label={t("ledger.import.dateFormat")}
+            name="dateFormat"
+            defaultValue={mapping.dateFormat ?? "YYYY-MM-DD"}
+            error={errors.dateFormat}
+            options={DATE_FORMATS.map((f) => ({ value: f, label: f.replace("YYYY", t("ledger.import.dateFormatYear")) }))}
+          />
+          <SelectField
+            id="import-decimalSeparator"
+            label={t("ledger.import.decimalSeparator")}
+            name="decimalSeparator"
+            defaultValue={mapping.decimalSeparator ?? "."}
+            error={errors.decimalSeparator}
+            options={[
+              { value: ".", label: t("ledger.import.decimalDot") },
+              { value: ",", label: t("ledger.import.decimalComma") },
+            ]}
+          />
+          <SelectField
+            id="import-delimiter"
+            label={t("ledger.import.delimiter")}
+            name="delimiter"
+            defaultValue={mapping.delimiter ?? "auto"}
+            error={errors.delimiter}
+            options={[
+              { value: "auto", label: t("ledger.pages.common.any") },
+              { value: ",", label: "," },
+              { value: ";", label: ";" },
+              { value: "tab", label: t("ledger.pages.import.tab") },
+            ]}
+          />
+          <label className={ui.checkboxRow}>
+            <input type="checkbox" name="header" value="true" defaultChecked={(mapping.header ?? "true") === "true"} />
+            {t("ledger.import.header")}
+          </label>
+        </div>
+      </fieldset>
+
+      {mapped ? (
+        <>
+          <p role="status" id="import-counts" tabIndex={-1} style={{ margin: 0 }} data-testid="import-counts">
+            {t("ledger.pages.import.ready", { valid: formatCount(preview.counts.valid), total: formatCount(preview.counts.total) })} {t("ledger.pages.import.skipDuplicates", { count: preview.counts.duplicates })}{" "}
+            {t("ledger.pages.import.skipInvalid", { count: preview.counts.invalid })}
+          </p>
+          <div className={l.tableWrap}>
+            <table className={`${l.table} ${l.responsiveTable}`} data-testid="import-preview">
+              <caption className={l.caption}>{t("ledger.pages.import.previewCaption")}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t("ledger.pages.import.line")}</th>
+                  <th scope="col">{t("ledger.fields.date")}</th>
+                  <th scope="col">{t("ledger.fields.description")}</th>
+                  <th scope="col" data-num="">
+                    {t("ledger.fields.amount")}
+                  </th>
+                  {withCategories ? <th scope="col">{t("ledger.fields.category")}</th> : null}
+                  <th scope="col">{t("ledger.fields.status")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.line}>
+                    <td data-label={t("ledger.pages.import.line")}>{row.line}</td>
+                    <td data-label={t("ledger.fields.date")}>{row.date ? formatDay(row.date, i18n.language) : "—"}</td>
+                    <td data-label={t("ledger.fields.description")} className={l.userText}>
+                      {row.description ?? "—"}
+                    </td>
+                    <td data-label={t("ledger.fields.amount")} data-num="">
+                      {row.amountMinor !== null ? <Money minor={row.amountMinor} currency={currency} signed /> : "—"}
+                    </td>
+                    {withCategories ? (
+                      <td data-label={t("ledger.fields.category")} className={l.userText}>
+                        {row.category === null ? "—" : row.newCategory ? t("ledger.pages.import.newCategory", { name: row.category }) : row.category}
+                      </td>
+                    ) : null}
+                    <td data-label={t("ledger.fields.status")}>
+                      {row.errors ? (
+                        <span>
+                          <strong>{t("ledger.pages.import.error")}:</strong> {Object.values(row.errors).flat().join(" ")}
+                        </span>
+                      ) : row.duplicate ? (
+                        <span className={l.badgePending}>{t("ledger.import.duplicate")}</span>
+                      ) : (
+                        <span>
+                          <span className={l.badge}>{t("ledger.pages.import.ok")}</span>
+                          {row.status === "pending" ? <> <span className={l.badgePending}>{t("ledger.statuses.pending")}</span></> : null}
+                        </span>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      ) : (
+        <div className={l.tableWrap}>
+          <table className={l.table} data-testid="import-sample">
+            <caption className={l.caption}>{t("ledger.pages.import.preview")}</caption>
+            <thead>
+              <tr>
+                {preview.columns.map((name, index) => (
+                  <th scope="col" key={index}>
+                    {index + 1}. {name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {preview.sample.map((row, r) => (
+                <tr key={r}>
+                  {preview.columns.map((_, c) => (
+                    <td key={c}>{row[c] ?? ""}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <div className={l.actions}>
+        <button type="submit" name="intent" value="import-preview" className={ui.button.ghost} disabled={busy}>
+          {busyIntent === "import-preview" ? t("ledger.pages.common.loading") : t("ledger.pages.import.update")}
+        </button>
+        <button type="submit" name="intent" value="import-commit" className={ui.button.primary} disabled={busy || !mapped || preview.counts.valid <= 0}>
+          {busyIntent === "import-commit" ? t("ledger.pages.common.saving") : t("ledger.pages.import.commit")}
+        </button>
+        <Link to={listUrl} preventScrollReset className={ui.button.link} onClick={() => fetcher.reset()}>
+          {t("ledger.pages.common.cancel")}
+        </Link>
+      </div>
+    </fetcher.Form>
+  );
+}

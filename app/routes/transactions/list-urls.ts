@@ -1,0 +1,31 @@
+/** Addresses of the list: without the parameters that only open a form, or with some changed. */
+import { useLocation } from "react-router";
+
+/** Parameters that only open or prefill a form: changing them needs no new data. */
+export const UI_KEYS = ["new", "edit", "confirmDelete", "confirmUndoImport", "description", "amount", "payee", "date", "notes", "categoryId"] as const;
+
+/**
+ * The current address without the form-only parameters: where a form goes back to (`list`). A
+ * post made in place that is not the open edit form's own goes back to `keepingEdit`, which keeps
+ * `edit`, so that form stays open with what is typed in it.
+ */
+export function useListUrls(): { list: string; keepingEdit: string } {
+  const { pathname, search } = useLocation();
+  const without = (kept: string | null) => {
+    const params = new URLSearchParams(search);
+    for (const key of UI_KEYS) if (key !== kept) params.delete(key);
+    const query = params.toString();
+    return pathname + (query ? `?${query}` : "");
+  };
+  return { list: without(null), keepingEdit: without("edit") };
+}
+
+export function withParams(base: URLSearchParams, changes: Record<string, string | null>) {
+  const next = new URLSearchParams(base);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) next.delete(key);
+    else next.set(key, value);
+  }
+  const query = next.toString();
+  return query ? `?${query}` : "?";
+}

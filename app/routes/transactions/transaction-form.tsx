@@ -1,0 +1,174 @@
+/** The add form and a row's edit form: intents `add` and `update`, answered by transaction-form.server.ts. */
+import { useState } from "react";
+import { Link, useFetcher, useSearchParams } from "react-router";
+import { useTranslation } from "../../i18n/use-translation";
+import { FormKey, SelectField, useFailureToast, useFormResult, type FormResult } from "../../forms/form-kit";
+import { amountChecks } from "../../forms/amount-checks";
+import { useFocusAfterSave } from "../../forms/focus-after-save";
+import { formErrorOf } from "../../forms/form-outage";
+import { showInfoToast } from "../../forms/form-toasts";
+import { useClientValidation } from "../../forms/forms";
+import { Field, FormAlert } from "../../ui/ui";
+import { useEscapeCloses } from "../../ui/use-escape-closes";
+import { formatDay, isIsoDay } from "../../../core/dates";
+import { TEXT_LIMITS } from "../../../core/input-limits";
+import { moneyOutExample } from "../../../core/money";
+import { transactionCreateSchema, transactionUpdateSchema } from "../../../core/schemas/ledger";
+import { useListUrls } from "./list-urls";
+import type { Fetcher, PageData, PageTransaction, TransactionsAnswer } from "./page-data";
+import { StatusAndNotesFields } from "./status-and-notes-fields";
+import type { RowShared } from "./use-row-shared";
+import * as l from "../../styles/ledger.css";
+import * as ui from "../../styles/ui.css";
+
+/** The open edit form of a row: the one place a row's edit fetcher is read. */
+export function EditTransaction({ tx, loaderData, actionData }: { tx: PageTransaction; loaderData: PageData; actionData: RowShared["actionData"] }) {
+  const fetcher = useFetcher<TransactionsAnswer>({ key: `tx-edit-${tx.id}` });
+  const result = useFormResult<FormResult>(`update:${tx.id}`, fetcher, actionData);
+  // Not keyed by the page's nonce: another row's save or delete must not empty what is typed here.
+  return <TransactionForm key={tx.id} mode="update" tx={tx} fetcher={fetcher} result={result} loaderData={loaderData} />;
+}
+
+type TransactionFormProps = { mode: "add" | "update"; tx?: PageTransaction; fetcher: Fetcher; result: FormResult | undefined; loaderData: PageData };
+
+export function TransactionForm({ mode, tx, fetcher, result, loaderData }: TransactionFormProps) {
+  const { t, i18n } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const { list: listUrl, keepingEdit: listUrlKeepingEdit } = useListUrls();
+  const schema = mode === "add" ? transactionCreateSchema : transactionUpdateSchema;
+  const { errors, onSubmit } = useClientValidation(schema, t, result?.errors, amountChecks({ amount: loaderData.account.currency }));
+  useFailureToast(result, t);
+  const values = result?.values ?? {};
+  // The camera page opens this form prefilled: ?new=1&description=…&amount=…&payee=…&date=…
+  const prefill = (name: string) => (mode === "add" && searchParams.has("new") ? (searchParams.get(name) ?? undefined) : undefined);
+  const v = (name: string, current: string | null | undefined, fallback = "") => values[name] ?? prefill(name) ?? current ?? fallback;
+  const prefix = mode === "add" ? "add" : `edit-${tx!.id}`;
+  // A day before the opening date is allowed (older history, a correction), but the opening
+  // balance may already count it: the field says so while such a day is chosen.
+  const openingDate = loaderData.account.openingDate;
+  const firstDay = v("date", tx?.date, loaderData.today);
+  const [day, setDay] = useState(firstDay);
+  const busy = fetcher.state !== "idle";
+  const opener = `tr[data-id="${tx?.id}"] a[data-row-link]`;
+  const onKeyDown = useEscapeCloses(listUrl, opener, { busy });
+  // Saved: back to the row's Edit control, or to the add form's summary (the form closes), where
+  // Enter opens it again for the next entry. A row the save took off this list (a filter or the
+  // page no longer holds it) leaves focus on the list's caption, or on the note that the list is
+  // now empty, not at the top of the page; and a note says the list leaves it out.
+  const afterSave = mode === "add" ? '[data-testid="add-transaction"] > summary' : [opener, "#transactions-caption", "#transactions-empty"];
+  const focusWhenSaved = useFocusAfterSave(afterSave, result, () => {
+    if (mode === "update") return () => (document.querySelector(opener) ? undefined : showInfoToast(t("ledger.pages.toast.savedButHidden")));
+    // A new row is one whose id the list did not have before.
+    const before = new Set(listedIds());
+    return () => (listedIds().some((id) => !before.has(id)) ? undefined : showInfoToast(t("ledger.pages.toast.addedButHidden")));
+  });
+  return (
+    <fetcher.Form
+      method="post"
+      noValidate
+      onSubmit={focusWhenSaved(onSubmit)}
+      data-edit-of={tx?.id}
+      onKeyDown={mode === "update" ? onKeyDown : undefined}
+      className={ui.stack}
+      preventScrollReset
+      aria-label={mode === "add" ? t("ledger.pages.transactions.addTitle") : t("ledger.pages.transactions.editTitle", { description: tx!.description })}
+    >
+      <FormKey nonce={loaderData.nonce} form={mode === "add" ? "tx-add" : `tx-update.${tx!.id}`} />
+      <input type="hidden" name="intent" value={mode} />
+      <input type="hidden" name="returnTo" value={mode === "add" ? listUrlKeepingEdit : listUrl} />
+      {tx ? <input type="hidden" name="transactionId" value={tx.id} /> : null}
+      {/* The copy this edit starts from: a change made meanwhile elsewhere is not silently undone (409). */}
+      {tx ? <input type="hidden" name="updatedAt" value={tx.updatedAt} /> : null}
+      <FormAlert message={formErrorOf(result, t)} />
+      {result?.errors.accountId ? <p className={ui.alert.error}>{result.errors.accountId}</p> : null}
+      {tx?.transferId ? <TransferLegNote id={`${prefix}-transfer-note`} tx={tx} loaderData={loaderData} /> : null}
+      <div className={l.formGrid}>
+        <Field
+          autoFocus={mode === "update"}
+          id={`${prefix}-date`}
+          label={t("ledger.fields.date")}
+          name="date"
+          type="date"
+          required
+          defaultValue={firstDay}
+          onChange={(event) => setDay(event.currentTarget.value)}
+          error={errors.date}
+          // The field that takes focus as the form opens reads the note about the other leg too.
+          note={tx?.transferId ? `${prefix}-transfer-note` : undefined}
+          hint={isIsoDay(day) && day < openingDate ? t("ledger.pages.transactions.beforeOpening", { date: formatDay(openingDate, i18n.language) }) : undefined}
+        />
+        <Field
+          id={`${prefix}-description`}
+          label={t("ledger.fields.description")}
+          name="description"
+          required
+          maxLength={TEXT_LIMITS.description}
+          defaultValue={v("description", tx?.description)}
+          error={errors.description}
+          autoComplete="off"
+        />
+        <Field
+          id={`${prefix}-amount`}
+          label={`${t("ledger.fields.amount")} (${loaderData.account.currency})`}
+          name="amount"
+          inputMode="decimal"
+          required
+          defaultValue={v("amount", tx?.amount)}
+          error={errors.amount}
+          note={tx?.transferId ? `${prefix}-transfer-note` : undefined}
+          hint={t("ledger.pages.transactions.amountHint", { example: moneyOutExample(loaderData.account.currency) })}
+          autoComplete="off"
+        />
+        <SelectField
+          id={`${prefix}-categoryId`}
+          label={t("ledger.fields.category")}
+          name="categoryId"
+          defaultValue={v("categoryId", tx?.categoryId)}
+          error={errors.categoryId}
+          options={[{ value: "", label: t("ledger.pages.common.uncategorised") }, ...loaderData.categories.map((c) => ({ value: c.id, label: c.name }))]}
+        />
+        <Field
+          id={`${prefix}-payee`}
+          label={`${t("ledger.fields.payee")} (${t("ledger.pages.common.optional")})`}
+          name="payee"
+          maxLength={TEXT_LIMITS.payee}
+          defaultValue={v("payee", tx?.payee)}
+          error={errors.payee}
+        />
+        <StatusAndNotesFields prefix={prefix} status={v("status", tx?.status, "posted")} notes={v("notes", tx?.notes)} errors={errors} t={t} />
+      </div>
+      <div className={l.actions}>
+        <button type="submit" className={ui.button.primary} disabled={busy}>
+          {busy ? t("ledger.pages.common.saving") : mode === "add" ? t("ledger.pages.transactions.add") : t("ledger.pages.common.save")}
+        </button>
+        {mode === "update" ? (
+          <Link to={listUrl} preventScrollReset className={ui.button.ghost}>
+            {t("ledger.pages.common.cancel")}
+          </Link>
+        ) : null}
+      </div>
+    </fetcher.Form>
+  );
+}
+
+/**
+ * A transfer's leg is edited in its own account's form, and part of the edit follows on the other
+ * leg (the API's PATCH): its date always, its amount while both accounts share a currency. The
+ * form says so, and where the other amount is edited when it cannot follow.
+ */
+function TransferLegNote({ id, tx, loaderData }: { id: string; tx: PageTransaction; loaderData: PageData }) {
+  const { t } = useTranslation();
+  const other = loaderData.accounts.find((account) => account.id === tx.transferAccountId);
+  const account = other?.name ?? t("ledger.pages.transactions.anotherAccount");
+  const sameCurrency = !other || other.currency === loaderData.account.currency;
+  return (
+    <p id={id} className={ui.alert.info} data-testid="transfer-leg-note">
+      {sameCurrency ? t("transactionsPage.transferLeg.sameCurrency", { account }) : t("transactionsPage.transferLeg.otherCurrency", { account, currency: other.currency })}
+    </p>
+  );
+}
+
+/** The ids of the rows the list shows now. */
+function listedIds(): string[] {
+  return [...document.querySelectorAll<HTMLElement>('[data-testid="transaction-row"][data-id]')].map((row) => row.dataset.id!);
+}

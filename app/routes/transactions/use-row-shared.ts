@@ -1,0 +1,112 @@
+import { useCallback, useState } from "react";
+import { useLocation, useSubmit } from "react-router";
+import type { Translate } from "../../../core/i18n/translate";
+import type { Transaction } from "../../../core/api-types/ledger";
+import { TRANSACTION_STATUSES } from "../../../core/schemas/ledger";
+import { columnLabelVars, formKey, useFailureToast, type FormResult } from "../../forms/form-kit";
+import type { PageData, PageTransaction, TransactionsAnswer } from "./page-data";
+
+/**
+ * Everything the rows have in common, worked out once per table rather than once per row: a page
+ * holds 50 rows, and translating the same labels (and subscribing to the same router state) 50
+ * times was most of the page's server render time.
+ */
+export function useRowShared(
+  t: Translate,
+  language: string,
+  searchParams: URLSearchParams,
+  actionData: TransactionsAnswer | undefined,
+  listUrl: string,
+  listUrlKeepingEdit: string,
+  loaderData: PageData,
+) {
+  const submit = useSubmit();
+  const listPath = useLocation().pathname;
+  // Deletes sent from this page (JavaScript only): each one's answer is watched for a failure toast.
+  const [deleted, setDeleted] = useState<ReadonlySet<string>>(() => new Set());
+  // Without JavaScript a refused delete comes back as the page's action data.
+  const refusedDelete = typeof actionData === "object" && actionData && "form" in actionData && String(actionData.form).startsWith("delete:");
+  useFailureToast(refusedDelete ? (actionData as FormResult) : undefined, t);
+  const accountsById = new Map(loaderData.accounts.map((a) => [a.id, a]));
+  const otherSideOf = (tx: PageTransaction) => (tx.transferAccountId ? accountsById.get(tx.transferAccountId) : undefined);
+  // The table's columns, in their order: the header row's names.
+  const columns = {
+    date: t("ledger.fields.date"),
+    description: t("ledger.fields.description"),
+    category: t("ledger.fields.category"),
+    amount: t("ledger.fields.amount"),
+    runningBalance: t("ledger.fields.runningBalance"),
+    status: t("ledger.fields.status"),
+    receipt: t("ledger.pages.transactions.receipt"),
+    actions: t("ledger.pages.common.actions"),
+  };
+  // A settled delete's answer has been read (and any failure toasted): its watcher goes, and so
+  // does its fetcher, instead of one idle fetcher per delete for the life of the page.
+  const forgetDelete = useCallback((id: string) => {
+    setDeleted((ids) => {
+      if (!ids.has(id)) return ids;
+      const rest = new Set(ids);
+      rest.delete(id);
+      return rest;
+    });
+  }, []);
+  return {
+    deleted,
+    forgetDelete,
+    listPath,
+    /** With JavaScript a delete goes through the row's own fetcher (optimistic, several at once). */
+    deleteRow(id: string) {
+      const form = new FormData();
+      form.set("idempotencyKey", formKey(loaderData.nonce, "delete"));
+      form.set("intent", "delete");
+      form.set("confirmed", "yes");
+      form.set("transactionId", id);
+      // Another row's edit form stays open; this row's goes with it.
+      form.set("returnTo", searchParams.get("edit") === id ? listUrl : listUrlKeepingEdit);
+      setDeleted((ids) => new Set(ids).add(id));
+      void submit(form, { method: "post", navigate: false, fetcherKey: `tx-delete-${id}`, preventScrollReset: true });
+    },
+    t,
+    language,
+    searchParams,
+    actionData,
+    listUrl,
+    loaderData,
+    // A transfer's other side: its name, and whether it is archived.
+    otherSideOf,
+    // A transfer whose other side is in an archived account cannot change (ADR 035): its row says why instead.
+    locked: (tx: PageTransaction) => otherSideOf(tx)?.archived === true,
+    // An archived account's transactions cannot change (the API refuses with 409): no control offers to.
+    changeable: !loaderData.account.archived,
+    columns,
+    // The columns' names, in order, also label the cells on phones (labelledColumns).
+    columnLabels: columnLabelVars(Object.values(columns)),
+    labels: {
+      uncategorised: t("ledger.pages.common.uncategorised"),
+      noReceipt: t("ledger.pages.transactions.noReceipt"),
+      futureDate: t("ledger.pages.common.futureDate"),
+      anotherAccount: t("ledger.pages.transactions.anotherAccount"),
+      otherSideArchived: t("ledger.pages.transactions.otherSideArchived"),
+      pending: t("ledger.pages.transactions.pending"),
+      statuses: Object.fromEntries(TRANSACTION_STATUSES.map((status) => [status, t(`ledger.statuses.${status}`)])) as Record<Transaction["status"], string>,
+    },
+    editLabel: template(t, "ledger.pages.transactions.editLabel", ["description", "date", "amount"]),
+    deleteLabel: template(t, "ledger.pages.transactions.deleteLabel", ["description", "date", "amount"]),
+    receiptOf: template(t, "ledger.pages.transactions.receiptOf", ["description"]),
+    transferTo: template(t, "ledger.pages.transactions.transferTo", ["account"]),
+    transferFrom: template(t, "ledger.pages.transactions.transferFrom", ["account"]),
+    lockedTransfer: template(t, "ledger.pages.transactions.lockedTransfer", ["account"]),
+  };
+}
+export type RowShared = ReturnType<typeof useRowShared>;
+
+/**
+ * A translation translated once and filled per row: the same text as `t(key, values)` for values
+ * of the named placeholders, which it takes in the order of `names`.
+ */
+function template<Name extends string>(t: Translate, key: string, names: readonly Name[]): (values: Readonly<Record<Name, string>>) => string {
+  // Each placeholder becomes a marker that no text contains: a control character and its index.
+  const marked = t(key, Object.fromEntries(names.map((name, index) => [name, `\u0000${index}\u0000`])));
+  const pieces = marked.split("\u0000");
+  return (values) => pieces.map((piece, at) => (at % 2 === 0 ? piece : values[names[Number(piece)]!])).join("");
+}
