@@ -3,10 +3,10 @@
  * The app Worker reaches it by service binding and proxies the same path to the public.
  */
 import { createApi, devMail } from "./src/app";
-import { BOOKMARK_HEADER, bookmarkFrom, openSession, sessionAsDatabase } from "./src/d1-session";
-import type { ApiEnv } from "./src/env";
-import { sendPendingNotices } from "./src/notices";
-import { sweep } from "./src/rate-limit";
+import { BOOKMARK_HEADER, bookmarkFrom, openSession, sessionAsDatabase } from "./src/platform/d1-session";
+import type { ApiEnv } from "./src/platform/env";
+import { sendPendingNotices } from "./src/notices/notices";
+import { sweep } from "./src/platform/rate-limit";
 
 const apis = new Map<string, ReturnType<typeof createApi>>();
 

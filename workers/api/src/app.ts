@@ -1,21 +1,21 @@
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
-import type { ApiEnv } from "./env";
-import { createRouter } from "./hono";
-import { outboxEnabled } from "./mail";
-import { problemSchema } from "./openapi-helpers";
-import { problem, translatedProblem } from "./problem";
-import { accountRoutes } from "./routes/account";
-import { authRoutes } from "./routes/auth";
-import { signupRoutes } from "./routes/signup";
-import { RECEIPT_PATH, receiptRoutes } from "./routes/receipts";
+import type { ApiEnv } from "./platform/env";
+import { createRouter } from "./platform/router";
+import { outboxEnabled } from "./platform/mail";
+import { problemSchema } from "./platform/openapi";
+import { problem, translatedProblem } from "./platform/problem";
+import { accountRoutes } from "./account/routes";
+import { authRoutes } from "./auth/routes";
+import { signupRoutes } from "./signup/routes";
+import { RECEIPT_PATH, receiptRoutes } from "./receipts/routes";
 import { MAX_RECEIPT_BYTES } from "../../../core/receipt-image";
-import { drainReceiptTrash } from "./receipts";
-import { systemRoutes } from "./routes/system";
-import { userRoutes } from "./routes/users";
-import { ledgerRoutes } from "./routes/ledger";
-import { overviewRoutes } from "./routes/overview";
-import { IMPORT_PATH } from "./ledger/import";
+import { drainReceiptTrash } from "./receipts/objects";
+import { systemRoutes } from "./system/routes";
+import { userRoutes } from "./account/preferences";
+import { ledgerRoutes } from "./ledger/routes";
+import { overviewRoutes } from "./overview/routes";
+import { IMPORT_PATH } from "./import/routes";
 import { IMPORT_MAX_BYTES } from "../../../core/schemas/ledger";
 
 /** JSON bodies larger than this are refused with 413 before they are read. */

@@ -7,7 +7,7 @@
 import { z } from "@hono/zod-openapi";
 import { compareCurrencies, toDecimalString } from "../../../../core/money";
 import { blank } from "../../../../core/schemas/ledger";
-import { importRecordOut, importRecordsStatement, toImportRecord, type ImportRecordRow } from "./import-records";
+import { importRecordOut, importRecordsStatement, toImportRecord, type ImportRecordRow } from "../import/records";
 import { accountOut, categoryOut, toAccount, toCategory, type AccountRow, type CategoryRow } from "./model";
 
 const TYPE_ORDER = "CASE type WHEN 'checking' THEN 0 WHEN 'savings' THEN 1 WHEN 'credit_card' THEN 2 WHEN 'cash' THEN 3 WHEN 'wallet' THEN 4 ELSE 5 END";

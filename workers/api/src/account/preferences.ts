@@ -1,10 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { preferencesSchema } from "../../../../core/schemas/user";
-import { createRouter } from "../hono";
-import { bearer, json, jsonBody, problemResponse } from "../openapi-helpers";
-import { requireSession } from "../sessions";
-import { findUserById, toApiUser } from "../users";
-import { userSchema } from "./auth";
+import { createRouter } from "../platform/router";
+import { bearer, json, jsonBody, problemResponse } from "../platform/openapi";
+import { requireSession } from "../sessions/middleware";
+import { findUserById, toApiUser } from "../users/store";
+import { userSchema } from "../auth/routes";
 
 export const userRoutes = createRouter();
 

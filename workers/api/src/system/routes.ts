@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter } from "../hono";
-import { json } from "../openapi-helpers";
+import { createRouter } from "../platform/router";
+import { json } from "../platform/openapi";
 
 export const systemRoutes = createRouter();
 

@@ -10,12 +10,12 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { isIsoDay } from "../../../../core/dates";
 import { withDateRange } from "../../../../core/schemas/ledger";
 import { compareCurrencies } from "../../../../core/money";
-import { createRouter } from "../hono";
+import { createRouter } from "../platform/router";
 import { included, includedOut, includeParam } from "../ledger/collections";
 import { categoryDisplayName, toTransaction, transactionOut, TRANSACTION_COLUMNS, TRANSACTION_FROM, type TransactionRow } from "../ledger/model";
-import { bearer, json, problemResponse } from "../openapi-helpers";
-import { localeOf } from "../problem";
-import { deferSession, sessionBatch } from "../sessions";
+import { bearer, json, problemResponse } from "../platform/openapi";
+import { localeOf } from "../platform/problem";
+import { deferSession, sessionBatch } from "../sessions/middleware";
 
 const day = z.string().refine(isIsoDay, { error: "ledger.errors.date" });
 

@@ -14,14 +14,14 @@
  * token goes, and the cron issues a new link for the same undo before it sends.
  */
 import type { Context } from "hono";
-import { translatorFor } from "../../../core/i18n/translator";
-import { formatInstant } from "../../../core/dates";
-import { afterAnswer, type ApiBindings } from "./hono";
-import type { ApiEnv } from "./env";
-import { randomToken, sha256Hex } from "./crypto";
-import { hit } from "./rate-limit";
-import { appUrl, mailSender, paragraphsMail, sendWithRetries, type MailMessage, type MailSender } from "./mail";
-import type { UserRow } from "./users";
+import { translatorFor } from "../../../../core/i18n/translator";
+import { formatInstant } from "../../../../core/dates";
+import { afterAnswer, type ApiBindings } from "../platform/router";
+import type { ApiEnv } from "../platform/env";
+import { randomToken, sha256Hex } from "../platform/crypto";
+import { hit } from "../platform/rate-limit";
+import { appUrl, mailSender, paragraphsMail, sendWithRetries, type MailMessage, type MailSender } from "../platform/mail";
+import type { UserRow } from "../users/store";
 
 /** `revertId` is the `email_reverts` row the token opens. */
 export type SecurityNotice = { kind: "emailChanged"; newEmail: string; revertToken: string; revertId: string } | { kind: "emailRestored"; restoredEmail: string } | { kind: "passwordChanged" } | { kind: "passwordReset" } | { kind: "signInPaused"; failures: number; minutes: number } | { kind: "signupTried" };

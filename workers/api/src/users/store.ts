@@ -1,5 +1,5 @@
-import { sha256Hex } from "./crypto";
-import type { ApiUser } from "./hono";
+import { sha256Hex } from "../platform/crypto";
+import type { ApiUser } from "../platform/router";
 
 export interface UserRow {
   id: string;

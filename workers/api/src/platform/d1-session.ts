@@ -5,7 +5,7 @@
  * when the next request lands on another replica. Without one, the session may start anywhere
  * ("first-unconstrained"). (docs/decisions/014-d1-sessions.md)
  */
-import { OPAQUE_TOKEN_PATTERN } from "../../../core/ids";
+import { OPAQUE_TOKEN_PATTERN } from "../../../../core/ids";
 
 export const BOOKMARK_HEADER = "x-d1-bookmark";
 

@@ -1,8 +1,8 @@
 /** One D1 round trip for a change and the answer's reads, shared by the ledger's routes and the import. */
 import type { Context } from "hono";
-import type { ApiBindings } from "../hono";
-import { validationProblem } from "../problem";
-import { isRangeError } from "./store";
+import type { ApiBindings } from "./router";
+import { validationProblem } from "./problem";
+import { isRangeError } from "../ledger/store";
 
 /**
  * Runs `writes` and then `reads` as one batch: one round trip, one transaction, so the reads see

@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { randomToken, sha256Hex } from "./crypto";
-import type { ApiBindings } from "./hono";
-import { problem } from "./problem";
-import { toApiUser, type UserRow } from "./users";
+import { randomToken, sha256Hex } from "../platform/crypto";
+import type { ApiBindings } from "../platform/router";
+import { problem } from "../platform/problem";
+import { toApiUser, type UserRow } from "../users/store";
 
 export const IDLE_TIMEOUT_MS = 30 * 60_000;
 export const REMEMBER_MS = 30 * 24 * 3600_000;

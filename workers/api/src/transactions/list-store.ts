@@ -13,7 +13,7 @@
  * row per day of the history after it, or before it).
  */
 import { checkAmount, PAGE_SIZE_DEFAULT, type ListQuery } from "../../../../core/schemas/ledger";
-import { TRANSACTION_COLUMNS, TRANSACTION_FROM, transactionFrom, type AccountRow, type TransactionRow } from "./model";
+import { TRANSACTION_COLUMNS, TRANSACTION_FROM, transactionFrom, type AccountRow, type TransactionRow } from "../ledger/model";
 import { MAX_SEARCH_WORDS, searchWords } from "../../../../core/search-words";
 
 export type Sort = "date" | "amount";

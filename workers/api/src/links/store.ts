@@ -5,7 +5,7 @@
  * `used_at` and `claim`. Issuing a link, reading a usable one and claiming it inside a D1 batch
  * are the same for all of them, and live here.
  */
-import { randomToken, sha256Hex } from "./crypto";
+import { randomToken, sha256Hex } from "../platform/crypto";
 
 export type LinkTable = "password_links" | "email_changes" | "email_reverts" | "signup_links";
 /** Whose links a table's are: a user's, or (sign-up links) an address's. */

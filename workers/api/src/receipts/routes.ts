@@ -6,13 +6,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { ID_PATTERN } from "../../../../core/ids";
-import { createRouter, type ApiBindings } from "../hono";
-import { bearer, json, problemResponse } from "../openapi-helpers";
-import { problem, translatedProblem } from "../problem";
+import { createRouter, type ApiBindings } from "../platform/router";
+import { bearer, json, problemResponse } from "../platform/openapi";
+import { problem, translatedProblem } from "../platform/problem";
 import { MAX_RECEIPT_BYTES, sniffImageType } from "../../../../core/receipt-image";
-import { drainReceiptTrash, keyBelongsTo, receiptKey } from "../receipts";
-import { requireSession } from "../sessions";
-import { idempotent } from "../idempotency";
+import { drainReceiptTrash, keyBelongsTo, receiptKey } from "./objects";
+import { requireSession } from "../sessions/middleware";
+import { idempotent } from "../platform/idempotency";
 import { updateRow } from "../ledger/store";
 
 export const RECEIPT_PATH = /\/transactions\/[^/]+\/receipt$/;

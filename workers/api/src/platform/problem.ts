@@ -1,11 +1,11 @@
 import type { Context } from "hono";
-import type { ApiBindings } from "./hono";
+import type { ApiBindings } from "./router";
 import type { z } from "zod";
-import { bestSupportedLocale, defaultLocale, type Locale } from "../../../core/i18n/config";
-import type { TranslateOptions } from "../../../core/i18n/translate";
-import { translatorFor } from "../../../core/i18n/translator";
-import { PROBLEM_CONTENT_TYPE, type Problem } from "../../../core/problem";
-import { issuesByField } from "../../../core/schemas/auth";
+import { bestSupportedLocale, defaultLocale, type Locale } from "../../../../core/i18n/config";
+import type { TranslateOptions } from "../../../../core/i18n/translate";
+import { translatorFor } from "../../../../core/i18n/translator";
+import { PROBLEM_CONTENT_TYPE, type Problem } from "../../../../core/problem";
+import { issuesByField } from "../../../../core/schemas/auth";
 
 const TITLES: Record<number, string> = {
   400: "Bad Request",

@@ -11,10 +11,10 @@ import { ZxcvbnFactory } from "@zxcvbn-ts/core";
 import * as zxcvbnCommon from "@zxcvbn-ts/language-common";
 import * as zxcvbnEn from "@zxcvbn-ts/language-en";
 import * as zxcvbnEs from "@zxcvbn-ts/language-es-es";
-import { passwordFeedback as passwordFeedbackEn } from "../../../core/i18n/locales/en/password-feedback";
-import { passwordFeedback as passwordFeedbackEs } from "../../../core/i18n/locales/es/password-feedback";
-import { foldedForMatching } from "../../../core/plain-text";
-import { base64url, constantTimeEqual } from "./crypto";
+import { passwordFeedback as passwordFeedbackEn } from "../../../../core/i18n/locales/en/password-feedback";
+import { passwordFeedback as passwordFeedbackEs } from "../../../../core/i18n/locales/es/password-feedback";
+import { foldedForMatching } from "../../../../core/plain-text";
+import { base64url, constantTimeEqual } from "../platform/crypto";
 
 export interface ScryptParams {
   N: number;

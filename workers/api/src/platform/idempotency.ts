@@ -13,10 +13,10 @@
  * cannot tell whether the write happened, and a retry must never post twice.
  */
 import type { MiddlewareHandler } from "hono";
-import { translatorFor } from "../../../core/i18n/translator";
-import { OPAQUE_TOKEN_PATTERN } from "../../../core/ids";
+import { translatorFor } from "../../../../core/i18n/translator";
+import { OPAQUE_TOKEN_PATTERN } from "../../../../core/ids";
 import { sha256Hex } from "./crypto";
-import type { ApiBindings } from "./hono";
+import type { ApiBindings } from "./router";
 import { localeOf, problem, validationProblem } from "./problem";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;

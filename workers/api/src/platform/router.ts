@@ -1,9 +1,9 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import type { ApiUser } from "../../../core/api-types/user";
+import type { ApiUser } from "../../../../core/api-types/user";
 import type { ApiEnv } from "./env";
 import { zodProblem } from "./problem";
-import { refuseDeadDeferredSession } from "./sessions";
+import { refuseDeadDeferredSession } from "../sessions/middleware";
 
 /** The user as the API answers it: one definition, shared with the app (app/lib/types.ts). */
 export type { ApiUser };

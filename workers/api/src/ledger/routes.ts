@@ -26,12 +26,12 @@ import {
   transactionUpdateSchema,
   transferSchema,
 } from "../../../../core/schemas/ledger";
-import { onUserCreatedHook } from "./auth";
-import { createRouter, type ApiBindings } from "../hono";
-import { idempotent } from "../idempotency";
-import { importRoutes } from "../ledger/import";
-import { importRecordRoutes } from "../ledger/import-records";
-import { decodeCursor, filtersOf, filtersWithoutAccount, listTotals, pageQuery, rowsQuery, signature, type Filters, type Order, type Page, type Sort } from "../ledger/list";
+import { onUserCreatedHook } from "../auth/routes";
+import { createRouter, type ApiBindings } from "../platform/router";
+import { idempotent } from "../platform/idempotency";
+import { importRoutes } from "../import/routes";
+import { importRecordRoutes } from "../import/records";
+import { decodeCursor, filtersOf, filtersWithoutAccount, listTotals, pageQuery, rowsQuery, signature, type Filters, type Order, type Page, type Sort } from "../transactions/list-store";
 import {
   accountOut,
   categoryDisplayName,
@@ -47,9 +47,9 @@ import {
   type AccountRow,
   type CategoryRow,
   type TransactionRow,
-} from "../ledger/model";
-import { accountsAnswer, accountsResponse, accountsStatement, categoriesAnswer, categoriesResponse, categoriesStatement, included, listIncludedOut, listIncludeParam } from "../ledger/collections";
-import { csvField, csvLine } from "../ledger/csv";
+} from "./model";
+import { accountsAnswer, accountsResponse, accountsStatement, categoriesAnswer, categoriesResponse, categoriesStatement, included, listIncludedOut, listIncludeParam } from "./collections";
+import { csvField, csvLine } from "../import/csv";
 import {
   accountAsRead,
   accountsByIdStatement,
@@ -67,12 +67,12 @@ import {
   updateRow,
   type Guard,
   type LegRow,
-} from "../ledger/store";
-import { firstRow, rowsOf, writeThenRead } from "../ledger/batch";
-import { uuid7 } from "../ledger/uuid7";
-import { bearer, json, problemResponse } from "../openapi-helpers";
-import { localeOf, problem, translatedProblem, validationProblem } from "../problem";
-import { deferSession, requireSession, sessionBatch } from "../sessions";
+} from "./store";
+import { firstRow, rowsOf, writeThenRead } from "../platform/batch";
+import { uuid7 } from "../platform/uuid7";
+import { bearer, json, problemResponse } from "../platform/openapi";
+import { localeOf, problem, translatedProblem, validationProblem } from "../platform/problem";
+import { deferSession, requireSession, sessionBatch } from "../sessions/middleware";
 
 // Every new user starts with the default categories, named in the language they signed up in.
 onUserCreatedHook((db, userId, locale) => createDefaultCategories(db, userId, locale));

@@ -8,17 +8,17 @@ import {
   recoverSchema,
   resetPasswordSchema,
 } from "../../../../core/schemas/auth";
-import { afterAnswer, createRouter, type ApiBindings } from "../hono";
-import { appUrl, mailSender, paragraphsMail } from "../mail";
-import { keptNoticeInsert, prepareNotice, sendPreparedNotice, tellOwnerOfPause } from "../notices";
-import { hashPassword, MIN_PASSWORD_SCORE, needsRehash, parseParams, passwordStrength, verifyAgainstDummy, verifyPassword } from "../password";
-import { localeOf, problem, translatedProblem, validationProblem } from "../problem";
-import { clearLoginFailures, hit, lockedForSeconds, lockQuery, recordLoginFailure, throttle, type Lockout } from "../rate-limit";
-import { coarseIp } from "../ip";
-import { createSession, requireSession, revokeAllSessionsStatement, sessionExpiry, type SessionRow } from "../sessions";
-import { emailHashOf, findUserByEmail, findUserById, toApiUser, userByEmailQuery, type UserRow } from "../users";
-import { claimLink, endPendingEmailChanges, endPendingLinks, findUsableLink, issueLink, voidUnusedLinks } from "../single-use-links";
-import { json, jsonBody, problemResponse, bearer } from "../openapi-helpers";
+import { afterAnswer, createRouter, type ApiBindings } from "../platform/router";
+import { appUrl, mailSender, paragraphsMail } from "../platform/mail";
+import { keptNoticeInsert, prepareNotice, sendPreparedNotice, tellOwnerOfPause } from "../notices/notices";
+import { hashPassword, MIN_PASSWORD_SCORE, needsRehash, parseParams, passwordStrength, verifyAgainstDummy, verifyPassword } from "./password";
+import { localeOf, problem, translatedProblem, validationProblem } from "../platform/problem";
+import { clearLoginFailures, hit, lockedForSeconds, lockQuery, recordLoginFailure, throttle, type Lockout } from "../platform/rate-limit";
+import { coarseIp } from "../platform/ip";
+import { createSession, requireSession, revokeAllSessionsStatement, sessionExpiry, type SessionRow } from "../sessions/middleware";
+import { emailHashOf, findUserByEmail, findUserById, toApiUser, userByEmailQuery, type UserRow } from "../users/store";
+import { claimLink, endPendingEmailChanges, endPendingLinks, findUsableLink, issueLink, voidUnusedLinks } from "../links/store";
+import { json, jsonBody, problemResponse, bearer } from "../platform/openapi";
 
 /** 5 failed sign-ins within 15 minutes lock the email for 15 minutes (PRODUCT.md). */
 export const LOGIN_LOCKOUT: Lockout = { max: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };

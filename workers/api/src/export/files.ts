@@ -8,11 +8,11 @@
  * come, so a history of any length costs one chunk of memory (a Worker has 128 MB), ADR 031.
  */
 import { strToU8, Zip, ZipDeflate } from "fflate";
-import { dayInZone } from "../../../core/dates";
-import { toDecimalString } from "../../../core/money";
-import type { ApiUser } from "./hono";
-import { categoryDisplayName } from "./ledger/model";
-import { csvField as ledgerCsvField } from "./ledger/csv";
+import { dayInZone } from "../../../../core/dates";
+import { toDecimalString } from "../../../../core/money";
+import type { ApiUser } from "../platform/router";
+import { categoryDisplayName } from "../ledger/model";
+import { csvField as ledgerCsvField } from "../import/csv";
 
 type Row = Record<string, unknown>;
 

@@ -11,14 +11,14 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { ID_PATTERN } from "../../../../core/ids";
-import { createRouter, type ApiBindings } from "../hono";
-import { idempotent } from "../idempotency";
-import { bearer, json, problemResponse } from "../openapi-helpers";
-import { problem, translatedProblem } from "../problem";
-import { deferSession, requireSession, sessionBatch } from "../sessions";
-import { firstRow } from "./batch";
-import { accountOut, toAccount, type AccountRow } from "./model";
-import { accountAsRead, accountStatement } from "./store";
+import { createRouter, type ApiBindings } from "../platform/router";
+import { idempotent } from "../platform/idempotency";
+import { bearer, json, problemResponse } from "../platform/openapi";
+import { problem, translatedProblem } from "../platform/problem";
+import { deferSession, requireSession, sessionBatch } from "../sessions/middleware";
+import { firstRow } from "../platform/batch";
+import { accountOut, toAccount, type AccountRow } from "../ledger/model";
+import { accountAsRead, accountStatement } from "../ledger/store";
 
 export const importRecordRoutes = createRouter();
 type C = Context<ApiBindings>;
