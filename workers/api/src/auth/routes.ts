@@ -8,7 +8,8 @@ import {
   recoverSchema,
   resetPasswordSchema,
 } from "../../../../core/schemas/auth";
-import { afterAnswer, createRouter, type ApiBindings } from "../platform/router";
+import { afterAnswer, createRouter } from "../platform/router";
+import type { ApiBindings } from "../platform/types";
 import { appUrl, mailSender, paragraphsMail } from "../platform/mail";
 import { keptNoticeInsert, prepareNotice, sendPreparedNotice, tellOwnerOfPause } from "../notices/notices";
 import { hashPassword, MIN_PASSWORD_SCORE, needsRehash, parseParams, passwordStrength, verifyAgainstDummy, verifyPassword } from "./password";

@@ -10,7 +10,7 @@
 import { strToU8, Zip, ZipDeflate } from "fflate";
 import { dayInZone } from "../../../../core/dates";
 import { toDecimalString } from "../../../../core/money";
-import type { ApiUser } from "../platform/router";
+import type { ApiUser } from "../platform/types";
 import { categoryDisplayName } from "../ledger/model";
 import { csvField as ledgerCsvField } from "../import/csv";
 

@@ -11,7 +11,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { ID_PATTERN } from "../../../../core/ids";
-import { createRouter, type ApiBindings } from "../platform/router";
+import { createRouter } from "../platform/router";
+import type { ApiBindings } from "../platform/types";
 import { idempotent } from "../platform/idempotency";
 import { bearer, json, problemResponse } from "../platform/openapi";
 import { problem, translatedProblem } from "../platform/problem";

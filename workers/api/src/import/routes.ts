@@ -18,7 +18,8 @@ import { currencyDigits, currencyName, currencyPart, currencySign, PERUVIAN_SYMB
 import { TEXT_LIMITS } from "../../../../core/input-limits";
 import { checkAmount, IMPORT_COLUMNS, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS, importQuerySchema, TRANSACTION_STATUSES, type AmountCheck, type DateFormat, type ImportQuery, type TransactionStatus } from "../../../../core/schemas/ledger";
 import { sha256Hex } from "../platform/crypto";
-import { createRouter, type ApiBindings } from "../platform/router";
+import { createRouter } from "../platform/router";
+import type { ApiBindings } from "../platform/types";
 import { idempotent } from "../platform/idempotency";
 import { bearer, json, problemResponse } from "../platform/openapi";
 import { localeOf, problem, translatedProblem, validationProblem } from "../platform/problem";

@@ -27,7 +27,8 @@ import {
   transferSchema,
 } from "../../../../core/schemas/ledger";
 import { onUserCreatedHook } from "../auth/routes";
-import { createRouter, type ApiBindings } from "../platform/router";
+import { createRouter } from "../platform/router";
+import type { ApiBindings } from "../platform/types";
 import { idempotent } from "../platform/idempotency";
 import { importRoutes } from "../import/routes";
 import { importRecordRoutes } from "../import/records";

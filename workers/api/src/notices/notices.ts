@@ -16,7 +16,8 @@
 import type { Context } from "hono";
 import { translatorFor } from "../../../../core/i18n/translator";
 import { formatInstant } from "../../../../core/dates";
-import { afterAnswer, type ApiBindings } from "../platform/router";
+import { afterAnswer } from "../platform/router";
+import type { ApiBindings } from "../platform/types";
 import type { ApiEnv } from "../platform/env";
 import { randomToken, sha256Hex } from "../platform/crypto";
 import { hit } from "../platform/rate-limit";

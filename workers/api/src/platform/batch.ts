@@ -1,6 +1,6 @@
 /** One D1 round trip for a change and the answer's reads, shared by the ledger's routes and the import. */
 import type { Context } from "hono";
-import type { ApiBindings } from "./router";
+import type { ApiBindings } from "./types";
 import { validationProblem } from "./problem";
 import { isRangeError } from "../ledger/store";
 

@@ -16,7 +16,7 @@ import type { MiddlewareHandler } from "hono";
 import { translatorFor } from "../../../../core/i18n/translator";
 import { OPAQUE_TOKEN_PATTERN } from "../../../../core/ids";
 import { sha256Hex } from "./crypto";
-import type { ApiBindings } from "./router";
+import type { ApiBindings } from "./types";
 import { localeOf, problem, validationProblem } from "./problem";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;

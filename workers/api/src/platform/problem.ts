@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { ApiBindings } from "./router";
+import type { ApiBindings } from "./types";
 import type { z } from "zod";
 import { bestSupportedLocale, defaultLocale, type Locale } from "../../../../core/i18n/config";
 import type { TranslateOptions } from "../../../../core/i18n/translate";

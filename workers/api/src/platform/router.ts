@@ -1,25 +1,8 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import type { ApiUser } from "../../../../core/api-types/user";
-import type { ApiEnv } from "./env";
-import { zodProblem } from "./problem";
 import { refuseDeadDeferredSession } from "../sessions/middleware";
-
-/** The user as the API answers it: one definition, shared with the app (app/lib/types.ts). */
-export type { ApiUser };
-
-export interface CurrentSession {
-  id: string;
-  userId: string;
-  remember: boolean;
-}
-
-
-export type ApiBindings = {
-  Bindings: ApiEnv;
-  /** `tokenHash`: set by `deferSession`; `user` and `session` by `requireSession` or `sessionBatch`. */
-  Variables: { user: ApiUser; session: CurrentSession; clientIp: string; tokenHash: string };
-};
+import { zodProblem } from "./problem";
+import type { ApiBindings } from "./types";
 
 /** Every router of the API is made here, so every one turns invalid input into the same 422. */
 export function createRouter() {

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { randomToken, sha256Hex } from "../platform/crypto";
-import type { ApiBindings } from "../platform/router";
+import type { ApiBindings } from "../platform/types";
 import { problem } from "../platform/problem";
 import { toApiUser, type UserRow } from "../users/store";
 

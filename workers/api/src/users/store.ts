@@ -1,5 +1,5 @@
 import { sha256Hex } from "../platform/crypto";
-import type { ApiUser } from "../platform/router";
+import type { ApiUser } from "../platform/types";
 
 export interface UserRow {
   id: string;
