@@ -3,8 +3,9 @@ import { preferencesSchema } from "../../../../core/schemas/user";
 import { createRouter } from "../platform/router";
 import { bearer, json, jsonBody, problemResponse } from "../platform/openapi";
 import { requireSession } from "../sessions/middleware";
-import { findUserById, toApiUser } from "../users/store";
-import { userSchema } from "../auth/routes";
+import { findUserById } from "../users/store";
+import { toApiUser } from "../users/model";
+import { userSchema } from "../auth/common";
 
 export const userRoutes = createRouter();
 

@@ -13,14 +13,16 @@ import type { ApiBindings } from "../platform/types";
 import { appUrl, mailSender, paragraphsMail } from "../platform/mail";
 import { bearer, json, jsonBody, problemResponse } from "../platform/openapi";
 import { problem, validationProblem } from "../platform/problem";
-import { keptNoticeInsert, prepareNotice, sendPreparedNotice } from "../notices/notices";
+import { keptNoticeInsert } from "../notices/store";
+import { prepareNotice, sendPreparedNotice } from "../notices/notices";
 import { deleteUserReceipts } from "../receipts/objects";
 import { requireSession } from "../sessions/middleware";
 import { hit } from "../platform/rate-limit";
-import { addressTaken, addressTakenSql, findUserById, normalizeEmail, toApiUser, type UserRow } from "../users/store";
+import { addressTaken, addressTakenSql, findUserById } from "../users/store";
+import { normalizeEmail, toApiUser, type UserRow } from "../users/model";
 import { claimLink, findUsableLink, issueLink, voidUnusedLinks } from "../links/store";
 import { UNUSABLE_PASSWORD_HASH } from "../auth/password";
-import { checkCurrentPassword, HOUR, LINK_TTL_MS, linkExpired, linkParams, throttled, userSchema } from "../auth/routes";
+import { checkCurrentPassword, HOUR, LINK_TTL_MS, linkExpired, linkParams, throttled, userSchema } from "../auth/common";
 
 export const accountRoutes = createRouter();
 

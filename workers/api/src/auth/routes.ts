@@ -1,103 +1,27 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { translatorFor } from "../../../../core/i18n/translator";
-import {
-  changePasswordSchema,
-  LINK_ID_PATTERN,
-  loginSchema,
-  recoverSchema,
-  resetPasswordSchema,
-} from "../../../../core/schemas/auth";
+import { changePasswordSchema, loginSchema, recoverSchema, resetPasswordSchema } from "../../../../core/schemas/auth";
 import { afterAnswer, createRouter } from "../platform/router";
 import type { ApiBindings } from "../platform/types";
 import { appUrl, mailSender, paragraphsMail } from "../platform/mail";
-import { keptNoticeInsert, prepareNotice, sendPreparedNotice, tellOwnerOfPause } from "../notices/notices";
-import { hashPassword, MIN_PASSWORD_SCORE, needsRehash, parseParams, passwordStrength, verifyAgainstDummy, verifyPassword } from "./password";
-import { localeOf, problem, translatedProblem, validationProblem } from "../platform/problem";
-import { clearLoginFailures, hit, lockedForSeconds, lockQuery, recordLoginFailure, throttle, type Lockout } from "../platform/rate-limit";
-import { coarseIp } from "../platform/ip";
-import { createSession, requireSession, revokeAllSessionsStatement, sessionExpiry, type SessionRow } from "../sessions/middleware";
-import { emailHashOf, findUserByEmail, findUserById, toApiUser, userByEmailQuery, type UserRow } from "../users/store";
-import { claimLink, endPendingEmailChanges, endPendingLinks, findUsableLink, issueLink, voidUnusedLinks } from "../links/store";
 import { json, jsonBody, problemResponse, bearer } from "../platform/openapi";
-
-/** 5 failed sign-ins within 15 minutes lock the email for 15 minutes (PRODUCT.md). */
-export const LOGIN_LOCKOUT: Lockout = { max: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
-export const LINK_TTL_MS = 30 * 60_000;
-export const HOUR = 3600_000;
-
-export const userSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  name: z.string(),
-  locale: z.enum(["en", "es"]),
-  timeZone: z.string(),
-  theme: z.enum(["system", "light", "dark"]),
-  createdAt: z.number(),
-});
-export const sessionOut = z.object({ token: z.string(), remember: z.boolean(), expiresAt: z.number().nullable(), user: userSchema });
-export const linkParams = z.object({ linkId: z.string().regex(LINK_ID_PATTERN) });
-
-export function clientInfo(c: Context<ApiBindings>) {
-  return { ip: coarseIp(c.req.header("CF-Connecting-IP")), userAgent: c.req.header("User-Agent") ?? null };
-}
-
-export function scrypt(c: Context<ApiBindings>) {
-  return parseParams(c.env.SCRYPT_PARAMS);
-}
-
-export function weakPasswordProblem(c: Context<ApiBindings>, password: string, inputs: string[]): Response | null {
-  const locale = localeOf(c);
-  const strength = passwordStrength(password, inputs, locale);
-  if (strength.score >= MIN_PASSWORD_SCORE) return null;
-  const t = translatorFor(locale);
-  const why = [t("api.passwordWeak"), strength.warning].filter(Boolean).join(" ");
-  return validationProblem(c, { password: [why] });
-}
-
-export function throttled(c: Context<ApiBindings>, type: "locked" | "rate-limited", retryAfterSeconds: number): Response {
-  const t = translatorFor(localeOf(c));
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return problem(c, 429, type, { retryAfter: retryAfterSeconds, detail: t(type === "locked" ? "api.locked" : "api.rateLimited", { count: minutes }) });
-}
-
-/**
- * The current password, asked again before a change to the account (its password, its email, its
- * deletion). Wrong answers count toward the same per-email lockout as sign-in, so a stolen session
- * cannot guess the password at full speed; a locked email is refused before any hashing. Answers
- * null when the password is right, else the 422 (`field`, `messageKey`) or the 429 to send.
- */
-export async function checkCurrentPassword(c: Context<ApiBindings>, user: UserRow, password: string, field: string, messageKey: string): Promise<Response | null> {
-  const now = Date.now();
-  const emailHash = await emailHashOf(user.email);
-  const lockedFor = lockedForSeconds((await lockQuery(c.env.DB, emailHash).first<{ locked_until: number | null }>()) ?? undefined, now);
-  if (lockedFor !== null) return throttled(c, "locked", lockedFor);
-  if (verifyPassword(password, user.password_hash)) {
-    await clearLoginFailures(c.env.DB, emailHash).run();
-    return null;
-  }
-  const nowLockedFor = await recordLoginFailure(c.env.DB, emailHash, LOGIN_LOCKOUT, now);
-  if (nowLockedFor === null) return validationProblem(c, { [field]: [messageKey] });
-  await tellOwnerOfPause(c, user, { failures: LOGIN_LOCKOUT.max, lockedForSeconds: nowLockedFor }, now);
-  return throttled(c, "locked", nowLockedFor);
-}
-
-export function linkExpired(c: Context<ApiBindings>): Response {
-  return translatedProblem(c, 410, "link-expired", "auth.linkExpired");
-}
+import { problem, translatedProblem } from "../platform/problem";
+import { hit, throttle } from "../platform/rate-limit";
+import { keepNotice, keptNoticeInsert } from "../notices/store";
+import { prepareNotice, sendPreparedNotice, tellOwnerOfPause } from "../notices/notices";
+import { createSession, requireSession, sessionExpiry } from "../sessions/middleware";
+import { revokeAllSessionsStatement, revokeOtherSessions, revokeOwnSession, revokeSession, unrevokedSessions, type SessionRow } from "../sessions/store";
+import { emailHashOf, toApiUser, type UserRow } from "../users/model";
+import { findUserByEmail, findUserById, userByEmailQuery } from "../users/store";
+import { claimLink, endPendingEmailChanges, endPendingLinks, findUsableLink, issueLink, voidUnusedLinks } from "../links/store";
+import { checkCurrentPassword, clientInfo, HOUR, LINK_TTL_MS, linkExpired, linkParams, LOGIN_LOCKOUT, scrypt, sessionOut, throttled, userSchema, weakPasswordProblem } from "./common";
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./password";
+import { clearLoginFailures, lockedForSeconds, lockQuery, PASSWORD_LINK_SQL, recordLoginFailure, setPasswordHash } from "./store";
 
 export const authRoutes = createRouter();
 
 const recoverIpThrottle = throttle<ApiBindings>((ip) => `recover:ip:${ip}`, 10, HOUR, (c, retry) => throttled(c, "rate-limited", retry));
-
-/** Hooks other modules add to (the ledger gives every new user the default categories). */
-const userCreatedHooks: Array<(db: D1Database, userId: string, locale: string) => Promise<void>> = [];
-export function onUserCreatedHook(hook: (db: D1Database, userId: string, locale: string) => Promise<void>) {
-  userCreatedHooks.push(hook);
-}
-export async function onUserCreated(db: D1Database, userId: string, locale: string) {
-  for (const hook of userCreatedHooks) await hook(db, userId, locale);
-}
 
 authRoutes.openapi(
   createRoute({
@@ -135,7 +59,7 @@ authRoutes.openapi(
     }
     const statements = [clearLoginFailures(c.env.DB, emailHash)];
     if (needsRehash(user.password_hash, params)) {
-      statements.push(c.env.DB.prepare("UPDATE users SET password_hash = ?1, updated_at = ?2 WHERE id = ?3").bind(hashPassword(input.password, params), now, user.id));
+      statements.push(setPasswordHash(c.env.DB, user.id, hashPassword(input.password, params), now));
     }
     await c.env.DB.batch(statements);
     const info = clientInfo(c);
@@ -154,7 +78,7 @@ authRoutes.openapi(
     responses: { 204: { description: "Signed out" }, 401: problemResponse("No session") },
   }),
   async (c) => {
-    await c.env.DB.prepare("UPDATE sessions SET revoked_at = ?1 WHERE id = ?2").bind(Date.now(), c.get("session").id).run();
+    await revokeSession(c.env.DB, c.get("session").id, Date.now()).run();
     return c.body(null, 204);
   },
 );
@@ -251,10 +175,10 @@ authRoutes.openapi(
     const notice = prepareNotice(c, user, { kind: "passwordReset" }, now);
     const results = await c.env.DB.batch([
       link.first,
-      link.then((won) => `UPDATE users SET password_hash = ?3, updated_at = ?4 WHERE id = ?5 AND ${won}`, hashPassword(password, scrypt(c)), now, user.id),
+      link.then(PASSWORD_LINK_SQL.setPassword, hashPassword(password, scrypt(c)), now, user.id),
       // Whoever can read the mail may sign in at once: the new password ends the lockout.
-      link.then((won) => `DELETE FROM login_failures WHERE email_hash = ?3 AND ${won}`, await emailHashOf(user.email_normalized)),
-      link.then((won) => `UPDATE sessions SET revoked_at = ?3 WHERE user_id = ?4 AND revoked_at IS NULL AND ${won}`, now, user.id),
+      link.then(PASSWORD_LINK_SQL.clearLoginFailures, await emailHashOf(user.email_normalized)),
+      link.then(PASSWORD_LINK_SQL.revokeSessions, now, user.id),
       // A change of email someone asked for with the old password would otherwise still take the
       // account once its link is opened, after the owner has shut every other way in (QA, session 24).
       link.then((won) => voidUnusedLinks("email_changes", 3, won), now, user.id),
@@ -287,12 +211,12 @@ authRoutes.openapi(
     const now = Date.now();
     const notice = prepareNotice(c, user, { kind: "passwordChanged" }, now);
     await c.env.DB.batch([
-      c.env.DB.prepare("UPDATE users SET password_hash = ?1, updated_at = ?2 WHERE id = ?3").bind(hashPassword(input.password, scrypt(c)), now, user.id),
-      c.env.DB.prepare("UPDATE sessions SET revoked_at = ?1 WHERE user_id = ?2 AND revoked_at IS NULL AND id <> ?3").bind(now, user.id, c.get("session").id),
+      setPasswordHash(c.env.DB, user.id, hashPassword(input.password, scrypt(c)), now),
+      revokeOtherSessions(c.env.DB, user.id, c.get("session").id, now),
       // Every other way in that the old password opened ends with it: a password link mailed
       // before, and a change of email waiting for its link (QA, session 24: either still worked).
       ...endPendingLinks(c.env.DB, user.id, now),
-      c.env.DB.prepare(keptNoticeInsert(1)).bind(...notice.kept),
+      keepNotice(c.env.DB, notice),
     ]);
     await sendPreparedNotice(c, notice);
     return c.body(null, 204);
@@ -321,9 +245,7 @@ authRoutes.openapi(
   }),
   async (c) => {
     const now = Date.now();
-    const { results } = await c.env.DB.prepare("SELECT * FROM sessions WHERE user_id = ?1 AND revoked_at IS NULL ORDER BY last_seen_at DESC")
-      .bind(c.get("user").id)
-      .all<SessionRow>();
+    const { results } = await unrevokedSessions(c.env.DB, c.get("user").id).all<SessionRow>();
     const sessions = results
       .filter((row) => sessionExpiry(row) > now)
       .map((row) => ({
@@ -352,9 +274,7 @@ authRoutes.openapi(
   }),
   async (c) => {
     const { sessionId } = c.req.valid("param");
-    const result = await c.env.DB.prepare("UPDATE sessions SET revoked_at = ?1 WHERE id = ?2 AND user_id = ?3 AND revoked_at IS NULL")
-      .bind(Date.now(), sessionId, c.get("user").id)
-      .run();
+    const result = await revokeOwnSession(c.env.DB, sessionId, c.get("user").id, Date.now()).run();
     return result.meta.changes ? c.body(null, 204) : problem(c, 404, "not-found");
   },
 );

@@ -26,7 +26,6 @@ import {
   transactionUpdateSchema,
   transferSchema,
 } from "../../../../core/schemas/ledger";
-import { onUserCreatedHook } from "../auth/routes";
 import { createRouter } from "../platform/router";
 import type { ApiBindings } from "../platform/types";
 import { idempotent } from "../platform/idempotency";
@@ -74,9 +73,6 @@ import { uuid7 } from "../platform/uuid7";
 import { bearer, json, problemResponse } from "../platform/openapi";
 import { localeOf, problem, translatedProblem, validationProblem } from "../platform/problem";
 import { deferSession, requireSession, sessionBatch } from "../sessions/middleware";
-
-// Every new user starts with the default categories, named in the language they signed up in.
-onUserCreatedHook((db, userId, locale) => createDefaultCategories(db, userId, locale));
 
 export const ledgerRoutes = createRouter();
 type C = Context<ApiBindings>;

@@ -22,7 +22,8 @@ import type { ApiEnv } from "../platform/env";
 import { randomToken, sha256Hex } from "../platform/crypto";
 import { hit } from "../platform/rate-limit";
 import { appUrl, mailSender, paragraphsMail, sendWithRetries, type MailMessage, type MailSender } from "../platform/mail";
-import type { UserRow } from "../users/store";
+import type { UserRow } from "../users/model";
+import { dueNotices, forgetNotice, keepNotice, noticeRetryLater, reissueUndoLink, type PendingRow } from "./store";
 
 /** `revertId` is the `email_reverts` row the token opens. */
 export type SecurityNotice = { kind: "emailChanged"; newEmail: string; revertToken: string; revertId: string } | { kind: "emailRestored"; restoredEmail: string } | { kind: "passwordChanged" } | { kind: "passwordReset" } | { kind: "signInPaused"; failures: number; minutes: number } | { kind: "signupTried" };
@@ -58,25 +59,13 @@ export const PENDING_MAX_AGE_MS = 3 * 24 * 3600_000;
 /** Notices the cron sends in one run, so one run stays short whatever piled up. */
 const PENDING_PER_RUN = 50;
 
-type PendingRow = { id: string; to_address: string; subject: string; text_body: string; html_body: string; created_at: number; attempts: number; revert_id: string | null; link_marker: string | null };
-
 /** A notice made before its change is written: the mail to send, and the values of the row that keeps it. */
 export interface PreparedNotice {
   kind: SecurityNotice["kind"];
   id: string;
   message: MailMessage;
-  /** In `KEPT_COLUMNS`' order, for `keptNoticeInsert`. */
+  /** In the kept columns' order, for `keptNoticeInsert` (store.ts). */
   kept: unknown[];
-}
-
-const KEPT_COLUMNS = ["id", "to_address", "subject", "text_body", "html_body", "created_at", "next_attempt_at", "revert_id", "link_marker"] as const;
-
-/**
- * The statement that keeps a prepared notice, for the change's batch: its parameters are
- * `notice.kept` from `?first` on, and it writes only where `condition` holds (a link's claim).
- */
-export function keptNoticeInsert(first: number, condition = "1"): string {
-  return `INSERT INTO pending_notices (${KEPT_COLUMNS.join(", ")}) SELECT ${KEPT_COLUMNS.map((_, i) => `?${first + i}`).join(", ")} WHERE ${condition}`;
 }
 
 /** `mail` with the undo link's token where its marker is (the kept copy holds the marker). */
@@ -92,11 +81,6 @@ export function prepareNotice(c: Context<ApiBindings>, user: UserRow, notice: Se
   const kept = noticeMail(c, user, changed ? { ...changed, revertToken: marker! } : notice, now);
   const message = changed ? withToken(kept, marker, changed.revertToken) : kept;
   return { kind: notice.kind, id, message, kept: [id, kept.to, kept.subject, kept.text, kept.html, now, now + PENDING_FIRST_RETRY_MS, changed?.revertId ?? null, marker] };
-}
-
-/** A kept notice is forgotten once sent, or once too old to send. */
-function forgetNotice(db: D1Database, id: string): Promise<unknown> {
-  return db.prepare("DELETE FROM pending_notices WHERE id = ?1").bind(id).run();
 }
 
 function logNotice(event: string, fields: Record<string, unknown>): void {
@@ -133,7 +117,7 @@ export function noticeOnceADay(c: Context<ApiBindings>, user: UserRow, key: stri
     const { allowed } = await hit(c.env.DB, { key: `${key}:${user.id}`, ...OWNER_NOTICES_PER_DAY }, now);
     if (!allowed) return;
     const prepared = prepareNotice(c, user, notice, now);
-    await c.env.DB.prepare(keptNoticeInsert(1)).bind(...prepared.kept).run();
+    await keepNotice(c.env.DB, prepared).run();
     await sendAndForget(c, prepared);
   })().catch((error: unknown) => logNotice("security-notice-failed", { kind: notice.kind, error: String(error) }));
 }
@@ -157,13 +141,7 @@ async function withUndoLink(db: D1Database, row: PendingRow, now: number): Promi
   if (!row.link_marker) return mail;
   const token = randomToken();
   if (row.revert_id) {
-    await db
-      .prepare(
-        `INSERT INTO email_reverts (id, token_hash, user_id, email, email_normalized, created_at, expires_at)
-         SELECT ?1, ?2, user_id, email, email_normalized, created_at, expires_at FROM email_reverts WHERE id = ?3 AND used_at IS NULL AND expires_at > ?4`,
-      )
-      .bind(crypto.randomUUID(), await sha256Hex(token), row.revert_id, now)
-      .run();
+    await reissueUndoLink(db, row.revert_id, await sha256Hex(token), now).run();
   }
   return withToken(mail, row.link_marker, token);
 }
@@ -174,11 +152,7 @@ async function withUndoLink(db: D1Database, row: PendingRow, now: number): Promi
  * and logged.
  */
 export async function sendPendingNotices(env: ApiEnv, now = Date.now()): Promise<void> {
-  const { results } = await env.DB.prepare(
-    "SELECT id, to_address, subject, text_body, html_body, created_at, attempts, revert_id, link_marker FROM pending_notices WHERE next_attempt_at <= ?1 ORDER BY next_attempt_at LIMIT ?2",
-  )
-    .bind(now, PENDING_PER_RUN)
-    .all<PendingRow>();
+  const { results } = await dueNotices(env.DB, now, PENDING_PER_RUN);
   if (!results.length) return;
   let sender: MailSender;
   try {
@@ -197,7 +171,7 @@ export async function sendPendingNotices(env: ApiEnv, now = Date.now()): Promise
       await sender.send(await withUndoLink(env.DB, row, now));
     } catch (error) {
       logNotice("security-notice-retry-failed", { id: row.id, attempts: row.attempts + 1, error: String(error) });
-      await env.DB.prepare("UPDATE pending_notices SET attempts = attempts + 1, next_attempt_at = ?2 WHERE id = ?1").bind(row.id, now + 1).run();
+      await noticeRetryLater(env.DB, row.id, now + 1).run();
       continue;
     }
     await forgetNotice(env.DB, row.id);

@@ -2,7 +2,8 @@ import type { Context, MiddlewareHandler } from "hono";
 import { randomToken, sha256Hex } from "../platform/crypto";
 import type { ApiBindings } from "../platform/types";
 import { problem } from "../platform/problem";
-import { toApiUser, type UserRow } from "../users/store";
+import { toApiUser, type UserRow } from "../users/model";
+import { insertSession, sessionStatements, touchSession, type SessionRow } from "./store";
 
 export const IDLE_TIMEOUT_MS = 30 * 60_000;
 export const REMEMBER_MS = 30 * 24 * 3600_000;
@@ -10,19 +11,6 @@ export const REMEMBER_MS = 30 * 24 * 3600_000;
 export const BROWSER_SESSION_MAX_MS = 24 * 3600_000;
 /** last_seen is written at most this often, so reads stay reads. */
 const TOUCH_EVERY_MS = 60_000;
-
-export interface SessionRow {
-  id: string;
-  token_hash: string;
-  user_id: string;
-  remember: number;
-  created_at: number;
-  last_seen_at: number;
-  expires_at: number;
-  user_agent: string | null;
-  ip: string | null;
-  revoked_at: number | null;
-}
 
 /** Without "Remember me" a session lives while it is used: 30 minutes after the last request. */
 export function sessionExpiry(row: Pick<SessionRow, "remember" | "expires_at" | "last_seen_at">): number {
@@ -34,24 +22,13 @@ export async function createSession(db: D1Database, args: { userId: string; reme
   const token = randomToken();
   const id = crypto.randomUUID();
   const expiresAt = now + (args.remember ? REMEMBER_MS : BROWSER_SESSION_MAX_MS);
-  await db
-    .prepare("INSERT INTO sessions (id, token_hash, user_id, remember, created_at, last_seen_at, expires_at, user_agent, ip) VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?7, ?8)")
-    .bind(id, await sha256Hex(token), args.userId, args.remember ? 1 : 0, now, expiresAt, args.userAgent?.slice(0, 300) ?? null, args.ip)
-    .run();
+  await insertSession(db, { id, tokenHash: await sha256Hex(token), userId: args.userId, remember: args.remember, now, expiresAt, userAgent: args.userAgent?.slice(0, 300) ?? null, ip: args.ip }).run();
   return { id, token, remember: args.remember, expiresAt: args.remember ? expiresAt : null };
 }
 
 export function bearerToken(header: string | undefined): string | null {
   const match = /^Bearer ([A-Za-z0-9_-]{43})$/.exec(header ?? "");
   return match?.[1] ?? null;
-}
-
-/** The two statements that check a token: its session, and the user it belongs to. */
-function sessionStatements(db: D1Database, hash: string): [D1PreparedStatement, D1PreparedStatement] {
-  return [
-    db.prepare("SELECT * FROM sessions WHERE token_hash = ?1").bind(hash),
-    db.prepare("SELECT u.* FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?1").bind(hash),
-  ];
 }
 
 /** The session and user of a checked token, or null when the token no longer opens anything. */
@@ -66,7 +43,7 @@ function validSession(sessions: D1Result | undefined, users: D1Result | undefine
 async function admit(c: Context<ApiBindings>, hash: string, { row, user }: { row: SessionRow; user: UserRow }, now: number) {
   rememberOwner(hash, row.user_id);
   if (now - row.last_seen_at >= TOUCH_EVERY_MS) {
-    await c.env.DB.prepare("UPDATE sessions SET last_seen_at = ?1 WHERE id = ?2").bind(now, row.id).run();
+    await touchSession(c.env.DB, row.id, now).run();
   }
   c.set("user", toApiUser(user));
   c.set("session", { id: row.id, userId: row.user_id, remember: row.remember === 1 });
@@ -169,8 +146,4 @@ export async function refuseDeadDeferredSession(c: Context<ApiBindings>): Promis
 /** Forgets every remembered owner (tests: a fresh isolate). */
 export function forgetOwners() {
   owners.clear();
-}
-
-export function revokeAllSessionsStatement(db: D1Database, userId: string, exceptSessionId?: string) {
-  return db.prepare("UPDATE sessions SET revoked_at = ?1 WHERE user_id = ?2 AND revoked_at IS NULL AND id IS NOT ?3").bind(Date.now(), userId, exceptSessionId ?? null);
 }

@@ -18,9 +18,12 @@ import { localeOf, translatedProblem, validationProblem } from "../platform/prob
 import { hit, throttle } from "../platform/rate-limit";
 import { createSession } from "../sessions/middleware";
 import { noticeOnceADay } from "../notices/notices";
-import { claimLink, findUsableLink, issueLink } from "../links/store";
-import { addressTakenSql, emailHashOf, findUserById, normalizeEmail, toApiUser, userByEmailQuery, type UserRow } from "../users/store";
-import { clientInfo, HOUR, linkExpired, linkParams, onUserCreated, scrypt, sessionOut, throttled, weakPasswordProblem } from "../auth/routes";
+import { claimLink, issueLink } from "../links/store";
+import { addressHeldQuery, createUserFromLink, findUsableSignup } from "./store";
+import { findUserById, userByEmailQuery } from "../users/store";
+import { emailHashOf, normalizeEmail, toApiUser, type UserRow } from "../users/model";
+import { clientInfo, HOUR, linkExpired, linkParams, scrypt, sessionOut, throttled, weakPasswordProblem } from "../auth/common";
+import { createDefaultCategories } from "../ledger/store";
 
 export const signupRoutes = createRouter();
 type C = Context<ApiBindings>;
@@ -76,7 +79,7 @@ async function startSignup(c: C, form: { email: string; name: string; password: 
     // Its owner, and whether anyone holds the address (an undo of a change of email, ADR 032, holds
     // it without an account: nobody may take it meanwhile, and nobody is told; the undo's own mail
     // went to it), in one round trip.
-    const [owners, held] = await db.batch([userByEmailQuery(db, normalized), db.prepare(`SELECT ${addressTakenSql("?1", "?2", "NULL")} AS taken`).bind(normalized, now)]);
+    const [owners, held] = await db.batch([userByEmailQuery(db, normalized), addressHeldQuery(db, normalized, now)]);
     const owner = owners?.results[0] as UserRow | undefined;
     if (owner) return await noticeOnceADay(c, owner, "signup-tried", { kind: "signupTried" }, now);
     if ((held?.results[0] as { taken: number } | undefined)?.taken === 1) return;
@@ -94,12 +97,6 @@ async function startSignup(c: C, form: { email: string; name: string; password: 
   } catch (error) {
     console.error(JSON.stringify({ event: "signup-mail-failed", error: String(error) }));
   }
-}
-
-/** `taken`: the address has an account now (or is held, ADR 032), read in the same query. */
-type SignupLinkRow = { id: string; email: string; name: string; locale: string; taken: number };
-function findUsableSignup(db: D1Database, linkId: string, now: number) {
-  return findUsableLink<SignupLinkRow>(db, "signup_links", `id, email, name, locale, ${addressTakenSql("signup_links.email_normalized", "?2", "NULL")} AS taken`, linkId, now);
 }
 
 signupRoutes.openapi(
@@ -152,17 +149,12 @@ signupRoutes.openapi(
     // what the link holds, and only if the address is still free (its UNIQUE index; 409).
     const [claimed, created] = await c.env.DB.batch([
       link.first,
-      link.then(
-        (won) => `INSERT INTO users (id, email, email_normalized, name, password_hash, locale, created_at, updated_at)
-                  SELECT ?3, email, email_normalized, name, password_hash, locale, ?4, ?4 FROM signup_links WHERE id = ?1 AND ${won}
-                  ON CONFLICT (email_normalized) DO NOTHING`,
-        id,
-        now,
-      ),
+      link.then(createUserFromLink, id, now),
     ]);
     if (!claimed?.meta.changes) return linkExpired(c);
     if (!created?.meta.changes) return validationProblem(c, { email: ["api.emailTaken"] }, 409);
-    await onUserCreated(c.env.DB, id, signup.locale);
+    // Every new user starts with the default categories, named in the language they signed up in.
+    await createDefaultCategories(c.env.DB, id, signup.locale);
     const user = (await findUserById(c.env.DB, id))!;
     const info = clientInfo(c);
     const session = await createSession(c.env.DB, { userId: id, remember: false, userAgent: info.userAgent, ip: info.ip });
