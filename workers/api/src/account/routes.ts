@@ -1,12 +1,13 @@
 /**
- * The account itself: change the sign-in email (needs the password), export everything, delete
- * everything (needs the password). Preferences are PATCH /users/me (users.ts).
+ * The signed-in user's own account: profile and preferences (GET/PATCH /users/me), the sign-in
+ * email (a change needs the password and a link; the old address can undo it), and deleting
+ * everything (needs the password). The export of everything is export/routes.ts.
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { translatorFor } from "../../../../core/i18n/translator";
-import { changeEmailSchema, deleteAccountSchema, exportQuerySchema } from "../../../../core/schemas/settings";
-import { exportFileName, exportHead, exportJson, exportZip, transactionChunks } from "../export/files";
+import { changeEmailSchema, deleteAccountSchema } from "../../../../core/schemas/settings";
+import { preferencesSchema } from "../../../../core/schemas/user";
 import { randomToken, sha256Hex } from "../platform/crypto";
 import { createRouter } from "../platform/router";
 import type { ApiBindings } from "../platform/types";
@@ -18,13 +19,49 @@ import { prepareNotice, sendPreparedNotice } from "../notices/notices";
 import { deleteUserReceipts } from "../receipts/objects";
 import { requireSession } from "../sessions/middleware";
 import { hit } from "../platform/rate-limit";
-import { addressTaken, addressTakenSql, findUserById } from "../users/store";
+import { addressTaken, findUserById } from "../users/store";
 import { normalizeEmail, toApiUser, type UserRow } from "../users/model";
-import { claimLink, findUsableLink, issueLink, voidUnusedLinks } from "../links/store";
-import { UNUSABLE_PASSWORD_HASH } from "../auth/password";
+import { claimLink, issueLink, voidUnusedLinks } from "../links/store";
+import { revokeAllSessionsIfWon } from "../sessions/store";
+import { deleteUserStatements, EMAIL_LINK_SQL, updatePreferences, findUsableChange, findUsableRevert, pendingEmailChange, setEmailSpelling } from "./store";
 import { checkCurrentPassword, HOUR, LINK_TTL_MS, linkExpired, linkParams, throttled, userSchema } from "../auth/common";
 
 export const accountRoutes = createRouter();
+
+// ───────────────────────────── Profile and preferences ─────────────────────────────
+
+accountRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/users/me",
+    summary: "The signed-in user's profile and preferences",
+    security: bearer,
+    middleware: [requireSession] as const,
+    responses: { 200: { description: "Profile", ...json(z.object({ user: userSchema })) }, 401: problemResponse("No session") },
+  }),
+  (c) => c.json({ user: c.get("user") }, 200),
+);
+
+accountRoutes.openapi(
+  createRoute({
+    method: "patch",
+    path: "/users/me",
+    summary: "Change name, language, time zone or theme",
+    security: bearer,
+    middleware: [requireSession] as const,
+    request: { body: jsonBody(preferencesSchema) },
+    responses: { 200: { description: "Updated", ...json(z.object({ user: userSchema })) }, 401: problemResponse("No session"), 422: problemResponse("Invalid input") },
+  }),
+  async (c) => {
+    const input = c.req.valid("json");
+    const id = c.get("user").id;
+    await updatePreferences(c.env.DB, id, input, Date.now()).run();
+    const user = await findUserById(c.env.DB, id);
+    return c.json({ user: toApiUser(user!) }, 200);
+  },
+);
+
+// ───────────────────────────── Change of email ─────────────────────────────
 
 /** How long the link mailed to a new address confirms the change. */
 export const EMAIL_CHANGE_TTL_MS = 24 * HOUR;
@@ -65,7 +102,7 @@ accountRoutes.openapi(
     const normalized = normalizeEmail(email);
     if (normalized === user.email_normalized) {
       // The same mailbox, written otherwise: nothing to prove.
-      await c.env.DB.prepare("UPDATE users SET email = ?1, updated_at = ?2 WHERE id = ?3").bind(email, Date.now(), user.id).run();
+      await setEmailSpelling(c.env.DB, user.id, email, Date.now()).run();
       return c.json({ user: toApiUser({ ...user, email }), pending: null }, 200);
     }
     if (await addressTaken(c.env.DB, normalized, user.id, Date.now())) return validationProblem(c, { email: ["api.emailTaken"] }, 409);
@@ -91,11 +128,6 @@ function emailTakenOrThrow(c: Context<ApiBindings>, error: unknown): Response {
   throw error;
 }
 
-type ChangeRow = { id: string; user_id: string; email: string; email_normalized: string };
-function findUsableChange(db: D1Database, linkId: string, now: number) {
-  return findUsableLink<ChangeRow>(db, "email_changes", "id, user_id, email, email_normalized", linkId, now);
-}
-
 accountRoutes.openapi(
   createRoute({
     method: "get",
@@ -107,11 +139,7 @@ accountRoutes.openapi(
   }),
   async (c) => {
     // With whether the address is taken, in the same query: Settings asks on every load.
-    const row = await c.env.DB.prepare(
-      `SELECT c.email, c.expires_at, ${addressTakenSql("c.email_normalized", "?2", "?1")} AS taken FROM email_changes c WHERE c.user_id = ?1 AND c.used_at IS NULL AND c.expires_at > ?2 ORDER BY c.created_at DESC LIMIT 1`,
-    )
-      .bind(c.get("user").id, Date.now())
-      .first<{ email: string; expires_at: number; taken: number }>();
+    const row = await pendingEmailChange(c.env.DB, c.get("user").id, Date.now());
     return c.json({ pending: row ? { email: row.email, expiresAt: row.expires_at, taken: row.taken === 1 } : null }, 200);
   },
 );
@@ -171,9 +199,9 @@ accountRoutes.openapi(
       // request claimed the link: a second open gets 410.
       results = await c.env.DB.batch([
         link.first,
-        link.then((won) => `UPDATE users SET email = ?3, email_normalized = ?4, updated_at = ?5 WHERE id = ?6 AND ${won}`, change.email, change.email_normalized, now, user.id),
+        link.then(EMAIL_LINK_SQL.setEmail, change.email, change.email_normalized, now, user.id),
         link.then(
-          (won) => `INSERT INTO email_reverts (id, token_hash, user_id, email, email_normalized, created_at, expires_at) SELECT ?3, ?4, ?5, ?6, ?7, ?8, ?9 WHERE ${won}`,
+          EMAIL_LINK_SQL.insertRevert,
           revertId,
           await sha256Hex(revertToken),
           user.id,
@@ -196,10 +224,6 @@ accountRoutes.openapi(
     return c.json({ email: change.email }, 200);
   },
 );
-
-function findUsableRevert(db: D1Database, linkId: string, now: number) {
-  return findUsableLink<ChangeRow & { created_at: number }>(db, "email_reverts", "id, user_id, email, email_normalized, created_at", linkId, now);
-}
 
 accountRoutes.openapi(
   createRoute({
@@ -251,7 +275,7 @@ accountRoutes.openapi(
       results = await c.env.DB.batch([
         link.first,
         link.then(
-          (won) => `UPDATE users SET email = ?3, email_normalized = ?4, password_hash = '${UNUSABLE_PASSWORD_HASH}', updated_at = ?5 WHERE id = ?6 AND ${won}`,
+          EMAIL_LINK_SQL.restoreEmail,
           revert.email,
           revert.email_normalized,
           now,
@@ -259,10 +283,10 @@ accountRoutes.openapi(
         ),
         link.then((won) => voidUnusedLinks("email_reverts", 3, `created_at >= ?5 AND ${won}`), now, userId, revert.created_at),
         link.then((won) => voidUnusedLinks("email_changes", 3, won), now, userId),
-        link.then((won) => `UPDATE sessions SET revoked_at = ?3 WHERE user_id = ?4 AND revoked_at IS NULL AND ${won}`, now, userId),
+        link.then(revokeAllSessionsIfWon, now, userId),
         link.then((won) => voidUnusedLinks("password_links", 3, won), now, userId),
         link.then(
-          (won) => `INSERT INTO password_links (id, token_hash, user_id, created_at, expires_at) SELECT ?3, ?4, ?5, ?6, ?7 WHERE ${won}`,
+          EMAIL_LINK_SQL.insertPasswordLink,
           crypto.randomUUID(),
           await sha256Hex(passwordLinkId),
           userId,
@@ -279,34 +303,6 @@ accountRoutes.openapi(
     if (!results[0]?.meta.changes) return linkExpired(c);
     if (notice) await sendPreparedNotice(c, notice);
     return c.json({ email: revert.email, passwordLinkId }, 200);
-  },
-);
-
-accountRoutes.openapi(
-  createRoute({
-    method: "get",
-    path: "/users/me/export",
-    summary: "Everything of the user: accounts, transactions, categories, as JSON or a zip of CSV files",
-    security: bearer,
-    middleware: [requireSession] as const,
-    request: { query: exportQuerySchema },
-    responses: {
-      200: {
-        description: "The export, as an attachment",
-        content: { "application/json": { schema: z.record(z.string(), z.unknown()) }, "application/zip": { schema: z.string().openapi({ format: "binary" }) } },
-      },
-      401: problemResponse("No session"),
-      422: problemResponse("Unknown format"),
-    },
-  }),
-  async (c) => {
-    const { format } = c.req.valid("query");
-    const user = c.get("user");
-    const head = await exportHead(c.env.DB, user);
-    const transactions = transactionChunks(c.env.DB, user, Date.parse(head.exportedAt));
-    const headers = { "Content-Disposition": `attachment; filename="${exportFileName(format, head)}"`, "Cache-Control": "private, no-store" };
-    if (format === "zip") return new Response(exportZip(head, transactions), { status: 200, headers: { ...headers, "Content-Type": "application/zip" } });
-    return new Response(exportJson(head, transactions), { status: 200, headers: { ...headers, "Content-Type": "application/json; charset=utf-8" } });
   },
 );
 
@@ -330,10 +326,7 @@ accountRoutes.openapi(
     // other way round could leave images nobody can reach or delete.
     await deleteUserReceipts(c.env.RECEIPTS, user.id);
     // Sessions, links, accounts, transactions and categories go with the user (ON DELETE CASCADE).
-    await c.env.DB.batch([
-      c.env.DB.prepare("DELETE FROM idempotency_keys WHERE user_id = ?1").bind(user.id),
-      c.env.DB.prepare("DELETE FROM users WHERE id = ?1").bind(user.id),
-    ]);
+    await c.env.DB.batch(deleteUserStatements(c.env.DB, user.id));
     return c.body(null, 204);
   },
 );

@@ -11,7 +11,7 @@ import { hit, throttle } from "../platform/rate-limit";
 import { keepNotice, keptNoticeInsert } from "../notices/store";
 import { prepareNotice, sendPreparedNotice, tellOwnerOfPause } from "../notices/notices";
 import { createSession, requireSession, sessionExpiry } from "../sessions/middleware";
-import { revokeAllSessionsStatement, revokeOtherSessions, revokeOwnSession, revokeSession, unrevokedSessions, type SessionRow } from "../sessions/store";
+import { revokeAllSessionsIfWon, revokeAllSessionsStatement, revokeOtherSessions, revokeOwnSession, revokeSession, unrevokedSessions, type SessionRow } from "../sessions/store";
 import { emailHashOf, toApiUser, type UserRow } from "../users/model";
 import { findUserByEmail, findUserById, userByEmailQuery } from "../users/store";
 import { claimLink, endPendingEmailChanges, endPendingLinks, findUsableLink, issueLink, voidUnusedLinks } from "../links/store";
@@ -178,7 +178,7 @@ authRoutes.openapi(
       link.then(PASSWORD_LINK_SQL.setPassword, hashPassword(password, scrypt(c)), now, user.id),
       // Whoever can read the mail may sign in at once: the new password ends the lockout.
       link.then(PASSWORD_LINK_SQL.clearLoginFailures, await emailHashOf(user.email_normalized)),
-      link.then(PASSWORD_LINK_SQL.revokeSessions, now, user.id),
+      link.then(revokeAllSessionsIfWon, now, user.id),
       // A change of email someone asked for with the old password would otherwise still take the
       // account once its link is opened, after the owner has shut every other way in (QA, session 24).
       link.then((won) => voidUnusedLinks("email_changes", 3, won), now, user.id),

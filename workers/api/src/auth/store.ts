@@ -68,6 +68,4 @@ export const PASSWORD_LINK_SQL = {
   setPassword: (won: string) => `UPDATE users SET password_hash = ?3, updated_at = ?4 WHERE id = ?5 AND ${won}`,
   /** ?3 email hash. */
   clearLoginFailures: (won: string) => `DELETE FROM login_failures WHERE email_hash = ?3 AND ${won}`,
-  /** ?3 now, ?4 user id. */
-  revokeSessions: (won: string) => `UPDATE sessions SET revoked_at = ?3 WHERE user_id = ?4 AND revoked_at IS NULL AND ${won}`,
 };

@@ -13,6 +13,7 @@ import { toDecimalString } from "../../../../core/money";
 import type { ApiUser } from "../platform/types";
 import { categoryDisplayName } from "../ledger/model";
 import { csvField as ledgerCsvField } from "../import/csv";
+import { headStatements, transactionChunk } from "./store";
 
 type Row = Record<string, unknown>;
 
@@ -101,10 +102,7 @@ export interface ExportHead {
 export async function exportHead(db: D1Database, user: ApiUser): Promise<ExportHead> {
   // Taken before the reads: the balances are as of this instant, and so are the rows after them.
   const exportedAt = new Date().toISOString();
-  const [accounts, categories] = await db.batch<Row>([
-    db.prepare("SELECT * FROM accounts WHERE user_id = ?1 ORDER BY created_at, id").bind(user.id),
-    db.prepare("SELECT * FROM categories WHERE user_id = ?1 ORDER BY name, id").bind(user.id),
-  ]);
+  const [accounts, categories] = await db.batch<Row>(headStatements(db, user.id));
   return {
     exportedAt,
     user: { id: user.id, email: user.email, name: user.name, locale: user.locale, timeZone: user.timeZone, theme: user.theme, createdAt: iso(user.createdAt) },
@@ -124,15 +122,7 @@ export async function* transactionChunks(db: D1Database, user: Pick<ApiUser, "id
   const columns = transactionColumns(user.locale);
   let after: { date: unknown; id: unknown } | null = null;
   for (;;) {
-    const page: D1Result<Row> = await db
-      .prepare(
-        `SELECT t.*, a.currency AS currency, a.name AS account_name, c.name AS category_name, c.default_key AS category_default_key
-           FROM transactions t JOIN accounts a ON a.id = t.account_id LEFT JOIN categories c ON c.id = t.category_id
-          WHERE t.user_id = ?1 AND t.created_at <= ?2${after ? " AND (t.date, t.id) > (?3, ?4)" : ""}
-          ORDER BY t.date, t.id LIMIT ${chunkRows}`,
-      )
-      .bind(user.id, until, ...(after ? [after.date, after.id] : []))
-      .all<Row>();
+    const page: D1Result<Row> = await transactionChunk(db, user.id, until, after, chunkRows).all<Row>();
     const results = page.results;
     if (results.length) yield shape(results, columns);
     if (results.length < chunkRows) return;

@@ -19,7 +19,7 @@ import { problem, translatedProblem } from "../platform/problem";
 import { deferSession, requireSession, sessionBatch } from "../sessions/middleware";
 import { firstRow } from "../platform/batch";
 import { accountOut, toAccount, type AccountRow } from "../ledger/model";
-import { accountAsRead, accountStatement } from "../ledger/store";
+import { accountAsRead, accountStatement } from "../accounts/store";
 
 export const importRecordRoutes = createRouter();
 type C = Context<ApiBindings>;

@@ -25,10 +25,11 @@ import { bearer, json, problemResponse } from "../platform/openapi";
 import { localeOf, problem, translatedProblem, validationProblem } from "../platform/problem";
 import { requireSession } from "../sessions/middleware";
 import { detectDelimiter, filledWidth, guessMapping, LEAD_ROWS_ALLOWED, isImpossibleDayInFormat, parseCsv, parseDate, tableEnd, tableStart } from "./csv";
-import { accountOut, categoryDisplayName, categoryNames, categoryNamesStatement, toAccount, type AccountRow, type CategoryRow } from "../ledger/model";
+import { accountOut, categoryDisplayName, categoryNames, toAccount, type AccountRow, type CategoryRow } from "../ledger/model";
+import { categoryNamesStatement } from "../categories/store";
 import { firstRow, writeThenRead } from "../platform/batch";
 import { importRecordStatements } from "./records";
-import { accountAsRead, accountStatement, findAccount } from "../ledger/store";
+import { accountAsRead, accountStatement, findAccount } from "../accounts/store";
 import { uuid7 } from "../platform/uuid7";
 
 export const importRoutes = createRouter();

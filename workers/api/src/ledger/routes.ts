@@ -32,42 +32,17 @@ import { idempotent } from "../platform/idempotency";
 import { importRoutes } from "../import/routes";
 import { importRecordRoutes } from "../import/records";
 import { decodeCursor, filtersOf, filtersWithoutAccount, listTotals, pageQuery, rowsQuery, signature, type Filters, type Order, type Page, type Sort } from "../transactions/list-store";
-import {
-  accountOut,
-  categoryDisplayName,
-  categoryNames,
-  categoryNamesStatement,
-  categoryOut,
-  toAccount,
-  toCategory,
-  toTransaction,
-  totalsOf,
-  totalsOut,
-  transactionOut,
-  type AccountRow,
-  type CategoryRow,
-  type TransactionRow,
-} from "./model";
-import { accountsAnswer, accountsResponse, accountsStatement, categoriesAnswer, categoriesResponse, categoriesStatement, included, listIncludedOut, listIncludeParam } from "./collections";
+import { accountOut, categoryDisplayName, categoryNames, categoryOut, toAccount, toCategory, toTransaction, totalsOf, totalsOut, transactionOut, type AccountRow, type CategoryRow, type TransactionRow } from "./model";
+import { categoryNamesStatement } from "../categories/store";
+import { accountsAnswer, accountsResponse, categoriesAnswer, categoriesResponse, included, listIncludedOut, listIncludeParam } from "./collections";
+import { accountsStatement } from "../accounts/store";
+import { categoriesStatement } from "../categories/store";
 import { csvField, csvLine } from "../import/csv";
-import {
-  accountAsRead,
-  accountsByIdStatement,
-  accountStatement,
-  categoryBelongs,
-  createDefaultCategories,
-  deleteTransactionsStatement,
-  findAccount,
-  findTransaction,
-  inOrderOf,
-  transactionForChange,
-  transactionStatement,
-  transactionsByIdStatement,
-  transferLegs,
-  updateRow,
-  type Guard,
-  type LegRow,
-} from "./store";
+import { accountAsRead, accountsByIdStatement, accountStatement, findAccount } from "../accounts/store";
+import { categoryBelongs, createDefaultCategories } from "../categories/store";
+import { deleteTransactionsStatement, findTransaction, transactionForChange, transactionStatement, transactionsByIdStatement, type LegRow } from "../transactions/store";
+import { inOrderOf, updateRow, type Guard } from "./store";
+import { transferLegs } from "../transfers/store";
 import { firstRow, rowsOf, writeThenRead } from "../platform/batch";
 import { uuid7 } from "../platform/uuid7";
 import { bearer, json, problemResponse } from "../platform/openapi";
@@ -274,7 +249,6 @@ const listResponse = z.object({
   order: z.enum(["asc", "desc"]),
   ...listIncludedOut,
 });
-
 
 /** The account of a path and the parsed filters, or the answer to give instead. */
 async function listContext(c: C, accountId: string, query: z.infer<typeof listQuerySchema>) {

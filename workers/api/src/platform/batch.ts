@@ -2,7 +2,6 @@
 import type { Context } from "hono";
 import type { ApiBindings } from "./types";
 import { validationProblem } from "./problem";
-import { isRangeError } from "../ledger/store";
 
 /**
  * Runs `writes` and then `reads` as one batch: one round trip, one transaction, so the reads see
@@ -28,4 +27,11 @@ export function firstRow<T>(result: D1Result | undefined): T | undefined {
 /** Every row a batch's statement read. */
 export function rowsOf<T>(result: D1Result | undefined): T[] {
   return (result?.results ?? []) as T[];
+}
+
+/** A CHECK on accounts.balance (or a day total) refused the write: the sum left the exact range. */
+export function isRangeError(error: unknown): boolean {
+  const message = error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? "")}` : String(error);
+  // "money volume out of range": migrations/0010, the bound on a user's gross volume.
+  return /CHECK constraint failed|integer overflow|money volume out of range/i.test(message);
 }

@@ -57,3 +57,6 @@ export function unrevokedSessions(db: D1Database, userId: string) {
 export function revokeOtherSessions(db: D1Database, userId: string, exceptSessionId: string, now: number) {
   return db.prepare("UPDATE sessions SET revoked_at = ?1 WHERE user_id = ?2 AND revoked_at IS NULL AND id <> ?3").bind(now, userId, exceptSessionId);
 }
+
+/** For a link's claim (`claimLink(…).then`): every session of the user ends, if the claim won. ?3 now, ?4 user id. */
+export const revokeAllSessionsIfWon = (won: string) => `UPDATE sessions SET revoked_at = ?3 WHERE user_id = ?4 AND revoked_at IS NULL AND ${won}`;

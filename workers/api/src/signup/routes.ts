@@ -23,7 +23,7 @@ import { addressHeldQuery, createUserFromLink, findUsableSignup } from "./store"
 import { findUserById, userByEmailQuery } from "../users/store";
 import { emailHashOf, normalizeEmail, toApiUser, type UserRow } from "../users/model";
 import { clientInfo, HOUR, linkExpired, linkParams, scrypt, sessionOut, throttled, weakPasswordProblem } from "../auth/common";
-import { createDefaultCategories } from "../ledger/store";
+import { createDefaultCategories } from "../categories/store";
 
 export const signupRoutes = createRouter();
 type C = Context<ApiBindings>;
