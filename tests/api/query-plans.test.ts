@@ -5,8 +5,8 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { OWN_IDS_SQL, SAME_CONTENT_SQL, SAME_DAY_AND_AMOUNT_SQL } from "../../workers/api/src/import/routes";
-import { IMPORT_RECORDS_SQL, UNDO_SQL } from "../../workers/api/src/import/records";
+import { OWN_IDS_SQL, SAME_CONTENT_SQL, SAME_DAY_AND_AMOUNT_SQL } from "../../workers/api/src/import/store";
+import { IMPORT_RECORDS_SQL, UNDO_SQL } from "../../workers/api/src/import/store";
 import { rowsQuery, totalsQuery, type Filters, type Order, type Sort } from "../../workers/api/src/transactions/list-store";
 import { BY_ID_SQL } from "../../workers/api/src/transactions/store";
 

@@ -5,18 +5,21 @@ import { createRouter } from "./platform/router";
 import { outboxEnabled } from "./platform/mail";
 import { problemSchema } from "./platform/openapi";
 import { problem, translatedProblem } from "./platform/problem";
-import { accountRoutes } from "./account/routes";
-import { authRoutes } from "./auth/routes";
-import { signupRoutes } from "./signup/routes";
-import { RECEIPT_PATH, receiptRoutes } from "./receipts/routes";
 import { MAX_RECEIPT_BYTES } from "../../../core/receipt-image";
-import { drainReceiptTrash } from "./receipts/objects";
-import { systemRoutes } from "./system/routes";
-import { userRoutes } from "./account/preferences";
-import { ledgerRoutes } from "./ledger/routes";
-import { overviewRoutes } from "./overview/routes";
-import { IMPORT_PATH } from "./import/routes";
 import { IMPORT_MAX_BYTES } from "../../../core/schemas/ledger";
+import { accountRoutes } from "./account/routes";
+import { accountsRoutes } from "./accounts/routes";
+import { authRoutes } from "./auth/routes";
+import { categoryRoutes } from "./categories/routes";
+import { exportRoutes } from "./export/routes";
+import { IMPORT_PATH, importRoutes } from "./import/routes";
+import { overviewRoutes } from "./overview/routes";
+import { drainReceiptTrash } from "./receipts/objects";
+import { RECEIPT_PATH, receiptRoutes } from "./receipts/routes";
+import { signupRoutes } from "./signup/routes";
+import { systemRoutes } from "./system/routes";
+import { transactionRoutes } from "./transactions/routes";
+import { transferRoutes } from "./transfers/routes";
 
 /** JSON bodies larger than this are refused with 413 before they are read. */
 export const MAX_JSON_BYTES = 64 * 1024;
@@ -42,13 +45,19 @@ export function createApi(basePath = "/api/v1") {
     if (c.req.method === "DELETE" && c.res.status < 300) await drainReceiptTrash(c.env.DB, c.env.RECEIPTS);
   });
 
+  // One router per feature. No two features' routes match the same request, so the order only
+  // sets the order of the OpenAPI document's paths.
   api.route("/", systemRoutes);
   api.route("/", authRoutes);
   api.route("/", signupRoutes);
-  api.route("/", userRoutes);
-  api.route("/", ledgerRoutes);
-  api.route("/", overviewRoutes);
   api.route("/", accountRoutes);
+  api.route("/", accountsRoutes);
+  api.route("/", transactionRoutes);
+  api.route("/", exportRoutes);
+  api.route("/", transferRoutes);
+  api.route("/", categoryRoutes);
+  api.route("/", importRoutes);
+  api.route("/", overviewRoutes);
   api.route("/", receiptRoutes);
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });

@@ -32,3 +32,16 @@ export function accountsStatement(db: D1Database, userId: string, archived: Arch
   const filter = archived === "all" ? "" : ` AND archived = ${archived === "true" ? 1 : 0}`;
   return db.prepare(`SELECT * FROM accounts WHERE user_id = ?1${filter} ORDER BY archived, ${TYPE_ORDER}, name COLLATE NOCASE, created_at`).bind(userId);
 }
+
+/** A new account; its balance starts at the opening balance. */
+export function insertAccount(
+  db: D1Database,
+  row: { id: string; userId: string; name: string; type: string; currency: string; institution: string | null; number: string | null; cci: string | null; openingBalance: number; openingDate: string; now: number },
+) {
+  return db
+    .prepare(
+      `INSERT INTO accounts (id, user_id, name, type, currency, institution, number, cci, opening_balance, opening_date, archived, balance, created_at, updated_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 0, ?9, ?11, ?11)`,
+    )
+    .bind(row.id, row.userId, row.name, row.type, row.currency, row.institution, row.number, row.cci, row.openingBalance, row.openingDate, row.now);
+}

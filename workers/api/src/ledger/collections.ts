@@ -7,7 +7,8 @@
 import { z } from "@hono/zod-openapi";
 import { compareCurrencies, toDecimalString } from "../../../../core/money";
 import { blank } from "../../../../core/schemas/ledger";
-import { importRecordOut, importRecordsStatement, toImportRecord, type ImportRecordRow } from "../import/records";
+import { importRecordOut, toImportRecord, type ImportRecordRow } from "../import/records";
+import { importRecordsStatement } from "../import/store";
 import { accountsStatement, type Archived } from "../accounts/store";
 import { categoriesStatement } from "../categories/store";
 import { accountOut, categoryOut, toAccount, toCategory, type AccountRow, type CategoryRow } from "./model";

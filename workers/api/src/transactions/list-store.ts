@@ -476,3 +476,12 @@ async function runningBalances(db: D1Database, account: AccountRow, filters: Fil
   }
   return running;
 }
+
+/** One chunk of the list's rows in its own SQL (`rowsQuery`), so the CSV export reads through the same indexes. */
+export function listChunk(db: D1Database, accountId: string, filters: Filters, sort: Sort, order: Order, cursor: Pick<Cursor, "k" | "i"> | null, take: number) {
+  const chunk = rowsQuery(accountId, filters, sort, order, cursor, take);
+  return db
+    .prepare(chunk.sql)
+    .bind(...chunk.params)
+    .all<TransactionRow>();
+}

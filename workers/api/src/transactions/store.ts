@@ -1,4 +1,5 @@
 /** Transactions by id: one, several, a transfer's legs for a change, deletes and a new one. Every read is scoped by user_id. */
+import { accountAsRead } from "../accounts/store";
 import { TRANSACTION_COLUMNS, TRANSACTION_FROM, type TransactionRow } from "../ledger/model";
 
 /** A transaction with what a change to it must check: whether its account is archived, and that account's name. */
@@ -49,4 +50,17 @@ export function transactionsByIdStatement(db: D1Database, userId: string, ids: s
 /** Deletes the user's transactions of `ids` (the triggers keep balances, day totals and search). */
 export function deleteTransactionsStatement(db: D1Database, userId: string, ids: string[]): D1PreparedStatement {
   return db.prepare(BY_ID_SQL.deleteTransactions).bind(userId, JSON.stringify(ids));
+}
+
+/** A new transaction, written only while its account is as read (`accountAsRead`: the user's, in `currency`, not archived). */
+export function insertTransaction(
+  db: D1Database,
+  row: { id: string; accountId: string; userId: string; date: string; description: string; amount: number; categoryId: string | null; payee: string | null; notes: string | null; status: string; now: number; currency: string },
+) {
+  return db
+    .prepare(
+      `INSERT INTO transactions (id, account_id, user_id, date, description, amount, category_id, payee, notes, status, created_at, updated_at)
+             SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11 WHERE ${accountAsRead(2, 3, 12)}`,
+    )
+    .bind(row.id, row.accountId, row.userId, row.date, row.description, row.amount, row.categoryId, row.payee, row.notes, row.status, row.now, row.currency);
 }
