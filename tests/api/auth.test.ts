@@ -1,6 +1,6 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { createApi } from "../../workers/api/src/app";
-import { sweep } from "../../workers/api/src/platform/rate-limit";
+import { sweep } from "../../workers/api/src/system/store";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { askForAccount, call, outbox, signUp, signupLinkFor, STRONG_PASSWORD, uniqueEmail, uniqueIp, waitForMail } from "./helpers";
 

@@ -1,8 +1,6 @@
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
-import type { ApiEnv } from "./platform/env";
 import { createRouter } from "./platform/router";
-import { outboxEnabled } from "./platform/mail";
 import { problemSchema } from "./platform/openapi";
 import { problem, translatedProblem } from "./platform/problem";
 import { MAX_RECEIPT_BYTES } from "../../../core/receipt-image";
@@ -79,19 +77,4 @@ export function createApi(basePath = "/api/v1") {
     return problem(c, 500, "internal");
   });
   return api;
-}
-
-/**
- * Development outbox: newest first, the latest 200, or with `?to=` the latest 200 to that address
- * (as stored, any case). Production never serves it (mail.outboxEnabled).
- */
-export async function devMail(env: ApiEnv, url?: URL): Promise<Response> {
-  if (!outboxEnabled(env)) return new Response("Not Found", { status: 404 });
-  const to = url?.searchParams.get("to") ?? null;
-  const { results } = await env.DB.prepare(
-    "SELECT to_address AS \"to\", subject, text_body AS text, html_body AS html, sent_at AS sentAt FROM outbox WHERE ?1 IS NULL OR lower(to_address) = lower(?1) ORDER BY id DESC LIMIT 200",
-  )
-    .bind(to)
-    .all();
-  return Response.json(results, { headers: { "Cache-Control": "no-store" } });
 }

@@ -18,17 +18,11 @@ import { OPAQUE_TOKEN_PATTERN } from "../../../../core/ids";
 import { sha256Hex } from "./crypto";
 import type { ApiBindings } from "./types";
 import { localeOf, problem, validationProblem } from "./problem";
+import { claimIdempotencyKey, dropExpiredIdempotencyKeys, idempotencyKey, releaseIdempotencyKey, storeIdempotentAnswer } from "./store";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 /** Longer than any request runs (the app gives up on the API after 10 s per attempt). */
 export const IDEMPOTENCY_PENDING_MS = 30_000;
-
-interface KeyRow {
-  request_hash: string;
-  status: number | null;
-  response_body: string | null;
-  created_at: number;
-}
 
 export const idempotent: MiddlewareHandler<ApiBindings> = async (c, next) => {
   const key = c.req.header("Idempotency-Key");
@@ -43,12 +37,9 @@ export const idempotent: MiddlewareHandler<ApiBindings> = async (c, next) => {
   const signed = new Blob([`${c.req.method} ${url.pathname}${url.search}\n`, await c.req.arrayBuffer()]);
   const hash = await sha256Hex(new Uint8Array(await signed.arrayBuffer()));
   const now = Date.now();
-  const [, claimed] = await db.batch([
-    db.prepare("DELETE FROM idempotency_keys WHERE user_id = ?1 AND key = ?2 AND created_at < ?3").bind(userId, key, now - IDEMPOTENCY_TTL_MS),
-    db.prepare("INSERT INTO idempotency_keys (user_id, key, request_hash, status, response_body, created_at) VALUES (?1, ?2, ?3, NULL, NULL, ?4) ON CONFLICT DO NOTHING").bind(userId, key, hash, now),
-  ]);
+  const [, claimed] = await db.batch(claimIdempotencyKey(db, userId, key, hash, now, IDEMPOTENCY_TTL_MS));
   if (!claimed?.meta.changes) {
-    const row = await db.prepare("SELECT request_hash, status, response_body, created_at FROM idempotency_keys WHERE user_id = ?1 AND key = ?2").bind(userId, key).first<KeyRow>();
+    const row = await idempotencyKey(db, userId, key);
     const t = translatorFor(localeOf(c));
     if (row && row.request_hash !== hash) return problem(c, 422, "idempotency-key-reused", { detail: t("api.idempotencyReused") });
     // Pending past any request's life: the first attempt failed with a 5xx, and whether its write
@@ -63,13 +54,13 @@ export const idempotent: MiddlewareHandler<ApiBindings> = async (c, next) => {
     });
   }
   // Old records go now and then, on the write path.
-  if (Math.random() < 0.01) await db.prepare("DELETE FROM idempotency_keys WHERE created_at < ?1").bind(now - IDEMPOTENCY_TTL_MS).run();
+  if (Math.random() < 0.01) await dropExpiredIdempotencyKeys(db, now - IDEMPOTENCY_TTL_MS).run();
   await next();
   const status = c.res.status;
   if (status >= 200 && status < 300) {
     const text = await c.res.clone().text();
-    await db.prepare("UPDATE idempotency_keys SET status = ?1, response_body = ?2 WHERE user_id = ?3 AND key = ?4").bind(status, text, userId, key).run();
+    await storeIdempotentAnswer(db, userId, key, status, text).run();
   } else if (status < 500) {
-    await db.prepare("DELETE FROM idempotency_keys WHERE user_id = ?1 AND key = ?2").bind(userId, key).run();
+    await releaseIdempotencyKey(db, userId, key).run();
   }
 };

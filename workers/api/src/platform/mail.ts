@@ -5,6 +5,7 @@
  * - `http`: a provider's JSON endpoint (MAIL_HTTP_URL + MAIL_HTTP_TOKEN), production.
  */
 import type { ApiEnv } from "./env";
+import { outboxInsert } from "./store";
 
 export interface MailMessage {
   to: string;
@@ -51,9 +52,7 @@ export function mailSender(env: ApiEnv): MailSender {
       if (env.ENVIRONMENT === "production") throw new Error("The outbox transport is for development only");
       return {
         async send(message) {
-          await env.DB.prepare("INSERT INTO outbox (to_address, subject, text_body, html_body, sent_at) VALUES (?1, ?2, ?3, ?4, ?5)")
-            .bind(message.to, message.subject, message.text, message.html, Date.now())
-            .run();
+          await outboxInsert(env.DB, message, Date.now()).run();
         },
       };
     case "cloudflare":

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { throttleNetwork } from "./ip";
+import { countHit } from "./store";
 
 /**
  * Fixed-window throttles kept in D1. The Workers Rate Limiting binding only offers 10 s and 60 s
@@ -20,28 +21,9 @@ export interface LimitResult {
 /** Counts one hit and says whether it is within the limit. One statement, so concurrent hits cannot both slip under. */
 export async function hit(db: D1Database, limit: Limit, now = Date.now()): Promise<LimitResult> {
   const windowStart = now - (now % limit.windowMs);
-  const row = await db
-    .prepare(
-      `INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, 1)
-       ON CONFLICT (key, window_start) DO UPDATE SET count = count + 1
-       RETURNING count`,
-    )
-    .bind(limit.key, windowStart)
-    .first<{ count: number }>();
+  const row = await countHit(db, limit.key, windowStart);
   const count = row?.count ?? 1;
   return { allowed: count <= limit.max, retryAfterSeconds: Math.ceil((windowStart + limit.windowMs - now) / 1000) };
-}
-
-/**
- * Old windows and ended lockouts are useless; dropped now and then on the write path. So are
- * sign-up links a day past their end: a sign-up's form (its hashed password too) is kept no longer.
- */
-export async function sweep(db: D1Database, now = Date.now()): Promise<void> {
-  await db.batch([
-    db.prepare("DELETE FROM rate_limits WHERE window_start < ?1").bind(now - 24 * 3600_000),
-    db.prepare("DELETE FROM login_failures WHERE first_failed_at < ?1 AND COALESCE(locked_until, 0) < ?2").bind(now - 24 * 3600_000, now),
-    db.prepare("DELETE FROM signup_links WHERE expires_at < ?1").bind(now - 24 * 3600_000),
-  ]);
 }
 
 /**

@@ -3,6 +3,7 @@
  * holds everything of a user (account deletion) and a new upload never overwrites an object a
  * browser may still be showing. The type is decided by the bytes, never by the client's header.
  */
+import { forgetTrashed, trashedKeys } from "./store";
 
 export function receiptKey(userId: string, transactionId: string): string {
   return `receipts/${userId}/${transactionId}/${crypto.randomUUID()}`;
@@ -38,10 +39,10 @@ export async function deleteUserReceipts(bucket: R2Bucket, userId: string): Prom
  * 0003), then forgets them. Cheap when empty: one indexed SELECT.
  */
 export async function drainReceiptTrash(db: D1Database, bucket: R2Bucket, limit = 1000): Promise<number> {
-  const { results } = await db.prepare("SELECT key FROM receipt_trash ORDER BY queued_at LIMIT ?1").bind(limit).all<{ key: string }>();
+  const { results } = await trashedKeys(db, limit);
   if (!results.length) return 0;
   const keys = results.map((row) => row.key);
   await bucket.delete(keys);
-  await db.prepare("DELETE FROM receipt_trash WHERE key IN (SELECT value FROM json_each(?1))").bind(JSON.stringify(keys)).run();
+  await forgetTrashed(db, keys).run();
   return keys.length;
 }

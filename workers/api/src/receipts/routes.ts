@@ -12,6 +12,7 @@ import { bearer, json, problemResponse } from "../platform/openapi";
 import { problem, translatedProblem } from "../platform/problem";
 import { MAX_RECEIPT_BYTES, sniffImageType } from "../../../../core/receipt-image";
 import { drainReceiptTrash, keyBelongsTo, receiptKey } from "./objects";
+import { receiptOf, removeReceipt } from "./store";
 import { requireSession } from "../sessions/middleware";
 import { idempotent } from "../platform/idempotency";
 import { updateRow } from "../ledger/store";
@@ -27,9 +28,7 @@ const binary = z.string().openapi({ format: "binary" });
 /** The caller's transaction, its receipt key and whether its account is archived; null for a malformed, unknown or foreign id (all 404). */
 async function ownTransaction(c: Context<ApiBindings>, transactionId: string) {
   if (!ID_PATTERN.test(transactionId)) return null;
-  return c.env.DB.prepare("SELECT t.id AS id, t.receipt_key AS receipt_key, a.archived AS archived FROM transactions t JOIN accounts a ON a.id = t.account_id WHERE t.id = ?1 AND t.user_id = ?2")
-    .bind(transactionId, c.get("user").id)
-    .first<{ id: string; receipt_key: string | null; archived: number }>();
+  return receiptOf(c.env.DB, c.get("user").id, transactionId);
 }
 
 /** An archived account is closed to changes (ADR 035), its receipts included: the 409, or null. */
@@ -170,7 +169,7 @@ receiptRoutes.openapi(
     if (seen !== undefined && row.receipt_key !== null && row.receipt_key !== seen) return translatedProblem(c, 409, "conflict", "api.receiptChanged");
     if (row.receipt_key) {
       // Only the image read above: one put by another request since then stays (and is answered as above next time).
-      const removed = await c.env.DB.prepare("UPDATE transactions SET receipt_key = NULL WHERE id = ?1 AND user_id = ?2 AND receipt_key = ?3").bind(row.id, c.get("user").id, row.receipt_key).run();
+      const removed = await removeReceipt(c.env.DB, c.get("user").id, row.id, row.receipt_key).run();
       // Replaced between the read and the write: the new photo stays, and the caller hears so.
       if (!removed.meta.changes) return translatedProblem(c, 409, "conflict", "api.receiptChanged");
       await drainReceiptTrash(c.env.DB, c.env.RECEIPTS);
