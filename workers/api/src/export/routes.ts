@@ -14,7 +14,7 @@ import { createRouter } from "../platform/router";
 import { type Order, type Sort, listChunk } from "../transactions/list-store";
 import { categoryDisplayName } from "../ledger/model";
 import { csvField, csvLine } from "../import/csv";
-import { bearer, json, problemResponse } from "../platform/openapi";
+import { bearer, problemResponse } from "../platform/openapi";
 import { localeOf } from "../platform/problem";
 import { deferSession, requireSession } from "../sessions/middleware";
 import { listContext } from "../transactions/list-context";

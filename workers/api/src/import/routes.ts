@@ -27,7 +27,7 @@ import { firstRow, writeThenRead } from "../platform/batch";
 import { importRecordStatements, importRecordsStatement, insertImportedCategories, insertImportedRows, undoStatements } from "./store";
 import { accountStatement, findAccount } from "../accounts/store";
 import { uuid7 } from "../platform/uuid7";
-import { chunksOf, findDuplicates, markCrossKindDuplicates } from "./dedupe";
+import { chunksOf, findDuplicates } from "./dedupe";
 import { CategoryIndex, counts, hasMapping, readRows, type ParsedRow } from "./parse";
 import { IMPORTS_LISTED, importRecordOut, toImportRecord, type ImportRecordRow } from "./records";
 

@@ -9,7 +9,7 @@ import { compareCurrencies, toDecimalString } from "../../../../core/money";
 import { blank } from "../../../../core/schemas/ledger";
 import { importRecordOut, toImportRecord, type ImportRecordRow } from "../import/records";
 import { importRecordsStatement } from "../import/store";
-import { accountsStatement, type Archived } from "../accounts/store";
+import { accountsStatement } from "../accounts/store";
 import { categoriesStatement } from "../categories/store";
 import { accountOut, categoryOut, toAccount, toCategory, type AccountRow, type CategoryRow } from "./model";
 

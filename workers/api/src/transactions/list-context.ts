@@ -1,9 +1,9 @@
 /** The account of a list's path and its parsed filters, or the answer to give instead: the list, its totals and its CSV export start here. */
-import { z } from "@hono/zod-openapi";
+import { type z } from "@hono/zod-openapi";
 import { translatorFor } from "../../../../core/i18n/translator";
 import { ID_PATTERN } from "../../../../core/ids";
 import { currencyDigits } from "../../../../core/money";
-import { listQuerySchema } from "../../../../core/schemas/ledger";
+import { type listQuerySchema } from "../../../../core/schemas/ledger";
 import { filtersOf } from "./list-store";
 import type { AccountRow } from "../ledger/model";
 import { accountStatement } from "../accounts/store";
