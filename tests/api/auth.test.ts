@@ -1,6 +1,6 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { createApi } from "../../workers/api/src/app";
-import { sweep } from "../../workers/api/src/rate-limit";
+import { sweep } from "../../workers/api/src/system/store";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { askForAccount, call, outbox, signUp, signupLinkFor, STRONG_PASSWORD, uniqueEmail, uniqueIp, waitForMail } from "./helpers";
 
@@ -458,7 +458,7 @@ describe("sign-in", () => {
   it("rehashes a password made with older parameters at sign-in", async () => {
     const { email, password, user } = await signUp();
     // Simulate a hash from an older, weaker setting by re-hashing it with other parameters.
-    const { hashPassword, parseParams } = await import("../../workers/api/src/password");
+    const { hashPassword, parseParams } = await import("../../workers/api/src/auth/password");
     await env.DB.prepare("UPDATE users SET password_hash = ?1 WHERE id = ?2").bind(hashPassword(password, parseParams("N=512,r=8,p=1")), user.id).run();
     expect((await call("/auth/login", { body: { email, password } })).status).toBe(200);
     const row = await env.DB.prepare("SELECT password_hash FROM users WHERE id = ?1").bind(user.id).first<{ password_hash: string }>();

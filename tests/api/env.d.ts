@@ -1,6 +1,6 @@
 /// <reference types="@cloudflare/vitest-plugin/types" />
 import type { D1Migration } from "cloudflare:test";
-import type { ApiEnv } from "../../workers/api/src/env";
+import type { ApiEnv } from "../../workers/api/src/platform/env";
 
 declare global {
   namespace Cloudflare {

@@ -742,7 +742,7 @@ async function pendingKey(key: string, since: number) {
   const { token, user } = await signUp();
   const account = await createAccount(token);
   const body = { date: "2026-11-20", description: "A", amount: "1.00" };
-  const { sha256Hex } = await import("../../workers/api/src/crypto");
+  const { sha256Hex } = await import("../../workers/api/src/platform/crypto");
   const hash = await sha256Hex(`POST /api/v1/accounts/${account.id}/transactions\n${JSON.stringify(body)}`);
   await env.DB.prepare("INSERT INTO idempotency_keys (user_id, key, request_hash, status, response_body, created_at) VALUES (?1, ?2, ?3, NULL, NULL, ?4)").bind(user.id, key, hash, since).run();
   return { token, account, body };

@@ -2,8 +2,8 @@ import { createExecutionContext, createScheduledController, env, waitOnExecution
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mail } from "../../core/i18n/locales/en/mail";
 import worker from "../../workers/api/index";
-import { sendWithRetries, type MailMessage } from "../../workers/api/src/mail";
-import { PENDING_MAX_AGE_MS } from "../../workers/api/src/notices";
+import { sendWithRetries, type MailMessage } from "../../workers/api/src/platform/mail";
+import { PENDING_MAX_AGE_MS } from "../../workers/api/src/notices/notices";
 import { call, signUp, STRONG_PASSWORD, uniqueEmail, uniqueIp, waitForMail } from "./helpers";
 
 const message: MailMessage = { to: "ana@example.com", subject: "s", text: "t", html: "<p>t</p>" };

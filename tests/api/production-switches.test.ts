@@ -47,7 +47,7 @@ describe("production switches", () => {
   });
 
   it("never lets the outbox transport send in production", async () => {
-    const { mailSender } = await import("../../workers/api/src/mail");
+    const { mailSender } = await import("../../workers/api/src/platform/mail");
     expect(() => mailSender({ ...env, ENVIRONMENT: "production", MAIL_TRANSPORT: "outbox" })).toThrow();
   });
 });

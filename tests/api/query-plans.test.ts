@@ -5,10 +5,10 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { OWN_IDS_SQL, SAME_CONTENT_SQL, SAME_DAY_AND_AMOUNT_SQL } from "../../workers/api/src/ledger/import";
-import { IMPORT_RECORDS_SQL, UNDO_SQL } from "../../workers/api/src/ledger/import-records";
-import { rowsQuery, totalsQuery, type Filters, type Order, type Sort } from "../../workers/api/src/ledger/list";
-import { BY_ID_SQL } from "../../workers/api/src/ledger/store";
+import { OWN_IDS_SQL, SAME_CONTENT_SQL, SAME_DAY_AND_AMOUNT_SQL } from "../../workers/api/src/import/store";
+import { IMPORT_RECORDS_SQL, UNDO_SQL } from "../../workers/api/src/import/store";
+import { rowsQuery, totalsQuery, type Filters, type Order, type Sort } from "../../workers/api/src/transactions/list-store";
+import { BY_ID_SQL } from "../../workers/api/src/transactions/store";
 
 const ACCOUNT = "00000000-0000-4000-8000-000000000001";
 const CATEGORY = "00000000-0000-4000-8000-0000000000ca";

@@ -8,7 +8,7 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import worker from "../../workers/api/index";
-import { forgetOwners } from "../../workers/api/src/sessions";
+import { forgetOwners } from "../../workers/api/src/sessions/middleware";
 import { BASE, signUp } from "./helpers";
 import { addTransaction, createAccount } from "./ledger-helpers";
 

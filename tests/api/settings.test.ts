@@ -1,8 +1,9 @@
 import { env } from "cloudflare:test";
 import { unzipSync, strFromU8 } from "fflate";
 import { describe, expect, it } from "vitest";
-import { EXPORT_CHUNK_ROWS, exportHead, exportZip } from "../../workers/api/src/export";
-import { findUserById, toApiUser } from "../../workers/api/src/users";
+import { EXPORT_CHUNK_ROWS, exportHead, exportZip } from "../../workers/api/src/export/files";
+import { findUserById } from "../../workers/api/src/users/store";
+import { toApiUser } from "../../workers/api/src/users/model";
 import { BASE, call, outbox, signUp, STRONG_PASSWORD, uniqueEmail, uniqueIp, waitForMail } from "./helpers";
 import { SELF } from "cloudflare:test";
 

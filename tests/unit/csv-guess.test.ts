@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectDelimiter, guessMapping, isImpossibleDayInFormat, parseCsv, parseDate, tableEnd, tableStart } from "../../workers/api/src/ledger/csv";
+import { detectDelimiter, guessMapping, isImpossibleDayInFormat, parseCsv, parseDate, tableEnd, tableStart } from "../../workers/api/src/import/csv";
 
 describe("guessMapping's number format", () => {
   const header = ["date", "description", "amount"];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCsv } from "../../workers/api/src/ledger/csv";
+import { parseCsv } from "../../workers/api/src/import/csv";
 
 describe("parseCsv's limits", () => {
   it("stops one row past the row limit, so a long file is never held whole", () => {

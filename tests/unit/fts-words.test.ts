@@ -1,6 +1,6 @@
 import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
-import { ftsQuery } from "../../workers/api/src/ledger/list";
+import { ftsQuery } from "../../workers/api/src/transactions/list-store";
 
 /**
  * A search word must reach FTS5 as one token. The search index is detail=column (migration 0005),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { coarseIp, throttleNetwork } from "../../workers/api/src/ip";
+import { coarseIp, throttleNetwork } from "../../workers/api/src/platform/ip";
 
 describe("throttleNetwork", () => {
   it.each([

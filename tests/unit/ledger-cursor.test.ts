@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cursorSignature, listCursor } from "../../scripts/lib/ledger-cursor.mjs";
-import { decodeCursor, signature, type Filters } from "../../workers/api/src/ledger/list";
+import { decodeCursor, signature, type Filters } from "../../workers/api/src/transactions/list-store";
 
 const ACCOUNT = "5eed0000-0000-4000-8000-000000000001";
 const ROW = "5eed0001-0000-7000-8000-0000000001f5";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mime } from "../../workers/api/src/mail";
+import { mime } from "../../workers/api/src/platform/mail";
 
 describe("mime", () => {
   const message = { to: "ana@example.com", subject: "Contraseña cambiada", text: "Hola Ana,\n\nÑandú", html: "<p>Hola Ana</p>" };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { hashPassword as hashInNode } from "../../scripts/lib/password.mjs";
-import { needsRehash, parseParams, verifyPassword } from "../../workers/api/src/password";
+import { needsRehash, parseParams, verifyPassword } from "../../workers/api/src/auth/password";
 
 describe("password hashes made by operator scripts", () => {
   it("verify in the Worker's module, with the same parameters", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { csvField, toCsv } from "../../workers/api/src/export";
+import { csvField, toCsv } from "../../workers/api/src/export/files";
 import { sniffImageType } from "../../core/receipt-image";
-import { keyBelongsTo } from "../../workers/api/src/receipts";
+import { keyBelongsTo } from "../../workers/api/src/receipts/objects";
 
 const ascii = (text: string) => [...new TextEncoder().encode(text)];
 

@@ -2,11 +2,12 @@
  * The API Worker: Hono over D1 (receipts in R2), mounted under API_BASE_PATH (default /api/v1).
  * The app Worker reaches it by service binding and proxies the same path to the public.
  */
-import { createApi, devMail } from "./src/app";
-import { BOOKMARK_HEADER, bookmarkFrom, openSession, sessionAsDatabase } from "./src/d1-session";
-import type { ApiEnv } from "./src/env";
-import { sendPendingNotices } from "./src/notices";
-import { sweep } from "./src/rate-limit";
+import { createApi } from "./src/app";
+import { BOOKMARK_HEADER, bookmarkFrom, openSession, sessionAsDatabase } from "./src/platform/d1-session";
+import type { ApiEnv } from "./src/platform/env";
+import { sendPendingNotices } from "./src/notices/notices";
+import { devMail } from "./src/system/dev-mail";
+import { sweep } from "./src/system/store";
 
 const apis = new Map<string, ReturnType<typeof createApi>>();
 

@@ -1,22 +1,23 @@
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
-import type { ApiEnv } from "./env";
-import { createRouter } from "./hono";
-import { outboxEnabled } from "./mail";
-import { problemSchema } from "./openapi-helpers";
-import { problem, translatedProblem } from "./problem";
-import { accountRoutes } from "./routes/account";
-import { authRoutes } from "./routes/auth";
-import { signupRoutes } from "./routes/signup";
-import { RECEIPT_PATH, receiptRoutes } from "./routes/receipts";
+import { createRouter } from "./platform/router";
+import { problemSchema } from "./platform/openapi";
+import { problem, translatedProblem } from "./platform/problem";
 import { MAX_RECEIPT_BYTES } from "../../../core/receipt-image";
-import { drainReceiptTrash } from "./receipts";
-import { systemRoutes } from "./routes/system";
-import { userRoutes } from "./routes/users";
-import { ledgerRoutes } from "./routes/ledger";
-import { overviewRoutes } from "./routes/overview";
-import { IMPORT_PATH } from "./ledger/import";
 import { IMPORT_MAX_BYTES } from "../../../core/schemas/ledger";
+import { accountRoutes } from "./account/routes";
+import { accountsRoutes } from "./accounts/routes";
+import { authRoutes } from "./auth/routes";
+import { categoryRoutes } from "./categories/routes";
+import { exportRoutes } from "./export/routes";
+import { IMPORT_PATH, importRoutes } from "./import/routes";
+import { overviewRoutes } from "./overview/routes";
+import { drainReceiptTrash } from "./receipts/objects";
+import { RECEIPT_PATH, receiptRoutes } from "./receipts/routes";
+import { signupRoutes } from "./signup/routes";
+import { systemRoutes } from "./system/routes";
+import { transactionRoutes } from "./transactions/routes";
+import { transferRoutes } from "./transfers/routes";
 
 /** JSON bodies larger than this are refused with 413 before they are read. */
 export const MAX_JSON_BYTES = 64 * 1024;
@@ -42,13 +43,19 @@ export function createApi(basePath = "/api/v1") {
     if (c.req.method === "DELETE" && c.res.status < 300) await drainReceiptTrash(c.env.DB, c.env.RECEIPTS);
   });
 
+  // One router per feature. No two features' routes match the same request, so the order only
+  // sets the order of the OpenAPI document's paths.
   api.route("/", systemRoutes);
   api.route("/", authRoutes);
   api.route("/", signupRoutes);
-  api.route("/", userRoutes);
-  api.route("/", ledgerRoutes);
-  api.route("/", overviewRoutes);
   api.route("/", accountRoutes);
+  api.route("/", accountsRoutes);
+  api.route("/", transactionRoutes);
+  api.route("/", exportRoutes);
+  api.route("/", transferRoutes);
+  api.route("/", categoryRoutes);
+  api.route("/", importRoutes);
+  api.route("/", overviewRoutes);
   api.route("/", receiptRoutes);
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
@@ -70,19 +77,4 @@ export function createApi(basePath = "/api/v1") {
     return problem(c, 500, "internal");
   });
   return api;
-}
-
-/**
- * Development outbox: newest first, the latest 200, or with `?to=` the latest 200 to that address
- * (as stored, any case). Production never serves it (mail.outboxEnabled).
- */
-export async function devMail(env: ApiEnv, url?: URL): Promise<Response> {
-  if (!outboxEnabled(env)) return new Response("Not Found", { status: 404 });
-  const to = url?.searchParams.get("to") ?? null;
-  const { results } = await env.DB.prepare(
-    "SELECT to_address AS \"to\", subject, text_body AS text, html_body AS html, sent_at AS sentAt FROM outbox WHERE ?1 IS NULL OR lower(to_address) = lower(?1) ORDER BY id DESC LIMIT 200",
-  )
-    .bind(to)
-    .all();
-  return Response.json(results, { headers: { "Cache-Control": "no-store" } });
 }

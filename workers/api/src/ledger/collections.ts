@@ -7,23 +7,18 @@
 import { z } from "@hono/zod-openapi";
 import { compareCurrencies, toDecimalString } from "../../../../core/money";
 import { blank } from "../../../../core/schemas/ledger";
-import { importRecordOut, importRecordsStatement, toImportRecord, type ImportRecordRow } from "./import-records";
+import { importRecordOut, toImportRecord, type ImportRecordRow } from "../import/records";
+import { importRecordsStatement } from "../import/store";
+import { accountsStatement } from "../accounts/store";
+import { categoriesStatement } from "../categories/store";
 import { accountOut, categoryOut, toAccount, toCategory, type AccountRow, type CategoryRow } from "./model";
-
-const TYPE_ORDER = "CASE type WHEN 'checking' THEN 0 WHEN 'savings' THEN 1 WHEN 'credit_card' THEN 2 WHEN 'cash' THEN 3 WHEN 'wallet' THEN 4 ELSE 5 END";
 
 export const accountsResponse = z.object({
   accounts: z.array(accountOut),
   totals: z.array(z.object({ currency: z.string(), balance: z.string(), balanceMinor: z.number().int(), count: z.number().int() })),
 });
+
 export const categoriesResponse = z.object({ categories: z.array(categoryOut) });
-
-export type Archived = "all" | "true" | "false";
-
-export function accountsStatement(db: D1Database, userId: string, archived: Archived = "all"): D1PreparedStatement {
-  const filter = archived === "all" ? "" : ` AND archived = ${archived === "true" ? 1 : 0}`;
-  return db.prepare(`SELECT * FROM accounts WHERE user_id = ?1${filter} ORDER BY archived, ${TYPE_ORDER}, name COLLATE NOCASE, created_at`).bind(userId);
-}
 
 /** Accounts with balances, and the balance per currency of the active ones (PEN, USD, then A–Z; never summed across currencies). */
 export function accountsAnswer(rows: AccountRow[]): z.infer<typeof accountsResponse> {
@@ -42,10 +37,6 @@ export function accountsAnswer(rows: AccountRow[]): z.infer<typeof accountsRespo
   };
 }
 
-export function categoriesStatement(db: D1Database, userId: string): D1PreparedStatement {
-  return db.prepare("SELECT * FROM categories WHERE user_id = ?1").bind(userId);
-}
-
 /** Categories named in the caller's language, in its alphabetical order. */
 export function categoriesAnswer(rows: CategoryRow[], locale: string): z.infer<typeof categoriesResponse> {
   return { categories: rows.map((row) => toCategory(row, locale)).sort((a, b) => a.name.localeCompare(b.name, locale)) };
@@ -57,14 +48,17 @@ export const includedOut = {
   accountTotals: accountsResponse.shape.totals.optional(),
   categories: z.array(categoryOut).optional(),
 };
+
 /** The same on an account's list, which may also embed its latest imports. */
 export const listIncludedOut = { ...includedOut, imports: z.array(importRecordOut).optional() };
+
 type Included = {
   accounts?: z.infer<typeof accountsResponse>["accounts"];
   accountTotals?: z.infer<typeof accountsResponse>["totals"];
   categories?: z.infer<typeof categoriesResponse>["categories"];
   imports?: Array<z.infer<typeof importRecordOut>>;
 };
+
 type IncludeName = "accounts" | "categories" | "imports";
 
 /** An `include` query parameter taking `names`, comma-separated. */
@@ -74,8 +68,10 @@ function includeParamOf(names: readonly IncludeName[], answeredAs: string) {
     description: `Embed ${names.map((name) => `\`${name}\``).join(", ")} (any of them, comma-separated) in this answer, as ${answeredAs} answer them.`,
   });
 }
+
 /** `include=accounts,categories`: which of the two to embed. */
 export const includeParam = includeParamOf(["accounts", "categories"], "GET /accounts and GET /categories");
+
 /** The list's: `imports` too. */
 export const listIncludeParam = includeParamOf(["accounts", "categories", "imports"], "GET /accounts, GET /categories and GET /accounts/{accountId}/imports");
 

@@ -67,10 +67,12 @@ export const TRANSACTION_COLUMNS = `t.seq, t.id, t.account_id, t.user_id, t.date
   t.transfer_id, t.receipt_key, t.import_fingerprint, t.created_at, t.updated_at, a.currency,
   c.name AS category_name, c.color AS category_color, c.kind AS category_kind, c.default_key AS category_default_key,
   CASE WHEN t.transfer_id IS NULL THEN NULL ELSE (SELECT o.account_id FROM transactions o WHERE o.transfer_id = t.transfer_id AND o.id <> t.id LIMIT 1) END AS transfer_account_id`;
+
 /** The rows of a listing with their account and category; `indexedBy` names the index to read transactions through. */
 export function transactionFrom(indexedBy?: string): string {
   return `transactions t${indexedBy ? ` INDEXED BY ${indexedBy}` : ""} JOIN accounts a ON a.id = t.account_id LEFT JOIN categories c ON c.id = t.category_id`;
 }
+
 export const TRANSACTION_FROM = transactionFrom();
 
 export const DEFAULT_CATEGORY_SPECS: Record<DefaultCategoryKey, { kind: "expense" | "income"; color: string }> = {
@@ -104,11 +106,6 @@ export function categoryDisplayName(name: string, defaultKey: string | null, loc
 /** Every name a category answers to: the name as kept, and a default category's name in each language. */
 export function categoryNames(row: Pick<CategoryRow, "name" | "default_key">): string[] {
   return [row.name, ...supportedLocales.map((language) => categoryDisplayName(row.name, row.default_key, language))];
-}
-
-/** The user's categories, as far as their names go (`categoryNames`): for a check of a new name, or an import's matching. */
-export function categoryNamesStatement(db: D1Database, userId: string): D1PreparedStatement {
-  return db.prepare("SELECT id, name, default_key FROM categories WHERE user_id = ?1").bind(userId);
 }
 
 /** `•••• 1234`: the last four digits only. */
