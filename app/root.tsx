@@ -1,6 +1,5 @@
 import "../core/schemas/zod-jitless";
 import "./styles/global.css";
-import "./styles/tooltip.css";
 import { useEffect } from "react";
 import { useTranslation } from "./i18n/use-translation";
 import toast from "react-hot-toast";
@@ -9,7 +8,6 @@ import { HoneypotProvider } from "remix-utils/honeypot/react";
 import type { Route } from "./+types/root";
 import { BuildCheck } from "./ui/build-check";
 import { Toaster } from "./ui/toaster";
-import { useTooltips } from "./ui/ui";
 import { cloudflareContext } from "./server/context.server";
 import { csrfMiddleware } from "./server/csrf.server";
 import { honeypotInputProps } from "./server/honeypot.server";
@@ -76,7 +74,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  useTooltips();
   useFocusKeptThroughSubmits();
   useTypedValuesRestored();
   useEffect(() => {

@@ -1,60 +1,9 @@
-/** Small shared pieces: tooltips, progress, page title, form field. */
-import { Fragment, useEffect, type InputHTMLAttributes, type ReactNode } from "react";
+/** Small shared pieces: progress, page title, form field. (Tooltips: ./tooltip.tsx.) */
+import { Fragment, type InputHTMLAttributes, type ReactNode } from "react";
 import { useRouteLoaderData } from "react-router";
 import { PASSWORD_MIN } from "../../core/input-limits";
 import * as ui from "../styles/ui.css";
-import { PROGRESS_MAX, TOOLTIP_SKIP_DELAY_MS } from "./constants";
-
-/** Spread on an icon-only control with an `aria-label`: that label becomes its tooltip (app/styles/tooltip.css.ts). */
-export const tooltipFromLabel = { "data-tip": "" } as const;
-
-const TIP = "[data-tip]";
-const ACTIVE = "[data-tip]:hover, [data-tip]:focus-visible";
-/** A tooltip that Escape has not hidden yet: the next Escape is for it, not for what is around it. */
-export const SHOWN_TOOLTIP = "[data-tip]:is(:hover, :focus-visible):not([data-tip-dismissed])";
-
-/**
- * What CSS alone cannot do for the tooltips: the seed's skip delay (the next tooltip within 300 ms
- * of the last shows at once) and Escape to hide one without moving the pointer (WCAG 1.4.13). One
- * set of listeners for the whole document, whatever the number of controls.
- */
-export function useTooltips() {
-  useEffect(() => {
-    const html = document.documentElement;
-    let cooling: ReturnType<typeof setTimeout> | undefined;
-    const tipOf = (target: EventTarget | null) => (target instanceof Element ? target.closest(TIP) : null);
-    // A tooltip has appeared once its fade-in starts, after the delay: from then the skip delay counts.
-    function onTransitionStart(event: TransitionEvent) {
-      if (event.pseudoElement !== "::after" || event.propertyName !== "opacity") return;
-      if (!tipOf(event.target)?.matches(ACTIVE)) return;
-      clearTimeout(cooling);
-      html.dataset.tooltipsWarm = "";
-    }
-    function onLeave(event: PointerEvent | FocusEvent) {
-      const tip = tipOf(event.target);
-      if (!tip || (event.relatedTarget instanceof Node && tip.contains(event.relatedTarget))) return;
-      tip.removeAttribute("data-tip-dismissed");
-      if (!("tooltipsWarm" in html.dataset)) return;
-      clearTimeout(cooling);
-      cooling = setTimeout(() => delete html.dataset.tooltipsWarm, TOOLTIP_SKIP_DELAY_MS);
-    }
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key !== "Escape") return;
-      for (const tip of document.querySelectorAll(ACTIVE)) tip.setAttribute("data-tip-dismissed", "");
-    }
-    document.addEventListener("transitionstart", onTransitionStart);
-    document.addEventListener("pointerout", onLeave);
-    document.addEventListener("focusout", onLeave);
-    document.addEventListener("keydown", onKeyDown);
-    return () => {
-      clearTimeout(cooling);
-      document.removeEventListener("transitionstart", onTransitionStart);
-      document.removeEventListener("pointerout", onLeave);
-      document.removeEventListener("focusout", onLeave);
-      document.removeEventListener("keydown", onKeyDown);
-    };
-  }, []);
-}
+import { PROGRESS_MAX } from "./constants";
 
 /**
  * A share drawn as a bar, announced as a progress bar with its percentage. The markup Radix

@@ -1,6 +1,6 @@
 import type { KeyboardEvent } from "react";
 import { useNavigate } from "react-router";
-import { SHOWN_TOOLTIP } from "./ui";
+import { escapeClosedATooltip } from "./tooltip";
 import { focusAfterNavigation } from "../forms/focus-after-save";
 
 /**
@@ -16,7 +16,7 @@ export function useEscapeCloses(closeTo: string, opener: string, { busy, onClose
   const navigate = useNavigate();
   return (event: KeyboardEvent<HTMLElement>) => {
     if (event.key !== "Escape" || event.defaultPrevented || event.nativeEvent.isComposing || event.keyCode === 229) return;
-    if (busy || document.querySelector(SHOWN_TOOLTIP)) return;
+    if (busy || escapeClosedATooltip(event.nativeEvent)) return;
     event.preventDefault();
     focusAfterNavigation(opener);
     onClose?.();

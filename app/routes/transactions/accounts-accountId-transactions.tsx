@@ -5,6 +5,7 @@ import { useTranslation } from "../../i18n/use-translation";
 import { Link, useActionData, useFetcher, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/accounts-accountId-transactions";
 import { Money, reloadsAfterConflict, useClosedAfterPost, useFormResultAndSaves, type FormResult } from "../../forms/form-kit";
+import { TooltipProvider } from "../../ui/tooltip";
 import { PageTitle } from "../../ui/ui";
 import { guard } from "../../server/guards.server";
 import { apiFor } from "../../server/api.server";
@@ -199,6 +200,8 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
   const transferDetails = useClosedAfterPost(transferSaved, Boolean(transferResult));
 
   return (
+    // One provider for the rows' tooltips: the seed's delays, and the skip delay shared between them.
+    <TooltipProvider>
     <div className={l.page}>
       <PageTitle title={`${account.name} · ${t("titles.transactions")}`} />
       <div className={l.headingRow}>
@@ -278,5 +281,6 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
         </p>
       )}
     </div>
+    </TooltipProvider>
   );
 }

@@ -1,7 +1,7 @@
 /** One transaction's row, and below it, while it is edited, its edit form and receipt panel. */
 import { pickResult, Money, type FormResult } from "../../forms/form-kit";
 import { SpriteIcon } from "../../ui/icon-sprite";
-import { tooltipFromLabel } from "../../ui/ui";
+import { Tooltip } from "../../ui/tooltip";
 import { receiptSrc } from "../../../core/receipt-image";
 import { DELETE_FORM_ID } from "./delete-transaction";
 import { withParams } from "./list-urls";
@@ -87,30 +87,22 @@ export function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; sh
           <td>
             <span className={l.rowActions}>
               {/* Focusable so that the keyboard, too, can show the reason (the tooltip is its label). */}
-              <span
-                role="img"
-                tabIndex={0}
-                className={l.rowLocked}
-                aria-label={shared.lockedTransfer({ account: otherSide!.name })}
-                data-testid="locked-transfer"
-                {...tooltipFromLabel}
-              >
-                {LOCK_ICON}
-              </span>
+              <Tooltip>
+                <span role="img" tabIndex={0} className={l.rowLocked} aria-label={shared.lockedTransfer({ account: otherSide!.name })} data-testid="locked-transfer">
+                  {LOCK_ICON}
+                </span>
+              </Tooltip>
             </span>
           </td>
         ) : shared.changeable ? (
           <td>
             <span className={l.rowActions}>
-              <a
-                href={`${shared.listPath}${editHref}`}
-                data-row-link=""
-                className={`${ui.button.ghost} ${l.rowAction}`}
-                aria-label={shared.editLabel(naming)}
-                {...tooltipFromLabel}
-              >
-                {PENCIL_ICON}
-              </a>
+              <Tooltip>
+                <a href={`${shared.listPath}${editHref}`} data-row-link="" className={`${ui.button.ghost} ${l.rowAction}`} aria-label={shared.editLabel(naming)}>
+                  {PENCIL_ICON}
+                </a>
+              </Tooltip>
+              <Tooltip>
               <button
                 type="submit"
                 form={DELETE_FORM_ID}
@@ -118,7 +110,6 @@ export function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; sh
                 value={tx.id}
                 className={`${ui.button.ghost} ${l.rowAction}`}
                 aria-label={shared.deleteLabel(naming)}
-                {...tooltipFromLabel}
                 onClick={(event) => {
                   event.preventDefault();
                   if (!window.confirm(deleteQuestionText(t, tx, naming))) return;
@@ -132,6 +123,7 @@ export function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; sh
               >
                 {TRASH_ICON}
               </button>
+              </Tooltip>
             </span>
           </td>
         ) : null}

@@ -18,23 +18,35 @@ async function stillOpenAfterEscape(page: Page, form: Locator) {
 }
 
 /**
- * The delay a control's tooltip fades in with after `act`, read in the page when that fade-in is
- * created (transitionrun). Read after `act` returns, it could come after the tooltip has appeared,
- * which warms the page and so turns the delay to 0 s (seen on a busy CI machine).
+ * How long after `act` began the page's tooltip came into the document, measured in the page (a
+ * MutationObserver), so the time Playwright takes to report back is not counted. Since the clock
+ * starts before `act`, the figure is never less than the real delay.
  */
-async function fadeInDelay(control: Locator, act: () => Promise<void>): Promise<string> {
-  type Watched = HTMLElement & { fadeInDelay?: Promise<string> };
-  await control.evaluate((element: Watched) => {
-    element.fadeInDelay = new Promise((resolve) => {
-      element.addEventListener("transitionrun", function created(event) {
-        if (event.pseudoElement !== "::after" || event.propertyName !== "opacity" || !element.matches(":hover, :focus-visible")) return;
-        element.removeEventListener("transitionrun", created);
-        resolve(getComputedStyle(element, "::after").transitionDelay);
+async function tooltipDelay(page: Page, act: () => Promise<void>): Promise<number> {
+  type Watched = Window & { tooltipShownAfter?: Promise<number> };
+  await page.evaluate(() => {
+    const started = performance.now();
+    (window as Watched).tooltipShownAfter = new Promise((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (!document.querySelector("[role=tooltip]")) return;
+        observer.disconnect();
+        resolve(performance.now() - started);
       });
+      observer.observe(document.body, { childList: true, subtree: true });
     });
   });
   await act();
-  return control.evaluate((element: Watched) => element.fadeInDelay!);
+  return page.evaluate(() => (window as Watched).tooltipShownAfter!);
+}
+
+/**
+ * Moves the mouse to the middle of `target` in steps, as a hand does. Radix keeps a tooltip open
+ * while the pointer travels towards it (WCAG 1.4.13: the tooltip is hoverable) and closes it on the
+ * next move outside that path, so one jump with no move after it would leave it open.
+ */
+async function pointAt(page: Page, target: Locator) {
+  const box = (await target.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 10 });
 }
 
 test.describe("accessibility", () => {
@@ -84,35 +96,33 @@ test.describe("accessibility", () => {
     const row = page.getByTestId("transaction-row").filter({ hasText: "Wong San Isidro" });
     const edit = row.getByRole("link", { name: "Edit Wong San Isidro" });
     const remove = row.getByRole("button", { name: "Delete Wong San Isidro" });
-    // The tooltip is the control's ::after box, and its text the control's aria-label.
-    const tip = (control: typeof edit) =>
-      control.evaluate((element) => {
-        const box = getComputedStyle(element, "::after");
-        return { content: box.content, shown: box.visibility === "visible" && box.display !== "none", delay: box.transitionDelay };
-      });
-    const warm = () => page.evaluate(() => "tooltipsWarm" in document.documentElement.dataset);
+    // Radix draws the tooltip (ADR 043); its text is the control's aria-label. Nothing is drawn until a
+    // pointer or focus reaches a control.
+    const tooltip = page.getByRole("tooltip");
+    await expect(tooltip).toHaveCount(0);
 
     const day = new Intl.DateTimeFormat("en-PE", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${todayInLima()}T12:00:00Z`));
-    expect(await tip(edit)).toEqual({ content: `"Edit Wong San Isidro (${day}, ${solesOutInText("20.00")})"`, shown: false, delay: "0s, 0.12s" });
-    expect(await fadeInDelay(edit, () => edit.hover())).toBe("0.7s, 0.7s");
-    await expect.poll(async () => (await tip(edit)).shown).toBe(true);
-    await expect.poll(warm).toBe(true);
-    // Within the skip delay the next tooltip has no delay at all.
-    expect(await fadeInDelay(remove, () => remove.hover())).toBe("0s");
-    await expect.poll(async () => (await tip(remove)).shown).toBe(true);
+    expect(await tooltipDelay(page, () => pointAt(page, edit))).toBeGreaterThanOrEqual(700);
+    await expect(tooltip).toHaveText(`Edit Wong San Isidro (${day}, ${solesOutInText("20.00")})`);
+    await expect(edit).toHaveAttribute("data-state", "delayed-open");
+    // Within the skip delay the next tooltip opens at once.
+    await pointAt(page, remove);
+    await expect(tooltip).toHaveText(`Delete Wong San Isidro (${day}, ${solesOutInText("20.00")})`);
+    await expect(remove).toHaveAttribute("data-state", "instant-open");
     await page.keyboard.press("Escape");
-    expect((await tip(remove)).shown).toBe(false);
-    // Away from every tooltip for longer than the skip delay: the delay is back, Escape forgotten.
-    await page.getByRole("heading", { level: 1 }).hover();
-    await expect.poll(warm).toBe(false);
-    expect(await fadeInDelay(remove, () => remove.hover())).toBe("0.7s, 0.7s");
-    await expect.poll(async () => (await tip(remove)).shown).toBe(true);
+    await expect(tooltip).toHaveCount(0);
+    // Away from every tooltip for longer than the skip delay: the delay is back.
+    await pointAt(page, page.getByRole("heading", { level: 1 }));
+    await page.waitForTimeout(400);
+    expect(await tooltipDelay(page, () => pointAt(page, remove))).toBeGreaterThanOrEqual(700);
+    await expect(remove).toHaveAttribute("data-state", "delayed-open");
     // Keyboard focus shows it too.
-    await page.getByRole("heading", { level: 1 }).hover();
+    await pointAt(page, page.getByRole("heading", { level: 1 }));
+    await expect(tooltip).toHaveCount(0);
     await edit.focus();
     await page.keyboard.press("Tab");
     await expect(remove).toBeFocused();
-    await expect.poll(async () => (await tip(remove)).shown).toBe(true);
+    await expect(tooltip).toHaveText(`Delete Wong San Isidro (${day}, ${solesOutInText("20.00")})`);
   });
 
   test("saving with the keyboard keeps focus where the user was, not at the top of the page", async ({ page, request, signedIn }) => {
@@ -228,7 +238,7 @@ test.describe("accessibility", () => {
     // A tooltip showing under the pointer takes the first Escape (WCAG 1.4.13), the form the next.
     const remove = page.getByRole("button", { name: "Delete Wong San Isidro" });
     await remove.hover();
-    await expect.poll(() => remove.evaluate((element) => getComputedStyle(element, "::after").visibility)).toBe("visible");
+    await expect(page.getByRole("tooltip")).toBeVisible();
     await page.keyboard.press("Escape");
     await stillOpenAfterEscape(page, transaction);
     await page.keyboard.press("Escape");
