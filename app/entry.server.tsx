@@ -1,10 +1,11 @@
+import type { i18n as I18nextInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import { I18nextProvider } from "react-i18next";
 import { nonceContext } from "./server/context.server";
 import { getI18n } from "./i18n/i18n.server";
 import type { I18n } from "../core/i18n/translate";
-import { I18nContext } from "./i18n/use-translation";
 import { describeError, errorTitle } from "./utils/error-page";
 
 export const streamTimeout = 5_000;
@@ -34,7 +35,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, loadContext: RouterContextProvider) {
   const userAgent = request.headers.get("User-Agent");
   const bot = isbot(userAgent);
-  // Unmatched URLs skip root's middleware: their language is then the default (getLocale).
+  // The instance remix-i18next made for this request (English if root's middleware did not run).
   const i18n = getI18n(loadContext);
   // Every answer, page or crawler's line, is in the request's language.
   responseHeaders.set("Content-Language", i18n.language);
@@ -46,9 +47,9 @@ export default async function handleRequest(request: Request, responseStatusCode
   const nonce = loadContext.get(nonceContext);
   let status = responseStatusCode;
   const body = await renderToReadableStream(
-    <I18nContext value={i18n}>
+    <I18nextProvider i18n={i18n as unknown as I18nextInstance}>
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-    </I18nContext>,
+    </I18nextProvider>,
     {
       nonce,
       signal: AbortSignal.timeout(streamTimeout + 1_000),

@@ -1,33 +1,55 @@
-import { createContext, createCookie, redirect, redirectDocument, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { defaultLocale, localeFromAcceptLanguage, supportedLocaleOf, type Locale } from "../../core/i18n/config";
+import { createCookie, redirect, redirectDocument, type RouterContextProvider } from "react-router";
+import { createI18nextMiddleware } from "remix-i18next";
+import { bestSupportedLocale, defaultLocale, isLocale, supportedLocales, type Locale } from "../../core/i18n/config";
+import { countFormatter, createI18next, i18nextOptions } from "../../core/i18n/i18next-options";
 import { resources } from "../../core/i18n/resources";
-import { i18nFor, type I18n } from "../../core/i18n/translate";
+import type { I18n } from "../../core/i18n/translate";
 
 /** The language the user chose (switch, settings or their account at sign-in). */
 export const localeCookie = createCookie("lng", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 365 * 24 * 3600 });
 
-const localeContext = createContext<Locale>(defaultLocale);
+/**
+ * remix-i18next's middleware: the request's language, then an i18next instance in it with every
+ * namespace (the server renders any page). The order: the `lng` cookie (which the user's saved
+ * choice is copied into at sign-in, and by the session middleware when the account's language
+ * differs), then `Accept-Language` read by `bestSupportedLocale` through `findLocale`, because the
+ * library's own reading considers only the browser's first recognised language, treats `q=0` as
+ * a yes and a malformed `q` as 1 (ADR 033, 042); then English.
+ */
+const [middleware, localeOf, instanceOf] = createI18nextMiddleware({
+  detection: {
+    supportedLanguages: [...supportedLocales],
+    fallbackLanguage: defaultLocale,
+    cookie: localeCookie,
+    order: ["cookie", "custom"],
+    findLocale: async ({ request }) => bestSupportedLocale(request.headers.get("Accept-Language")),
+  },
+  i18next: i18nextOptions(defaultLocale, resources),
+  plugins: [countFormatter],
+});
 
-/** The request's language: the user's own choice in the cookie, else the browser's Accept-Language. */
-async function detectLocale(request: Request): Promise<Locale> {
-  const chosen: unknown = await localeCookie.parse(request.headers.get("Cookie"));
-  return supportedLocaleOf(chosen) ?? localeFromAcceptLanguage(request.headers.get("Accept-Language"));
-}
+export const i18nMiddleware = middleware;
 
-export const i18nMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  context.set(localeContext, await detectLocale(request));
-  return next();
-};
+/** For a request that did not pass root's middleware (STACK-NOTES trap 2): English. */
+let withoutMiddleware: I18n | undefined;
 
-/** The request's language. Without the middleware (an unmatched URL skips root's), English. */
-export function getLocale(context: Readonly<RouterContextProvider>): Locale {
-  return context.get(localeContext);
-}
-
-/** The request's `t` and language, shared by every request in that language. */
+/** The request's i18next instance; English when root's middleware did not run. */
 export function getI18n(context: Readonly<RouterContextProvider>): I18n {
-  const locale = getLocale(context);
-  return i18nFor(locale, resources[locale]);
+  try {
+    return instanceOf(context) as unknown as I18n;
+  } catch {
+    return (withoutMiddleware ??= createI18next(defaultLocale, resources) as unknown as I18n);
+  }
+}
+
+/** The request's language. Without the middleware, English. */
+export function getLocale(context: Readonly<RouterContextProvider>): Locale {
+  try {
+    const locale = localeOf(context);
+    return isLocale(locale) ? locale : defaultLocale;
+  } catch {
+    return defaultLocale;
+  }
 }
 
 /**

@@ -1,16 +1,13 @@
-import { createContext, useContext } from "react";
+import { useTranslation as useI18nextTranslation } from "react-i18next";
 import type { I18n, Translate } from "../../core/i18n/translate";
 
-/** Provided by entry.server and entry.client around the whole document. */
-export const I18nContext = createContext<I18n | null>(null);
-
 /**
- * The page's `t` and language. One `t` serves the whole page and the language never changes
- * under a mounted page (ADR 008), so, unlike react-i18next's hook, nothing subscribes to anything
- * and nothing is copied per component.
+ * react-i18next's hook over the default namespace; a key of another namespace names it first
+ * (`t("settings.title")`, i18next-options.ts). Typed as the app's `Translate` (any string key,
+ * string result) and `I18n` (language narrowed to a supported locale), so the call sites and the
+ * helpers that take a `t` are unchanged (ADR 042).
  */
 export function useTranslation(): { t: Translate; i18n: I18n } {
-  const i18n = useContext(I18nContext);
-  if (!i18n) throw new Error("useTranslation needs the I18nContext provider (entry.server, entry.client)");
-  return { t: i18n.t, i18n };
+  const { t, i18n } = useI18nextTranslation();
+  return { t: t as unknown as Translate, i18n: i18n as unknown as I18n };
 }

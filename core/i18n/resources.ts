@@ -1,19 +1,60 @@
 import type { Locale } from "./config";
-import { en } from "./locales/en";
-import { api as enApi } from "./locales/en/api";
-import { mail as enMail } from "./locales/en/mail";
-import { es } from "./locales/es";
-import { api as esApi } from "./locales/es/api";
-import { mail as esMail } from "./locales/es/mail";
-import { cameraTexts, settingsTexts, signupTexts, transactionsPageTexts } from "./page-texts";
-import type { Messages } from "./translate";
+import type { Bundles } from "./i18next-options";
+import enApi from "./locales/en/api.json";
+import enCamera from "./locales/en/camera.json";
+import enCommon from "./locales/en/common.json";
+import enLedger from "./locales/en/ledger.json";
+import enMail from "./locales/en/mail.json";
+import enPasswordFeedback from "./locales/en/password-feedback.json";
+import enSettings from "./locales/en/settings.json";
+import enSignup from "./locales/en/signup.json";
+import enTransactionsPage from "./locales/en/transactions-page.json";
+import esApi from "./locales/es/api.json";
+import esCamera from "./locales/es/camera.json";
+import esCommon from "./locales/es/common.json";
+import esLedger from "./locales/es/ledger.json";
+import esMail from "./locales/es/mail.json";
+import esPasswordFeedback from "./locales/es/password-feedback.json";
+import esSettings from "./locales/es/settings.json";
+import esSignup from "./locales/es/signup.json";
+import esTransactionsPage from "./locales/es/transactions-page.json";
+
+/** English, the reference: every other language has each of its keys (the type checker holds it below). */
+const en = {
+  common: enCommon,
+  ledger: enLedger,
+  transactionsPage: enTransactionsPage,
+  settings: enSettings,
+  camera: enCamera,
+  signup: enSignup,
+  api: enApi,
+  mail: enMail,
+  passwordFeedback: enPasswordFeedback,
+};
+
+/** The English shape with every text a string: what another language must have. */
+export type TextsOf<T> = { [K in keyof T]: T[K] extends string ? string : TextsOf<T[K]> };
+export type EnglishResources = typeof en;
 
 /**
- * Both languages, for the server and the API, with the mail and the error messages only the API
- * writes. The browser loads only its own language's `en` or `es` (entry.client), without them,
- * and a page's own texts with that page.
+ * A missing Spanish key fails the type check. Extra keys pass, on purpose: Spanish has plural
+ * forms English lacks (`_many`, CLDR); tests/unit/i18n.test.ts holds the rest of the key sets.
  */
-export const resources: Readonly<Record<Locale, Messages>> = {
-  en: { ...en, ...settingsTexts.en, ...cameraTexts.en, ...signupTexts.en, ...transactionsPageTexts.en, api: enApi, mail: enMail },
-  es: { ...es, ...settingsTexts.es, ...cameraTexts.es, ...signupTexts.es, ...transactionsPageTexts.es, api: esApi, mail: esMail },
-};
+const es = {
+  common: esCommon,
+  ledger: esLedger,
+  transactionsPage: esTransactionsPage,
+  settings: esSettings,
+  camera: esCamera,
+  signup: esSignup,
+  api: esApi,
+  mail: esMail,
+  passwordFeedback: esPasswordFeedback,
+} satisfies TextsOf<EnglishResources>;
+
+/**
+ * Every namespace of both languages, for the server and the API, the mail and the API's own
+ * messages included. The browser loads only its language's `common` and `ledger` first
+ * (entry.client), and a page's own namespaces with that page (page-texts.ts).
+ */
+export const resources = { en, es } satisfies Record<Locale, Bundles>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createTranslate } from "../../core/i18n/translate";
+import { createTranslate } from "./i18n-helpers";
 import { en } from "../../core/i18n/locales/en";
 import { es } from "../../core/i18n/locales/es";
 import { amountChecks } from "../../app/forms/amount-checks";

@@ -2,7 +2,7 @@ import { UNSAFE_ErrorResponseImpl as ErrorResponse } from "react-router";
 import { describe, expect, it } from "vitest";
 import { formErrorOf, intentOf, keepFormThroughOutage, ledgerFormOf } from "../../app/forms/form-outage";
 import { es } from "../../core/i18n/locales/es";
-import { createTranslate } from "../../core/i18n/translate";
+import { createTranslate } from "./i18n-helpers";
 
 /** What React Router hands a clientAction: the submission, and the call of the server action. */
 function submission(fields: Record<string, string>) {

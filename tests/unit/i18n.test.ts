@@ -1,20 +1,33 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { createInstance } from "i18next";
+import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+import { getLocale, i18nMiddleware, localeCookie } from "../../app/i18n/i18n.server";
 import { defaultVariables, localeFromAcceptLanguage, supportedLocaleOf } from "../../core/i18n/config";
+import { REASON_PHRASES } from "../../core/http-reasons";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../../core/input-limits";
-import { en as browserEn } from "../../core/i18n/locales/en";
-import { es as browserEs } from "../../core/i18n/locales/es";
+import { createI18next, namespaces } from "../../core/i18n/i18next-options";
+import { en as browserEn, enFirstVisit } from "../../core/i18n/locales/en";
+import { es as browserEs, esFirstVisit } from "../../core/i18n/locales/es";
 import { resources } from "../../core/i18n/resources";
 import { cameraTexts, settingsTexts, signupTexts, transactionsPageTexts } from "../../core/i18n/page-texts";
-import { addPageTexts, createTranslate, formatCount } from "../../core/i18n/translate";
+import { receivePageTexts } from "../../core/i18n/page-bundles";
+import { addPageTexts, formatCount } from "../../core/i18n/translate";
 import { translatorFor } from "../../core/i18n/translator";
+import { bundlesOf, createTranslate, type Tree } from "./i18n-helpers";
 import type { z } from "zod";
 import { nameSchema } from "../../core/schemas/auth";
 import { accountCreateSchema, accountNameSchema, categoryCreateSchema, importQuerySchema, listQueryObject, transactionCreateSchema } from "../../core/schemas/ledger";
 
+/** A language's namespaces as one tree, `common`'s groups at the top: the keys as the code writes them. */
+function treeOf(bundles: Record<string, unknown>): Tree {
+  const { common, ...rest } = bundles;
+  return { ...(common as Tree), ...(rest as Record<string, Tree>) };
+}
+
 // Every string, the API's mail included: what the server and the API translate with.
-const { en, es } = resources;
+const en = treeOf(resources.en);
+const es = treeOf(resources.es);
 
 function keys(value: unknown, prefix = ""): string[] {
   if (typeof value !== "object" || value === null) return [prefix];
@@ -28,24 +41,26 @@ function textOf(messages: unknown, key: string): string {
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
 /**
- * i18next as the pages used it until ADR 033 (same strings, no escaping, the same default
- * variables), kept as a devDependency only to hold our translator to its output.
+ * Plain i18next with one namespace, as the pages used it until ADR 033 (same strings, no escaping,
+ * the same default variables): holds our options (namespaces split on ".", the count formatter,
+ * the answers for unknown keys) to its output.
  */
-async function reference(lng: "en" | "es") {
-  const instance = createInstance({ resources: { en: { translation: en }, es: { translation: es } }, interpolation: { escapeValue: false, defaultVariables } });
+async function reference(lng: "en" | "es", texts: { en: Tree; es: Tree } = { en, es }) {
+  const instance = createInstance({ resources: { en: { translation: texts.en }, es: { translation: texts.es } }, interpolation: { escapeValue: false, defaultVariables } });
   await instance.init({ lng });
-  return instance.getFixedT(lng, "translation") as unknown as (key: string, options?: object) => string;
+  return instance.getFixedT(lng, "translation" as never) as unknown as (key: string, options?: object) => string;
 }
 
 describe("i18n", () => {
   it("has the same keys in English and Spanish, none empty", () => {
-    expect(keys(es).sort()).toEqual(keys(en).sort());
+    // Spanish's `many` plural forms aside (CLDR; see the plural test), which English has not.
+    expect(keys(es).filter((key) => !key.endsWith("_many")).sort()).toEqual(keys(en).sort());
     const empty = keys(es).filter((key) => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], es) === "");
     expect(empty.filter((key) => !key.endsWith(".placeholder"))).toEqual([]);
   });
 
   it("leaves the mail, the API's own messages and each page's own texts out of what the browser downloads first", () => {
-    const serverOnly = (key: string) => key.startsWith("mail.") || key.startsWith("api.");
+    const serverOnly = (key: string) => key.startsWith("mail.") || key.startsWith("api.") || key.startsWith("passwordFeedback.");
     const ofOnePage = (key: string) => key.startsWith("settings.") || key.startsWith("camera.") || key.startsWith("signup.") || key.startsWith("transactionsPage.");
     for (const [browser, all, lng] of [[browserEn, en, "en"], [browserEs, es, "es"]] as const) {
       expect(keys(browser).sort()).toEqual(keys(all).filter((key) => !serverOnly(key) && !ofOnePage(key)).sort());
@@ -92,28 +107,88 @@ describe("i18n", () => {
   });
 
   it("finds a page's own texts once its code has handed them over, each language its own", () => {
-    // Keys of a page no other test hands over, so the order the tests run in does not matter.
-    const spanish = createTranslate("es", browserEs);
-    const english = createTranslate("en", browserEn);
-    expect(spanish("testPage.title")).toBe("testPage.title");
-    const texts = { en: { testPage: { title: "Receipts", count_one: "{{count}} receipt", count_other: "{{count}} receipts" } }, es: { testPage: { title: "Comprobantes", count_one: "{{count}} comprobante", count_other: "{{count}} comprobantes" } } };
+    // Keys of a page's namespace no other test hands over, so the order the tests run in does not matter.
+    const spanish = createI18next("es", { es: esFirstVisit }).getFixedT("es") as unknown as (key: string) => string;
+    expect(spanish("camera.testPage.title")).toBe("camera.testPage.title");
+    const texts = { en: { camera: { testPage: { title: "Receipts", count_one: "{{count}} receipt", count_other: "{{count}} receipts" } } }, es: { camera: { testPage: { title: "Comprobantes", count_one: "{{count}} comprobante", count_many: "{{count}} comprobantes", count_other: "{{count}} comprobantes" } } } } as const;
+    const other = { en: { signup: { testOther: { title: "Other" } } }, es: { signup: { testOther: { title: "Otra" } } } } as const;
     // On the server (no document), where `resources` has every page's texts already, nothing is added.
     addPageTexts(texts);
-    expect(spanish("testPage.title")).toBe("testPage.title");
-    // In the browser they are.
+    expect(spanish("camera.testPage.title")).toBe("camera.testPage.title");
+    // In the browser they are: handed over before entry.client made the instance (the first
+    // load runs the route modules first), they wait for it; later pages' join it at once.
+    const browser = createI18next("es", { es: esFirstVisit });
     vi.stubGlobal("document", {});
     try {
       addPageTexts(texts);
+      expect(browser.t("camera.testPage.title" as never)).toBe("camera.testPage.title");
+      receivePageTexts(browser);
+      addPageTexts(other);
     } finally {
       vi.unstubAllGlobals();
     }
-    // Translators made before the page's code loaded find them too (the page's own is one of those).
-    expect(spanish("testPage.title")).toBe("Comprobantes");
-    expect(english("testPage.title")).toBe("Receipts");
-    expect(spanish("testPage.count", { count: 2 })).toBe("2 comprobantes");
-    expect(english("testPage.count", { count: 1 })).toBe("1 receipt");
+    const t = browser.getFixedT("es") as unknown as (key: string, options?: object) => string;
+    const english = browser.getFixedT("en") as unknown as (key: string, options?: object) => string;
+    expect(t("camera.testPage.title")).toBe("Comprobantes");
+    expect(english("camera.testPage.title")).toBe("Receipts");
+    expect(t("signup.testOther.title")).toBe("Otra");
+    expect(t("camera.testPage.count", { count: 2 })).toBe("2 comprobantes");
+    expect(english("camera.testPage.count", { count: 1 })).toBe("1 receipt");
+    // Every page's namespace is one i18next knows (otherwise its first part would not be read as one).
+    for (const pageTexts of [settingsTexts, cameraTexts, signupTexts, transactionsPageTexts]) for (const ns of Object.keys(pageTexts.en)) expect(namespaces).toContain(ns);
     // The page's texts never stand in for the dictionary's.
-    expect(english("app.signOut")).toBe(browserEn.app.signOut);
+    expect(t("app.signOut")).toBe(browserEs.app.signOut);
+  });
+
+  it("reads a key's first part as its namespace only when it names one (nsSeparator = keySeparator)", () => {
+    const t = translatorFor("en");
+    // `ledger` is a namespace: its file has no `ledger` group of its own.
+    expect(Object.keys(resources.en.ledger)).not.toContain("ledger");
+    expect(t("ledger.accountTypes.cash")).toBe(resources.en.ledger.accountTypes.cash);
+    expect(t("settings.profile.title")).toBe(resources.en.settings.profile.title);
+    // `app` is not: the whole key is looked up in `common`, the default namespace.
+    expect(namespaces).not.toContain("app");
+    expect(t("app.signOut")).toBe(resources.en.common.app.signOut);
+    expect(t("errors.reason.403")).toBe(REASON_PHRASES[403]);
+    // An unknown key answers itself as written, in any namespace; a branch too.
+    expect(t("ledger.noSuchKey")).toBe("ledger.noSuchKey");
+    expect(t("app.noSuchKey")).toBe("app.noSuchKey");
+    expect(t("ledger.accountTypes")).toBe("ledger.accountTypes");
+    // The tip this rests on, checked on plain i18next: with ":" as nsSeparator the same key is not split.
+    const plain = createInstance({ resources: { en: { common: { app: { signOut: "Out" } }, ledger: { title: "Ledger" } } }, lng: "en", ns: ["common", "ledger"], defaultNS: "common", nsSeparator: ":", initAsync: false });
+    void plain.init();
+    expect(plain.t("ledger.title" as never)).toBe("ledger.title");
+    const dotted = createInstance({ resources: { en: { common: { app: { signOut: "Out" } }, ledger: { title: "Ledger" } } }, lng: "en", ns: ["common", "ledger"], defaultNS: "common", nsSeparator: ".", initAsync: false });
+    void dotted.init();
+    expect(dotted.t("ledger.title" as never)).toBe("Ledger");
+    expect(dotted.t("app.signOut" as never)).toBe("Out");
+  });
+
+  it("has HTTP's reason phrases in English exactly as core/http-reasons has them", () => {
+    expect(resources.en.common.errors.reason).toEqual(REASON_PHRASES);
+    expect(Object.keys(resources.es.common.errors.reason).sort()).toEqual(Object.keys(REASON_PHRASES).sort());
+  });
+
+  it("chooses the language through remix-i18next: the cookie, then any listed language we have, q=0 and a malformed q honoured", async () => {
+    const localeFor = async (headers: Record<string, string>) => {
+      const context = new RouterContextProvider();
+      const request = new Request("http://localhost/", { headers });
+      await i18nMiddleware({ request, context, params: {}, url: new URL(request.url), pattern: "/" } as unknown as Parameters<typeof i18nMiddleware>[0], async () => new Response(null));
+      return getLocale(context);
+    };
+    const cookie = async (value: string) => (await localeCookie.serialize(value)).split(";")[0]!;
+    expect(await localeFor({})).toBe("en");
+    expect(await localeFor({ Cookie: await cookie("es") })).toBe("es");
+    expect(await localeFor({ Cookie: await cookie("es"), "Accept-Language": "en" })).toBe("es");
+    expect(await localeFor({ Cookie: await cookie("en"), "Accept-Language": "es" })).toBe("en");
+    expect(await localeFor({ Cookie: await cookie("fr"), "Accept-Language": "es" })).toBe("es");
+    expect(await localeFor({ "Accept-Language": "de,es" })).toBe("es");
+    expect(await localeFor({ "Accept-Language": "fr-FR,fr;q=0.9,es;q=0.8" })).toBe("es");
+    expect(await localeFor({ "Accept-Language": "es;q=0,en;q=0.5" })).toBe("en");
+    expect(await localeFor({ "Accept-Language": "es;q=abc" })).toBe("en");
+    expect(await localeFor({ "Accept-Language": "es-PE,es;q=0.9,en;q=0.8" })).toBe("es");
+    // Without the middleware (a request that did not pass root's), English.
+    expect(getLocale(new RouterContextProvider())).toBe("en");
   });
 
   it("picks a language from Accept-Language, English by default", () => {
@@ -176,6 +251,7 @@ describe("i18n", () => {
   it("gives i18next's text for every key, count and value, in both languages", async () => {
     for (const [lng, messages] of [["en", en], ["es", es]] as const) {
       const expected = await reference(lng);
+      // A page's translator, made with the app's options over the namespaces.
       const t = createTranslate(lng, messages);
       const all = keys(messages);
       for (const key of all) expect(t(key), `${lng} ${key}`).toBe(expected(key));
@@ -220,12 +296,21 @@ describe("i18n", () => {
     expect(t("app")).toBe("app");
   });
 
-  it("falls back to the `other` form when a language has a plural category its texts lack", async () => {
-    // Spanish calls a million `many` (CLDR); the strings have only `one` and `other`.
+  it("has every plural form each language's rules name, so a million never prints the key", async () => {
+    // Spanish calls a million `many` (CLDR); i18next looks for `key_many` and, without it, prints the key.
     expect(new Intl.PluralRules("es").select(1_000_000)).toBe("many");
     expect(translatorFor("es")("ledger.import.summary", { count: 1_000_000 })).toBe("1,000,000 movimientos importados");
-    // i18next answered the key itself here: the reason this case is not held to it.
-    expect((await reference("es"))("ledger.import.summary", { count: 1_000_000 })).toBe("ledger.import.summary");
+    // Why the `_many` forms are there: without them i18next answered the key itself.
+    const withoutMany = JSON.parse(JSON.stringify(es, (key: string, value: unknown) => (key.endsWith("_many") ? undefined : value))) as Tree;
+    expect((await reference("es", { en, es: withoutMany }))("ledger.import.summary", { count: 1_000_000 })).toBe("ledger.import.summary");
+    // Every family has its language's forms (`zero` optional; i18next looks for it at 0).
+    for (const [lng, messages] of [["en", en], ["es", es]] as const) {
+      const categories = new Intl.PluralRules(lng).resolvedOptions().pluralCategories.filter((category) => category !== "zero");
+      const all = keys(messages);
+      const families = new Set(all.filter((key) => /_(one|two|few|many|other)$/.test(key)).map((key) => key.replace(PLURAL_SUFFIX, "")));
+      expect(families.size, lng).toBeGreaterThan(10);
+      for (const base of families) for (const category of categories) expect(all, `${lng} ${base}`).toContain(`${base}_${category}`);
+    }
   });
 
   it("groups a count's thousands the way amounts are written, in both languages; other numbers print as given", () => {
@@ -260,8 +345,11 @@ describe("i18n", () => {
     expect(supportedLocaleOf(7)).toBeUndefined();
   });
 
-  it("serves both languages to the server and the API from one set of strings", () => {
-    expect(resources.en).toBe(en);
-    expect(resources.es).toBe(es);
+  it("serves both languages to the server, the browser and the API from one set of strings", () => {
+    expect(resources.en.common).toBe(enFirstVisit.common);
+    expect(resources.en.ledger).toBe(enFirstVisit.ledger);
+    expect(resources.es.common).toBe(esFirstVisit.common);
+    expect(bundlesOf(browserEn)).toEqual(enFirstVisit);
+    expect(settingsTexts.es.settings).toBe(resources.es.settings);
   });
 });

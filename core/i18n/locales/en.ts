@@ -1,112 +1,12 @@
-import { REASON_PHRASES } from "../../http-reasons";
-import { ledger } from "./en/ledger";
+import common from "./en/common.json";
+import ledger from "./en/ledger.json";
 
 /**
- * English messages: the reference set. `es.ts` must have exactly these keys (the type checker
- * enforces it), so a string a user sees cannot exist in one language only. What the browser
- * downloads first; the texts of one page only (Settings, the camera) come with that page's code
- * (app/i18n/page-texts.ts), and the API's and the mail's stay on the server (resources.ts).
+ * English texts the browser loads on the first visit, by namespace (entry.client): `common` and
+ * `ledger`. A page's own namespaces come with that page's code (page-texts.ts), and the API's and
+ * the mail's stay on the server (resources.ts).
  */
-export const en = {
-  app: {
-    name: "Tesoro",
-    skipToContent: "Skip to content",
-    primaryNav: "Main",
-    language: "Language",
-    languageNames: { en: "English", es: "Español" },
-    switchTo: "Español",
-    signOut: "Sign out",
-    signIn: "Sign in",
-    newVersion: "A new version of Tesoro is available.",
-    reload: "Reload",
-    dismiss: "Dismiss",
-    notifications: "Notifications",
-    loading: "Loading…",
-    languageNotSaved: "Your language could not be saved. Try again.",
-  },
-  nav: {
-    overview: "Overview",
-    accounts: "Accounts",
-    camera: "Camera",
-    settings: "Settings",
-  },
-  titles: {
-    login: "Sign in",
-    signup: "Create account",
-    recover: "Reset your password",
-    changePassword: "Choose a new password",
-    confirmEmail: "Confirm your new email",
-    undoEmail: "Undo the change of email",
-    overview: "Overview",
-    accounts: "Accounts",
-    transactions: "Transactions",
-    settings: "Settings",
-    camera: "Camera",
-  },
-  errors: {
-    notFoundTitle: "Page Not Found",
-    serverErrorTitle: "Internal Server Error",
-    unmatched: "Page not found: {{path}}",
-    invalidParams: "Page Not Found: {{path}}",
-    generic: "Something went wrong. Please try again.",
-    goHome: "Go to the overview",
-    reason: REASON_PHRASES,
-    status: "Error {{status}}",
-    apiUnavailable: "The service is not answering right now. Please try again in a moment.",
-  },
-  validation: {
-    required: "This field is required.",
-    email: "Enter a valid email address.",
-    nameLength: "Use 1 to {{userNameMax}} characters.",
-    passwordMin: "Use at least {{passwordMin}} characters.",
-    passwordMax: "Use at most {{passwordMax}} characters.",
-    passwordMismatch: "The passwords do not match.",
-    passwordUnchanged: "Choose a new password, not the one you use now.",
-    invalidBody: "The request could not be read.",
-    invalid: "This value is not valid.",
-  },
-  auth: {
-    email: "Email",
-    password: "Password",
-    name: "Name",
-    confirmPassword: "Confirm password",
-    rememberMe: "Remember me",
-    signIn: "Sign in",
-    forgotPassword: "Forgot password?",
-    createAccount: "Create account",
-    haveAccount: "Already have an account?",
-    invalidCredentials: "Invalid email or password.",
-    signupClosed: "Sign-up is closed. Ask the operator of this Tesoro to create your account.",
-    signedOut: "You have been signed out.",
-    sessionEnded: "Your session has ended. Sign in again to continue.",
-    recoverIntro: "Enter your account's email and we will send you a link to choose a new password.",
-    sendResetLink: "Send reset link",
-    recoverSent: "If an account exists for that email, a reset link is on its way. It works for 30 minutes.",
-    backToSignIn: "Back to sign in",
-    confirmEmailQuestion: "Sign in to Tesoro with {{email}} from now on?",
-    confirmEmail: "Confirm new email",
-    emailLinkExpired: "This link has expired or was already used. To change your email, ask again from Settings.",
-    emailLinkTaken: "Another account signs in with this address now, so it cannot be confirmed, and your email stays as it was. To change it, choose another address in Settings.",
-    emailConfirmed: "Your email was changed. Sign in with the new address.",
-    goToSettings: "Go to Settings",
-    signInForSettings: "Sign in to go to Settings",
-    resetLinkWhileSignedIn: "You are signed in, so the password link was not used. To use it, sign out and open it again; to change this account's password, do it here.",
-    undoEmailQuestion: "Give your Tesoro account back the email {{email}}? Every device will be signed out, and next you will choose a new password.",
-    undoEmail: "Restore my email",
-    undoEmailLinkExpired: "This link has expired or was already used. If you still cannot sign in, reset your password with your email.",
-    emailRestored: "Your email is back and every device was signed out. Choose a new password now.",
-    newPassword: "New password",
-    confirmNewPassword: "Confirm new password",
-    changePassword: "Change password",
-    linkExpired: "This link has expired or was already used",
-    requestNewLink: "Request a new link",
-    passwordChanged: "Your password was changed. You have been signed out everywhere; sign in with the new password.",
-    passwordHint: "{{passwordMin}} to {{passwordMax}} characters. A few unrelated words work well.",
-    honeypotLabel: "Please leave this field blank",
-  },
-  ledger,
-} as const;
+export const enFirstVisit = { common, ledger };
 
-/** The type of a language's texts for English ones: the same keys, each a string. */
-export type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
-export type Messages = Widen<typeof en>;
+/** The same texts as one tree (`en.ledger.defaultCategories`), for code that reads a text itself. */
+export const en = { ...common, ledger };
