@@ -4,7 +4,7 @@
  * reached by a client-side move, whose own namespace comes with its code. No hydration mismatch.
  */
 import type { Page } from "@playwright/test";
-import { createUser, expect, hydrated, randomIp, signInAs, test } from "./fixtures";
+import { createUser, expect, hydrated, randomIp, signInAs, test } from "./support/fixtures";
 
 /** A dotted key of our catalogues: a namespace or a group of `common`, a dot, a name. */
 const RAW_KEY = /\b(app|nav|titles|errors|validation|auth|ledger|transactionsPage|settings|camera|signup|api|mail|passwordFeedback)\.[a-zA-Z_]+/;
