@@ -37,7 +37,12 @@ export default tseslint.config(
   {
     files: ["app/**/*.{ts,tsx}", "core/**/*.ts", "workers/**/*.ts"],
     plugins: { "import-x": importX },
-    settings: { "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })] },
+    settings: {
+      // import-x's TypeScript settings (its flatConfigs.typescript): without them it parses no .ts
+      // file it follows, and no-cycle sees no circle.
+      ...importX.flatConfigs.typescript.settings,
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
     rules: {
       "import-x/no-restricted-paths": ["error", { zones: boundaries }],
       // A circle of imports hides which module is the foundation; none is allowed.
