@@ -143,6 +143,7 @@ export const ledger = {
     file: "The file is empty or is not a readable CSV file.",
     fileMissing: "Choose a CSV file to import.",
     fileTooLarge: "The file is too large (at most {{importMaxMb}} MB).",
+    draftGone: "This file is no longer kept (a file waits 24 hours for its import): choose it again.",
     fileNameLength: "The file's name is too long (at most {{fileNameMax}} characters).",
     column: "Choose a column of the file.",
     dateFormat: "Choose a date format.",

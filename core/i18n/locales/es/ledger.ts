@@ -143,6 +143,7 @@ export const ledger: Messages["ledger"] = {
     file: "El archivo está vacío o no es un CSV legible.",
     fileMissing: "Elige un archivo CSV para importar.",
     fileTooLarge: "El archivo es demasiado grande (máximo {{importMaxMb}} MB).",
+    draftGone: "Este archivo ya no se guarda (un archivo espera 24 horas su importación): elígelo de nuevo.",
     fileNameLength: "El nombre del archivo es demasiado largo (máximo {{fileNameMax}} caracteres).",
     column: "Elige una columna del archivo.",
     dateFormat: "Elige un formato de fecha.",
