@@ -65,7 +65,14 @@ function validBody(op: Operation, ids: Ids): { json?: unknown; raw?: BodyInit; c
       return { raw: JPEG, contentType: "image/jpeg" };
     case "POST /accounts/{accountId}/import/preview":
     case "POST /accounts/{accountId}/import":
+    case "POST /accounts/{accountId}/import/drafts":
       return { raw: CSV, contentType: "text/csv" };
+    case "POST /accounts/{accountId}/transactions/with-receipt": {
+      const form = new FormData();
+      form.set("transaction", JSON.stringify({ date: "2026-11-20", description: "Not yours", amount: "-1.00" }));
+      form.set("receipt", new File([JPEG], "receipt.jpg", { type: "image/jpeg" }));
+      return { raw: form };
+    }
     default:
       void ids;
       return op.hasBody ? { json: {} } : {};
@@ -74,7 +81,7 @@ function validBody(op: Operation, ids: Ids): { json?: unknown; raw?: BodyInit; c
 
 /** Query strings that a route needs to reach its ownership check (import mapping). */
 function validQuery(op: Operation): string {
-  if (op.path === "/accounts/{accountId}/import") return "?dateColumn=0&descriptionColumn=1&amountColumn=2";
+  if (op.path === "/accounts/{accountId}/import" || op.path === "/accounts/{accountId}/import/drafts/{draftId}/commit") return "?dateColumn=0&descriptionColumn=1&amountColumn=2";
   return "";
 }
 
@@ -94,6 +101,9 @@ async function ownerWithEverything() {
   const imported = await SELF.fetch(`${BASE}/accounts/${account.id}/import?dateColumn=0&descriptionColumn=1&amountColumn=2`, { method: "POST", headers: { Authorization: `Bearer ${a.token}`, "Content-Type": "text/csv" }, body: CSV });
   expect(imported.status).toBe(201);
   const importId = ((await imported.json()) as { importId: string }).importId;
+  const draft = await SELF.fetch(`${BASE}/accounts/${account.id}/import/drafts`, { method: "POST", headers: { Authorization: `Bearer ${a.token}`, "Content-Type": "text/csv" }, body: CSV });
+  expect(draft.status).toBe(201);
+  const draftId = ((await draft.json()) as { draft: { id: string } }).draft.id;
   const categories = await call("/categories", { token: a.token });
   const sessions = await call("/auth/sessions", { token: a.token });
   const otherSession = sessions.json.sessions.find((s: { current: boolean }) => !s.current);
@@ -104,6 +114,7 @@ async function ownerWithEverything() {
     categoryId: categories.json.categories[0].id,
     sessionId: otherSession.id,
     importId,
+    draftId,
   };
   return { a, secondToken: second.json.token as string, ids };
 }
@@ -165,6 +176,7 @@ describe("authorization matrix (from the OpenAPI document)", () => {
           categoryId: "SELECT 1 FROM categories WHERE id = ?1 AND user_id = ?2",
           sessionId: "SELECT 1 FROM sessions WHERE id = ?1 AND user_id = ?2 AND revoked_at IS NULL",
           importId: "SELECT 1 FROM imports WHERE id = ?1 AND user_id = ?2 AND undone_at IS NULL AND remaining > 0",
+          draftId: "SELECT 1 FROM import_drafts WHERE id = ?1 AND user_id = ?2",
         }[name]!,
       )
         .bind(id, a.user.id)

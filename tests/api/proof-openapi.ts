@@ -90,14 +90,17 @@ export async function dbChecksum(options: { userId?: string } = {}): Promise<str
     `SELECT * FROM accounts${where("user_id")} ORDER BY id`,
     `SELECT * FROM transactions${where("user_id")} ORDER BY id`,
     `SELECT * FROM imports${where("user_id")} ORDER BY id`,
+    `SELECT * FROM import_drafts${where("user_id")} ORDER BY id`,
     u ? "SELECT d.* FROM account_days d JOIN accounts a ON a.id = d.account_id WHERE a.user_id = ?1 ORDER BY d.account_id, d.date" : "SELECT * FROM account_days ORDER BY account_id, date",
     "SELECT * FROM receipt_trash ORDER BY 1",
     u ? "SELECT COUNT(*) AS n FROM outbox o JOIN users x ON lower(x.email) = lower(o.to_address) WHERE x.id = ?1" : "SELECT COUNT(*) AS n FROM outbox",
   ];
   const results = await env.DB.batch(queries.map((sql) => (sql.includes("?1") ? env.DB.prepare(sql).bind(u) : env.DB.prepare(sql))));
   const parts: unknown[] = results.map((r) => r.results);
-  const objects = await env.RECEIPTS.list(u ? { prefix: `receipts/${u}/` } : {});
-  parts.push(objects.objects.map((o) => [o.key, o.size]));
+  for (const prefix of u ? [`receipts/${u}/`, `drafts/${u}/`] : [undefined]) {
+    const objects = await env.RECEIPTS.list(prefix ? { prefix } : {});
+    parts.push(objects.objects.map((o) => [o.key, o.size]));
+  }
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(parts)));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }

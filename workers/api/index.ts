@@ -8,6 +8,7 @@ import type { ApiEnv } from "./src/platform/env";
 import { sendPendingNotices } from "./src/notices/notices";
 import { devMail } from "./src/system/dev-mail";
 import { sweep } from "./src/system/store";
+import { sweepExpiredDrafts } from "./src/import/drafts";
 
 const apis = new Map<string, ReturnType<typeof createApi>>();
 
@@ -39,10 +40,12 @@ export default {
    * The hourly cron (`[triggers]` in wrangler.toml): rate-limit windows older than a day and
    * sign-in lockouts long over are dropped. Nothing else removes them, and both tables gain rows
    * from anyone on the internet (a sign-in with any email writes one). Security notices the mail
-   * provider has not taken yet are sent again (ADR 034).
+   * provider has not taken yet are sent again (ADR 034). Draft imports past their 24 hours go
+   * with their files (ADR 047).
    */
   async scheduled(controller, env) {
     await sweep(env.DB, controller.scheduledTime);
+    await sweepExpiredDrafts(env.DB, env.RECEIPTS, controller.scheduledTime);
     await sendPendingNotices(env, controller.scheduledTime);
   },
 } satisfies ExportedHandler<ApiEnv>;

@@ -4,18 +4,19 @@ import type { Route } from "./+types/camera";
 import { PageTitle } from "../../ui/ui";
 import { defaultTimeZone } from "../../../core/i18n/config";
 import { apiFor } from "../../server/api.server";
-import { idempotencyKeyOf, readFailed } from "../../server/ledger.server";
+import { readFailed } from "../../server/ledger.server";
 import { formatDay, todayInZone } from "../../../core/dates";
 import { formOfIntent, keepFormThroughOutage } from "../../forms/form-outage";
 import { parseForm, type FieldErrors } from "../../forms/forms";
 import { ID_PATTERN } from "../../../core/ids";
 import { formatSignedMoneyInText } from "../../../core/money";
 import { isProblem } from "../../../core/problem";
-import { readFormData, refusal, tOf } from "../../server/route-helpers.server";
-import { attachReceiptSchema, createWithReceiptSchema } from "../../../core/schemas/camera";
+import { readFormData, tOf } from "../../server/route-helpers.server";
+import { attachReceiptSchema } from "../../../core/schemas/camera";
 import { MAX_RECEIPT_BYTES, receiptFileRefusal } from "../../../core/receipt-image";
 import { currentUser } from "../../server/session.server";
 import { Scanner } from "./scanner";
+import { createWithPhoto } from "./create-with-photo.server";
 import type { AccountLite, ActionResult, CameraPageData, TransactionLite } from "./types";
 import * as c from "../../styles/camera.css";
 import * as ui from "../../styles/ui.css";
@@ -92,29 +93,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const refused = await receiptFileRefusal(photo);
   if (refused) return fail(intent, refused === "camera.errors.emptyFile" ? 422 : 415, t(refused));
 
-  let transactionId: string;
-  let accountId: string | null;
-  if (intent === "attach") {
-    const parsed = parseForm(attachReceiptSchema, formData, t);
-    if (!parsed.ok) return fail(intent, 422, null, parsed.errors);
-    transactionId = parsed.data.transactionId;
-    const given = formData.get("accountId");
-    accountId = typeof given === "string" && ID_PATTERN.test(given) ? given : null;
-  } else {
-    const parsed = parseForm(createWithReceiptSchema, formData, t);
-    if (!parsed.ok) return fail(intent, 422, null, parsed.errors);
-    const { accountId: target, ...fields } = parsed.data;
-    // The page's key for this create (one per photo until it is saved), so tapping again after an
-    // answer that never arrived cannot post the transaction twice.
-    const created = await apiFor(request, context).post<{ transaction: { id: string } }>(`/accounts/${target}/transactions`, { body: fields, idempotencyKey: idempotencyKeyOf(formData) });
-    if (!created.ok) {
-      const { errors, formError } = refusal(created, t);
-      return fail(intent, created.status, formError, errors);
-    }
-    transactionId = created.data.transaction.id;
-    accountId = target;
-  }
-
+  if (intent === "create") return createWithPhoto(request, context, formData, photo);
+  const parsed = parseForm(attachReceiptSchema, formData, t);
+  if (!parsed.ok) return fail(intent, 422, null, parsed.errors);
+  const transactionId = parsed.data.transactionId;
+  const given = formData.get("accountId");
+  const accountId = typeof given === "string" && ID_PATTERN.test(given) ? given : null;
   const upload = await apiFor(request, context).raw("PUT", `/transactions/${transactionId}/receipt`, {
     rawBody: await photo.arrayBuffer(),
     contentType: photo.type || "application/octet-stream",
@@ -123,9 +107,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!upload.ok) {
     const body: unknown = await upload.json().catch(() => null);
     const detail = isProblem(body) && body.detail ? body.detail : t("camera.errors.upload");
-    // A created transaction stays: say so, and which one, so the photo is attached to it rather
-    // than a second transaction created for it.
-    if (intent === "create") return fail(intent, upload.status >= 500 ? 503 : upload.status, t("camera.errors.createdWithoutPhoto", { reason: detail, attach: t("camera.photo.attachTitle") }), {}, transactionId);
     return fail(intent, upload.status >= 500 ? 503 : upload.status, detail);
   }
   await upload.body?.cancel();

@@ -42,6 +42,10 @@ test.describe("accounts and transactions", () => {
     await page.getByRole("button", { name: "Read file" }).click();
     const mapping = page.getByRole("form", { name: "Columns" });
     await expect(mapping).toBeVisible();
+    // The file stays in the API as a draft (ADR 047): the page carries its id, never its content.
+    await expect(mapping.locator('input[name="draftId"]')).toHaveValue(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    await expect(mapping.locator('input[name="csv"]')).toHaveCount(0);
+    expect(await page.content()).not.toContain("Plaza Vea;-1.234,50");
     // The Read button went with the upload form: the keyboard goes on from what the file gave.
     await expect(page.getByTestId("import-counts")).toBeFocused();
     // Column mapping: the guess can be corrected; the preview follows.

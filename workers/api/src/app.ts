@@ -16,7 +16,7 @@ import { drainReceiptTrash } from "./receipts/objects";
 import { RECEIPT_PATH, receiptRoutes } from "./receipts/routes";
 import { signupRoutes } from "./signup/routes";
 import { systemRoutes } from "./system/routes";
-import { transactionRoutes } from "./transactions/routes";
+import { CREATE_WITH_RECEIPT_PATH, transactionRoutes } from "./transactions/routes";
 import { transferRoutes } from "./transfers/routes";
 
 /** JSON bodies larger than this are refused with 413 before they are read. */
@@ -36,7 +36,11 @@ export function createApi(basePath = "/api/v1") {
   const importLimit = bodyLimit({ maxSize: IMPORT_MAX_BYTES, onError: tooLarge });
   // Receipt images (PUT …/receipt): up to 10 MB, plus room for nothing else.
   const receiptLimit = bodyLimit({ maxSize: MAX_RECEIPT_BYTES, onError: (c) => translatedProblem(c, 413, "too-large", "camera.errors.tooLarge") });
-  api.use("*", (c, next) => (c.req.method === "POST" && IMPORT_PATH.test(c.req.path) ? importLimit : c.req.method === "PUT" && RECEIPT_PATH.test(c.req.path) ? receiptLimit : jsonLimit)(c, next));
+  // A transaction created with its receipt (multipart): the image's limit, and room for the fields.
+  const withReceiptLimit = bodyLimit({ maxSize: MAX_RECEIPT_BYTES + MAX_JSON_BYTES, onError: (c) => translatedProblem(c, 413, "too-large", "camera.errors.tooLarge") });
+  const limitOf = (method: string, path: string) =>
+    method === "POST" && IMPORT_PATH.test(path) ? importLimit : method === "PUT" && RECEIPT_PATH.test(path) ? receiptLimit : method === "POST" && CREATE_WITH_RECEIPT_PATH.test(path) ? withReceiptLimit : jsonLimit;
+  api.use("*", (c, next) => limitOf(c.req.method, c.req.path)(c, next));
   // A deleted transaction takes its receipt image along (migration 0003 queues the key).
   api.use("*", async (c, next) => {
     await next();

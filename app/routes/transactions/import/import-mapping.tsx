@@ -33,7 +33,7 @@ export function ImportMapping({ state, fetcher, nonce, listUrl, currency }: Impo
   return (
     <fetcher.Form method="post" className={ui.stack} preventScrollReset aria-label={t("ledger.pages.import.mapping")}>
       <FormKey nonce={nonce} form="import" />
-      <input type="hidden" name="csv" value={state.csv} />
+      <input type="hidden" name="draftId" value={state.draftId} />
       <input type="hidden" name="fileName" value={state.fileName} />
       <input type="hidden" name="returnTo" value={listUrl} />
       {state.fileName ? <p style={{ margin: 0 }}>{t("ledger.pages.import.fileName", { name: state.fileName })}</p> : null}

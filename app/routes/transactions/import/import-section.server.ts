@@ -1,17 +1,18 @@
 /**
- * The import's intents: `import-upload` reads a file and previews it with the API's guess of its
- * columns, `import-preview` previews it again with the columns chosen, `import-commit` imports it.
- * The file travels in the form between the steps (a hidden field), so no step keeps state.
+ * The import's intents: `import-upload` sends the file once, and the API keeps it as a draft and
+ * answers its preview with the guessed columns; `import-preview` previews the draft again with the
+ * columns chosen; `import-commit` imports the draft (ADR 047). The form carries the draft's id,
+ * never the file.
  */
 import type { ImportPreview, ImportResult } from "../../../../core/api-types/ledger";
-import { decodeCsv } from "../../../../core/csv-text";
+import { ID_PATTERN } from "../../../../core/ids";
 import { TEXT_LIMITS } from "../../../../core/input-limits";
 import { fieldErrors } from "../../../../core/problem";
 import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, importQuerySchema } from "../../../../core/schemas/ledger";
 import type { FieldErrors } from "../../../forms/forms";
 import { apiFailure, formFailure } from "../../../server/ledger.server";
 import type { IntentArgs } from "../intent-args.server";
-import type { ImportState } from "./import-state";
+import type { ImportDraftCreated, ImportState } from "./import-state";
 
 const IMPORT_OPTIONS = [...IMPORT_COLUMNS, "dateFormat", "decimalSeparator", "delimiter", "header"] as const;
 
@@ -28,22 +29,12 @@ function importQuery(mapping: Record<string, string>) {
   return query;
 }
 
-export async function importAction({ accountId, formData, t, intent, api, idempotencyKey }: IntentArgs) {
-  let csv: string;
-  let fileName: string;
-  if (intent === "import-upload") {
-    const file = formData.get("file");
-    // No file chosen (the form sends an empty, nameless one) is not the same as an empty file.
-    if (!(file instanceof File) || (file.name === "" && file.size === 0)) return formFailure("import", { file: t("ledger.errors.fileMissing") }, {});
-    if (file.size === 0) return formFailure("import", { file: t("ledger.errors.file") }, {});
-    if (file.size > IMPORT_MAX_BYTES) return formFailure("import", { file: t("ledger.errors.fileTooLarge") }, {}, null, 413);
-    csv = decodeCsv(await file.arrayBuffer());
-    fileName = file.name;
-  } else {
-    csv = String(formData.get("csv") ?? "");
-    fileName = String(formData.get("fileName") ?? "");
-    if (!csv.trim()) return formFailure("import", { file: t("ledger.errors.file") }, {});
-  }
+/** The draft is no longer kept (past its 24 hours, imported in another tab): the file is chosen again. */
+const draftGone = (t: IntentArgs["t"]) => formFailure("import", { file: t("ledger.errors.draftGone") }, {}, null, 410);
+const isGone = (status: number) => status === 404 || status === 410;
+
+export async function importAction(args: IntentArgs) {
+  const { formData, t, intent } = args;
   const mapping: Record<string, string> = {};
   for (const key of IMPORT_OPTIONS) {
     const value = formData.get(key);
@@ -56,45 +47,62 @@ export async function importAction({ accountId, formData, t, intent, api, idempo
     for (const issue of checked.error.issues) errors[String(issue.path[0])] ??= t(issue.message);
     return formFailure("import", errors, {});
   }
-  const send = (query: Record<string, string>) =>
-    api.post<ImportPreview>(`/accounts/${accountId}/import/preview`, { rawBody: csv, contentType: "text/csv; charset=utf-8", query, timeoutMs: IMPORT_TIMEOUT_MS });
-  if (intent === "import-commit") {
-    // The file's name goes with the import's record, so Recent imports can name it; one longer
-    // than any file system allows is not a name to refuse the import over, so it is left out.
-    const named = fileName.trim() !== "" && fileName.length <= TEXT_LIMITS.fileName;
-    const query = { ...importQuery(mapping), ...(named ? { fileName } : {}) };
-    const result = await api.post<ImportResult>(`/accounts/${accountId}/import`, {
-      rawBody: csv,
-      contentType: "text/csv; charset=utf-8",
-      query,
-      idempotencyKey,
-      timeoutMs: IMPORT_TIMEOUT_MS,
-    });
-    if (!result.ok) {
-      if (result.status >= 500) throw new Response(null, { status: 503, statusText: "Service Unavailable" });
-      const preview = await send(importQuery(mapping));
-      if (!preview.ok) return apiFailure("import", result, {}, t);
-      return { form: "import", ok: true, stage: "preview", csv, fileName, preview: preview.data, mapping, errors: fieldErrors(result.problem) } satisfies ImportState;
-    }
-    return { form: "import", ok: true, stage: "done", result: result.data } satisfies ImportState;
+  if (intent === "import-upload") return uploadDraft(args, mapping);
+  const draftId = String(formData.get("draftId") ?? "");
+  if (!ID_PATTERN.test(draftId)) return draftGone(t);
+  const fileName = String(formData.get("fileName") ?? "");
+  return intent === "import-commit" ? commitDraft(args, draftId, fileName, mapping) : previewDraft(args, draftId, fileName, mapping);
+}
+
+/** The file, sent once: the API keeps it and answers the preview, made with its guess of the columns when it has one. */
+async function uploadDraft({ accountId, formData, t, api, idempotencyKey }: IntentArgs, mapping: Record<string, string>) {
+  const file = formData.get("file");
+  // No file chosen (the form sends an empty, nameless one) is not the same as an empty file.
+  if (!(file instanceof File) || (file.name === "" && file.size === 0)) return formFailure("import", { file: t("ledger.errors.fileMissing") }, {});
+  if (file.size === 0) return formFailure("import", { file: t("ledger.errors.file") }, {});
+  if (file.size > IMPORT_MAX_BYTES) return formFailure("import", { file: t("ledger.errors.fileTooLarge") }, {}, null, 413);
+  // The file's name goes with the import's record, so Recent imports can name it; one longer
+  // than any file system allows is not a name to refuse the import over, so it is left out.
+  const named = file.name.trim() !== "" && file.name.length <= TEXT_LIMITS.fileName;
+  const made = await api.post<ImportDraftCreated>(`/accounts/${accountId}/import/drafts`, {
+    // The bytes as chosen: the API reads their encoding (decodeCsv), as it did the text before.
+    rawBody: await file.arrayBuffer(),
+    contentType: "text/csv",
+    query: { ...importQuery(mapping), ...(named ? { fileName: file.name } : {}) },
+    idempotencyKey,
+    timeoutMs: IMPORT_TIMEOUT_MS,
+  });
+  if (!made.ok) return apiFailure("import", made, {}, t);
+  const { draft, preview } = made.data;
+  return { form: "import", ok: true, stage: "preview", draftId: draft.id, fileName: file.name, preview, mapping: made.data.mapping, errors: {} } satisfies ImportState;
+}
+
+function sendPreview({ accountId, api }: IntentArgs, draftId: string, query: Record<string, string>) {
+  return api.get<ImportPreview>(`/accounts/${accountId}/import/drafts/${draftId}/preview`, { query, timeoutMs: IMPORT_TIMEOUT_MS });
+}
+
+async function previewDraft(args: IntentArgs, draftId: string, fileName: string, mapping: Record<string, string>) {
+  const { t } = args;
+  const preview = await sendPreview(args, draftId, importQuery(mapping));
+  if (preview.ok) return { form: "import", ok: true, stage: "preview", draftId, fileName, preview: preview.data, mapping, errors: {} } satisfies ImportState;
+  if (isGone(preview.status)) return draftGone(t);
+  if (preview.status >= 500) return apiFailure("import", preview, {}, t);
+  // A bad mapping: show the columns again with the messages beside the fields.
+  const bare = await sendPreview(args, draftId, mapping.delimiter ? { delimiter: mapping.delimiter } : {});
+  if (!bare.ok) return apiFailure("import", preview, {}, t);
+  return { form: "import", ok: true, stage: "preview", draftId, fileName, preview: bare.data, mapping, errors: fieldErrors(preview.problem) } satisfies ImportState;
+}
+
+async function commitDraft(args: IntentArgs, draftId: string, fileName: string, mapping: Record<string, string>) {
+  const { accountId, t, api, idempotencyKey } = args;
+  // The record is named after the draft's file (kept with it when it was sent).
+  const result = await api.post<ImportResult>(`/accounts/${accountId}/import/drafts/${draftId}/commit`, { query: importQuery(mapping), idempotencyKey, timeoutMs: IMPORT_TIMEOUT_MS });
+  if (!result.ok) {
+    if (result.status >= 500) throw new Response(null, { status: 503, statusText: "Service Unavailable" });
+    if (isGone(result.status)) return draftGone(t);
+    const preview = await sendPreview(args, draftId, importQuery(mapping));
+    if (!preview.ok) return isGone(preview.status) ? draftGone(t) : apiFailure("import", result, {}, t);
+    return { form: "import", ok: true, stage: "preview", draftId, fileName, preview: preview.data, mapping, errors: fieldErrors(result.problem) } satisfies ImportState;
   }
-  let preview = await send(importQuery(mapping));
-  if (!preview.ok) {
-    if (preview.status >= 500 || intent === "import-upload") return apiFailure("import", preview, {}, t);
-    // A bad mapping: show the columns again with the messages beside the fields.
-    const bare = await send({ ...(mapping.delimiter ? { delimiter: mapping.delimiter } : {}) });
-    if (!bare.ok) return apiFailure("import", preview, {}, t);
-    return { form: "import", ok: true, stage: "preview", csv, fileName, preview: bare.data, mapping, errors: fieldErrors(preview.problem) } satisfies ImportState;
-  }
-  if (intent === "import-upload") {
-    // The API's guess of the mapping, previewed at once when it names the needed columns.
-    for (const [key, value] of Object.entries(preview.data.guess)) if (value !== undefined && value !== null) mapping[key] = String(value);
-    mapping.header ??= "true";
-    const guessed = mapping.dateColumn && mapping.descriptionColumn && (mapping.amountColumn || mapping.debitColumn || mapping.creditColumn);
-    if (guessed) {
-      const mapped = await send(importQuery(mapping));
-      if (mapped.ok) preview = mapped;
-    }
-  }
-  return { form: "import", ok: true, stage: "preview", csv, fileName, preview: preview.data, mapping, errors: {} } satisfies ImportState;
+  return { form: "import", ok: true, stage: "done", result: result.data } satisfies ImportState;
 }

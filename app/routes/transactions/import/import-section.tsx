@@ -126,7 +126,7 @@ export function ImportSection({ loaderData }: { loaderData: PageData }) {
           <>
             <FormAlert message={formErrorOf(failure, t)} />
             <ImportMapping
-              key={`${preview.fileName}-${preview.csv.length}`}
+              key={preview.draftId}
               state={preview}
               fetcher={fetcher}
               nonce={loaderData.nonce}

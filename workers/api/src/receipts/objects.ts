@@ -20,17 +20,22 @@ export async function deleteReceiptObjects(bucket: R2Bucket, keys: Array<string 
   for (let i = 0; i < list.length; i += 1000) await bucket.delete(list.slice(i, i + 1000));
 }
 
-/** Every receipt of a user, listed by prefix page by page. */
+/**
+ * Every object of a user, listed by prefix page by page: the receipts, and the files of draft
+ * imports (`drafts/<userId>/`, ADR 047) not imported yet.
+ */
 export async function deleteUserReceipts(bucket: R2Bucket, userId: string): Promise<number> {
-  let cursor: string | undefined;
   let deleted = 0;
-  do {
-    const page = await bucket.list({ prefix: `receipts/${userId}/`, cursor, limit: 1000 });
-    const keys = page.objects.map((o) => o.key);
-    if (keys.length) await bucket.delete(keys);
-    deleted += keys.length;
-    cursor = page.truncated ? page.cursor : undefined;
-  } while (cursor);
+  for (const prefix of [`receipts/${userId}/`, `drafts/${userId}/`]) {
+    let cursor: string | undefined;
+    do {
+      const page = await bucket.list({ prefix, cursor, limit: 1000 });
+      const keys = page.objects.map((o) => o.key);
+      if (keys.length) await bucket.delete(keys);
+      deleted += keys.length;
+      cursor = page.truncated ? page.cursor : undefined;
+    } while (cursor);
+  }
   return deleted;
 }
 

@@ -20,7 +20,11 @@ import { updateRow, type Guard } from "../ledger/store";
 import { firstRow, writeThenRead } from "../platform/batch";
 import { uuid7 } from "../platform/uuid7";
 import { bearer, json, problemResponse } from "../platform/openapi";
-import { localeOf, validationProblem } from "../platform/problem";
+import { localeOf, validationProblem, zodProblem } from "../platform/problem";
+import type { Context } from "hono";
+import type { ApiBindings } from "../platform/types";
+import { checkedReceiptImage } from "../receipts/image";
+import { receiptKey } from "../receipts/objects";
 import { deferSession, requireSession, sessionBatch } from "../sessions/middleware";
 import { listContext } from "./list-context";
 
@@ -127,6 +131,60 @@ transactionRoutes.openapi(
 
 const transactionWithAccount = z.object({ transaction: transactionOut, account: accountOut });
 
+type CreateInput = z.infer<typeof transactionCreateSchema>;
+
+/** The account of a new transaction and its amount in minor units, or the answer that refuses it (404, 422). Reads only. */
+async function checkCreate(c: Context<ApiBindings>, accountId: string, input: CreateInput): Promise<{ account: AccountRow; amount: number } | { response: Response }> {
+  if (!ID_PATTERN.test(accountId)) return { response: notFound(c) };
+  const userId = c.get("user").id;
+  const account = await findAccount(c.env.DB, userId, accountId);
+  if (!account) return { response: notFound(c) };
+  const errors: Errors = {};
+  if (account.archived) addError(errors, "accountId", "api.accountArchived");
+  const amount = amountOf(c, errors, "amount", input.amount, account.currency);
+  if (input.categoryId && !(await categoryBelongs(c.env.DB, userId, input.categoryId))) addError(errors, "categoryId", "ledger.errors.categoryUnknown");
+  if (Object.keys(errors).length || amount === null) return { response: validationProblem(c, errors) };
+  return { account, amount };
+}
+
+/**
+ * Writes a checked new transaction (with its receipt's R2 key, already stored, when there is one)
+ * in one batch, and reads it and its account back: the row and account, or the answer (a range
+ * refusal, a 404, or a 409 when the account changed since it was read and nothing was written).
+ */
+async function writeCreate(c: Context<ApiBindings>, account: AccountRow, amount: number, input: CreateInput, receiptKey: string | null = null, id = uuid7()): Promise<{ row: TransactionRow; fresh: AccountRow } | { response: Response }> {
+  const now = Date.now();
+  const db = c.env.DB;
+  const userId = c.get("user").id;
+  const ran = await writeThenRead(
+    c,
+    [
+      insertTransaction(db, {
+        id,
+        accountId: account.id,
+        userId,
+        date: input.date,
+        description: input.description,
+        amount,
+        categoryId: input.categoryId ?? null,
+        payee: input.payee ?? null,
+        notes: input.notes ?? null,
+        status: input.status ?? "posted",
+        now,
+        currency: account.currency,
+        receiptKey,
+      }),
+    ],
+    [transactionStatement(db, userId, id), accountStatement(db, userId, account.id)],
+  );
+  if ("failed" in ran) return { response: ran.failed };
+  const row = firstRow<TransactionRow>(ran.read[0]);
+  const fresh = firstRow<AccountRow>(ran.read[1]);
+  if (!fresh) return { response: notFound(c) };
+  if (!row) return { response: conflict(c, "api.accountChangedWhileSaving") };
+  return { row, fresh };
+}
+
 transactionRoutes.openapi(
   createRoute({
     method: "post",
@@ -138,46 +196,93 @@ transactionRoutes.openapi(
     responses: { 201: { description: "Created", ...json(transactionWithAccount) }, ...writeErrors, 409: problemResponse("The account was archived or changed currency while this was saved (nothing written), or the same Idempotency-Key still in progress") },
   }),
   async (c) => {
-    const { accountId } = c.req.valid("param");
-    if (!ID_PATTERN.test(accountId)) return notFound(c);
-    const userId = c.get("user").id;
-    const account = await findAccount(c.env.DB, userId, accountId);
-    if (!account) return notFound(c);
     const input = c.req.valid("json");
-    const errors: Errors = {};
-    if (account.archived) addError(errors, "accountId", "api.accountArchived");
-    const amount = amountOf(c, errors, "amount", input.amount, account.currency);
-    if (input.categoryId && !(await categoryBelongs(c.env.DB, userId, input.categoryId))) addError(errors, "categoryId", "ledger.errors.categoryUnknown");
-    if (Object.keys(errors).length || amount === null) return validationProblem(c, errors);
-    const id = uuid7();
-    const now = Date.now();
-    const db = c.env.DB;
-    const ran = await writeThenRead(
-      c,
-      [
-        insertTransaction(db, {
-          id,
-          accountId,
-          userId,
-          date: input.date,
-          description: input.description,
-          amount,
-          categoryId: input.categoryId ?? null,
-          payee: input.payee ?? null,
-          notes: input.notes ?? null,
-          status: input.status ?? "posted",
-          now,
-          currency: account.currency,
-        }),
-      ],
-      [transactionStatement(db, userId, id), accountStatement(db, userId, accountId)],
+    const checked = await checkCreate(c, c.req.valid("param").accountId, input);
+    if ("response" in checked) return checked.response;
+    const written = await writeCreate(c, checked.account, checked.amount, input);
+    if ("response" in written) return written.response;
+    return c.json({ transaction: toTransaction(written.row, localeOf(c)), account: toAccount(written.fresh) }, 201);
+  },
+);
+
+/** Paths app.ts gives the receipt's larger body limit. */
+export const CREATE_WITH_RECEIPT_PATH = /\/accounts\/[^/]+\/transactions\/with-receipt$/;
+
+const receiptFile = z.custom<File>((value) => value instanceof File, { error: "camera.errors.noPhoto" }).openapi({ type: "string", format: "binary" });
+
+transactionRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/accounts/{accountId}/transactions/with-receipt",
+    summary: "Add a transaction with its receipt image, together or not at all",
+    description:
+      "Multipart: `transaction`, the JSON of POST /accounts/{accountId}/transactions, and `receipt`, the image (JPEG, PNG, WebP or HEIC by its bytes, at most 10 MB). Everything is checked before anything is written; the image is stored first, then the transaction naming it in one D1 batch. A batch that fails deletes the image; an image that cannot be stored writes nothing.",
+    security: bearer,
+    middleware: [requireSession, idempotent] as const,
+    request: {
+      params: idParam("accountId"),
+      body: {
+        required: true,
+        content: {
+          "multipart/form-data": {
+            schema: z.object({
+              transaction: z.string().openapi({ description: "JSON, as the body of POST /accounts/{accountId}/transactions", example: '{"date":"2026-11-20","description":"Wong","amount":"-85.40"}' }),
+              receipt: receiptFile,
+            }),
+          },
+        },
+      },
+    },
+    responses: {
+      201: { description: "Created with its receipt", ...json(transactionWithAccount.extend({ receipt: z.object({ transactionId: z.string(), contentType: z.string(), size: z.number(), uploadedAt: z.number() }) })) },
+      ...writeErrors,
+      409: problemResponse("The account was archived or changed currency while this was saved (nothing written), or the same Idempotency-Key still in progress"),
+      413: problemResponse("The image is larger than 10 MB"),
+      415: problemResponse("The receipt is empty or not a JPEG, PNG, WebP or HEIC image"),
+    },
+  }),
+  async (c) => {
+    const form = c.req.valid("form");
+    let fields: unknown;
+    try {
+      fields = JSON.parse(form.transaction);
+    } catch {
+      return validationProblem(c, { transaction: ["validation.invalidBody"] });
+    }
+    const parsed = transactionCreateSchema.safeParse(fields);
+    if (!parsed.success) return zodProblem(c, parsed.error);
+    const input = parsed.data;
+    const checked = await checkCreate(c, c.req.valid("param").accountId, input);
+    if ("response" in checked) return checked.response;
+    const bytes = new Uint8Array(await form.receipt.arrayBuffer());
+    const image = checkedReceiptImage(c, bytes);
+    if ("response" in image) return image.response;
+    // The image first (a failed put writes nothing), then the row that names it; a row not written
+    // takes the image away again, so neither is kept without the other.
+    const userId = c.get("user").id;
+    const transactionId = uuid7();
+    const key = receiptKey(userId, transactionId);
+    const uploadedAt = Date.now();
+    await c.env.RECEIPTS.put(key, bytes, { httpMetadata: { contentType: image.contentType }, customMetadata: { userId, transactionId, uploadedAt: String(uploadedAt) } });
+    let written: Awaited<ReturnType<typeof writeCreate>>;
+    try {
+      written = await writeCreate(c, checked.account, checked.amount, input, key, transactionId);
+    } catch (error) {
+      await c.env.RECEIPTS.delete(key);
+      throw error;
+    }
+    if ("response" in written) {
+      await c.env.RECEIPTS.delete(key);
+      return written.response;
+    }
+    return c.json(
+      {
+        transaction: toTransaction(written.row, localeOf(c)),
+        account: toAccount(written.fresh),
+        receipt: { transactionId, contentType: image.contentType, size: bytes.byteLength, uploadedAt },
+      },
+      201,
     );
-    if ("failed" in ran) return ran.failed;
-    const row = firstRow<TransactionRow>(ran.read[0]);
-    const fresh = firstRow<AccountRow>(ran.read[1]);
-    if (!fresh) return notFound(c);
-    if (!row) return conflict(c, "api.accountChangedWhileSaving");
-    return c.json({ transaction: toTransaction(row, localeOf(c)), account: toAccount(fresh) }, 201);
   },
 );
 

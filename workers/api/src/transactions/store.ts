@@ -52,15 +52,18 @@ export function deleteTransactionsStatement(db: D1Database, userId: string, ids:
   return db.prepare(BY_ID_SQL.deleteTransactions).bind(userId, JSON.stringify(ids));
 }
 
-/** A new transaction, written only while its account is as read (`accountAsRead`: the user's, in `currency`, not archived). */
+/**
+ * A new transaction, written only while its account is as read (`accountAsRead`: the user's, in
+ * `currency`, not archived); with `receiptKey`, its receipt image (already in R2) in the same row.
+ */
 export function insertTransaction(
   db: D1Database,
-  row: { id: string; accountId: string; userId: string; date: string; description: string; amount: number; categoryId: string | null; payee: string | null; notes: string | null; status: string; now: number; currency: string },
+  row: { id: string; accountId: string; userId: string; date: string; description: string; amount: number; categoryId: string | null; payee: string | null; notes: string | null; status: string; now: number; currency: string; receiptKey?: string | null },
 ) {
   return db
     .prepare(
-      `INSERT INTO transactions (id, account_id, user_id, date, description, amount, category_id, payee, notes, status, created_at, updated_at)
-             SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11 WHERE ${accountAsRead(2, 3, 12)}`,
+      `INSERT INTO transactions (id, account_id, user_id, date, description, amount, category_id, payee, notes, status, created_at, updated_at, receipt_key)
+             SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11, ?13 WHERE ${accountAsRead(2, 3, 12)}`,
     )
-    .bind(row.id, row.accountId, row.userId, row.date, row.description, row.amount, row.categoryId, row.payee, row.notes, row.status, row.now, row.currency);
+    .bind(row.id, row.accountId, row.userId, row.date, row.description, row.amount, row.categoryId, row.payee, row.notes, row.status, row.now, row.currency, row.receiptKey ?? null);
 }
