@@ -71,6 +71,8 @@ test.describe("accounts and transactions", () => {
   });
 
   test("keyset pagination walks every page once, forward and back", async ({ page, request, signedIn }) => {
+    // A whole journey of many steps: near the 60 s limit on a loaded 2-core machine (seen at 57 s alone), so three times that.
+    test.slow();
     const accountId = await createAccount(request, signedIn, { name: "Efectivo", type: "cash" });
     const rows = Array.from({ length: 120 }, (_, i) => ({ date: `2026-02-${String((i % 28) + 1).padStart(2, "0")}`, description: `Row ${i + 1}`, amount: "-1.00" }));
     await addTransactions(request, signedIn, accountId, rows);
