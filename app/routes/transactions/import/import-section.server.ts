@@ -9,7 +9,8 @@ import { TEXT_LIMITS } from "../../../../core/input-limits";
 import { fieldErrors } from "../../../../core/problem";
 import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, importQuerySchema } from "../../../../core/schemas/ledger";
 import type { FieldErrors } from "../../../forms/forms";
-import { apiFailure, formFailure } from "../../../server/ledger.server";
+import { refusedAnswer } from "../../../forms/form-answer";
+import { apiFailure } from "../../../server/ledger.server";
 import type { IntentArgs } from "../intent-args.server";
 import type { ImportState } from "./import-state";
 
@@ -34,15 +35,15 @@ export async function importAction({ accountId, formData, t, intent, api, idempo
   if (intent === "import-upload") {
     const file = formData.get("file");
     // No file chosen (the form sends an empty, nameless one) is not the same as an empty file.
-    if (!(file instanceof File) || (file.name === "" && file.size === 0)) return formFailure("import", { file: t("ledger.errors.fileMissing") }, {});
-    if (file.size === 0) return formFailure("import", { file: t("ledger.errors.file") }, {});
-    if (file.size > IMPORT_MAX_BYTES) return formFailure("import", { file: t("ledger.errors.fileTooLarge") }, {}, null, 413);
+    if (!(file instanceof File) || (file.name === "" && file.size === 0)) return refusedAnswer("import", { file: t("ledger.errors.fileMissing") }, {});
+    if (file.size === 0) return refusedAnswer("import", { file: t("ledger.errors.file") }, {});
+    if (file.size > IMPORT_MAX_BYTES) return refusedAnswer("import", { file: t("ledger.errors.fileTooLarge") }, {}, null, 413);
     csv = decodeCsv(await file.arrayBuffer());
     fileName = file.name;
   } else {
     csv = String(formData.get("csv") ?? "");
     fileName = String(formData.get("fileName") ?? "");
-    if (!csv.trim()) return formFailure("import", { file: t("ledger.errors.file") }, {});
+    if (!csv.trim()) return refusedAnswer("import", { file: t("ledger.errors.file") }, {});
   }
   const mapping: Record<string, string> = {};
   for (const key of IMPORT_OPTIONS) {
@@ -54,7 +55,7 @@ export async function importAction({ accountId, formData, t, intent, api, idempo
   if (!checked.success) {
     const errors: FieldErrors = {};
     for (const issue of checked.error.issues) errors[String(issue.path[0])] ??= t(issue.message);
-    return formFailure("import", errors, {});
+    return refusedAnswer("import", errors, {});
   }
   const send = (query: Record<string, string>) =>
     api.post<ImportPreview>(`/accounts/${accountId}/import/preview`, { rawBody: csv, contentType: "text/csv; charset=utf-8", query, timeoutMs: IMPORT_TIMEOUT_MS });
