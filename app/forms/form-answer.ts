@@ -55,11 +55,6 @@ export function savedAnswer<Saved extends object>(form: string, saved: Saved) {
   return data<FormSaved<Saved>>({ form, ok: true, ...saved });
 }
 
-/** The refusal in an answer, if it is one. */
-export function refusalOf<More extends object>(answer: FormAnswer<object, More> | null | undefined): FormRefusal<More> | undefined {
-  return answer && !answer.ok ? answer : undefined;
-}
-
 /**
  * A failed form's own message: the API's words, or the outage message in the page's language.
  * Loose on purpose: the public forms (sign-in, sign-up, links) answer `{ errors, formError }`

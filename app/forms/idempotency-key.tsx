@@ -14,7 +14,7 @@
  */
 import { OPAQUE_TOKEN_PATTERN } from "../../core/ids";
 
-export const IDEMPOTENCY_KEY_FIELD = "idempotencyKey";
+const IDEMPOTENCY_KEY_FIELD = "idempotencyKey";
 
 /** A fresh key (a page's nonce, a browser-made form's key, a call no form stands for). */
 export function newIdempotencyKey(): string {
