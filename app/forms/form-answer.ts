@@ -57,8 +57,7 @@ export function savedAnswer<Saved extends object>(form: string, saved: Saved) {
 
 /**
  * A failed form's own message: the API's words, or the outage message in the page's language.
- * Loose on purpose: the public forms (sign-in, sign-up, links) answer `{ errors, formError }`
- * without `ok`, and meet an outage as a FormRefusal.
+ * Takes anything shaped like an answer (`ok` may be missing), so a component's props can be loose.
  */
 export function formErrorOf(answer: { ok?: boolean; formError?: string | null; outage?: true } | null | undefined, t: (key: string) => string): string | null {
   if (!answer || answer.ok) return null;
