@@ -1,6 +1,6 @@
 /**
- * What a failed form echoes back of what was sent, on the server (ledger.server formFailure) and
- * in the browser (form-outage): the text fields, never the idempotency key, intent, return path
+ * What a failed form echoes back of what was sent, on the server and in the browser
+ * (form-answer.ts refusedAnswer, outageAnswer): the text fields, never the idempotency key, intent, return path
  * or a password (a password field keeps what was typed only while the form stays on screen).
  * Its own module, free of imports: a browser-side import of lib/forms would split shared chunks
  * and add a file to first visits.

@@ -1,30 +1,19 @@
 /**
  * Server helpers shared by the ledger pages (overview, accounts, transactions): reading the API
- * with the error policy of a page, the per-form idempotency keys, and failed forms' answers (the
+ * with the error policy of a page, and failed forms' answers (forms/form-answer.ts; the
  * redirect-after-post with a toast is toast.server's redirectWithToast, or replaceWithToast for
- * a form posted in place).
+ * a form posted in place). Form keys: forms/idempotency-key.tsx.
  */
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Translate } from "../../core/i18n/translate";
 import { amountChecks } from "../forms/amount-checks";
 import type { ApiClient, ApiResult } from "../utils/api-client";
 import type { Account } from "../../core/api-types/ledger";
-import { ID_PATTERN, OPAQUE_TOKEN_PATTERN } from "../../core/ids";
+import { ID_PATTERN } from "../../core/ids";
 import { signInAddress } from "../utils/page-address";
 import { invalidParams, refusal } from "./route-helpers.server";
-import { echoedValues } from "../forms/form-echo";
+import { refusedAnswer } from "../forms/form-answer";
 import { withMoreErrors, type FieldErrors } from "../forms/forms";
-
-
-/**
- * The key a form carried (rendered once per form instance, see `useFormKey`), so a double
- * submit or a retried POST is answered from the API's record instead of posting twice. A post
- * without one (a script) still gets a fresh key for the API client's own retry.
- */
-export function idempotencyKeyOf(formData: FormData): string {
-  const value = formData.get("idempotencyKey");
-  return typeof value === "string" && OPAQUE_TOKEN_PATTERN.test(value) ? value : crypto.randomUUID();
-}
 
 /** A page's read of the API: 404 → the seed's 404, 401 → sign in again, 5xx → 503 page. */
 export function unwrap<T>(result: ApiResult<T>, request: Request): T {
@@ -49,19 +38,6 @@ export function returnTo(formData: FormData, path: string): string {
   return path;
 }
 
-export type FormFailure<F extends string> = {
-  form: F;
-  ok: false;
-  errors: FieldErrors;
-  formError: string | null;
-  values: Record<string, string>;
-};
-
-/** A failed form: messages beside the fields, and what was typed echoed back (no-JS keeps it). */
-export function formFailure<F extends string>(form: F, errors: FieldErrors, values: Record<string, string>, formError: string | null = null, status = 422) {
-  return data<FormFailure<F>>({ form, ok: false, errors, formError, values: echoedValues(values) }, { status });
-}
-
 /**
  * The errors a refused form answers with, its amounts' included. Without JavaScript a form is
  * checked only by its action, and the schema reads an amount's format only; its decimals and range
@@ -79,9 +55,9 @@ export async function refusedWithAmounts(api: ApiClient, errors: FieldErrors, va
 }
 
 /** An API refusal of a form (route-helpers `refusal`), with what was typed echoed back. */
-export function apiFailure<F extends string>(form: F, result: Extract<ApiResult<unknown>, { ok: false }>, values: Record<string, string>, t: (key: string) => string) {
+export function apiFailure(form: string, result: Extract<ApiResult<unknown>, { ok: false }>, values: Record<string, string>, t: (key: string) => string) {
   const { errors, formError } = refusal(result, t);
-  return formFailure(form, errors, values, formError, result.status);
+  return refusedAnswer(form, errors, values, formError, result.status);
 }
 
 /** The id a form names (`transactionId`, `accountId`): a malformed one is a 404, as in a URL. */

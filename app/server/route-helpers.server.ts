@@ -10,6 +10,7 @@ import { signInAddress } from "../utils/page-address";
 import { LINK_ID_PATTERN } from "../../core/schemas/auth";
 import { safeRedirect } from "../utils/safe-redirect";
 import { redirectWithToast } from "./toast.server";
+import { refusedAnswer } from "../forms/form-answer";
 
 export function envOf(context: Readonly<RouterContextProvider>) {
   return context.get(cloudflareContext).env;
@@ -71,11 +72,6 @@ export function refusal(result: Extract<ApiResult<unknown>, { ok: false }>, t: (
   return { errors, formError: Object.keys(errors).length ? null : (result.problem.detail ?? t("errors.generic")) };
 }
 
-/** The public forms' answer to an API refusal (see `refusal`). */
-export function actionFailure(result: Extract<ApiResult<unknown>, { ok: false }>, t: (key: string) => string) {
-  return data(refusal(result, t), { status: result.status });
-}
-
 /**
  * The posted form. A body that is not one (JSON, plain text, broken multipart) is a client's
  * mistake: a 400 error page saying the request could not be read, never a 500.
@@ -116,13 +112,14 @@ export async function loadAddressLink(request: Request, context: Readonly<Router
  * The action of a link page's button: the public form's checks, then the API's answer to using
  * the link, or what the page shows for a refusal. A 410 says the link is spent; a 409 (the
  * address was taken meanwhile) is `taken`, with its message as the page's (the page has no field).
+ * `form`: the name its answer goes by (forms/form-answer.ts).
  */
-export async function submitAddressLink<T>(request: Request, context: Readonly<RouterContextProvider>, path: string, linkId: string) {
+export async function submitAddressLink<T>(request: Request, context: Readonly<RouterContextProvider>, path: string, linkId: string, form: string) {
   if (!LINK_ID_PATTERN.test(linkId)) invalidParams(request);
   const { t } = await readPublicForm(request, context);
   const result = await apiFor(request, context, { token: null }).post<T>(`${path}/${linkId}`);
   if (result.ok) return { used: result.data };
-  if (result.status === 410) return { refused: data({ expired: true, errors: {}, formError: null }, { status: 410 }) };
+  if (result.status === 410) return { refused: refusedAnswer(form, {}, {}, null, 410, { expired: true }) };
   const { errors, formError } = refusal(result, t);
-  return { refused: data({ expired: false, taken: result.status === 409, errors: {}, formError: Object.values(errors)[0] ?? formError }, { status: result.status }) };
+  return { refused: refusedAnswer(form, {}, {}, Object.values(errors)[0] ?? formError, result.status, { expired: false, taken: result.status === 409 }) };
 }

@@ -8,7 +8,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { useTranslation } from "../i18n/use-translation";
 import { focusIfLost } from "../forms/focus-after-save";
-import { formErrorOf } from "../forms/form-outage";
+import { formErrorOf } from "../forms/form-answer";
 import * as ui from "../styles/ui.css";
 import { FormAlert, PageTitle } from "./ui";
 

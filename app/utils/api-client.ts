@@ -71,10 +71,6 @@ function retryDelay(response: Response | null, fallbackMs: number): number | nul
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export function newIdempotencyKey(): string {
-  return crypto.randomUUID();
-}
-
 export function createApiClient(options: ApiClientOptions) {
   const sleep = options.sleep ?? defaultSleep;
   const baseUrl = options.baseUrl.replace(/\/$/, "");

@@ -1,6 +1,8 @@
 import { UNSAFE_ErrorResponseImpl as ErrorResponse } from "react-router";
 import { describe, expect, it } from "vitest";
-import { formErrorOf, intentOf, keepFormThroughOutage, ledgerFormOf } from "../../app/forms/form-outage";
+import { answerFor, formErrorOf, formNameOf, refusedAnswer } from "../../app/forms/form-answer";
+import { keepFormThroughOutage } from "../../app/forms/form-outage";
+import { settingsFormOf } from "../../app/routes/settings/intents";
 import { es } from "../../core/i18n/locales/es";
 import { createTranslate } from "./i18n-helpers";
 
@@ -11,8 +13,8 @@ function submission(fields: Record<string, string>) {
   return new Request("http://localhost/accounts", { method: "POST", body });
 }
 
-const transactionsForm = ledgerFormOf("transactionId", ["update", "delete"], { "import-upload": "import", "import-preview": "import", "import-commit": "import" });
-const accountsForm = ledgerFormOf("accountId", ["update", "archive"], { unarchive: "archive" });
+const transactionsForm = formNameOf("transactionId", ["update", "delete"], { "import-upload": "import", "import-preview": "import", "import-commit": "import" });
+const accountsForm = formNameOf("accountId", ["update", "archive"], { unarchive: "archive" });
 
 const t = createTranslate("es", es);
 
@@ -47,15 +49,19 @@ describe("keepFormThroughOutage", () => {
     expect(answer.data.values).toEqual({ email: "rosa@example.com", name: "Rosa" });
   });
 
-  it("reads the message and the form of failures shaped by the public forms and settings (no `ok`, `intent` rather than `form`)", () => {
+  it("reads the message of failures shaped by the public forms (no `ok`), and the form of settings' answers, refused or met as an outage", async () => {
     const refused = { errors: {}, formError: "Correo o contraseña incorrectos.", values: { email: "rosa@example.com" } };
     const outage = { form: "login", ok: false, errors: {}, formError: null, outage: true as const, values: {} };
     expect(formErrorOf(refused, t)).toBe("Correo o contraseña incorrectos.");
     expect(formErrorOf(outage, t)).toBe(es.errors.apiUnavailable);
     expect(formErrorOf(null, t)).toBeNull();
-    expect(intentOf({ intent: "name" })).toBe("name");
-    expect(intentOf({ form: "password", outage: true })).toBe("password");
-    expect(intentOf(undefined)).toBeUndefined();
+    // Settings' refusals and outages now both name their form `form` (before: `intent` and `form`, read by `intentOf`).
+    const nameRefused = submission({ intent: "name", name: "" });
+    expect(refusedAnswer(settingsFormOf(await nameRefused.formData()), { name: "x" }, {}).data.form).toBe("name");
+    const passwordOutage = submission({ intent: "password", currentPassword: "a", newPassword: "b" });
+    const answer = (await keepFormThroughOutage(passwordOutage, () => Promise.reject(new TypeError("Failed to fetch")), settingsFormOf)) as { data: { form: string } };
+    expect(answer.data.form).toBe("password");
+    expect(answerFor("name", undefined, undefined)).toBeUndefined();
   });
 
   it("passes every other answer and error through untouched", async () => {

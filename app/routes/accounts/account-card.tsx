@@ -2,7 +2,10 @@
 import { Archive, ArchiveRestore, Pencil } from "lucide-react";
 import { Link, useActionData, useFetcher, useLocation } from "react-router";
 import { useTranslation } from "../../i18n/use-translation";
-import { FormKey, Money, useFailureToast, useFormResult, type FormResult } from "../../forms/form-kit";
+import { FormKey } from "../../forms/idempotency-key";
+import { Money } from "../../ui/money";
+import { useFailureToast, useFormAnswer } from "../../forms/use-form-answer";
+import { type FormAnswer } from "../../forms/form-answer";
 import type { Account } from "../../../core/api-types/ledger";
 import { AccountForm, type CurrencyOption } from "./account-form";
 import * as l from "../../styles/ledger.css";
@@ -11,11 +14,11 @@ import * as ui from "../../styles/ui.css";
 export function AccountCard({ account, editing, nonce, today, currencies }: { account: Account; editing: Account | null; nonce: string; today: string; currencies: CurrencyOption[] }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const actionData = useActionData<FormResult>();
-  const archiveFetcher = useFetcher<FormResult>({ key: `account-archive-${account.id}` });
-  const editFetcher = useFetcher<FormResult>({ key: `account-edit-${account.id}` });
-  const editResult = useFormResult<FormResult>(`update:${account.id}`, editFetcher, actionData);
-  const archiveResult = useFormResult<FormResult>(`archive:${account.id}`, archiveFetcher, actionData);
+  const actionData = useActionData<FormAnswer>();
+  const archiveFetcher = useFetcher<FormAnswer>({ key: `account-archive-${account.id}` });
+  const editFetcher = useFetcher<FormAnswer>({ key: `account-edit-${account.id}` });
+  const editResult = useFormAnswer<FormAnswer>(`update:${account.id}`, editFetcher, actionData);
+  const archiveResult = useFormAnswer<FormAnswer>(`archive:${account.id}`, archiveFetcher, actionData);
   useFailureToast(archiveResult, t);
   // Optimistic: the card shows its new state while the archive request runs.
   const pendingIntent = archiveFetcher.state !== "idle" ? archiveFetcher.formData?.get("intent") : null;

@@ -2,10 +2,12 @@
 import { Link, type FetcherWithComponents } from "react-router";
 import { z } from "zod";
 import { useTranslation } from "../../i18n/use-translation";
-import { FormKey, SelectField, useFailureToast, type FormResult } from "../../forms/form-kit";
+import { FormKey } from "../../forms/idempotency-key";
+import { SelectField } from "../../forms/fields";
+import { useFailureToast } from "../../forms/use-form-answer";
+import { type FormAnswer, formErrorOf } from "../../forms/form-answer";
 import { Field, FormAlert } from "../../ui/ui";
 import { amountChecks } from "../../forms/amount-checks";
-import { formErrorOf } from "../../forms/form-outage";
 import { useClientValidation } from "../../forms/forms";
 import type { Account } from "../../../core/api-types/ledger";
 import { toEditableDecimalString } from "../../../core/money";
@@ -37,7 +39,7 @@ function currencyChoices(currencies: CurrencyOption[], own: string | undefined) 
   return currencies.filter((option) => !option.held || option.code === own).map(({ code, label }) => ({ value: code, label }));
 }
 
-export type AccountFetcher = FetcherWithComponents<FormResult>;
+export type AccountFetcher = FetcherWithComponents<FormAnswer>;
 
 /** The ids of the accounts the page shows (their Edit controls). */
 const listedAccountIds = () => [...document.querySelectorAll<HTMLElement>("[data-edit-of]")].map((element) => element.dataset.editOf);
@@ -51,7 +53,7 @@ function focusOnNewAccount() {
   };
 }
 
-export function AccountForm({ mode, account, fetcher, result, nonce, today, currencies }: { mode: "create" | "update"; account?: Account; fetcher: AccountFetcher; result: FormResult | undefined; nonce: string; today: string; currencies: CurrencyOption[] }) {
+export function AccountForm({ mode, account, fetcher, result, nonce, today, currencies }: { mode: "create" | "update"; account?: Account; fetcher: AccountFetcher; result: FormAnswer | undefined; nonce: string; today: string; currencies: CurrencyOption[] }) {
   const { t } = useTranslation();
   const { errors, onSubmit } = useClientValidation(mode === "create" ? createForm : updateForm, t, result?.errors, openingBalanceChecks(account?.currency));
   useFailureToast(result, t);

@@ -1,6 +1,6 @@
 /** One group of the accounts page (a type of account, or the archived ones), with its totals per currency. */
 import { useTranslation } from "../../i18n/use-translation";
-import { Money } from "../../forms/form-kit";
+import { Money } from "../../ui/money";
 import type { Account } from "../../../core/api-types/ledger";
 import { signIsCode, sumMinor } from "../../../core/money";
 import { AccountCard } from "./account-card";

@@ -2,17 +2,20 @@ import { Plus } from "lucide-react";
 import { useTranslation } from "../../i18n/use-translation";
 import { useActionData, useFetcher, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/accounts";
-import { Money, reloadsAfterConflict, useClosedAfterPost, useFormResultAndSaves, type FormResult } from "../../forms/form-kit";
+import { Money } from "../../ui/money";
+import { formNameOf, refusedAnswer, reloadsAfterConflict, type FormAnswer } from "../../forms/form-answer";
+import { useClosedAfterPost, useFormAnswerAndSaves } from "../../forms/use-form-answer";
+import { keepFormThroughOutage } from "../../forms/form-outage";
+import { idempotencyKeyOf, newIdempotencyKey } from "../../forms/idempotency-key";
 import { PageTitle } from "../../ui/ui";
 import { guard } from "../../server/guards.server";
 import { getLocale } from "../../i18n/i18n.server";
 import { apiFor } from "../../server/api.server";
 import { todayInZone } from "../../../core/dates";
-import { keepFormThroughOutage, ledgerFormOf } from "../../forms/form-outage";
 import { formValues, parseForm } from "../../forms/forms";
 import { ID_PATTERN } from "../../../core/ids";
 import type { Account, CurrencyTotal } from "../../../core/api-types/ledger";
-import { apiFailure, formId, formFailure, idempotencyKeyOf, refusedWithAmounts, returnTo, unwrap } from "../../server/ledger.server";
+import { apiFailure, formId, refusedWithAmounts, returnTo, unwrap } from "../../server/ledger.server";
 import { replaceWithToast } from "../../server/toast.server";
 import { readFormData, tOf } from "../../server/route-helpers.server";
 import { ACCOUNT_TYPES } from "../../../core/schemas/ledger";
@@ -44,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     editing,
     openNew: url.searchParams.has("new") || accounts.length === 0,
     today: todayInZone(user.timeZone),
-    nonce: crypto.randomUUID(),
+    nonce: newIdempotencyKey(),
     currencies: currencyOptions(getLocale(context), accounts),
   };
 }
@@ -53,7 +56,7 @@ export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
   return reloadsAfterConflict(args) || args.defaultShouldRevalidate;
 }
 
-const formOfSubmission = ledgerFormOf("accountId", ["update", "archive"], { unarchive: "archive" });
+const formOfSubmission = formNameOf("accountId", ["update", "archive"], { unarchive: "archive" });
 
 /** With JavaScript, an outage keeps the form and what was typed (lib/form-outage.ts). */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
@@ -72,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (intent) {
     case "create": {
       const parsed = parseForm(createForm, formData, t, openingBalanceChecks());
-      if (!parsed.ok) return formFailure("create", parsed.errors, values);
+      if (!parsed.ok) return refusedAnswer("create", parsed.errors, values);
       const result = await api.post<{ account: Account }>("/accounts", { body: parsed.data, idempotencyKey });
       if (!result.ok) return apiFailure("create", result, values, t);
       return replaceWithToast("/accounts", "ledger.pages.toast.accountCreated");
@@ -80,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "update": {
       const id = formId(formData, "accountId");
       const parsed = parseForm(updateForm, formData, t);
-      if (!parsed.ok) return formFailure(`update:${id}`, await refusedWithAmounts(api, parsed.errors, values, t, (currencyOf) => ({ openingBalance: values.currency || currencyOf(id) })), values);
+      if (!parsed.ok) return refusedAnswer(`update:${id}`, await refusedWithAmounts(api, parsed.errors, values, t, (currencyOf) => ({ openingBalance: values.currency || currencyOf(id) })), values);
       const result = await api.patch<{ account: Account }>(`/accounts/${id}`, { body: parsed.data, idempotencyKey });
       if (!result.ok) return apiFailure(`update:${id}`, result, values, t);
       return replaceWithToast("/accounts", "ledger.pages.toast.accountUpdated");
@@ -103,7 +106,7 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
   const { accounts, totals, editing, openNew, today, nonce, currencies } = loaderData;
   const actionData = useActionData<typeof action>();
   const createFetcher = useFetcher<typeof action>({ key: "account-create" });
-  const [createResult, created] = useFormResultAndSaves<FormResult>("create", createFetcher, actionData);
+  const [createResult, created] = useFormAnswerAndSaves<FormAnswer>("create", createFetcher, actionData);
   const newDetails = useClosedAfterPost(created, Boolean(createResult) || openNew);
 
   const active = accounts.filter((a) => !a.archived);

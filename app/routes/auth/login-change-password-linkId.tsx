@@ -5,9 +5,10 @@ import type { Route } from "./+types/login-change-password-linkId";
 import { FormAlert, NewPasswordFields, PageTitle } from "../../ui/ui";
 import { guard } from "../../server/guards.server";
 import { apiFor } from "../../server/api.server";
-import { formErrorOf, keepFormThroughOutage } from "../../forms/form-outage";
+import { formErrorOf, refusedAnswer } from "../../forms/form-answer";
+import { keepFormThroughOutage } from "../../forms/form-outage";
 import { firstInvalid, parseForm, useClientValidation } from "../../forms/forms";
-import { actionFailure, invalidParams, readPublicForm } from "../../server/route-helpers.server";
+import { invalidParams, readPublicForm, refusal } from "../../server/route-helpers.server";
 import { LINK_ID_PATTERN, resetPasswordSchema } from "../../../core/schemas/auth";
 import { currentUser } from "../../server/session.server";
 import { redirectWithToast } from "../../server/toast.server";
@@ -39,12 +40,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!LINK_ID_PATTERN.test(params.linkId)) invalidParams(request);
   const { formData, t } = await readPublicForm(request, context);
   const parsed = parseForm(resetPasswordSchema, formData, t);
-  if (!parsed.ok) return data({ expired: false, errors: parsed.errors, formError: null }, { status: 422 });
+  if (!parsed.ok) return refusedAnswer("change-password", parsed.errors, {});
   const result = await apiFor(request, context, { token: null }).post(`/auth/links/${params.linkId}/password`, { body: parsed.data });
   if (!result.ok) {
-    if (result.status === 410) return data({ expired: true, errors: {}, formError: null }, { status: 410 });
-    const failure = actionFailure(result, t);
-    return data({ expired: false, ...failure.data }, failure.init ?? undefined);
+    // The link was used or ran out meanwhile: the page says so instead of the form.
+    if (result.status === 410) return refusedAnswer("change-password", {}, {}, null, 410, { expired: true });
+    const { errors, formError } = refusal(result, t);
+    return refusedAnswer("change-password", errors, {}, formError, result.status);
   }
   // Every session ended with the change; the sign-in page says so.
   throw await redirectWithToast("/login", "auth.passwordChanged");
@@ -59,7 +61,7 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
   const { t } = useTranslation();
   const navigation = useNavigation();
   const { errors, onSubmit, onFocus } = useClientValidation(() => import("../../../core/schemas/auth").then((m) => m.resetPasswordSchema), t, actionData?.errors);
-  const expired = !loaderData.usable || (actionData && "expired" in actionData && actionData.expired);
+  const expired = !loaderData.usable || (actionData !== undefined && "expired" in actionData && actionData.expired === true);
   return (
     <>
       <PageTitle title={t("titles.changePassword")} />

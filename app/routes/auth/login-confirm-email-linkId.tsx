@@ -21,7 +21,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const sent = await submitAddressLink<{ email: string }>(request, context, "/auth/email-links", params.linkId);
+  const sent = await submitAddressLink<{ email: string }>(request, context, "/auth/email-links", params.linkId, "confirm-email");
   if ("refused" in sent) return sent.refused;
   if (!currentUser(context)) throw await redirectWithToast("/login", "auth.emailConfirmed");
   // The link is the credential, so one signed in to another account can use it too: say that

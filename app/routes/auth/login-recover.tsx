@@ -1,14 +1,15 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "../../i18n/use-translation";
-import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import type { Route } from "./+types/login-recover";
 import { Field, FormAlert, PageTitle } from "../../ui/ui";
 import { guard } from "../../server/guards.server";
 import { apiFor } from "../../server/api.server";
-import { formErrorOf, keepFormThroughOutage } from "../../forms/form-outage";
+import { formErrorOf, refusedAnswer, savedAnswer } from "../../forms/form-answer";
+import { keepFormThroughOutage } from "../../forms/form-outage";
 import { firstInvalid, parseForm, useClientValidation } from "../../forms/forms";
-import { actionFailure, readPublicForm } from "../../server/route-helpers.server";
+import { readPublicForm, refusal } from "../../server/route-helpers.server";
 import { recoverSchema } from "../../../core/schemas/auth";
 import * as ui from "../../styles/ui.css";
 
@@ -22,14 +23,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { formData, t } = await readPublicForm(request, context);
   const values = { email: String(formData.get("email") ?? "") };
   const parsed = parseForm(recoverSchema, formData, t);
-  if (!parsed.ok) return data({ sent: false, errors: parsed.errors, formError: null, values }, { status: 422 });
+  if (!parsed.ok) return refusedAnswer("recover", parsed.errors, values);
   const result = await apiFor(request, context, { token: null }).post("/auth/recover", { body: parsed.data });
   if (!result.ok) {
-    const failure = actionFailure(result, t);
-    return data({ sent: false, ...failure.data, values }, failure.init ?? undefined);
+    const { errors, formError } = refusal(result, t);
+    return refusedAnswer("recover", errors, values, formError, result.status);
   }
   // The same answer whether or not the account exists.
-  return { sent: true, errors: {}, formError: null, values };
+  return savedAnswer("recover", {});
 }
 
 /** With JavaScript, an outage keeps the form and what was typed (lib/form-outage.ts). */
@@ -48,12 +49,13 @@ export default function Recover({ actionData }: Route.ComponentProps) {
     const field = form.current?.elements.namedItem("email");
     if (field instanceof HTMLInputElement && !field.value && typeof carried === "string") field.value = carried;
   }, [carried]);
-  const { errors, onSubmit, onFocus } = useClientValidation(() => import("../../../core/schemas/auth").then((m) => m.recoverSchema), t, actionData?.errors);
+  const refused = actionData && !actionData.ok ? actionData : undefined;
+  const { errors, onSubmit, onFocus } = useClientValidation(() => import("../../../core/schemas/auth").then((m) => m.recoverSchema), t, refused?.errors);
   return (
     <>
       <PageTitle title={t("titles.recover")} />
       <h1 className={ui.pageHeading}>{t("titles.recover")}</h1>
-      {actionData && "sent" in actionData && actionData.sent ? (
+      {actionData?.ok ? (
         <p role="status" className={ui.alert.success}>
           {t("auth.recoverSent")}
         </p>
@@ -62,7 +64,7 @@ export default function Recover({ actionData }: Route.ComponentProps) {
           <p className={ui.hint}>{t("auth.recoverIntro")}</p>
           <HoneypotInputs label={t("auth.honeypotLabel")} />
           <FormAlert message={formErrorOf(actionData, t)} />
-          <Field label={t("auth.email")} name="email" type="email" autoComplete="email" required error={errors.email} defaultValue={actionData?.values.email} autoFocus={firstInvalid(actionData?.errors, ["email"]) === "email"} />
+          <Field label={t("auth.email")} name="email" type="email" autoComplete="email" required error={errors.email} defaultValue={refused?.values.email} autoFocus={firstInvalid(refused?.errors, ["email"]) === "email"} />
           <button type="submit" className={ui.button.primary} disabled={navigation.state === "submitting"}>
             {t("auth.sendResetLink")}
           </button>

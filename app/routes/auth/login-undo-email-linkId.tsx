@@ -19,7 +19,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const sent = await submitAddressLink<{ email: string; passwordLinkId: string }>(request, context, "/auth/email-reverts", params.linkId);
+  const sent = await submitAddressLink<{ email: string; passwordLinkId: string }>(request, context, "/auth/email-reverts", params.linkId, "undo-email");
   if ("refused" in sent) return sent.refused;
   // Every session ended, this browser's too: without its cookie the next page is the signed-out
   // one that sets the new password (a signed-in visitor would be sent away from it).

@@ -1,14 +1,15 @@
 import { useTranslation } from "../../i18n/use-translation";
 import { useRef, type MouseEvent } from "react";
-import { data, Form, Link, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import type { Route } from "./+types/login";
 import { Field, FormAlert, PageTitle } from "../../ui/ui";
 import { guard } from "../../server/guards.server";
 import { apiFor } from "../../server/api.server";
-import { formErrorOf, keepFormThroughOutage } from "../../forms/form-outage";
+import { formErrorOf, refusedAnswer } from "../../forms/form-answer";
+import { keepFormThroughOutage } from "../../forms/form-outage";
 import { parseForm, useClientValidation } from "../../forms/forms";
-import { actionFailure, readPublicForm } from "../../server/route-helpers.server";
+import { readPublicForm, refusal } from "../../server/route-helpers.server";
 import { safeRedirect } from "../../utils/safe-redirect";
 import { loginSchema } from "../../../core/schemas/auth";
 import type { SessionResponse } from "../../../core/api-types/user";
@@ -26,15 +27,15 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const { formData, t } = await readPublicForm(request, context);
   // Echoed back so a re-rendered form (no JavaScript) keeps what was typed; never the password.
-  const values = { email: String(formData.get("email") ?? ""), remember: formData.get("remember") === "on" };
+  const values = { email: String(formData.get("email") ?? ""), remember: formData.get("remember") === "on" ? "on" : "" };
   const parsed = parseForm(loginSchema, formData, t);
-  if (!parsed.ok) return data({ errors: parsed.errors, formError: null, values }, { status: 422 });
+  if (!parsed.ok) return refusedAnswer("login", parsed.errors, values);
   const result = await apiFor(request, context, { token: null }).post<SessionResponse>("/auth/login", { body: parsed.data });
   if (!result.ok) {
     // 400, not 401: a document answered 401 without WWW-Authenticate is dropped by browsers (no-JS sign-in).
-    if (result.status === 401) return data({ errors: {}, formError: t("auth.invalidCredentials"), values }, { status: 400 });
-    const failure = actionFailure(result, t);
-    return data({ ...failure.data, values }, failure.init ?? undefined);
+    if (result.status === 401) return refusedAnswer("login", {}, values, t("auth.invalidCredentials"), 400);
+    const { errors, formError } = refusal(result, t);
+    return refusedAnswer("login", errors, values, formError, result.status);
   }
   throw await signedInRedirect(request, context, result.data, result.data.user, safeRedirect(formData.get("redirectTo")));
 }
@@ -74,7 +75,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
         <Field label={t("auth.password")} name="password" type="password" autoComplete="current-password" required error={errors.password} />
         <label className={ui.checkboxRow}>
           {/* Still ticked after a refused try without JavaScript (the page is drawn again). */}
-          <input type="checkbox" name="remember" defaultChecked={actionData?.values?.remember === true} />
+          <input type="checkbox" name="remember" defaultChecked={actionData?.values.remember === "on"} />
           {t("auth.rememberMe")}
         </label>
         <button type="submit" className={ui.button.primary} disabled={busy}>

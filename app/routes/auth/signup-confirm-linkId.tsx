@@ -24,7 +24,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const sent = await submitAddressLink<SessionResponse>(request, context, "/auth/signup-links", params.linkId);
+  const sent = await submitAddressLink<SessionResponse>(request, context, "/auth/signup-links", params.linkId, "signup-confirm");
   if ("refused" in sent) return sent.refused;
   // The overview greets a new account itself (its empty state), so no toast says it again.
   throw await signedInRedirect(request, context, sent.used, sent.used.user, "/");

@@ -3,15 +3,16 @@ import { signupTexts } from "../../../core/i18n/page-texts";
 import { addPageTexts } from "../../../core/i18n/translate";
 import { useTranslation } from "../../i18n/use-translation";
 import { focusIfLost } from "../../forms/focus-after-save";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import type { Route } from "./+types/signup";
 import { Field, FormAlert, NewPasswordFields, PageTitle } from "../../ui/ui";
 import { guard } from "../../server/guards.server";
 import { apiFor } from "../../server/api.server";
-import { formErrorOf, keepFormThroughOutage } from "../../forms/form-outage";
+import { formErrorOf, refusedAnswer, savedAnswer } from "../../forms/form-answer";
+import { keepFormThroughOutage } from "../../forms/form-outage";
 import { firstInvalid, parseForm, useClientValidation } from "../../forms/forms";
-import { actionFailure, readPublicForm } from "../../server/route-helpers.server";
+import { readPublicForm, refusal } from "../../server/route-helpers.server";
 import { signupSchema } from "../../../core/schemas/auth";
 import { TEXT_LIMITS } from "../../../core/input-limits";
 import { cloudflareContext } from "../../server/context.server";
@@ -33,15 +34,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { formData, t } = await readPublicForm(request, context);
   const values = { name: String(formData.get("name") ?? ""), email: String(formData.get("email") ?? "") };
   const parsed = parseForm(signupSchema, formData, t);
-  if (!parsed.ok) return data({ errors: parsed.errors, formError: null, values }, { status: 422 });
+  if (!parsed.ok) return refusedAnswer("signup", parsed.errors, values);
   // No account yet: the API mails the address a link that makes it (ADR 039), and answers the
   // same whether or not the address has an account.
   const result = await apiFor(request, context, { token: null }).post<{ email: string }>("/auth/signup", { body: parsed.data });
   if (!result.ok) {
-    const failure = actionFailure(result, t);
-    return data({ ...failure.data, values }, failure.init ?? undefined);
+    const { errors, formError } = refusal(result, t);
+    return refusedAnswer("signup", errors, values, formError, result.status);
   }
-  return { errors: {}, formError: null, values, sent: result.data.email };
+  return savedAnswer("signup", { sent: result.data.email });
 }
 
 /** With JavaScript, an outage keeps the form and what was typed (lib/form-outage.ts). */
@@ -52,9 +53,10 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const { errors, onSubmit, onFocus } = useClientValidation(() => import("../../../core/schemas/auth").then((m) => m.signupSchema), t, actionData?.errors);
-  const refused = firstInvalid(actionData?.errors, ["name", "email", "password", "confirmPassword"]);
-  const sent = actionData && "sent" in actionData ? actionData.sent : null;
+  const failed = actionData && !actionData.ok ? actionData : undefined;
+  const { errors, onSubmit, onFocus } = useClientValidation(() => import("../../../core/schemas/auth").then((m) => m.signupSchema), t, failed?.errors);
+  const refused = firstInvalid(failed?.errors, ["name", "email", "password", "confirmPassword"]);
+  const sent = actionData?.ok ? actionData.sent : null;
   // The form went with the press: the keyboard and the screen reader go on from what it answered.
   const answer = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -79,8 +81,8 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
         <Form method="post" className={ui.stack} noValidate onSubmit={onSubmit} onFocus={onFocus}>
           <HoneypotInputs label={t("auth.honeypotLabel")} />
           <FormAlert message={formErrorOf(actionData, t)} />
-          <Field label={t("auth.name")} name="name" autoComplete="name" required maxLength={TEXT_LIMITS.userName} error={errors.name} defaultValue={actionData?.values.name} autoFocus={refused === "name"} />
-          <Field label={t("auth.email")} name="email" type="email" autoComplete="email" required error={errors.email} defaultValue={actionData?.values.email} autoFocus={refused === "email"} />
+          <Field label={t("auth.name")} name="name" autoComplete="name" required maxLength={TEXT_LIMITS.userName} error={errors.name} defaultValue={failed?.values.name} autoFocus={refused === "name"} />
+          <Field label={t("auth.email")} name="email" type="email" autoComplete="email" required error={errors.email} defaultValue={failed?.values.email} autoFocus={refused === "email"} />
           <NewPasswordFields label={t("auth.password")} confirmLabel={t("auth.confirmPassword")} hint={t("auth.passwordHint")} errors={errors} autoFocus={refused} />
           <button type="submit" className={ui.button.primary} disabled={navigation.state === "submitting"}>
             {t("auth.createAccount")}

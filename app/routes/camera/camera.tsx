@@ -1,12 +1,13 @@
 import { useTranslation } from "../../i18n/use-translation";
-import { data } from "react-router";
 import type { Route } from "./+types/camera";
 import { PageTitle } from "../../ui/ui";
 import { defaultTimeZone } from "../../../core/i18n/config";
 import { apiFor } from "../../server/api.server";
 import { readFailed } from "../../server/ledger.server";
+import { newIdempotencyKey } from "../../forms/idempotency-key";
 import { formatDay, todayInZone } from "../../../core/dates";
-import { formOfIntent, keepFormThroughOutage } from "../../forms/form-outage";
+import { formOfIntent, refusedAnswer, savedAnswer } from "../../forms/form-answer";
+import { keepFormThroughOutage } from "../../forms/form-outage";
 import { parseForm, type FieldErrors } from "../../forms/forms";
 import { ID_PATTERN } from "../../../core/ids";
 import { formatSignedMoneyInText } from "../../../core/money";
@@ -17,7 +18,7 @@ import { MAX_RECEIPT_BYTES, receiptFileRefusal } from "../../../core/receipt-ima
 import { currentUser } from "../../server/session.server";
 import { Scanner } from "./scanner";
 import { createWithPhoto } from "./create-with-photo.server";
-import type { AccountLite, ActionResult, CameraPageData, TransactionLite } from "./types";
+import type { AccountLite, CameraPageData, TransactionLite } from "./types";
 import * as c from "../../styles/camera.css";
 import * as ui from "../../styles/ui.css";
 import { cameraTexts } from "../../../core/i18n/page-texts";
@@ -73,7 +74,7 @@ const lite = ({ id, date, description, amountMinor, currency, receiptKey }: Tran
 export async function action({ request, context }: Route.ActionArgs) {
   const t = tOf(context);
   const fail = (intent: string, status: number, formError: string | null, errors: FieldErrors = {}, transactionId?: string) =>
-    data<ActionResult>({ ok: false, intent, errors, formError, ...(transactionId ? { transactionId } : {}) }, { status });
+    refusedAnswer(intent, errors, {}, formError, status, transactionId ? { transactionId } : undefined);
   if (!currentUser(context)) return fail("", 401, t("camera.photo.signedOutNote"));
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (declared > MAX_RECEIPT_BYTES + 64 * 1024) {
@@ -102,7 +103,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const upload = await apiFor(request, context).raw("PUT", `/transactions/${transactionId}/receipt`, {
     rawBody: await photo.arrayBuffer(),
     contentType: photo.type || "application/octet-stream",
-    idempotencyKey: crypto.randomUUID(),
+    idempotencyKey: newIdempotencyKey(),
   });
   if (!upload.ok) {
     const body: unknown = await upload.json().catch(() => null);
@@ -110,7 +111,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return fail(intent, upload.status >= 500 ? 503 : upload.status, detail);
   }
   await upload.body?.cancel();
-  return data<ActionResult>({ ok: true, intent, transactionId, accountId, at: Date.now() });
+  return savedAnswer(intent, { transactionId, accountId, at: Date.now() });
 }
 
 /**

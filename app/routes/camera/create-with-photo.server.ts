@@ -3,13 +3,13 @@
  * 047) writes the transaction and its receipt together, or neither; a refused photo leaves no
  * transaction behind to attach it to later.
  */
-import { data, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { createWithReceiptSchema } from "../../../core/schemas/camera";
 import { parseForm } from "../../forms/forms";
 import { apiFor } from "../../server/api.server";
-import { idempotencyKeyOf } from "../../server/ledger.server";
+import { refusedAnswer, savedAnswer } from "../../forms/form-answer";
+import { idempotencyKeyOf } from "../../forms/idempotency-key";
 import { refusal, tOf } from "../../server/route-helpers.server";
-import type { ActionResult } from "./types";
 
 /**
  * The multipart body, byte for byte the same for the same key, fields and photo: the API signs a
@@ -29,7 +29,7 @@ async function multipartBody(boundary: string, transaction: string, photo: File)
 export async function createWithPhoto(request: Request, context: Readonly<RouterContextProvider>, formData: FormData, photo: File) {
   const t = tOf(context);
   const intent = "create";
-  const fail = (status: number, formError: string | null, errors = {}) => data<ActionResult>({ ok: false, intent, errors, formError }, { status });
+  const fail = (status: number, formError: string | null, errors = {}) => refusedAnswer(intent, errors, {}, formError, status);
   const parsed = parseForm(createWithReceiptSchema, formData, t);
   if (!parsed.ok) return fail(422, null, parsed.errors);
   const { accountId, ...fields } = parsed.data;
@@ -47,5 +47,5 @@ export async function createWithPhoto(request: Request, context: Readonly<Router
     const { errors, formError } = refusal(created, t);
     return fail(created.status, formError, errors);
   }
-  return data<ActionResult>({ ok: true, intent, transactionId: created.data.transaction.id, accountId, at: Date.now() });
+  return savedAnswer(intent, { transactionId: created.data.transaction.id, accountId, at: Date.now() });
 }

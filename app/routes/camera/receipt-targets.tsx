@@ -2,7 +2,7 @@
 import { useEffect, useId, useRef } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "../../i18n/use-translation";
-import { Money } from "../../forms/form-kit";
+import { Money } from "../../ui/money";
 import { focusIfLost } from "../../forms/focus-after-save";
 import { Field, FormAlert } from "../../ui/ui";
 import { formatDay } from "../../../core/dates";
@@ -34,7 +34,7 @@ export function ReceiptTargets({ photo, loaderData }: { photo: Blob; loaderData:
         <div ref={outcomeRef} className={ui.stack}>
           {result?.ok && !fileError ? (
             <div ref={successRef} tabIndex={-1} role="status" className={`${ui.alert.success} ${ui.stack}`} data-testid="upload-success">
-              <span>{result.intent === "create" ? t("camera.photo.created") : t("camera.photo.attached")}</span>
+              <span>{result.form === "create" ? t("camera.photo.created") : t("camera.photo.attached")}</span>
               <a href={`/resources/receipts/${result.transactionId}`} target="_blank" rel="noopener" aria-label={t("camera.photo.viewFull")}>
                 <img src={`/resources/receipts/${result.transactionId}?v=${result.at}`} alt={t("camera.photo.viewFull")} className={c.bigThumb} data-testid="uploaded-receipt" />
               </a>

@@ -1,5 +1,5 @@
 /** What the camera page's loader and action answer, shared by the route module and its parts. */
-import type { FieldErrors } from "../../forms/forms";
+import type { FormAnswer } from "../../forms/form-answer";
 
 export interface AccountLite {
   id: string;
@@ -32,9 +32,12 @@ export interface CameraPageData {
   today: string;
 }
 
-export type ActionResult =
-  | { ok: true; intent: "attach" | "create"; transactionId: string; accountId: string | null; at: number }
-  | { ok: false; intent: string; errors: FieldErrors; formError: string | null; transactionId?: string };
+/**
+ * The action's answer to an upload (`form`: its intent, `attach` or `create`): saved, with the
+ * transaction the photo is on (`at` makes its address new); or refused, with the transaction a
+ * create made when its photo was then refused, so the next try attaches to it.
+ */
+export type CameraAnswer = FormAnswer<{ transactionId: string; accountId: string | null; at: number }, { transactionId: string }>;
 
 /** A receipt photo on screen. `picked`: chosen from the files rather than taken with the camera ("choose another", not "retake"). */
 export type Photo = { blob: Blob; url: string; picked?: boolean };

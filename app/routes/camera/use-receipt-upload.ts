@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useTranslation } from "../../i18n/use-translation";
-import { formErrorOf } from "../../forms/form-outage";
+import { formErrorOf } from "../../forms/form-answer";
+import { newIdempotencyKey } from "../../forms/idempotency-key";
 import { firstInvalid, translateIssues, type FieldErrors } from "../../forms/forms";
 import { ID_PATTERN } from "../../../core/ids";
 import { MAX_RECEIPT_BYTES } from "../../../core/receipt-image";
 import { createWithReceiptSchema } from "../../../core/schemas/camera";
-import type { ActionResult, CameraPageData } from "./types";
+import type { CameraAnswer, CameraPageData } from "./types";
 
 /**
  * Where a photo goes: the account chosen (its recent transactions read on choosing it), the
@@ -16,7 +17,7 @@ import type { ActionResult, CameraPageData } from "./types";
 export function useReceiptUpload(photo: Blob, loaderData: CameraPageData) {
   const { t } = useTranslation();
   const list = useFetcher<CameraPageData>();
-  const upload = useFetcher<ActionResult>();
+  const upload = useFetcher<CameraAnswer>();
   // Opened for one transaction (?account=…&transaction=…): its account and it are chosen already.
   const [accountId, setAccountId] = useState(loaderData.target ? (loaderData.accountId ?? "") : "");
   const [picked, setPicked] = useState(loaderData.target?.id ?? "");
@@ -100,7 +101,7 @@ export function useReceiptUpload(photo: Blob, loaderData: CameraPageData) {
       return;
     }
     setClientError({});
-    if (createKey.current?.photo !== photo) createKey.current = { photo, key: crypto.randomUUID() };
+    if (createKey.current?.photo !== photo) createKey.current = { photo, key: newIdempotencyKey() };
     void send({ ...values, intent: "create", accountId, idempotencyKey: createKey.current.key });
   }
 

@@ -7,6 +7,7 @@ import { safeRedirect } from "../../utils/safe-redirect";
 import { currentUser } from "../../server/session.server";
 import { readFormData } from "../../server/route-helpers.server";
 import { redirectWithToast } from "../../server/toast.server";
+import { newIdempotencyKey } from "../../forms/idempotency-key";
 
 /**
  * The language switch: on the account when signed in (so mail and the user's other devices follow
@@ -20,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!isLocale(lng)) throw new Response("Unknown language", { status: 400 });
   const to = safeRedirect(formData.get("redirectTo"));
   if (currentUser(context)) {
-    const saved = await apiFor(request, context).patch("/users/me", { body: { locale: lng }, idempotencyKey: crypto.randomUUID() });
+    const saved = await apiFor(request, context).patch("/users/me", { body: { locale: lng }, idempotencyKey: newIdempotencyKey() });
     if (!saved.ok) throw await redirectWithToast(to, "app.languageNotSaved", "error");
   }
   throw redirect(to, { headers: { "Set-Cookie": await localeCookie.serialize(lng) } });

@@ -5,25 +5,22 @@
  * (a name the user already has) shows beside the field of the form that was sent, with what was
  * typed.
  */
-import { useMemo } from "react";
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { useFocusAfterSave } from "../../forms/focus-after-save";
 import { useTranslation } from "../../i18n/use-translation";
 import { TEXT_LIMITS } from "../../../core/input-limits";
 import { parseForm, useClientValidation } from "../../forms/forms";
-import { formErrorOf, type OutageFailure } from "../../forms/form-outage";
+import { formErrorOf, refusedAnswer, type FormAnswer } from "../../forms/form-answer";
+import { SelectField } from "../../forms/fields";
 import type { Category } from "../../../core/api-types/ledger";
-import type { Translate } from "../../../core/i18n/translate";
 import type { ApiResult } from "../../utils/api-client";
-import { ID_PATTERN } from "../../../core/ids";
 import { CATEGORY_KINDS, categoryCreateSchema, categoryUpdateSchema, DEFAULT_CATEGORY_COLOR } from "../../../core/schemas/ledger";
-import { categoryOf, isCategoryIntent, type ActionData, type CategoryAnswer, type IntentHandler } from "./intents";
+import { categoryOf, type IntentHandler } from "./intents";
 import { useResetWhenSaved } from "./use-reset-when-saved";
 import type { SettingsAnswer } from "./use-settings-answer";
 import * as l from "../../styles/ledger.css";
 import * as s from "../../styles/settings.css";
 import * as ui from "../../styles/ui.css";
-import { SelectField } from "../../forms/form-kit";
 import { Field, FormAlert } from "../../ui/ui";
 
 export const categoryAddAction: IntentHandler = async ({ formData, t, api, key, invalid, failure, done }) => {
@@ -46,30 +43,20 @@ export function categoryChangeAction(intent: "category-edit" | "category-delete"
     } else result = await api.delete(`/categories/${id}`, { idempotencyKey: key });
     // Deleted already (another tab) is what a delete wanted; an edit says so.
     if (!result.ok && result.status === 404 && intent === "category-delete") return done("settings.saved.categoryDeleted", undefined, "/settings#categories");
-    if (!result.ok && result.status === 404) return data<ActionData>({ intent, errors: {}, formError: t("settings.categories.gone"), categoryId: id }, { status: 404 });
+    if (!result.ok && result.status === 404) return refusedAnswer(`${intent}:${id}`, {}, {}, t("settings.categories.gone"), 404);
     return result.ok ? done(intent === "category-edit" ? "settings.saved.categorySaved" : "settings.saved.categoryDeleted", undefined, "/settings#categories") : failure(intent, result);
   };
 }
 
 /**
- * The answer for the Categories section: the action's refusal, or an outage met with JavaScript
- * (lib/form-outage.ts), tied to the form that was sent by the category id it echoes, so the
- * message shows beside that form and an open edit keeps what was typed.
+ * The action's answer (a refusal, or an outage met with JavaScript) is read by the form it names
+ * (intents.ts settingsFormOf): `category-add`, or one category's `category-edit:<id>` and
+ * `category-delete:<id>`, so the message shows beside that form and an open edit keeps what was typed.
  */
-function categoryAnswerOf(answer: ActionData | OutageFailure | undefined, t: Translate): CategoryAnswer | undefined {
-  if (!answer) return undefined;
-  if (!("outage" in answer)) return isCategoryIntent(answer.intent) ? (answer as CategoryAnswer) : undefined;
-  if (!isCategoryIntent(answer.form)) return undefined;
-  const { categoryId, name, kind, color } = answer.values;
-  return { intent: answer.form, errors: {}, formError: formErrorOf(answer, t), values: { name, kind, color }, ...(categoryId && ID_PATTERN.test(categoryId) ? { categoryId } : {}) };
-}
-
-export function SettingsCategories({ categories, actionData, settingsAnswer }: { categories: Category[]; actionData: ActionData | OutageFailure | undefined; settingsAnswer: SettingsAnswer }) {
+export function SettingsCategories({ categories, actionData, settingsAnswer }: { categories: Category[]; actionData: FormAnswer | undefined; settingsAnswer: SettingsAnswer }) {
   const { t } = useTranslation();
   const addFormRef = useResetWhenSaved("category-add", settingsAnswer.answered);
-  // Made once per answer: a new object on every render would count as a new refusal (focus, client errors).
-  const answer = useMemo(() => categoryAnswerOf(actionData, t), [actionData, t]);
-  const added = answer?.intent === "category-add" ? answer : undefined;
+  const added = actionData?.form === "category-add" ? actionData : undefined;
   const addForm = useClientValidation(categoryCreateSchema, t, added?.errors);
   // After a save the page is drawn again: focus goes on from where the keyboard was, not the top of the page.
   const focusWhenAdded = useFocusAfterSave("#category-new-name", added);
@@ -83,7 +70,7 @@ export function SettingsCategories({ categories, actionData, settingsAnswer }: {
       <ul className={l.list} data-testid="categories">
         {categories.map((category) => (
           // Keyed by what it shows: saved, its edit form closes and starts again from the saved values.
-          <CategoryItem key={`${category.id}:${category.name}:${category.kind}:${category.color}`} category={category} answer={answer?.categoryId === category.id ? answer : undefined} kinds={kinds} />
+          <CategoryItem key={`${category.id}:${category.name}:${category.kind}:${category.color}`} category={category} answer={actionData?.form === `category-edit:${category.id}` || actionData?.form === `category-delete:${category.id}` ? actionData : undefined} kinds={kinds} />
         ))}
       </ul>
       {/* Emptied once saved (addFormRef), ready for the next, with focus on its first field. */}
@@ -92,7 +79,7 @@ export function SettingsCategories({ categories, actionData, settingsAnswer }: {
         <h3 id="category-new-title" className={s.subTitle}>
           {t("settings.categories.newTitle")}
         </h3>
-        <FormAlert message={added?.formError ?? null} />
+        <FormAlert message={formErrorOf(added, t)} />
         <div className={s.categoryFields}>
           <Field id="category-new-name" label={t("settings.categories.name")} name="name" required maxLength={TEXT_LIMITS.categoryName} autoComplete="off" defaultValue={added?.values?.name} error={addForm.errors.name} autoFocus={Boolean(added?.errors.name)} />
           <SelectField id="category-new-kind" label={t("settings.categories.kind")} name="kind" defaultValue={added?.values?.kind ?? "expense"} error={addForm.errors.kind} options={kinds} />
@@ -108,9 +95,9 @@ export function SettingsCategories({ categories, actionData, settingsAnswer }: {
   );
 }
 
-function CategoryItem({ category, answer, kinds }: { category: Category; answer: CategoryAnswer | undefined; kinds: Array<{ value: string; label: string }> }) {
+function CategoryItem({ category, answer, kinds }: { category: Category; answer: FormAnswer | undefined; kinds: Array<{ value: string; label: string }> }) {
   const { t } = useTranslation();
-  const edited = answer?.intent === "category-edit" ? answer : undefined;
+  const edited = answer?.form.startsWith("category-edit:") ? answer : undefined;
   const editForm = useClientValidation(categoryUpdateSchema, t, edited?.errors);
   const focusWhenSaved = useFocusAfterSave("#categories-title", answer);
   const prefix = `category-${category.id}`;
@@ -121,7 +108,7 @@ function CategoryItem({ category, answer, kinds }: { category: Category; answer:
         {category.name}
         <span className={s.small}> · {t(`ledger.categoryKinds.${category.kind}`)}</span>
       </span>
-      {answer?.intent === "category-delete" ? <FormAlert message={answer.formError} /> : null}
+      {answer?.form.startsWith("category-delete:") ? <FormAlert message={formErrorOf(answer, t)} /> : null}
       <div className={s.categoryActions}>
       {/* Open again after a refusal, so the message is seen beside what was typed. */}
       <details className={s.categoryEdit} open={edited ? true : undefined}>
@@ -131,7 +118,7 @@ function CategoryItem({ category, answer, kinds }: { category: Category; answer:
         <Form method="post" className={ui.stack} noValidate onSubmit={focusWhenSaved(editForm.onSubmit)} aria-label={t("settings.categories.editLabel", { name: category.name })}>
           <input type="hidden" name="intent" value="category-edit" />
           <input type="hidden" name="categoryId" value={category.id} />
-          <FormAlert message={edited?.formError ?? null} />
+          <FormAlert message={formErrorOf(edited, t)} />
           <div className={s.categoryFields}>
             <Field id={`${prefix}-name`} label={t("settings.categories.name")} name="name" required maxLength={TEXT_LIMITS.categoryName} autoComplete="off" defaultValue={edited?.values?.name ?? category.name} error={editForm.errors.name} autoFocus={Boolean(edited?.errors.name)} />
             <SelectField id={`${prefix}-kind`} label={t("settings.categories.kind")} name="kind" defaultValue={edited?.values?.kind ?? category.kind} error={editForm.errors.kind} options={kinds} />

@@ -3,22 +3,24 @@
  * (its action dispatches by intent), its sections (each posts its own intents and handles them)
  * and the server half that gives those handlers their tools (settings-action.server.ts).
  */
-import type { data, redirect } from "react-router";
+import type { redirect } from "react-router";
 import type { ApiClient, ApiResult } from "../../utils/api-client";
 import type { FieldErrors } from "../../forms/forms";
+import { formNameOf, type refusedAnswer } from "../../forms/form-answer";
 import type { Translate } from "../../../core/i18n/translate";
 import { ID_PATTERN } from "../../../core/ids";
 
 export const INTENTS = ["name", "email", "preferences", "password", "revoke", "revoke-others", "delete", "category-add", "category-edit", "category-delete"] as const;
 export type Intent = (typeof INTENTS)[number];
 
-/** `values`: what was typed or chosen (never a password), shown again without JavaScript after a refusal. */
+/** The fields a refusal echoes (`values`): what was typed or chosen (never a password), shown again without JavaScript. */
 export type Echoed = "name" | "email" | "timeZone" | "locale" | "theme" | "kind" | "color";
-/** `categoryId`: the category whose form was sent (one edit form per category). */
-export type ActionData = { intent: Intent; errors: FieldErrors; formError: string | null; values?: Partial<Record<Echoed, string>>; categoryId?: string };
-/** What the action answered to one of the Categories section's forms. */
-export type CategoryAnswer = ActionData & { intent: Extract<Intent, `category-${string}`> };
-export const isCategoryIntent = (intent: string | undefined): intent is CategoryAnswer["intent"] => Boolean(intent?.startsWith("category-")) && INTENTS.includes(intent as Intent);
+
+/**
+ * The form an answer is for (forms/form-answer.ts): the intent, and for one category's own forms
+ * the category too (`category-edit:<id>`), so a refusal shows beside the form that was sent.
+ */
+export const settingsFormOf = formNameOf("categoryId", ["category-edit", "category-delete"]);
 
 /** The category a form names, when it is a well-formed id (it is echoed to tie a refusal to its row). */
 export function categoryOf(formData: FormData): { categoryId?: string } {
@@ -26,7 +28,7 @@ export function categoryOf(formData: FormData): { categoryId?: string } {
   return typeof id === "string" && ID_PATTERN.test(id) ? { categoryId: id } : {};
 }
 
-type Refused = ReturnType<typeof data<ActionData>>;
+type Refused = ReturnType<typeof refusedAnswer>;
 
 /**
  * What one intent's handler is given. The server-only parts (cookies, the session, the toast)
@@ -37,7 +39,7 @@ export interface IntentArgs {
   formData: FormData;
   t: Translate;
   api: ApiClient;
-  /** This post's Idempotency-Key. */
+  /** This post's Idempotency-Key (forms/idempotency-key.tsx `idempotencyKeyOf`). */
   key: string;
   /** The form's own checks refused it (422), with what was typed. */
   invalid: (intent: Intent, errors: FieldErrors) => Refused;

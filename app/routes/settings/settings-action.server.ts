@@ -1,17 +1,22 @@
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { redirect, type RouterContextProvider } from "react-router";
+import { refusedAnswer } from "../../forms/form-answer";
+import { idempotencyKeyOf } from "../../forms/idempotency-key";
 import { localeCookie, redirectInLanguage } from "../../i18n/i18n.server";
 import { apiFor } from "../../server/api.server";
 import { refusal, tOf } from "../../server/route-helpers.server";
 import { destroySession } from "../../server/session.server";
 import { flashHeader } from "../../server/toast.server";
-import { categoryOf, type ActionData, type IntentArgs } from "./intents";
+import { settingsFormOf, type Echoed, type IntentArgs } from "./intents";
 
-function echoed(formData: FormData): ActionData["values"] {
-  const pick = (key: string) => {
+const ECHOED: readonly Echoed[] = ["name", "email", "timeZone", "locale", "theme", "kind", "color"];
+
+function echoed(formData: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const key of ECHOED) {
     const value = formData.get(key);
-    return typeof value === "string" ? value.slice(0, 320) : undefined;
-  };
-  return { name: pick("name"), email: pick("email"), timeZone: pick("timeZone"), locale: pick("locale"), theme: pick("theme"), kind: pick("kind"), color: pick("color") };
+    if (typeof value === "string") values[key] = value.slice(0, 320);
+  }
+  return values;
 }
 
 async function done(key: string, headers: Headers = new Headers(), to = "/settings", respond: typeof redirect = redirect) {
@@ -26,9 +31,14 @@ export function intentArgs(request: Request, context: Readonly<RouterContextProv
     formData,
     t,
     api: apiFor(request, context),
-    key: crypto.randomUUID(),
-    invalid: (intent, errors) => data<ActionData>({ intent, errors, formError: null, values: echoed(formData), ...categoryOf(formData) }, { status: 422 }),
-    failure: (intent, result) => data<ActionData>({ intent, ...refusal(result, t), values: echoed(formData), ...categoryOf(formData) }, { status: result.status }),
+    key: idempotencyKeyOf(formData),
+    // Named by the post itself (settingsFormOf), as an outage met in the browser is: the
+    // handler's `intent` is the one posted, since the action dispatches by it.
+    invalid: (_intent, errors) => refusedAnswer(settingsFormOf(formData), errors, echoed(formData)),
+    failure: (_intent, result) => {
+      const { errors, formError } = refusal(result, t);
+      return refusedAnswer(settingsFormOf(formData), errors, echoed(formData), formError, result.status);
+    },
     done,
     localeCookie: (locale) => localeCookie.serialize(locale),
     redirectInLanguage: (locale) => redirectInLanguage(context, locale),

@@ -7,13 +7,13 @@ import { apiFor } from "../../server/api.server";
 import { unwrap } from "../../server/ledger.server";
 import { supportedTimeZones } from "../../../core/dates";
 import { useFocusAfterNavigation } from "../../forms/focus-after-save";
-import { formOfIntent, keepFormThroughOutage } from "../../forms/form-outage";
+import { keepFormThroughOutage } from "../../forms/form-outage";
 import { readFormData } from "../../server/route-helpers.server";
 import type { ApiUser } from "../../../core/api-types/user";
 import type { Category } from "../../../core/api-types/ledger";
 import { describeUserAgent } from "../../utils/user-agent";
 import { requireUser } from "../../server/session.server";
-import { INTENTS, type Intent, type IntentHandler } from "./intents";
+import { INTENTS, settingsFormOf, type Intent, type IntentHandler } from "./intents";
 import { intentArgs } from "./settings-action.server";
 import { useSettingsAnswer } from "./use-settings-answer";
 import { profileAction, ProfileSection } from "./profile";
@@ -89,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** With JavaScript, an outage keeps the form and what was typed (lib/form-outage.ts). */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  return keepFormThroughOutage(request, serverAction, formOfIntent);
+  return keepFormThroughOutage(request, serverAction, settingsFormOf);
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {

@@ -4,14 +4,17 @@ import { transactionsPageTexts } from "../../../core/i18n/page-texts";
 import { useTranslation } from "../../i18n/use-translation";
 import { Link, useActionData, useFetcher, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/accounts-accountId-transactions";
-import { Money, reloadsAfterConflict, useClosedAfterPost, useFormResultAndSaves, type FormResult } from "../../forms/form-kit";
+import { Money } from "../../ui/money";
+import { reloadsAfterConflict, type FormAnswer, formNameOf } from "../../forms/form-answer";
+import { useClosedAfterPost, useFormAnswerAndSaves } from "../../forms/use-form-answer";
+import { keepFormThroughOutage } from "../../forms/form-outage";
+import { newIdempotencyKey } from "../../forms/idempotency-key";
 import { TooltipProvider } from "../../ui/tooltip";
 import { PageTitle } from "../../ui/ui";
 import { guard } from "../../server/guards.server";
 import { apiFor } from "../../server/api.server";
 import { todayInZone } from "../../../core/dates";
 import { useFocusAfterNavigation } from "../../forms/focus-after-save";
-import { keepFormThroughOutage, ledgerFormOf } from "../../forms/form-outage";
 import { type FieldErrors } from "../../forms/forms";
 import { ID_PATTERN } from "../../../core/ids";
 import type { Account, Category, ImportRecord, ListTotals, TransactionList } from "../../../core/api-types/ledger";
@@ -124,7 +127,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     page,
     today: todayInZone(user.timeZone),
     timeZone: user.timeZone,
-    nonce: crypto.randomUUID(),
+    nonce: newIdempotencyKey(),
   } satisfies PageData;
 }
 
@@ -145,7 +148,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, actionStatus
   return defaultShouldRevalidate;
 }
 
-const formOfSubmission = ledgerFormOf("transactionId", ["update", "delete", "receipt-remove"], {
+const formOfSubmission = formNameOf("transactionId", ["update", "delete", "receipt-remove"], {
   "import-upload": "import",
   "import-preview": "import",
   "import-commit": "import",
@@ -191,8 +194,8 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const addFetcher = useFetcher<TransactionsAnswer>({ key: "tx-add" });
   const transferFetcher = useFetcher<TransactionsAnswer>({ key: "tx-transfer" });
-  const [addResult, addSaved] = useFormResultAndSaves<FormResult>("add", addFetcher, actionData);
-  const [transferResult, transferSaved] = useFormResultAndSaves<FormResult>("transfer", transferFetcher, actionData);
+  const [addResult, addSaved] = useFormAnswerAndSaves<FormAnswer>("add", addFetcher, actionData);
+  const [transferResult, transferSaved] = useFormAnswerAndSaves<FormAnswer>("transfer", transferFetcher, actionData);
   const others = accounts.filter((a) => a.id !== account.id && !a.archived);
   const filtered = Object.keys(filters).some((key) => key !== "sort" && key !== "order");
   const title = t("ledger.pages.transactions.title", { name: account.name });

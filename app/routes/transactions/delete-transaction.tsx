@@ -6,7 +6,9 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import type { Translate } from "../../../core/i18n/translate";
-import { FormKey, useFailureToast, useFormResult, type FormResult } from "../../forms/form-kit";
+import { FormKey } from "../../forms/idempotency-key";
+import { useFailureToast, useFormAnswer } from "../../forms/use-form-answer";
+import { type FormAnswer } from "../../forms/form-answer";
 import type { PageTransaction, TransactionsAnswer } from "./page-data";
 import { deleteQuestionText, rowNaming } from "./row-naming";
 import * as l from "../../styles/ledger.css";
@@ -54,7 +56,7 @@ export function DeleteQuestion({ tx, listUrl, nonce, t, language }: { tx: PageTr
 /** The answer to one delete sent from this page: a toast if the API refused it (the row is back). */
 export function DeleteOutcome({ id, t, onSettled }: { id: string; t: Translate; onSettled: (id: string) => void }) {
   const fetcher = useFetcher<TransactionsAnswer>({ key: `tx-delete-${id}` });
-  useFailureToast(useFormResult<FormResult>(`delete:${id}`, fetcher, undefined), t);
+  useFailureToast(useFormAnswer<FormAnswer>(`delete:${id}`, fetcher, undefined), t);
   // Settled when the fetcher is idle again after its submission, whether a refusal brought data or
   // a success answered with a redirect, which brings none.
   const [sent, setSent] = useState(false);

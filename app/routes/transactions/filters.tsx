@@ -3,7 +3,7 @@ import { ArrowDownUp } from "lucide-react";
 import { type FormEvent } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { useTranslation } from "../../i18n/use-translation";
-import { SelectField } from "../../forms/form-kit";
+import { SelectField } from "../../forms/fields";
 import { focusAfterNavigation } from "../../forms/focus-after-save";
 import type { FieldErrors } from "../../forms/forms";
 import { Field } from "../../ui/ui";

@@ -5,7 +5,8 @@
 import type { RouterContextProvider } from "react-router";
 import { formValues } from "../../forms/forms";
 import { apiFor } from "../../server/api.server";
-import { idempotencyKeyOf, returnTo } from "../../server/ledger.server";
+import { idempotencyKeyOf } from "../../forms/idempotency-key";
+import { returnTo } from "../../server/ledger.server";
 import { readFormData, tOf } from "../../server/route-helpers.server";
 
 export type IntentArgs = Awaited<ReturnType<typeof readIntentArgs>>;

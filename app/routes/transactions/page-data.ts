@@ -4,7 +4,7 @@
  * module, so that no part imports the route that imports it.
  */
 import type { useFetcher } from "react-router";
-import type { FormResult } from "../../forms/form-kit";
+import { type FormAnswer } from "../../forms/form-answer";
 import type { FieldErrors } from "../../forms/forms";
 import type { Account, Category, ImportRecord, ListTotals, Transaction, TransactionList } from "../../../core/api-types/ledger";
 import type { ImportState } from "./import/import-state";
@@ -51,6 +51,6 @@ export type PageData = {
 };
 
 /** What the page's action answers when it does not redirect: a refused form, or a step of the import. */
-export type TransactionsAnswer = FormResult | ImportState;
+export type TransactionsAnswer = FormAnswer | ImportState;
 
 export type Fetcher = ReturnType<typeof useFetcher<TransactionsAnswer>>;

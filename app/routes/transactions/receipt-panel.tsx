@@ -1,9 +1,10 @@
 /** The receipt panel of a row being edited: intent `receipt-remove`, answered by receipt-panel.server.ts. */
 import { Link, useFetcher } from "react-router";
 import { useTranslation } from "../../i18n/use-translation";
-import { FormKey, useFormResult, type FormResult } from "../../forms/form-kit";
+import { FormKey } from "../../forms/idempotency-key";
+import { useFormAnswer } from "../../forms/use-form-answer";
+import { type FormAnswer, formErrorOf } from "../../forms/form-answer";
 import { useFocusAfterSave } from "../../forms/focus-after-save";
-import { formErrorOf } from "../../forms/form-outage";
 import { hasTypedChanges } from "../../forms/typed-through-language-switch";
 import { FormAlert } from "../../ui/ui";
 import { receiptSrc } from "../../../core/receipt-image";
@@ -24,7 +25,7 @@ type ReceiptPanelProps = { tx: PageTransaction; accountId: string; nonce: string
 export function ReceiptPanel({ tx, accountId, nonce, actionData, receiptOf }: ReceiptPanelProps) {
   const { t } = useTranslation();
   const fetcher = useFetcher<TransactionsAnswer>({ key: `tx-receipt-${tx.id}` });
-  const result = useFormResult<FormResult>(`receipt-remove:${tx.id}`, fetcher, actionData);
+  const result = useFormAnswer<FormAnswer>(`receipt-remove:${tx.id}`, fetcher, actionData);
   const { keepingEdit } = useListUrls();
   const addId = `receipt-add-${tx.id}`;
   // Removed, the disclosure and its button are gone: the keyboard goes on from "Add a receipt photo".

@@ -1,7 +1,7 @@
 import type { Translate } from "../../../core/i18n/translate";
 import { TEXT_LIMITS } from "../../../core/input-limits";
 import { TRANSACTION_STATUSES } from "../../../core/schemas/ledger";
-import { SelectField, TextareaField } from "../../forms/form-kit";
+import { SelectField, TextareaField } from "../../forms/fields";
 import * as l from "../../styles/ledger.css";
 
 type StatusAndNotesProps = { prefix: string; status: string; notes: string; errors: Partial<Record<string, string>>; t: Translate };

@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { Await } from "react-router";
 import { useTranslation } from "../../i18n/use-translation";
-import { Money } from "../../forms/form-kit";
+import { Money } from "../../ui/money";
 import type { ListTotals } from "../../../core/api-types/ledger";
 import type { PageData } from "./page-data";
 import * as l from "../../styles/ledger.css";

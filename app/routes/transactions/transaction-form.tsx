@@ -2,10 +2,12 @@
 import { useState } from "react";
 import { Link, useFetcher, useSearchParams } from "react-router";
 import { useTranslation } from "../../i18n/use-translation";
-import { FormKey, SelectField, useFailureToast, useFormResult, type FormResult } from "../../forms/form-kit";
+import { FormKey } from "../../forms/idempotency-key";
+import { SelectField } from "../../forms/fields";
+import { useFailureToast, useFormAnswer } from "../../forms/use-form-answer";
+import { type FormAnswer, formErrorOf } from "../../forms/form-answer";
 import { amountChecks } from "../../forms/amount-checks";
 import { useFocusAfterSave } from "../../forms/focus-after-save";
-import { formErrorOf } from "../../forms/form-outage";
 import { showInfoToast } from "../../forms/form-toasts";
 import { useClientValidation } from "../../forms/forms";
 import { Field, FormAlert } from "../../ui/ui";
@@ -24,12 +26,12 @@ import * as ui from "../../styles/ui.css";
 /** The open edit form of a row: the one place a row's edit fetcher is read. */
 export function EditTransaction({ tx, loaderData, actionData }: { tx: PageTransaction; loaderData: PageData; actionData: RowShared["actionData"] }) {
   const fetcher = useFetcher<TransactionsAnswer>({ key: `tx-edit-${tx.id}` });
-  const result = useFormResult<FormResult>(`update:${tx.id}`, fetcher, actionData);
+  const result = useFormAnswer<FormAnswer>(`update:${tx.id}`, fetcher, actionData);
   // Not keyed by the page's nonce: another row's save or delete must not empty what is typed here.
   return <TransactionForm key={tx.id} mode="update" tx={tx} fetcher={fetcher} result={result} loaderData={loaderData} />;
 }
 
-type TransactionFormProps = { mode: "add" | "update"; tx?: PageTransaction; fetcher: Fetcher; result: FormResult | undefined; loaderData: PageData };
+type TransactionFormProps = { mode: "add" | "update"; tx?: PageTransaction; fetcher: Fetcher; result: FormAnswer | undefined; loaderData: PageData };
 
 export function TransactionForm({ mode, tx, fetcher, result, loaderData }: TransactionFormProps) {
   const { t, i18n } = useTranslation();

@@ -1,5 +1,6 @@
 /** One transaction's row, and below it, while it is edited, its edit form and receipt panel. */
-import { pickResult, Money, type FormResult } from "../../forms/form-kit";
+import { answerFor, type FormAnswer } from "../../forms/form-answer";
+import { Money } from "../../ui/money";
 import { SpriteIcon } from "../../ui/icon-sprite";
 import { Tooltip } from "../../ui/tooltip";
 import { receiptSrc } from "../../../core/receipt-image";
@@ -24,7 +25,7 @@ export function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; sh
   const otherSide = shared.otherSideOf(tx);
   // Locked means this other side exists (and is archived).
   const locked = shared.locked(tx);
-  const editing = shared.changeable && !locked && (searchParams.get("edit") === tx.id || Boolean(pickResult<FormResult>(`update:${tx.id}`, undefined, actionData)));
+  const editing = shared.changeable && !locked && (searchParams.get("edit") === tx.id || Boolean(answerFor<FormAnswer>(`update:${tx.id}`, undefined, actionData)));
   const otherName = tx.transferAccountId ? (otherSide?.name ?? labels.anotherAccount) : null;
   const description = saving ? String(saving.get("description") ?? tx.description) : tx.description;
   const editHref = withParams(searchParams, { edit: tx.id, new: null });

@@ -2,7 +2,7 @@
 import { Lock, Pencil, Receipt, Trash2 } from "lucide-react";
 import { Form, Link, useActionData, useLocation, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { useTranslation } from "../../i18n/use-translation";
-import { FormKey } from "../../forms/form-kit";
+import { FormKey } from "../../forms/idempotency-key";
 import { IconSprite } from "../../ui/icon-sprite";
 import { isPlainClick } from "../../browser/plain-click";
 import { DELETE_FORM_ID, DeleteOutcome, DeleteQuestion } from "./delete-transaction";

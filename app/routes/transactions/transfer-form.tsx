@@ -1,10 +1,12 @@
 /** The transfer form, from this page's account to another: intent `transfer`, answered by transfer-form.server.ts. */
 import { useState } from "react";
 import { useTranslation } from "../../i18n/use-translation";
-import { FormKey, SelectField, useFailureToast, type FormResult } from "../../forms/form-kit";
+import { FormKey } from "../../forms/idempotency-key";
+import { SelectField } from "../../forms/fields";
+import { useFailureToast } from "../../forms/use-form-answer";
+import { type FormAnswer, formErrorOf } from "../../forms/form-answer";
 import { amountChecks } from "../../forms/amount-checks";
 import { useFocusAfterSave } from "../../forms/focus-after-save";
-import { formErrorOf } from "../../forms/form-outage";
 import { useClientValidation } from "../../forms/forms";
 import { Field, FormAlert } from "../../ui/ui";
 import { useHydrated } from "../../browser/use-hydrated";
@@ -16,7 +18,7 @@ import { StatusAndNotesFields } from "./status-and-notes-fields";
 import * as l from "../../styles/ledger.css";
 import * as ui from "../../styles/ui.css";
 
-type TransferFormProps = { fetcher: Fetcher; result: FormResult | undefined; loaderData: PageData; others: Array<{ id: string; name: string; currency: string }> };
+type TransferFormProps = { fetcher: Fetcher; result: FormAnswer | undefined; loaderData: PageData; others: Array<{ id: string; name: string; currency: string }> };
 
 export function TransferForm({ fetcher, result, loaderData, others }: TransferFormProps) {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Money } from "../../forms/form-kit";
+import { Money } from "../../ui/money";
 import { formatDay, isIsoDay } from "../../../core/dates";
 import { parseAmount } from "../../../core/money";
 import * as l from "../../styles/ledger.css";

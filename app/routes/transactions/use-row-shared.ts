@@ -3,7 +3,10 @@ import { useLocation, useSubmit } from "react-router";
 import type { Translate } from "../../../core/i18n/translate";
 import type { Transaction } from "../../../core/api-types/ledger";
 import { TRANSACTION_STATUSES } from "../../../core/schemas/ledger";
-import { columnLabelVars, formKey, useFailureToast, type FormResult } from "../../forms/form-kit";
+import { columnLabelVars } from "../../ui/column-labels";
+import { formKey } from "../../forms/idempotency-key";
+import { useFailureToast } from "../../forms/use-form-answer";
+import { type FormAnswer } from "../../forms/form-answer";
 import type { PageData, PageTransaction, TransactionsAnswer } from "./page-data";
 
 /**
@@ -26,7 +29,7 @@ export function useRowShared(
   const [deleted, setDeleted] = useState<ReadonlySet<string>>(() => new Set());
   // Without JavaScript a refused delete comes back as the page's action data.
   const refusedDelete = typeof actionData === "object" && actionData && "form" in actionData && String(actionData.form).startsWith("delete:");
-  useFailureToast(refusedDelete ? (actionData as FormResult) : undefined, t);
+  useFailureToast(refusedDelete ? (actionData as FormAnswer) : undefined, t);
   const accountsById = new Map(loaderData.accounts.map((a) => [a.id, a]));
   const otherSideOf = (tx: PageTransaction) => (tx.transferAccountId ? accountsById.get(tx.transferAccountId) : undefined);
   // The table's columns, in their order: the header row's names.

@@ -1,7 +1,9 @@
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "../../../i18n/use-translation";
-import { FormKey, Money, SelectField } from "../../../forms/form-kit";
+import { FormKey } from "../../../forms/idempotency-key";
+import { Money } from "../../../ui/money";
+import { SelectField } from "../../../forms/fields";
 import { focusIfLost } from "../../../forms/focus-after-save";
 import { formatCount } from "../../../../core/i18n/translate";
 import type { ImportRow } from "../../../../core/api-types/ledger";

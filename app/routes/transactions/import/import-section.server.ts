@@ -10,7 +10,8 @@ import { TEXT_LIMITS } from "../../../../core/input-limits";
 import { fieldErrors } from "../../../../core/problem";
 import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, importQuerySchema } from "../../../../core/schemas/ledger";
 import type { FieldErrors } from "../../../forms/forms";
-import { apiFailure, formFailure } from "../../../server/ledger.server";
+import { refusedAnswer } from "../../../forms/form-answer";
+import { apiFailure } from "../../../server/ledger.server";
 import type { IntentArgs } from "../intent-args.server";
 import type { ImportDraftCreated, ImportState } from "./import-state";
 
@@ -30,7 +31,7 @@ function importQuery(mapping: Record<string, string>) {
 }
 
 /** The draft is no longer kept (past its 24 hours, imported in another tab): the file is chosen again. */
-const draftGone = (t: IntentArgs["t"]) => formFailure("import", { file: t("ledger.errors.draftGone") }, {}, null, 410);
+const draftGone = (t: IntentArgs["t"]) => refusedAnswer("import", { file: t("ledger.errors.draftGone") }, {}, null, 410);
 const isGone = (status: number) => status === 404 || status === 410;
 
 export async function importAction(args: IntentArgs) {
@@ -45,7 +46,7 @@ export async function importAction(args: IntentArgs) {
   if (!checked.success) {
     const errors: FieldErrors = {};
     for (const issue of checked.error.issues) errors[String(issue.path[0])] ??= t(issue.message);
-    return formFailure("import", errors, {});
+    return refusedAnswer("import", errors, {});
   }
   if (intent === "import-upload") return uploadDraft(args, mapping);
   const draftId = String(formData.get("draftId") ?? "");
@@ -58,9 +59,9 @@ export async function importAction(args: IntentArgs) {
 async function uploadDraft({ accountId, formData, t, api, idempotencyKey }: IntentArgs, mapping: Record<string, string>) {
   const file = formData.get("file");
   // No file chosen (the form sends an empty, nameless one) is not the same as an empty file.
-  if (!(file instanceof File) || (file.name === "" && file.size === 0)) return formFailure("import", { file: t("ledger.errors.fileMissing") }, {});
-  if (file.size === 0) return formFailure("import", { file: t("ledger.errors.file") }, {});
-  if (file.size > IMPORT_MAX_BYTES) return formFailure("import", { file: t("ledger.errors.fileTooLarge") }, {}, null, 413);
+  if (!(file instanceof File) || (file.name === "" && file.size === 0)) return refusedAnswer("import", { file: t("ledger.errors.fileMissing") }, {});
+  if (file.size === 0) return refusedAnswer("import", { file: t("ledger.errors.file") }, {});
+  if (file.size > IMPORT_MAX_BYTES) return refusedAnswer("import", { file: t("ledger.errors.fileTooLarge") }, {}, null, 413);
   // The file's name goes with the import's record, so Recent imports can name it; one longer
   // than any file system allows is not a name to refuse the import over, so it is left out.
   const named = file.name.trim() !== "" && file.name.length <= TEXT_LIMITS.fileName;

@@ -2,8 +2,8 @@
 import { useState } from "react";
 import { useActionData, useFetcher, useSearchParams } from "react-router";
 import { useTranslation } from "../../../i18n/use-translation";
-import { useFailureToast, useFormResult, type FormResult } from "../../../forms/form-kit";
-import { formErrorOf } from "../../../forms/form-outage";
+import { useFailureToast, useFormAnswer } from "../../../forms/use-form-answer";
+import { type FormAnswer, formErrorOf } from "../../../forms/form-answer";
 import { FormAlert } from "../../../ui/ui";
 import { formatInstant } from "../../../../core/dates";
 import type { PageData, TransactionsAnswer } from "../page-data";
@@ -22,7 +22,7 @@ export function RecentImports({ loaderData, listUrl, latest }: { loaderData: Pag
   const [searchParams] = useSearchParams();
   const actionData = useActionData<TransactionsAnswer>();
   const fetcher = useFetcher<TransactionsAnswer>({ key: "tx-import-undo" });
-  const failure = useFormResult<FormResult>(UNDO_IMPORT_FORM, fetcher, actionData);
+  const failure = useFormAnswer<FormAnswer>(UNDO_IMPORT_FORM, fetcher, actionData);
   useFailureToast(failure, t);
   // Asked in place (JavaScript), or by the address (`confirmUndoImport`, from the action without
   // it); a question asked in place replaces the address's until the page is left.

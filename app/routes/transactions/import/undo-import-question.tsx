@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "../../../i18n/use-translation";
-import { FormKey, type FormResult } from "../../../forms/form-kit";
+import { FormKey } from "../../../forms/idempotency-key";
+import { type FormAnswer } from "../../../forms/form-answer";
 import { focusIfLost, useFocusAfterSave } from "../../../forms/focus-after-save";
 import { isPlainClick } from "../../../browser/plain-click";
 import type { ImportRecord } from "../../../../core/api-types/ledger";
@@ -25,7 +26,7 @@ export function UndoImportQuestion(props: {
   fetcher: Fetcher;
   nonce: string;
   listUrl: string;
-  refused: FormResult | undefined;
+  refused: FormAnswer | undefined;
   onCancel: (() => void) | undefined;
 }) {
   const { record, naming, laterImports, fetcher, nonce, listUrl, refused, onCancel } = props;
