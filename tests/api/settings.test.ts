@@ -213,7 +213,9 @@ describe("change email", () => {
     expect(await outbox(email)).toHaveLength(mailBefore);
     expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM signup_links WHERE email_normalized = ?1 AND used_at IS NULL").bind(email.toLowerCase()).first<{ n: number }>())!.n).toBe(0);
     const second = await signUp();
-    expect((await call("/users/me/email", { token: second.token, body: { email, password: second.password } })).status).toBe(409);
+    // A change of email to it answers as for a free address (issue 36), and makes no link.
+    expect((await call("/users/me/email", { token: second.token, body: { email, password: second.password } })).status).toBe(202);
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM email_changes WHERE user_id = ?1").bind(second.user.id).first<{ n: number }>())!.n).toBe(0);
 
     // Its owner gets it back; a used or expired link holds nothing.
     expect((await call(`/auth/email-reverts/${undo}`, { method: "POST" })).json.email).toBe(email);
@@ -272,12 +274,16 @@ describe("change email", () => {
     expect(notice!.text).toMatch(/Si no hiciste este cambio, abre este enlace en los próximos 7 días: .+\n\nhttps:\/\/tesoro\.test\/login\/undo-email\/[A-Za-z0-9_-]{43}$/);
   });
 
-  it("refuses an address another account has, whatever its case", async () => {
+  it("never moves to an address another account has, whatever its case, and answers as for a free one (issue 36)", async () => {
     const other = await signUp();
-    const { token, password } = await signUp();
+    const { token, password, user } = await signUp();
     const taken = await call("/users/me/email", { token, body: { email: other.email.toUpperCase(), password }, headers: { "Accept-Language": "es" } });
-    expect(taken.status).toBe(409);
-    expect(taken.json.errors.email).toEqual(["Ya existe una cuenta con este correo."]);
+    expect(taken.status).toBe(202);
+    expect(taken.json.pending).toEqual({ email: other.email.toUpperCase(), expiresAt: expect.any(Number), taken: false });
+    // No link was made (nothing can confirm it), and the address's owner was told instead.
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM email_changes WHERE user_id = ?1").bind(user.id).first<{ n: number }>())!.n).toBe(0);
+    const [notice] = await waitForMail(other.email);
+    expect(notice!.subject).toBe("Someone tried to move a Tesoro account to your email");
   });
 
   it("lets the user change only the case of their own address at once: the same mailbox needs no link", async () => {

@@ -28,5 +28,7 @@ export const mail = {
   signupIgnore: "If you did not ask for an account, ignore this message: nothing is created without this link.",
   signupTriedSubject: "Someone tried to create a Tesoro account with your email",
   signupTriedBody: "On {{when}} ({{zone}}), someone asked to create a Tesoro account with this address, which already has one. Nothing was created and nothing changed in your account.",
+  emailClaimTriedSubject: "Someone tried to move a Tesoro account to your email",
+  emailClaimTriedBody: "On {{when}} ({{zone}}), someone signed in to another Tesoro account asked to change its email to this address, which already has an account. Nothing changed in your account.",
   signupTriedNotYou: "If it was you, sign in instead; if you forgot your password, ask for a link to choose a new one here. If it was not you, you need not do anything. This message comes at most once a day.",
 } as const;

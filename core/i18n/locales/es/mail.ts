@@ -28,5 +28,7 @@ export const mail: TextsLike<typeof englishMail> = {
   signupIgnore: "Si no pediste una cuenta, ignora este mensaje: sin este enlace no se crea nada.",
   signupTriedSubject: "Alguien intentó crear una cuenta de Tesoro con tu correo",
   signupTriedBody: "El {{when}} ({{zone}}), alguien pidió crear una cuenta de Tesoro con esta dirección, que ya tiene una. No se creó nada y tu cuenta no cambió.",
+  emailClaimTriedSubject: "Alguien intentó pasar una cuenta de Tesoro a tu correo",
+  emailClaimTriedBody: "El {{when}} ({{zone}}), alguien con la sesión iniciada en otra cuenta de Tesoro pidió cambiar su correo a esta dirección, que ya tiene una cuenta. Tu cuenta no cambió.",
   signupTriedNotYou: "Si fuiste tú, inicia sesión; si olvidaste tu contraseña, pide aquí un enlace para elegir una nueva. Si no fuiste tú, no tienes que hacer nada. Este mensaje llega como mucho una vez al día.",
 };
