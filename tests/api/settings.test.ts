@@ -372,9 +372,10 @@ describe("export", () => {
     expect([...files["transactions.csv"]!.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(transactions.startsWith("id,account_id,account_name,date,description,amount,amount_minor,currency,")).toBe(true);
     const row = transactions.split("\r\n")[1]!;
-    expect(row).toContain(',2026-11-20,"Wong, ""San Isidro""",-85.40,-8540,PEN,');
+    // Every text field quoted (issue 36), numbers bare.
+    expect(row).toContain(',"2026-11-20","Wong, ""San Isidro""",-85.40,-8540,"PEN",');
     // A formula in a note is neutralised.
-    expect(row).toContain(",'=HYPERLINK(1),");
+    expect(row).toContain(`,"'=HYPERLINK(1)",`);
     expect(strFromU8(files["accounts.csv"]!)).toContain("BCP Soles");
   });
 
@@ -404,7 +405,8 @@ describe("export", () => {
     expect(body.transactions.reduce((sum, t) => sum + t.amountMinor, 0)).toBe(-8540 - (rows * (rows + 1)) / 2);
 
     const files = unzipSync(new Uint8Array(await (await rawGet("/users/me/export?format=zip", token)).arrayBuffer()));
-    const lines = strFromU8(files["transactions.csv"]!).split("\r\n");
+    // Ids and dates hold no comma or quote: with the quotes taken off, a split on commas finds the columns.
+    const lines = strFromU8(files["transactions.csv"]!).replaceAll('"', "").split("\r\n");
     expect(lines).toHaveLength(1 + rows + 1 + 1); // header, rows, the seeded row, the empty text after the last line break
     expect(lines.slice(1, -1).map((line) => `${line.split(",")[3]} ${line.split(",")[0]}`)).toEqual(keys);
 
@@ -450,7 +452,7 @@ describe("export", () => {
     parts.reduce((at, part) => (zipped.set(part, at), at + part.length), 0);
     const lines = strFromU8(unzipSync(zipped)["transactions.csv"]!).trim().split("\r\n");
     expect(lines).toHaveLength(1 + 2003);
-    expect(lines.at(-1)).toMatch(/^t-2002,a,,2026-11-20,Row 2002,-1.00,-100,PEN,/);
+    expect(lines.at(-1)).toMatch(/^"t-2002","a",,"2026-11-20","Row 2002",-1.00,-100,"PEN",/);
   });
 
   it("names default categories in the user's language, gives instants as ISO text, and dates the file in the user's zone", async () => {
@@ -468,7 +470,7 @@ describe("export", () => {
       await call("/users/me", { method: "PATCH", token, body: { timeZone } });
       const answer = await rawGet("/users/me/export?format=zip", token);
       // exported_at is the last column of profile.csv's one row.
-      const exportedAt = strFromU8(unzipSync(new Uint8Array(await answer.arrayBuffer()))["profile.csv"]!).split("\r\n")[1]!.split(",").at(-1)!;
+      const exportedAt = strFromU8(unzipSync(new Uint8Array(await answer.arrayBuffer()))["profile.csv"]!).split("\r\n")[1]!.split(",").at(-1)!.replaceAll('"', "");
       const day = new Intl.DateTimeFormat("en-CA", { timeZone }).format(new Date(exportedAt));
       expect(answer.headers.get("Content-Disposition")).toBe(`attachment; filename="tesoro-export-${day}.zip"`);
     }
@@ -518,5 +520,20 @@ describe("delete account", () => {
 
     expect((await call("/users/me", { token })).status).toBe(401);
     expect((await call("/auth/login", { body: { email, password }, ip: uniqueIp() })).status).toBe(401);
+  });
+});
+
+describe("CSV export against formulas (issue 36)", () => {
+  it("quotes a payee with a formula after a ';' and neutralises it", async () => {
+    const { token } = await signUp();
+    const accounts = await call("/accounts", { token, body: { name: "Caja", type: "cash", currency: "PEN", openingBalance: "0.00" } });
+    expect(accounts.status).toBe(201);
+    const payee = "pay;=cmd|' /C calc'!A0;z";
+    const added = await call(`/accounts/${accounts.json.account?.id ?? accounts.json.id}/transactions`, { token, body: { date: "2026-11-20", description: payee, amount: "-1.00", payee } });
+    expect(added.status).toBe(201);
+    const response = await SELF.fetch(`${BASE}/users/me/export?format=zip`, { headers: { Authorization: `Bearer ${token}` } });
+    const csv = strFromU8(unzipSync(new Uint8Array(await response.arrayBuffer()))["transactions.csv"]!);
+    expect(csv).toContain(`"pay;'=cmd|' /C calc'!A0;z"`);
+    expect(csv).not.toContain(";=cmd");
   });
 });
