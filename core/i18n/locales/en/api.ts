@@ -54,6 +54,7 @@ export const api = {
   passwordWeak: "This password is too easy to guess.",
   unsupportedMediaType: "The request's content type is not accepted here.",
   tooLarge: "The request is too large.",
+  tooManyPixels: "The image has too many pixels (at most {{megapixels}} megapixels). Take the photo again or choose a smaller image.",
   invalidUtf8: "The request has bytes that are not UTF-8 text, so it was not read. Send the text as UTF-8.",
   wrongCurrentPassword: "The current password is not correct.",
   locked_one: "Too many failed attempts. Try again in {{count}} minute.",

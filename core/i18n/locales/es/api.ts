@@ -52,6 +52,7 @@ export const api: TextsLike<typeof englishApi> = {
   passwordWeak: "Esta contraseña es demasiado fácil de adivinar.",
   unsupportedMediaType: "El tipo de contenido de la solicitud no se acepta aquí.",
   tooLarge: "La solicitud es demasiado grande.",
+  tooManyPixels: "La imagen tiene demasiados píxeles (como máximo {{megapixels}} megapíxeles). Vuelve a tomar la foto o elige una imagen más pequeña.",
   invalidUtf8: "La solicitud tiene bytes que no son texto UTF-8, así que no se leyó. Envía el texto en UTF-8.",
   wrongCurrentPassword: "La contraseña actual no es correcta.",
   locked_one: "Demasiados intentos fallidos. Inténtalo de nuevo en {{count}} minuto.",
