@@ -45,7 +45,7 @@ describe("change of email", () => {
 });
 
 describe("sign-up timing", () => {
-  it("answers in the same time whether or not the address has an account (medians of interleaved runs)", async () => {
+  it("answers in the same time whether or not the address has an account (medians of interleaved runs)", { timeout: 120_000 }, async () => {
     // A costly scrypt (4× production's CPU), so the hash, the one costly step, stands far above the
     // noise of D1 writes on a loaded machine: paid by one kind only, it would show as ~2×.
     const api = createApi("/api/v1");
