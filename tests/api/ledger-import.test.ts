@@ -830,14 +830,15 @@ describe("CSV export", () => {
     expect(response.json).toBe(text.slice(1));
     const lines = text.slice(1).split("\r\n");
     expect(lines[0]).toBe("Date,Description,Amount,Currency,Category,Payee,Notes,Status,ID");
-    expect(lines[1]).toMatch(/^2026-09-01,"Pollería ""La Brasa"", Miraflores",-45\.90,PEN,Dining,La Brasa,"cena\ncon amigos",Posted,[0-9a-f-]{36}$/);
-    expect(lines[3]).toMatch(/^2026-09-03,Sueldo,3500\.00,PEN,,,,Pending,/);
+    // Every text field quoted (issue 36); dates, amounts, currencies and ids bare.
+    expect(lines[1]).toMatch(/^2026-09-01,"Pollería ""La Brasa"", Miraflores",-45\.90,PEN,"Dining","La Brasa","cena\ncon amigos","Posted",[0-9a-f-]{36}$/);
+    expect(lines[3]).toMatch(/^2026-09-03,"Sueldo",3500\.00,PEN,,,,"Pending",/);
     // In Spanish, every word of the file: column names, category and status.
     const spanish = (await call(`/accounts/${source.id}/transactions/export.csv`, { token, headers: ES })).json as string;
     const spanishLines = spanish.split("\r\n");
     expect(spanishLines[0]).toBe("Fecha,Descripción,Monto,Moneda,Categoría,Beneficiario,Notas,Estado,ID");
-    expect(spanishLines[1]).toMatch(/^2026-09-01,"Pollería ""La Brasa"", Miraflores",-45\.90,PEN,Restaurantes,La Brasa,"cena\ncon amigos",Confirmado,/);
-    expect(spanishLines[3]).toMatch(/,Pendiente,[0-9a-f-]{36}$/);
+    expect(spanishLines[1]).toMatch(/^2026-09-01,"Pollería ""La Brasa"", Miraflores",-45\.90,PEN,"Restaurantes","La Brasa","cena\ncon amigos","Confirmado",/);
+    expect(spanishLines[3]).toMatch(/,"Pendiente",[0-9a-f-]{36}$/);
     expect(lines[2]).toContain(`'=HYPERLINK`);
 
     const filtered = await call(`/accounts/${source.id}/transactions/export.csv?status=pending`, { token });

@@ -1,7 +1,8 @@
 import { SELF } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { BASE, call, signUp } from "./helpers";
+import { IMPORT_MAX_BYTES, MAX_RECEIPT_BYTES } from "../../core/input-limits";
+import { BASE, call, signUp, uniqueIp } from "./helpers";
 import { addTransaction, createAccount } from "./ledger-helpers";
 import { dbChecksum, loadOperations, type Operation } from "./proof-openapi";
 
@@ -148,5 +149,83 @@ describe("fuzzing every operation of the OpenAPI document", () => {
       );
     }
     expect(seen).toBe(ops.length * RUNS);
+  });
+});
+
+/**
+ * Oversized bodies (issue 36, hole 3): every operation with a body answers one byte past its limit
+ * with 413 problem+json, whether the size is declared (Content-Length) or only counted (a stream
+ * without one), never a 5xx or a dropped connection; and a JSON body with bytes that are not
+ * UTF-8 is refused (400) instead of stored with U+FFFD in their place.
+ */
+describe("oversized and undecodable bodies on every operation with a body", () => {
+  /** The limit and the content type of an operation's body, as the API's edge applies them (core/input-limits.ts). */
+  function bodyLimitOf(op: Operation): { maxBytes: number; contentType: string } {
+    if (op.method === "PUT" && op.path.endsWith("/receipt")) return { maxBytes: MAX_RECEIPT_BYTES, contentType: "image/jpeg" };
+    if (op.method === "POST" && /\/import(\/preview)?$/.test(op.path)) return { maxBytes: IMPORT_MAX_BYTES, contentType: "text/csv" };
+    return { maxBytes: 64 * 1024, contentType: "application/json" };
+  }
+  const withBody = async () => (await loadOperations()).filter((op) => op.hasBody || (op.method !== "GET" && op.method !== "DELETE"));
+  const urlOf = (op: Operation) => BASE + op.path.replace(/\{\w+\}/g, () => crypto.randomUUID());
+
+  it("answers 413 problem+json one byte past the limit, declared or streamed", { timeout: 240_000 }, async () => {
+    const ops = await withBody();
+    expect(ops.length).toBeGreaterThan(15);
+    for (const op of ops) {
+      const { maxBytes, contentType } = bodyLimitOf(op);
+      const bytes = new Uint8Array(maxBytes + 1).fill(0x20);
+      for (const streamed of [false, true]) {
+        // A stream has no Content-Length: the edge counts it as it comes.
+        const body: BodyInit = streamed
+          ? new ReadableStream({
+              start(controller) {
+                for (let at = 0; at < bytes.length; at += 64 * 1024) controller.enqueue(bytes.subarray(at, at + 64 * 1024));
+                controller.close();
+              },
+            })
+          : bytes;
+        const response = await SELF.fetch(urlOf(op), { method: op.method, headers: { "Content-Type": contentType, "CF-Connecting-IP": uniqueIp(), Authorization: `Bearer ${"x".repeat(43)}` }, body });
+        const label = `${op.method} ${op.path} (${streamed ? "streamed" : "declared"}) → ${response.status}`;
+        expect(response.status, label).toBe(413);
+        expect(response.headers.get("Content-Type"), label).toMatch(/^application\/problem\+json/);
+        expect(((await response.json()) as { status: number }).status, label).toBe(413);
+      }
+    }
+  });
+
+  it("takes the whole upload before it answers 413, so the sender sees the answer and not a broken connection", { timeout: 120_000 }, async () => {
+    // The probe's 500 "Network connection lost" and resets: the API answered a declared size
+    // past the limit without reading the body, while the sender was still sending it.
+    const ops = (await withBody()).filter((op) => op.method === "PUT" || /\/import$|\/auth\/login$|\/transactions$/.test(op.path));
+    expect(ops.length).toBeGreaterThanOrEqual(4);
+    for (const op of ops) {
+      const { maxBytes, contentType } = bodyLimitOf(op);
+      const size = maxBytes + 1;
+      const upload = new FixedLengthStream(size);
+      const writer = upload.writable.getWriter();
+      const chunk = new Uint8Array(64 * 1024).fill(0x20);
+      const sending = (async () => {
+        for (let at = 0; at < size; at += chunk.length) await writer.write(chunk.subarray(0, Math.min(chunk.length, size - at)));
+        await writer.close();
+        return "sent";
+      })().catch((error: unknown) => `broken: ${String(error)}`);
+      const response = await SELF.fetch(urlOf(op), { method: op.method, headers: { "Content-Type": contentType, "CF-Connecting-IP": uniqueIp() }, body: upload.readable });
+      await response.arrayBuffer();
+      const label = `${op.method} ${op.path} → ${response.status}`;
+      expect(response.status, label).toBe(413);
+      expect(await Promise.race([sending, new Promise((resolve) => setTimeout(() => resolve("stalled"), 5_000))]), label).toBe("sent");
+    }
+  });
+
+  it("refuses a JSON body that is not UTF-8 with 400 problem+json in the caller's language", async () => {
+    const ops = (await withBody()).filter((op) => bodyLimitOf(op).contentType === "application/json");
+    // "caf\xe9": Latin-1, not UTF-8.
+    const bytes = Uint8Array.from([...new TextEncoder().encode('{"email":"caf'), 0xe9, ...new TextEncoder().encode('@example.com","name":"x"}')]);
+    for (const op of ops) {
+      const response = await SELF.fetch(urlOf(op), { method: op.method, headers: { "Content-Type": "application/json", "CF-Connecting-IP": uniqueIp(), "Accept-Language": "es" }, body: bytes });
+      const label = `${op.method} ${op.path} → ${response.status}`;
+      expect(response.status, label).toBe(400);
+      expect(await response.json(), label).toMatchObject({ status: 400, detail: "La solicitud tiene bytes que no son texto UTF-8, así que no se leyó. Envía el texto en UTF-8." });
+    }
   });
 });

@@ -213,7 +213,9 @@ describe("change email", () => {
     expect(await outbox(email)).toHaveLength(mailBefore);
     expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM signup_links WHERE email_normalized = ?1 AND used_at IS NULL").bind(email.toLowerCase()).first<{ n: number }>())!.n).toBe(0);
     const second = await signUp();
-    expect((await call("/users/me/email", { token: second.token, body: { email, password: second.password } })).status).toBe(409);
+    // A change of email to it answers as for a free address (issue 36), and makes no link.
+    expect((await call("/users/me/email", { token: second.token, body: { email, password: second.password } })).status).toBe(202);
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM email_changes WHERE user_id = ?1").bind(second.user.id).first<{ n: number }>())!.n).toBe(0);
 
     // Its owner gets it back; a used or expired link holds nothing.
     expect((await call(`/auth/email-reverts/${undo}`, { method: "POST" })).json.email).toBe(email);
@@ -272,12 +274,16 @@ describe("change email", () => {
     expect(notice!.text).toMatch(/Si no hiciste este cambio, abre este enlace en los próximos 7 días: .+\n\nhttps:\/\/tesoro\.test\/login\/undo-email\/[A-Za-z0-9_-]{43}$/);
   });
 
-  it("refuses an address another account has, whatever its case", async () => {
+  it("never moves to an address another account has, whatever its case, and answers as for a free one (issue 36)", async () => {
     const other = await signUp();
-    const { token, password } = await signUp();
+    const { token, password, user } = await signUp();
     const taken = await call("/users/me/email", { token, body: { email: other.email.toUpperCase(), password }, headers: { "Accept-Language": "es" } });
-    expect(taken.status).toBe(409);
-    expect(taken.json.errors.email).toEqual(["Ya existe una cuenta con este correo."]);
+    expect(taken.status).toBe(202);
+    expect(taken.json.pending).toEqual({ email: other.email.toUpperCase(), expiresAt: expect.any(Number), taken: false });
+    // No link was made (nothing can confirm it), and the address's owner was told instead.
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM email_changes WHERE user_id = ?1").bind(user.id).first<{ n: number }>())!.n).toBe(0);
+    const [notice] = await waitForMail(other.email);
+    expect(notice!.subject).toBe("Someone tried to move a Tesoro account to your email");
   });
 
   it("lets the user change only the case of their own address at once: the same mailbox needs no link", async () => {
@@ -366,9 +372,10 @@ describe("export", () => {
     expect([...files["transactions.csv"]!.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(transactions.startsWith("id,account_id,account_name,date,description,amount,amount_minor,currency,")).toBe(true);
     const row = transactions.split("\r\n")[1]!;
-    expect(row).toContain(',2026-11-20,"Wong, ""San Isidro""",-85.40,-8540,PEN,');
+    // Every text field quoted (issue 36), numbers bare.
+    expect(row).toContain(',"2026-11-20","Wong, ""San Isidro""",-85.40,-8540,"PEN",');
     // A formula in a note is neutralised.
-    expect(row).toContain(",'=HYPERLINK(1),");
+    expect(row).toContain(`,"'=HYPERLINK(1)",`);
     expect(strFromU8(files["accounts.csv"]!)).toContain("BCP Soles");
   });
 
@@ -398,7 +405,8 @@ describe("export", () => {
     expect(body.transactions.reduce((sum, t) => sum + t.amountMinor, 0)).toBe(-8540 - (rows * (rows + 1)) / 2);
 
     const files = unzipSync(new Uint8Array(await (await rawGet("/users/me/export?format=zip", token)).arrayBuffer()));
-    const lines = strFromU8(files["transactions.csv"]!).split("\r\n");
+    // Ids and dates hold no comma or quote: with the quotes taken off, a split on commas finds the columns.
+    const lines = strFromU8(files["transactions.csv"]!).replaceAll('"', "").split("\r\n");
     expect(lines).toHaveLength(1 + rows + 1 + 1); // header, rows, the seeded row, the empty text after the last line break
     expect(lines.slice(1, -1).map((line) => `${line.split(",")[3]} ${line.split(",")[0]}`)).toEqual(keys);
 
@@ -444,7 +452,7 @@ describe("export", () => {
     parts.reduce((at, part) => (zipped.set(part, at), at + part.length), 0);
     const lines = strFromU8(unzipSync(zipped)["transactions.csv"]!).trim().split("\r\n");
     expect(lines).toHaveLength(1 + 2003);
-    expect(lines.at(-1)).toMatch(/^t-2002,a,,2026-11-20,Row 2002,-1.00,-100,PEN,/);
+    expect(lines.at(-1)).toMatch(/^"t-2002","a",,"2026-11-20","Row 2002",-1.00,-100,"PEN",/);
   });
 
   it("names default categories in the user's language, gives instants as ISO text, and dates the file in the user's zone", async () => {
@@ -462,7 +470,7 @@ describe("export", () => {
       await call("/users/me", { method: "PATCH", token, body: { timeZone } });
       const answer = await rawGet("/users/me/export?format=zip", token);
       // exported_at is the last column of profile.csv's one row.
-      const exportedAt = strFromU8(unzipSync(new Uint8Array(await answer.arrayBuffer()))["profile.csv"]!).split("\r\n")[1]!.split(",").at(-1)!;
+      const exportedAt = strFromU8(unzipSync(new Uint8Array(await answer.arrayBuffer()))["profile.csv"]!).split("\r\n")[1]!.split(",").at(-1)!.replaceAll('"', "");
       const day = new Intl.DateTimeFormat("en-CA", { timeZone }).format(new Date(exportedAt));
       expect(answer.headers.get("Content-Disposition")).toBe(`attachment; filename="tesoro-export-${day}.zip"`);
     }
@@ -512,5 +520,20 @@ describe("delete account", () => {
 
     expect((await call("/users/me", { token })).status).toBe(401);
     expect((await call("/auth/login", { body: { email, password }, ip: uniqueIp() })).status).toBe(401);
+  });
+});
+
+describe("CSV export against formulas (issue 36)", () => {
+  it("quotes a payee with a formula after a ';' and neutralises it", async () => {
+    const { token } = await signUp();
+    const accounts = await call("/accounts", { token, body: { name: "Caja", type: "cash", currency: "PEN", openingBalance: "0.00" } });
+    expect(accounts.status).toBe(201);
+    const payee = "pay;=cmd|' /C calc'!A0;z";
+    const added = await call(`/accounts/${accounts.json.account?.id ?? accounts.json.id}/transactions`, { token, body: { date: "2026-11-20", description: payee, amount: "-1.00", payee } });
+    expect(added.status).toBe(201);
+    const response = await SELF.fetch(`${BASE}/users/me/export?format=zip`, { headers: { Authorization: `Bearer ${token}` } });
+    const csv = strFromU8(unzipSync(new Uint8Array(await response.arrayBuffer()))["transactions.csv"]!);
+    expect(csv).toContain(`"pay;'=cmd|' /C calc'!A0;z"`);
+    expect(csv).not.toContain(";=cmd");
   });
 });

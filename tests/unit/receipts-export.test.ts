@@ -34,14 +34,14 @@ describe("receipt keys", () => {
 });
 
 describe("CSV of the export", () => {
-  it("quotes what needs quoting and neutralises formulas, but keeps negative numbers", () => {
+  it("quotes every text field and neutralises formulas, but keeps negative numbers", () => {
     expect(csvField('Wong, "San Isidro"')).toBe('"Wong, ""San Isidro"""');
     expect(csvField("line\nbreak")).toBe('"line\nbreak"');
-    expect(csvField("=SUM(A1)")).toBe("'=SUM(A1)");
-    expect(csvField("@cmd")).toBe("'@cmd");
+    expect(csvField("=SUM(A1)")).toBe(`"'=SUM(A1)"`);
+    expect(csvField("@cmd")).toBe(`"'@cmd"`);
     // One more apostrophe where there were some already, so the import's one taken off gives the text back.
-    expect(csvField("'=already")).toBe("''=already");
-    expect(csvField("'plain")).toBe("'plain");
+    expect(csvField("'=already")).toBe(`"''=already"`);
+    expect(csvField("'plain")).toBe(`"'plain"`);
     expect(csvField("-85.40")).toBe("-85.40");
     expect(csvField(-8540)).toBe("-8540");
     expect(csvField(null)).toBe("");
@@ -49,6 +49,15 @@ describe("CSV of the export", () => {
   });
 
   it("writes a header row and CRLF lines in the columns' order", () => {
-    expect(toCsv([{ a: 1, b: "x" }, { a: 2, b: null }], [["b", "col_b"], ["a", "col_a"]])).toBe("col_b,col_a\r\nx,1\r\n,2\r\n");
+    expect(toCsv([{ a: 1, b: "x" }, { a: 2, b: null }], [["b", "col_b"], ["a", "col_a"]])).toBe('col_b,col_a\r\n"x",1\r\n,2\r\n');
+  });
+
+  it("neutralises a formula after any delimiter a spreadsheet may split on, inside a field (issue 36)", () => {
+    expect(csvField("pay;=cmd|' /C calc'!A0;z")).toBe(`"pay;'=cmd|' /C calc'!A0;z"`);
+    expect(csvField("a,+1\t-2;@x")).toBe(`"a,'+1\t'-2;'@x"`);
+    expect(csvField("a\t\tb")).toBe(`"a\t'\tb"`);
+    expect(csvField("line\n=HYPERLINK(x)")).toBe(`"line\n'=HYPERLINK(x)"`);
+    // Text that is not at a cell's start is left alone: "Refund -5", "a - b", an e-mail.
+    expect(csvField("Refund -5, a - b, x@y.z")).toBe(`"Refund -5, a - b, x@y.z"`);
   });
 });

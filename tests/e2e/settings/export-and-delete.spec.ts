@@ -19,7 +19,7 @@ test("export contains the accounts, transactions and categories, as JSON and as 
 
   const [zip] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV files (zip)" }).click()]);
   const files = unzipSync(new Uint8Array(readFileSync((await zip.path())!)));
-  expect(strFromU8(files["transactions.csv"]!)).toContain("Sueldo noviembre,1500.00,150000,USD");
+  expect(strFromU8(files["transactions.csv"]!)).toContain('"Sueldo noviembre",1500.00,150000,"USD"');
   expect(strFromU8(files["accounts.csv"]!)).toContain("Interbank Dólares");
 
   // The session ends (signed out from another device): the button leads away from the settings,

@@ -1,5 +1,5 @@
-import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
+import { edgeBodyLimit } from "./platform/body-limit";
 import { createRouter } from "./platform/router";
 import { problemSchema } from "./platform/openapi";
 import { problem, translatedProblem } from "./platform/problem";
@@ -30,17 +30,20 @@ export function createApi(basePath = "/api/v1") {
     c.header("X-Content-Type-Options", "nosniff");
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "private, no-store");
   });
-  const tooLarge = (c: Parameters<Parameters<typeof bodyLimit>[0]["onError"] & {}>[0]) => translatedProblem(c, 413, "too-large", "api.tooLarge");
-  const jsonLimit = bodyLimit({ maxSize: MAX_JSON_BYTES, onError: tooLarge });
-  // CSV import (ledger) is the one route allowed a larger body: 5 MB of text/csv.
-  const importLimit = bodyLimit({ maxSize: IMPORT_MAX_BYTES, onError: tooLarge });
-  // Receipt images (PUT …/receipt): up to 10 MB, plus room for nothing else.
-  const receiptLimit = bodyLimit({ maxSize: MAX_RECEIPT_BYTES, onError: (c) => translatedProblem(c, 413, "too-large", "camera.errors.tooLarge") });
-  // A transaction created with its receipt (multipart): the image's limit, and room for the fields.
-  const withReceiptLimit = bodyLimit({ maxSize: MAX_RECEIPT_BYTES + MAX_JSON_BYTES, onError: (c) => translatedProblem(c, 413, "too-large", "camera.errors.tooLarge") });
-  const limitOf = (method: string, path: string) =>
-    method === "POST" && IMPORT_PATH.test(path) ? importLimit : method === "PUT" && RECEIPT_PATH.test(path) ? receiptLimit : method === "POST" && CREATE_WITH_RECEIPT_PATH.test(path) ? withReceiptLimit : jsonLimit;
-  api.use("*", (c, next) => limitOf(c.req.method, c.req.path)(c, next));
+  // Every body is limited at the edge (413 problem+json, platform/body-limit.ts): CSV import takes
+  // 5 MB of text/csv, receipt images (PUT …/receipt, or a transaction created with one) 10 MB, everything else (JSON) 64 KB.
+  api.use(
+    "*",
+    edgeBodyLimit(
+      [
+        { method: "POST", path: IMPORT_PATH, maxBytes: IMPORT_MAX_BYTES, tooLargeKey: "api.tooLarge" },
+        { method: "PUT", path: RECEIPT_PATH, maxBytes: MAX_RECEIPT_BYTES, tooLargeKey: "camera.errors.tooLarge" },
+        // A transaction created with its receipt (multipart): the image's limit, and room for the fields.
+        { method: "POST", path: CREATE_WITH_RECEIPT_PATH, maxBytes: MAX_RECEIPT_BYTES + MAX_JSON_BYTES, tooLargeKey: "camera.errors.tooLarge" },
+      ],
+      { maxBytes: MAX_JSON_BYTES, tooLargeKey: "api.tooLarge" },
+    ),
+  );
   // A deleted transaction takes its receipt image along (migration 0003 queues the key).
   api.use("*", async (c, next) => {
     await next();

@@ -15,11 +15,11 @@ import { appUrl, mailSender, paragraphsMail } from "../platform/mail";
 import { bearer, json, jsonBody, problemResponse } from "../platform/openapi";
 import { problem, validationProblem } from "../platform/problem";
 import { keptNoticeInsert } from "../notices/store";
-import { prepareNotice, sendPreparedNotice } from "../notices/notices";
+import { noticeOnceADay, prepareNotice, sendPreparedNotice } from "../notices/notices";
 import { deleteUserReceipts } from "../receipts/objects";
 import { requireSession } from "../sessions/middleware";
 import { hit } from "../platform/rate-limit";
-import { addressTaken, findUserById } from "../users/store";
+import { addressTaken, findUserByEmail, findUserById } from "../users/store";
 import { normalizeEmail, toApiUser, type UserRow } from "../users/model";
 import { claimLink, issueLink, voidUnusedLinks } from "../links/store";
 import { revokeAllSessionsIfWon } from "../sessions/store";
@@ -83,15 +83,18 @@ accountRoutes.openapi(
     request: { body: jsonBody(changeEmailSchema) },
     responses: {
       200: { description: "Changed at once (only the letters' case changed)", ...json(z.object({ user: userSchema, pending: z.null() })) },
-      202: { description: "A link to confirm was mailed to the new address; the email changes when it is opened", ...json(z.object({ user: userSchema, pending: pendingOut })) },
+      202: { description: "A link to confirm was mailed to the new address (the email changes when it is opened); the same answer when another account has the address, whose owner is told instead", ...json(z.object({ user: userSchema, pending: pendingOut })) },
       401: problemResponse("No session"),
-      409: problemResponse("Another account uses this email"),
       422: problemResponse("Invalid input, wrong password, or the address the user already has"),
       429: problemResponse("Locked after repeated wrong passwords, or too many changes asked for"),
     },
   }),
   async (c) => {
     const input = c.req.valid("json");
+    // Each change mails an address the user names: a few an hour, so a session cannot spam, and
+    // counted before anything is looked at, so no answer comes faster than the limit allows.
+    const limit = await hit(c.env.DB, { key: `email-change:user:${c.get("user").id}`, max: 5, windowMs: HOUR });
+    if (!limit.allowed) return throttled(c, "rate-limited", limit.retryAfterSeconds);
     const user = await findUserById(c.env.DB, c.get("user").id);
     if (!user) return problem(c, 401, "unauthenticated");
     const refused = await checkCurrentPassword(c, user, input.password, "password", "api.wrongPassword");
@@ -105,14 +108,21 @@ accountRoutes.openapi(
       await setEmailSpelling(c.env.DB, user.id, email, Date.now()).run();
       return c.json({ user: toApiUser({ ...user, email }), pending: null }, 200);
     }
-    if (await addressTaken(c.env.DB, normalized, user.id, Date.now())) return validationProblem(c, { email: ["api.emailTaken"] }, 409);
-    // Each change mails an address the user names: a few an hour, so a session cannot spam.
-    const limit = await hit(c.env.DB, { key: `email-change:user:${user.id}`, max: 5, windowMs: HOUR });
-    if (!limit.allowed) return throttled(c, "rate-limited", limit.retryAfterSeconds);
-    const link = await issueLink(c.env.DB, "email_changes", { user_id: user.id }, Date.now(), EMAIL_CHANGE_TTL_MS, { email, email_normalized: normalized });
+    const now = Date.now();
+    const answer = () => c.json({ user: toApiUser(user), pending: { email, expiresAt: now + EMAIL_CHANGE_TTL_MS, taken: false } }, 202);
+    // An address another account has (or an undo holds) answers exactly as a free one (issue 36:
+    // a 409 told any signed-in user who has an account). No link is made; the owner is told, at
+    // most once a day, as a sign-up with their address does; an address held by an undo is told
+    // nothing (its own mail went to it).
+    if (await addressTaken(c.env.DB, normalized, user.id, now)) {
+      const owner = await findUserByEmail(c.env.DB, normalized);
+      if (owner) await noticeOnceADay(c, owner, "email-claim-tried", { kind: "emailClaimTried" }, now);
+      return answer();
+    }
+    const link = await issueLink(c.env.DB, "email_changes", { user_id: user.id }, now, EMAIL_CHANGE_TTL_MS, { email, email_normalized: normalized });
     // Awaited: the answer says the link was sent, so a failure to send is a failure to answer.
     await mailSender(c.env).send(emailChangeMail(c, user, email, link.token));
-    return c.json({ user: toApiUser(user), pending: { email, expiresAt: link.expiresAt, taken: false } }, 202);
+    return answer();
   },
 );
 

@@ -12,7 +12,7 @@ import type { ApiBindings } from "../platform/types";
 import { tellOwnerOfPause } from "../notices/notices";
 import { emailHashOf, type UserRow } from "../users/model";
 import { MIN_PASSWORD_SCORE, parseParams, passwordStrength, verifyPassword } from "./password";
-import { clearLoginFailures, lockedForSeconds, lockQuery, recordLoginFailure, type Lockout } from "./store";
+import { readReservation, reserveLoginAttempt, settleLoginSuccess, type Lockout } from "./store";
 
 /** 5 failed sign-ins within 15 minutes lock the email for 15 minutes (PRODUCT.md). */
 export const LOGIN_LOCKOUT: Lockout = { max: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
@@ -57,22 +57,23 @@ export function throttled(c: Context<ApiBindings>, type: "locked" | "rate-limite
 /**
  * The current password, asked again before a change to the account (its password, its email, its
  * deletion). Wrong answers count toward the same per-email lockout as sign-in, so a stolen session
- * cannot guess the password at full speed; a locked email is refused before any hashing. Answers
- * null when the password is right, else the 422 (`field`, `messageKey`) or the 429 to send.
+ * cannot guess the password at full speed; the attempt is reserved before any hashing, as sign-in
+ * does, so parallel guesses cannot pass it either. Answers null when the password is right, else
+ * the 422 (`field`, `messageKey`) or the 429 to send.
  */
 export async function checkCurrentPassword(c: Context<ApiBindings>, user: UserRow, password: string, field: string, messageKey: string): Promise<Response | null> {
   const now = Date.now();
   const emailHash = await emailHashOf(user.email);
-  const lockedFor = lockedForSeconds((await lockQuery(c.env.DB, emailHash).first<{ locked_until: number | null }>()) ?? undefined, now);
-  if (lockedFor !== null) return throttled(c, "locked", lockedFor);
+  const row = await reserveLoginAttempt(c.env.DB, emailHash, LOGIN_LOCKOUT, now).first<{ failures: number; locked_until: number | null }>();
+  const reservation = readReservation(row ?? undefined, LOGIN_LOCKOUT, now);
+  if (!reservation.admitted) return throttled(c, "locked", reservation.lockedFor ?? Math.ceil(LOGIN_LOCKOUT.lockMs / 1000));
   if (verifyPassword(password, user.password_hash)) {
-    await clearLoginFailures(c.env.DB, emailHash).run();
-    return null;
+    const stillLocked = await settleLoginSuccess(c.env.DB, emailHash, LOGIN_LOCKOUT, now);
+    return stillLocked === null ? null : throttled(c, "locked", stillLocked);
   }
-  const nowLockedFor = await recordLoginFailure(c.env.DB, emailHash, LOGIN_LOCKOUT, now);
-  if (nowLockedFor === null) return validationProblem(c, { [field]: [messageKey] });
-  await tellOwnerOfPause(c, user, { failures: LOGIN_LOCKOUT.max, lockedForSeconds: nowLockedFor }, now);
-  return throttled(c, "locked", nowLockedFor);
+  if (reservation.lockedFor === null) return validationProblem(c, { [field]: [messageKey] });
+  if (reservation.locking) await tellOwnerOfPause(c, user, { failures: LOGIN_LOCKOUT.max, lockedForSeconds: reservation.lockedFor }, now);
+  return throttled(c, "locked", reservation.lockedFor);
 }
 
 export function linkExpired(c: Context<ApiBindings>): Response {

@@ -61,7 +61,14 @@ function fromBase64url(text: string): Uint8Array {
  */
 export const UNUSABLE_PASSWORD_HASH = "unusable";
 
+/**
+ * Password checks made by this isolate, counted: the one way a test can see how many guesses of a
+ * burst were hashed (the lockout's promise is "at most 5", and answers alone cannot show it).
+ */
+export const passwordChecks = { count: 0 };
+
 export function verifyPassword(password: string, stored: string): boolean {
+  passwordChecks.count += 1;
   const [algorithm, paramText, saltText, keyText] = stored.split("$");
   if (algorithm !== "scrypt" || !paramText || !saltText || !keyText) return false;
   const key = derive(password, fromBase64url(saltText), parseParams(paramText));

@@ -7,7 +7,7 @@ import type { ApiBindings } from "../platform/types";
 import { appUrl, mailSender, paragraphsMail } from "../platform/mail";
 import { json, jsonBody, problemResponse, bearer } from "../platform/openapi";
 import { problem, translatedProblem } from "../platform/problem";
-import { hit, throttle } from "../platform/rate-limit";
+import { hit, networkThrottle, throttle } from "../platform/rate-limit";
 import { keepNotice, keptNoticeInsert } from "../notices/store";
 import { prepareNotice, sendPreparedNotice, tellOwnerOfPause } from "../notices/notices";
 import { createSession, requireSession, sessionExpiry } from "../sessions/middleware";
@@ -17,9 +17,13 @@ import { findUserByEmail, findUserById, userByEmailQuery } from "../users/store"
 import { claimLink, endPendingEmailChanges, endPendingLinks, findUsableLink, issueLink, voidUnusedLinks } from "../links/store";
 import { checkCurrentPassword, clientInfo, HOUR, LINK_TTL_MS, linkExpired, linkParams, LOGIN_LOCKOUT, scrypt, sessionOut, throttled, userSchema, weakPasswordProblem } from "./common";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./password";
-import { clearLoginFailures, lockedForSeconds, lockQuery, PASSWORD_LINK_SQL, recordLoginFailure, setPasswordHash } from "./store";
+import { PASSWORD_LINK_SQL, readReservation, reserveLoginAttempt, setPasswordHash, settleLoginSuccess } from "./store";
 
 export const authRoutes = createRouter();
+
+/** Sign-in attempts per client network: 100 a minute (the binding's numbers, wrangler.toml), on top of the per-email lockout. */
+export const SIGNIN_PER_NETWORK = { max: 100, periodSeconds: 60 } as const;
+const signinIpThrottle = networkThrottle<ApiBindings>("signin", (env) => env.SIGNIN_IP_LIMIT, SIGNIN_PER_NETWORK, (c, retry) => throttled(c, "rate-limited", retry));
 
 const recoverIpThrottle = throttle<ApiBindings>((ip) => `recover:ip:${ip}`, 10, HOUR, (c, retry) => throttled(c, "rate-limited", retry));
 
@@ -28,12 +32,13 @@ authRoutes.openapi(
     method: "post",
     path: "/auth/login",
     summary: "Sign in with email and password",
+    middleware: [signinIpThrottle] as const,
     request: { body: jsonBody(loginSchema) },
     responses: {
       200: { description: "Signed in", ...json(sessionOut) },
       401: problemResponse("Invalid email or password"),
       422: problemResponse("Invalid input"),
-      429: problemResponse("Locked after repeated failures"),
+      429: problemResponse("Locked after repeated failures, or too many attempts from this network"),
     },
   }),
   async (c) => {
@@ -41,27 +46,26 @@ authRoutes.openapi(
     const params = scrypt(c);
     const now = Date.now();
     const invalid = () => translatedProblem(c, 401, "invalid-credentials", "auth.invalidCredentials");
-    // The lockout is kept per email, whether or not an account has it, and read in the same
-    // round trip as the user: a lock, its timing and its answers say nothing about who signed up.
+    // The lockout is kept per email, whether or not an account has it: a lock, its timing and its
+    // answers say nothing about who signed up. The attempt is reserved (counted) before any
+    // hashing, in one statement, so a burst of guesses gets at most LOGIN_LOCKOUT.max checked.
     const emailHash = await emailHashOf(input.email);
-    const [lock, found] = await c.env.DB.batch([lockQuery(c.env.DB, emailHash), userByEmailQuery(c.env.DB, input.email)]);
-    const lockedFor = lockedForSeconds(lock?.results[0] as { locked_until: number | null } | undefined, now);
-    if (lockedFor !== null) return throttled(c, "locked", lockedFor);
+    const [reserved, found] = await c.env.DB.batch([reserveLoginAttempt(c.env.DB, emailHash, LOGIN_LOCKOUT, now), userByEmailQuery(c.env.DB, input.email)]);
+    const reservation = readReservation(reserved?.results[0] as { failures: number; locked_until: number | null } | undefined, LOGIN_LOCKOUT, now);
     const user = found?.results[0] as UserRow | undefined;
+    if (!reservation.admitted) return throttled(c, "locked", reservation.lockedFor ?? Math.ceil(LOGIN_LOCKOUT.lockMs / 1000));
     // Unknown emails spend the same hashing work as a wrong password (no timing oracle).
     const verified = user ? verifyPassword(input.password, user.password_hash) : (verifyAgainstDummy(input.password, params), false);
     if (!user || !verified) {
-      const nowLockedFor = await recordLoginFailure(c.env.DB, emailHash, LOGIN_LOCKOUT, now);
-      if (nowLockedFor === null) return invalid();
+      if (reservation.lockedFor === null) return invalid();
       // The owner is told after the answer, which is the same for every email alike.
-      if (user) await tellOwnerOfPause(c, user, { failures: LOGIN_LOCKOUT.max, lockedForSeconds: nowLockedFor }, now);
-      return throttled(c, "locked", nowLockedFor);
+      if (user && reservation.locking) await tellOwnerOfPause(c, user, { failures: LOGIN_LOCKOUT.max, lockedForSeconds: reservation.lockedFor }, now);
+      return throttled(c, "locked", reservation.lockedFor);
     }
-    const statements = [clearLoginFailures(c.env.DB, emailHash)];
-    if (needsRehash(user.password_hash, params)) {
-      statements.push(setPasswordHash(c.env.DB, user.id, hashPassword(input.password, params), now));
-    }
-    await c.env.DB.batch(statements);
+    // The right password clears the count only when the attempts around it did not earn a lock.
+    const stillLocked = await settleLoginSuccess(c.env.DB, emailHash, LOGIN_LOCKOUT, now);
+    if (stillLocked !== null) return throttled(c, "locked", stillLocked);
+    if (needsRehash(user.password_hash, params)) await setPasswordHash(c.env.DB, user.id, hashPassword(input.password, params), now).run();
     const info = clientInfo(c);
     const session = await createSession(c.env.DB, { userId: user.id, remember: input.remember, userAgent: info.userAgent, ip: info.ip, now });
     return c.json({ token: session.token, remember: session.remember, expiresAt: session.expiresAt, user: toApiUser(user) }, 200);

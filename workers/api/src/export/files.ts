@@ -12,7 +12,6 @@ import { dayInZone } from "../../../../core/dates";
 import { toDecimalString } from "../../../../core/money";
 import type { ApiUser } from "../platform/types";
 import { categoryDisplayName } from "../ledger/model";
-import { csvField as ledgerCsvField } from "../import/csv";
 import { headStatements, transactionChunk } from "./store";
 
 type Row = Record<string, unknown>;
@@ -186,11 +185,26 @@ export function exportJson(head: ExportHead, transactions: AsyncGenerator<Row[]>
   return textStream(pieces());
 }
 
-/** RFC 4180 field as the ledger export writes it (`ledger/csv.ts`: quoted when it must be, formulas neutralised), for any value: a number, or text that is one, is not text to neutralise. */
+/**
+ * Where a spreadsheet may see the start of a cell: the field's start, and after any character it
+ * may split a field on when it guesses the delimiter (`;` in Spanish-language Excel, `,`, tab) or a
+ * line. A formula start there (= + - @, tab, CR), after any apostrophes already there, gets one
+ * more apostrophe: `pay;=cmd|' /C calc'!A0;z` was written as it came and ran as a formula once
+ * split on `;` (issue 36). The import takes one apostrophe off a field's start, so a plain
+ * `'=already` still comes back as it was.
+ */
+const FORMULA_AT_CELL_START = /(^|[;,\t\r\n])('*[=+\-@\t\r])/g;
+
+/**
+ * An RFC 4180 field of the export: every text field quoted (a quoted field is one cell whatever
+ * delimiter the spreadsheet picks), formula starts neutralised (above). A number, or text that is
+ * one (a decimal amount such as `-85.40`), is written bare and left alone.
+ */
 export function csvField(value: unknown): string {
   if (value === null || value === undefined) return "";
   const text = typeof value === "string" ? value : String(value);
-  return ledgerCsvField(text, { numeric: typeof value !== "string" || /^-?\d+(\.\d+)?$/.test(text) });
+  if (typeof value !== "string" || /^-?\d+(\.\d+)?$/.test(text)) return text;
+  return `"${text.replace(FORMULA_AT_CELL_START, "$1'$2").replace(/"/g, '""')}"`;
 }
 
 type Header = ReadonlyArray<readonly [json: string, csv: string, ...unknown[]]>;
@@ -203,7 +217,8 @@ function csvLines(rows: Row[], columns: Header): string {
 
 /** Rows of the JSON shape as CSV, with snake_case headers in the columns' order. */
 export function toCsv(rows: Row[], columns: Header): string {
-  return columns.map(([, header]) => csvField(header)).join(",") + "\r\n" + csvLines(rows, columns);
+  // The headers are this file's own snake_case names, never user text: written bare.
+  return columns.map(([, header]) => header).join(",") + "\r\n" + csvLines(rows, columns);
 }
 
 const PROFILE_COLUMNS: Array<[string, string]> = [

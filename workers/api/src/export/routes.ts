@@ -5,7 +5,7 @@
 import { commonErrors, idParam } from "../ledger/http";
 import { createRoute, z } from "@hono/zod-openapi";
 import { exportQuerySchema } from "../../../../core/schemas/settings";
-import { exportFileName, exportHead, exportJson, exportZip, transactionChunks } from "./files";
+import { csvField, exportFileName, exportHead, exportJson, exportZip, transactionChunks } from "./files";
 import { translatorFor } from "../../../../core/i18n/translator";
 import { todayInZone } from "../../../../core/dates";
 import { toDecimalString } from "../../../../core/money";
@@ -13,11 +13,15 @@ import { listQuerySchema } from "../../../../core/schemas/ledger";
 import { createRouter } from "../platform/router";
 import { type Order, type Sort, listChunk } from "../transactions/list-store";
 import { categoryDisplayName } from "../ledger/model";
-import { csvField, csvLine } from "../import/csv";
 import { bearer, problemResponse } from "../platform/openapi";
 import { localeOf } from "../platform/problem";
 import { deferSession, requireSession } from "../sessions/middleware";
 import { listContext } from "../transactions/list-context";
+
+/** One CSV line: the fields joined, CRLF (RFC 4180). Dates, amounts, currencies and ids are written bare, every text through `csvField`. */
+function csvLine(values: string[]): string {
+  return values.join(",") + "\r\n";
+}
 
 export const exportRoutes = createRouter();
 
@@ -58,7 +62,8 @@ exportRoutes.openapi(
       async pull(controller) {
         if (!started) {
           started = true;
-          controller.enqueue(encoder.encode("\ufeff" + csvLine(EXPORT_COLUMNS.map((column) => csvField(t(`ledger.csv.${column}`))))));
+          // Column names are the catalogue's own words (no delimiter in any of them): written bare.
+          controller.enqueue(encoder.encode("\ufeff" + csvLine(EXPORT_COLUMNS.map((column) => t(`ledger.csv.${column}`)))));
           return;
         }
         if (done) return controller.close();
@@ -73,7 +78,7 @@ exportRoutes.openapi(
           text += csvLine([
             row.date,
             csvField(row.description),
-            csvField(toDecimalString(row.amount, row.currency), { numeric: true }),
+            toDecimalString(row.amount, row.currency),
             row.currency,
             csvField(row.category_name === null ? null : categoryDisplayName(row.category_name, row.category_default_key, locale)),
             csvField(row.payee),

@@ -26,7 +26,7 @@ import type { UserRow } from "../users/model";
 import { dueNotices, forgetNotice, keepNotice, noticeRetryLater, reissueUndoLink, type PendingRow } from "./store";
 
 /** `revertId` is the `email_reverts` row the token opens. */
-export type SecurityNotice = { kind: "emailChanged"; newEmail: string; revertToken: string; revertId: string } | { kind: "emailRestored"; restoredEmail: string } | { kind: "passwordChanged" } | { kind: "passwordReset" } | { kind: "signInPaused"; failures: number; minutes: number } | { kind: "signupTried" };
+export type SecurityNotice = { kind: "emailChanged"; newEmail: string; revertToken: string; revertId: string } | { kind: "emailRestored"; restoredEmail: string } | { kind: "passwordChanged" } | { kind: "passwordReset" } | { kind: "signInPaused"; failures: number; minutes: number } | { kind: "signupTried" } | { kind: "emailClaimTried" };
 
 function noticeMail(c: Context<ApiBindings>, user: UserRow, notice: SecurityNotice, at: number): MailMessage {
   const t = translatorFor(user.locale);
@@ -43,6 +43,9 @@ function noticeMail(c: Context<ApiBindings>, user: UserRow, notice: SecurityNoti
   }
   if (notice.kind === "signupTried") {
     return paragraphsMail(user.email, user.locale, t("mail.signupTriedSubject"), [greeting, t("mail.signupTriedBody", { when, zone: user.time_zone }), t("mail.signupTriedNotYou"), recover], recover);
+  }
+  if (notice.kind === "emailClaimTried") {
+    return paragraphsMail(user.email, user.locale, t("mail.emailClaimTriedSubject"), [greeting, t("mail.emailClaimTriedBody", { when, zone: user.time_zone }), t("mail.signupTriedNotYou"), recover], recover);
   }
   if (notice.kind === "signInPaused") {
     return paragraphsMail(user.email, user.locale, t("mail.signInPausedSubject"), [greeting, t("mail.signInPausedBody", { when, zone: user.time_zone, count: notice.failures, minutes: notice.minutes }), t("mail.signInPausedNotYou"), recover], recover);

@@ -16,4 +16,6 @@ export interface ApiEnv {
   MAIL_HTTP_TOKEN?: string;
   SIGNUP: string;
   SCRYPT_PARAMS: string;
+  /** Workers Rate Limiting binding for sign-in attempts per client network, production only (D1 counts them elsewhere). */
+  SIGNIN_IP_LIMIT?: RateLimit;
 }

@@ -43,3 +43,37 @@ export function throttle<E extends { Bindings: { DB: D1Database } }>(
     await next();
   };
 }
+
+/**
+ * A short limit per client network in front of a costly route (sign-in hashes a password). In
+ * production the Workers Rate Limiting binding counts it (wrangler.toml's
+ * `[[env.production.ratelimits]]`: no D1 write per request; its period is 10 s or 60 s); where
+ * there is none (local runs and tests, which cannot exercise it) the same numbers are counted in
+ * D1. One interface: `allows(key)`.
+ */
+export interface NetworkLimiter {
+  allows(key: string): Promise<boolean>;
+}
+
+export function networkLimiter(db: D1Database, binding: RateLimit | undefined, limit: { max: number; periodSeconds: 10 | 60 }): NetworkLimiter {
+  if (binding) return { allows: async (key) => (await binding.limit({ key })).success };
+  return { allows: async (key) => (await hit(db, { key, max: limit.max, windowMs: limit.periodSeconds * 1000 })).allowed };
+}
+
+/**
+ * `networkLimiter` as middleware, keyed by the client's network (IPv4, or IPv6 /64), before the
+ * body is validated so malformed attempts count too.
+ */
+export function networkThrottle<E extends { Bindings: { DB: D1Database } }>(
+  name: string,
+  bindingOf: (env: E["Bindings"]) => RateLimit | undefined,
+  limit: { max: number; periodSeconds: 10 | 60 },
+  onLimited: (c: Parameters<MiddlewareHandler<E>>[0], retryAfterSeconds: number) => Response,
+): MiddlewareHandler<E> {
+  return async (c, next) => {
+    const ip = throttleNetwork(c.req.header("CF-Connecting-IP") ?? "unknown");
+    const allowed = await networkLimiter(c.env.DB, bindingOf(c.env), limit).allows(`${name}:ip:${ip}`);
+    if (!allowed) return onLimited(c, limit.periodSeconds);
+    await next();
+  };
+}

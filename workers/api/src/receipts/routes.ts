@@ -10,7 +10,7 @@ import { createRouter } from "../platform/router";
 import type { ApiBindings } from "../platform/types";
 import { bearer, json, problemResponse } from "../platform/openapi";
 import { problem, translatedProblem } from "../platform/problem";
-import { MAX_RECEIPT_BYTES, sniffImageType } from "../../../../core/receipt-image";
+import { MAX_RECEIPT_BYTES, MAX_RECEIPT_PIXELS, sniffImageType, tooManyPixels } from "../../../../core/receipt-image";
 import { drainReceiptTrash, keyBelongsTo, receiptKey } from "./objects";
 import { receiptOf, removeReceipt } from "./store";
 import { requireSession } from "../sessions/middleware";
@@ -52,7 +52,7 @@ receiptRoutes.openapi(
       401: problemResponse("No session"),
       404: problemResponse("No such transaction"),
       409: problemResponse("The transaction's account is archived"),
-      413: problemResponse("Larger than 10 MB"),
+      413: problemResponse("Larger than 10 MB, or more than 40 megapixels"),
       415: problemResponse("Not a JPEG, PNG, WebP or HEIC image"),
     },
   }),
@@ -69,6 +69,8 @@ receiptRoutes.openapi(
     if (bytes.byteLength === 0) return translatedProblem(c, 415, "unsupported-media-type", "camera.errors.emptyFile");
     const contentType = sniffImageType(bytes);
     if (!contentType) return translatedProblem(c, 415, "unsupported-media-type", "camera.errors.notAnImage");
+    // Read from the header, never decoded: a small file may hold a huge picture (issue 36).
+    if (tooManyPixels(bytes)) return translatedProblem(c, 413, "too-large", "api.tooManyPixels", { megapixels: MAX_RECEIPT_PIXELS / 1_000_000 });
     const userId = c.get("user").id;
     const key = receiptKey(userId, row.id);
     const uploadedAt = Date.now();
