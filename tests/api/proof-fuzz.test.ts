@@ -162,7 +162,9 @@ describe("oversized and undecodable bodies on every operation with a body", () =
   /** The limit and the content type of an operation's body, as the API's edge applies them (core/input-limits.ts). */
   function bodyLimitOf(op: Operation): { maxBytes: number; contentType: string } {
     if (op.method === "PUT" && op.path.endsWith("/receipt")) return { maxBytes: MAX_RECEIPT_BYTES, contentType: "image/jpeg" };
-    if (op.method === "POST" && /\/import(\/preview)?$/.test(op.path)) return { maxBytes: IMPORT_MAX_BYTES, contentType: "text/csv" };
+    if (op.method === "POST" && /\/import(\/preview|\/drafts)?$/.test(op.path)) return { maxBytes: IMPORT_MAX_BYTES, contentType: "text/csv" };
+    // A transaction created with its receipt (multipart, ADR 047): the image's limit and room for the fields.
+    if (op.method === "POST" && op.path.endsWith("/transactions/with-receipt")) return { maxBytes: MAX_RECEIPT_BYTES + 64 * 1024, contentType: "multipart/form-data; boundary=x" };
     return { maxBytes: 64 * 1024, contentType: "application/json" };
   }
   const withBody = async () => (await loadOperations()).filter((op) => op.hasBody || (op.method !== "GET" && op.method !== "DELETE"));
