@@ -291,7 +291,7 @@ test("with JavaScript, a receipt photo whose transaction cannot be created stays
   await expect(create.getByLabel("Description")).toHaveValue("Menú Doña Rosa");
   await expect(create.getByLabel("Amount")).toHaveValue("-18.50");
   await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Service Unavailable");
-  const [first] = await expectTriedTwiceUnderOneKey(request, run, "POST /accounts/00000000-0000-4000-8000-00000000d0b4/transactions");
+  const [first] = await expectTriedTwiceUnderOneKey(request, run, "POST /accounts/00000000-0000-4000-8000-00000000d0b4/transactions/with-receipt");
   // Trying again is the same create: the same key, so an answer lost on the way cannot post it twice.
   expect((await postWith(page, () => create.getByRole("button", { name: "Create with photo" }).click(), "/camera")).status()).toBe(503);
   const writes = await writesOf(request, run);
@@ -388,7 +388,7 @@ test("with JavaScript, a CSV import meeting an outage keeps its preview and colu
   await expect(mapping).toBeVisible();
   await expect(mapping.getByLabel("Date format")).toHaveValue("DD/MM/YYYY");
   await expect(page.getByTestId("import-preview").getByRole("row").filter({ hasText: "Plaza Vea" })).toBeVisible();
-  const imports = (await doubleLog(request, run)).filter((e) => e.path.endsWith("/import"));
+  const imports = (await doubleLog(request, run)).filter((e) => e.path.endsWith("/commit"));
   expect(imports.map((e) => e.method)).toEqual(["POST", "POST"]);
   expect(imports[1]!.idempotencyKey).toBe(imports[0]!.idempotencyKey);
 });

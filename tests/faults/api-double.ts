@@ -68,18 +68,25 @@ export default {
 
     const user = { id: "00000000-0000-4000-8000-00000000d0b1", email: "double@example.com", name: "Double", locale: "en", timeZone: "America/Lima", theme: "system", createdAt: 0 };
     if (path === "/auth/session" && who.scenario !== "session") return json({ user, session: { id: "00000000-0000-4000-8000-00000000d0b2", remember: false } });
-    if (request.method === "POST" && who.scenario === "i503" && /^\/accounts\/[^/]+\/import\/preview$/.test(path)) {
+    // The import's file is kept as a draft (ADR 047): its creation and its previews answer, the commit meets the outage.
+    const importRead =
+      who.scenario === "i503" &&
+      ((request.method === "POST" && /^\/accounts\/[^/]+\/import\/(preview|drafts)$/.test(path)) || (request.method === "GET" && /^\/accounts\/[^/]+\/import\/drafts\/[^/]+\/preview$/.test(path)));
+    if (importRead) {
       const rows = [
         { line: 2, date: "2026-03-01", description: "Plaza Vea", amount: "-12.50", amountMinor: -1250, payee: null, duplicate: false, errors: null },
         { line: 3, date: "2026-03-02", description: "Rappi", amount: "-45.90", amountMinor: -4590, payee: null, duplicate: false, errors: null },
       ];
-      return json({
+      const preview = {
         columns: ["Fecha", "Concepto", "Importe"],
         sample: [["01/03/2026", "Plaza Vea", "-12.50"], ["02/03/2026", "Rappi", "-45.90"]],
         guess: { dateColumn: 0, descriptionColumn: 1, amountColumn: 2, dateFormat: "DD/MM/YYYY", decimalSeparator: ".", header: true },
         rows,
         counts: { total: 2, valid: 2, invalid: 0, duplicates: 0 },
-      });
+      };
+      if (!path.endsWith("/drafts")) return json(preview);
+      const mapping = { dateColumn: "0", descriptionColumn: "1", amountColumn: "2", dateFormat: "DD/MM/YYYY", decimalSeparator: ".", header: "true" };
+      return json({ draft: { id: "00000000-0000-4000-8000-00000000d0b6", fileName: "bcp.csv", expiresAt: Date.now() + 86_400_000 }, mapping, preview });
     }
     if (request.method === "GET" && who.scenario === "f503" && /^\/accounts\/[^/]+\/transactions\/export\.csv$/.test(path)) return problem(503);
     if (request.method === "GET" && who.scenario === "c503" && path === "/accounts") return json({ accounts: [accountOf(DOUBLE_ACCOUNT_ID)], totals: [] });

@@ -105,7 +105,8 @@ test.describe("accounts and transactions", () => {
     const lines = text.trim().split(/\r\n/);
     expect(lines[0]).toBe("Date,Description,Amount,Currency,Category,Payee,Notes,Status,ID");
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(/^2026-03-03,Rappi,-45\.90,PEN,/);
+    // Text fields are quoted, so a spreadsheet never reads one as a formula (issue 36, ADR 046).
+    expect(lines[1]).toMatch(/^2026-03-03,"Rappi",-45\.90,PEN,"Delivery",/);
     const all = await page.request.get(`/accounts/${accountId}/transactions.csv`);
     expect(all.status()).toBe(200);
     expect(all.headers()["content-disposition"]).toMatch(/attachment; filename=/);
