@@ -73,8 +73,7 @@ const lite = ({ id, date, description, amountMinor, currency, receiptKey }: Tran
 /** Attach a photo to a transaction, or create one with it. Multipart: the photo is the `photo` file. */
 export async function action({ request, context }: Route.ActionArgs) {
   const t = tOf(context);
-  const fail = (intent: string, status: number, formError: string | null, errors: FieldErrors = {}, transactionId?: string) =>
-    refusedAnswer(intent, errors, {}, formError, status, transactionId ? { transactionId } : undefined);
+  const fail = (intent: string, status: number, formError: string | null, errors: FieldErrors = {}) => refusedAnswer(intent, errors, {}, formError, status);
   if (!currentUser(context)) return fail("", 401, t("camera.photo.signedOutNote"));
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (declared > MAX_RECEIPT_BYTES + 64 * 1024) {

@@ -34,10 +34,11 @@ export interface CameraPageData {
 
 /**
  * The action's answer to an upload (`form`: its intent, `attach` or `create`): saved, with the
- * transaction the photo is on (`at` makes its address new); or refused, with the transaction a
- * create made when its photo was then refused, so the next try attaches to it.
+ * transaction the photo is on (`at` makes its address new); or refused. A create is one API call
+ * that saves the transaction with its photo or neither (ADR 047), so a refusal leaves nothing to
+ * attach to.
  */
-export type CameraAnswer = FormAnswer<{ transactionId: string; accountId: string | null; at: number }, { transactionId: string }>;
+export type CameraAnswer = FormAnswer<{ transactionId: string; accountId: string | null; at: number }>;
 
 /** A receipt photo on screen. `picked`: chosen from the files rather than taken with the camera ("choose another", not "retake"). */
 export type Photo = { blob: Blob; url: string; picked?: boolean };

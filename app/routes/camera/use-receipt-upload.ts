@@ -27,9 +27,7 @@ export function useReceiptUpload(photo: Blob, loaderData: CameraPageData) {
   const [refusedFile, setRefusedFile] = useState<{ photo: Blob; message: string } | null>(null);
   const fileError = refusedFile?.photo === photo ? refusedFile.message : null;
   const transactions = list.data?.accountId === accountId ? list.data.transactions : loaderData.accountId === accountId ? loaderData.transactions : null;
-  // Until one is picked, the transaction a create made when its photo was refused.
-  const createdWithout = upload.data && !upload.data.ok ? upload.data.transactionId : undefined;
-  const transactionId = picked || (createdWithout && transactions?.some((tx) => tx.id === createdWithout) ? createdWithout : "");
+  const transactionId = picked;
   const result = upload.data;
   const busy = preparing || upload.state !== "idle";
   // One create, one Idempotency-Key: a retry of it (after an outage, or an answer lost on the way)
@@ -37,11 +35,6 @@ export function useReceiptUpload(photo: Blob, loaderData: CameraPageData) {
   const createKey = useRef<{ photo: Blob; key: string } | null>(null);
   useEffect(() => {
     if (result?.ok) createKey.current = null;
-    // Created, but the photo was refused: the list is read again so the new transaction is in it
-    // (and chosen, below), so the next try attaches to it instead of creating another.
-    else if (result?.transactionId && accountId) void list.load(`/camera?account=${encodeURIComponent(accountId)}`);
-    // Only on a new answer: `list` and the account chosen since must not send it again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [result]);
   // A refusal puts the keyboard on the first field it names, as the other forms do.
   useEffect(() => {
