@@ -50,9 +50,9 @@ describe("sign-up", () => {
     expect(result.status).toBe(422);
     expect(result.json.errors.password[0]).toMatch(/^This password is too easy to guess\./);
     expect(result.json.errors.password[0].length).toBeGreaterThan("This password is too easy to guess.".length);
-    // In Spanish, in the app's words: «» quotes and a final period (zxcvbn's own es-es text had neither).
+    // In Spanish, in the app's words: straight quotes and a final period (zxcvbn's own es-es text had neither).
     const es = await call("/auth/signup", { body: { name: "Ana", email: uniqueEmail(), password: "aaaaaaaaaaaaaaaa", confirmPassword: "aaaaaaaaaaaaaaaa" }, headers: { "Accept-Language": "es" }, ip: uniqueIp() });
-    expect(es.json.errors.password).toEqual(["Esta contraseña es demasiado fácil de adivinar. Los caracteres repetidos como «aaa» son fáciles de adivinar."]);
+    expect(es.json.errors.password).toEqual(["Esta contraseña es demasiado fácil de adivinar. Los caracteres repetidos como \"aaa\" son fáciles de adivinar."]);
     // The person's own name, run together, is among the first guesses.
     const named = await call("/auth/signup", { body: { name: "Juan Quispe", email: uniqueEmail(), password: "juanquispe19901990", confirmPassword: "juanquispe19901990" }, ip: uniqueIp() });
     expect(named.status).toBe(422);

@@ -440,7 +440,7 @@ describe("CSV import: what banks and spreadsheets really write", () => {
     const mixed = await preview(token, to.id, csv, {}, ES);
     expect(mixed.guess).toMatchObject({ statusColumn: 3 });
     const rows = (await preview(token, to.id, csv, mixed.guess, ES)).rows;
-    expect(rows.map((row: { status: string; errors: unknown }) => row.errors ?? row.status)).toEqual(["pending", "posted", { status: ["El estado «Rechazado» no es pendiente ni confirmado: la fila se omite."] }]);
+    expect(rows.map((row: { status: string; errors: unknown }) => row.errors ?? row.status)).toEqual(["pending", "posted", { status: ["El estado \"Rechazado\" no es pendiente ni confirmado: la fila se omite."] }]);
   });
 
   it("files rows under the category the file names: the user's own in either language, or one the import adds; a refused, duplicate or refused-as-a-whole row adds none", async () => {
@@ -511,7 +511,7 @@ describe("CSV import: what banks and spreadsheets really write", () => {
     expect((await preview(token, third.id, many, mapping, ES)).counts).toMatchObject({ valid: 50, invalid: 2 });
     const capped = await upload(`/accounts/${third.id}/import`, token, many, mapping, ES);
     expect(capped.json).toMatchObject({ imported: 50, invalid: 2 });
-    expect(capped.json.errors[0]).toEqual({ line: 52, errors: { category: ["«Nueva 50» sería una categoría nueva, y un archivo puede agregar como máximo 50: la fila se omite."] } });
+    expect(capped.json.errors[0]).toEqual({ line: 52, errors: { category: ['"Nueva 50" sería una categoría nueva, y un archivo puede agregar como máximo 50: la fila se omite.'] } });
     expect((await categories()).length).toBe(before + 52);
     // An import refused as a whole (the account archived) adds no category either.
     const fourth = await createAccount(token);
@@ -563,7 +563,7 @@ describe("CSV import: what banks and spreadsheets really write", () => {
     expect(guess).toMatchObject({ amountColumn: 2, currencyColumn: 3 });
     const shown = await preview(token, dollars.id, text, guess, ES);
     expect(shown.counts).toMatchObject({ total: 1, valid: 0, invalid: 1 });
-    expect(shown.rows[0].errors).toEqual({ currency: ["La fila está en «PEN», no en USD, la moneda de la cuenta: la fila se omite."] });
+    expect(shown.rows[0].errors).toEqual({ currency: ["La fila está en \"PEN\", no en USD, la moneda de la cuenta: la fila se omite."] });
     // Its soles are not shown as dollars.
     expect(shown.rows[0]).toMatchObject({ amount: null, amountMinor: null });
     expect((await upload(`/accounts/${dollars.id}/import`, token, text, guess)).json).toMatchObject({ imported: 0, invalid: 1 });
@@ -651,7 +651,7 @@ describe("CSV import: what banks and spreadsheets really write", () => {
       { amount: ["The amount is zero: the row moves no money and is skipped."] },
     ]);
     const es = (await preview(token, account.id, csv, { dateColumn: 0, descriptionColumn: 1, amountColumn: 2 }, ES)).rows;
-    expect(es[8].errors).toEqual({ amount: ["«USD 5.00» no es un monto en PEN, la moneda de la cuenta: la fila se omite."] });
+    expect(es[8].errors).toEqual({ amount: ["\"USD 5.00\" no es un monto en PEN, la moneda de la cuenta: la fila se omite."] });
     // Dollars in a dollar account, as either locale writes them.
     const dollars = await createAccount(token, { name: "Dólares", currency: "USD", openingBalance: "0" });
     const usd = ["Date,Description,Amount", "2026-11-01,A,$1.50", "2026-11-02,B,US$ 2.00", "2026-11-03,C,USD -3.00", "2026-11-04,D,S/ 4.00"].join("\n");

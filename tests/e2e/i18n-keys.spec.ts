@@ -58,7 +58,7 @@ for (const locale of ["en", "es"] as const) {
       await expect(page.locator("html")).toHaveAttribute("lang", locale);
       // A client-side move: Settings' namespace arrives with its code, after the first visit.
       await expectNoRawKey(page, "/");
-      await page.locator("nav").getByRole("link", { name: locale === "es" ? "Ajustes" : "Settings" }).first().click();
+      await page.locator("nav").getByRole("link", { name: locale === "es" ? "Configuración" : "Settings" }).first().click();
       await expect(page).toHaveURL("/settings");
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       const text = await shownText(page);

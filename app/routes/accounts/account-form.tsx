@@ -86,7 +86,7 @@ export function AccountForm({ mode, account, fetcher, result, nonce, today, curr
           id={`${prefix}-type`}
           label={t("ledger.fields.type")}
           name="type"
-          defaultValue={v("type", account?.type ?? "checking")}
+          defaultValue={v("type", account?.type ?? "savings")}
           error={errors.type}
           options={ACCOUNT_TYPES.map((type) => ({ value: type, label: t(`ledger.accountTypes.${type}`) }))}
         />

@@ -31,7 +31,7 @@ test("categories are added, edited and deleted in Settings; a name the user has 
   await section.locator('summary[aria-label="Edit Mascotas"]').click();
   const edit = section.getByRole("form", { name: "Edit Mascotas" });
   await edit.getByLabel("Category name").fill("Mascotas y veterinaria");
-  await edit.getByLabel("Colour").fill("#aa00cc");
+  await edit.getByLabel("Color").fill("#aa00cc");
   await edit.getByRole("button", { name: "Save category" }).click();
   await expect(page.getByText("Category saved.")).toBeVisible();
   const renamed = section.getByTestId("category").filter({ hasText: "Mascotas y veterinaria" });

@@ -22,7 +22,7 @@ test("language, time zone and theme are saved to the account and come back after
   await page.getByRole("button", { name: "Save preferences" }).click();
 
   // Applied at once: Spanish, dark, and the zone's clock.
-  await expect(page.getByRole("heading", { level: 1, name: "Ajustes" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Configuración" })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
   await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
   await expect(page.getByText("Se guardaron tus preferencias.")).toBeVisible();
@@ -90,7 +90,7 @@ test("without JavaScript, saving preferences switches the language and the theme
   await page.getByLabel("Language", { exact: true }).selectOption("es");
   await page.getByLabel("Dark").check();
   await page.getByRole("button", { name: "Save preferences" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Ajustes" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Configuración" })).toBeVisible();
   // No script, no toast: the page itself says the change was saved, once.
   await expect(page.getByRole("status").filter({ hasText: "Se guardaron tus preferencias." })).toBeVisible();
   await page.reload();

@@ -72,7 +72,7 @@ test.describe("accounts and transactions", () => {
     // Corrected and sent again: saved, and the failure does not come back over the saved change
     // (the form closes; opened again it holds no error and no old values), so nobody is led to
     // post it twice.
-    await add.getByLabel("Category").selectOption({ label: "Uncategorised" });
+    await add.getByLabel("Category").selectOption({ label: "Uncategorized" });
     await add.getByRole("button", { name: "Add transaction" }).click();
     await expect(toast(page, "Transaction added.")).toBeVisible();
     // The refusal's toast goes with the success, well before its own 5 s are up.

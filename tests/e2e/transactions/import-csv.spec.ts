@@ -20,7 +20,7 @@ test.describe("accounts and transactions", () => {
     await page.getByRole("button", { name: "Leer archivo" }).click();
     const mapping = page.getByRole("form", { name: "Columnas" });
     await expect(page.getByTestId("import-table-line")).toHaveText("La tabla empieza en la línea 5: las líneas de arriba, sobre la cuenta, se dejan de lado.");
-    await expect(page.getByTestId("import-below-table")).toHaveText("La tabla termina antes de la línea 8 («Saldo final»): esa línea y las siguientes no tienen fecha, así que se dejan de lado.");
+    await expect(page.getByTestId("import-below-table")).toHaveText("La tabla termina antes de la línea 8 (\"Saldo final\"): esa línea y las siguientes no tienen fecha, así que se dejan de lado.");
     // The columns were found by their names, and the rows read with them.
     await expect(mapping.getByLabel("Columna de fecha")).toHaveValue("0");
     await expect(page.getByTestId("import-counts")).toContainText("2 de 2");

@@ -70,7 +70,7 @@ categoryRoutes.openapi(
   createRoute({
     method: "patch",
     path: "/categories/{categoryId}",
-    summary: "Rename or recolour a category",
+    summary: "Rename or recolor a category",
     security: bearer,
     middleware: [requireSession, idempotent] as const,
     request: { params: idParam("categoryId"), ...body(categoryUpdateSchema) },
@@ -101,7 +101,7 @@ categoryRoutes.openapi(
   createRoute({
     method: "delete",
     path: "/categories/{categoryId}",
-    summary: "Delete a category; its transactions become uncategorised",
+    summary: "Delete a category; its transactions become uncategorized",
     security: bearer,
     middleware: [requireSession, idempotent] as const,
     request: { params: idParam("categoryId") },

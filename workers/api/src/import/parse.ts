@@ -105,7 +105,7 @@ let noCategory: ReadonlySet<string> | undefined;
 
 /** `folded`: a cell's text, `foldedForMatching`. */
 export function meansNoCategory(folded: string): boolean {
-  noCategory ??= new Set([...supportedLocales.map((language) => foldedForMatching(translatorFor(language)("ledger.pages.common.uncategorised"))), "uncategorized", "none", "ninguna", "-", "—", "–"]);
+  noCategory ??= new Set([...supportedLocales.map((language) => foldedForMatching(translatorFor(language)("ledger.pages.common.uncategorised"))), "uncategorized", "uncategorised", "none", "ninguna", "-", "—", "–"]);
   return noCategory.has(folded);
 }
 
