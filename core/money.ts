@@ -4,6 +4,8 @@
  * Never a float in between: parsing works on the digits of the string.
  */
 
+import { CURRENCY_NAME_FALLBACK } from "./currency-names";
+
 /** ISO 4217 three-letter code, upper case. */
 export const CURRENCY_PATTERN = /^[A-Z]{3}$/;
 
@@ -226,7 +228,7 @@ export function signIsCode(currency: string): boolean {
 
 const CURRENCY_NAMES = new Map<"en" | "es", Intl.DisplayNames | null>();
 
-/** A currency's CLDR name in English or Spanish ("Peruvian Sol", "sol peruano"), or null where the runtime has none. */
+/** A currency's CLDR name in English or Spanish ("Peruvian Sol", "sol peruano"), from Intl or, where its ICU is older, `CURRENCY_NAME_FALLBACK`; null for an unknown code. */
 export function currencyName(code: string, locale: string): string | null {
   const language = locale === "es" ? "es" : "en";
   if (!CURRENCY_NAMES.has(language)) {
@@ -239,7 +241,7 @@ export function currencyName(code: string, locale: string): string | null {
     CURRENCY_NAMES.set(language, names);
   }
   const name = CURRENCY_NAMES.get(language)?.of(code);
-  return name && name !== code ? name : null;
+  return name && name !== code ? name : (CURRENCY_NAME_FALLBACK[language][code] ?? null);
 }
 
 /** A currency picker's option: "PEN · Peruvian Sol" ("PEN · sol peruano"), the code first so typing it still finds it. */

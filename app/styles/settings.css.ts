@@ -61,12 +61,6 @@ export const badge = style({
 });
 export const small = style({ fontSize: "0.875rem", color: vars.color.textMuted, margin: 0, overflowWrap: "anywhere" });
 
-export const danger = style({
-  background: vars.color.error,
-  // White on the light theme's red, near-black on the dark theme's lighter red: AA either way.
-  color: vars.color.background,
-  selectors: { "&:hover:not(:disabled)": { filter: "brightness(0.92)" } },
-});
 export const dangerZone = style({ borderColor: vars.color.error });
 
 /** Categories (rows of ledger.css's `list`): the name first; the edit form opens below across the row. */

@@ -57,9 +57,16 @@ const buttonBase = style({
   textDecoration: "none",
   selectors: { "&:disabled": { opacity: 0.6, cursor: "progress" } },
 });
+/**
+ * One palette (ADR 055): `primary` green for the one action a form or panel is for; `danger` red for
+ * what deletes or undoes (a delete, an import's undo, a photo's removal); `secondary` and `ghost`
+ * neutral for everything else (cancel, edit, paging). Text on each keeps 4.5:1 in both themes.
+ */
 export const button = styleVariants({
   primary: [buttonBase, { background: vars.color.primary, color: vars.color.onPrimary, selectors: { "&:hover:not(:disabled)": { background: vars.color.primaryHover } } }],
-  secondary: [buttonBase, { background: vars.color.secondary, color: vars.color.onSecondary }],
+  // White on the light theme's red (6.5:1), near-black on the dark theme's lighter red (6.6:1); hover darkens a little and stays above 4.5.
+  danger: [buttonBase, { background: vars.color.error, color: vars.color.background, selectors: { "&:hover:not(:disabled)": { filter: "brightness(0.92)" } } }],
+  secondary: [buttonBase, { background: vars.color.surfaceRaised, color: vars.color.text, borderColor: vars.color.border, selectors: { "&:hover:not(:disabled)": { borderColor: vars.color.textMuted } } }],
   ghost: [buttonBase, { background: "transparent", color: vars.color.text, borderColor: vars.color.border }],
   // At least 32px tall: a target a thumb can hit (WCAG 2.5.8 asks 24), though it reads as a link.
   link: [buttonBase, { background: "transparent", color: vars.color.secondary, padding: "4px", minHeight: "32px", textDecoration: "underline" }],

@@ -2,7 +2,7 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "../../i18n/use-translation";
-import { formatMoney } from "../../../core/money";
+import { currencyOptionLabel, formatMoney } from "../../../core/money";
 import { newTransactionHref } from "../../../core/schemas/camera";
 import type { CameraPageData } from "./types";
 import type { QrRead } from "./use-qr-scanner";
@@ -11,7 +11,7 @@ import * as c from "../../styles/camera.css";
 import * as ui from "../../styles/ui.css";
 
 export function QrResult({ qr, loaderData, onScanAgain }: { qr: QrRead; loaderData: CameraPageData; onScanAgain: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const signInHere = useSignInHere();
   const [copied, setCopied] = useState(false);
   const payment = qr.parsed.ok ? qr.parsed.payload : null;
@@ -60,7 +60,8 @@ export function QrResult({ qr, loaderData, onScanAgain }: { qr: QrRead; loaderDa
             <dd className={c.definition}>{payment.amount ? `${payment.amount}${payment.currency ? "" : ` (${payment.currencyNumeric ?? "?"})`}` : t("camera.qr.noAmount")}</dd>
             <dt className={c.term}>{t("camera.qr.currency")}</dt>
             <dd className={c.definition} data-testid="qr-currency">
-              {payment.currency ? `${payment.currency} (${payment.currencyNumeric})` : (payment.currencyNumeric ?? "—")}
+              {/* "PEN · Peruvian Sol": the code people know and its name, not ISO's number (604), which only a code unknown here keeps. */}
+              {payment.currency ? currencyOptionLabel(payment.currency, i18n.language) : (payment.currencyNumeric ?? "—")}
             </dd>
             {payment.billNumber || payment.reference ? (
               <>

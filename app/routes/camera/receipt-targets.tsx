@@ -137,7 +137,7 @@ export function ReceiptTargets({ photo, loaderData }: { photo: Blob; loaderData:
                   hint={t("camera.photo.amountHint", { example: moneyOutExample(accounts.find((a) => a.id === accountId)?.currency ?? "PEN") })}
                 />
                 <div>
-                  <button type="submit" className={ui.button.secondary} disabled={busy}>
+                  <button type="submit" className={ui.button.primary} disabled={busy}>
                     {t("camera.photo.create")}
                   </button>
                 </div>

@@ -86,7 +86,7 @@ export function SettingsCategories({ categories, actionData, settingsAnswer }: {
           <Field id="category-new-color" label={t("settings.categories.color")} name="color" type="color" defaultValue={added?.values?.color ?? DEFAULT_CATEGORY_COLOR} error={addForm.errors.color} />
         </div>
         <div>
-          <button type="submit" className={ui.button.secondary} disabled={settingsAnswer.busy("category-add")}>
+          <button type="submit" className={ui.button.primary} disabled={settingsAnswer.busy("category-add")}>
             {t("settings.categories.add")}
           </button>
         </div>
@@ -125,7 +125,7 @@ function CategoryItem({ category, answer, kinds }: { category: Category; answer:
             <Field id={`${prefix}-color`} label={t("settings.categories.color")} name="color" type="color" defaultValue={edited?.values?.color ?? category.color} error={editForm.errors.color} />
           </div>
           <div className={ui.row}>
-            <button type="submit" className={ui.button.secondary}>
+            <button type="submit" className={ui.button.primary}>
               {t("settings.categories.save")}
             </button>
           </div>
@@ -139,7 +139,7 @@ function CategoryItem({ category, answer, kinds }: { category: Category; answer:
       >
         <input type="hidden" name="intent" value="category-delete" />
         <input type="hidden" name="categoryId" value={category.id} />
-        <button type="submit" className={ui.button.ghost} aria-label={t("settings.categories.deleteLabel", { name: category.name })}>
+        <button type="submit" className={ui.button.danger} aria-label={t("settings.categories.deleteLabel", { name: category.name })}>
           {t("settings.categories.delete")}
         </button>
       </Form>

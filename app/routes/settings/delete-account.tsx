@@ -54,7 +54,7 @@ export function DeleteAccountForm({ email, answer }: { email: string; answer: Se
         ) : null}
       </div>
       <div>
-        <button type="submit" className={`${ui.button.primary} ${s.danger}`} disabled={answer.busy("delete")}>
+        <button type="submit" className={ui.button.danger} disabled={answer.busy("delete")}>
           {t("settings.data.deleteButton")}
         </button>
       </div>

@@ -42,7 +42,7 @@ export function DeleteQuestion({ tx, listUrl, nonce, t, language }: { tx: PageTr
         )}
       </p>
       <div className={l.actions}>
-        <button type="submit" className={ui.button.primary}>
+        <button type="submit" className={ui.button.danger}>
           {t("ledger.pages.common.delete")}
         </button>
         <Link to={listUrl} preventScrollReset className={ui.button.ghost}>

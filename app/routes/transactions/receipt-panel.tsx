@@ -62,7 +62,7 @@ export function ReceiptPanel({ tx, accountId, nonce, actionData, receiptOf }: Re
               <input type="hidden" name="returnTo" value={keepingEdit} />
               <p className={l.small}>{t("ledger.pages.transactions.receiptRemoveQuestion")}</p>
               <div>
-                <button type="submit" className={ui.button.primary} disabled={busy}>
+                <button type="submit" className={ui.button.danger} disabled={busy}>
                   {t("ledger.pages.transactions.receiptRemoveConfirm")}
                 </button>
               </div>

@@ -42,7 +42,7 @@ test.describe("with a camera that films a payment QR code", () => {
     await expect(result.getByRole("heading", { name: "Payment QR code" })).toBeVisible();
     await expect(page.getByTestId("qr-payee")).toHaveText("BODEGA DOÑA ROSA");
     await expect(page.getByTestId("qr-city")).toHaveText("LIMA");
-    await expect(page.getByTestId("qr-currency")).toHaveText("PEN (604)");
+    await expect(page.getByTestId("qr-currency")).toHaveText("PEN · Peruvian Sol");
     await expect(page.getByTestId("qr-amount")).toHaveText(/S\/\s?25\.50/);
     // Signed out: no transaction can be created, the page says how.
     await expect(result.getByRole("link", { name: "Sign in to create a transaction from this code." })).toBeVisible();

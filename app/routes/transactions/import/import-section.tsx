@@ -117,7 +117,7 @@ export function ImportSection({ loaderData }: { loaderData: PageData }) {
               error={failure?.errors.file}
             />
             <div className={l.actions}>
-              <button type="submit" className={ui.button.secondary} disabled={busy}>
+              <button type="submit" className={ui.button.primary} disabled={busy}>
                 {busyIntent === "import-upload" ? t("ledger.pages.common.loading") : t("ledger.pages.import.upload")}
               </button>
             </div>

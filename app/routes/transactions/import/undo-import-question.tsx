@@ -55,7 +55,7 @@ export function UndoImportQuestion(props: {
       <p className={l.userText}>{question}</p>
       {laterImports ? <p>{t("transactionsPage.recentImports.undoLaterImports")}</p> : null}
       <div className={l.actions}>
-        <button type="submit" ref={confirm} className={ui.button.primary} disabled={busy}>
+        <button type="submit" ref={confirm} className={ui.button.danger} disabled={busy}>
           {busy ? t("ledger.pages.common.saving") : t("transactionsPage.recentImports.undoConfirm")}
         </button>
         <Link
