@@ -66,7 +66,7 @@ describe("categories", () => {
     const { token } = await signUp();
     const bad = await call("/categories", { token, body: { name: "", kind: "other", color: "red" } });
     expect(bad.status).toBe(422);
-    expect(bad.json.errors).toEqual({ name: ["This field is required."], kind: ["Choose expense or income."], color: ["Use a colour such as #16a34a."] });
+    expect(bad.json.errors).toEqual({ name: ["This field is required."], kind: ["Choose expense or income."], color: ["Use a color such as #16a34a."] });
   });
 });
 

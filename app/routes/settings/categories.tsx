@@ -139,7 +139,7 @@ function CategoryItem({ category, answer, kinds }: { category: Category; answer:
       >
         <input type="hidden" name="intent" value="category-delete" />
         <input type="hidden" name="categoryId" value={category.id} />
-        <button type="submit" className={ui.button.danger} aria-label={t("settings.categories.deleteLabel", { name: category.name })}>
+        <button type="submit" className={ui.button.ghost} aria-label={t("settings.categories.deleteLabel", { name: category.name })}>
           {t("settings.categories.delete")}
         </button>
       </Form>
