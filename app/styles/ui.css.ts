@@ -64,7 +64,7 @@ const buttonBase = style({
  */
 export const button = styleVariants({
   primary: [buttonBase, { background: vars.color.primary, color: vars.color.onPrimary, selectors: { "&:hover:not(:disabled)": { background: vars.color.primaryHover } } }],
-  // White on the light theme's red (6.5:1), near-black on the dark theme's lighter red (6.6:1); hover darkens a little and stays above 4.5.
+  // White on the light theme's red (6.5:1), near-black on the dark theme's lighter red (6.45:1); hover darkens a little and stays above 4.5.
   danger: [buttonBase, { background: vars.color.error, color: vars.color.background, selectors: { "&:hover:not(:disabled)": { filter: "brightness(0.92)" } } }],
   secondary: [buttonBase, { background: vars.color.surfaceRaised, color: vars.color.text, borderColor: vars.color.border, selectors: { "&:hover:not(:disabled)": { borderColor: vars.color.textMuted } } }],
   ghost: [buttonBase, { background: "transparent", color: vars.color.text, borderColor: vars.color.border }],

@@ -15,6 +15,9 @@ test.describe("accounts and transactions", () => {
     // With no account yet the form is open.
     const newAccount = page.getByRole("form", { name: "New account" });
     await newAccount.getByLabel("Name").fill("BCP Soles");
+    // A new account is a savings account unless chosen otherwise (ADR 055).
+    await expect(newAccount.getByLabel("Type")).toHaveValue("savings");
+    await newAccount.getByLabel("Type").selectOption("checking");
     await newAccount.getByLabel("Opening balance").fill("1,000.00");
     await newAccount.getByRole("button", { name: "Create account" }).click();
     await expect(toast(page, "Account created.")).toBeVisible();
@@ -41,6 +44,7 @@ test.describe("accounts and transactions", () => {
     await expect(newAccount.getByText("This currency takes at most 2 decimal places.")).toHaveCount(0);
     // The opening balance it starts with suits a currency without decimals too.
     await newAccount.getByLabel("Name").fill("Pesos chilenos");
+    await newAccount.getByLabel("Type").selectOption("checking");
     await newAccount.getByLabel("Currency").selectOption("CLP");
     await newAccount.getByRole("button", { name: "Create account" }).click();
     await expect(page.getByRole("heading", { name: "Pesos chilenos", level: 3 })).toBeVisible();
