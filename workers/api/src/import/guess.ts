@@ -119,9 +119,10 @@ export function guessFile(header: string[], data: Row[] | string[][], delimiter 
     if (!used.has(i) && most(profiles[i]!.dates, profiles[i]!)) used.add(i);
   });
   take("feeColumn", byName("fee", (p) => p.filled > 0 && isAmounts(p)));
-  const debit = byName("debit", (p) => p.filled > 0 && isAmounts(p));
+  // One of the pair may be empty in the rows read (a file of charges): its name says it.
+  const debit = byName("debit", isAmounts);
   if (debit !== undefined) used.add(debit);
-  const credit = byName("credit", (p) => p.filled > 0 && isAmounts(p));
+  const credit = byName("credit", isAmounts);
   if (debit !== undefined && credit !== undefined) {
     // The pair holds the money; a single amount-like column beside it ("Amount details", a
     // total) is not read.
@@ -129,7 +130,11 @@ export function guessFile(header: string[], data: Row[] | string[][], delimiter 
     take("creditColumn", credit, "pair");
   } else if (debit !== undefined) used.delete(debit);
   if (mapping.debitColumn === undefined) {
-    const amount = take("amountColumn", byName("amount", (p) => p.filled > 0 && isAmounts(p))) ?? take("amountColumn", firstFree(keys, used, (i) => most(profiles[i]!.amounts, profiles[i]!)), "contents");
+    // By contents only a column whose name says nothing else (not "Nro. de operación", "Saldo").
+    const namedOther = (i: number) => KNOWN_FIELDS.some((field) => nameScore(keys[i]!, field) >= 2);
+    const amount =
+      take("amountColumn", byName("amount", (p) => p.filled > 0 && isAmounts(p))) ??
+      take("amountColumn", firstFree(keys, used, (i) => !namedOther(i) && most(profiles[i]!.amounts, profiles[i]!)), "contents");
     if (amount === undefined) {
       // One of the pair alone (a file of charges only).
       take("debitColumn", byName("debit", (p) => p.filled > 0 && isAmounts(p)));
