@@ -4,6 +4,7 @@
  */
 import { isIsoDay, latestRecordYear } from "../../../../core/dates";
 import type { DateFormat } from "../../../../core/schemas/ledger";
+import { headerKey, nameScore, type FieldName } from "./headers";
 
 /** Lines the delimiter and the table's start are read from: past a bank's lines above its table. */
 const LEAD_LINES = 30;
@@ -66,6 +67,12 @@ function labelsAndValues(fields: string[]): boolean {
  */
 export function tableStart(rows: ReadonlyArray<{ line: number; fields: string[] }>): number {
   const lead = rows.slice(0, LEAD_LINES * 2);
+  // A header its names give away (a date and an amount, a debit or a credit, in a language banks
+  // write), with no movement above it: the table starts there, however many blocks about the
+  // account come first (issue 35: two blocks hid the table, and the rows were then refused as "a
+  // comma inside an amount").
+  const named = lead.findIndex((row, i) => i < LEAD_ROWS_ALLOWED && namesColumns(row.fields));
+  if (named >= 0 && !lead.slice(0, named).some((row) => movementLike(row.fields))) return named;
   const rowsPerWidth = new Map<number, number>();
   for (const row of lead) {
     const width = filledWidth(row.fields);
@@ -91,6 +98,21 @@ export function tableStart(rows: ReadonlyArray<{ line: number; fields: string[] 
   const block = afterGap > 0 ? lead.slice(start, afterGap).filter((row) => filledCount(row.fields) > 0) : [];
   if (block.length && afterGap <= LEAD_ROWS_ALLOWED && block.every((row) => filledWidth(row.fields) < table)) start = afterGap;
   return start < lead.length ? start : 0;
+}
+
+/** A row that names a table's columns: three filled cells or more, none a date or a number, one naming a date and one money. */
+function namesColumns(fields: string[]): boolean {
+  const cells = fields.map((field) => field.trim()).filter(Boolean);
+  if (cells.length < 3 || cells.some((cell) => DATE_CELL.test(cell) || (/\d/.test(cell) && AMOUNT_CELL.test(cell)))) return false;
+  const keys = cells.map(headerKey);
+  const names = (fields: FieldName[]) => keys.some((key) => fields.some((field) => nameScore(key, field) >= 2));
+  return names(["date"]) && names(["amount", "debit", "credit"]);
+}
+
+/** A row that could be a movement: a date and an amount. */
+function movementLike(fields: string[]): boolean {
+  const cells = fields.map((field) => field.trim());
+  return cells.some((cell) => DATE_CELL.test(cell)) && cells.some((cell) => /\d/.test(cell) && !DATE_CELL.test(cell) && AMOUNT_CELL.test(cell));
 }
 
 /**

@@ -23,7 +23,7 @@ export const FIELD_NAMES = {
   date: [
     "fecha", "date", "fecha operacion", "fecha de operacion", "f operacion", "transaction date", "trans date", "booking date", "buchungstag", "buchungsdatum", "datum",
     "date operation", "date de l operation", "date de operation", "dato", "bokforingsdato", "bokføringsdato", "utført dato", "data", "data da transacao", "fecha movimiento", "fecha transaccion",
-    "fecha de transaccion", "completed date", "started date", "posting date", "posted date", "post date", "fecha contable", "date posted", "datetime", "fecha valor",
+    "fecha de transaccion", "completed date", "started date", "posting date", "posted date", "post date", "fecha contable", "date posted", "datetime", "release date", "buchung", "fecha valor",
     "f valor", "value date", "valuta", "wertstellung", "valutadatum", "date valeur", "date de valeur", "rentedato", "valør",
   ],
   description: [
@@ -31,7 +31,7 @@ export const FIELD_NAMES = {
     "buchungstext", "libelle", "libelle operation", "beskrivelse", "tekst", "forklaring", "descricao", "titulo", "glosa", "detalle movimiento", "descripcion operacion",
     "concepto operacion", "transaction details", "reference", "nombre", "name", "partner name", "payee", "note",
   ],
-  amount: ["monto", "importe", "amount", "valor", "betrag", "montant", "belop", "beløp", "valor r", "cantidad", "amount eur", "amount usd", "monto s/", "importe eur", "transaction amount", "total"],
+  amount: ["monto", "importe", "amount", "valor", "betrag", "montant", "belop", "beløp", "valor r", "cantidad", "amount eur", "amount usd", "monto s/", "importe eur", "transaction amount", "net amount", "transaction net amount", "umsatz", "amount total", "total"],
   debit: [
     "cargo", "cargos", "debito", "debitos", "debit", "debits", "debit amount", "retiro", "retiros", "withdrawal", "withdrawals", "withdrawal amount", "paid out", "money out",
     "out", "soll", "ausgang", "belastung", "ut", "ut fra konto", "ut av konto", "uttak kr", "uttak", "egresos", "egreso", "salida", "salidas", "debit eur", "montant debit", "charge", "charges",
@@ -45,7 +45,7 @@ export const FIELD_NAMES = {
   type: ["cargo/abono", "debit/credit", "credit/debit", "dr/cr", "cr/dr", "d/c", "c/d", "soll/haben", "s/h", "tipo", "tipo movimiento", "tipo de movimiento", "type", "transaction type", "sentido", "naturaleza"],
   fee: ["fee", "fees", "comision", "comisiones", "gebuhr", "gebuhren", "frais", "commission", "gebyr", "tarifa", "fee amount"],
   balance: ["saldo", "balance", "running balance", "kontostand", "solde", "saldo contable", "saldo disponible", "saldo final", "disponible", "saldo s/", "balance eur"],
-  currency: ["currency", "moneda", "divisa", "wahrung", "devise", "valuta", "moeda"],
+  currency: ["currency", "moneda", "divisa", "wahrung", "waehrung", "whg", "devise", "valuta", "moeda"],
   category: ["category", "categoria", "rubro", "kategorie", "categorie", "kategori"],
   payee: ["payee", "beneficiario", "comercio", "merchant", "auftraggeber/empfanger", "auftraggeber empfanger", "empfanger", "begunstigter", "partner name", "counterparty", "to", "destinatario", "store name"],
   notes: ["notes", "note", "notas", "nota", "observacion", "observaciones", "comentario", "comentarios", "memo", "additional description"],
