@@ -101,6 +101,10 @@ export function guessFile(header: string[], data: Row[] | string[][], delimiter 
     });
     return best?.index;
   };
+  const byNameStrong = (field: FieldName, fits: (p: Profile) => boolean) => {
+    const index = byName(field, fits);
+    return index !== undefined && nameScore(keys[index]!, field) >= 2 ? index : undefined;
+  };
   const take = (param: ImportColumn, index: number | undefined, reason: GuessReason = "name") => {
     if (index === undefined) return undefined;
     used.add(index);
@@ -153,7 +157,8 @@ export function guessFile(header: string[], data: Row[] | string[][], delimiter 
     }
   }
   take("descriptionColumn", byName("description", isText) ?? byName("payee", isText));
-  take("currencyColumn", byName("currency", (p) => p.filled === 0 || (!isDates(p) && !most(p.amounts, p, 0.5) && p.length / p.filled <= 24)));
+  // Named as such, not in passing ("Original Currency": the card's, not the account's).
+  take("currencyColumn", byNameStrong("currency", (p) => p.filled === 0 || (!isDates(p) && !most(p.amounts, p, 0.5) && p.length / p.filled <= 24)));
   take("statusColumn", byName("status", (p) => p.filled === 0 || most(p.statuses, p)));
   take("idColumn", byName("id", (p) => !isDates(p)));
   take("categoryColumn", byName("category", isText));

@@ -12,6 +12,8 @@ export function headerKey(name: string): string {
     .toLowerCase()
     // "Nº. Doc.", "N° Operación": the sign of number as the "o" of "No.".
     .replace(/[º°]/g, "o")
+    // "Description1", "Amount2": the number apart from the name.
+    .replace(/(\p{L})(\d)/gu, "$1 $2")
     .replace(/[^\p{L}\p{N}/]+/gu, " ")
     .trim();
 }
@@ -44,7 +46,7 @@ export const FIELD_NAMES = {
   ],
   type: ["cargo/abono", "debit/credit", "credit/debit", "dr/cr", "cr/dr", "d/c", "c/d", "soll/haben", "s/h", "tipo", "tipo movimiento", "tipo de movimiento", "type", "transaction type", "sentido", "naturaleza"],
   fee: ["fee", "fees", "comision", "comisiones", "gebuhr", "gebuhren", "frais", "commission", "gebyr", "tarifa", "fee amount"],
-  balance: ["saldo", "balance", "running balance", "kontostand", "solde", "saldo contable", "saldo disponible", "saldo final", "disponible", "saldo s/", "balance eur"],
+  balance: ["saldo", "balance", "running balance", "runningbalance", "partial balance", "kontostand", "solde", "saldo contable", "saldo disponible", "saldo final", "disponible", "saldo s/", "balance eur"],
   currency: ["currency", "moneda", "divisa", "wahrung", "waehrung", "whg", "devise", "valuta", "moeda"],
   category: ["category", "categoria", "rubro", "kategorie", "categorie", "kategori"],
   payee: ["payee", "beneficiario", "comercio", "merchant", "auftraggeber/empfanger", "auftraggeber empfanger", "empfanger", "begunstigter", "partner name", "counterparty", "to", "destinatario", "store name"],
@@ -65,13 +67,14 @@ export type FieldName = keyof typeof FIELD_NAMES;
  */
 export function nameScore(key: string, field: FieldName): number {
   const names: readonly string[] = FIELD_NAMES[field];
-  const rank = (i: number) => 1 - i / (names.length + 1);
+  // Below 1, so a kind of match always outranks a better place in the list.
+  const rank = (i: number) => 0.9 * (1 - i / (names.length + 1));
   let best = 0;
   names.forEach((name, i) => {
     let score = 0;
     if (key === name) score = 3 + rank(i);
     else if (key.startsWith(`${name} `) || key.startsWith(`${name}/`)) score = 2 + rank(i);
-    else if (name.length > 3 && ` ${key} `.includes(` ${name} `)) score = 1 + rank(i);
+    else if (name.length > 3 && ` ${key.replace(/\//g, " ")} `.includes(` ${name} `)) score = 1 + rank(i);
     if (score > best) best = score;
   });
   return best;

@@ -229,8 +229,11 @@ export function checkImportedAmount(text: string, currency: string, separator: D
   if ((before && !marks.has(markKey(before))) || (after && !debit && !credit && !marks.has(afterKey))) return refused("api.importAmountCurrency");
   const signs = [lead !== "", /^[-−+(]/.test(number), trailing !== "", debit || credit].filter(Boolean).length;
   if (signs > 1) return refused("ledger.errors.importAmount");
-  // The number's own sign is checkAmount's; at most one other may turn it into money out.
-  const checked = checkAmount(number, currency, { chosenSeparator: separator, formatKey: "ledger.errors.importAmount" });
+  // The number's own sign is checkAmount's; at most one other may turn it into money out. A
+  // currency without cents written with zero cents ("50.000,00" pesos, as Bancolombia writes
+  // them) is the same whole number: the zeros are dropped, never other digits.
+  const whole = currencyDigits(currency) === 0 ? number.replace(new RegExp(`\\${separator}0+\\s*(\\)?)$`), "$1") : number;
+  const checked = checkAmount(whole, currency, { chosenSeparator: separator, formatKey: "ledger.errors.importAmount" });
   const negate = lead === "-" || lead === "−" || trailing !== "" || debit;
   return checked.ok && negate && checked.minor ? { ok: true, minor: -checked.minor } : checked;
 }
