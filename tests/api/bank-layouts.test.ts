@@ -10,7 +10,7 @@ import manifest from "../fixtures/bank-layouts/manifest.json";
 
 type Layout = { file: string; currency: string; accountType: string; rows: number; invalid: number; netMinor: number; mapping: Record<string, string | number> };
 const files = import.meta.glob<string>("../fixtures/bank-layouts/*.csv", { query: "?raw", import: "default", eager: true });
-const layouts = manifest.layouts as Layout[];
+const layouts = manifest.layouts as unknown as Layout[];
 const text = (file: string) => files[`../fixtures/bank-layouts/${file}`]!;
 
 function upload(path: string, token: string, csv: string, query: Record<string, string | number>) {

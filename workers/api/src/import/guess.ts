@@ -41,7 +41,9 @@ const PROFILE_ROWS = 50;
 /** A cell that reads as an amount, perhaps in accounting parentheses with a currency sign ("($300.00)"). */
 export function amountLike(text: string): boolean {
   const value = text.trim().replace(/^\((.*)\)$/, "$1");
-  return /\d/.test(value) && !DATE_CELL.test(value) && IMPORTED_AMOUNT.test(value);
+  // Letters only as a currency code or a debit/credit mark ("PEN", "S/", "DR"): "Row 5" is text.
+  const words = value.match(/\p{L}+/gu) ?? [];
+  return /\d/.test(value) && !DATE_CELL.test(value) && IMPORTED_AMOUNT.test(value) && words.every((word) => /^[A-Z]{1,3}$/.test(word));
 }
 
 interface Profile {
@@ -159,11 +161,14 @@ export function guessFile(header: string[], data: Row[] | string[][], delimiter 
   take("descriptionColumn", byName("description", isText) ?? byName("payee", isText));
   // Named as such, not in passing ("Original Currency": the card's, not the account's).
   take("currencyColumn", byNameStrong("currency", (p) => p.filled === 0 || (!isDates(p) && !most(p.amounts, p, 0.5) && p.length / p.filled <= 24)));
-  take("statusColumn", byName("status", (p) => p.filled === 0 || most(p.statuses, p)));
+  // Named so, with half its words known: an unknown one ("Rechazado") is then refused with its reason.
+  take("statusColumn", byName("status", (p) => p.filled === 0 || most(p.statuses, p, 0.5)));
   take("idColumn", byName("id", (p) => !isDates(p)));
-  take("categoryColumn", byName("category", isText));
-  take("payeeColumn", byName("payee", isText));
-  take("notesColumn", byName("notes", isText));
+  // Optional text columns may be empty in the rows read (nobody wrote notes yet): the name decides.
+  const textOrEmpty = (p: Profile) => p.filled === 0 || isText(p);
+  take("categoryColumn", byName("category", textOrEmpty));
+  take("payeeColumn", byName("payee", textOrEmpty));
+  take("notesColumn", byName("notes", textOrEmpty));
   if (mapping.descriptionColumn === undefined) {
     // No name says which: the free column with the longest text.
     let best: number | undefined;
