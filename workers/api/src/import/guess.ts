@@ -148,8 +148,11 @@ export function guessFile(header: string[], data: Row[] | string[][], delimiter 
     } else {
       const p = profiles[amount]!;
       // Unsigned amounts beside a column of debit/credit words: the words give the sign.
-      const type = byName("type", (q) => most(q.types, q, 0.9)) ?? firstFree(keys, used, (i) => most(profiles[i]!.types, profiles[i]!, 1) && profiles[i]!.filled > 0);
-      if (type !== undefined && p.negatives === 0) take("typeColumn", type, byName("type", (q) => most(q.types, q, 0.9)) === type ? "name" : "typeWords");
+      // Named as a type ("Tipo", "Cargo/Abono", "Soll/Haben"), with most of its words known (an
+      // unknown one is then refused with its reason); or, unnamed, every word known.
+      const named = byName("type", (q) => most(q.types, q, 0.5));
+      const type = named ?? firstFree(keys, used, (i) => most(profiles[i]!.types, profiles[i]!, 1));
+      if (type !== undefined && p.negatives === 0) take("typeColumn", type, named === type ? "name" : "typeWords");
       else if (accountType === "credit_card" && p.negatives * 2 < p.amounts) {
         // A card statement whose amounts are mostly positive writes charges positive.
         delete mapping.amountColumn;
