@@ -149,3 +149,14 @@ describe("the preview's reading", () => {
     expect(mapped.firstRows[0]).toMatchObject({ amountMinor: 123450, way: "in" });
   });
 });
+
+describe("a header that is not the table's", () => {
+  it("is named as such when most rows are wider, not blamed on a comma inside an amount", () => {
+    const data = rows(["05/11/2026", "PLAZA VEA", "-1,00", "3,00"], ["06/11/2026", "SUELDO", "5,00", "8,00"]);
+    const read = readRows({ currency: "PEN" }, data, q({ dateColumn: 0, descriptionColumn: 1, amountColumn: 2, dateFormat: "DD/MM/YYYY", decimalSeparator: "," }), 2, t, null);
+    expect(read[0]!.errors!.row).toEqual([expect.stringContaining("the table probably starts lower")]);
+    // One wide row among narrow ones is still the comma inside an amount.
+    const one = rows(["05/11/2026", "A", "-1", "00"], ["06/11/2026", "B", "5,00"], ["07/11/2026", "C", "6,00"]);
+    expect(readRows({ currency: "PEN" }, one, q({ dateColumn: 0, descriptionColumn: 1, amountColumn: 2, dateFormat: "DD/MM/YYYY", decimalSeparator: "," }), 3, t, null)[0]!.errors!.row).toEqual([expect.stringContaining("a comma inside an amount")]);
+  });
+});

@@ -33,7 +33,7 @@ for (const { locale, file, texts } of [
       in: "money in",
     },
   },
-]) {
+] as const) {
   test(`the preview says which column it took for each field and why, and the first rows in or out (${locale})`, async ({ browser, baseURL, request }) => {
     const user = await createUser(request, { locale });
     const language = locale === "es" ? "es-PE,es;q=0.9" : "en-US,en;q=0.9";

@@ -263,10 +263,13 @@ export function readRows(account: Pick<AccountRow, "currency">, data: Array<{ li
   const { byName: categories, count: categoryCount } = known ?? { byName: null, count: 0 };
   let addedCategories = 0;
   const rows: ParsedRow[] = [];
+  const mostRowsWider = data.length > 1 && data.filter(({ fields }) => filledWidth(fields) > tableWidth).length * 2 > data.length;
   for (const { line, fields } of data) {
     const errors: Record<string, string[]> = {};
     const width = filledWidth(fields);
-    if (width > tableWidth) errors.row = [t("api.importRowTooWide", { cells: width, columns: tableWidth })];
+    // Most rows wider than the header: the line taken as the header is not the table's (a line
+    // about the account), not a comma inside one amount; the message says so (issue 35).
+    if (width > tableWidth) errors.row = [t(mostRowsWider ? "api.reading.headerNarrow" : "api.importRowTooWide", { cells: width, columns: tableWidth })];
     const date = parseDate(cell(fields, query.dateColumn), format, latestYear);
     // "31/02/2026" is written as asked but is no day: said so, not "does not match the format".
     if (!date) errors.date = [t(isImpossibleDayInFormat(cell(fields, query.dateColumn), format) ? "api.importDateNotADay" : "api.importDate")];
