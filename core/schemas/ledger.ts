@@ -284,8 +284,32 @@ export type ListQuery = z.infer<typeof listQuerySchema>;
 
 const columnIndex = blank(z.string().regex(/^\d{1,3}$/, { error: "ledger.errors.column" }).transform(Number));
 
-/** The import's column parameters, in the order the mapping form asks for them. */
-export const IMPORT_COLUMNS = ["dateColumn", "descriptionColumn", "amountColumn", "debitColumn", "creditColumn", "currencyColumn", "categoryColumn", "payeeColumn", "notesColumn", "statusColumn", "idColumn"] as const;
+/**
+ * The import's column parameters, in the order the mapping form asks for them. The amount is read
+ * from one of: `amountColumn` (signed as written; with `typeColumn`, a column of debit/credit
+ * words such as "DR"/"CR" or "Cargo"/"Abono" gives the sign of unsigned amounts),
+ * `chargesColumn` (a card statement's amount, where charges are positive and payments negative),
+ * or the pair `debitColumn`/`creditColumn`. `feeColumn`: a fee charged with the movement, taken
+ * out of its amount (ADR 050). The options are columns so that every path that carries a mapping
+ * (the form, a draft, the API) carries them as it carries the others.
+ */
+export const IMPORT_COLUMNS = [
+  "dateColumn",
+  "descriptionColumn",
+  "amountColumn",
+  "chargesColumn",
+  "typeColumn",
+  "debitColumn",
+  "creditColumn",
+  "feeColumn",
+  "currencyColumn",
+  "categoryColumn",
+  "payeeColumn",
+  "notesColumn",
+  "statusColumn",
+  "idColumn",
+] as const;
+export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 const importColumns = Object.fromEntries(IMPORT_COLUMNS.map((name) => [name, columnIndex])) as Record<(typeof IMPORT_COLUMNS)[number], typeof columnIndex>;
 
 /** Query of the CSV import and its preview. Column indexes are 0-based. */

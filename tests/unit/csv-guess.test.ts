@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { detectDelimiter, guessMapping, isImpossibleDayInFormat, parseCsv, parseDate, tableEnd, tableStart } from "../../workers/api/src/import/csv";
+import { detectDelimiter, isImpossibleDayInFormat, parseCsv, parseDate, tableEnd, tableStart } from "../../workers/api/src/import/csv";
+import { guessMapping } from "../../workers/api/src/import/guess";
 
 describe("guessMapping's number format", () => {
   const header = ["date", "description", "amount"];

@@ -11,6 +11,7 @@ import { formatDay } from "../../../../core/dates";
 import { DATE_FORMATS, IMPORT_COLUMNS } from "../../../../core/schemas/ledger";
 import type { Fetcher } from "../page-data";
 import type { ImportState } from "./import-state";
+import { columnLabelKey, ImportReadingNote } from "./import-reading";
 import * as l from "../../../styles/ledger.css";
 import * as ui from "../../../styles/ui.css";
 
@@ -49,12 +50,13 @@ export function ImportMapping({ state, fetcher, nonce, listUrl, currency }: Impo
             {t("ledger.pages.import.belowTable", { line: state.preview.belowTable.line, text: state.preview.belowTable.text })}
           </p>
         ) : null}
+        {preview.reading ? <ImportReadingNote reading={preview.reading} currency={currency} /> : null}
         <div className={l.formGrid}>
           {IMPORT_COLUMNS.map((key) => (
             <SelectField
               key={key}
               id={`import-${key}`}
-              label={t(`ledger.import.${key}`)}
+              label={t(columnLabelKey(key))}
               name={key}
               defaultValue={mapping[key] ?? ""}
               error={errors[key]}

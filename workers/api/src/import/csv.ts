@@ -4,7 +4,7 @@
  */
 import { isIsoDay, latestRecordYear } from "../../../../core/dates";
 import type { DateFormat } from "../../../../core/schemas/ledger";
-import { parseAmount, type DecimalSeparator } from "../../../../core/money";
+import { headerKey, nameScore, type FieldName } from "./headers";
 
 /** Lines the delimiter and the table's start are read from: past a bank's lines above its table. */
 const LEAD_LINES = 30;
@@ -67,6 +67,12 @@ function labelsAndValues(fields: string[]): boolean {
  */
 export function tableStart(rows: ReadonlyArray<{ line: number; fields: string[] }>): number {
   const lead = rows.slice(0, LEAD_LINES * 2);
+  // A header its names give away (a date and an amount, a debit or a credit, in a language banks
+  // write), with no movement above it: the table starts there, however many blocks about the
+  // account come first (issue 35: two blocks hid the table, and the rows were then refused as "a
+  // comma inside an amount").
+  const named = lead.findIndex((row, i) => i < LEAD_ROWS_ALLOWED && namesColumns(row.fields));
+  if (named >= 0 && !lead.slice(0, named).some((row) => movementLike(row.fields))) return named;
   const rowsPerWidth = new Map<number, number>();
   for (const row of lead) {
     const width = filledWidth(row.fields);
@@ -94,12 +100,27 @@ export function tableStart(rows: ReadonlyArray<{ line: number; fields: string[] 
   return start < lead.length ? start : 0;
 }
 
+/** A row that names a table's columns: three filled cells or more, none a date or a number, one naming a date and one money. */
+function namesColumns(fields: string[]): boolean {
+  const cells = fields.map((field) => field.trim()).filter(Boolean);
+  if (cells.length < 3 || cells.some((cell) => DATE_CELL.test(cell) || (/\d/.test(cell) && AMOUNT_CELL.test(cell)))) return false;
+  const keys = cells.map(headerKey);
+  const names = (fields: FieldName[]) => keys.some((key) => fields.some((field) => nameScore(key, field) >= 2));
+  return names(["date"]) && names(["amount", "debit", "credit"]);
+}
+
+/** A row that could be a movement: a date and an amount. */
+function movementLike(fields: string[]): boolean {
+  const cells = fields.map((field) => field.trim());
+  return cells.some((cell) => DATE_CELL.test(cell)) && cells.some((cell) => /\d/.test(cell) && !DATE_CELL.test(cell) && AMOUNT_CELL.test(cell));
+}
+
 /**
  * A cell that is a date, in any of the import's formats or a near miss of one ("31-11-26"), perhaps
  * with a time as exports write it: "10:22", "10:22:05 p. m.", "10:22:05.123Z", "10:22-05:00".
  */
 const TIME_OF_DAY = String.raw`\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:\s*[ap]\.?\s?m\.?)?(?:\s*(?:Z|[+-]\d{2}:?\d{2}))?`;
-const DATE_CELL = new RegExp(String.raw`^\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}(?:(?:\s+|T)${TIME_OF_DAY})?$`, "i");
+export const DATE_CELL = new RegExp(String.raw`^\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}(?:(?:\s+|T)${TIME_OF_DAY})?$`, "i");
 /** A day followed by its time, in any format: the day alone is kept (`dateInFormat`). */
 const DAY_AND_TIME = new RegExp(String.raw`^(\S+?)(?:\s+|T)${TIME_OF_DAY}$`, "i");
 
@@ -290,62 +311,4 @@ function dateInFormat(text: string, format: DateFormat, latestYear: number): str
   if (!y || !m || !d) return null;
   if (y.length === 2) y = String(2000 + Number(y) > latestYear ? 1900 + Number(y) : 2000 + Number(y));
   return `${y}-${m.padStart(2, "0")}-${d.padStart(2, "0")}`;
-}
-
-/** Best guesses for the mapping from the header names and the first rows, for an account in `currency`. */
-export function guessMapping(header: string[], sample: string[][], delimiter = ",", currency?: string) {
-  const find = (...patterns: RegExp[]) => {
-    for (const pattern of patterns) {
-      const index = header.findIndex((name) => pattern.test(name.trim()));
-      if (index >= 0) return index;
-    }
-    return undefined;
-  };
-  const guess: Record<string, number | string | undefined> = {
-    // BBVA writes "F. Operación" and "F. Valor": the day of the operation first.
-    dateColumn: find(/^(fecha|date)\b/i, /^f\.\s*operaci[oó]n/i, /fecha|date/i, /^f\.\s*valor/i),
-    descriptionColumn: find(/^(descripci[oó]n|description|concepto|detalle|memo)/i, /descrip|concept|detail/i),
-    amountColumn: find(/^(monto|importe|amount|valor)\b/i, /monto|importe|amount/i),
-    debitColumn: find(/^(cargo|d[eé]bito|debit|retiro|withdrawal)/i),
-    creditColumn: find(/^(abono|cr[eé]dito|credit|dep[oó]sito|deposit)/i),
-    currencyColumn: find(/^(currency|moneda|divisa)\b/i),
-    categoryColumn: find(/^(category|categor[ií]a|rubro)\b/i),
-    payeeColumn: find(/^(payee|beneficiario|comercio|merchant)/i),
-    notesColumn: find(/^(notes?|notas?|observaci[oó]n(es)?|comentarios?)\b/i),
-    statusColumn: find(/^(status|estado)\b/i),
-    // Also "Nro. de operación" (Interbank), "Nº. Doc." (BBVA), "N° Operación".
-    idColumn: find(/^(id|referencia|reference|n[uú]mero de operaci[oó]n|operaci[oó]n|ref)\b/i, /^(nro|n[º°o]|num|n[uú]mero)\.?\s*(de\s+)?(operaci[oó]n|op|doc(umento)?|movimiento)(\b|\.|$)/i),
-  };
-  if (guess.amountColumn !== undefined) {
-    delete guess.debitColumn;
-    delete guess.creditColumn;
-  }
-  const dateIndex = guess.dateColumn as number | undefined;
-  if (dateIndex !== undefined) {
-    const values = sample.map((row) => row[dateIndex] ?? "").filter(Boolean);
-    const formats: DateFormat[] = ["YYYY-MM-DD", "DD/MM/YYYY", "MM/DD/YYYY", "DD-MM-YYYY", "DD.MM.YYYY", "YYYY/MM/DD"];
-    // The format that reads the most sample dates (a bad date in the sample does not hide the right one).
-    let best = 0;
-    for (const format of formats) {
-      const read = values.filter((value) => parseDate(value, format) !== null).length;
-      if (read > best) [best, guess.dateFormat] = [read, format];
-    }
-  }
-  const amountIndex = (guess.amountColumn ?? guess.debitColumn ?? guess.creditColumn) as number | undefined;
-  if (amountIndex !== undefined) {
-    const values = sample.map((row) => row[amountIndex] ?? "").filter(Boolean);
-    // The sign most sample amounts show, as for the date format: one odd row ("1.234,56" among
-    // "12.50"s) does not turn the whole file.
-    const commaDecimal = values.filter((v) => /,\d{1,2}$/.test(v.trim()) || /\.\d{3}[,.]/.test(v)).length;
-    const dotDecimal = values.filter((v) => /\.\d{1,2}$/.test(v.trim()) || /,\d{3}[.,]/.test(v)).length;
-    // First the reading under which more amounts are possible in the account's currency: "12.500"
-    // is not 12.5 pesos (CLP has no decimals), so there the dot groups thousands.
-    const possible = (separator: DecimalSeparator) => (currency ? values.filter((v) => parseAmount(v, currency, separator).ok).length : 0);
-    const [commaReads, dotReads] = [possible(","), possible(".")];
-    // "-1.500" alone is 1.5 or 1,500: for a currency of three decimals both read. On a tie, a file
-    // separated by semicolons comes from where the comma is the decimal sign (it cannot be the delimiter).
-    const commaWins = commaReads !== dotReads ? commaReads > dotReads : commaDecimal > dotDecimal || (commaDecimal === dotDecimal && delimiter === ";");
-    guess.decimalSeparator = commaWins ? "," : ".";
-  }
-  return Object.fromEntries(Object.entries(guess).filter(([, v]) => v !== undefined));
 }

@@ -12,32 +12,8 @@ import { currencyDigits, currencyName, currencyPart, currencySign, PERUVIAN_SYMB
 import { TEXT_LIMITS } from "../../../../core/input-limits";
 import { checkAmount, type AmountCheck, type DateFormat, type ImportQuery, type TransactionStatus } from "../../../../core/schemas/ledger";
 import { filledWidth, isImpossibleDayInFormat, parseDate } from "./csv";
+import { typeWay } from "./headers";
 import type { AccountRow } from "../ledger/model";
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 
 export interface ParsedRow {
   line: number;
@@ -65,7 +41,25 @@ export interface ParsedRow {
 }
 
 export function hasMapping(query: ImportQuery): boolean {
-  return query.dateColumn !== undefined || query.descriptionColumn !== undefined || query.amountColumn !== undefined || query.debitColumn !== undefined || query.creditColumn !== undefined;
+  return query.dateColumn !== undefined || query.descriptionColumn !== undefined || amountWays(query) > 0;
+}
+
+/** How many ways the mapping gives to read the amount: a signed column, a card's charges, or the debit/credit pair. */
+function amountWays(query: ImportQuery): number {
+  return [query.amountColumn, query.chargesColumn, query.debitColumn ?? query.creditColumn].filter((index) => index !== undefined).length;
+}
+
+/**
+ * What is wrong with the mapping's amount columns, as a message key: none mapped, or more than
+ * one way to read the amount (one would be left unread without a word: the user picks); a type
+ * column gives a sign only to a signed amount column.
+ */
+export function amountMappingError(query: ImportQuery): "api.amountColumns" | "api.amountOrDebitCredit" | "api.reading.oneAmountWay" | null {
+  const ways = amountWays(query);
+  if (ways === 0) return "api.amountColumns";
+  if (ways === 2 && query.chargesColumn === undefined) return "api.amountOrDebitCredit";
+  if (ways > 1 || (query.typeColumn !== undefined && query.amountColumn === undefined)) return "api.reading.oneAmountWay";
+  return null;
 }
 
 /**
@@ -74,12 +68,17 @@ export function hasMapping(query: ImportQuery): boolean {
  * are read too. Anything else is refused rather than guessed: a pending movement counted as
  * posted would misstate the balance the user reconciles against.
  */
-export const PENDING_WORDS = new Set(["pending", "pendiente", "pendientes", "en proceso", "por confirmar", "por procesar"]);
+export const PENDING_WORDS = new Set(["pending", "pendiente", "pendientes", "en proceso", "por confirmar", "por procesar", "authorised", "authorized", "vorgemerkt", "en attente", "reservert", "retenido", "pendente"]);
 
-export const POSTED_WORDS = new Set(["", "posted", "confirmado", "confirmada", "contabilizado", "contabilizada", "procesado", "procesada", "completed", "completado", "completada", "cleared"]);
+export const POSTED_WORDS = new Set([
+  "", "posted", "confirmado", "confirmada", "contabilizado", "contabilizada", "procesado", "procesada", "completed", "completado", "completada", "cleared",
+  // As Venmo, Revolut, Payoneer, German and French banks write a movement done (issue 35).
+  "complete", "issued", "booked", "settled", "success", "successful", "paid", "done", "aplicado", "aplicada", "liquidado", "liquidada", "exitoso", "exitosa", "realizado", "realizada",
+  "gebucht", "abgeschlossen", "ausgefuhrt", "comptabilise", "comptabilisee", "execute", "executee", "effectue", "effectuee", "bokfort", "utfort", "concluido", "concluida",
+]);
 
 export function importedStatus(text: string): TransactionStatus | null {
-  const word = text.trim().toLowerCase().replace(/\s+/g, " ");
+  const word = foldedForMatching(text);
   if (PENDING_WORDS.has(word)) return "pending";
   if (POSTED_WORDS.has(word)) return "posted";
   return null;
@@ -212,6 +211,14 @@ export function namesCurrency(text: string, currency: string): boolean {
  */
 export function checkImportedAmount(text: string, currency: string, separator: DecimalSeparator): AmountCheck | { ok: false; key: "api.importAmountCurrency"; digits: number } {
   const refused = (key: "ledger.errors.importAmount" | "api.importAmountCurrency") => ({ ok: false, key, digits: currencyDigits(currency) }) as const;
+  // Accounting parentheses around a currency sign and the number ("($300.00)", "(S/ 45.00)"): money
+  // out, read as the amount inside; a sign inside as well (which one?) is refused.
+  const enclosed = /^\(\s*([^()]*?)\s*\)$/.exec(text.trim());
+  if (enclosed && /[\p{L}\p{Sc}]/u.test(enclosed[1]!)) {
+    if (/[-−+]/.test(enclosed[1]!)) return refused("ledger.errors.importAmount");
+    const inner = checkImportedAmount(enclosed[1]!, currency, separator);
+    return inner.ok ? { ok: true, minor: -Math.abs(inner.minor) } : inner;
+  }
   const parts = IMPORTED_AMOUNT.exec(text.trim());
   if (!parts) return refused("ledger.errors.importAmount");
   const [, lead = "", before, number = "", after, trailing = ""] = parts;
@@ -222,8 +229,11 @@ export function checkImportedAmount(text: string, currency: string, separator: D
   if ((before && !marks.has(markKey(before))) || (after && !debit && !credit && !marks.has(afterKey))) return refused("api.importAmountCurrency");
   const signs = [lead !== "", /^[-−+(]/.test(number), trailing !== "", debit || credit].filter(Boolean).length;
   if (signs > 1) return refused("ledger.errors.importAmount");
-  // The number's own sign is checkAmount's; at most one other may turn it into money out.
-  const checked = checkAmount(number, currency, { chosenSeparator: separator, formatKey: "ledger.errors.importAmount" });
+  // The number's own sign is checkAmount's; at most one other may turn it into money out. A
+  // currency without cents written with zero cents ("50.000,00" pesos, as Bancolombia writes
+  // them) is the same whole number: the zeros are dropped, never other digits.
+  const whole = currencyDigits(currency) === 0 ? number.replace(new RegExp(`\\${separator}0+\\s*(\\)?)$`), "$1") : number;
+  const checked = checkAmount(whole, currency, { chosenSeparator: separator, formatKey: "ledger.errors.importAmount" });
   const negate = lead === "-" || lead === "−" || trailing !== "" || debit;
   return checked.ok && negate && checked.minor ? { ok: true, minor: -checked.minor } : checked;
 }
@@ -253,10 +263,13 @@ export function readRows(account: Pick<AccountRow, "currency">, data: Array<{ li
   const { byName: categories, count: categoryCount } = known ?? { byName: null, count: 0 };
   let addedCategories = 0;
   const rows: ParsedRow[] = [];
+  const mostRowsWider = data.length > 1 && data.filter(({ fields }) => filledWidth(fields) > tableWidth).length * 2 > data.length;
   for (const { line, fields } of data) {
     const errors: Record<string, string[]> = {};
     const width = filledWidth(fields);
-    if (width > tableWidth) errors.row = [t("api.importRowTooWide", { cells: width, columns: tableWidth })];
+    // Most rows wider than the header: the line taken as the header is not the table's (a line
+    // about the account), not a comma inside one amount; the message says so (issue 35).
+    if (width > tableWidth) errors.row = [t(mostRowsWider ? "api.reading.headerNarrow" : "api.importRowTooWide", { cells: width, columns: tableWidth })];
     const date = parseDate(cell(fields, query.dateColumn), format, latestYear);
     // "31/02/2026" is written as asked but is no day: said so, not "does not match the format".
     if (!date) errors.date = [t(isImpossibleDayInFormat(cell(fields, query.dateColumn), format) ? "api.importDateNotADay" : "api.importDate")];
@@ -276,10 +289,22 @@ export function readRows(account: Pick<AccountRow, "currency">, data: Array<{ li
     };
     // An empty amount is a row without one, not a number the format cannot read: say which.
     let blank: boolean;
-    if (query.amountColumn !== undefined) {
-      const text = cell(fields, query.amountColumn);
+    const single = query.amountColumn ?? query.chargesColumn;
+    if (single !== undefined) {
+      const text = cell(fields, single);
       blank = !text;
       amount = blank ? null : read(text);
+      // A card statement writes charges positive: money out is the other way round.
+      if (amount !== null && query.amountColumn === undefined) amount = -amount;
+      if (amount !== null && query.typeColumn !== undefined) {
+        // The type column's word gives the way; the amount's own sign, if any, is not a second one.
+        const typeText = cell(fields, query.typeColumn);
+        const way = typeWay(typeText);
+        if (!way) {
+          errors.type = [t("api.reading.importType", { value: singleLineText(typeText).slice(0, 40) })];
+          amount = null;
+        } else amount = way === "out" ? -Math.abs(amount) : Math.abs(amount);
+      }
     } else {
       const debitText = cell(fields, query.debitColumn);
       const creditText = cell(fields, query.creditColumn);
@@ -293,7 +318,14 @@ export function readRows(account: Pick<AccountRow, "currency">, data: Array<{ li
       if (both) refusal = t("api.importDebitAndCredit");
       amount = debit === null || credit === null || blank || both ? null : credit - Math.abs(debit);
     }
-    if (amount === null) errors.amount = [blank ? t("api.importAmountMissing") : refusal];
+    // A fee charged with the movement is part of it (ADR 050): the bank's balance moves by both.
+    const feeText = cell(fields, query.feeColumn);
+    if (amount !== null && feeText) {
+      const fee = read(feeText);
+      amount = fee === null ? null : amount - Math.abs(fee);
+      if (fee === null) errors.fee = [refusal];
+    }
+    if (amount === null && !errors.type && !errors.fee) errors.amount = [blank ? t("api.importAmountMissing") : refusal];
     // A line of zero moves no money (a statement's "ITF 0.00"): not a transaction, as in the forms.
     else if (amount === 0) errors.amount = [t("api.importAmountZero")];
     // A file's own currency column (this app's export has one) must name the account's: soles

@@ -17,7 +17,8 @@ import { IMPORT_COLUMNS, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS, type ImportQuery, 
 import type { ApiBindings } from "../platform/types";
 import { problemResponse } from "../platform/openapi";
 import { localeOf, problem, translatedProblem, validationProblem } from "../platform/problem";
-import { detectDelimiter, filledWidth, guessMapping, LEAD_ROWS_ALLOWED, parseCsv, tableEnd, tableStart } from "./csv";
+import { detectDelimiter, filledWidth, LEAD_ROWS_ALLOWED, parseCsv, tableEnd, tableStart } from "./csv";
+import { readingOf, readingOut } from "./explain";
 import { accountOut, categoryDisplayName, categoryNames, toAccount, type AccountRow, type CategoryRow } from "../ledger/model";
 import { categoryNamesStatement } from "../categories/store";
 import { firstRow, writeThenRead } from "../platform/batch";
@@ -25,7 +26,7 @@ import { importRecordStatements, insertImportedCategories, insertImportedRows } 
 import { accountStatement, findAccount } from "../accounts/store";
 import { uuid7 } from "../platform/uuid7";
 import { chunksOf, findDuplicates } from "./dedupe";
-import { CategoryIndex, counts, hasMapping, readRows, type ParsedRow } from "./parse";
+import { amountMappingError, CategoryIndex, counts, hasMapping, readRows, type ParsedRow } from "./parse";
 
 type C = Context<ApiBindings>;
 
@@ -59,9 +60,9 @@ export async function readFile(c: C, bytes: ArrayBuffer, query: ImportQuery, req
   if (requireMapping || hasMapping(query)) {
     if (query.dateColumn === undefined) errors.dateColumn = ["api.columnMissing"];
     if (query.descriptionColumn === undefined) errors.descriptionColumn = ["api.columnMissing"];
-    if (query.amountColumn === undefined && query.debitColumn === undefined && query.creditColumn === undefined) errors.amountColumn = ["api.amountColumns"];
-    // Both kinds would leave one of them unread without a word: the user picks.
-    else if (query.amountColumn !== undefined && (query.debitColumn !== undefined || query.creditColumn !== undefined)) errors.amountColumn = ["api.amountOrDebitCredit"];
+    // None, or more than one way to read the amount (one would be left unread without a word: the user picks).
+    const amountError = amountMappingError(query);
+    if (amountError) errors.amountColumn = [amountError];
   }
   for (const param of IMPORT_COLUMNS) {
     const index = query[param];
@@ -123,6 +124,7 @@ export const previewOut = z.object({
     .object({ line: z.number(), text: z.string() })
     .nullable()
     .openapi({ description: "The first line below the table (a bank's closing balance or totals: the last lines with no date), left out with those after it, and its first filled cell; null when the table ends the file" }),
+  reading: readingOut,
 });
 
 /** The import's answer. */
@@ -154,8 +156,8 @@ type ReadFile = Exclude<Awaited<ReturnType<typeof readFile>>, { response: Respon
 /** The preview of a file read: with a mapping, its first 50 rows as the import would read them. */
 export async function previewOf(c: C, account: AccountRow, file: ReadFile, query: ImportQuery): Promise<z.infer<typeof previewOut>> {
   const sample = file.data.slice(0, 10).map((row) => row.fields);
-  const guess = guessMapping(file.columns, sample, file.delimiter, account.currency) as Record<string, number | string>;
-  const bare = { columns: file.columns, sample, guess, tableLine: file.tableLine, belowTable: file.belowTable };
+  const { guess, reading } = readingOf(file, account, query, translatorFor(localeOf(c)));
+  const bare = { columns: file.columns, sample, guess, tableLine: file.tableLine, belowTable: file.belowTable, reading };
   if (!hasMapping(query)) return { ...bare, rows: [], counts: { total: 0, valid: 0, invalid: 0, duplicates: 0 } };
   const rows = await parseRows(c, account, file.data, query, file.tableWidth);
   return {

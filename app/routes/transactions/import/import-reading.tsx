@@ -1,0 +1,68 @@
+import { useTranslation } from "../../../i18n/use-translation";
+import { Money } from "../../../ui/money";
+import { formatDay } from "../../../../core/dates";
+import type { ImportReading } from "../../../../core/api-types/import-reading";
+import * as l from "../../../styles/ledger.css";
+import * as ui from "../../../styles/ui.css";
+
+/** The mapping form's labels of the columns this part added (ADR 050); the others keep theirs. */
+const NEW_COLUMN_LABELS: Readonly<Record<string, string>> = { chargesColumn: "ledger.reading.columns.chargesColumn", typeColumn: "ledger.reading.columns.typeColumn", feeColumn: "ledger.reading.columns.feeColumn" };
+
+export function columnLabelKey(column: string): string {
+  return NEW_COLUMN_LABELS[column] ?? `ledger.import.${column}`;
+}
+
+/**
+ * What the preview says about how it read the file, before anything is saved: the column taken
+ * for each field and why ("Amount: columns "Cargo" / "Abono", a debit/credit pair"), how the date
+ * order was decided, and what the first rows become, money in or money out.
+ */
+export function ImportReadingNote({ reading, currency }: { reading: ImportReading; currency: string }) {
+  const { t, i18n } = useTranslation();
+  // The pair (and a type column beside its amount) read as one field: "Amount: columns A / B".
+  const groups = new Map<string, { columns: string[]; reason: string }>();
+  for (const { field, name, column, reason } of reading.fields) {
+    const label = t(`ledger.reading.fields.${field}`);
+    const group = groups.get(label) ?? { columns: [], reason };
+    group.columns.push(`${column + 1}. "${name}"`);
+    groups.set(label, group);
+  }
+  return (
+    <section className={ui.stack} aria-labelledby="import-reading-title" data-testid="import-reading">
+      <h3 id="import-reading-title" className={l.subTitle} style={{ margin: 0 }}>
+        {t("ledger.reading.title")}
+      </h3>
+      <ul className={ui.hint} style={{ margin: 0, paddingInlineStart: "1.25rem" }}>
+        {[...groups].map(([label, group]) => (
+          <li key={label}>{t("ledger.reading.field", { count: group.columns.length, field: label, columns: group.columns.join(" / "), reason: t(`ledger.reading.reasons.${group.reason}`) })}</li>
+        ))}
+        {reading.dates ? (
+          <li data-testid="import-reading-dates">
+            {t(`ledger.reading.dates.${reading.dates.reason}`, { format: reading.dates.format.replace("YYYY", t("ledger.import.dateFormatYear")), line: reading.dates.line, text: reading.dates.text })}
+          </li>
+        ) : null}
+      </ul>
+      {reading.firstRows.length ? (
+        <>
+          <p className={ui.hint} style={{ margin: 0 }}>
+            {t(reading.from === "guess" ? "ledger.reading.firstRowsGuess" : "ledger.reading.firstRowsMapping")}
+          </p>
+          <ul style={{ margin: 0, paddingInlineStart: "1.25rem" }} data-testid="import-reading-rows">
+            {reading.firstRows.map((row) => (
+              <li key={row.line} className={l.userText}>
+                {t("ledger.reading.line", { line: row.line })} · {row.date ? formatDay(row.date, i18n.language) : "—"} · {row.description || "—"}:{" "}
+                {row.amountMinor !== null && row.way ? (
+                  <strong data-way={row.way}>
+                    {t(`ledger.reading.${row.way}`)} <Money minor={row.amountMinor} currency={currency} signed />
+                  </strong>
+                ) : (
+                  <span>{t("ledger.reading.unread")}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
