@@ -100,7 +100,9 @@ export function matchRows(rows: readonly RowToMatch[], movements: readonly Exist
   // By amount: a file of 50,000 rows is not compared with every movement.
   const byAmount = new Map<number, ExistingMovement[]>();
   for (const movement of movements) byAmount.set(movement.amount, [...(byAmount.get(movement.amount) ?? []), movement]);
-  rows.forEach((row, order) => {
+  // A row is known by its line (unique in a file), so the pairs do not depend on the order rows come in.
+  rows.forEach((row) => {
+    const order = row.line;
     for (const movement of byAmount.get(row.amount) ?? []) {
       if (row.reference && movement.reference && row.reference !== movement.reference) continue;
       const days = daysApart(row.date, movement.date);
@@ -125,13 +127,36 @@ export function matchRows(rows: readonly RowToMatch[], movements: readonly Exist
       a.movement.date.localeCompare(b.movement.date) ||
       a.movement.id.localeCompare(b.movement.id),
   );
-  const matches = new Map<number, RowMatch>();
-  const taken = new Set<string>();
-  const rowTaken = new Set<number>();
+  // Best first: each row takes its best pair whose movement is still free.
+  const ofRow = new Map<number, Pair>();
+  const ofMovement = new Map<string, Pair>();
+  const edges = new Map<number, Pair[]>();
   for (const pair of pairs) {
-    if (rowTaken.has(pair.order) || taken.has(pair.movement.id)) continue;
-    rowTaken.add(pair.order);
-    taken.add(pair.movement.id);
+    edges.set(pair.order, [...(edges.get(pair.order) ?? []), pair]);
+    if (ofRow.has(pair.order) || ofMovement.has(pair.movement.id)) continue;
+    ofRow.set(pair.order, pair);
+    ofMovement.set(pair.movement.id, pair);
+  }
+  // Then no row is left out that could have had a movement: a row left without one takes a
+  // movement whose row can move to another (an augmenting path, Kuhn's algorithm). Rows already
+  // paired stay paired, so the pairs are as many as they can be: a copy of a movement is never
+  // added because a neighbour of the same amount took its movement first.
+  const augment = (order: number, seen: Set<string>): boolean => {
+    for (const pair of edges.get(order) ?? []) {
+      if (seen.has(pair.movement.id)) continue;
+      seen.add(pair.movement.id);
+      const holder = ofMovement.get(pair.movement.id);
+      if (!holder || augment(holder.order, seen)) {
+        ofRow.set(order, pair);
+        ofMovement.set(pair.movement.id, pair);
+        return true;
+      }
+    }
+    return false;
+  };
+  for (const order of [...edges.keys()].sort((a, b) => a - b)) if (!ofRow.has(order)) augment(order, new Set());
+  const matches = new Map<number, RowMatch>();
+  for (const pair of [...ofRow.values()].sort((a, b) => a.order - b.order)) {
     matches.set(pair.row.line, { kind: sure(pair) ? "sure" : "probable", existing: pair.movement, days: pair.days });
   }
   return matches;
