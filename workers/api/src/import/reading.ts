@@ -144,11 +144,13 @@ export const matchOut = z.object({
   date: z.string(),
   description: z.string(),
   amount: z.string(),
+  amountMinor: z.number().int(),
   existing: z.object({
     id: z.string(),
     date: z.string(),
     description: z.string(),
     amount: z.string(),
+    amountMinor: z.number().int(),
     status: z.enum(TRANSACTION_STATUSES),
     transfer: z.boolean().openapi({ description: "The movement is a leg of a transfer (it stays one)" }),
   }),
@@ -268,7 +270,8 @@ export async function previewOf(c: C, account: AccountRow, file: ReadFile, query
             date: row.date!,
             description: row.description,
             amount: amountOf(row.amount!),
-            existing: { id: existing.id, date: existing.date, description: existing.description, amount: amountOf(existing.amount), status: existing.status, transfer: existing.transferId !== null },
+            amountMinor: row.amount!,
+            existing: { id: existing.id, date: existing.date, description: existing.description, amount: amountOf(existing.amount), amountMinor: existing.amount, status: existing.status, transfer: existing.transferId !== null },
             decision: decision as "link" | "new" | null,
           },
         ];
