@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, signUp } from "./helpers";
 import { addTransaction, createAccount, expectExactBalance } from "./ledger-helpers";
+import { CANDIDATES_SQL } from "../../workers/api/src/import/store";
 
 /**
  * Import matching and file checks (ADR 049): a file's rows that are movements already in the
@@ -174,5 +175,16 @@ describe("file checks", () => {
     expect((await commit(token, bcp.id, BCP_FILE)).status).toBe(422);
     const bare = await preview(token, bcp.id, BCP_TABLE.join("\n"));
     expect(bare.json.fileCheck).toBeNull();
+  });
+});
+
+describe("import matching's lookup", () => {
+  it("finds the candidates by the (account, amount) index with a range on the date, never walking the account", async () => {
+    const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${CANDIDATES_SQL}`)
+      .bind("00000000-0000-4000-8000-000000000001", '[[-850,"2026-10-30","2026-11-07"]]')
+      .all<{ detail: string }>();
+    const plan = results.map((row) => row.detail).join(" | ");
+    expect(plan).toMatch(/SEARCH t USING (COVERING )?INDEX transactions_account_amount \(account_id=\? AND amount=\?\)/);
+    expect(plan).not.toMatch(/SCAN t\b|transactions_user/);
   });
 });
