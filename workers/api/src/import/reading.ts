@@ -3,7 +3,9 @@
  * drafts.ts): reading a file against a mapping, the preview's answer and the import's one batch.
  * Duplicates (same fingerprint already in the account, or earlier in the file; or, across a
  * reference and content, the same movement: `markCrossKindDuplicates`) are skipped and counted;
- * rows with errors are skipped and reported with their line numbers.
+ * rows with errors are skipped and reported with their line numbers. Rows that are movements already
+ * in the account are linked, not added (match.ts), and a file whose lines above its table name
+ * another currency or account is refused unless overridden (file-checks.ts; ADR 049).
  */
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
