@@ -93,7 +93,32 @@ export interface ImportRow {
   newCategory: boolean;
   status: TransactionStatus;
   duplicate: boolean;
+  /** A movement already in the account (sure: linked at import), or maybe one (probable: the user decides); null: new. */
+  match?: "sure" | "probable" | null;
   errors: Record<string, string[]> | null;
+}
+
+/** A file row matched with a movement already in the account (ADR 049), and that movement. */
+export interface ImportMatch {
+  line: number;
+  kind: "sure" | "probable";
+  date: string;
+  description: string;
+  amount: string;
+  amountMinor: number;
+  existing: { id: string; date: string; description: string; amount: string; amountMinor: number; status: TransactionStatus; transfer: boolean };
+  /** What the preview's query decided: link, add as new, or nothing yet. */
+  decision: "link" | "new" | null;
+}
+
+/** What the lines above a file's table state, compared with the account (ADR 049). */
+export interface ImportFileCheck {
+  currency: string | null;
+  number: string | null;
+  problems: Array<"currency" | "number">;
+  suggestions: Array<{ id: string; name: string; currency: string; byNumber: boolean }>;
+  overridden: boolean;
+  reason: string | null;
 }
 
 export interface ImportPreview {
@@ -106,6 +131,10 @@ export interface ImportPreview {
   tableLine?: number | null;
   /** The first line below the table (a closing balance, totals), left out with those after it. */
   belowTable?: { line: number; text: string } | null;
+  /** What the import does with the valid rows: added, linked to movements already there, left to decide. */
+  plan?: { fresh: number; matched: number; probable: number };
+  matches?: ImportMatch[];
+  fileCheck?: ImportFileCheck | null;
 }
 
 export interface ImportResult {
@@ -116,6 +145,8 @@ export interface ImportResult {
   account: Account;
   /** The import's record, to undo it; null when no row was added. */
   importId: string | null;
+  /** Rows linked to movements already in the account, not added. */
+  linked?: number;
 }
 
 /** One of the account's latest imports, which can be undone (GET /accounts/{id}/imports). */

@@ -43,7 +43,8 @@ const PUBLIC: Record<string, string> = {
 
 /** Raw bodies for the operations that do not take JSON. */
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9]);
-const CSV = "date,description,amount\r\n2026-11-20,Wong,-10.00\r\n";
+// Not the movement typed in below (-10.00 that day), which the import would link rather than add (ADR 049).
+const CSV = "date,description,amount\r\n2026-11-20,Wong,-11.00\r\n";
 
 /**
  * A body that passes validation for each id route, so the answer we see is the ownership check and

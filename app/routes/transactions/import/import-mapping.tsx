@@ -34,7 +34,7 @@ export function ImportMapping({ state, fetcher, nonce, listUrl, currency }: Impo
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
-    <fetcher.Form method="post" className={ui.stack} preventScrollReset aria-label={t("ledger.pages.import.mapping")}>
+    <fetcher.Form id="import-mapping-form" method="post" className={ui.stack} preventScrollReset aria-label={t("ledger.pages.import.mapping")}>
       <FormKey nonce={nonce} form="import" />
       <input type="hidden" name="draftId" value={state.draftId} />
       <input type="hidden" name="fileName" value={state.fileName} />

@@ -30,6 +30,30 @@ function importQuery(mapping: Record<string, string>) {
   return query;
 }
 
+/**
+ * The user's word on the preview (ADR 049): each probable row's radio (`decide-<line>`: link or
+ * new) as the API's `link` and `asNew` lists, and the file check's "import anyway" box. `undecided`:
+ * the probable rows shown (`probable`) with no choice made.
+ */
+function decisionsOf(formData: FormData) {
+  const link: number[] = [];
+  const asNew: number[] = [];
+  const undecided: number[] = [];
+  for (const value of formData.getAll("probable")) {
+    const line = Number(value);
+    if (!Number.isInteger(line) || line < 1 || line > 9_999_999) continue;
+    const choice = formData.get(`decide-${line}`);
+    if (choice === "link") link.push(line);
+    else if (choice === "new") asNew.push(line);
+    else undecided.push(line);
+  }
+  const query: Record<string, string> = {};
+  if (link.length) query.link = link.join(",");
+  if (asNew.length) query.asNew = asNew.join(",");
+  if (formData.get("override") === "true") query.override = "true";
+  return { query, undecided };
+}
+
 /** The draft is no longer kept (past its 24 hours, imported in another tab): the file is chosen again. */
 const draftGone = (t: IntentArgs["t"]) => refusedAnswer("import", { file: t("ledger.errors.draftGone") }, {}, null, 410);
 const isGone = (status: number) => status === 404 || status === 410;
@@ -52,7 +76,13 @@ export async function importAction(args: IntentArgs) {
   const draftId = String(formData.get("draftId") ?? "");
   if (!ID_PATTERN.test(draftId)) return draftGone(t);
   const fileName = String(formData.get("fileName") ?? "");
-  return intent === "import-commit" ? commitDraft(args, draftId, fileName, mapping) : previewDraft(args, draftId, fileName, mapping);
+  const decisions = decisionsOf(formData);
+  if (intent === "import-commit" && decisions.undecided.length) {
+    // Never silent: a probable match is linked or added as the user says, not as the page guesses.
+    const shown = await previewDraft(args, draftId, fileName, mapping, decisions.query);
+    return "stage" in shown ? ({ ...shown, errors: { ...shown.errors, decide: t("ledger.matching.undecided") } } satisfies ImportState) : shown;
+  }
+  return intent === "import-commit" ? commitDraft(args, draftId, fileName, mapping, decisions.query) : previewDraft(args, draftId, fileName, mapping, decisions.query);
 }
 
 /** The file, sent once: the API keeps it and answers the preview, made with its guess of the columns when it has one. */
@@ -82,9 +112,9 @@ function sendPreview({ accountId, api }: IntentArgs, draftId: string, query: Rec
   return api.get<ImportPreview>(`/accounts/${accountId}/import/drafts/${draftId}/preview`, { query, timeoutMs: IMPORT_TIMEOUT_MS });
 }
 
-async function previewDraft(args: IntentArgs, draftId: string, fileName: string, mapping: Record<string, string>) {
+async function previewDraft(args: IntentArgs, draftId: string, fileName: string, mapping: Record<string, string>, decided: Record<string, string> = {}) {
   const { t } = args;
-  const preview = await sendPreview(args, draftId, importQuery(mapping));
+  const preview = await sendPreview(args, draftId, { ...importQuery(mapping), ...decided });
   if (preview.ok) return { form: "import", ok: true, stage: "preview", draftId, fileName, preview: preview.data, mapping, errors: {} } satisfies ImportState;
   if (isGone(preview.status)) return draftGone(t);
   if (preview.status >= 500) return apiFailure("import", preview, {}, t);
@@ -94,14 +124,15 @@ async function previewDraft(args: IntentArgs, draftId: string, fileName: string,
   return { form: "import", ok: true, stage: "preview", draftId, fileName, preview: bare.data, mapping, errors: fieldErrors(preview.problem) } satisfies ImportState;
 }
 
-async function commitDraft(args: IntentArgs, draftId: string, fileName: string, mapping: Record<string, string>) {
+async function commitDraft(args: IntentArgs, draftId: string, fileName: string, mapping: Record<string, string>, decided: Record<string, string>) {
   const { accountId, t, api, idempotencyKey } = args;
   // The record is named after the draft's file (kept with it when it was sent).
-  const result = await api.post<ImportResult>(`/accounts/${accountId}/import/drafts/${draftId}/commit`, { query: importQuery(mapping), idempotencyKey, timeoutMs: IMPORT_TIMEOUT_MS });
+  const query = { ...importQuery(mapping), ...decided };
+  const result = await api.post<ImportResult>(`/accounts/${accountId}/import/drafts/${draftId}/commit`, { query, idempotencyKey, timeoutMs: IMPORT_TIMEOUT_MS });
   if (!result.ok) {
     if (result.status >= 500) throw new Response(null, { status: 503, statusText: "Service Unavailable" });
     if (isGone(result.status)) return draftGone(t);
-    const preview = await sendPreview(args, draftId, importQuery(mapping));
+    const preview = await sendPreview(args, draftId, query);
     if (!preview.ok) return isGone(preview.status) ? draftGone(t) : apiFailure("import", result, {}, t);
     return { form: "import", ok: true, stage: "preview", draftId, fileName, preview: preview.data, mapping, errors: fieldErrors(result.problem) } satisfies ImportState;
   }

@@ -15,6 +15,7 @@ import { Field, FormAlert } from "../../../ui/ui";
 import { useListUrls } from "../list-urls";
 import type { PageData, TransactionsAnswer } from "../page-data";
 import { ImportMapping } from "./import-mapping";
+import { ImportFileCheck, ImportMatches } from "./import-matches";
 import type { ImportState } from "./import-state";
 import { RecentImports } from "./recent-imports";
 import * as l from "../../../styles/ledger.css";
@@ -83,6 +84,7 @@ export function ImportSection({ loaderData }: { loaderData: PageData }) {
             <p style={{ margin: 0, fontWeight: 600 }}>{t("ledger.pages.import.result")}</p>
             <ul style={{ margin: 0 }}>
               <li>{t("ledger.import.summary", { count: done.imported })}</li>
+              {done.linked ? <li data-testid="import-linked">{t("ledger.matching.linked", { count: done.linked })}</li> : null}
               <li>{t("ledger.import.duplicates", { count: done.duplicates })}</li>
               <li>{t("ledger.import.invalid", { count: done.invalid })}</li>
             </ul>
@@ -125,6 +127,11 @@ export function ImportSection({ loaderData }: { loaderData: PageData }) {
         ) : (
           <>
             <FormAlert message={formErrorOf(failure, t)} />
+            <ImportFileCheck preview={preview.preview} />
+            {/* A file stopped by its check shows no matches until the user imports it anyway. */}
+            {preview.preview.fileCheck?.problems.length && !preview.preview.fileCheck.overridden ? null : (
+              <ImportMatches preview={preview.preview} currency={loaderData.account.currency} error={preview.errors.decide} />
+            )}
             <ImportMapping
               key={preview.draftId}
               state={preview}

@@ -5,7 +5,10 @@
  */
 import { ID_PATTERN } from "../../../../core/ids";
 import { sha256Hex } from "../platform/crypto";
-import { FINGERPRINTS_SQL, LEGACY_BANK_IDS_SQL, lookup, OWN_IDS_SQL, SAME_CONTENT_SQL, SAME_DAY_AND_AMOUNT_SQL } from "./store";
+import { addDays } from "../../../../core/dates";
+import { currencyDigits } from "../../../../core/money";
+import { CANDIDATES_SQL, FINGERPRINTS_SQL, LEGACY_BANK_IDS_SQL, lookup, OWN_IDS_SQL, SAME_CONTENT_SQL, SAME_DAY_AND_AMOUNT_SQL } from "./store";
+import { MATCH_DAYS, matchRows, type ExistingMovement, type RowMatch, type RowToMatch } from "./match";
 import type { ParsedRow } from "./parse";
 
 
@@ -87,9 +90,16 @@ export const referenceOf = (fingerprint: string) => /^id:([\s\S]*)\|\d{4}-\d{2}-
  * reverted in session 24 let one stored row answer for two). Two references are never compared by
  * content: two identical coffees under two references are two movements, as they always were.
  */
-export function markCrossKindDuplicates(rows: ParsedRow[], stored: StoredImportedRow[], contentKeys: readonly string[], matched: ReadonlySet<string>): void {
+export function markCrossKindDuplicates(
+  rows: ParsedRow[],
+  stored: StoredImportedRow[],
+  contentKeys: readonly string[],
+  matched: ReadonlySet<string>,
+  /** Filled with the ids of the stored rows that answered for a file row (import matching leaves them out). */
+  consumed: Set<string> = new Set(),
+): void {
   /** Per content: the unmatched stored rows read by their content, and the references of those read by one. */
-  const unmatched = new Map<string, { byContent: number; references: string[] }>();
+  const unmatched = new Map<string, { byContent: string[]; references: Array<{ reference: string; id: string }> }>();
   stored.forEach((row, i) => {
     const byReference = row.fingerprint.startsWith("id:");
     // Matched in the first pass as it is stored, or (stored before a reference's fingerprint held
@@ -99,9 +109,9 @@ export function markCrossKindDuplicates(rows: ParsedRow[], stored: StoredImporte
     // form, missed as matched, and answered for a second row of the file).
     const matchedAs = [row.fingerprint, row.id, ...(byReference ? [bankIdFingerprint(row.fingerprint.slice(3), row.date, row.amount)] : [])];
     if (matchedAs.some((value) => matched.has(value))) return;
-    const left = unmatched.get(contentKeys[i]!) ?? { byContent: 0, references: [] };
-    if (byReference) left.references.push(sameReference(referenceOf(row.fingerprint)));
-    else left.byContent++;
+    const left = unmatched.get(contentKeys[i]!) ?? { byContent: [], references: [] };
+    if (byReference) left.references.push({ reference: sameReference(referenceOf(row.fingerprint)), id: row.id });
+    else left.byContent.push(row.id);
     unmatched.set(contentKeys[i]!, left);
   });
   if (!unmatched.size) return;
@@ -112,11 +122,11 @@ export function markCrossKindDuplicates(rows: ParsedRow[], stored: StoredImporte
     if (row.fingerprint.startsWith("id:")) {
       // The same reference spelled otherwise (its leading zeros dropped by a spreadsheet, QA session
       // 25) is the same movement; then a row stored without a reference. Another reference is another movement.
-      const same = left.references.indexOf(sameReference(row.bankId!));
-      if (same >= 0) left.references.splice(same, 1);
-      else if (left.byContent > 0) left.byContent--;
+      const same = left.references.findIndex((stored) => stored.reference === sameReference(row.bankId!));
+      if (same >= 0) consumed.add(left.references.splice(same, 1)[0]!.id);
+      else if (left.byContent.length > 0) consumed.add(left.byContent.shift()!);
       else continue;
-    } else if (left.references.length) left.references.pop();
+    } else if (left.references.length) consumed.add(left.references.pop()!.id);
     else continue;
     row.duplicate = true;
   }
@@ -150,9 +160,16 @@ export function identifyingBankIds(rows: ParsedRow[]): Set<string> {
 /**
  * Fingerprints the valid rows and marks the duplicates: earlier in the file, or already in the
  * account (`accountId`), by fingerprint, own id or, across the two kinds, content. Every lookup
- * goes in one D1 batch.
+ * goes in one D1 batch, with the movements of the account the rows left may be (import matching,
+ * ADR 049): a stored row that answered for a duplicate is no one else's match. The matches are
+ * keyed by the rows' lines.
  */
-export async function findDuplicates(db: D1Database, accountId: string, rows: ParsedRow[]): Promise<ParsedRow[]> {
+export async function findDuplicatesAndMatches(
+  db: D1Database,
+  account: { id: string; currency: string },
+  rows: ParsedRow[],
+): Promise<{ rows: ParsedRow[]; matches: Map<number, RowMatch> }> {
+  const accountId = account.id;
   const occurrences = new Map<string, number>();
   const identifying = identifyingBankIds(rows);
   for (const row of rows) {
@@ -188,8 +205,12 @@ export async function findDuplicates(db: D1Database, accountId: string, rows: Pa
     ...chunksOf(contents, LOOKUP_CHUNK).map((part) => lookup(db, SAME_CONTENT_SQL, accountId, part)),
     ...chunksOf(dayAndAmounts, LOOKUP_CHUNK).map((part) => lookup(db, SAME_DAY_AND_AMOUNT_SQL, accountId, part)),
   ];
+  // The movements each row may be: its amount, within MATCH_DAYS of its day.
+  const nearKeys = dayAndAmounts.map(([date, amount]) => [amount, addDays(String(date), -MATCH_DAYS), addDays(String(date), MATCH_DAYS)]);
+  const byNearness = chunksOf(nearKeys, LOOKUP_CHUNK).map((part) => lookup(db, CANDIDATES_SQL, accountId, part));
   const lookups = [...byFingerprint, ...byLegacyBankId, ...byOwnId];
-  const answers = lookups.length || byContent.length ? await db.batch<Record<string, unknown>>([...lookups, ...byContent]) : [];
+  const all = [...lookups, ...byContent, ...byNearness];
+  const answers = all.length ? await db.batch<Record<string, unknown>>(all) : [];
   const values = (from: number, count: number) => answers.slice(from, from + count).flatMap((answer) => answer.results.map((row) => String(row.v)));
   const existing = new Set([...values(0, byFingerprint.length), ...values(byFingerprint.length, byLegacyBankId.length)]);
   const existingIds = new Set(values(byFingerprint.length + byLegacyBankId.length, byOwnId.length));
@@ -205,10 +226,28 @@ export async function findDuplicates(db: D1Database, accountId: string, rows: Pa
     if (ownId) matched.add(ownId);
     seen.add(row.fingerprint);
   }
-  const stored = answers.slice(lookups.length).flatMap((answer) => answer.results as unknown as StoredImportedRow[]);
+  const stored = answers.slice(lookups.length, lookups.length + byContent.length).flatMap((answer) => answer.results as unknown as StoredImportedRow[]);
   // What each was when imported (kept through edits, QA session 25), or for a row imported before
   // that was kept, what it is now.
   const contentKeys = await Promise.all(stored.map((row) => row.content ?? contentHash(row.date, row.amount, row.description)));
-  markCrossKindDuplicates(rows, stored, contentKeys, matched);
-  return rows;
+  const consumed = new Set<string>();
+  markCrossKindDuplicates(rows, stored, contentKeys, matched, consumed);
+  // The stored rows that answered for a duplicate (by fingerprint, in either form, own id, or
+  // content) are that row's: matching them again would drop a second, real movement.
+  const near = new Map<string, ExistingMovement>();
+  for (const answer of answers.slice(lookups.length + byContent.length)) {
+    for (const found of answer.results as unknown as Array<ExistingMovement & { fingerprint: string | null }>) {
+      const fingerprint = found.fingerprint;
+      const answered = consumed.has(found.id) || matched.has(found.id) || (fingerprint !== null && (matched.has(fingerprint) || matched.has(`${fingerprint}|${found.date}|${found.amount}`)));
+      if (answered) continue;
+      const reference = fingerprint?.startsWith("id:") ? sameReference(referenceOf(fingerprint)) : null;
+      near.set(found.id, { id: found.id, date: found.date, amount: found.amount, description: found.description, payee: found.payee, status: found.status, transferId: found.transferId, reference });
+    }
+  }
+  // A fingerprinted row is valid: it has its date and amount.
+  const left: RowToMatch[] = rows
+    .filter((row) => row.fingerprint && !row.duplicate)
+    .map((row) => ({ line: row.line, date: row.date!, amount: row.amount!, description: row.description, payee: row.payee, reference: row.fingerprint!.startsWith("id:") ? sameReference(row.bankId!) : null }));
+  const matches = near.size ? matchRows(left, [...near.values()], currencyDigits(account.currency)) : new Map<number, RowMatch>();
+  return { rows, matches };
 }

@@ -21,6 +21,7 @@ import type { AccountRow } from "../ledger/model";
 import { drainReceiptTrash } from "../receipts/objects";
 import { DRAFT_TTL_MS, deleteDraft, deleteDraftWithImport, dropExpiredDrafts, dropStaleDrafts, findDraft, insertDraft, type DraftRow } from "./draft-store";
 import { accountOf, commitFile, importErrors, importedOut, previewOf, previewOut, readFile } from "./reading";
+import { importDecidedQuery } from "./decisions";
 
 export const importDraftRoutes = createRouter();
 
@@ -77,7 +78,7 @@ importDraftRoutes.openapi(
       "The file is the raw body (text/csv, up to 5 MB) and is read before it is kept: a file that cannot be read is a 422 and nothing is kept. With no mapping in the query, the guessed one is applied when it names the columns needed. A user keeps at most 5 drafts: a new one drops the oldest.",
     security: bearer,
     middleware: [requireSession, idempotent] as const,
-    request: { params: accountParam, query: importQuerySchema, ...csvBody },
+    request: { params: accountParam, query: importDecidedQuery, ...csvBody },
     responses: {
       201: {
         description: "Kept",
@@ -139,7 +140,7 @@ importDraftRoutes.openapi(
     summary: "Preview a draft import with a mapping: as POST /accounts/{accountId}/import/preview, the file being the draft's",
     security: bearer,
     middleware: [requireSession] as const,
-    request: { params: draftParams, query: importQuerySchema },
+    request: { params: draftParams, query: importDecidedQuery },
     responses: { 200: { description: "Preview", ...json(previewOut) }, ...importErrors, 410: gone },
   }),
   async (c) => {
@@ -161,7 +162,7 @@ importDraftRoutes.openapi(
     description: "Refused (4xx) the draft stays, for another try. The answer is kept with the Idempotency-Key, so a retry after the draft is gone replays it.",
     security: bearer,
     middleware: [requireSession, idempotent] as const,
-    request: { params: draftParams, query: importQuerySchema },
+    request: { params: draftParams, query: importDecidedQuery },
     responses: { 201: { description: "Imported", ...json(importedOut) }, ...importErrors, 410: gone },
   }),
   async (c) => {

@@ -3,7 +3,9 @@
  * drafts.ts): reading a file against a mapping, the preview's answer and the import's one batch.
  * Duplicates (same fingerprint already in the account, or earlier in the file; or, across a
  * reference and content, the same movement: `markCrossKindDuplicates`) are skipped and counted;
- * rows with errors are skipped and reported with their line numbers.
+ * rows with errors are skipped and reported with their line numbers. Rows that are movements already
+ * in the account are linked, not added (match.ts), and a file whose lines above its table name
+ * another currency or account is refused unless overridden (file-checks.ts; ADR 049).
  */
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
@@ -22,10 +24,13 @@ import { readingOf, readingOut } from "./explain";
 import { accountOut, categoryDisplayName, categoryNames, toAccount, type AccountRow, type CategoryRow } from "../ledger/model";
 import { categoryNamesStatement } from "../categories/store";
 import { firstRow, writeThenRead } from "../platform/batch";
-import { importRecordStatements, insertImportedCategories, insertImportedRows } from "./store";
-import { accountStatement, findAccount } from "../accounts/store";
+import { importRecordStatements, insertImportedCategories, insertImportedRows, linkMatchedRows } from "./store";
+import { accountsStatement, accountStatement, findAccount } from "../accounts/store";
 import { uuid7 } from "../platform/uuid7";
-import { chunksOf, findDuplicates } from "./dedupe";
+import { chunksOf, findDuplicatesAndMatches } from "./dedupe";
+import type { RowMatch } from "./match";
+import { checkFile, statedInLead } from "./file-checks";
+import { decisionsOf, type Decisions, type ImportDecidedQuery } from "./decisions";
 import { amountMappingError, CategoryIndex, counts, hasMapping, readRows, type ParsedRow } from "./parse";
 
 type C = Context<ApiBindings>;
@@ -69,7 +74,9 @@ export async function readFile(c: C, bytes: ArrayBuffer, query: ImportQuery, req
     if (index !== undefined && index >= Math.max(columns.length, width)) errors[param] = ["ledger.errors.column"];
   }
   if (Object.keys(errors).length) return { response: validationProblem(c, errors) };
-  return { columns, data, delimiter, tableLine: start > 0 ? rows[0]!.line : null, belowTable, tableWidth: header ? filledWidth(rows[0]!.fields) : Infinity };
+  // The lines above the table, for the file checks (a currency or an account number: file-checks.ts).
+  const lead = parsed.rows.slice(0, start);
+  return { columns, data, delimiter, tableLine: start > 0 ? rows[0]!.line : null, belowTable, tableWidth: header ? filledWidth(rows[0]!.fields) : Infinity, lead };
 }
 
 /**
@@ -88,11 +95,20 @@ async function categoriesByName(c: C, locale: string): Promise<{ byName: Categor
   return { byName, count: results.length };
 }
 
-/** The rows of a file as an import reads them: parsed against the account and mapping, then checked for duplicates. */
-export async function parseRows(c: C, account: AccountRow, data: Array<{ line: number; fields: string[] }>, query: ImportQuery, tableWidth: number): Promise<ParsedRow[]> {
+/**
+ * The rows of a file as an import reads them: parsed against the account and mapping, checked for
+ * duplicates, and matched with the account's movements (ADR 049).
+ */
+export async function parseRows(
+  c: C,
+  account: AccountRow,
+  data: Array<{ line: number; fields: string[] }>,
+  query: ImportQuery,
+  tableWidth: number,
+): Promise<{ rows: ParsedRow[]; matches: Map<number, RowMatch> }> {
   const known = query.categoryColumn === undefined ? null : await categoriesByName(c, localeOf(c));
   const rows = readRows(account, data, query, tableWidth, translatorFor(localeOf(c)), known);
-  return findDuplicates(c.env.DB, account.id, rows);
+  return findDuplicatesAndMatches(c.env.DB, account, rows);
 }
 
 export const importRow = z.object({
@@ -106,10 +122,53 @@ export const importRow = z.object({
   newCategory: z.boolean().openapi({ description: "The category is not the user's yet: the import adds it (at most 50 a file)." }),
   status: z.enum(TRANSACTION_STATUSES),
   duplicate: z.boolean(),
+  match: z.enum(["sure", "probable"]).nullable().openapi({ description: "The row is a movement already in the account (sure: linked at import), or may be one (probable: the user decides); null: new" }),
   errors: z.record(z.string(), z.array(z.string())).nullable(),
 });
 
-export const countsOut = z.object({ total: z.number().int(), valid: z.number().int(), invalid: z.number().int(), duplicates: z.number().int() });
+export const countsOut = z.object({
+  total: z.number().int(),
+  valid: z.number().int().openapi({ description: "Rows neither invalid nor duplicates: new, matched and probable together" }),
+  invalid: z.number().int(),
+  duplicates: z.number().int(),
+});
+
+/** What the import will do with the valid rows (ADR 049): "8 new, 3 match existing, 1 to decide". */
+export const planOut = z.object({
+  fresh: z.number().int().openapi({ description: "Valid rows added as new (probable rows not counted)" }),
+  matched: z.number().int().openapi({ description: "Rows linked to a movement already in the account, not added" }),
+  probable: z.number().int().openapi({ description: "Rows that may be a movement already in the account: linked or added as the user decides (added when undecided)" }),
+});
+
+/** A file row matched with a movement of the account, and that movement as the user reads it. */
+export const matchOut = z.object({
+  line: z.number().int(),
+  kind: z.enum(["sure", "probable"]),
+  date: z.string(),
+  description: z.string(),
+  amount: z.string(),
+  amountMinor: z.number().int(),
+  existing: z.object({
+    id: z.string(),
+    date: z.string(),
+    description: z.string(),
+    amount: z.string(),
+    amountMinor: z.number().int(),
+    status: z.enum(TRANSACTION_STATUSES),
+    transfer: z.boolean().openapi({ description: "The movement is a leg of a transfer (it stays one)" }),
+  }),
+  decision: z.enum(["link", "new"]).nullable().openapi({ description: "What the query decided for the row (link, asNew); null: undecided" }),
+});
+
+/** The file check's answer (file-checks.ts). */
+export const fileCheckOut = z.object({
+  currency: z.string().nullable(),
+  number: z.string().nullable(),
+  problems: z.array(z.enum(["currency", "number"])),
+  suggestions: z.array(z.object({ id: z.string(), name: z.string(), currency: z.string(), byNumber: z.boolean() })),
+  overridden: z.boolean().openapi({ description: "The query said to import anyway (override=true)" }),
+  reason: z.string().nullable().openapi({ description: "Why the import stops, in the caller's language; null when nothing disagrees" }),
+});
 
 
 /** The preview's answer: the columns, a sample and a guessed mapping; with a mapping, the rows as the import would read them. */
@@ -125,6 +184,9 @@ export const previewOut = z.object({
     .nullable()
     .openapi({ description: "The first line below the table (a bank's closing balance or totals: the last lines with no date), left out with those after it, and its first filled cell; null when the table ends the file" }),
   reading: readingOut,
+  plan: planOut,
+  matches: z.array(matchOut).openapi({ description: "Every row matched with a movement of the account (first 500), with that movement" }),
+  fileCheck: fileCheckOut.nullable().openapi({ description: "What the lines above the table state (a currency, an account number) when they state one; with problems and not overridden, the import is refused" }),
 });
 
 /** The import's answer. */
@@ -135,12 +197,14 @@ export const importedOut = z.object({
   errors: z.array(z.object({ line: z.number().int(), errors: z.record(z.string(), z.array(z.string())) })),
   account: accountOut,
   importId: z.string().nullable().openapi({ description: "The import's record, to undo it with DELETE /accounts/{accountId}/imports/{importId}; null when no row was added" }),
+  linked: z.number().int().openapi({ description: "Rows linked to movements already in the account (they took the bank's reference and status), not added" }),
 });
 
 export const importErrors = {
   401: problemResponse("No session"),
   404: problemResponse("Not found (or not yours)"),
   409: problemResponse("Same Idempotency-Key still in progress, or (import) the account was archived or changed currency while the file was read: nothing was imported"),
+  // 422 also: the file's currency or account number disagrees with the account (field fileCheck), unless override=true.
   413: problemResponse("File over 5 MB"),
   422: problemResponse("Bad mapping or unreadable file"),
 };
@@ -153,30 +217,93 @@ export async function accountOf(c: C, accountId: string): Promise<AccountRow | R
 
 type ReadFile = Exclude<Awaited<ReturnType<typeof readFile>>, { response: Response }>;
 
-/** The preview of a file read: with a mapping, its first 50 rows as the import would read them. */
-export async function previewOf(c: C, account: AccountRow, file: ReadFile, query: ImportQuery): Promise<z.infer<typeof previewOut>> {
+/** The file check of a file read (null: its lines above the table state nothing this reads), with its reason in the caller's language. */
+async function fileCheckOf(c: C, account: AccountRow, file: ReadFile, decisions: Decisions): Promise<z.infer<typeof fileCheckOut> | null> {
+  if (!file.lead.length) return null;
+  const stated = statedInLead(file.lead);
+  if (!stated.currency && !stated.number) return null;
+  const { results } = await accountsStatement(c.env.DB, c.get("user").id, "false").all<AccountRow>();
+  const check = checkFile(file.lead, account, results);
+  if (!check) return null;
+  const t = translatorFor(localeOf(c));
+  const reasons = check.problems.map((problem) =>
+    problem === "currency" ? t("ledger.matching.currencyDiffers", { file: check.currency, account: account.currency }) : t("ledger.matching.numberDiffers", { number: check.number }),
+  );
+  return { ...check, overridden: decisions.override && check.problems.length > 0, reason: reasons.length ? reasons.join(" ") : null };
+}
+
+/** The preview of a file read: with a mapping, its first 50 rows as the import would read them, the matches and the file check. */
+export async function previewOf(c: C, account: AccountRow, file: ReadFile, query: ImportDecidedQuery): Promise<z.infer<typeof previewOut>> {
   const sample = file.data.slice(0, 10).map((row) => row.fields);
   const { guess, reading } = readingOf(file, account, query, translatorFor(localeOf(c)));
-  const bare = { columns: file.columns, sample, guess, tableLine: file.tableLine, belowTable: file.belowTable, reading };
-  if (!hasMapping(query)) return { ...bare, rows: [], counts: { total: 0, valid: 0, invalid: 0, duplicates: 0 } };
-  const rows = await parseRows(c, account, file.data, query, file.tableWidth);
+  const decisions = decisionsOf(query);
+  const fileCheck = await fileCheckOf(c, account, file, decisions);
+  const bare = { columns: file.columns, sample, guess, tableLine: file.tableLine, belowTable: file.belowTable, reading, fileCheck };
+  if (!hasMapping(query)) return { ...bare, rows: [], counts: { total: 0, valid: 0, invalid: 0, duplicates: 0 }, plan: { fresh: 0, matched: 0, probable: 0 }, matches: [] };
+  const { rows, matches } = await parseRows(c, account, file.data, query, file.tableWidth);
+  const plan = planOf(rows, matches, decisions);
+  const amountOf = (minor: number) => toDecimalString(minor, account.currency);
   return {
     ...bare,
     rows: rows.slice(0, 50).map((row) => ({
       line: row.line,
       date: row.date,
       description: row.description,
-      amount: row.amount === null ? null : toDecimalString(row.amount, account.currency),
+      amount: row.amount === null ? null : amountOf(row.amount),
       amountMinor: row.amount,
       payee: row.payee,
       category: row.category?.name ?? null,
       newCategory: Boolean(row.category?.created),
       status: row.status,
       duplicate: row.duplicate,
+      match: matches.get(row.line)?.kind ?? null,
       errors: row.errors,
     })),
     counts: counts(rows),
+    plan: { fresh: plan.fresh.length - plan.undecided, matched: plan.linked.length, probable: plan.undecided },
+    matches: rows
+      .flatMap((row) => {
+        const match = matches.get(row.line);
+        if (!match) return [];
+        const { existing } = match;
+        const decision = plan.linked.includes(row) ? "link" : match.kind === "probable" && !decisions.asNew.has(row.line) ? null : "new";
+        return [
+          {
+            line: row.line,
+            kind: match.kind,
+            date: row.date!,
+            description: row.description,
+            amount: amountOf(row.amount!),
+            amountMinor: row.amount!,
+            existing: { id: existing.id, date: existing.date, description: existing.description, amount: amountOf(existing.amount), amountMinor: existing.amount, status: existing.status, transfer: existing.transferId !== null },
+            decision: decision as "link" | "new" | null,
+          },
+        ];
+      })
+      .slice(0, 500),
   };
+}
+
+/**
+ * What an import does with each valid row (ADR 049): a sure match is linked unless the user said to
+ * add it (asNew); a probable one is linked when the user said so (link), and added otherwise (a row
+ * added twice can be deleted; one linked wrongly would be lost). `undecided`: probable rows the
+ * user has not decided (among `fresh`), counted apart in the preview.
+ */
+export function planOf(rows: ParsedRow[], matches: Map<number, RowMatch>, decisions: Decisions) {
+  const linked: ParsedRow[] = [];
+  const fresh: ParsedRow[] = [];
+  let undecided = 0;
+  for (const row of rows) {
+    if (row.errors || row.duplicate) continue;
+    const match = matches.get(row.line);
+    if (match && (match.kind === "sure" ? !decisions.asNew.has(row.line) : decisions.link.has(row.line))) linked.push(row);
+    else {
+      if (match?.kind === "probable" && !decisions.asNew.has(row.line)) undecided++;
+      fresh.push(row);
+    }
+  }
+  return { linked, fresh, undecided };
 }
 
 const INSERT_CHUNK = 500;
@@ -186,9 +313,15 @@ const INSERT_CHUNK = 500;
  * categories it adds; `alsoWrite` joins that batch (the draft's deletion: gone with the import,
  * or kept when nothing was written).
  */
-export async function commitFile(c: C, account: AccountRow, file: ReadFile, query: ImportQuery, fileName: string | null, alsoWrite: D1PreparedStatement[] = []): Promise<Response> {
-  const rows = await parseRows(c, account, file.data, query, file.tableWidth);
-  const fresh = rows.filter((row) => !row.errors && !row.duplicate);
+export async function commitFile(c: C, account: AccountRow, file: ReadFile, query: ImportDecidedQuery, fileName: string | null, alsoWrite: D1PreparedStatement[] = []): Promise<Response> {
+  const decisions = decisionsOf(query);
+  // A file whose lines say it is another account's (its currency, its number) is refused, with the reason, unless the user said to import anyway.
+  const check = await fileCheckOf(c, account, file, decisions);
+  if (check?.problems.length && !check.overridden) return validationProblem(c, { fileCheck: [check.reason!] });
+  const { rows, matches } = await parseRows(c, account, file.data, query, file.tableWidth);
+  const plan = planOf(rows, matches, decisions);
+  // Undecided probable rows are added (planOf): the preview counted them apart.
+  const fresh = plan.fresh;
   const userId = c.get("user").id;
   const now = Date.now();
   const db = c.env.DB;
@@ -200,7 +333,12 @@ export async function commitFile(c: C, account: AccountRow, file: ReadFile, quer
     insert.bind(account.id, userId, now, JSON.stringify(chunk.map((row) => [uuid7(now), row.date, row.description, row.amount, row.payee, row.notes, row.fingerprint, row.status, row.category?.id ?? null, row.category?.created ? row.category.name : null, row.content])), account.currency, importId),
   );
   // The import's record, so it can be undone as a whole (ADR 038): none when no row is new.
-  const record = fresh.length ? importRecordStatements(db, { id: importId, accountId: account.id, userId, fileName, now, currency: account.currency }) : null;
+  const overridden = check?.overridden ? check.problems.map((problem) => (problem === "currency" ? `currency:${check.currency}` : `number:${check.number}`)).join(" ") : null;
+  const record = fresh.length ? importRecordStatements(db, { id: importId, accountId: account.id, userId, fileName, now, currency: account.currency, fileCheck: overridden }) : null;
+  // The rows that are movements already in the account: linked, not added.
+  const links = plan.linked.length
+    ? [linkMatchedRows(db, account, userId, now, plan.linked.map((row) => [matches.get(row.line)!.existing.id, row.fingerprint, row.content ?? null, row.status, row.amount]))]
+    : [];
   // The categories the imported rows name that the user did not have, in the same batch (and
   // under the same account guard): an import refused as a whole adds none.
   const added = [...new Map(fresh.filter((row) => row.category?.created).map((row) => [row.category!.id, row.category!])).values()];
@@ -209,7 +347,7 @@ export async function commitFile(c: C, account: AccountRow, file: ReadFile, quer
         insertImportedCategories(db, account, userId, now, added.map((category) => [category.id, category.name, category.created!.kind, category.created!.color])),
       ]
     : [];
-  const statements = [...categories, ...(record ? [record.before] : []), ...transactions, ...(record?.after ?? []), ...alsoWrite];
+  const statements = [...categories, ...(record ? [record.before] : []), ...transactions, ...links, ...(record?.after ?? []), ...alsoWrite];
   // With the account as it is after the import.
   const ran = await writeThenRead(c, statements, [accountStatement(db, userId, account.id)], "file");
   if ("failed" in ran) return ran.failed;
@@ -220,6 +358,7 @@ export async function commitFile(c: C, account: AccountRow, file: ReadFile, quer
   // RETURNING counts only the rows this import added (D1's meta.changes counts trigger writes too).
   const firstInsert = categories.length + (record ? 1 : 0);
   const imported = ran.written.slice(firstInsert, firstInsert + transactions.length).reduce((sum, result) => sum + (result.results?.length ?? 0), 0);
+  const linked = links.length ? (ran.written[firstInsert + transactions.length]?.results?.length ?? 0) : 0;
   const duplicates = rows.filter((row) => row.duplicate).length + (fresh.length - imported);
   const invalidRows = rows.filter((row) => row.errors);
   return c.json(
@@ -230,6 +369,7 @@ export async function commitFile(c: C, account: AccountRow, file: ReadFile, quer
       errors: invalidRows.slice(0, 100).map((row) => ({ line: row.line, errors: row.errors! })),
       account: toAccount(updated),
       importId: imported ? importId : null,
+      linked,
     },
     201,
   );

@@ -7,7 +7,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { ID_PATTERN } from "../../../../core/ids";
-import { importQuerySchema } from "../../../../core/schemas/ledger";
+import { importDecidedQuery } from "./decisions";
 import { createRouter } from "../platform/router";
 import type { ApiBindings } from "../platform/types";
 import { idempotent } from "../platform/idempotency";
@@ -40,7 +40,7 @@ importRoutes.openapi(
     summary: "Read a CSV file: columns, a guessed mapping and, with a mapping, the parsed rows",
     security: bearer,
     middleware: [requireSession] as const,
-    request: { params, query: importQuerySchema, ...csvBody },
+    request: { params, query: importDecidedQuery, ...csvBody },
     responses: { 200: { description: "Preview", ...json(previewOut) }, ...importErrors },
   }),
   async (c) => {
@@ -60,7 +60,7 @@ importRoutes.openapi(
     summary: "Import a CSV file: valid new rows are added in one atomic batch; duplicates and bad rows are skipped and counted",
     security: bearer,
     middleware: [requireSession, idempotent] as const,
-    request: { params, query: importQuerySchema, ...csvBody },
+    request: { params, query: importDecidedQuery, ...csvBody },
     responses: { 201: { description: "Imported", ...json(importedOut) }, ...importErrors },
   }),
   async (c) => {

@@ -43,6 +43,37 @@ export const FINGERPRINTS_SQL = "SELECT import_fingerprint AS v FROM transaction
  */
 export const LEGACY_BANK_IDS_SQL = "SELECT import_fingerprint || '|' || date || '|' || amount AS v FROM transactions WHERE account_id = ?1 AND import_fingerprint IN (SELECT value FROM json_each(?2))";
 
+/**
+ * The account's movements a file row may be (import matching, ADR 049), whatever brought them:
+ * `?2` is a JSON array of [amount, first day, last day], one per amount and day of the file. Each
+ * key is an equality on the (account, amount) index and a range on its date; a movement near two
+ * rows comes once per key (the caller keeps one).
+ */
+export const CANDIDATES_SQL = `SELECT t.id AS id, t.date AS date, t.amount AS amount, t.description AS description, t.payee AS payee, t.status AS status,
+    t.transfer_id AS transferId, t.import_fingerprint AS fingerprint
+  FROM json_each(?2) AS k CROSS JOIN transactions AS t INDEXED BY transactions_account_amount
+    ON t.account_id = ?1 AND t.amount = json_extract(k.value, '$[0]') AND t.date BETWEEN json_extract(k.value, '$[1]') AND json_extract(k.value, '$[2]')`;
+
+/**
+ * Links file rows to the movements they matched (ADR 049), one statement for all (`?4`: a JSON
+ * array of [movement id, fingerprint, content hash, status, amount]): the movement takes the bank's
+ * fingerprint and content when it has none (a re-import finds it), and "posted" when the bank says
+ * so; amount, date, text, category and transfer stay. Held to the account as read and to the amount
+ * matched (an edit since leaves the row alone); OR IGNORE: a fingerprint taken meanwhile by another
+ * import leaves that row unlinked rather than failing the import. RETURNING counts the links.
+ */
+export function linkMatchedRows(db: D1Database, account: { id: string; currency: string }, userId: string, now: number, links: unknown[][]) {
+  const of = (i: number) => `(SELECT json_extract(value, '$[${i}]') FROM json_each(?4) WHERE json_extract(value, '$[0]') = transactions.id)`;
+  return db
+    .prepare(
+      `UPDATE OR IGNORE transactions SET import_fingerprint = COALESCE(import_fingerprint, ${of(1)}), import_content = COALESCE(import_content, ${of(2)}),
+         status = CASE WHEN ${of(3)} = 'posted' THEN 'posted' ELSE status END, updated_at = ?5
+       WHERE id IN (SELECT json_extract(value, '$[0]') FROM json_each(?4)) AND account_id = ?1 AND user_id = ?2 AND amount = ${of(4)} AND ${accountAsRead(1, 2, 3)}
+       RETURNING 1 AS linked`,
+    )
+    .bind(account.id, userId, account.currency, JSON.stringify(links), now);
+}
+
 /** The account's latest imports whose rows are not all gone, newest first (the partial index `imports_account`). */
 export const IMPORT_RECORDS_SQL = `SELECT id, file_name, imported, remaining, created_at FROM imports
   WHERE account_id = ?1 AND undone_at IS NULL AND remaining > 0 AND +user_id = ?2
@@ -58,11 +89,15 @@ export function importRecordsStatement(db: D1Database, userId: string, accountId
  * the rows written, and no record at all when every row was a duplicate after all (`ON CONFLICT DO
  * NOTHING`).
  */
-export function importRecordStatements(db: D1Database, record: { id: string; accountId: string; userId: string; fileName: string | null; now: number; currency: string }) {
+export function importRecordStatements(
+  db: D1Database,
+  record: { id: string; accountId: string; userId: string; fileName: string | null; now: number; currency: string; fileCheck?: string | null },
+) {
   return {
+    // `file_check` (migration 0020): what disagreed with the account when the user imported anyway.
     before: db
-      .prepare(`INSERT INTO imports (id, account_id, user_id, file_name, created_at) SELECT ?1, ?2, ?3, ?4, ?5 WHERE ${accountAsRead(2, 3, 6)}`)
-      .bind(record.id, record.accountId, record.userId, record.fileName, record.now, record.currency),
+      .prepare(`INSERT INTO imports (id, account_id, user_id, file_name, created_at, file_check) SELECT ?1, ?2, ?3, ?4, ?5, ?7 WHERE ${accountAsRead(2, 3, 6)}`)
+      .bind(record.id, record.accountId, record.userId, record.fileName, record.now, record.currency, record.fileCheck ?? null),
     after: [
       db.prepare("UPDATE imports SET (imported, remaining) = (SELECT COUNT(*), COUNT(*) FROM transactions WHERE import_id = ?1) WHERE id = ?1").bind(record.id),
       db.prepare("DELETE FROM imports WHERE id = ?1 AND imported = 0").bind(record.id),

@@ -1,0 +1,124 @@
+/**
+ * What the import does with rows already in the account (ADR 049): the file check's stop (the
+ * file's currency or account number is another account's) with the accounts it fits and the
+ * "import anyway" box; the counts ("3 new, 3 match existing, 1 to decide"); each matched row beside
+ * the movement it is, and for a probable one the choice to link it or add it as new. The fields
+ * belong to the mapping form (`form="import-mapping-form"`), so they go with its Preview and Import
+ * buttons, without JavaScript too.
+ */
+import { Link } from "react-router";
+import { formatCount } from "../../../../core/i18n/translate";
+import { formatDay } from "../../../../core/dates";
+import type { ImportMatch, ImportPreview } from "../../../../core/api-types/ledger";
+import { useTranslation } from "../../../i18n/use-translation";
+import { Money } from "../../../ui/money";
+import * as l from "../../../styles/ledger.css";
+import * as ui from "../../../styles/ui.css";
+
+export const MAPPING_FORM_ID = "import-mapping-form";
+
+export function ImportFileCheck({ preview }: { preview: ImportPreview }) {
+  const { t } = useTranslation();
+  const check = preview.fileCheck;
+  if (!check || check.problems.length === 0) return null;
+  const what = check.problems.map((problem) => t(problem === "currency" ? "ledger.matching.overrideCurrency" : "ledger.matching.overrideNumber")).join(", ");
+  const byNumber = check.suggestions.some((account) => account.byNumber);
+  return (
+    <div role={check.overridden ? "status" : "alert"} className={check.overridden ? ui.alert.info : ui.alert.warning} data-testid="import-file-check">
+      <p style={{ margin: 0, fontWeight: 600 }}>{t("ledger.matching.stopTitle")}</p>
+      <p style={{ margin: "4px 0" }}>{check.reason}</p>
+      {check.overridden ? null : <p style={{ margin: "4px 0" }}>{t("ledger.matching.stopHint")}</p>}
+      {check.suggestions.length ? (
+        <ul style={{ margin: "4px 0" }}>
+          {check.suggestions.map((account) => (
+            <li key={account.id}>
+              <Link to={`/accounts/${account.id}/transactions`} data-testid="import-suggestion">
+                {t("ledger.matching.suggestion", { name: account.name, currency: account.currency })}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : check.currency ? (
+        <p style={{ margin: "4px 0" }}>{t("ledger.matching.noSuggestion", { currency: check.currency })}</p>
+      ) : null}
+      {check.suggestions.length && check.number && !byNumber ? <p className={ui.hint}>{t("ledger.matching.byCurrencyOnly")}</p> : null}
+      <label style={{ display: "flex", gap: "8px", alignItems: "flex-start", marginTop: "8px" }}>
+        <input type="checkbox" name="override" value="true" form={MAPPING_FORM_ID} defaultChecked={check.overridden} data-testid="import-override" />
+        <span>
+          {t("ledger.matching.override")}
+          <br />
+          <span className={ui.hint}>{t("ledger.matching.overrideHint", { what })}</span>
+        </span>
+      </label>
+    </div>
+  );
+}
+
+/** The counts of what the import will do, and the matched rows (first 500). */
+export function ImportMatches({ preview, currency, error }: { preview: ImportPreview; currency: string; error?: string }) {
+  const { t, i18n } = useTranslation();
+  const plan = preview.plan;
+  const matches = preview.matches ?? [];
+  if (!plan || !preview.rows?.length) return null;
+  return (
+    <section className={ui.stack} aria-labelledby="import-matches-title" data-testid="import-matches">
+      <p role="status" style={{ margin: 0, fontWeight: 600 }} data-testid="import-plan">
+        {t("ledger.matching.counts", { fresh: formatCount(plan.fresh), matched: formatCount(plan.matched), probable: formatCount(plan.probable) })}
+      </p>
+      {matches.length ? (
+        <>
+          <h3 id="import-matches-title" className={l.subTitle} style={{ margin: 0 }}>
+            {t("ledger.matching.title")}
+          </h3>
+          <p className={ui.hint}>{t("ledger.matching.intro")}</p>
+          {error ? (
+            <p role="alert" className={ui.alert.error} data-testid="import-decide-error">
+              {error}
+            </p>
+          ) : plan.probable > 0 ? (
+            <p className={ui.hint}>{t("ledger.matching.undecided")}</p>
+          ) : null}
+          <ul className={l.list}>
+            {matches.map((match) => (
+              <MatchRow key={`${match.line}-${match.existing.id}-${match.decision}`} match={match} currency={currency} language={i18n.language} />
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function MatchRow({ match, currency, language }: { match: ImportMatch; currency: string; language: string }) {
+  const { t } = useTranslation();
+  const name = `decide-${match.line}`;
+  return (
+    <li className={l.listRow} data-testid="import-match" data-kind={match.kind} style={{ display: "block" }}>
+      <p style={{ margin: 0 }}>
+        <strong>{t(match.kind === "sure" ? "ledger.matching.sure" : "ledger.matching.probable")}</strong> · {t("ledger.pages.import.line")} {match.line}
+      </p>
+      <p style={{ margin: "2px 0" }} className={l.userText}>
+        <span className={ui.hint}>{t("ledger.matching.fileRow")}: </span>
+        {formatDay(match.date, language)} · {match.description} · <Money minor={match.amountMinor} currency={currency} signed />
+      </p>
+      <p style={{ margin: "2px 0" }} className={l.userText} data-testid="import-match-existing">
+        <span className={ui.hint}>{t("ledger.matching.existingRow")}: </span>
+        {formatDay(match.existing.date, language)} · {match.existing.description} · <Money minor={match.existing.amountMinor} currency={currency} signed />
+        {match.existing.transfer ? ` (${t("ledger.matching.transfer")})` : null}
+      </p>
+      {match.kind === "probable" ? (
+        <fieldset style={{ border: 0, padding: 0, margin: "4px 0 0", display: "flex", flexWrap: "wrap", gap: "4px 16px" }}>
+          <legend className={ui.hint}>{t("ledger.matching.decideLegend", { line: match.line })}</legend>
+          {/* Not `required`: the form's Preview button must still work undecided. The import refuses undecided rows (import-section.server.ts). */}
+          <input type="hidden" name="probable" value={match.line} form={MAPPING_FORM_ID} />
+          <label>
+            <input type="radio" name={name} value="link" form={MAPPING_FORM_ID} defaultChecked={match.decision === "link"} data-testid="import-link" /> {t("ledger.matching.link")}
+          </label>
+          <label>
+            <input type="radio" name={name} value="new" form={MAPPING_FORM_ID} defaultChecked={match.decision === "new"} data-testid="import-add-new" /> {t("ledger.matching.addNew")}
+          </label>
+        </fieldset>
+      ) : null}
+    </li>
+  );
+}
