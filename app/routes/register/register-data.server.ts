@@ -1,6 +1,7 @@
 /** The register's loader: one API call for the page, its totals per currency, and the accounts and categories its filters name. */
 import type { RouterContextProvider } from "react-router";
-import type { Account, Category, ListTotals, Transaction } from "../../../core/api-types/ledger";
+import type { Account, Category, Transaction } from "../../../core/api-types/ledger";
+import { REGISTER_PAGE_SIZE, type RegisterRow, type RegisterTotals } from "./register-shapes";
 import { todayInZone } from "../../../core/dates";
 import { fieldErrors } from "../../../core/problem";
 import type { FieldErrors } from "../../forms/forms";
@@ -10,9 +11,6 @@ import { requireUser } from "../../server/session.server";
 
 /** The register's query parameters (GET /transactions), kept in the address. */
 export const REGISTER_FILTER_KEYS = ["q", "accountId", "from", "to", "category", "direction", "min", "max", "status", "sort", "order"] as const;
-export const REGISTER_PAGE_SIZE = 50;
-
-export type RegisterTotals = ListTotals & { currency: string };
 
 type RegisterAnswer = {
   transactions: Transaction[];
@@ -23,11 +21,6 @@ type RegisterAnswer = {
   totals: RegisterTotals[];
   accounts?: Account[];
   categories?: Category[];
-};
-
-/** What a row of the register shows (loader data travels in the HTML: only these fields). */
-export type RegisterRow = Pick<Transaction, "id" | "date" | "description" | "payee" | "amountMinor" | "currency" | "accountId" | "status" | "transferId" | "transferAccountId"> & {
-  category: { name: string; color: string } | null;
 };
 
 export async function registerData(request: Request, context: Readonly<RouterContextProvider>) {

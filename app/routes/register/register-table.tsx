@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { formatDay } from "../../../core/dates";
 import { useTranslation } from "../../i18n/use-translation";
 import { Money } from "../../ui/money";
-import type { RegisterRow } from "./register-data.server";
+import type { RegisterRow } from "./register-shapes";
 import * as l from "../../styles/ledger.css";
 
 export function RegisterTable({ rows, accountNames, today }: { rows: RegisterRow[]; accountNames: Map<string, string>; today: string }) {

@@ -1,7 +1,7 @@
 /** The register's totals: count, in, out and net per currency, never added across currencies. */
 import { useTranslation } from "../../i18n/use-translation";
 import { Money } from "../../ui/money";
-import type { RegisterTotals } from "./register-data.server";
+import type { RegisterTotals } from "./register-shapes";
 import * as l from "../../styles/ledger.css";
 import * as ui from "../../styles/ui.css";
 
