@@ -1,5 +1,5 @@
 /** The overview's month (ADR 054): previous and next, the month beside the one before, categories that lead to their movements, a transfer once. */
-import { expect, hydrated, test } from "../support/fixtures";
+import { createUser, expect, hydrated, test } from "../support/fixtures";
 import { addTransactions, apiPost, createAccount } from "../support/ledger-api";
 import { todayInLima } from "../support/dates";
 import { soles } from "../support/money";
@@ -62,7 +62,8 @@ test.describe("the overview's month", () => {
     });
   }
 
-  test("in Spanish, the month picker and the comparison read in Spanish", async ({ browser, baseURL, request, user }) => {
+  test("in Spanish, the month picker and the comparison read in Spanish", async ({ browser, baseURL, request }) => {
+    const user = await createUser(request, { locale: "es" });
     const { first } = months();
     const bcp = await createAccount(request, user, { name: "BCP" });
     await addTransactions(request, user, bcp, [{ date: first, description: "Wong", amount: "-45.90" }]);

@@ -1,9 +1,9 @@
 /** The register across accounts (/transactions, ADR 054): header search by text and amount, its filters, date shortcuts, "Page N of M"; phone and desktop, English and Spanish, with and without JavaScript. */
-import { expect, hydrated, randomIp, signInAs, test } from "../support/fixtures";
+import { createUser, expect, hydrated, randomIp, signInAs, test } from "../support/fixtures";
 import { addTransactions, createAccount } from "../support/ledger-api";
 import { todayInLima } from "../support/dates";
 import { dollars, soles } from "../support/money";
-import { spanishPage } from "../support/pages";
+import { disclose, spanishPage } from "../support/pages";
 
 /** This month's first day, last month's first and last, in Lima (the user's time zone). */
 function months() {
@@ -47,6 +47,7 @@ test.describe("the register across accounts", () => {
     await page.goto("/transactions");
     await hydrated(page);
     await expect(rows).toHaveCount(5);
+    await disclose(page, "Filters");
     await page.getByLabel("In or out").selectOption("out");
     await page.getByLabel("Amount from").fill("100");
     await page.getByLabel("Amount up to").fill("500");
@@ -68,6 +69,7 @@ test.describe("the register across accounts", () => {
     // The account filter keeps one account.
     await page.goto("/transactions");
     await hydrated(page);
+    await disclose(page, "Filters");
     await page.getByLabel("Account", { exact: true }).selectOption({ label: "BBVA Dólares (USD)" });
     await page.getByRole("button", { name: "Apply filters" }).click();
     await expect(rows).toHaveCount(1);
@@ -120,6 +122,7 @@ test.describe("the register across accounts", () => {
     await expect(page.getByTestId("register-row")).toContainText("Plaza Vea");
     // The filters' form and a date shortcut.
     await page.goto("/transactions");
+    await disclose(page, "Filters");
     await page.getByLabel("In or out").selectOption("out");
     await page.getByLabel("Amount from").fill("100");
     await page.getByRole("button", { name: "Apply filters" }).click();
@@ -129,7 +132,8 @@ test.describe("the register across accounts", () => {
     await context.close();
   });
 
-  test("Spanish on a phone: the header's search fits and finds by amount, the register reads in Spanish", async ({ browser, baseURL, request, user }) => {
+  test("Spanish on a phone: the header's search fits and finds by amount, the register reads in Spanish", async ({ browser, baseURL, request }) => {
+    const user = await createUser(request, { locale: "es" });
     const { first } = months();
     const bcp = await createAccount(request, user, { name: "BCP Soles" });
     await addTransactions(request, user, bcp, [{ date: first, description: "Almuerzo", amount: "-20.77" }]);
