@@ -22,9 +22,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** "November 2026" for a month's first day, in the page's language. */
-function monthNameOf(day: string, language: string): string {
+function monthNameOf(day: string, language: string, month: "long" | "short" = "long"): string {
   const [y, m] = day.split("-").map(Number) as [number, number];
-  return dateTimeFormat(intlLocale(language), { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, 15)));
+  return dateTimeFormat(intlLocale(language), { month, year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, 15)));
 }
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
@@ -90,7 +90,8 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
           <MonthPicker monthName={monthName} previous={previousStart.slice(0, 7)} next={nextMonth} current={monthStart.slice(0, 7)} thisMonth={thisMonth} />
           <div className={l.twoColumns}>
             <Section title={t("ledger.register.compare", { month: monthName, previous: previousName })} id="this-month">
-              <MonthFlows month={month} compared={compared} monthName={monthName} previousName={previousName} />
+              {/* Short names head the columns: two long ones and the figures would not fit a phone. */}
+              <MonthFlows month={month} compared={compared} monthName={monthNameOf(monthStart, i18n.language, "short")} previousName={monthNameOf(previousStart, i18n.language, "short")} />
               <p className={l.small} style={{ margin: 0 }}>
                 {t("ledger.pages.overview.monthNote")}
               </p>

@@ -20,7 +20,7 @@ export function MonthFlows({ month, compared, monthName, previousName }: { month
         const now = month.find((m) => m.currency === currency) ?? { inMinor: 0, outMinor: 0 };
         const before = compared.find((m) => m.currency === currency) ?? { inMinor: 0, outMinor: 0 };
         return (
-          <div key={currency} className={l.tableWrap} style={{ border: 0 }}>
+          <div key={currency} className={l.tableWrap} style={{ border: 0, minWidth: 0 }}>
             <table className={l.table} data-testid={`month-${currency}`}>
               <caption className={l.subTitle} style={{ textAlign: "start" }}>
                 {currency}

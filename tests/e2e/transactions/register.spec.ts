@@ -111,13 +111,13 @@ test.describe("the register across accounts", () => {
     await signInAs(page, user, baseURL!);
     await page.goto("/accounts");
     await page.getByTestId("header-search").fill("S/ 20.77");
-    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page.getByRole("button", { name: "Find", exact: true }).click();
     await expect(page).toHaveURL(/\/transactions\?q=S%2F\+20\.77/);
     await expect(page.getByTestId("register-row")).toHaveCount(1);
     await expect(page.getByTestId("register-row")).toContainText("Menú del día");
     // A payee is searched too.
     await page.getByTestId("header-search").fill("supermercados");
-    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page.getByRole("button", { name: "Find", exact: true }).click();
     await expect(page.getByTestId("register-row")).toHaveCount(1);
     await expect(page.getByTestId("register-row")).toContainText("Plaza Vea");
     // The filters' form and a date shortcut.
