@@ -15,6 +15,7 @@
  * | signup-confirm-linkId (beyond)      | /signup/confirm/{linkId}           | login   | login |
  * | login-confirm-email-linkId (beyond) | /login/confirm-email/{linkId}      | login   | none  |
  * | login-undo-email-linkId (beyond)    | /login/undo-email/{linkId}         | login   | none  |
+ * | transactions (beyond the seed)      | /transactions                      | default | auth  |
  */
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
@@ -25,6 +26,7 @@ export default [
     route("accounts", "routes/accounts/accounts.tsx", { id: "accounts" }),
     route("settings", "routes/settings/settings.tsx", { id: "settings" }),
     route("accounts/:accountId/transactions", "routes/transactions/accounts-accountId-transactions.tsx", { id: "accounts-accountId-transactions" }),
+    route("transactions", "routes/register/register.tsx", { id: "transactions" }),
     // Unmatched paths: a 404 in the default layout, so it keeps the header (a way on, sign-out),
     // rendered under root, so middleware (i18n) runs (STACK-NOTES trap 2).
     route("*", "routes/not-found.tsx", { id: "not-found" }),

@@ -112,6 +112,10 @@ async function benchSize(size) {
       // Filters whose rows are rare among many: each must cost its own rows, not the history (ADR 010).
       ["API pending only", `${base}?limit=50&status=pending`, api],
       ["API uncategorised", `${base}?limit=50&category=none`, api],
+      // The register across accounts (ADR 054): a page walks the user's rows in date order.
+      ["API register page", `${ORIGIN}/api/v1/transactions?limit=50`, api],
+      ["API register amount", `${ORIGIN}/api/v1/transactions?limit=50&q=20.77`, api],
+      ["API register size out", `${ORIGIN}/api/v1/transactions?limit=50&min=100&max=500&direction=out`, api],
       ["SSR first page", `${ORIGIN}/accounts/${DEMO_PEN_ACCOUNT}/transactions`, cookie],
       // The yardstick of issue 4: the transactions page within 2× of the sign-in page, same run.
       ["SSR sign-in page", `${ORIGIN}/login`, browser],

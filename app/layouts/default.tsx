@@ -1,14 +1,16 @@
-import { Camera, LayoutDashboard, LogOut, Settings, Wallet } from "lucide-react";
+import { Camera, LayoutDashboard, LogOut, Search, Settings, Wallet } from "lucide-react";
 import { useTranslation } from "../i18n/use-translation";
 import { useEffect, useRef, type ReactNode } from "react";
-import { Form, Link, NavLink, Outlet } from "react-router";
+import { Form, Link, NavLink, Outlet, useLocation } from "react-router";
 import { ErrorContent } from "../ui/error-content";
 import { LanguageSwitch } from "../ui/language-switch";
 import { useRootData } from "../root";
 import type { Route } from "./+types/default";
 import * as layout from "../styles/layout.css";
+import * as search from "./header-search.css";
 import * as ui from "../styles/ui.css";
 import { HEADER_BLOCK_SIZE } from "../ui/constants";
+import { TEXT_LIMITS } from "../../core/input-limits";
 
 const NAV = [
   { to: "/", key: "nav.overview", icon: LayoutDashboard, end: true },
@@ -61,6 +63,7 @@ function Shell({ children }: { children: ReactNode }) {
               ))}
             </ul>
           </nav>
+          {root?.user ? <HeaderSearch /> : null}
           <LanguageSwitch inHeader />
           {root?.user ? (
             <Form method="post" action="/logout">
@@ -80,6 +83,34 @@ function Shell({ children }: { children: ReactNode }) {
         {children}
       </main>
     </>
+  );
+}
+
+/**
+ * Search from any page: a plain GET form to the register (/transactions?q=…), so it works without
+ * JavaScript; text or an amount ("20.77", "20,77"). The register's own filters take it from there.
+ */
+function HeaderSearch() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  // On the register the field shows what is searched; elsewhere it starts empty.
+  const current = location.pathname === "/transactions" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
+  return (
+    <Form method="get" action="/transactions" role="search" aria-label={t("ledger.register.headerSearch")} className={search.form} key={current}>
+      <input
+        type="search"
+        name="q"
+        defaultValue={current}
+        aria-label={t("ledger.register.headerSearch")}
+        placeholder={t("ledger.register.headerSearchPlaceholder")}
+        className={search.input}
+        maxLength={TEXT_LIMITS.search}
+        data-testid="header-search"
+      />
+      <button type="submit" className={`${ui.button.ghost} ${search.button}`} aria-label={t("ledger.register.headerSearchButton")}>
+        <Search aria-hidden="true" size={18} />
+      </button>
+    </Form>
   );
 }
 

@@ -234,6 +234,10 @@ const amountBound = z
     if (!checked.ok && (checked.key === "ledger.errors.amountFormat" || checked.key === "ledger.errors.amountDecimalComma")) ctx.addIssue({ code: "custom", message: checked.key });
   });
 
+/** Money in, money out, or both (the default): the list's side filter. */
+export const LIST_DIRECTIONS = ["in", "out", "any"] as const;
+export type ListDirection = (typeof LIST_DIRECTIONS)[number];
+
 /** Query of the listing and of the CSV export (all strings: they come from a URL); see listQuerySchema. */
 export const listQueryObject = z.object({
   // The search matches words (letters and digits); symbols alone would silently filter nothing.
@@ -254,8 +258,12 @@ export const listQueryObject = z.object({
     .string()
     .refine((v) => v === "" || v === "none" || ID_PATTERN.test(v), { error: "ledger.errors.categoryUnknown" })
     .optional(),
+  // Bounds on the amount's size, money in and out alike (min 100, max 500 finds an expense of
+  // 120); `direction` keeps one side. A bound written with a minus sign ("-100") keeps its older
+  // meaning, a bound on the signed amount, for the links and clients made before (ADR 054).
   min: blank(amountBound),
   max: blank(amountBound),
+  direction: blank(z.enum(LIST_DIRECTIONS, { error: "ledger.register.errors.direction" })),
   status: blank(z.enum(TRANSACTION_STATUSES, { error: "ledger.errors.status" })),
   sort: blank(z.enum(["date", "amount"], { error: "ledger.errors.sort" })),
   order: blank(z.enum(["asc", "desc"], { error: "ledger.errors.order" })),
@@ -281,6 +289,12 @@ export function withDateRange<T extends z.ZodObject<{ from: z.ZodType<string | u
 
 export const listQuerySchema = withDateRange(listQueryObject);
 export type ListQuery = z.infer<typeof listQuerySchema>;
+
+/** Query of the register across accounts (GET /transactions): the listing's, and one account to keep. */
+export const registerQueryObject = listQueryObject.extend({
+  accountId: blank(z.string().regex(ID_PATTERN, { error: "ledger.errors.accountUnknown" })),
+});
+export type RegisterQuery = z.infer<typeof registerQueryObject>;
 
 const columnIndex = blank(z.string().regex(/^\d{1,3}$/, { error: "ledger.errors.column" }).transform(Number));
 

@@ -114,3 +114,30 @@ describe("GET /overview", () => {
     }
   });
 });
+
+describe("GET /overview: a month beside the one before, and transfers once (ADR 054)", () => {
+  it("lists a transfer once, as its leg out naming the other account, and compares another period per currency", async () => {
+    const { token } = await signUp();
+    const bcp = await createAccount(token, { name: "BCP", currency: "PEN" });
+    const bbva = await createAccount(token, { name: "BBVA", currency: "PEN" });
+    await addTransaction(token, bcp.id, { date: "2026-10-15", description: "Octubre", amount: "-99.00" });
+    await addTransaction(token, bcp.id, { date: "2026-10-16", description: "Sueldo octubre", amount: "4500.00" });
+    await addTransaction(token, bcp.id, { date: "2026-11-02", description: "Wong", amount: "-50.00" });
+    const transfer = await call("/transfers", { token, body: { fromAccountId: bcp.id, toAccountId: bbva.id, amount: "263.50", date: "2026-11-03", description: "Traspaso" } });
+    expect(transfer.status).toBe(201);
+
+    const { status, json } = await call("/overview?from=2026-11-01&to=2026-11-30&compareFrom=2026-10-01&compareTo=2026-10-31", { token });
+    expect(status).toBe(200);
+    const traspasos = json.recent.filter((tx: { description: string }) => tx.description === "Traspaso");
+    expect(traspasos).toHaveLength(1);
+    expect(traspasos[0]).toMatchObject({ accountId: bcp.id, transferAccountId: bbva.id, amountMinor: -26350 });
+    expect(json.recent).toHaveLength(4);
+    expect(json.flows).toEqual([expect.objectContaining({ currency: "PEN", inMinor: 0, outMinor: -5000 })]);
+    expect(json.compared).toEqual([{ currency: "PEN", inMinor: 450000, outMinor: -9900 }]);
+
+    // Without a period to compare, no `compared`; half a period is refused.
+    expect((await call("/overview?from=2026-11-01&to=2026-11-30", { token })).json.compared).toBeUndefined();
+    expect((await call("/overview?from=2026-11-01&to=2026-11-30&compareFrom=2026-10-01", { token })).status).toBe(422);
+    expect((await call("/overview?from=2026-11-01&to=2026-11-30&compareFrom=2026-10-31&compareTo=2026-10-01", { token })).status).toBe(422);
+  });
+});

@@ -9,6 +9,7 @@ import { OWN_IDS_SQL, SAME_CONTENT_SQL, SAME_DAY_AND_AMOUNT_SQL } from "../../wo
 import { IMPORT_RECORDS_SQL, UNDO_SQL } from "../../workers/api/src/import/store";
 import { rowsQuery, totalsQuery, type Filters, type Order, type Sort } from "../../workers/api/src/transactions/list-store";
 import { BY_ID_SQL } from "../../workers/api/src/transactions/store";
+import { registerRowsQuery, registerTotalsQuery } from "../../workers/api/src/transactions/register-store";
 
 const ACCOUNT = "00000000-0000-4000-8000-000000000001";
 const CATEGORY = "00000000-0000-4000-8000-0000000000ca";
@@ -123,5 +124,28 @@ describe("query plans of reads and writes by id", () => {
     const listed = await explain({ sql: IMPORT_RECORDS_SQL, params: [ACCOUNT, "u1"] });
     // The partial index is in created_at order already: no sort.
     expect(listed).toMatch(/^SEARCH imports USING INDEX imports_account \(account_id=\?\)$/);
+  });
+});
+
+describe("query plans of the register across accounts (ADR 054)", () => {
+  const USER = "00000000-0000-4000-8000-0000000000aa";
+
+  it("pages the user's rows in (date, id) order from transactions_user_date (migration 0023), without sorting them", async () => {
+    for (const order of ["desc", "asc"] as const) {
+      for (const filters of [{}, { from: "2026-08-01", to: "2026-08-31" }, { min: 100000, max: 500000, direction: "out" as const }]) {
+        const plan = await explain(registerRowsQuery(USER, filters, "date", order, null, 51));
+        expect(plan, `${order} ${JSON.stringify(filters)}`).toMatch(/SEARCH t USING INDEX transactions_user_date \(user_id=\?/);
+        expect(plan, `${order} ${JSON.stringify(filters)}`).not.toMatch(/TEMP B-TREE|SCAN t\b/);
+      }
+    }
+  });
+
+  it("reads the totals of the whole history from the accounts, and of a date range from the per-day table", async () => {
+    const whole = await explain(registerTotalsQuery(USER, {}));
+    expect(whole).toMatch(/SEARCH a USING INDEX accounts_user/);
+    expect(whole).not.toMatch(/transactions/);
+    const range = await explain(registerTotalsQuery(USER, { from: "2026-08-01", to: "2026-08-31" }));
+    expect(range).toMatch(/SEARCH d USING PRIMARY KEY/);
+    expect(range).not.toMatch(/transactions/);
   });
 });

@@ -48,7 +48,7 @@ addPageTexts(transactionsPageTexts);
 export const middleware: Route.MiddlewareFunction[] = [guard("auth")];
 
 /** Filters and sort, exactly the listing's query parameters (docs/api/ledger.md), kept in the URL. */
-const FILTER_KEYS = ["q", "from", "to", "category", "min", "max", "status", "sort", "order"] as const;
+const FILTER_KEYS = ["q", "from", "to", "category", "direction", "min", "max", "status", "sort", "order"] as const;
 const PAGE_SIZE = 50;
 
 /** The listing with what `include` asks for beside it. */
@@ -260,7 +260,7 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
 
         {!account.archived ? <ImportSection loaderData={loaderData} /> : null}
 
-        <Filters loaderData={loaderData} categories={categories} errors={filterErrors} />
+        <Filters filters={filters} today={loaderData.today} categories={categories} errors={filterErrors} />
       </div>
 
       {list ? (
@@ -269,7 +269,7 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
 
           <TransactionTable loaderData={loaderData} list={list} filtered={filtered} addFetcher={addFetcher} />
 
-          <Pager list={list} page={loaderData.page} accountId={account.id} filters={filters} />
+          <Pager list={list} page={loaderData.page} accountId={account.id} filters={filters} count={loaderData.totals} pageSize={PAGE_SIZE} />
         </>
       ) : (
         <p className={ui.alert.warning} role="alert">

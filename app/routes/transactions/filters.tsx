@@ -1,7 +1,7 @@
 /** The filters and sort of the list, kept in the address (a GET form). */
 import { ArrowDownUp } from "lucide-react";
 import { type FormEvent } from "react";
-import { Form, Link, useNavigate } from "react-router";
+import { Form, Link, useNavigate, useSearchParams } from "react-router";
 import { useTranslation } from "../../i18n/use-translation";
 import { SelectField } from "../../forms/fields";
 import { focusAfterNavigation } from "../../forms/focus-after-save";
@@ -9,16 +9,35 @@ import type { FieldErrors } from "../../forms/forms";
 import { Field } from "../../ui/ui";
 import { isPlainClick } from "../../browser/plain-click";
 import { isIsoDay } from "../../../core/dates";
-import type { Category } from "../../../core/api-types/ledger";
-import { TRANSACTION_STATUSES } from "../../../core/schemas/ledger";
-import type { PageData } from "./page-data";
+import type { Account, Category } from "../../../core/api-types/ledger";
+import { LIST_DIRECTIONS, TRANSACTION_STATUSES } from "../../../core/schemas/ledger";
+import { dateShortcuts } from "./date-shortcuts";
+import { withParams } from "./list-urls";
 import * as l from "../../styles/ledger.css";
 import * as ui from "../../styles/ui.css";
 
-export function Filters({ loaderData, categories, errors }: { loaderData: PageData; categories: Category[]; errors: FieldErrors }) {
+/**
+ * `accounts`: the register's account filter (an account's own page has none). `open`: shown
+ * unfolded even without filters (the register's filters are its page).
+ */
+export function Filters({
+  filters,
+  today,
+  categories,
+  errors,
+  accounts,
+  open,
+}: {
+  filters: Record<string, string>;
+  today: string;
+  categories: Category[];
+  errors: FieldErrors;
+  accounts?: Array<Pick<Account, "id" | "name" | "currency">>;
+  open?: boolean;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { filters } = loaderData;
+  const [searchParams] = useSearchParams();
   const hasFilters = Object.keys(filters).length > 0;
   // With JavaScript, empty fields stay out of the address (shareable links stay short).
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -29,7 +48,7 @@ export function Filters({ loaderData, categories, errors }: { loaderData: PageDa
     navigate(query ? `?${query}` : ".");
   }
   return (
-    <details className={l.details} open={hasFilters || Object.keys(errors).length > 0}>
+    <details className={l.details} open={open || hasFilters || Object.keys(errors).length > 0}>
       <summary className={l.summary} id="filters-toggle">
         <ArrowDownUp size={18} aria-hidden="true" />
         {t("ledger.pages.transactions.filters")}
@@ -43,9 +62,19 @@ export function Filters({ loaderData, categories, errors }: { loaderData: PageDa
               name="q"
               type="search"
               defaultValue={filters.q ?? ""}
-              hint={t("ledger.pages.transactions.searchHint")}
+              hint={t("ledger.register.searchHint")}
               error={errors.q}
             />
+            {accounts ? (
+              <SelectField
+                id="filter-account"
+                label={t("ledger.register.account")}
+                name="accountId"
+                defaultValue={filters.accountId ?? ""}
+                error={errors.accountId}
+                options={[{ value: "", label: t("ledger.register.anyAccount") }, ...accounts.map((a) => ({ value: a.id, label: `${a.name} (${a.currency})` }))]}
+              />
+            ) : null}
             <Field
               id="filter-from"
               label={t("ledger.pages.transactions.from")}
@@ -55,6 +84,19 @@ export function Filters({ loaderData, categories, errors }: { loaderData: PageDa
               error={errors.from}
             />
             <Field id="filter-to" label={t("ledger.pages.transactions.to")} name="to" type={dateFieldType(filters.to)} defaultValue={filters.to ?? ""} error={errors.to} />
+            {/* Links, not buttons: they set the range without JavaScript, keeping the other filters. */}
+            <nav aria-label={t("ledger.register.dates")} className={l.actions} data-testid="date-shortcuts">
+              {dateShortcuts(today).map((shortcut) => (
+                <Link
+                  key={shortcut.key}
+                  to={withParams(searchParams, { from: shortcut.from, to: shortcut.to, cursor: null, page: null })}
+                  className={ui.button.ghost}
+                  aria-current={filters.from === shortcut.from && filters.to === shortcut.to ? "true" : undefined}
+                >
+                  {t(`ledger.register.${shortcut.key}`)}
+                </Link>
+              ))}
+            </nav>
             <SelectField
               id="filter-category"
               label={t("ledger.fields.category")}
@@ -67,16 +109,24 @@ export function Filters({ loaderData, categories, errors }: { loaderData: PageDa
                 ...categories.map((c) => ({ value: c.id, label: c.name })),
               ]}
             />
+            <SelectField
+              id="filter-direction"
+              label={t("ledger.register.direction")}
+              name="direction"
+              defaultValue={filters.direction ?? ""}
+              error={errors.direction}
+              options={LIST_DIRECTIONS.map((d) => ({ value: d === "any" ? "" : d, label: t(`ledger.register.direction${d === "any" ? "Any" : d === "in" ? "In" : "Out"}`) }))}
+            />
             <Field
               id="filter-min"
-              label={t("ledger.pages.transactions.min")}
+              label={t("ledger.register.min")}
               name="min"
               inputMode="decimal"
               defaultValue={filters.min ?? ""}
               error={errors.min}
-              hint={t("ledger.pages.transactions.amountRangeHint")}
+              hint={t("ledger.register.amountHint")}
             />
-            <Field id="filter-max" label={t("ledger.pages.transactions.max")} name="max" inputMode="decimal" defaultValue={filters.max ?? ""} error={errors.max} />
+            <Field id="filter-max" label={t("ledger.register.max")} name="max" inputMode="decimal" defaultValue={filters.max ?? ""} error={errors.max} />
             <SelectField
               id="filter-status"
               label={t("ledger.fields.status")}

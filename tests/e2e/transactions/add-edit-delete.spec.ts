@@ -158,7 +158,10 @@ test.describe("accounts and transactions", () => {
     await expect(page.getByTestId("balances")).toContainText(dollars("227.00"));
     await expect(page.getByTestId("month-PEN")).toContainText(`-${soles("90.00")}`);
     await expect(page.getByTestId("spending-PEN")).toContainText("Groceries");
-    await expect(page.getByTestId("recent").getByRole("row")).toHaveCount(5);
+    // The header and three movements: the transfer once, as its leg out (ADR 054), not both legs.
+    await expect(page.getByTestId("recent").getByRole("row")).toHaveCount(4);
+    await expect(page.getByTestId("recent-transfer")).toHaveCount(1);
+    await expect(page.getByTestId("recent-transfer")).toContainText("BCP Soles → Interbank Dólares");
 
     // With transactions, an account's currency is locked.
     await page.goto("/accounts?edit=" + (await page.getByRole("link", { name: "BCP Soles" }).first().getAttribute("href"))!.split("/")[2]);

@@ -88,14 +88,14 @@ test.describe("accounts and transactions", () => {
     await expect(link("Previous page")).toHaveCount(0);
     const first = await shown();
     await link("Next page").click();
-    await expect(page.getByText("Page 2", { exact: true })).toBeVisible();
+    await expect(page.getByText("Page 2 of 3", { exact: true })).toBeVisible();
     await expect(table).toHaveCount(50);
     // The previous page is the first: one way back, no separate "First page".
     await expect(link("First page")).toHaveCount(0);
     const second = await shown();
     expect(second.filter((row) => first.includes(row))).toEqual([]);
     await link("Next page").click();
-    await expect(page.getByText("Page 3", { exact: true })).toBeVisible();
+    await expect(page.getByText("Page 3 of 3", { exact: true })).toBeVisible();
     await expect(table).toHaveCount(20);
     await expect(link("Next page")).toHaveCount(0);
     const third = await shown();
@@ -103,28 +103,28 @@ test.describe("accounts and transactions", () => {
 
     // Back, page by page: the same rows with the same running balances.
     await link("Previous page").click();
-    await expect(page.getByText("Page 2", { exact: true })).toBeVisible();
+    await expect(page.getByText("Page 2 of 3", { exact: true })).toBeVisible();
     await expect(table).toHaveCount(50);
     expect(await shown()).toEqual(second);
     await link("Previous page").click();
-    await expect(page.getByText("Page 1", { exact: true })).toBeVisible();
+    await expect(page.getByText("Page 1 of 3", { exact: true })).toBeVisible();
     expect(await shown()).toEqual(first);
     await expect(link("Previous page")).toHaveCount(0);
 
     // From the third page, "First page" goes straight to the start.
     await link("Next page").click();
-    await expect(page.getByText("Page 2", { exact: true })).toBeVisible();
+    await expect(page.getByText("Page 2 of 3", { exact: true })).toBeVisible();
     await link("Next page").click();
-    await expect(page.getByText("Page 3", { exact: true })).toBeVisible();
+    await expect(page.getByText("Page 3 of 3", { exact: true })).toBeVisible();
     await link("First page").click();
-    await expect(page.getByText("Page 1", { exact: true })).toBeVisible();
+    await expect(page.getByText("Page 1 of 3", { exact: true })).toBeVisible();
     expect(await shown()).toEqual(first);
 
     // A later page whose rows are gone says so and leads back: it is not an empty account.
     await link("Next page").click();
-    await expect(page.getByText("Page 2", { exact: true })).toBeVisible();
+    await expect(page.getByText("Page 2 of 3", { exact: true })).toBeVisible();
     await link("Next page").click();
-    await expect(page.getByText("Page 3", { exact: true })).toBeVisible();
+    await expect(page.getByText("Page 3 of 3", { exact: true })).toBeVisible();
     const gone = await table.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-id")!));
     for (const id of gone) {
       const deleted = await request.delete(`/api/v1/transactions/${id}`, { headers: { Authorization: `Bearer ${signedIn.token}`, "Idempotency-Key": crypto.randomUUID(), "CF-Connecting-IP": randomIp() } });
@@ -135,6 +135,6 @@ test.describe("accounts and transactions", () => {
     await expect(link("Previous page")).toBeVisible();
     // The page number is only a label: without a cursor the page is the first, whatever the address says.
     await page.goto(`/accounts/${accountId}/transactions?page=7`);
-    await expect(page.getByText("Page 1", { exact: true })).toBeVisible();
+    await expect(page.getByText("Page 1 of 2", { exact: true })).toBeVisible();
   });
 });

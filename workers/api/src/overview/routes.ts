@@ -44,8 +44,16 @@ const query = withDateRange(
         .default(10),
     ),
     include: includeParam,
+    // Another period's money in and out beside this one's (the overview's month before): both or neither.
+    compareFrom: z.preprocess((value) => (value === "" ? undefined : value), day.optional()),
+    compareTo: z.preprocess((value) => (value === "" ? undefined : value), day.optional()),
   }),
-);
+).superRefine((value, ctx) => {
+  if (Boolean(value.compareFrom) !== Boolean(value.compareTo)) ctx.addIssue({ code: "custom", path: [value.compareFrom ? "compareTo" : "compareFrom"], message: "ledger.errors.date" });
+  else if (value.compareFrom && value.compareTo && value.compareFrom > value.compareTo) ctx.addIssue({ code: "custom", path: ["compareTo"], message: "ledger.errors.dateRange" });
+});
+
+const periodFlowOut = z.object({ currency: z.string(), inMinor: z.number().int(), outMinor: z.number().int() });
 
 const flowOut = z.object({
   currency: z.string(),
@@ -67,19 +75,32 @@ overviewRoutes.openapi(
     middleware: [deferSession] as const,
     request: { query },
     responses: {
-      200: { description: "Overview", ...json(z.object({ recent: z.array(transactionOut), flows: z.array(flowOut), ...includedOut })) },
+      200: {
+        description: "Overview",
+        ...json(
+          z.object({
+            recent: z.array(transactionOut).openapi({ description: "Newest first; a transfer between own accounts once, as its leg out (transferAccountId names where it went)" }),
+            flows: z.array(flowOut),
+            compared: z.array(periodFlowOut).optional().openapi({ description: "With compareFrom and compareTo: that period's money in and out per currency" }),
+            ...includedOut,
+          }),
+        ),
+      },
       401: problemResponse("No session"),
       422: problemResponse("Invalid period"),
     },
   }),
   async (c) => {
-    const { from, to, recent: limit, include } = c.req.valid("query");
+    const { from, to, recent: limit, include, compareFrom, compareTo } = c.req.valid("query");
+    const compare = compareFrom && compareTo ? { from: compareFrom, to: compareTo } : undefined;
     const extra = included(c.env.DB, include);
     // The session check rides in the same D1 batch as the page's reads (ADR 026).
-    const auth = await sessionBatch(c, (userId) => [...overviewStatements(c.env.DB, userId, from, to, limit), ...extra.statements(userId)]);
+    const auth = await sessionBatch(c, (userId) => [...overviewStatements(c.env.DB, userId, from, to, limit, compare), ...extra.statements(userId)]);
     if ("response" in auth) return auth.response;
     const locale = localeOf(c);
-    const [recent, flows, spending, ...extraResults] = auth.results;
+    const [recent, flows, spending, ...rest] = auth.results;
+    const comparedResult = compare ? rest.shift() : undefined;
+    const extraResults = rest;
     type SpendingRow = { currency: string; category_id: string | null; name: string | null; color: string | null; default_key: string | null; spent: number };
     const byCurrency = new Map<string, Array<{ id: string; name: string | null; color: string; minor: number }>>();
     for (const row of (spending?.results ?? []) as SpendingRow[]) {
@@ -105,6 +126,13 @@ overviewRoutes.openapi(
           outMinor: row.outflow,
           spending: byCurrency.get(row.currency) ?? [],
         })),
+        ...(comparedResult
+          ? {
+              compared: ((comparedResult.results ?? []) as Array<{ currency: string; inflow: number; outflow: number }>)
+                .sort((a, b) => compareCurrencies(a.currency, b.currency))
+                .map((row) => ({ currency: row.currency, inMinor: row.inflow, outMinor: row.outflow })),
+            }
+          : {}),
       },
       200,
     );

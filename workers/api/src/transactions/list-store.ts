@@ -13,25 +13,59 @@
  * row per day of the history after it, or before it).
  */
 import { checkAmount, PAGE_SIZE_DEFAULT, type ListQuery } from "../../../../core/schemas/ledger";
+import { currencyDigits, OFFERED_CURRENCIES, RETIRED_OR_UNIT_CURRENCIES } from "../../../../core/money";
 import { TRANSACTION_COLUMNS, TRANSACTION_FROM, transactionFrom, type AccountRow, type TransactionRow } from "../ledger/model";
-import { MAX_SEARCH_WORDS, searchWords } from "../../../../core/search-words";
+import { decimalUnits, MAX_SEARCH_WORDS, searchAmounts, searchWords } from "../../../../core/search-words";
 
 export type Sort = "date" | "amount";
 export type Order = "asc" | "desc";
 
 export interface Filters {
   q?: string;
+  /** The sizes a search's amount may be ("20.77", "20,77"), in the list's amount units (`AmountUnits`). */
+  amounts?: number[];
   from?: string;
   to?: string;
   category?: string;
+  /** Bounds on the amount's size (money in and out alike), in the list's amount units. */
   min?: number;
   max?: number;
+  /** Bounds on the signed amount: a bound written with a minus sign ("-100"), as before ADR 054. */
+  signedMin?: number;
+  signedMax?: number;
+  direction?: "in" | "out";
   status?: "pending" | "posted";
+  /** The register only: one of the user's accounts. */
+  accountId?: string;
 }
 
 export type FilterIssue = { field: "min" | "max"; key: string; count?: number };
 
-/** The filters that read the same in any currency (all but the amount bounds). */
+/**
+ * The unit amounts are compared in. An account's list: its own minor units (`t.amount`). The
+ * register spans currencies: thousandths of a unit, the most decimals any currency has, so
+ * "20.77" is 20770 and matches S/ 20.77 and US$ 20.77 alike (but no ¥, which has no decimals).
+ */
+export type AmountUnits = "account" | "milli";
+const MILLI_DIGITS = 3;
+
+/** SQL for a row's amount in thousandths of a unit: its minor units scaled by its currency's digits (over `a`, the account). */
+export const MILLI_AMOUNT = (() => {
+  const byDigits = new Map<number, string[]>();
+  for (const code of [...OFFERED_CURRENCIES, ...RETIRED_OR_UNIT_CURRENCIES]) {
+    const digits = currencyDigits(code);
+    if (digits !== 2) byDigits.set(digits, [...(byDigits.get(digits) ?? []), code]);
+  }
+  // Codes from the fixed tables of money.ts, never from a request: literals keep the statement's parameters few.
+  const whens = [...byDigits].map(([digits, codes]) => `WHEN a.currency IN (${codes.map((code) => `'${code}'`).join(", ")}) THEN ${10 ** (MILLI_DIGITS - digits)}`);
+  return `(t.amount * CASE ${whens.join(" ")} ELSE 10 END)`;
+})();
+
+function amountSql(units: AmountUnits): string {
+  return units === "milli" ? MILLI_AMOUNT : "t.amount";
+}
+
+/** The filters that read the same in any currency (all but the amounts). */
 function plainFilters(query: ListQuery): Filters {
   const filters: Filters = {};
   if (query.q) filters.q = query.q;
@@ -39,27 +73,52 @@ function plainFilters(query: ListQuery): Filters {
   if (query.to) filters.to = query.to;
   if (query.category) filters.category = query.category;
   if (query.status) filters.status = query.status;
+  if (query.direction === "in" || query.direction === "out") filters.direction = query.direction;
   return filters;
 }
 
-/** The query's filters when reading them needs no account: null when it bounds amounts, which are in the account's currency. */
+/** The query's filters when reading them needs no account: null when it bounds or searches amounts, which are in the account's currency. */
 export function filtersWithoutAccount(query: ListQuery): Filters | null {
-  return query.min || query.max ? null : plainFilters(query);
+  return query.min || query.max || (query.q && searchAmounts(query.q).length) ? null : plainFilters(query);
 }
 
-/** Decimal bounds of the query in the account's currency; an issue per bad field. */
-export function filtersOf(query: ListQuery, currency: string): { filters: Filters; issues: FilterIssue[] } {
+/**
+ * The query's filters with amounts in `digits` decimals (an account's currency's, or the
+ * register's thousandths); an issue per bad field. A search's amount that the currency cannot hold
+ * ("20.777" in soles) finds no amount, only text.
+ */
+export function filtersOf(query: ListQuery, currency: string | null): { filters: Filters; issues: FilterIssue[] } {
   const issues: FilterIssue[] = [];
   const filters = plainFilters(query);
+  const digits = currency === null ? MILLI_DIGITS : currencyDigits(currency);
+  if (query.q) {
+    const amounts = searchAmounts(query.q)
+      .map((decimal) => decimalUnits(decimal, digits))
+      .filter((units): units is number => units !== null);
+    if (amounts.length) filters.amounts = amounts;
+  }
+  // A minus sign on either bound ("min=-100&max=0"): both bound the signed amount, as links and
+  // clients made before ADR 054 meant them. Otherwise they bound the size, money in and out alike.
+  const signedBounds = [query.min, query.max].some((text) => text && /^\s*[-−(]/u.test(text));
   for (const field of ["min", "max"] as const) {
     const text = query[field];
     if (!text) continue;
-    // Checked as a form's amount is, so a filter's "12,50" gets the same message.
-    const checked = checkAmount(text, currency);
-    if (checked.ok) filters[field] = checked.minor;
-    else issues.push({ field, key: checked.key });
+    // Checked as a form's amount is, so a filter's "12,50" gets the same message; the register
+    // checks against the currency with the most decimals.
+    const checked = checkAmount(text, currency ?? "KWD");
+    if (!checked.ok) {
+      issues.push({ field, key: checked.key });
+      continue;
+    }
+    // The register checks with dinars' three decimals: their minor units are its thousandths.
+    const units = checked.minor;
+    if (signedBounds) filters[field === "min" ? "signedMin" : "signedMax"] = units;
+    else filters[field] = Math.abs(units);
   }
-  if (filters.min !== undefined && filters.max !== undefined && filters.min > filters.max) issues.push({ field: "max", key: "api.amountOrder" });
+  const reversed =
+    (filters.min !== undefined && filters.max !== undefined && filters.min > filters.max) ||
+    (filters.signedMin !== undefined && filters.signedMax !== undefined && filters.signedMin > filters.signedMax);
+  if (reversed) issues.push({ field: "max", key: "api.amountOrder" });
   return { filters, issues };
 }
 
@@ -96,12 +155,31 @@ function searchMatch(accountId: string, text: string): string | null {
  * from walking the whole account's index instead).
  */
 export function whereOf(accountId: string, filters: Filters, options: { offAccountIndex?: boolean } = {}): { sql: string; params: unknown[] } {
-  const clauses = [options.offAccountIndex ? "+t.account_id = ?" : "t.account_id = ?"];
-  const params: unknown[] = [accountId];
   const match = filters.q ? searchMatch(accountId, filters.q) : null;
-  if (match) {
-    clauses.push(`t.seq IN (SELECT rowid & ${SEARCH_SEQ} FROM transactions_search WHERE transactions_search MATCH ?)`);
-    params.push(match);
+  const rest = conditionsOf(filters, "account", match ? { sql: "?", params: [match] } : null);
+  return { sql: [options.offAccountIndex ? "+t.account_id = ?" : "t.account_id = ?", ...rest.clauses].join(" AND "), params: [accountId, ...rest.params] };
+}
+
+/**
+ * The filters' conditions over `t` (and `a`, its account, for amounts in thousandths), the scope
+ * (account or user) aside. A search that reads as an amount finds the text or the amount's size.
+ */
+export function conditionsOf(filters: Filters, units: AmountUnits, match: { sql: string; params: unknown[] } | null): { clauses: string[]; params: unknown[] } {
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  const amount = amountSql(units);
+  const amounts = filters.amounts ?? [];
+  if (match || amounts.length) {
+    const either: string[] = [];
+    if (match) {
+      either.push(`t.seq IN (SELECT rowid & ${SEARCH_SEQ} FROM transactions_search WHERE transactions_search MATCH ${match.sql})`);
+      params.push(...match.params);
+    }
+    if (amounts.length) {
+      either.push(`abs(${amount}) IN (${amounts.map(() => "?").join(", ")})`);
+      params.push(...amounts);
+    }
+    clauses.push(either.length > 1 ? `(${either.join(" OR ")})` : either[0]!);
   }
   if (filters.from) {
     clauses.push("t.date >= ?");
@@ -116,18 +194,27 @@ export function whereOf(accountId: string, filters: Filters, options: { offAccou
     clauses.push("t.category_id = ?");
     params.push(filters.category);
   }
+  if (filters.direction) clauses.push(filters.direction === "in" ? "t.amount > 0" : "t.amount < 0");
   if (filters.min !== undefined) {
-    clauses.push("t.amount >= ?");
+    clauses.push(`abs(${amount}) >= ?`);
     params.push(filters.min);
   }
   if (filters.max !== undefined) {
-    clauses.push("t.amount <= ?");
+    clauses.push(`abs(${amount}) <= ?`);
     params.push(filters.max);
+  }
+  if (filters.signedMin !== undefined) {
+    clauses.push(`${amount} >= ?`);
+    params.push(filters.signedMin);
+  }
+  if (filters.signedMax !== undefined) {
+    clauses.push(`${amount} <= ?`);
+    params.push(filters.signedMax);
   }
   // A literal, not a parameter: the partial index of pending rows (migration 0008) serves only a
   // WHERE that names its value. The value comes from this fixed table, never from the request.
   if (filters.status) clauses.push(`t.status = ${STATUS_SQL[filters.status]}`);
-  return { sql: clauses.join(" AND "), params };
+  return { clauses, params };
 }
 
 const STATUS_SQL = { pending: "'pending'", posted: "'posted'" } as const satisfies Record<NonNullable<Filters["status"]>, string>;
@@ -137,9 +224,19 @@ function searches(filters: Filters): boolean {
   return Boolean(filters.q && ftsQuery(filters.q));
 }
 
+/** A search of text alone (not also an amount): the search index can drive the page. */
+export function searchesTextOnly(filters: Filters): boolean {
+  return searches(filters) && !filters.amounts?.length;
+}
+
+/** Any condition on the amount: its size, its side, its signed bounds. */
+export function boundsAmounts(filters: Filters): boolean {
+  return filters.min !== undefined || filters.max !== undefined || filters.signedMin !== undefined || filters.signedMax !== undefined || filters.direction !== undefined;
+}
+
 /** Only a date range (or nothing) and perhaps a status: no filter that needs each row's other columns. */
 function datesAndStatusOnly(filters: Filters): boolean {
-  return !searches(filters) && !filters.category && filters.min === undefined && filters.max === undefined;
+  return !searches(filters) && !filters.category && !boundsAmounts(filters);
 }
 
 /** Only a date range (or nothing): totals come from account_days without touching the rows. */
@@ -174,7 +271,7 @@ export function totalsQuery(accountId: string, filters: Filters): { sql: string;
   }
   // With a text filter, drive from the FTS matches (rowid lookups) instead of scanning the whole
   // account's index and testing each row against the match list. Still O(matches): ADR 010.
-  const where = whereOf(accountId, filters, { offAccountIndex: searches(filters) });
+  const where = whereOf(accountId, filters, { offAccountIndex: searchesTextOnly(filters) });
   return {
     sql: `SELECT COUNT(*) AS count, COALESCE(SUM(CASE WHEN t.amount > 0 THEN t.amount ELSE 0 END), 0) AS inflow, COALESCE(SUM(CASE WHEN t.amount < 0 THEN t.amount ELSE 0 END), 0) AS outflow
        FROM transactions t WHERE ${where.sql}`,
@@ -202,13 +299,28 @@ export interface Cursor {
 }
 
 export function signature(accountId: string, filters: Filters, sort: Sort, order: Order): string {
-  const text = JSON.stringify([accountId, filters.q ?? "", filters.from ?? "", filters.to ?? "", filters.category ?? "", filters.min ?? "", filters.max ?? "", filters.status ?? "", sort, order]);
+  const text = JSON.stringify([
+    accountId,
+    filters.q ?? "",
+    filters.from ?? "",
+    filters.to ?? "",
+    filters.category ?? "",
+    filters.min ?? "",
+    filters.max ?? "",
+    filters.status ?? "",
+    sort,
+    order,
+    // Added with ADR 054: present only when set, so an older cursor without them still fits.
+    ...(filters.direction || filters.signedMin !== undefined || filters.signedMax !== undefined || filters.accountId
+      ? [filters.direction ?? "", filters.signedMin ?? "", filters.signedMax ?? "", filters.accountId ?? ""]
+      : []),
+  ]);
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
   return hash.toString(36);
 }
 
-function encodeCursor(cursor: Cursor): string {
+export function encodeCursor(cursor: Cursor): string {
   return btoa(unescape(encodeURIComponent(JSON.stringify(cursor)))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
@@ -268,7 +380,7 @@ function unfiltered(filters: Filters): boolean {
   return onlyDates(filters) && !filters.from && !filters.to;
 }
 
-type Totals = { count: number; inflow: number; outflow: number };
+export type Totals = { count: number; inflow: number; outflow: number };
 
 /** The totals of the whole history: the account's own row, which the triggers keep (migration 0006). */
 function historyTotals(account: AccountRow): Totals {
@@ -313,18 +425,18 @@ export interface PageQuery {
 }
 
 /** Where a page starts from its cursor's row: after it (a next page), or at it (the rows before a page, read backwards). */
-type CursorBound = "after" | "at";
+export type CursorBound = "after" | "at";
 
 /** `LIMIT`, with `OFFSET` when the first `skip` of the `take` rows read are not wanted. */
-function limitClause(take: number, skip: number): { sql: string; params: number[] } {
+export function limitClause(take: number, skip: number): { sql: string; params: number[] } {
   return skip ? { sql: "LIMIT ? OFFSET ?", params: [take - skip, skip] } : { sql: "LIMIT ?", params: [take] };
 }
 
-function comparison(order: Order, from: CursorBound): string {
+export function comparison(order: Order, from: CursorBound): string {
   return (order === "desc" ? "<" : ">") + (from === "at" ? "=" : "");
 }
 
-const reversed = (order: Order): Order => (order === "desc" ? "asc" : "desc");
+export const reversed = (order: Order): Order => (order === "desc" ? "asc" : "desc");
 
 /**
  * A text search's page in (date, id) order without gathering every match. FTS5 walks the account's
@@ -395,7 +507,7 @@ export function rowsQuery(accountId: string, filters: Filters, sort: Sort, order
   // then sorts it; for a wide range ("expenses only") that is most of the account (10 s at 1M
   // rows). Walking the (date, id, amount) index checks each bound on the index entry and stops at
   // the page's last row: a few ms, and ~0.2 s at 1M rows for a range that matches nothing.
-  const amountsInDateOrder = sort === "date" && (filters.min !== undefined || filters.max !== undefined) && !filters.category && !searches(filters);
+  const amountsInDateOrder = sort === "date" && boundsAmounts(filters) && !filters.category && !searches(filters);
   const table =
     filters.status === "pending" ? transactionFrom("transactions_pending") : amountsInDateOrder ? transactionFrom("transactions_account_date") : TRANSACTION_FROM;
   const limit = limitClause(take, skip);
@@ -412,7 +524,7 @@ export function pageQuery(db: D1Database, accountId: string, filters: Filters, o
   const match = filters.q ? searchMatch(accountId, filters.q) : null;
   // `limit + 1` rows from the cursor on, of which the first `skip` are not wanted.
   const pageStatement = (direction: Order, from: CursorBound, skip: number) => {
-    if (match && sort === "date") return searchPageStatement(db, accountId, filters, match, direction, cursor, limit + 1, from, skip);
+    if (match && sort === "date" && searchesTextOnly(filters)) return searchPageStatement(db, accountId, filters, match, direction, cursor, limit + 1, from, skip);
     const rows = rowsQuery(accountId, filters, sort, direction, cursor, limit + 1, from, skip);
     return db.prepare(rows.sql).bind(...rows.params);
   };

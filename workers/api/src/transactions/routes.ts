@@ -27,8 +27,10 @@ import { checkedReceiptImage } from "../receipts/image";
 import { receiptKey } from "../receipts/objects";
 import { deferSession, requireSession, sessionBatch } from "../sessions/middleware";
 import { listContext } from "./list-context";
+import { addRegisterRoute } from "./register-routes";
 
 export const transactionRoutes = createRouter();
+addRegisterRoute(transactionRoutes);
 
 const listResponse = z.object({
   account: accountOut,
