@@ -9,6 +9,7 @@ import type { Route } from "./+types/default";
 import * as layout from "../styles/layout.css";
 import * as ui from "../styles/ui.css";
 import { HEADER_BLOCK_SIZE } from "../ui/constants";
+import { QuickAddButton } from "../forms/quick-add/quick-add-button";
 
 const NAV = [
   { to: "/", key: "nav.overview", icon: LayoutDashboard, end: true },
@@ -61,6 +62,7 @@ function Shell({ children }: { children: ReactNode }) {
               ))}
             </ul>
           </nav>
+          {root?.user ? <QuickAddButton testId="header-quick-add" className={`${ui.button.ghost} ${layout.headerAction}`} /> : null}
           <LanguageSwitch inHeader />
           {root?.user ? (
             <Form method="post" action="/logout">
