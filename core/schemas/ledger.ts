@@ -200,13 +200,27 @@ export type Direction = (typeof DIRECTIONS)[number];
 /**
  * A movement as the forms enter it (the add and edit forms, quick add; ADR 051): a direction and
  * the amount without a sign, in any of the app's own display formats (`parseTypedAmount`); a typed
- * minus still means out, whatever the radio says. The output is what the API takes (a signed
+ * minus still means out, whatever the radio says; a post without a direction keeps the old
+ * contract (the sign decides). The output is what the API takes (a signed
  * decimal string), so the API's contract stays as it was. Built per currency: the exact parse needs it.
  */
-export function transactionEntrySchema(currency: string, mode: "add" | "update" = "add") {
-  const fields = mode === "add" ? transactionFields : { ...transactionFields, date: recordDay.optional(), description: descriptionSchema.optional(), updatedAt: editedFrom };
-  // The amount's own problems are found beside the other fields', so one submit names them all.
-  const amount = z
+export function transactionEntrySchema(currency: string) {
+  return z.object({ ...transactionFields, direction: directionField, amount: typedAmount(currency, "add") }).transform(signed(currency));
+}
+
+/** An edit's entry: the fields it changes; an old zero may stay (the API refuses only a change to zero). */
+export function transactionEditSchema(currency: string) {
+  return z
+    .object({ ...transactionFields, date: recordDay.optional(), description: descriptionSchema.optional(), updatedAt: editedFrom, direction: directionField, amount: typedAmount(currency, "update") })
+    .transform(signed(currency));
+}
+
+// No direction at all (a page rendered before the forms had one, a script): the sign decides, as it did.
+const directionField = z.enum(DIRECTIONS, { error: "ledger.moneyInOut.errors.direction" }).optional();
+
+/** The amount as typed, read with the currency; its own problems are found beside the other fields', so one submit names them all. */
+function typedAmount(currency: string, mode: "add" | "update") {
+  return z
     .string({ error: "ledger.errors.amountRequired" })
     .trim()
     .min(1, { error: "ledger.errors.amountRequired" })
@@ -218,19 +232,21 @@ export function transactionEntrySchema(currency: string, mode: "add" | "update" 
         ctx.addIssue({ code: "custom", message: key });
         return z.NEVER;
       }
-      // A new movement of zero moves no money and is a slip; an edit may keep an old zero (the API decides).
+      // A new movement of zero moves no money and is a slip.
       if (typed.magnitude === 0 && mode === "add") {
         ctx.addIssue({ code: "custom", message: "ledger.moneyInOut.errors.amountZero" });
         return z.NEVER;
       }
       return typed;
     });
-  return z
-    .object({ ...fields, direction: z.enum(DIRECTIONS, { error: "ledger.moneyInOut.errors.direction" }), amount })
-    .transform(({ direction, amount: typed, ...rest }) => {
-      const out = typed.negative || direction === "out";
-      return { ...rest, amount: toDecimalString(out ? -typed.magnitude : typed.magnitude, currency) };
-    });
+}
+
+/** The API's signed decimal amount from the direction and the typed figure: a typed minus, or "out", makes it money out. */
+function signed(currency: string) {
+  return <T extends { direction?: Direction | undefined; amount: { magnitude: number; negative: boolean } }>({ direction, amount, ...rest }: T) => {
+    const out = amount.negative || direction === "out";
+    return { ...rest, amount: toDecimalString(out ? -amount.magnitude : amount.magnitude, currency) };
+  };
 }
 
 /** The direction and the magnitude an existing amount is edited as: -4590 is out, "45.90". */

@@ -5,7 +5,7 @@ import { en } from "../../core/i18n/locales/en";
 import { es } from "../../core/i18n/locales/es";
 import { parseForm } from "../../app/forms/forms";
 import { formatMoney, parseTypedAmount, typedAsOut } from "../../core/money";
-import { entryOf, kindDisagrees, transactionEntrySchema } from "../../core/schemas/ledger";
+import { entryOf, kindDisagrees, transactionEditSchema, transactionEntrySchema } from "../../core/schemas/ledger";
 
 const form = (values: Record<string, string>) => {
   const data = new FormData();
@@ -95,7 +95,7 @@ describe("transactionEntrySchema: a direction and an unsigned amount become the 
   });
 
   it("edits keep a zero an older import brought; new movements may not be zero", () => {
-    expect(parseForm(transactionEntrySchema("PEN", "update"), form({ direction: "in", amount: "0.00", updatedAt: "5" }), t)).toMatchObject({ ok: true, data: { amount: "0.00", updatedAt: 5 } });
+    expect(parseForm(transactionEditSchema("PEN"), form({ direction: "in", amount: "0.00", updatedAt: "5" }), t)).toMatchObject({ ok: true, data: { amount: "0.00", updatedAt: 5 } });
   });
 
   it("shows an existing amount as its direction and magnitude", () => {

@@ -35,7 +35,7 @@ export function QuickAddForm({ data, fetcher, result, nonce, autoFocus = false }
   const currency = data.accounts.find((a) => a.id === accountId)?.currency ?? "PEN";
   const [direction, setDirection] = useState<Direction>(values.direction === "in" ? "in" : "out");
   // The account is checked by the action (it names an unknown one); the rest as the add form's.
-  const schema = useMemo(() => transactionEntrySchema(currency, "add"), [currency]);
+  const schema = useMemo(() => transactionEntrySchema(currency), [currency]);
   const { errors, onSubmit } = useClientValidation(schema, t, result?.errors, undefined);
   const question = kindQuestionOf(result);
   useFailureToast(question ? undefined : result, t);

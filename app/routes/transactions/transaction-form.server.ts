@@ -1,7 +1,7 @@
 /** The transaction form's intents: `add` (the add form) and `update` (a row's edit form). */
 import type { Account, Category, Transaction } from "../../../core/api-types/ledger";
 import type { Translate } from "../../../core/i18n/translate";
-import { kindDisagrees, transactionEntrySchema } from "../../../core/schemas/ledger";
+import { kindDisagrees, transactionEditSchema, transactionEntrySchema } from "../../../core/schemas/ledger";
 import { translateIssues, type FieldErrors } from "../../forms/forms";
 import { refusedAnswer } from "../../forms/form-answer";
 import type { apiFor } from "../../server/api.server";
@@ -31,7 +31,7 @@ export async function checkedEntry(api: ApiClient, accountId: string, values: Re
     values.categoryId ? api.get<{ categories: Category[] }>("/categories") : Promise.resolve(null),
   ]);
   if (!accountResult.ok) return { ok: false, errors: {}, failed: accountResult };
-  const parsed = transactionEntrySchema(accountResult.data.account.currency, mode).safeParse(values);
+  const parsed = (mode === "add" ? transactionEntrySchema : transactionEditSchema)(accountResult.data.account.currency).safeParse(values);
   if (!parsed.success) return { ok: false, errors: translateIssues(parsed.error, t) };
   const category = categoriesResult?.ok ? categoriesResult.data.categories.find((c) => c.id === values.categoryId) : undefined;
   const direction = String(parsed.data.amount).startsWith("-") ? "out" : "in";

@@ -17,7 +17,7 @@ import { useEscapeCloses } from "../../ui/use-escape-closes";
 import { formatDay, isIsoDay } from "../../../core/dates";
 import { TEXT_LIMITS } from "../../../core/input-limits";
 import { formatMoney, typedAsOut } from "../../../core/money";
-import { type Direction, entryOf, transactionEntrySchema } from "../../../core/schemas/ledger";
+import { type Direction, entryOf, transactionEditSchema, transactionEntrySchema } from "../../../core/schemas/ledger";
 import { useListUrls } from "./list-urls";
 import type { Fetcher, PageData, PageTransaction, TransactionsAnswer } from "./page-data";
 import { StatusAndNotesFields } from "./status-and-notes-fields";
@@ -42,7 +42,7 @@ export function TransactionForm({ mode, tx, fetcher, result, loaderData }: Trans
   const { list: listUrl, keepingEdit: listUrlKeepingEdit } = useListUrls();
   const currency = loaderData.account.currency;
   // One schema for the browser's check and the action's (ADR 051): a direction and an unsigned amount.
-  const schema = useMemo(() => transactionEntrySchema(currency, mode), [currency, mode]);
+  const schema = useMemo(() => (mode === "add" ? transactionEntrySchema : transactionEditSchema)(currency), [currency, mode]);
   const { errors, onSubmit } = useClientValidation(schema, t, result?.errors, undefined);
   const question = kindQuestionOf(result);
   useFailureToast(question ? undefined : result, t);
