@@ -74,6 +74,8 @@ test.describe("accounts and transactions", () => {
     // (the form stays open for the next entry, with no error and no old values), so nobody is led
     // to post it twice.
     await add.getByLabel("Category").selectOption({ label: "Uncategorised" });
+    // Money in: a figure without a sign is money out unless the form says otherwise (issue 35).
+    await add.getByRole("radio", { name: "Money in" }).check();
     await add.getByRole("button", { name: "Add transaction" }).click();
     await expect(toast(page, "Transaction added.")).toBeVisible();
     // The refusal's toast goes with the success, well before its own 5 s are up.
