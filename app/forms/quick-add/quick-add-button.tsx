@@ -10,10 +10,10 @@ import { useTranslation } from "../../i18n/use-translation";
 import type { FormAnswer } from "../form-answer";
 import { newIdempotencyKey } from "../idempotency-key";
 import type { QuickAddData } from "./quick-add-form";
+import * as ui from "../../styles/ui.css";
 
 // Loaded as the dialog first opens: the form brings zod and the schemas, which every page's header need not.
 const QuickAddForm = lazy(() => import("./quick-add-form").then((module) => ({ default: module.QuickAddForm })));
-import * as ui from "../../styles/ui.css";
 
 export function QuickAddButton({ className, testId }: { className?: string; testId: string }) {
   const { t } = useTranslation();
@@ -21,9 +21,10 @@ export function QuickAddButton({ className, testId }: { className?: string; test
   const back = `${pathname}${search}`;
   const dialog = useRef<HTMLDialogElement>(null);
   const loader = useFetcher<QuickAddData>();
-  const saver = useFetcher<FormAnswer>();
   const [open, setOpen] = useState(false);
   const [nonce, setNonce] = useState("");
+  // One fetcher per opening: a refusal met before is not shown again in a dialog opened anew.
+  const saver = useFetcher<FormAnswer>({ key: `quick-add-${testId}-${nonce}` });
   const sent = useRef(false);
   // Saved (the action redirected, so no answer): the dialog closes; a refusal keeps it open.
   useEffect(() => {
@@ -33,6 +34,9 @@ export function QuickAddButton({ className, testId }: { className?: string; test
       if (!saver.data) dialog.current?.close();
     }
   }, [saver.state, saver.data]);
+  useEffect(() => {
+    if (open && !dialog.current?.open) dialog.current?.showModal();
+  }, [open]);
   const href = `/quick-add?back=${encodeURIComponent(back)}`;
   return (
     <>
@@ -45,29 +49,31 @@ export function QuickAddButton({ className, testId }: { className?: string; test
           setNonce(newIdempotencyKey());
           setOpen(true);
           void loader.load(href);
-          dialog.current?.showModal();
         }}
       >
         <Plus size={18} aria-hidden="true" />
         <span>{t("ledger.moneyInOut.quickAdd.open")}</span>
       </a>
-      <dialog ref={dialog} aria-labelledby={`${testId}-title`} onClose={() => setOpen(false)} data-testid={`${testId}-dialog`} style={{ maxWidth: "min(32rem, calc(100vw - 2rem))", width: "100%", borderRadius: "12px" }}>
-        <div className={ui.stack}>
-          <div className={ui.row} style={{ justifyContent: "space-between" }}>
-            <h2 id={`${testId}-title`} style={{ margin: 0, fontSize: "1.25rem" }}>
-              {t("ledger.moneyInOut.quickAdd.title")}
-            </h2>
-            <button type="button" className={ui.button.ghost} onClick={() => dialog.current?.close()}>
-              {t("ledger.moneyInOut.quickAdd.close")}
-            </button>
+      {/* In the page only while open: a closed dialog's controls would sit in the header at 0×0. */}
+      {open ? (
+        <dialog ref={dialog} aria-labelledby={`${testId}-title`} onClose={() => setOpen(false)} data-testid={`${testId}-dialog`} style={{ maxWidth: "min(32rem, calc(100vw - 2rem))", width: "100%", borderRadius: "12px" }}>
+          <div className={ui.stack}>
+            <div className={ui.row} style={{ justifyContent: "space-between" }}>
+              <h2 id={`${testId}-title`} style={{ margin: 0, fontSize: "1.25rem" }}>
+                {t("ledger.moneyInOut.quickAdd.title")}
+              </h2>
+              <button type="button" className={ui.button.ghost} onClick={() => dialog.current?.close()}>
+                {t("ledger.moneyInOut.quickAdd.close")}
+              </button>
+            </div>
+            {loader.data ? (
+              <Suspense fallback={null}>
+                <QuickAddForm key={nonce} data={{ ...loader.data, back }} fetcher={saver} result={saver.data} nonce={nonce} autoFocus />
+              </Suspense>
+            ) : null}
           </div>
-          {open && loader.data ? (
-            <Suspense fallback={null}>
-              <QuickAddForm key={nonce} data={{ ...loader.data, back }} fetcher={saver} result={saver.data} nonce={nonce} autoFocus />
-            </Suspense>
-          ) : null}
-        </div>
-      </dialog>
+        </dialog>
+      ) : null}
     </>
   );
 }
