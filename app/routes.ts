@@ -27,6 +27,8 @@ export default [
     route("settings", "routes/settings/settings.tsx", { id: "settings" }),
     route("accounts/:accountId/transactions", "routes/transactions/accounts-accountId-transactions.tsx", { id: "accounts-accountId-transactions" }),
     route("transactions", "routes/register/register.tsx", { id: "transactions" }),
+    // Quick add (issue 35): its action, and its form as a page where scripts do not run.
+    route("quick-add", "routes/quick-add/quick-add.tsx", { id: "quick-add" }),
     // Unmatched paths: a 404 in the default layout, so it keeps the header (a way on, sign-out),
     // rendered under root, so middleware (i18n) runs (STACK-NOTES trap 2).
     route("*", "routes/not-found.tsx", { id: "not-found" }),
@@ -44,6 +46,7 @@ export default [
   route("logout", "routes/auth/logout.tsx", { id: "logout" }),
   route("resources/locale", "routes/resources/locale.tsx", { id: "resources-locale" }),
   route("resources/export", "routes/resources/export.tsx", { id: "resources-export" }),
+  route("resources/payees", "routes/payees/payee-suggestions.ts", { id: "resources-payees" }),
   route("resources/receipts/:transactionId", "routes/resources/receipts.tsx", { id: "resources-receipts" }),
   route("accounts/:accountId/transactions.csv", "routes/transactions/accounts-accountId-transactions-csv.tsx", { id: "accounts-accountId-transactions-csv" }),
 ] satisfies RouteConfig;

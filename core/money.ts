@@ -264,3 +264,68 @@ export function sumMinor(values: Iterable<number>): number {
   }
   return total;
 }
+
+export type TypedAmount = { ok: true; magnitude: number; negative: boolean } | { ok: false; reason: "format" | "precision" | "range" };
+
+/**
+ * An amount as a person types it into a form (docs/decisions/051-money-in-money-out.md): the
+ * magnitude, and whether a minus (or accounting brackets) said "money out". Takes the app's own
+ * display formats ("S/ -132.70", "-S/ 45.90", "S/ 45.90", "45.90 PEN") with the account's sign or
+ * code only, and either decimal separator: "-44,90", "1.234,56", "1,234.56". Which mark is the
+ * decimal one: the last, when both appear; a mark that repeats groups thousands; a lone comma
+ * followed by exactly three digits more than the currency takes groups thousands ("1,234" is
+ * 1234 soles, as Peru writes it); any other lone mark is the decimal one (so "1.234" soles is
+ * refused for its precision rather than read as 1234).
+ */
+export function parseTypedAmount(input: string, currency: string): TypedAmount {
+  let text = input.trim().replace(/[\u00a0\u202f]/g, " ");
+  let negative = false;
+  if (/^\(.*\)$/.test(text)) {
+    negative = true;
+    text = text.slice(1, -1).trim();
+  }
+  const own = [currencySign(currency).toUpperCase(), currency];
+  // A sign and the currency's symbol in either order: "-S/ 45.90", "S/ -45.90", "+ 45".
+  // One of each at most (brackets count as a sign): "--5", "(-5)" or "S/ S/ 5" is a slip, not money to guess at.
+  let signed = negative;
+  let symbolSeen = false;
+  for (;;) {
+    const sign = /^[-−+]/.exec(text);
+    if (sign) {
+      if (signed) return { ok: false, reason: "format" };
+      signed = true;
+      if (sign[0] !== "+") negative = !negative;
+      text = text.slice(1).trimStart();
+      continue;
+    }
+    const symbol = /^(?:\p{L}{1,3}[/$]?|\p{Sc})/u.exec(text);
+    if (!symbol) break;
+    if (symbolSeen || !own.includes(symbol[0].toUpperCase())) return { ok: false, reason: "format" };
+    symbolSeen = true;
+    text = text.slice(symbol[0].length).trimStart();
+  }
+  const code = /\s*(\p{L}{3})$/u.exec(text);
+  if (code) {
+    if (code[1]!.toUpperCase() !== currency) return { ok: false, reason: "format" };
+    text = text.slice(0, -code[0].length);
+  }
+  if (!/^[\d.,\s]*\d[\d.,\s]*$/.test(text)) return { ok: false, reason: "format" };
+  const parsed = parseAmount(text, currency, decimalSeparatorOf(text, currency));
+  if (!parsed.ok) return parsed;
+  return { ok: true, magnitude: Math.abs(parsed.minor), negative: negative && parsed.minor !== 0 };
+}
+
+function decimalSeparatorOf(text: string, currency: string): DecimalSeparator {
+  const lastPoint = text.lastIndexOf(".");
+  const lastComma = text.lastIndexOf(",");
+  if (lastPoint >= 0 && lastComma >= 0) return lastPoint > lastComma ? "." : ",";
+  if (lastComma < 0) return lastPoint >= 0 && text.indexOf(".") !== lastPoint ? "," : ".";
+  if (text.indexOf(",") !== lastComma) return ".";
+  const after = text.length - lastComma - 1;
+  return after === 3 && after > currencyDigits(currency) ? "." : ",";
+}
+
+/** Whether text being typed already says "money out" by itself: a leading minus (after a currency sign too) or an accounting bracket. */
+export function typedAsOut(text: string): boolean {
+  return /^\s*\(|^\s*(?:\p{L}{1,3}[/$]?|\p{Sc})?\s*[-−]/u.test(text);
+}

@@ -2,7 +2,7 @@
  * The form fields beside `Field` (ui/ui.tsx): a labelled select and a labelled textarea, with their
  * hint and error tied to them for screen readers.
  */
-import type { SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import type { Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import * as l from "../styles/ledger.css";
 import * as ui from "../styles/ui.css";
 
@@ -13,6 +13,8 @@ type SelectFieldProps = {
   hint?: string | undefined;
   options: ReadonlyArray<{ value: string; label: string }>;
   className?: string;
+  /** React 19 passes a ref as a prop: the transaction form sets the category a payee brings. */
+  ref?: Ref<HTMLSelectElement>;
 } & Omit<SelectHTMLAttributes<HTMLSelectElement>, "className">;
 
 export function SelectField({ label, name, error, hint, options, id, className, ...select }: SelectFieldProps) {

@@ -11,6 +11,7 @@ import * as search from "./header-search.css";
 import * as ui from "../styles/ui.css";
 import { HEADER_BLOCK_SIZE } from "../ui/constants";
 import { TEXT_LIMITS } from "../../core/input-limits";
+import { QuickAddButton } from "../forms/quick-add/quick-add-button";
 
 const NAV = [
   { to: "/", key: "nav.overview", icon: LayoutDashboard, end: true },
@@ -64,6 +65,7 @@ function Shell({ children }: { children: ReactNode }) {
             </ul>
           </nav>
           {root?.user ? <HeaderSearch /> : null}
+          {root?.user ? <QuickAddButton testId="header-quick-add" className={`${ui.button.ghost} ${layout.headerAction}`} /> : null}
           <LanguageSwitch inHeader />
           {root?.user ? (
             <Form method="post" action="/logout">

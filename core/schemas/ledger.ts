@@ -10,7 +10,7 @@ import { ID_PATTERN } from "../ids";
 import { multiLineText, singleLineText, singleSpacedText } from "../plain-text";
 import { searchWords } from "../search-words";
 import { ACCOUNT_NUMBER_MAX_DIGITS, IMPORT_MAX_BYTES, MAX_SEARCH_WORDS, PAGE_SIZE_MAX, TEXT_LIMITS } from "../input-limits";
-import { isCurrency, MAX_MINOR_UNITS, OFFERED_CURRENCIES, parseAmount, currencyDigits, RETIRED_OR_UNIT_CURRENCIES, type DecimalSeparator } from "../money";
+import { isCurrency, MAX_MINOR_UNITS, OFFERED_CURRENCIES, parseAmount, parseTypedAmount, toDecimalString, currencyDigits, RETIRED_OR_UNIT_CURRENCIES, type DecimalSeparator } from "../money";
 
 export const ACCOUNT_TYPES = ["checking", "savings", "credit_card", "cash", "wallet", "loan"] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
@@ -192,6 +192,72 @@ export const transactionUpdateSchema = z
   .object({ ...transactionFields, date: recordDay.optional(), description: descriptionSchema.optional(), amount: amountText.optional(), updatedAt: editedFrom })
   .refine(changesSomething, { error: "ledger.errors.noChanges" });
 export type TransactionUpdateInput = z.infer<typeof transactionUpdateSchema>;
+
+/** Which way a movement's money goes: out (spent, the default of a new one) or in (earned). */
+export const DIRECTIONS = ["out", "in"] as const;
+export type Direction = (typeof DIRECTIONS)[number];
+
+/**
+ * A movement as the forms enter it (the add and edit forms, quick add; ADR 051): a direction and
+ * the amount without a sign, in any of the app's own display formats (`parseTypedAmount`); a typed
+ * minus still means out, whatever the radio says; a post without a direction keeps the old
+ * contract (the sign decides). The output is what the API takes (a signed
+ * decimal string), so the API's contract stays as it was. Built per currency: the exact parse needs it.
+ */
+export function transactionEntrySchema(currency: string) {
+  return z.object({ ...transactionFields, direction: directionField, amount: typedAmount(currency, "add") }).transform(signed(currency));
+}
+
+/** An edit's entry: the fields it changes; an old zero may stay (the API refuses only a change to zero). */
+export function transactionEditSchema(currency: string) {
+  return z
+    .object({ ...transactionFields, date: recordDay.optional(), description: descriptionSchema.optional(), updatedAt: editedFrom, direction: directionField, amount: typedAmount(currency, "update") })
+    .transform(signed(currency));
+}
+
+// No direction at all (a page rendered before the forms had one, a script): the sign decides, as it did.
+const directionField = z.enum(DIRECTIONS, { error: "ledger.moneyInOut.errors.direction" }).optional();
+
+/** The amount as typed, read with the currency; its own problems are found beside the other fields', so one submit names them all. */
+function typedAmount(currency: string, mode: "add" | "update") {
+  return z
+    .string({ error: "ledger.errors.amountRequired" })
+    .trim()
+    .min(1, { error: "ledger.errors.amountRequired" })
+    .max(40, { error: "ledger.moneyInOut.errors.amountFormat" })
+    .transform((text, ctx) => {
+      const typed = parseTypedAmount(text, currency);
+      if (!typed.ok) {
+        const key = typed.reason === "format" ? "ledger.moneyInOut.errors.amountFormat" : typed.reason === "precision" ? `ledger.moneyInOut.errors.precision${currencyDigits(currency)}` : "ledger.errors.amountRange";
+        ctx.addIssue({ code: "custom", message: key });
+        return z.NEVER;
+      }
+      // A new movement of zero moves no money and is a slip.
+      if (typed.magnitude === 0 && mode === "add") {
+        ctx.addIssue({ code: "custom", message: "ledger.moneyInOut.errors.amountZero" });
+        return z.NEVER;
+      }
+      return typed;
+    });
+}
+
+/** The API's signed decimal amount from the direction and the typed figure: a typed minus, or "out", makes it money out. */
+function signed(currency: string) {
+  return <T extends { direction?: Direction | undefined; amount: { magnitude: number; negative: boolean } }>({ direction, amount, ...rest }: T) => {
+    const out = amount.negative || direction === "out";
+    return { ...rest, amount: toDecimalString(out ? -amount.magnitude : amount.magnitude, currency) };
+  };
+}
+
+/** The direction and the magnitude an existing amount is edited as: -4590 is out, "45.90". */
+export function entryOf(minor: number, currency: string): { direction: Direction; amount: string } {
+  return { direction: minor < 0 ? "out" : "in", amount: toDecimalString(Math.abs(minor), currency) };
+}
+
+/** Whether a category's kind disagrees with a movement's direction (an income category on money out, an expense one on money in). */
+export function kindDisagrees(kind: (typeof CATEGORY_KINDS)[number] | undefined, direction: Direction): boolean {
+  return kind !== undefined && (kind === "income") !== (direction === "in");
+}
 
 export const transferSchema = z
   .object({

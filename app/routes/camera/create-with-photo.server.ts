@@ -5,7 +5,9 @@
  */
 import type { RouterContextProvider } from "react-router";
 import { createWithReceiptSchema } from "../../../core/schemas/camera";
-import { parseForm } from "../../forms/forms";
+import type { Account } from "../../../core/api-types/ledger";
+import { transactionEntrySchema } from "../../../core/schemas/ledger";
+import { formValues, translateIssues } from "../../forms/forms";
 import { apiFor } from "../../server/api.server";
 import { refusedAnswer, savedAnswer } from "../../forms/form-answer";
 import { idempotencyKeyOf } from "../../forms/idempotency-key";
@@ -30,9 +32,20 @@ export async function createWithPhoto(request: Request, context: Readonly<Router
   const t = tOf(context);
   const intent = "create";
   const fail = (status: number, formError: string | null, errors = {}) => refusedAnswer(intent, errors, {}, formError, status);
-  const parsed = parseForm(createWithReceiptSchema, formData, t);
-  if (!parsed.ok) return fail(422, null, parsed.errors);
-  const { accountId, ...fields } = parsed.data;
+  const values = formValues(formData);
+  const chosen = createWithReceiptSchema.pick({ accountId: true }).safeParse(values);
+  if (!chosen.success) return fail(422, null, translateIssues(chosen.error, t));
+  const { accountId } = chosen.data;
+  // The amount is read as the forms read it (ADR 051): a direction and the figure, in the account's currency.
+  const account = await apiFor(request, context).get<{ account: Account }>(`/accounts/${accountId}`);
+  if (!account.ok && account.status === 404) return fail(422, null, { accountId: t("ledger.errors.accountUnknown") });
+  if (!account.ok) {
+    const { errors, formError } = refusal(account, t);
+    return fail(account.status, formError, errors);
+  }
+  const parsed = transactionEntrySchema(account.data.account.currency).safeParse(values);
+  if (!parsed.success) return fail(422, null, translateIssues(parsed.error, t));
+  const fields = { date: parsed.data.date, description: parsed.data.description, amount: parsed.data.amount };
   // The page's key for this create (one per photo until it is saved), so tapping again after an
   // answer that never arrived cannot post the transaction twice.
   const idempotencyKey = idempotencyKeyOf(formData);

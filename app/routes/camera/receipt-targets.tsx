@@ -1,5 +1,5 @@
 /** Where a photo goes: attached to one of an account's recent transactions, or a new transaction created with it. */
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "../../i18n/use-translation";
 import { Money } from "../../ui/money";
@@ -7,7 +7,8 @@ import { focusIfLost } from "../../forms/focus-after-save";
 import { Field, FormAlert } from "../../ui/ui";
 import { formatDay } from "../../../core/dates";
 import { TEXT_LIMITS } from "../../../core/input-limits";
-import { moneyOutExample } from "../../../core/money";
+import type { Direction } from "../../../core/schemas/ledger";
+import { AmountField } from "../../forms/amount-field";
 import { receiptSrc } from "../../../core/receipt-image";
 import type { CameraPageData } from "./types";
 import { useReceiptUpload } from "./use-receipt-upload";
@@ -19,6 +20,8 @@ export function ReceiptTargets({ photo, loaderData }: { photo: Blob; loaderData:
   const { accountId, chooseAccount, listLoading, transactions, transactionId, pick, result, busy, preparing, fileError, errors, formError, attach, create } = useReceiptUpload(photo, loaderData);
   const accountSelect = useId();
   const accounts = loaderData.accounts;
+  // A receipt is money out, unless the user says otherwise (a refund's slip).
+  const [direction, setDirection] = useState<Direction>("out");
   // The answer shows above both forms; on a phone "Create with photo" sits a screen below it.
   const outcomeRef = useRef<HTMLDivElement>(null);
   const successRef = useRef<HTMLDivElement>(null);
@@ -127,14 +130,14 @@ export function ReceiptTargets({ photo, loaderData }: { photo: Blob; loaderData:
                 {/* Errors tied to their fields and announced, as in the other forms. */}
                 <Field id="receipt-date" label={t("camera.photo.date")} name="date" type="date" defaultValue={loaderData.today} required error={errors.date} />
                 <Field id="receipt-description" label={t("camera.photo.description")} name="description" maxLength={TEXT_LIMITS.description} required error={errors.description} />
-                <Field
-                  id="receipt-amount"
+                <AmountField
+                  prefix="receipt"
                   label={t("camera.photo.amount")}
-                  name="amount"
-                  inputMode="decimal"
-                  required
+                  direction={direction}
+                  onDirection={setDirection}
                   error={errors.amount}
-                  hint={t("camera.photo.amountHint", { example: moneyOutExample(accounts.find((a) => a.id === accountId)?.currency ?? "PEN") })}
+                  directionError={errors.direction}
+                  t={t}
                 />
                 <div>
                   <button type="submit" className={ui.button.primary} disabled={busy}>

@@ -6,7 +6,7 @@ import { newIdempotencyKey } from "../../forms/idempotency-key";
 import { firstInvalid, translateIssues, type FieldErrors } from "../../forms/forms";
 import { ID_PATTERN } from "../../../core/ids";
 import { MAX_RECEIPT_BYTES } from "../../../core/receipt-image";
-import { createWithReceiptSchema } from "../../../core/schemas/camera";
+import { transactionEntrySchema } from "../../../core/schemas/ledger";
 import type { CameraAnswer, CameraPageData } from "./types";
 
 /**
@@ -86,7 +86,7 @@ export function useReceiptUpload(photo: Blob, loaderData: CameraPageData) {
   function create(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const values = Object.fromEntries(new FormData(event.currentTarget).entries()) as Record<string, string>;
-    const check = createWithReceiptSchemaSafe(values);
+    const check = createWithReceiptSchemaSafe(values, loaderData.accounts.find((a) => a.id === accountId)?.currency ?? "PEN");
     if (!check.success) {
       const refused = translateIssues(check.error, t);
       setClientError(refused);
@@ -114,6 +114,7 @@ function attachReceiptSchemaCheck(transactionId: string): boolean {
   return ID_PATTERN.test(transactionId);
 }
 
-function createWithReceiptSchemaSafe(values: Record<string, string>) {
-  return createWithReceiptSchema.omit({ accountId: true }).safeParse(values);
+/** The create's fields as the forms check them (ADR 051): a direction and the figure, in the chosen account's currency. */
+function createWithReceiptSchemaSafe(values: Record<string, string>, currency: string) {
+  return transactionEntrySchema(currency).safeParse(values);
 }

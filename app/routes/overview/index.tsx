@@ -2,6 +2,7 @@ import { useTranslation } from "../../i18n/use-translation";
 import { Link } from "react-router";
 import type { Route } from "./+types/index";
 import { Money } from "../../ui/money";
+import { QuickAddButton } from "../../forms/quick-add/quick-add-button";
 import { Section } from "../../ui/section";
 import { PageTitle } from "../../ui/ui";
 import { guard } from "../../server/guards.server";
@@ -37,6 +38,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
     <div className={l.page}>
       <PageTitle title={t("titles.overview")} />
       <h1 className={ui.pageHeading}>{t("titles.overview")}</h1>
+      {accounts.length ? <QuickAddButton testId="overview-quick-add" /> : null}
 
       {accounts.length === 0 ? (
         <section aria-labelledby="welcome" className={`${ui.card} ${ui.stack}`} data-testid="overview-empty">

@@ -199,7 +199,7 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
   const others = accounts.filter((a) => a.id !== account.id && !a.archived);
   const filtered = Object.keys(filters).some((key) => key !== "sort" && key !== "order");
   const title = t("ledger.pages.transactions.title", { name: account.name });
-  const addDetails = useClosedAfterPost(addSaved, Boolean(addResult));
+  const addDetails = useClosedAfterPost(addSaved, true); // The add form stays open for the next entry (issue 35, ADR 051).
   const transferDetails = useClosedAfterPost(transferSaved, Boolean(transferResult));
 
   return (

@@ -1,12 +1,14 @@
 /** The add form and a row's edit form: intents `add` and `update`, answered by transaction-form.server.ts. */
-import { useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { Link, useFetcher, useSearchParams } from "react-router";
 import { useTranslation } from "../../i18n/use-translation";
 import { FormKey } from "../../forms/idempotency-key";
 import { SelectField } from "../../forms/fields";
 import { useFailureToast, useFormAnswer } from "../../forms/use-form-answer";
 import { type FormAnswer, formErrorOf } from "../../forms/form-answer";
-import { amountChecks } from "../../forms/amount-checks";
+import { AmountField } from "../../forms/amount-field";
+import { PayeeField } from "../../forms/payee-field";
+import { KindQuestionPrompt, kindQuestionOf } from "../../forms/kind-question";
 import { useFocusAfterSave } from "../../forms/focus-after-save";
 import { showInfoToast } from "../../forms/form-toasts";
 import { useClientValidation } from "../../forms/forms";
@@ -14,8 +16,8 @@ import { Field, FormAlert } from "../../ui/ui";
 import { useEscapeCloses } from "../../ui/use-escape-closes";
 import { formatDay, isIsoDay } from "../../../core/dates";
 import { TEXT_LIMITS } from "../../../core/input-limits";
-import { moneyOutExample } from "../../../core/money";
-import { transactionCreateSchema, transactionUpdateSchema } from "../../../core/schemas/ledger";
+import { formatMoney, typedAsOut } from "../../../core/money";
+import { type Direction, entryOf, transactionEditSchema, transactionEntrySchema } from "../../../core/schemas/ledger";
 import { useListUrls } from "./list-urls";
 import type { Fetcher, PageData, PageTransaction, TransactionsAnswer } from "./page-data";
 import { StatusAndNotesFields } from "./status-and-notes-fields";
@@ -33,17 +35,30 @@ export function EditTransaction({ tx, loaderData, actionData }: { tx: PageTransa
 
 type TransactionFormProps = { mode: "add" | "update"; tx?: PageTransaction; fetcher: Fetcher; result: FormAnswer | undefined; loaderData: PageData };
 
+
 export function TransactionForm({ mode, tx, fetcher, result, loaderData }: TransactionFormProps) {
   const { t, i18n } = useTranslation();
   const [searchParams] = useSearchParams();
   const { list: listUrl, keepingEdit: listUrlKeepingEdit } = useListUrls();
-  const schema = mode === "add" ? transactionCreateSchema : transactionUpdateSchema;
-  const { errors, onSubmit } = useClientValidation(schema, t, result?.errors, amountChecks({ amount: loaderData.account.currency }));
-  useFailureToast(result, t);
+  const currency = loaderData.account.currency;
+  // One schema for the browser's check and the action's (ADR 051): a direction and an unsigned amount.
+  const schema = useMemo(() => (mode === "add" ? transactionEntrySchema : transactionEditSchema)(currency), [currency, mode]);
+  const { errors, onSubmit } = useClientValidation(schema, t, result?.errors, undefined);
+  const question = kindQuestionOf(result);
+  useFailureToast(question ? undefined : result, t);
   const values = result?.values ?? {};
   // The camera page opens this form prefilled: ?new=1&description=…&amount=…&payee=…&date=…
   const prefill = (name: string) => (mode === "add" && searchParams.has("new") ? (searchParams.get(name) ?? undefined) : undefined);
   const v = (name: string, current: string | null | undefined, fallback = "") => values[name] ?? prefill(name) ?? current ?? fallback;
+  // An edit shows the direction and the magnitude; a new movement is money out unless said otherwise.
+  const existing = tx ? entryOf(tx.amountMinor, currency) : undefined;
+  const firstAmount = v("amount", existing?.amount);
+  const [direction, setDirection] = useState<Direction>(
+    values.direction === "in" || values.direction === "out" ? values.direction : typedAsOut(firstAmount) ? "out" : (existing?.direction ?? (prefill("amount") && !typedAsOut(firstAmount) ? "in" : "out")),
+  );
+  const kindOf = (categoryId: string) => loaderData.categories.find((c) => c.id === categoryId)?.kind;
+  const category = useRef<HTMLSelectElement>(null);
+  const saved = mode === "add" ? savedEntry(searchParams.get("saved"), loaderData) : null;
   const prefix = mode === "add" ? "add" : `edit-${tx!.id}`;
   // A day before the opening date is allowed (older history, a correction), but the opening
   // balance may already count it: the field says so while such a day is chosen.
@@ -57,7 +72,8 @@ export function TransactionForm({ mode, tx, fetcher, result, loaderData }: Trans
   // Enter opens it again for the next entry. A row the save took off this list (a filter or the
   // page no longer holds it) leaves focus on the list's caption, or on the note that the list is
   // now empty, not at the top of the page; and a note says the list leaves it out.
-  const afterSave = mode === "add" ? '[data-testid="add-transaction"] > summary' : [opener, "#transactions-caption", "#transactions-empty"];
+  // The add form stays open for the next entry (issue 35): focus goes back to its first field.
+  const afterSave = mode === "add" ? "#add-date" : [opener, "#transactions-caption", "#transactions-empty"];
   const focusWhenSaved = useFocusAfterSave(afterSave, result, () => {
     if (mode === "update") return () => (document.querySelector(opener) ? undefined : showInfoToast(t("ledger.pages.toast.savedButHidden")));
     // A new row is one whose id the list did not have before.
@@ -82,11 +98,17 @@ export function TransactionForm({ mode, tx, fetcher, result, loaderData }: Trans
       {/* The copy this edit starts from: a change made meanwhile elsewhere is not silently undone (409). */}
       {tx ? <input type="hidden" name="updatedAt" value={tx.updatedAt} /> : null}
       <FormAlert message={formErrorOf(result, t)} />
+      {mode === "add" ? (
+        <p role="status" className={l.small} style={{ margin: 0 }} data-testid="add-saved">
+          {saved ? t("ledger.moneyInOut.saved", { description: saved.description, amount: formatMoney(saved.amountMinor, currency, { signDisplay: "exceptZero" }) }) : ""}
+        </p>
+      ) : null}
+      {question ? <KindQuestionPrompt question={question} busy={busy} onOther={setDirection} t={t} /> : null}
       {result?.errors.accountId ? <p className={ui.alert.error}>{result.errors.accountId}</p> : null}
       {tx?.transferId ? <TransferLegNote id={`${prefix}-transfer-note`} tx={tx} loaderData={loaderData} /> : null}
       <div className={l.formGrid}>
         <Field
-          autoFocus={mode === "update"}
+          autoFocus={mode === "update" || Boolean(saved)}
           id={`${prefix}-date`}
           label={t("ledger.fields.date")}
           name="date"
@@ -109,33 +131,45 @@ export function TransactionForm({ mode, tx, fetcher, result, loaderData }: Trans
           error={errors.description}
           autoComplete="off"
         />
-        <Field
-          id={`${prefix}-amount`}
-          label={`${t("ledger.fields.amount")} (${loaderData.account.currency})`}
-          name="amount"
-          inputMode="decimal"
-          required
-          defaultValue={v("amount", tx?.amount)}
+        <AmountField
+          prefix={prefix}
+          label={`${t("ledger.fields.amount")} (${currency})`}
+          direction={direction}
+          onDirection={setDirection}
+          defaultValue={firstAmount}
           error={errors.amount}
+          directionError={errors.direction}
           note={tx?.transferId ? `${prefix}-transfer-note` : undefined}
-          hint={t("ledger.pages.transactions.amountHint", { example: moneyOutExample(loaderData.account.currency) })}
-          autoComplete="off"
+          t={t}
         />
         <SelectField
           id={`${prefix}-categoryId`}
           label={t("ledger.fields.category")}
           name="categoryId"
+          ref={category}
           defaultValue={v("categoryId", tx?.categoryId)}
+          // The category's kind says which way the money goes (an edit of a transfer's leg keeps its own).
+          onChange={(event) => {
+            const kind = kindOf(event.currentTarget.value);
+            if (kind && !tx?.transferId) setDirection(kind === "income" ? "in" : "out");
+          }}
           error={errors.categoryId}
           options={[{ value: "", label: t("ledger.pages.common.uncategorised") }, ...loaderData.categories.map((c) => ({ value: c.id, label: c.name }))]}
         />
-        <Field
+        <PayeeField
           id={`${prefix}-payee`}
           label={`${t("ledger.fields.payee")} (${t("ledger.pages.common.optional")})`}
-          name="payee"
-          maxLength={TEXT_LIMITS.payee}
           defaultValue={v("payee", tx?.payee)}
           error={errors.payee}
+          t={t}
+          // A payee chosen from the suggestions brings its last category, if none is chosen yet.
+          onPayeeCategory={(categoryId) => {
+            const select = category.current;
+            if (!select || select.value || !loaderData.categories.some((c) => c.id === categoryId)) return;
+            select.value = categoryId;
+            const kind = kindOf(categoryId);
+            if (kind && !tx?.transferId) setDirection(kind === "income" ? "in" : "out");
+          }}
         />
         <StatusAndNotesFields prefix={prefix} status={v("status", tx?.status, "posted")} notes={v("notes", tx?.notes)} errors={errors} t={t} />
       </div>
@@ -173,4 +207,9 @@ function TransferLegNote({ id, tx, loaderData }: { id: string; tx: PageTransacti
 /** The ids of the rows the list shows now. */
 function listedIds(): string[] {
   return [...document.querySelectorAll<HTMLElement>('[data-testid="transaction-row"][data-id]')].map((row) => row.dataset.id!);
+}
+
+/** The movement the add form saved last (`?saved=<id>`, the action's answer), when the list shows it. */
+function savedEntry(id: string | null, loaderData: PageData): PageTransaction | null {
+  return (id && loaderData.list?.transactions.find((row) => row.id === id)) || null;
 }

@@ -139,7 +139,7 @@ test.describe("accounts and transactions", () => {
     await add.getByLabel("Descripción").fill("Mercado de Surquillo");
     await add.getByLabel("Monto (PEN)").fill("abc");
     await add.getByRole("button", { name: "Agregar movimiento" }).click();
-    await expect(add.getByText("Ingresa el monto en cifras, como 1234 o -12.")).toBeVisible();
+    await expect(add.getByText("Ingresa el monto en cifras, como 45.90, 1,234.56 o 1.234,56.")).toBeVisible();
     await add.getByLabel("Monto (PEN)").fill("-34.50");
     await add.getByLabel("Fecha").fill(todayInLima());
     await add.getByLabel("Categoría").selectOption({ label: "Supermercado" });

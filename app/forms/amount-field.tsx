@@ -1,0 +1,60 @@
+/**
+ * An amount with its direction (ADR 051): a "Money out" / "Money in" pair, then the figure without
+ * a sign. Out is the default of a new movement; a typed minus still means out (the old habit, and
+ * the app's own display format "S/ -132.70"), so the pair follows it while scripts run.
+ */
+import type { InputHTMLAttributes } from "react";
+import type { Translate } from "../../core/i18n/translate";
+import { typedAsOut } from "../../core/money";
+import { DIRECTIONS, type Direction } from "../../core/schemas/ledger";
+import { Field } from "../ui/ui";
+import * as a from "../styles/amount-field.css";
+import * as ui from "../styles/ui.css";
+
+type AmountFieldProps = {
+  prefix: string;
+  label: string;
+  direction: Direction;
+  onDirection: (direction: Direction) => void;
+  error?: string | undefined;
+  directionError?: string | undefined;
+  note?: string | undefined;
+  t: Translate;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id">;
+
+export function AmountField({ prefix, label, direction, onDirection, error, directionError, note, t, onChange, ...input }: AmountFieldProps) {
+  return (
+    <div className={ui.stack} style={{ gap: "0.5rem" }}>
+      <fieldset className={a.segmented} aria-describedby={directionError ? `${prefix}-direction-error` : undefined} data-testid="direction">
+        <legend className={a.legend}>{t("ledger.moneyInOut.direction")}</legend>
+        {DIRECTIONS.map((value) => (
+          <label key={value} className={a.choice}>
+            <input className={a.radio} type="radio" name="direction" value={value} checked={direction === value} onChange={() => onDirection(value)} />
+            {t(`ledger.moneyInOut.${value}`)}
+          </label>
+        ))}
+      </fieldset>
+      {directionError ? (
+        <p id={`${prefix}-direction-error`} className={ui.fieldError}>
+          {directionError}
+        </p>
+      ) : null}
+      <Field
+        id={`${prefix}-amount`}
+        label={label}
+        name="amount"
+        inputMode="decimal"
+        required
+        autoComplete="off"
+        error={error}
+        note={note}
+        hint={t("ledger.moneyInOut.amountHint")}
+        onChange={(event) => {
+          if (typedAsOut(event.currentTarget.value)) onDirection("out");
+          onChange?.(event);
+        }}
+        {...input}
+      />
+    </div>
+  );
+}

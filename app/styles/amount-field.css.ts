@@ -1,0 +1,26 @@
+import { style } from "@vanilla-extract/css";
+import { vars } from "./theme.css";
+
+/** The out/in pair: two halves of one control, the chosen one filled. */
+export const segmented = style({ display: "flex", border: 0, margin: 0, padding: 0, minWidth: 0 });
+export const legend = style({ fontWeight: 600, fontSize: "0.95rem", padding: 0, marginBottom: vars.space.xs, float: "left", width: "100%" });
+export const choice = style({
+  flex: "1 1 0",
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "center",
+  gap: vars.space.xs,
+  minHeight: "44px",
+  padding: `0 ${vars.space.sm}`,
+  border: `1px solid ${vars.color.border}`,
+  cursor: "pointer",
+  fontWeight: 600,
+  selectors: {
+    "&:first-of-type": { borderRadius: `${vars.radius.md} 0 0 ${vars.radius.md}` },
+    "&:last-of-type": { borderRadius: `0 ${vars.radius.md} ${vars.radius.md} 0`, borderLeftWidth: 0 },
+    "&:has(input:checked)": { background: vars.color.primary, color: vars.color.onPrimary, borderColor: vars.color.primary },
+    "&:has(input:focus-visible)": { outline: `2px solid ${vars.color.focus}`, outlineOffset: "2px" },
+  },
+});
+/** The radio itself stays in the page (keyboard, no-JS) but the half it sits in shows the choice. */
+export const radio = style({ margin: 0, accentColor: vars.color.onPrimary });
