@@ -10,7 +10,7 @@ import { COLUMN_LABELS_MAX, rowAction, rowActions, totalsBar } from "./ledger.cs
 const phone = breakpoints.belowMd;
 const desktop = "screen and (min-width: 1024px)";
 /** The side panel's width at desktop sizes; the page leaves that much room at its right while one is open. */
-const PANEL_WIDTH = "min(440px, 40vw)";
+const PANEL_WIDTH = "min(400px, 34vw)";
 
 /** One row of tool buttons (each a <details> whose summary is the button). */
 export const toolBar = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "center" });
@@ -125,6 +125,8 @@ export const toastActions = style({ display: "flex", gap: vars.space.sm, alignIt
  * opened (its `expander` check box, which the description's label toggles: no script needed).
  */
 export const compactTable = style({});
+// With a panel open the running balance and receipt columns step aside, so the description keeps its room.
+globalStyle(`${listPage}:has(${toolBar} > details[open]) ${compactTable} :is(th, td):is(:nth-child(6), :nth-child(8))`, { "@media": { [desktop]: { display: "none" } } });
 globalStyle(`${compactTable} th, ${compactTable} td`, { paddingBlock: "6px" });
 globalStyle(`${compactTable} caption`, { paddingBlock: "6px" });
 // Row actions a size smaller: they set a desktop row's height.
