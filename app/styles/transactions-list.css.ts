@@ -48,6 +48,16 @@ globalStyle(`${toolBar} > details > :not(summary)`, {
     [desktop]: { left: "auto", right: vars.space.md, top: "72px", bottom: vars.space.md, width: PANEL_WIDTH, maxHeight: "none", borderRadius: vars.radius.lg },
   },
 });
+/*
+ * Several panels open at once (the page reopened the forms that held typed text, after a change of
+ * language): they cannot share the panel's place, so they come into the page's flow, one under
+ * the other, until one is closed.
+ */
+const severalOpen = `${toolBar}:has(> details[open] ~ details[open])`;
+globalStyle(severalOpen, { flexWrap: "wrap" });
+globalStyle(`${severalOpen} > details[open]`, { flexBasis: "100%" });
+globalStyle(`${severalOpen} > details > :not(summary)`, { position: "static", boxShadow: "none", maxHeight: "none", width: "auto", borderRadius: vars.radius.lg, "@media": { [desktop]: { position: "static", width: "auto" } } });
+
 /**
  * The page: at desktop sizes, room at the right for an open tool's panel, so it covers no row.
  * Closer parts on a phone, where every line counts.

@@ -84,11 +84,13 @@ function useOnePanelAtATime(bar: RefObject<HTMLDivElement | null>) {
     const node = bar.current;
     if (!node) return;
     const panels = () => [...node.querySelectorAll<HTMLDetailsElement>(":scope > details")];
-    // `toggle` does not bubble: a listener in the capture phase still hears every child's.
-    const onToggle = (event: Event) => {
-      const opened = event.target;
-      if (!(opened instanceof HTMLDetailsElement) || !opened.open || opened.parentElement !== node) return;
-      for (const other of panels()) if (other !== opened && other.open) other.open = false;
+    // Only a panel the user opens (its summary clicked, or Enter/Space on it) closes the others: panels
+    // a page opens by itself (forms kept through a change of language) stay as they were.
+    const onClick = (event: MouseEvent) => {
+      const summary = (event.target as Element).closest?.("summary");
+      const opening = summary?.parentElement;
+      if (!(opening instanceof HTMLDetailsElement) || opening.parentElement !== node || opening.open) return;
+      for (const other of panels()) if (other !== opening && other.open) other.open = false;
     };
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== "Escape" || event.defaultPrevented || event.isComposing) return;
@@ -97,10 +99,10 @@ function useOnePanelAtATime(bar: RefObject<HTMLDivElement | null>) {
       open.open = false;
       open.querySelector<HTMLElement>(":scope > summary")?.focus();
     };
-    node.addEventListener("toggle", onToggle, true);
+    node.addEventListener("click", onClick);
     document.addEventListener("keydown", onKey);
     return () => {
-      node.removeEventListener("toggle", onToggle, true);
+      node.removeEventListener("click", onClick);
       document.removeEventListener("keydown", onKey);
     };
   }, [bar]);
