@@ -203,3 +203,46 @@ describe("authorization matrix (from the OpenAPI document)", () => {
     expect((await call("/auth/session", { token: secondToken })).status).toBe(200);
   });
 });
+
+/**
+ * Operations that take the user's ids in their body rather than their path (bulk changes and
+ * undo, ADR 053): the matrix above cannot see them, so each is listed here with a body naming
+ * A's ids, and an operation whose body has an `ids` property must be in this list.
+ */
+const BODY_ID_OPERATIONS: Record<string, (ids: { transactionId: string; deletedId: string }) => unknown> = {
+  "POST /transactions/bulk": ({ transactionId }) => ({ ids: [transactionId], delete: true }),
+  "POST /transactions/restore": ({ deletedId }) => ({ ids: [deletedId] }),
+};
+
+describe("authorization of ids given in the body", () => {
+  it("answers 404 to user B naming user A's ids, alone or beside B's own, and changes nothing of A's", async () => {
+    const ops = await loadOperations();
+    const withIds = ops.filter((op) => op.bodyProperties.includes("ids")).map((op) => `${op.method} ${op.path}`);
+    expect(withIds.sort()).toEqual(Object.keys(BODY_ID_OPERATIONS).sort());
+    const a = await signUp({ name: "Owner A" });
+    const account = await createAccount(a.token);
+    const tx = await addTransaction(a.token, account.id);
+    const gone = await addTransaction(a.token, account.id, { description: "Deleted, can be undone" });
+    expect((await call("/transactions/bulk", { token: a.token, body: { ids: [gone.id], delete: true } })).status).toBe(200);
+    const b = await signUp({ name: "Intruder B" });
+    const bAccount = await createAccount(b.token);
+    const bTx = await addTransaction(b.token, bAccount.id);
+    expect((await call("/transactions/bulk", { token: b.token, body: { ids: [bTx.id], delete: true } })).status).toBe(200);
+    // B's own ids beside A's: a live row for a change, a deleted one for a restore.
+    const bLive = await addTransaction(b.token, bAccount.id);
+    const before = await dbChecksum({ userId: a.user.id });
+    for (const [name, bodyOf] of Object.entries(BODY_ID_OPERATIONS)) {
+      const [method, path] = name.split(" ") as [string, string];
+      const theirs = bodyOf({ transactionId: tx.id, deletedId: gone.id }) as { ids: string[] };
+      for (const ids of [theirs.ids, [...theirs.ids, name.endsWith("restore") ? bTx.id : bLive.id]]) {
+        const result = await call(path, { method, token: b.token, body: { ...theirs, ids } });
+        expect(result.status, `${name} with A's ids ${JSON.stringify(ids)}`).toBe(404);
+        expect(result.headers.get("Content-Type")).toBe("application/problem+json");
+      }
+      const unknown = await call(path, { method, token: b.token, body: { ...theirs, ids: [crypto.randomUUID()] } });
+      expect(unknown.status, `${name} unknown id`).toBe(404);
+    }
+    expect(await dbChecksum({ userId: a.user.id })).toBe(before);
+  });
+});
+

@@ -1,4 +1,3 @@
-import { Plus, Repeat } from "lucide-react";
 import { addPageTexts } from "../../../core/i18n/translate";
 import { transactionsPageTexts } from "../../../core/i18n/page-texts";
 import { useTranslation } from "../../i18n/use-translation";
@@ -23,24 +22,24 @@ import { fieldErrors } from "../../../core/problem";
 import { invalidParams } from "../../server/route-helpers.server";
 import { requireUser } from "../../server/session.server";
 import { deleteTransactionAction } from "./delete-transaction.server";
-import { Filters } from "./filters";
-import { ImportSection } from "./import/import-section";
 import { importAction } from "./import/import-section.server";
 import { undoImportAction } from "./import/recent-imports.server";
 import { readIntentArgs } from "./intent-args.server";
-import { UI_KEYS, withParams } from "./list-urls";
+import { UI_KEYS, useListUrls, withParams } from "./list-urls";
 import type { PageData, PageList, TransactionsAnswer } from "./page-data";
 import { pageList } from "./page-list.server";
 import { Pager } from "./pager";
 import { removeReceiptAction } from "./receipt-panel.server";
 import { TotalsSection } from "./totals";
-import { TransactionForm } from "./transaction-form";
 import { addTransactionAction, updateTransactionAction } from "./transaction-form.server";
 import { TransactionTable } from "./transactions-table";
-import { TransferForm } from "./transfer-form";
+import { Toolbar } from "./toolbar";
+import { UndoBar } from "./undo-bar";
+import { bulkAction, restoreAction } from "./bulk-actions.server";
 import { transferAction } from "./transfer-form.server";
 import * as l from "../../styles/ledger.css";
 import * as ui from "../../styles/ui.css";
+import * as s from "../../styles/transactions-list.css";
 
 // Texts this page alone shows come with its code, not on the first visit (ADR 033).
 addPageTexts(transactionsPageTexts);
@@ -149,6 +148,8 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, actionStatus
 }
 
 const formOfSubmission = formNameOf("transactionId", ["update", "delete", "receipt-remove"], {
+  bulk: "bulk",
+  restore: "restore",
   "import-upload": "import",
   "import-preview": "import",
   "import-commit": "import",
@@ -171,6 +172,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return updateTransactionAction(args);
     case "delete":
       return deleteTransactionAction(args);
+    case "bulk":
+      return bulkAction(args);
+    case "restore":
+      return restoreAction(args);
     case "receipt-remove":
       return removeReceiptAction(args);
     case "transfer":
@@ -189,25 +194,24 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function Transactions({ loaderData }: Route.ComponentProps) {
   useFocusAfterNavigation();
   const { t } = useTranslation();
-  const { account, list, accounts, categories, filterErrors, filters } = loaderData;
+  const { account, list, filterErrors, filters } = loaderData;
   const [searchParams] = useSearchParams();
   const actionData = useActionData<typeof action>();
   const addFetcher = useFetcher<TransactionsAnswer>({ key: "tx-add" });
   const transferFetcher = useFetcher<TransactionsAnswer>({ key: "tx-transfer" });
   const [addResult, addSaved] = useFormAnswerAndSaves<FormAnswer>("add", addFetcher, actionData);
   const [transferResult, transferSaved] = useFormAnswerAndSaves<FormAnswer>("transfer", transferFetcher, actionData);
-  const others = accounts.filter((a) => a.id !== account.id && !a.archived);
   const filtered = Object.keys(filters).some((key) => key !== "sort" && key !== "order");
   const title = t("ledger.pages.transactions.title", { name: account.name });
-  const addDetails = useClosedAfterPost(addSaved, true); // The add form stays open for the next entry (issue 35, ADR 051).
+  const { list: listUrl } = useListUrls();
   const transferDetails = useClosedAfterPost(transferSaved, Boolean(transferResult));
 
   return (
     // One provider for the rows' tooltips: the seed's delays, and the skip delay shared between them.
     <TooltipProvider>
-    <div className={l.page}>
+    <div className={`${l.page} ${s.listPage}`}>
       <PageTitle title={`${account.name} · ${t("titles.transactions")}`} />
-      <div className={l.headingRow}>
+      <div className={`${l.headingRow} ${s.listHeading}`}>
         <div>
           <p style={{ margin: 0 }}>
             <Link to="/accounts">{t("ledger.pages.transactions.back")}</Link>
@@ -220,48 +224,20 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
             {account.archived ? ` · ${t("ledger.pages.accounts.archivedBadge")}` : ""}
           </p>
         </div>
-        <p style={{ margin: 0 }} data-testid="account-balance">
+        <p className={s.balanceLine} data-testid="account-balance">
           <span className={l.statLabel}>{t("ledger.pages.accounts.balance")}</span>
           <br />
           <Money minor={account.balanceMinor} currency={account.currency} figure />
         </p>
       </div>
 
-      <div className={l.toolbar}>
-        {account.archived ? (
-          <p className={ui.alert.info}>{t("ledger.pages.transactions.archivedNotice")}</p>
-        ) : (
-          <details ref={addDetails} className={l.details} open={searchParams.has("new") || Boolean(addResult)} data-testid="add-transaction">
-            <summary className={l.summary}>
-              <Plus size={18} aria-hidden="true" />
-              {t("ledger.pages.transactions.add")}
-            </summary>
-            <div className={l.detailsBody}>
-              <TransactionForm key={addSaved} mode="add" fetcher={addFetcher} result={addResult} loaderData={loaderData} />
-            </div>
-          </details>
-        )}
-
-        {!account.archived ? (
-          <details ref={transferDetails} className={l.details} open={Boolean(transferResult)} data-testid="transfer">
-            <summary className={l.summary}>
-              <Repeat size={18} aria-hidden="true" />
-              {t("ledger.pages.transactions.transfer")}
-            </summary>
-            <div className={l.detailsBody}>
-              {others.length === 0 ? (
-                <p style={{ margin: 0 }}>{t("ledger.pages.transactions.noOtherAccounts")}</p>
-              ) : (
-                <TransferForm key={transferSaved} fetcher={transferFetcher} result={transferResult} loaderData={loaderData} others={others} />
-              )}
-            </div>
-          </details>
-        ) : null}
-
-        {!account.archived ? <ImportSection loaderData={loaderData} /> : null}
-
-        <Filters filters={filters} today={loaderData.today} categories={categories} errors={filterErrors} />
-      </div>
+      <Toolbar
+        loaderData={loaderData}
+        add={{ fetcher: addFetcher, result: addResult, saved: addSaved }}
+        transfer={{ fetcher: transferFetcher, result: transferResult, saved: transferSaved }}
+        addOpen={searchParams.has("new") || Boolean(addResult) || addSaved > 0}
+        transferDetails={transferDetails}
+      />
 
       {list ? (
         <>
@@ -283,6 +259,7 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
           )}
         </p>
       )}
+      <UndoBar t={t} searchParams={searchParams} listUrl={listUrl} nonce={loaderData.nonce} />
     </div>
     </TooltipProvider>
   );

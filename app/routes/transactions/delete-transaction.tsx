@@ -10,6 +10,8 @@ import { FormKey } from "../../forms/idempotency-key";
 import { useFailureToast, useFormAnswer } from "../../forms/use-form-answer";
 import { type FormAnswer } from "../../forms/form-answer";
 import type { PageTransaction, TransactionsAnswer } from "./page-data";
+import type { DeletedAnswer } from "./undo-url";
+import { showUndoToast } from "../../ui/undo-toast";
 import { deleteQuestionText, rowNaming } from "./row-naming";
 import * as l from "../../styles/ledger.css";
 import * as ui from "../../styles/ui.css";
@@ -53,10 +55,27 @@ export function DeleteQuestion({ tx, listUrl, nonce, t, language }: { tx: PageTr
   );
 }
 
-/** The answer to one delete sent from this page: a toast if the API refused it (the row is back). */
-export function DeleteOutcome({ id, t, onSettled }: { id: string; t: Translate; onSettled: (id: string) => void }) {
-  const fetcher = useFetcher<TransactionsAnswer>({ key: `tx-delete-${id}` });
-  useFailureToast(useFormAnswer<FormAnswer>(`delete:${id}`, fetcher, undefined), t);
+/**
+ * The answer to one delete sent from this page: a toast that offers the undo (ADR 053), or a toast
+ * saying why the API refused it (the row is back).
+ */
+export function DeleteOutcome({ id, naming, t, onSettled, onUndo }: { id: string; naming: string; t: Translate; onSettled: (id: string) => void; onUndo: (ids: string[]) => void }) {
+  const fetcher = useFetcher<TransactionsAnswer | DeletedAnswer>({ key: `tx-delete-${id}` });
+  useFailureToast(useFormAnswer<FormAnswer>(`delete:${id}`, fetcher as { state: string; data: unknown }, undefined), t);
+  const answer = fetcher.data;
+  const deleted = answer && "form" in answer && answer.form === "deleted" && answer.ok ? (answer as DeletedAnswer).deleted : null;
+  useEffect(() => {
+    if (!deleted) return;
+    showUndoToast({
+      id: `undo-${id}`,
+      message: t(deleted.length > 1 ? "ledger.pages.toast.transactionsDeleted" : "ledger.pages.toast.transactionDeleted"),
+      detail: naming,
+      undo: t("transactionsPage.list.undo"),
+      onUndo: () => onUndo(deleted),
+    });
+    // Once per answer: the ids are new for each.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [deleted?.join(",")]);
   // Settled when the fetcher is idle again after its submission, whether a refusal brought data or
   // a success answered with a redirect, which brings none.
   const [sent, setSent] = useState(false);

@@ -2,7 +2,7 @@
 import { useLocation } from "react-router";
 
 /** Parameters that only open or prefill a form: changing them needs no new data. */
-export const UI_KEYS = ["new", "saved", "edit", "confirmDelete", "confirmUndoImport", "description", "amount", "payee", "date", "notes", "categoryId"] as const;
+export const UI_KEYS = ["new", "saved", "edit", "confirmDelete", "confirmUndoImport", "description", "amount", "payee", "date", "notes", "categoryId", "undo", "select"] as const;
 
 /**
  * The current address without the form-only parameters: where a form goes back to (`list`). A

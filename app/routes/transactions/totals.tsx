@@ -5,7 +5,7 @@ import { Money } from "../../ui/money";
 import type { ListTotals } from "../../../core/api-types/ledger";
 import type { PageData } from "./page-data";
 import * as l from "../../styles/ledger.css";
-import * as ui from "../../styles/ui.css";
+import * as s from "../../styles/transactions-list.css";
 
 /** Count, in, out and net of the filtered set; `undefined` while they load, `null` when they could not be read. */
 function TotalsBar({ totals, currency, nowHref }: { totals: ListTotals | null | undefined; currency: string; nowHref?: string }) {
@@ -62,8 +62,9 @@ function TotalsBar({ totals, currency, nowHref }: { totals: ListTotals | null | 
 export function TotalsSection({ totals, currency, filtered, nowHref }: { totals: PageData["totals"]; currency: string; filtered: boolean; nowHref: string }) {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby="totals-title" className={`${ui.card}`} data-testid="totals">
-      <h2 id="totals-title" className={l.subTitle}>
+    // One line above the rows (two on a phone), not a card: the rows start higher (issue 35).
+    <section aria-labelledby="totals-title" className={s.totalsLine} data-testid="totals">
+      <h2 id="totals-title" className={s.totalsTitle}>
         {t(filtered ? "ledger.pages.transactions.totalsTitle" : "ledger.pages.transactions.totalsAllTitle")}
       </h2>
       {/* Only a search's totals are streamed. Totals already in the loader data are rendered

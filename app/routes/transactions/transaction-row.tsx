@@ -5,15 +5,18 @@ import { SpriteIcon } from "../../ui/icon-sprite";
 import { Tooltip } from "../../ui/tooltip";
 import { receiptSrc } from "../../../core/receipt-image";
 import { DELETE_FORM_ID } from "./delete-transaction";
+import { BULK_FORM_ID } from "./bulk-bar";
+import { rowExtraActions } from "./row-actions-slot";
 import { withParams } from "./list-urls";
 import type { PageTransaction } from "./page-data";
 import { ReceiptPanel } from "./receipt-panel";
-import { deleteQuestionText, rowNaming } from "./row-naming";
+import { rowNaming } from "./row-naming";
 import { EditTransaction } from "./transaction-form";
 import { typedAmount, typedDay } from "./typed-values";
 import type { RowShared } from "./use-row-shared";
 import * as l from "../../styles/ledger.css";
 import * as ui from "../../styles/ui.css";
+import * as s from "../../styles/transactions-list.css";
 
 const PENCIL_ICON = <SpriteIcon id="pencil" />;
 const TRASH_ICON = <SpriteIcon id="trash" />;
@@ -34,13 +37,29 @@ export function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; sh
   return (
     <>
       <tr className={saving ? l.rowBusy : undefined} aria-busy={saving ? true : undefined} data-testid="transaction-row" data-id={tx.id}>
+        <td className={s.selectCell}>
+          {shared.changeable && !locked ? (
+            <input
+              type="checkbox"
+              name="ids"
+              value={tx.id}
+              form={BULK_FORM_ID}
+              className={s.rowCheck}
+              defaultChecked={shared.allSelected}
+              aria-label={shared.selectLabel(naming)}
+              data-testid="row-select"
+            />
+          ) : null}
+        </td>
         <td className={l.nowrap}>
           {saving ? typedDay(saving.get("date") ?? tx.date, shared.language) : <time dateTime={tx.date}>{naming.date}</time>}
           {/* Counted in the balance already (ADR 013): said, so today's balance is not a puzzle. */}
           {!saving && tx.date > loaderData.today ? <span className={`${l.small} ${l.futureDate}`}>{labels.futureDate}</span> : null}
         </td>
         <th scope="row" className={l.rowHeader}>
-          <span>
+          {/* On a phone the line is this label: a tap opens the row (its other cells), without a script. */}
+          <input type="checkbox" id={`open-${tx.id}`} className={s.expander} aria-label={shared.detailsLabel(naming)} data-testid="row-open" />
+          <label htmlFor={`open-${tx.id}`} className={s.expanderLabel}>
             <span className={l.rowTitle}>{description}</span>
             {tx.payee ? <span className={l.small}>{` · ${tx.payee}`}</span> : null}
             {otherName ? (
@@ -58,7 +77,7 @@ export function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; sh
                 {tx.notes}
               </span>
             ) : null}
-          </span>
+          </label>
         </th>
         <td>
           {tx.category ? (
@@ -98,6 +117,7 @@ export function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; sh
         ) : shared.changeable ? (
           <td>
             <span className={l.rowActions}>
+              {rowExtraActions(tx, shared)}
               <Tooltip>
                 <a href={`${shared.listPath}${editHref}`} data-row-link="" className={`${ui.button.ghost} ${l.rowAction}`} aria-label={shared.editLabel(naming)}>
                   {PENCIL_ICON}
@@ -113,12 +133,11 @@ export function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; sh
                 aria-label={shared.deleteLabel(naming)}
                 onClick={(event) => {
                   event.preventDefault();
-                  if (!window.confirm(deleteQuestionText(t, tx, naming))) return;
-                  // The row and its button go at once: the keyboard continues on the next row's
+                  // No question: the toast that follows offers the undo (ADR 053). The row and its button go at once: the keyboard continues on the next row's
                   // delete button (or the previous row's, or the page's main region), not from the top of the page.
                   const row = event.currentTarget.closest("tr");
                   const nextFocus = neighbourDeleteButton(row, "nextElementSibling") ?? neighbourDeleteButton(row, "previousElementSibling") ?? document.getElementById("main");
-                  shared.deleteRow(tx.id);
+                  shared.deleteRow(tx.id, shared.deletedRow(naming));
                   nextFocus?.focus();
                 }}
               >
@@ -131,7 +150,7 @@ export function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; sh
       </tr>
       {editing ? (
         <tr className={l.editRow}>
-          <td colSpan={8} data-full="">
+          <td colSpan={9} data-full="">
             <div className={ui.stack} style={{ padding: "8px 0" }}>
               <h3 className={l.subTitle} id={`edit-${tx.id}`}>
                 {t("ledger.pages.transactions.editTitle", { description: tx.description })}

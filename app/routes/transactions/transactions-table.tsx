@@ -14,6 +14,8 @@ import { useRowFetchers } from "./use-row-fetchers";
 import { useRowShared } from "./use-row-shared";
 import * as l from "../../styles/ledger.css";
 import * as ui from "../../styles/ui.css";
+import * as s from "../../styles/transactions-list.css";
+import { BulkBar } from "./bulk-bar";
 
 export function TransactionTable({ loaderData, list, filtered, addFetcher }: { loaderData: PageData; list: PageList; filtered: boolean; addFetcher: Fetcher }) {
   const { t, i18n } = useTranslation();
@@ -73,12 +75,17 @@ export function TransactionTable({ loaderData, list, filtered, addFetcher }: { l
         <input type="hidden" name="returnTo" value={listUrl} />
       </Form>
       {confirming ? <DeleteQuestion tx={confirming} listUrl={listUrl} nonce={loaderData.nonce} t={t} language={shared.language} /> : null}
-      <table className={`${l.table} ${l.responsiveTable} ${l.labelledColumns}`} style={shared.columnLabels} data-testid="transactions" onClick={onTableClick}>
-        <caption id="transactions-caption" className={l.caption} tabIndex={-1}>
+      {shared.changeable ? <BulkBar t={t} categories={loaderData.categories} nonce={loaderData.nonce} listUrl={listUrl} searchParams={searchParams} onUndo={shared.restoreRows} /> : null}
+      <table className={`${l.table} ${s.compactTable}`} style={shared.columnLabels} data-testid="transactions" onClick={onTableClick}>
+        {/* Said by the heading above too: read out, not shown, so the rows start higher. */}
+        <caption id="transactions-caption" className="visually-hidden" tabIndex={-1}>
           {caption}
         </caption>
         <thead>
           <tr>
+            <th scope="col" className={s.selectCell}>
+              <span className="visually-hidden">{columns.select}</span>
+            </th>
             <th scope="col" aria-sort={ariaSort("date")}>
               <Link to={sortHref("date")} className={l.sortLink}>
                 {columns.date}
@@ -116,6 +123,7 @@ export function TransactionTable({ loaderData, list, filtered, addFetcher }: { l
         <tbody>
           {pending ? (
             <tr className={l.rowBusy} aria-busy="true" data-testid="pending-row">
+              <td />
               <td className={l.nowrap}>{typedDay(pending.get("date"), shared.language)}</td>
               <th scope="row" className={l.rowHeader}>
                 {String(pending.get("description") ?? "")}
@@ -134,8 +142,8 @@ export function TransactionTable({ loaderData, list, filtered, addFetcher }: { l
           )}
         </tbody>
       </table>
-      {[...shared.deleted].map((id) => (
-        <DeleteOutcome key={id} id={id} t={t} onSettled={shared.forgetDelete} />
+      {[...shared.deleted].map(([id, naming]) => (
+        <DeleteOutcome key={id} id={id} naming={naming} t={t} onSettled={shared.forgetDelete} onUndo={shared.restoreRows} />
       ))}
     </div>
   );

@@ -26,7 +26,8 @@ export function useRowShared(
   const submit = useSubmit();
   const listPath = useLocation().pathname;
   // Deletes sent from this page (JavaScript only): each one's answer is watched for a failure toast.
-  const [deleted, setDeleted] = useState<ReadonlySet<string>>(() => new Set());
+  // Each with the words that name its row in the undo toast.
+  const [deleted, setDeleted] = useState<ReadonlyMap<string, string>>(() => new Map());
   // Without JavaScript a refused delete comes back as the page's action data.
   const refusedDelete = typeof actionData === "object" && actionData && "form" in actionData && String(actionData.form).startsWith("delete:");
   useFailureToast(refusedDelete ? (actionData as FormAnswer) : undefined, t);
@@ -34,6 +35,7 @@ export function useRowShared(
   const otherSideOf = (tx: PageTransaction) => (tx.transferAccountId ? accountsById.get(tx.transferAccountId) : undefined);
   // The table's columns, in their order: the header row's names.
   const columns = {
+    select: t("transactionsPage.list.select"),
     date: t("ledger.fields.date"),
     description: t("ledger.fields.description"),
     category: t("ledger.fields.category"),
@@ -48,7 +50,7 @@ export function useRowShared(
   const forgetDelete = useCallback((id: string) => {
     setDeleted((ids) => {
       if (!ids.has(id)) return ids;
-      const rest = new Set(ids);
+      const rest = new Map(ids);
       rest.delete(id);
       return rest;
     });
@@ -58,16 +60,27 @@ export function useRowShared(
     forgetDelete,
     listPath,
     /** With JavaScript a delete goes through the row's own fetcher (optimistic, several at once). */
-    deleteRow(id: string) {
+    deleteRow(id: string, naming: string) {
       const form = new FormData();
       form.set("idempotencyKey", formKey(loaderData.nonce, "delete"));
       form.set("intent", "delete");
       form.set("confirmed", "yes");
+      // Answer with the deleted ids (for the undo toast) rather than the list.
+      form.set("js", "1");
       form.set("transactionId", id);
       // Another row's edit form stays open; this row's goes with it.
       form.set("returnTo", searchParams.get("edit") === id ? listUrl : listUrlKeepingEdit);
-      setDeleted((ids) => new Set(ids).add(id));
+      setDeleted((ids) => new Map(ids).set(id, naming));
       void submit(form, { method: "post", navigate: false, fetcherKey: `tx-delete-${id}`, preventScrollReset: true });
+    },
+    /** Undo of a delete (the toast's button): the rows come back, and the list with them. */
+    restoreRows(ids: string[]) {
+      const form = new FormData();
+      form.set("idempotencyKey", formKey(loaderData.nonce, "restore"));
+      form.set("intent", "restore");
+      for (const id of ids) form.append("ids", id);
+      form.set("returnTo", listUrlKeepingEdit);
+      void submit(form, { method: "post", navigate: false, fetcherKey: "tx-restore", preventScrollReset: true });
     },
     t,
     language,
@@ -82,8 +95,10 @@ export function useRowShared(
     // An archived account's transactions cannot change (the API refuses with 409): no control offers to.
     changeable: !loaderData.account.archived,
     columns,
-    // The columns' names, in order, also label the cells on phones (labelledColumns).
-    columnLabels: columnLabelVars(Object.values(columns)),
+    // The columns' names, in order, also label an opened row's cells on phones (the actions' needs none).
+    columnLabels: columnLabelVars(Object.values(columns).slice(0, -1)),
+    // "Select all" without JavaScript: the page comes back with every row's box checked.
+    allSelected: searchParams.get("select") === "all",
     labels: {
       uncategorised: t("ledger.pages.common.uncategorised"),
       noReceipt: t("ledger.pages.transactions.noReceipt"),
@@ -95,6 +110,9 @@ export function useRowShared(
     },
     editLabel: template(t, "ledger.pages.transactions.editLabel", ["description", "date", "amount"]),
     deleteLabel: template(t, "ledger.pages.transactions.deleteLabel", ["description", "date", "amount"]),
+    deletedRow: template(t, "transactionsPage.list.deletedRow", ["description", "date", "amount"]),
+    selectLabel: template(t, "transactionsPage.list.selectRow", ["description", "date", "amount"]),
+    detailsLabel: template(t, "transactionsPage.list.rowDetails", ["description", "date", "amount"]),
     receiptOf: template(t, "ledger.pages.transactions.receiptOf", ["description"]),
     transferTo: template(t, "ledger.pages.transactions.transferTo", ["account"]),
     transferFrom: template(t, "ledger.pages.transactions.transferFrom", ["account"]),

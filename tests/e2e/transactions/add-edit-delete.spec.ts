@@ -97,9 +97,8 @@ test.describe("accounts and transactions", () => {
     await expect(wong.getByTestId("amount")).toHaveText(`-${soles("90.00")}`);
     await expect(wong).toContainText("Pending");
 
-    // Delete (with a confirmation), from the keyboard: the focus moves on to a neighbouring row's
-    // delete button instead of falling back to the top of the page.
-    page.once("dialog", (dialog) => void dialog.accept());
+    // Delete (no question: the toast offers the undo, ADR 053), from the keyboard: the focus moves
+    // on to a neighbouring row's delete button instead of falling back to the top of the page.
     await page.getByRole("button", { name: "Delete Café Tostado" }).focus();
     await page.keyboard.press("Enter");
     await expect(toast(page, "Transaction deleted.")).toBeVisible();
@@ -212,7 +211,6 @@ test.describe("accounts and transactions", () => {
     await page.goto(`/accounts/${solesId}/transactions`);
     await hydrated(page);
     expect((await request.patch(`/api/v1/accounts/${usdId}`, { data: { archived: true }, headers: { Authorization: `Bearer ${signedIn.token}`, "CF-Connecting-IP": randomIp() } })).status()).toBe(200);
-    page.once("dialog", (dialog) => void dialog.accept());
     await page.getByRole("button", { name: "Delete Ahorro" }).click();
     await expect(toast(page, "The other side of this transfer is in BBVA Dólares, which is archived.")).toBeVisible();
     const transfer = page.getByTestId("transaction-row").filter({ hasText: "Ahorro" });
@@ -266,7 +264,6 @@ test.describe("accounts and transactions", () => {
     await add.getByLabel("Amount (PEN)").fill("-40.00");
     const entries = await page.evaluate(() => history.length);
     // Another row goes.
-    page.once("dialog", (dialog) => void dialog.accept());
     await page.getByRole("button", { name: /^Delete Rappi/ }).click();
     await expect(toast(page, "Transaction deleted.")).toBeVisible();
     await expect(page.getByTestId("transaction-row")).toHaveCount(2);
@@ -346,14 +343,13 @@ test.describe("accounts and transactions", () => {
       await expect(page.getByRole("link", { name: `Edit ${name}`, exact: true })).toHaveCount(1);
       await expect(page.getByRole("button", { name: `Delete ${name}`, exact: true })).toHaveCount(1);
     }
-    // The question names the row too, so a slip of the pointer shows before anything goes.
-    let asked = "";
-    page.once("dialog", (dialog) => {
-      asked = dialog.message();
-      void dialog.dismiss();
-    });
+    // The undo toast names the row too, so a slip of the pointer shows, and is undone, before it matters.
     await page.getByRole("button", { name: `Delete ${second}`, exact: true }).click();
-    await expect.poll(() => asked).toBe(`Delete “Café Tostado” (Nov 4, 2026, ${solesOutInText("12.00")})?`);
+    const undo = page.getByTestId("undo-toast");
+    await expect(undo).toContainText(`“Café Tostado” (Nov 4, 2026, ${solesOutInText("12.00")})`);
+    await expect(page.getByTestId("transaction-row")).toHaveCount(1);
+    await undo.getByRole("button", { name: "Undo" }).click();
     await expect(page.getByTestId("transaction-row")).toHaveCount(2);
+    await expect(page.getByRole("button", { name: `Delete ${second}`, exact: true })).toHaveCount(1);
   });
 });

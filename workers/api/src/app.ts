@@ -18,6 +18,7 @@ import { RECEIPT_PATH, receiptRoutes } from "./receipts/routes";
 import { signupRoutes } from "./signup/routes";
 import { systemRoutes } from "./system/routes";
 import { CREATE_WITH_RECEIPT_PATH, transactionRoutes } from "./transactions/routes";
+import { bulkRoutes } from "./transactions/bulk-routes";
 import { transferRoutes } from "./transfers/routes";
 
 /** JSON bodies larger than this are refused with 413 before they are read. */
@@ -59,6 +60,7 @@ export function createApi(basePath = "/api/v1") {
   api.route("/", accountRoutes);
   api.route("/", accountsRoutes);
   api.route("/", transactionRoutes);
+  api.route("/", bulkRoutes);
   api.route("/", exportRoutes);
   api.route("/", transferRoutes);
   api.route("/", categoryRoutes);

@@ -1,0 +1,38 @@
+/**
+ * Several of the user's transactions at once (the list's bulk bar, and undo of a delete): the
+ * shared shapes of the API's `POST /transactions/bulk` and `POST /transactions/restore` and of the
+ * page's forms (docs/decisions/053).
+ */
+import { z } from "zod";
+import { ID_PATTERN } from "../ids";
+import { TRANSACTION_STATUSES } from "./ledger";
+
+/** A page holds 50 rows; a bulk change or an undo names at most twice that (transfer legs included). */
+export const BULK_MAX_IDS = 100;
+
+const ids = z
+  .array(z.string({ error: "api.bulk.ids" }).regex(ID_PATTERN, { error: "api.bulk.ids" }), { error: "api.bulk.ids" })
+  .min(1, { error: "api.bulk.noneChosen" })
+  .max(BULK_MAX_IDS, { error: "api.bulk.tooMany" })
+  .transform((list) => [...new Set(list)]);
+
+const categoryRef = z
+  .union([z.string({ error: "ledger.errors.categoryUnknown" }).regex(ID_PATTERN, { error: "ledger.errors.categoryUnknown" }), z.null()], { error: "ledger.errors.categoryUnknown" });
+
+/** Either `set` (a category, or null for none; and/or a status) or `delete: true`, never both. */
+export const bulkSchema = z
+  .object({
+    ids,
+    set: z
+      .strictObject({ categoryId: categoryRef.optional(), status: z.enum(TRANSACTION_STATUSES, { error: "ledger.errors.status" }).optional() }, { error: "api.bulk.action" })
+      .optional(),
+    delete: z.literal(true, { error: "api.bulk.action" }).optional(),
+  })
+  .superRefine((value, ctx) => {
+    const sets = value.set !== undefined && (value.set.categoryId !== undefined || value.set.status !== undefined);
+    if (sets === Boolean(value.delete)) ctx.addIssue({ code: "custom", path: ["set"], message: "api.bulk.action" });
+  });
+export type BulkInput = z.infer<typeof bulkSchema>;
+
+export const restoreSchema = z.object({ ids });
+export type RestoreInput = z.infer<typeof restoreSchema>;
