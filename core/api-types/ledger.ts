@@ -50,6 +50,8 @@ export interface Transaction {
   status: TransactionStatus;
   transferId: string | null;
   transferAccountId: string | null;
+  /** Agreed with the bank's balance in a reconciliation (ADR 052); absent in answers from before it. */
+  reconciled?: boolean;
   receiptKey: string | null;
   imported: boolean;
   runningBalance: string | null;
