@@ -39,6 +39,9 @@ import { addTransactionAction, updateTransactionAction } from "./transaction-for
 import { TransactionTable } from "./transactions-table";
 import { TransferForm } from "./transfer-form";
 import { transferAction } from "./transfer-form.server";
+import { ReconcileButton } from "./reconcile/reconcile-panel";
+import { reconcileAction } from "./reconcile/reconcile.server";
+import { convertTransferAction } from "./convert-transfer/convert-transfer.server";
 import * as l from "../../styles/ledger.css";
 import * as ui from "../../styles/ui.css";
 
@@ -181,6 +184,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return importAction(args);
     case "import-undo":
       return undoImportAction(args);
+    case "reconcile-preview":
+    case "reconcile":
+      return reconcileAction(args);
+    case "convert-candidates":
+    case "convert-transfer":
+    case "transfer-unlink":
+      return convertTransferAction(args);
     default:
       throw new Response("Unknown intent", { status: 400 });
   }
@@ -259,6 +269,8 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
         ) : null}
 
         {!account.archived ? <ImportSection loaderData={loaderData} /> : null}
+
+        <ReconcileButton account={account} today={loaderData.today} nonce={loaderData.nonce} />
 
         <Filters loaderData={loaderData} categories={categories} errors={filterErrors} />
       </div>

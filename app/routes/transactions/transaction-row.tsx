@@ -8,6 +8,7 @@ import { DELETE_FORM_ID } from "./delete-transaction";
 import { withParams } from "./list-urls";
 import type { PageTransaction } from "./page-data";
 import { ReceiptPanel } from "./receipt-panel";
+import { ConvertToTransfer } from "./convert-transfer/convert-to-transfer";
 import { deleteQuestionText, rowNaming } from "./row-naming";
 import { EditTransaction } from "./transaction-form";
 import { typedAmount, typedDay } from "./typed-values";
@@ -137,6 +138,7 @@ export function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; sh
                 {t("ledger.pages.transactions.editTitle", { description: tx.description })}
               </h3>
               <EditTransaction tx={tx} loaderData={loaderData} actionData={actionData} />
+              <ConvertToTransfer tx={tx} accountId={loaderData.account.id} accounts={loaderData.accounts} nonce={loaderData.nonce} actionData={actionData} />
               <ReceiptPanel tx={tx} accountId={loaderData.account.id} nonce={loaderData.nonce} actionData={actionData} receiptOf={shared.receiptOf(naming)} />
             </div>
           </td>
