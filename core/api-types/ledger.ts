@@ -12,6 +12,8 @@ export interface Account {
   openingBalance: string;
   openingBalanceMinor: number;
   openingDate: string;
+  /** The earliest movement's date, in one account's read (GET /accounts/{id}); null without movements. */
+  firstMovementDate?: string | null;
   balance: string;
   balanceMinor: number;
   archived: boolean;

@@ -5,6 +5,7 @@
  * posting to the page's action (reconcile.server.ts): without JavaScript the comparison comes back
  * as the page's action data, with it through a fetcher.
  */
+import { useEffect } from "react";
 import { Scale } from "lucide-react";
 import { useActionData, useFetcher } from "react-router";
 import { useTranslation } from "../../../i18n/use-translation";
@@ -34,12 +35,16 @@ export function ReconcileButton({ account, today, nonce }: ReconcileProps) {
   useFailureToast(compared, t);
   useFailureToast(committed, t);
   const listUrl = useListUrls().keepingEdit;
-  if (account.archived) return null;
-  // A reconciliation saved makes the comparison before it stale: shown again only once compared again.
-  const preview = compared?.ok && saves === 0 ? compared.preview : null;
+  // A reconciliation saved makes the comparison before it stale: it is forgotten, shown again once compared again.
+  useEffect(() => {
+    if (saves) previewFetcher.reset();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new save forgets it
+  }, [saves]);
+  const preview = compared?.ok ? compared.preview : null;
   const typed = (compared?.ok ? compared.values : compared?.values) ?? committed?.values ?? {};
   const errors = { ...(compared && !compared.ok ? compared.errors : {}), ...(committed && !committed.ok ? committed.errors : {}) };
   const language = i18n.language;
+  if (account.archived) return null;
   return (
     <details className={l.details} open={Boolean(compared || committed)} data-testid="reconcile">
       <summary className={l.summary}>

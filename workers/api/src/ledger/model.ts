@@ -25,6 +25,8 @@ export interface AccountRow {
   outflow: number;
   created_at: number;
   updated_at: number;
+  /** The earliest movement's date, where the read asks for it (accountStatement); null without movements. */
+  first_date?: string | null;
 }
 
 export interface CategoryRow {
@@ -129,6 +131,7 @@ export function toAccount(row: AccountRow, reveal = false) {
     openingBalance: toDecimalString(row.opening_balance, row.currency),
     openingBalanceMinor: row.opening_balance,
     openingDate: row.opening_date,
+    ...(row.first_date !== undefined ? { firstMovementDate: row.first_date } : {}),
     balance: toDecimalString(row.balance, row.currency),
     balanceMinor: row.balance,
     archived: row.archived === 1,
@@ -197,6 +200,7 @@ export const accountOut = z
     openingBalance: z.string().openapi({ example: "1000.00" }),
     openingBalanceMinor: z.number().int(),
     openingDate: z.string(),
+    firstMovementDate: z.string().nullable().optional().openapi({ description: "The earliest movement's date (one account's read only); null without movements" }),
     balance: z.string().openapi({ example: "1234.50" }),
     balanceMinor: z.number().int(),
     archived: z.boolean(),
