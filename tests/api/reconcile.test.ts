@@ -25,6 +25,8 @@ describe("reconcile", () => {
     expect(noBalance.json).toMatchObject({ ledgerBalanceMinor: 518090, bankBalanceMinor: null, differenceMinor: null, unreconciledCount: 3 });
     const bad = await call(`/accounts/${bank.id}/reconciliation?date=2026-11-31&balance=abc`, { token: user.token });
     expect(bad.status).toBe(422);
+    // The account form offers the earliest movement's day as the opening date.
+    expect((await call(`/accounts/${bank.id}`, { token: user.token })).json.account).toMatchObject({ openingDate: "2026-10-31", firstMovementDate: "2026-11-01" });
   });
 
   it("refuses a balance that differs (saying by how much, in the user's language), writing nothing", async () => {

@@ -57,7 +57,7 @@ function OpeningDateField({ id, defaultValue, error, account }: { id: string; de
   const day = earlier ? formatDay(earlier, i18n.language) : "";
   return (
     <div className={ui.stack} style={{ gap: 4 }}>
-      <Field id={id} label={t("ledger.fields.openingDate")} name="openingDate" type="date" defaultValue={defaultValue} error={error} hint={earlier ? `${t("ledger.openingDate.earlier", { date: day })} ${t("ledger.openingDate.hint")}` : t("ledger.openingDate.hint")} />
+      <Field id={id} label={t("ledger.fields.openingDate")} name="openingDate" type="date" defaultValue={defaultValue} error={error} hint={earlier ? t("ledger.openingDate.earlier", { date: day }) : t("ledger.openingDate.hint")} />
       {earlier && hydrated ? (
         <button
           type="button"

@@ -181,3 +181,21 @@ test.describe("reconcile", () => {
     await context.close();
   });
 });
+
+test.describe("opening date", () => {
+  test("the account form says earlier movements still count, and offers the earliest movement's day", async ({ page, request, signedIn }) => {
+    const bank = await createAccount(request, signedIn, { name: "BCP Soles", openingBalance: "1000.00", openingDate: "2026-11-05" });
+    await addTransactions(request, signedIn, bank, [{ date: "2026-11-01", description: "Salary", amount: "4500.00" }]);
+    await page.goto(`/accounts?edit=${bank}`);
+    await hydrated(page);
+    const form = page.getByRole("form", { name: "Edit BCP Soles" });
+    const date = form.getByLabel("Opening date");
+    await expect(date).toHaveAccessibleDescription(/earliest movement here is on Nov 1, 2026.*still count in the balance/);
+    await form.getByRole("button", { name: "Use Nov 1, 2026" }).click();
+    await expect(date).toHaveValue("2026-11-01");
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect.poll(async () => (await api<{ account: { openingDate: string } }>(request, signedIn, `/accounts/${bank}`)).account.openingDate).toBe("2026-11-01");
+    // The balance is the same: the opening date is when the opening balance stood, not a filter.
+    expect(await balanceOf(request, signedIn, bank)).toBe("5500.00");
+  });
+});

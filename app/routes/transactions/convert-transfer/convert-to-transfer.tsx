@@ -115,8 +115,11 @@ function MakeTransfer({ tx, others, nonce, actionData, listUrl }: { tx: ConvertP
         </findFetcher.Form>
         {candidates ? (
           candidates.length ? (
-            <convertFetcher.Form method="post" noValidate preventScrollReset aria-label={t("transactionsPage.convertTransfer.candidatesTitle")}>
+            <convertFetcher.Form method="post" noValidate preventScrollReset aria-label={t("transactionsPage.convertTransfer.candidatesTitle")} className={ui.stack}>
               {hidden}
+              <h4 className={l.subTitle} style={{ margin: 0 }}>
+                {t("transactionsPage.convertTransfer.candidatesTitle")}
+              </h4>
               <ul style={{ margin: 0, padding: 0, listStyle: "none" }} className={ui.stack} data-testid="transfer-candidates">
                 {candidates.map(({ transaction, accountName, daysApart }) => (
                   <li key={transaction.id} style={{ display: "flex", flexWrap: "wrap", gap: 8, alignItems: "center", justifyContent: "space-between" }}>
@@ -141,6 +144,9 @@ function MakeTransfer({ tx, others, nonce, actionData, listUrl }: { tx: ConvertP
 
         <convertFetcher.Form method="post" noValidate preventScrollReset className={ui.stack} aria-label={t("transactionsPage.convertTransfer.createTitle")}>
           {hidden}
+          <h4 className={l.subTitle} style={{ margin: 0 }}>
+            {t("transactionsPage.convertTransfer.createTitle")}
+          </h4>
           <div className={l.formGrid}>
             <SelectField
               id={`convert-${tx.id}-account`}
