@@ -12,6 +12,8 @@ export interface Account {
   openingBalance: string;
   openingBalanceMinor: number;
   openingDate: string;
+  /** The earliest movement's date, in one account's read (GET /accounts/{id}); null without movements. */
+  firstMovementDate?: string | null;
   balance: string;
   balanceMinor: number;
   archived: boolean;
@@ -50,6 +52,8 @@ export interface Transaction {
   status: TransactionStatus;
   transferId: string | null;
   transferAccountId: string | null;
+  /** Agreed with the bank's balance in a reconciliation (ADR 052); absent in answers from before it. */
+  reconciled?: boolean;
   receiptKey: string | null;
   imported: boolean;
   runningBalance: string | null;

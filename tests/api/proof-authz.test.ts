@@ -62,6 +62,10 @@ function validBody(op: Operation, ids: Ids): { json?: unknown; raw?: BodyInit; c
       return { json: { amount: "-2.00" } };
     case "PATCH /categories/{categoryId}":
       return { json: { name: "Not yours" } };
+    case "POST /transactions/{transactionId}/transfer":
+      return { json: { accountId: ids.accountId } };
+    case "POST /accounts/{accountId}/reconciliation":
+      return { json: { date: "2026-11-20", balance: "100.00" } };
     case "PUT /transactions/{transactionId}/receipt":
       return { raw: JPEG, contentType: "image/jpeg" };
     case "POST /accounts/{accountId}/import/preview":

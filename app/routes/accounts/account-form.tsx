@@ -15,6 +15,8 @@ import { accountCreateSchema, accountUpdateSchema, ACCOUNT_TYPES } from "../../.
 import { TEXT_LIMITS } from "../../../core/input-limits";
 import { useFocusAfterSave } from "../../forms/focus-after-save";
 import { useEscapeCloses } from "../../ui/use-escape-closes";
+import { useHydrated } from "../../browser/use-hydrated";
+import { formatDay } from "../../../core/dates";
 import * as l from "../../styles/ledger.css";
 import * as ui from "../../styles/ui.css";
 
@@ -40,6 +42,38 @@ function currencyChoices(currencies: CurrencyOption[], own: string | undefined) 
 }
 
 export type AccountFetcher = FetcherWithComponents<FormAnswer>;
+
+/**
+ * The opening date, and what it means (ADR 052): a new account has no movements, so today is
+ * its default; an account whose earliest movement is older than its opening date is offered that
+ * day (a button, with JavaScript; the hint names the day without it). Movements before the opening
+ * date still count in the balance, and the hint says so.
+ */
+function OpeningDateField({ id, defaultValue, error, account }: { id: string; defaultValue: string; error?: string; account?: Account }) {
+  const { t, i18n } = useTranslation();
+  const hydrated = useHydrated();
+  const earliest = account?.firstMovementDate ?? null;
+  const earlier = earliest !== null && earliest < (account?.openingDate ?? "") ? earliest : null;
+  const day = earlier ? formatDay(earlier, i18n.language) : "";
+  return (
+    <div className={ui.stack} style={{ gap: 4 }}>
+      <Field id={id} label={t("ledger.fields.openingDate")} name="openingDate" type="date" defaultValue={defaultValue} error={error} hint={earlier ? t("ledger.openingDate.earlier", { date: day }) : t("ledger.openingDate.hint")} />
+      {earlier && hydrated ? (
+        <button
+          type="button"
+          className={ui.button.ghost}
+          data-testid="use-earliest-date"
+          onClick={(event) => {
+            const input = event.currentTarget.form?.elements.namedItem("openingDate");
+            if (input instanceof HTMLInputElement) input.value = earlier;
+          }}
+        >
+          {t("ledger.openingDate.use", { date: day })}
+        </button>
+      ) : null}
+    </div>
+  );
+}
 
 /** The ids of the accounts the page shows (their Edit controls). */
 const listedAccountIds = () => [...document.querySelectorAll<HTMLElement>("[data-edit-of]")].map((element) => element.dataset.editOf);
@@ -105,7 +139,7 @@ export function AccountForm({ mode, account, fetcher, result, nonce, today, curr
         <Field id={`${prefix}-cci`} label={`${t("ledger.fields.cci")} (${t("ledger.pages.common.optional")})`} name="cci" inputMode="numeric" defaultValue={v("cci", account?.cci ?? "")} error={errors.cci} autoComplete="off" />
         {/* Without a fraction of zeros (1500.00 is 1500): a currency without decimals then takes a balance the user left alone. */}
         <Field id={`${prefix}-openingBalance`} label={t("ledger.fields.openingBalance")} name="openingBalance" inputMode="decimal" defaultValue={v("openingBalance", account ? toEditableDecimalString(account.openingBalanceMinor, account.currency) : "0")} error={errors.openingBalance} hint={t("ledger.pages.accounts.openingHint")} />
-        <Field id={`${prefix}-openingDate`} label={t("ledger.fields.openingDate")} name="openingDate" type="date" defaultValue={v("openingDate", account?.openingDate ?? today)} error={errors.openingDate} />
+        <OpeningDateField id={`${prefix}-openingDate`} defaultValue={v("openingDate", account?.openingDate ?? today)} error={errors.openingDate} account={account} />
       </div>
       <div className={l.actions}>
         <button type="submit" className={ui.button.primary} disabled={busy}>

@@ -37,6 +37,9 @@ import { Toolbar } from "./toolbar";
 import { UndoBar } from "./undo-bar";
 import { bulkAction, restoreAction } from "./bulk-actions.server";
 import { transferAction } from "./transfer-form.server";
+import { ReconcileButton } from "./reconcile/reconcile-panel";
+import { reconcileAction } from "./reconcile/reconcile.server";
+import { convertTransferAction } from "./convert-transfer/convert-transfer.server";
 import * as l from "../../styles/ledger.css";
 import * as ui from "../../styles/ui.css";
 import * as s from "../../styles/transactions-list.css";
@@ -186,6 +189,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return importAction(args);
     case "import-undo":
       return undoImportAction(args);
+    case "reconcile-preview":
+    case "reconcile":
+      return reconcileAction(args);
+    case "convert-candidates":
+    case "convert-transfer":
+    case "transfer-unlink":
+      return convertTransferAction(args);
     default:
       throw new Response("Unknown intent", { status: 400 });
   }
@@ -237,7 +247,9 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
         transfer={{ fetcher: transferFetcher, result: transferResult, saved: transferSaved }}
         addOpen={searchParams.has("new") || Boolean(addResult) || addSaved > 0}
         transferDetails={transferDetails}
-      />
+      >
+        <ReconcileButton account={account} today={loaderData.today} nonce={loaderData.nonce} />
+      </Toolbar>
 
       {list ? (
         <>

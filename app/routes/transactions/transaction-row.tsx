@@ -10,6 +10,7 @@ import { rowExtraActions } from "./row-actions-slot";
 import { withParams } from "./list-urls";
 import type { PageTransaction } from "./page-data";
 import { ReceiptPanel } from "./receipt-panel";
+import { ConvertToTransfer } from "./convert-transfer/convert-to-transfer";
 import { rowNaming } from "./row-naming";
 import { EditTransaction } from "./transaction-form";
 import { typedAmount, typedDay } from "./typed-values";
@@ -156,6 +157,7 @@ export function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; sh
                 {t("ledger.pages.transactions.editTitle", { description: tx.description })}
               </h3>
               <EditTransaction tx={tx} loaderData={loaderData} actionData={actionData} />
+              <ConvertToTransfer tx={tx} accountId={loaderData.account.id} accounts={loaderData.accounts} nonce={loaderData.nonce} actionData={actionData} />
               <ReceiptPanel tx={tx} accountId={loaderData.account.id} nonce={loaderData.nonce} actionData={actionData} receiptOf={shared.receiptOf(naming)} />
             </div>
           </td>

@@ -20,6 +20,7 @@ import { systemRoutes } from "./system/routes";
 import { CREATE_WITH_RECEIPT_PATH, transactionRoutes } from "./transactions/routes";
 import { bulkRoutes } from "./transactions/bulk-routes";
 import { transferRoutes } from "./transfers/routes";
+import { reconcileRoutes } from "./reconcile/routes";
 
 /** JSON bodies larger than this are refused with 413 before they are read. */
 export const MAX_JSON_BYTES = 64 * 1024;
@@ -63,6 +64,7 @@ export function createApi(basePath = "/api/v1") {
   api.route("/", bulkRoutes);
   api.route("/", exportRoutes);
   api.route("/", transferRoutes);
+  api.route("/", reconcileRoutes);
   api.route("/", categoryRoutes);
   api.route("/", importRoutes);
   api.route("/", overviewRoutes);

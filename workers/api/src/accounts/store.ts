@@ -12,8 +12,9 @@ export function accountAsRead(id: number, userId: number, currency: number): str
   return `EXISTS (SELECT 1 FROM accounts WHERE id = ?${id} AND user_id = ?${userId} AND currency = ?${currency} AND archived = 0)`;
 }
 
+/** One account, with the date of its earliest movement (`first_date`, one seek in account_days' key): the account form offers it as the opening date. */
 export function accountStatement(db: D1Database, userId: string, id: string): D1PreparedStatement {
-  return db.prepare("SELECT * FROM accounts WHERE id = ?1 AND user_id = ?2").bind(id, userId);
+  return db.prepare("SELECT *, (SELECT MIN(d.date) FROM account_days d WHERE d.account_id = accounts.id) AS first_date FROM accounts WHERE id = ?1 AND user_id = ?2").bind(id, userId);
 }
 
 export async function findAccount(db: D1Database, userId: string, id: string): Promise<AccountRow | null> {

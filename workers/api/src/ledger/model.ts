@@ -25,6 +25,8 @@ export interface AccountRow {
   outflow: number;
   created_at: number;
   updated_at: number;
+  /** The earliest movement's date, where the read asks for it (accountStatement); null without movements. */
+  first_date?: string | null;
 }
 
 export interface CategoryRow {
@@ -50,6 +52,8 @@ export interface TransactionRow {
   notes: string | null;
   status: "pending" | "posted";
   transfer_id: string | null;
+  /** When the user agreed it with the bank's balance (migrations/0021), or null. */
+  reconciled_at: number | null;
   receipt_key: string | null;
   import_fingerprint: string | null;
   created_at: number;
@@ -64,7 +68,7 @@ export interface TransactionRow {
 
 /** Columns for TransactionRow; `t` is transactions, joined with its account and category. */
 export const TRANSACTION_COLUMNS = `t.seq, t.id, t.account_id, t.user_id, t.date, t.description, t.amount, t.category_id, t.payee, t.notes, t.status,
-  t.transfer_id, t.receipt_key, t.import_fingerprint, t.created_at, t.updated_at, a.currency,
+  t.transfer_id, t.reconciled_at, t.receipt_key, t.import_fingerprint, t.created_at, t.updated_at, a.currency,
   c.name AS category_name, c.color AS category_color, c.kind AS category_kind, c.default_key AS category_default_key,
   CASE WHEN t.transfer_id IS NULL THEN NULL ELSE (SELECT o.account_id FROM transactions o WHERE o.transfer_id = t.transfer_id AND o.id <> t.id LIMIT 1) END AS transfer_account_id`;
 
@@ -127,6 +131,7 @@ export function toAccount(row: AccountRow, reveal = false) {
     openingBalance: toDecimalString(row.opening_balance, row.currency),
     openingBalanceMinor: row.opening_balance,
     openingDate: row.opening_date,
+    ...(row.first_date !== undefined ? { firstMovementDate: row.first_date } : {}),
     balance: toDecimalString(row.balance, row.currency),
     balanceMinor: row.balance,
     archived: row.archived === 1,
@@ -159,6 +164,7 @@ export function toTransaction(row: TransactionRow, locale: string, runningBalanc
     status: row.status,
     transferId: row.transfer_id,
     transferAccountId: row.transfer_account_id,
+    reconciled: row.reconciled_at !== null,
     receiptKey: row.receipt_key,
     imported: row.import_fingerprint !== null,
     runningBalance: runningBalance === null ? null : toDecimalString(runningBalance, row.currency),
@@ -194,6 +200,7 @@ export const accountOut = z
     openingBalance: z.string().openapi({ example: "1000.00" }),
     openingBalanceMinor: z.number().int(),
     openingDate: z.string(),
+    firstMovementDate: z.string().nullable().optional().openapi({ description: "The earliest movement's date (one account's read only); null without movements" }),
     balance: z.string().openapi({ example: "1234.50" }),
     balanceMinor: z.number().int(),
     archived: z.boolean(),
@@ -223,6 +230,7 @@ export const transactionOut = z
     status: z.enum(["pending", "posted"]),
     transferId: z.string().nullable(),
     transferAccountId: z.string().nullable(),
+    reconciled: z.boolean().openapi({ description: "Agreed with the bank's balance in a reconciliation" }),
     receiptKey: z.string().nullable(),
     imported: z.boolean(),
     runningBalance: z.string().nullable(),

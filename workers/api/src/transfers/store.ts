@@ -1,6 +1,8 @@
 /** Transfers: both legs of one, and the legs written in one batch. */
 import { accountAsRead } from "../accounts/store";
 import { BY_ID_SQL, type LegRow } from "../transactions/store";
+import { TRANSACTION_COLUMNS, type TransactionRow } from "../ledger/model";
+import { addDays } from "../../../../core/dates";
 
 /** Both legs of one of the user's transfers (money out first), each with its account's archived flag. */
 export async function transferLegs(db: D1Database, userId: string, transferId: string): Promise<LegRow[]> {
@@ -31,4 +33,95 @@ export function insertTransferLegs(
   return legs.map((leg) =>
     db.prepare(insert).bind(leg.id, leg.accountId, t.userId, t.date, t.description, leg.amount, t.categoryId, t.notes, t.status, t.transferId, t.now, asRead.fromId, asRead.fromCurrency, asRead.toId, asRead.toCurrency),
   );
+}
+
+// ───────────────────── Convert to transfer, and back (ADR 052) ─────────────────────
+
+/** A plain movement of another account that could be the other leg of `tx`, and its account's name. */
+export type CandidateRow = TransactionRow & { account_name: string; days_apart: number };
+
+/**
+ * Movements of the user's other open accounts that could be the other leg of `tx`: not already a
+ * transfer, money the other way, dated within `days` of it; the same magnitude when the currencies
+ * match (any magnitude in another currency: the rate is unknown). Nearest date first, then nearest
+ * magnitude. Read through each account's (account_id, date) index.
+ */
+export function transferCandidatesStatement(db: D1Database, userId: string, tx: { id: string; account_id: string; date: string; amount: number; currency: string }, days: number, limit = 20) {
+  return db
+    .prepare(
+      `SELECT ${TRANSACTION_COLUMNS}, a.name AS account_name, abs(julianday(t.date) - julianday(?3)) AS days_apart
+         FROM accounts a JOIN transactions t ON t.account_id = a.id AND t.date BETWEEN ?4 AND ?5
+         LEFT JOIN categories c ON c.id = t.category_id
+        WHERE a.user_id = ?1 AND a.id <> ?2 AND a.archived = 0 AND +t.user_id = ?1 AND t.transfer_id IS NULL AND t.id <> ?6
+          AND ((a.currency = ?7 AND t.amount = -?8) OR (a.currency <> ?7 AND t.amount * ?8 < 0))
+        ORDER BY days_apart, abs(abs(t.amount) - abs(?8)), t.date, t.id LIMIT ?9`,
+    )
+    .bind(userId, tx.account_id, tx.date, addDays(tx.date, -days), addDays(tx.date, days), tx.id, tx.currency, tx.amount, limit);
+}
+
+/** Guard SQL: the movement `?n` is the user's, still a plain one, with the amount read. */
+const plainAsRead = (id: number, userId: number, amount: number) => `EXISTS (SELECT 1 FROM transactions WHERE id = ?${id} AND user_id = ?${userId} AND transfer_id IS NULL AND amount = ?${amount})`;
+
+/**
+ * Links two plain movements of two accounts into one transfer. Each write holds only while both
+ * movements are still plain with the amounts read and both accounts open and in the currencies
+ * read, so the batch links both or neither (the first write's guard is checked again by the second
+ * through the transfer id it set).
+ */
+export function linkAsTransfer(
+  db: D1Database,
+  userId: string,
+  transferId: string,
+  now: number,
+  legs: [{ id: string; amount: number; accountId: string; currency: string }, { id: string; amount: number; accountId: string; currency: string }],
+) {
+  const [a, b] = legs;
+  const first = db
+    .prepare(
+      `UPDATE transactions SET transfer_id = ?1, updated_at = max(?2, updated_at + 1) WHERE id = ?3 AND user_id = ?4 AND transfer_id IS NULL AND amount = ?5
+         AND ${plainAsRead(6, 4, 7)} AND ${accountAsRead(8, 4, 9)} AND ${accountAsRead(10, 4, 11)}`,
+    )
+    .bind(transferId, now, a.id, userId, a.amount, b.id, b.amount, a.accountId, a.currency, b.accountId, b.currency);
+  const second = db
+    .prepare(
+      `UPDATE transactions SET transfer_id = ?1, updated_at = max(?2, updated_at + 1) WHERE id = ?3 AND user_id = ?4 AND transfer_id IS NULL AND amount = ?5
+         AND EXISTS (SELECT 1 FROM transactions WHERE id = ?6 AND user_id = ?4 AND transfer_id = ?1)`,
+    )
+    .bind(transferId, now, b.id, userId, b.amount, a.id);
+  return [first, second];
+}
+
+/**
+ * The other leg of `tx`, created in `account` (written only while that account is as read and
+ * `tx` is still plain with its amount), then `tx` joined to it: both or neither.
+ */
+export function addOtherLeg(
+  db: D1Database,
+  userId: string,
+  transferId: string,
+  now: number,
+  tx: { id: string; amount: number },
+  leg: { id: string; accountId: string; currency: string; amount: number; date: string; description: string; status: string; categoryId: string | null },
+) {
+  const insert = db
+    .prepare(
+      `INSERT INTO transactions (id, account_id, user_id, date, description, amount, category_id, status, transfer_id, created_at, updated_at)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10 WHERE ${accountAsRead(2, 3, 11)} AND ${plainAsRead(12, 3, 13)}`,
+    )
+    .bind(leg.id, leg.accountId, userId, leg.date, leg.description, leg.amount, leg.categoryId, leg.status, transferId, now, leg.currency, tx.id, tx.amount);
+  const join = db
+    .prepare(
+      `UPDATE transactions SET transfer_id = ?1, updated_at = max(?2, updated_at + 1) WHERE id = ?3 AND user_id = ?4 AND transfer_id IS NULL AND amount = ?5
+         AND EXISTS (SELECT 1 FROM transactions WHERE id = ?6 AND user_id = ?4 AND transfer_id = ?1)`,
+    )
+    .bind(transferId, now, tx.id, userId, tx.amount, leg.id);
+  return [insert, join];
+}
+
+/**
+ * "Not a transfer": both legs become plain movements, as they are (amounts, dates, categories,
+ * texts kept); only the link goes. One statement, so both or neither.
+ */
+export function unlinkTransfer(db: D1Database, userId: string, transferId: string, now: number) {
+  return db.prepare("UPDATE transactions SET transfer_id = NULL, updated_at = max(?1, updated_at + 1) WHERE transfer_id = ?2 AND +user_id = ?3").bind(now, transferId, userId);
 }
