@@ -11,9 +11,9 @@ import { TRANSACTION_STATUSES } from "./ledger";
 export const BULK_MAX_IDS = 100;
 
 const ids = z
-  .array(z.string({ error: "api.bulk.ids" }).regex(ID_PATTERN, { error: "api.bulk.ids" }), { error: "api.bulk.ids" })
-  .min(1, { error: "api.bulk.noneChosen" })
-  .max(BULK_MAX_IDS, { error: "api.bulk.tooMany" })
+  .array(z.string({ error: "ledger.bulk.ids" }).regex(ID_PATTERN, { error: "ledger.bulk.ids" }), { error: "ledger.bulk.ids" })
+  .min(1, { error: "ledger.bulk.noneChosen" })
+  .max(BULK_MAX_IDS, { error: "ledger.bulk.tooMany" })
   .transform((list) => [...new Set(list)]);
 
 const categoryRef = z
@@ -24,13 +24,13 @@ export const bulkSchema = z
   .object({
     ids,
     set: z
-      .strictObject({ categoryId: categoryRef.optional(), status: z.enum(TRANSACTION_STATUSES, { error: "ledger.errors.status" }).optional() }, { error: "api.bulk.action" })
+      .strictObject({ categoryId: categoryRef.optional(), status: z.enum(TRANSACTION_STATUSES, { error: "ledger.errors.status" }).optional() }, { error: "ledger.bulk.action" })
       .optional(),
-    delete: z.literal(true, { error: "api.bulk.action" }).optional(),
+    delete: z.literal(true, { error: "ledger.bulk.action" }).optional(),
   })
   .superRefine((value, ctx) => {
     const sets = value.set !== undefined && (value.set.categoryId !== undefined || value.set.status !== undefined);
-    if (sets === Boolean(value.delete)) ctx.addIssue({ code: "custom", path: ["set"], message: "api.bulk.action" });
+    if (sets === Boolean(value.delete)) ctx.addIssue({ code: "custom", path: ["set"], message: "ledger.bulk.action" });
   });
 export type BulkInput = z.infer<typeof bulkSchema>;
 

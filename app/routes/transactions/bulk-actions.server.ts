@@ -60,7 +60,7 @@ export async function bulkAction(args: IntentArgs) {
     return sendBulk(args, ids, { set: { categoryId: categoryId || null } }, "bulk");
   }
   if (action === "status") return sendBulk(args, ids, { set: { status: String(formData.get("status") ?? "") } }, "bulk");
-  return refusedAnswer("bulk", {}, values, t("api.bulk.action"));
+  return refusedAnswer("bulk", {}, values, t("ledger.bulk.action"));
 }
 
 /** Undo of a delete: the deleted rows come back as they were. */

@@ -56,13 +56,25 @@ test.describe("the first real week", () => {
     // The week, typed in by hand.
     await addTransactions(request, signedIn, bcp, [
       { date: "2026-11-01", description: "Salary", amount: "4500.00" },
-      { date: "2026-11-03", description: "Plaza Vea", amount: "-186.40" },
       { date: "2026-11-06", description: "Luz del Sur", amount: "-132.70" },
     ]);
     const transfer = await apiPost<{ transferId: string; to: { id: string } }>(request, signedIn, "/transfers", { fromAccountId: bcp, toAccountId: bbva, amount: "263.50", date: "2026-11-10" });
 
-    // BCP's file: three of its rows are the ones typed in.
+    // Plaza Vea typed on the page as a phone's decimal keypad types it: digits only, no minus key.
     await page.goto(`/accounts/${bcp}/transactions`);
+    await hydrated(page);
+    await disclose(page, "Add transaction");
+    const add = page.getByRole("form", { name: "New transaction" });
+    await add.getByLabel("Date").fill("2026-11-03");
+    await add.getByLabel("Description").fill("Plaza Vea");
+    await expect(add.getByLabel("Amount (PEN)")).toHaveAttribute("inputmode", "decimal");
+    await add.getByLabel("Amount (PEN)").pressSequentially("186.40");
+    await add.getByRole("button", { name: "Add transaction" }).click();
+    await expect(toast(page, "Transaction added.")).toBeVisible();
+    await expect(page.getByTestId("transaction-row").filter({ hasText: "Plaza Vea" }).getByTestId("amount")).toHaveText(`-${soles("186.40")}`);
+
+    // BCP's file: three of its rows are the ones typed in.
+    await page.reload();
     await hydrated(page);
     await readFile(page, "bcp-noviembre.csv", BCP_FILE);
     const mapping = await map(page, { date: "1. Fecha", description: "3. Descripción operación", amount: "4. Monto" }, ".");
@@ -85,6 +97,18 @@ test.describe("the first real week", () => {
     // The bank's balance on its file's last day, less the transfer made after it.
     expect(BCP_BANK_BALANCE - 26350).toBe(486123);
     await expect(page.getByTestId("account-balance")).toContainText(soles(BCP_BALANCE_AFTER_TRANSFER));
+
+    // Reconciled to the bank: on its file's last day (7 Nov) its balance is the file's last Saldo,
+    // and Tesoro's agrees; the six movements up to that day are marked, the later transfer is not.
+    await disclose(page, "Reconcile");
+    const reconcile = page.getByRole("form", { name: "Reconcile with the bank" });
+    await reconcile.getByLabel("Day").fill("2026-11-07");
+    await reconcile.getByLabel("The bank's balance (PEN)").fill("5,124.73");
+    await reconcile.getByRole("button", { name: "Compare" }).click();
+    const reconciled = page.getByTestId("reconcile-result");
+    await expect(reconciled).toContainText("They agree.");
+    await reconciled.getByRole("button", { name: "Mark 6 as reconciled" }).click();
+    await expect(toast(page, "Reconciled")).toBeVisible();
 
     // BBVA's file: its "TRASPASO DESDE BCP" is the transfer's leg, a day later.
     await page.goto(`/accounts/${bbva}/transactions`);

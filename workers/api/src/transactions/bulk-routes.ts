@@ -122,7 +122,7 @@ bulkRoutes.openapi(
       ran = await writeThenRead(c, restoreStatements(db, userId, ids, columns), [accountsByIdStatement(db, userId, rows.map((row) => row.account_id))]);
     } catch (error) {
       // A row that cannot come back as it was (a unique value taken again meanwhile): nothing was written.
-      if (/constraint/i.test(String(error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : error))) return conflict(c, "api.bulk.cannotRestore");
+      if (/constraint/i.test(String(error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : error))) return conflict(c, "ledger.bulk.cannotRestore");
       throw error;
     }
     if ("failed" in ran) return ran.failed;
