@@ -16,6 +16,7 @@
  * | login-confirm-email-linkId (beyond) | /login/confirm-email/{linkId}      | login   | none  |
  * | login-undo-email-linkId (beyond)    | /login/undo-email/{linkId}         | login   | none  |
  * | transactions (beyond the seed)      | /transactions                      | default | auth  |
+ * | quick-add (beyond the seed)         | /quick-add                         | default | auth  |
  */
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 

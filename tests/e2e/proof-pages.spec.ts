@@ -27,7 +27,7 @@ interface PageRoute {
 function readRoutes(): PageRoute[] {
   const source = readFileSync("app/routes.ts", "utf8").replace(/^\s*(\/\/|\*|\/\*\*).*$/gm, "");
   const found: PageRoute[] = [];
-  for (const m of source.matchAll(/\b(index|route)\(\s*(?:"([^"]*)",\s*)?"([^"]+\.tsx)",\s*\{\s*id:\s*"([^"]+)"\s*\}\s*\)/g)) {
+  for (const m of source.matchAll(/\b(index|route)\(\s*(?:"([^"]*)",\s*)?"([^"]+\.tsx?)",\s*\{\s*id:\s*"([^"]+)"\s*\}\s*\)/g)) {
     const [, kind, routePath, file, id] = m;
     const guard = /guard\("(\w+)"\)/.exec(readFileSync(path.join("app", file!), "utf8"))?.[1] ?? null;
     found.push({ id: id!, path: kind === "index" ? "/" : `/${routePath}`, file: file!, guard });
