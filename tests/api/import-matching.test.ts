@@ -133,8 +133,10 @@ describe("import matching", () => {
     const three = ["date,description,amount", "2026-11-05,STARBUCKS LARCOMAR,-12.90", "2026-11-07,STARBUCKS JOCKEY,-12.90"].join("\n");
     const again = await preview(token, account.id, three, query);
     expect(again.json.counts).toMatchObject({ duplicates: 1 });
-    expect(again.json.plan).toEqual({ fresh: 0, matched: 1, probable: 0 });
-    // ... it matches the coffee the first import added (row 3 of the first file, 11-06), not the typed one.
+    // ... it may only be the coffee the first import added (row 3 of the first file, 11-06), not the
+    // typed one; and since that one came from a file, where the same bank row would have been found
+    // by its fingerprint, the user decides (it is never linked surely).
+    expect(again.json.plan).toEqual({ fresh: 0, matched: 0, probable: 1 });
     expect(again.json.matches[0].existing.date).toBe("2026-11-06");
   });
 });
@@ -186,5 +188,21 @@ describe("import matching's lookup", () => {
     const plan = results.map((row) => row.detail).join(" | ");
     expect(plan).toMatch(/SEARCH t USING (COVERING )?INDEX transactions_account_amount \(account_id=\? AND amount=\?\)/);
     expect(plan).not.toMatch(/SCAN t\b|transactions_user/);
+  });
+
+  it("never takes a movement from an earlier file as surely the same as another file's row (a repeated coffee is not dropped)", async () => {
+    const { token } = await signUp();
+    const account = await createAccount(token, { name: "BCP", openingBalance: "0", openingDate: "2026-10-31" });
+    const table = (rows: string[]) => ["Fecha;Fecha valuta;Descripción operación;Monto;Saldo", ...rows].join("\r\n");
+    const first = table(["14/11/2026;14/11/2026;STARBUCKS LARCOMAR;-3.50;-3.50", "15/11/2026;15/11/2026;WONG SAN ISIDRO;-20.00;-23.50"]);
+    const second = table(["16/11/2026;16/11/2026;STARBUCKS LARCOMAR;-3.50;-27.00"]);
+    expect((await commit(token, account.id, first)).json).toMatchObject({ imported: 2 });
+    // The next statement's coffee shares every word with the first one's, two days apart: the
+    // user decides; left undecided through the API, it is added, never silently linked.
+    const shown = await preview(token, account.id, second);
+    expect(shown.json.plan).toEqual({ fresh: 0, matched: 0, probable: 1 });
+    const done = await commit(token, account.id, second);
+    expect(done.json).toMatchObject({ imported: 1, linked: 0 });
+    expect(await expectExactBalance(token, account.id)).toBe(-2700);
   });
 });

@@ -241,7 +241,7 @@ export async function findDuplicatesAndMatches(
       const answered = consumed.has(found.id) || matched.has(found.id) || (fingerprint !== null && (matched.has(fingerprint) || matched.has(`${fingerprint}|${found.date}|${found.amount}`)));
       if (answered) continue;
       const reference = fingerprint?.startsWith("id:") ? sameReference(referenceOf(fingerprint)) : null;
-      near.set(found.id, { id: found.id, date: found.date, amount: found.amount, description: found.description, payee: found.payee, status: found.status, transferId: found.transferId, reference });
+      near.set(found.id, { id: found.id, date: found.date, amount: found.amount, description: found.description, payee: found.payee, status: found.status, transferId: found.transferId, reference, fromFile: fingerprint !== null });
     }
   }
   // A fingerprinted row is valid: it has its date and amount.

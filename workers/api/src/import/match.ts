@@ -34,6 +34,12 @@ export interface ExistingMovement {
   transferId: string | null;
   /** The bank reference it was imported with (`sameReference`), or null. */
   reference?: string | null;
+  /**
+   * It came from (or was linked to) a bank file: a row of another file with the same amount a few
+   * days apart is then at most probable, since the same bank row would have been found by its
+   * fingerprint; a sure match there could drop a real, repeated movement (two coffees of 3.50).
+   */
+  fromFile?: boolean;
 }
 
 /** What matching reads of a file row. */
@@ -117,7 +123,8 @@ export function matchRows(rows: readonly RowToMatch[], movements: readonly Exist
     perMovement.set(pair.movement.id, (perMovement.get(pair.movement.id) ?? 0) + 1);
   }
   const sure = (pair: Pair) =>
-    pair.shared > 0 || (perRow.get(pair.order) === 1 && perMovement.get(pair.movement.id) === 1 && pair.days <= LONE_DAYS && pair.row.amount % unit !== 0);
+    !pair.movement.fromFile &&
+    (pair.shared > 0 || (perRow.get(pair.order) === 1 && perMovement.get(pair.movement.id) === 1 && pair.days <= LONE_DAYS && pair.row.amount % unit !== 0));
   pairs.sort(
     (a, b) =>
       Number(sure(b)) - Number(sure(a)) ||
