@@ -10,11 +10,13 @@ import { TRANSACTION_STATUSES } from "./ledger";
 /** A page holds 50 rows; a bulk change or an undo names at most twice that (transfer legs included). */
 export const BULK_MAX_IDS = 100;
 
-const ids = z
-  .array(z.string({ error: "ledger.bulk.ids" }).regex(ID_PATTERN, { error: "ledger.bulk.ids" }), { error: "ledger.bulk.ids" })
-  .min(1, { error: "ledger.bulk.noneChosen" })
-  .max(BULK_MAX_IDS, { error: "ledger.bulk.tooMany" })
-  .transform((list) => [...new Set(list)]);
+const idsUpTo = (max: number) =>
+  z
+    .array(z.string({ error: "ledger.bulk.ids" }).regex(ID_PATTERN, { error: "ledger.bulk.ids" }), { error: "ledger.bulk.ids" })
+    .min(1, { error: "ledger.bulk.noneChosen" })
+    .max(max, { error: "ledger.bulk.tooMany" })
+    .transform((list) => [...new Set(list)]);
+const ids = idsUpTo(BULK_MAX_IDS);
 
 const categoryRef = z
   .union([z.string({ error: "ledger.errors.categoryUnknown" }).regex(ID_PATTERN, { error: "ledger.errors.categoryUnknown" }), z.null()], { error: "ledger.errors.categoryUnknown" });
@@ -34,5 +36,6 @@ export const bulkSchema = z
   });
 export type BulkInput = z.infer<typeof bulkSchema>;
 
-export const restoreSchema = z.object({ ids });
+/** An undo names what a delete answered: the chosen rows and their transfers' other legs, so up to twice as many. */
+export const restoreSchema = z.object({ ids: idsUpTo(2 * BULK_MAX_IDS) });
 export type RestoreInput = z.infer<typeof restoreSchema>;

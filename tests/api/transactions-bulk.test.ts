@@ -177,4 +177,17 @@ describe("delete and undo", () => {
     expect(again.status).toBe(200);
     expect(again.json).toEqual(first.json);
   });
+
+  it("brings nothing back once the 24-hour undo window has passed, even before the purge runs", async () => {
+    const { token, account } = await setup();
+    const tx = (await addTransaction(token, account.id, { description: "Old", amount: "-5.00" })) as { id: string };
+    const deleted = await call("/transactions/bulk", { token, body: { ids: [tx.id], delete: true } });
+    expect(deleted.status).toBe(200);
+    // The snapshot is a day and a minute old: the purge has not run (no other delete since).
+    await env.DB.prepare("UPDATE deleted_transactions SET deleted_at = deleted_at - ?2 WHERE id = ?1").bind(tx.id, 24 * 60 * 60 * 1000 + 60_000).run();
+    expect((await call("/transactions/restore", { token, body: { ids: [tx.id] } })).status).toBe(404);
+    expect(await row(tx.id)).toBeNull();
+    expect(await expectExactBalance(token, account.id)).toBe(100000);
+  });
 });
+

@@ -38,7 +38,8 @@ export function Filters({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const hasFilters = Object.keys(filters).length > 0;
+  // Sorting by a column is not filtering: the panel stays closed for it (on a phone it covers the list).
+  const hasFilters = Object.keys(filters).some((key) => key !== "sort" && key !== "order");
   // With JavaScript, empty fields stay out of the address (shareable links stay short).
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

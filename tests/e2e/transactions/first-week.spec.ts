@@ -115,7 +115,7 @@ test.describe("the first real week", () => {
     await hydrated(page);
     await readFile(page, "bbva-noviembre.csv", BBVA_FILE);
     const bbvaMapping = await map(page, { date: "1. Fecha", description: "2. Concepto", amount: "3. Importe" }, ",");
-    await expect(page.getByTestId("import-plan")).toHaveText("1 new, 1 match existing, 0 to decide.");
+    await expect(page.getByTestId("import-plan")).toHaveText("1 new, 1 matches existing, 0 to decide.");
     await expect(page.getByTestId("import-match").getByTestId("import-match-existing")).toContainText("(transfer)");
     await bbvaMapping.getByRole("button", { name: "Import", exact: true }).click();
     await expect(page.getByTestId("import-result")).toContainText("1 transaction imported");

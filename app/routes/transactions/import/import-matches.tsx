@@ -63,7 +63,11 @@ export function ImportMatches({ preview, currency, error }: { preview: ImportPre
   return (
     <section className={ui.stack} aria-labelledby="import-matches-title" data-testid="import-matches">
       <p role="status" style={{ margin: 0, fontWeight: 600 }} data-testid="import-plan">
-        {t("ledger.matching.counts", { fresh: formatCount(plan.fresh), matched: formatCount(plan.matched), probable: formatCount(plan.probable) })}
+        {t("ledger.matching.counts", {
+          fresh: t("ledger.matching.planFresh", { count: plan.fresh, n: formatCount(plan.fresh) }),
+          matched: t("ledger.matching.planMatched", { count: plan.matched, n: formatCount(plan.matched) }),
+          probable: t("ledger.matching.planProbable", { count: plan.probable, n: formatCount(plan.probable) }),
+        })}
       </p>
       {matches.length ? (
         <>

@@ -111,7 +111,7 @@ bulkRoutes.openapi(
     const input = c.req.valid("json");
     const userId = c.get("user").id;
     const db = c.env.DB;
-    const [snapshotsResult, columnsResult] = await db.batch([snapshotsStatement(db, userId, input.ids), columnsStatement(db)]);
+    const [snapshotsResult, columnsResult] = await db.batch([snapshotsStatement(db, userId, input.ids, Date.now()), columnsStatement(db)]);
     const rows = rowsOf<BulkRow>(snapshotsResult);
     const refused = refusal(c, input.ids, rows);
     if (refused) return refused;

@@ -68,16 +68,19 @@ export function deleteWithSnapshotStatements(db: D1Database, userId: string, ids
 
 export type SnapshotRow = { id: string; account_id: string; transfer_id: string | null; account_archived: number; account_name: string };
 
-/** The user's snapshots of `ids` and of the other legs of their transfers (deleted together), with their accounts. */
-export function snapshotsStatement(db: D1Database, userId: string, ids: string[]) {
+/**
+ * The user's snapshots of `ids` and of the other legs of their transfers (deleted together), with
+ * their accounts, while the undo window lasts: an older snapshot waits only for its purge.
+ */
+export function snapshotsStatement(db: D1Database, userId: string, ids: string[], now: number) {
   return db
     .prepare(
       `SELECT d.id, d.account_id, json_extract(d.row, '$.transfer_id') AS transfer_id, a.archived AS account_archived, a.name AS account_name
          FROM deleted_transactions d JOIN accounts a ON a.id = d.account_id
-        WHERE d.user_id = ?1 AND (d.id IN ${IDS} OR json_extract(d.row, '$.transfer_id') IN
+        WHERE d.user_id = ?1 AND d.deleted_at >= ?3 AND (d.id IN ${IDS} OR json_extract(d.row, '$.transfer_id') IN
           (SELECT json_extract(row, '$.transfer_id') FROM deleted_transactions WHERE user_id = ?1 AND id IN ${IDS} AND json_extract(row, '$.transfer_id') IS NOT NULL))`,
     )
-    .bind(userId, JSON.stringify(ids));
+    .bind(userId, JSON.stringify(ids), now - UNDO_KEEP_MS);
 }
 
 /**
