@@ -65,7 +65,7 @@ function Shell({ children }: { children: ReactNode }) {
             </ul>
           </nav>
           {root?.user ? <HeaderSearch /> : null}
-          {root?.user ? <QuickAddButton testId="header-quick-add" className={`${ui.button.ghost} ${layout.headerAction}`} /> : null}
+          {root?.user ? <QuickAddButton testId="header-quick-add" className={`${ui.button.ghost} ${search.quickAdd}`} /> : null}
           <LanguageSwitch inHeader />
           {root?.user ? (
             <Form method="post" action="/logout">
@@ -96,16 +96,17 @@ function HeaderSearch() {
   const { t } = useTranslation();
   const location = useLocation();
   // On the register the field shows what is searched; elsewhere it starts empty.
-  const current = location.pathname === "/transactions" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
+  const onRegister = location.pathname === "/transactions";
+  const current = onRegister ? (new URLSearchParams(location.search).get("q") ?? "") : "";
   return (
-    <Form method="get" action="/transactions" role="search" aria-label={t("ledger.register.headerSearch")} className={search.form} key={current}>
+    <Form method="get" action="/transactions" role="search" aria-label={t("ledger.register.headerSearch")} className={`${search.form} ${onRegister ? search.formOnRegister : ""}`} key={current}>
       <input
         type="search"
         name="q"
         defaultValue={current}
         aria-label={t("ledger.register.headerSearch")}
         placeholder={t("ledger.register.headerSearchPlaceholder")}
-        className={search.input}
+        className={`${search.input} ${onRegister ? "" : search.inputOffRegister}`}
         maxLength={TEXT_LIMITS.search}
         data-testid="header-search"
       />

@@ -84,6 +84,10 @@ globalStyle(`${balanceLine} br`, { "@media": { [phone]: { display: "none" } } })
 globalStyle(`${toolBar} > details:not(:first-child) > summary`, { "@media": { [phone]: { fontSize: 0, gap: 0, paddingInline: "12px" } } });
 globalStyle(`${toolBar} > details > summary`, { whiteSpace: "nowrap", "@media": { [phone]: { minHeight: "40px" } } });
 globalStyle(`${toolBar}`, { "@media": { [phone]: { flexWrap: "nowrap" } } });
+/* The first tool (add) keeps its name on a phone, shortened with an ellipsis when five tools share the line. */
+globalStyle(`${toolBar} > details:first-child`, { "@media": { [phone]: { flex: "0 1 auto", minWidth: 0 } } });
+globalStyle(`${toolBar} > details:first-child > summary`, { "@media": { [phone]: { overflow: "hidden" } } });
+export const toolLabel = style({ minWidth: 0, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" });
 
 /** The totals of the listed set: one line above the rows (two on a phone). */
 export const totalsLine = style({ display: "flex", flexWrap: "wrap", alignItems: "baseline", gap: `2px ${vars.space.md}`, fontSize: "0.9rem", paddingInline: vars.space.xs });

@@ -16,6 +16,7 @@
  *   i503     like w503, but a CSV import's previews answer; only the import itself answers 503
  *   c503     like w503, and the user's account list holds the one account (the camera page)
  *   f503     like w503, and a CSV export (a file read) answers 503 too
+ *   (w503, i503, c503 and f503 answer GET /accounts/<id> with that one account: actions read its currency)
  * Requests are logged by run id; GET /api/v1/__double/log?run=<id> returns the log.
  */
 interface Logged {
@@ -90,6 +91,8 @@ export default {
     }
     if (request.method === "GET" && who.scenario === "f503" && /^\/accounts\/[^/]+\/transactions\/export\.csv$/.test(path)) return problem(503);
     if (request.method === "GET" && who.scenario === "c503" && path === "/accounts") return json({ accounts: [accountOf(DOUBLE_ACCOUNT_ID)], totals: [] });
+    // The account itself: the actions that take an amount read its currency first (ADR 051; the camera's create with photo).
+    if (request.method === "GET" && writesFail(who.scenario) && /^\/accounts\/[^/]+$/.test(path)) return json({ account: accountOf(path.split("/")[2]!) });
     // One account with one transaction, for pages about an account (its transactions).
     if (request.method === "GET" && writesFail(who.scenario) && /^\/accounts\/[^/]+\/transactions$/.test(path)) {
       const account = accountOf(path.split("/")[2]!);

@@ -49,8 +49,8 @@ export function Toolbar({
           {/* Stays open after a save, empty again, for the next entry (issue 35). */}
           <details className={l.details} open={addOpen} data-testid="add-transaction">
             <summary className={l.summary}>
-              <Plus size={18} aria-hidden="true" />
-              {t("ledger.pages.transactions.add")}
+              <Plus size={18} aria-hidden="true" style={{ flex: "none" }} />
+              <span className={s.toolLabel}>{t("ledger.pages.transactions.add")}</span>
             </summary>
             <div className={l.detailsBody} role="region" aria-label={t("ledger.pages.transactions.add")}>
               <TransactionForm key={add.saved} mode="add" fetcher={add.fetcher} result={add.result} loaderData={loaderData} />

@@ -141,8 +141,14 @@ test.describe("the register across accounts", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/");
     await hydrated(page);
+    // On a phone the header holds the search's button (a field on every page would push lists down);
+    // it opens the register, whose header shows the field across the whole width.
     const search = page.getByRole("search", { name: "Buscar movimientos" });
     await expect(search).toBeVisible();
+    await expect(page.getByTestId("header-search")).toBeHidden();
+    await search.getByRole("button").click();
+    await expect(page).toHaveURL(/\/transactions/);
+    await expect(page.getByTestId("header-search")).toBeVisible();
     const box = await search.boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
     await page.getByTestId("header-search").fill("20,77");
