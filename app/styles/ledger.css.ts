@@ -18,7 +18,7 @@ export const subTitle = style({ fontSize: "1rem", margin: `0 0 ${vars.space.sm}`
 export const grid = style({ display: "flex", flexWrap: "wrap", gap: `${vars.space.md} ${vars.space.lg}` });
 export const cardGrid = style({ display: "grid", gap: vars.space.md, gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 320px), 1fr))", listStyle: "none", margin: 0, padding: 0 });
 // minmax(0, 1fr): a plain 1fr column is never narrower than its longest word, so one long name would widen both.
-export const twoColumns = style({ display: "grid", gap: vars.space.lg, alignItems: "start", "@media": { [breakpoints.md]: { gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr)" } } });
+export const twoColumns = style({ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: vars.space.lg, alignItems: "start", "@media": { [breakpoints.md]: { gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr)" } } });
 export const stat = style({ display: "flex", flexDirection: "column", gap: vars.space.xs, flex: "1 0 auto", minWidth: "min(100%, 12rem)", maxWidth: "100%" });
 /**
  * A stat of a block whose rows should line up (the month's money in and out per currency): each

@@ -9,6 +9,7 @@ import { COLUMN_LABELS_MAX, rowAction, rowActions, totalsBar } from "./ledger.cs
 
 const phone = breakpoints.belowMd;
 const desktop = "screen and (min-width: 1024px)";
+const wide = "screen and (min-width: 1280px)";
 /** The side panel's width at desktop sizes; the page leaves that much room at its right while one is open. */
 const PANEL_WIDTH = "min(400px, 34vw)";
 
@@ -20,7 +21,8 @@ globalStyle(`${toolBar} > details > summary`, {
   borderRadius: vars.radius.md,
   background: vars.color.surface,
   minHeight: "40px",
-  padding: `4px ${vars.space.md}`,
+  // Five tools share one line beside an open panel at 1280 px (800 px left): tighter than a button.
+  padding: "4px 12px",
   listStyle: "none",
 });
 globalStyle(`${toolBar} > details > summary::-webkit-details-marker`, { display: "none" });
@@ -49,6 +51,13 @@ globalStyle(`${toolBar} > details > :not(summary)`, {
   },
 });
 /*
+ * A file read for import: its preview table (five columns, the mapping beside) needs more than a
+ * side panel, so the panel widens over the list while the user checks the file.
+ */
+globalStyle(`${toolBar} > details[open]:has([data-testid=import-preview]) > :not(summary)`, {
+  "@media": { [desktop]: { width: `min(960px, calc(100vw - 2 * ${vars.space.md}))` } },
+});
+/*
  * Several panels open at once (the page reopened the forms that held typed text, after a change of
  * language): they cannot share the panel's place, so they come into the page's flow, one under
  * the other, until one is closed.
@@ -64,7 +73,8 @@ globalStyle(`${severalOpen} > details > :not(summary)`, { position: "static", bo
  */
 export const listPage = style({
   "@media": {
-    [desktop]: { selectors: { [`&:has(${toolBar} > details[open])`]: { paddingRight: `calc(${PANEL_WIDTH} + ${vars.space.xl})` } } },
+    // Room beside the panel from 1280 px; narrower desktops let the panel cover the list's right side.
+    [wide]: { selectors: { [`&:has(${toolBar} > details[open])`]: { paddingRight: `calc(${PANEL_WIDTH} + ${vars.space.xl})` } } },
     [phone]: { gap: vars.space.sm },
   },
 });

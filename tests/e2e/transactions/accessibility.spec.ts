@@ -66,13 +66,19 @@ test.describe("accessibility", () => {
       target
         .getByTestId("transaction-row")
         .first()
-        .evaluate((row) => [...row.children].map((cell) => getComputedStyle(cell, "::before").content));
+        // The selection cell's check box carries its own name ("Select …", ADR 053): every other cell is labelled.
+        .evaluate((row) => [...row.children].filter((cell) => !cell.querySelector("[data-testid=row-select]")).map((cell) => getComputedStyle(cell, "::before").content));
     const accountId = await createAccount(request, signedIn, { name: "BCP Soles", openingBalance: "100.00", openingDate: "2026-01-01" });
     await addTransactions(request, signedIn, accountId, [{ date: todayInLima(), description: "Wong San Isidro", amount: "-20.00" }]);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/accounts/${accountId}/transactions`);
     await hydrated(page);
-    expect(await cellLabels(page)).toEqual(["Date", "Description", "Category", "Amount", "Balance", "Status", "Receipt", "Actions"].map((label) => `"${label}"`));
+    // One line per movement on a phone; its cells, labelled, show when it is opened (ADR 053).
+    await page.getByTestId("transaction-row").first().getByTestId("row-open").check({ force: true });
+    // The line's own cells (date, description, amount) and the named buttons need no caption; the
+    // opened details name theirs.
+    const labelled = (names: Array<string | null>) => names.map((label) => (label ? `"${label}"` : "none"));
+    expect(await cellLabels(page)).toEqual(labelled([null, null, "Category", null, "Balance", "Status", "Receipt", null]));
     // The table's own header row names the columns at desktop width: no labels in the cells.
     await page.setViewportSize({ width: 1280, height: 900 });
     expect(new Set(await cellLabels(page))).toEqual(new Set(["none"]));
@@ -84,7 +90,8 @@ test.describe("accessibility", () => {
     await spanish.setViewportSize({ width: 390, height: 844 });
     await spanish.goto(`/accounts/${cuenta}/transactions`);
     await hydrated(spanish);
-    expect(await cellLabels(spanish)).toEqual(["Fecha", "Descripción", "Categoría", "Monto", "Saldo", "Estado", "Comprobante", "Acciones"].map((label) => `"${label}"`));
+    await spanish.getByTestId("transaction-row").first().getByTestId("row-open").check({ force: true });
+    expect(await cellLabels(spanish)).toEqual(labelled([null, null, "Categoría", null, "Saldo", "Estado", "Comprobante", null]));
     await context.close();
   });
 
@@ -261,12 +268,16 @@ test.describe("accessibility", () => {
     await expect(transaction).toHaveCount(0);
     await expect(page.getByTestId("transaction-row").filter({ hasText: "Wong Miraflores" })).not.toHaveAttribute("aria-busy");
     await page.unroute(/\/transactions\.data/);
-    // The add form has no Cancel, so Escape leaves it alone.
+    // The add form is a panel over the list (ADR 053): Escape closes the panel, focus goes back to
+    // its button, and what was typed is still there when it opens again.
     await disclose(page, "Add transaction");
     const add = page.getByRole("form", { name: "New transaction" });
-    await add.getByLabel("Description").focus();
+    await add.getByLabel("Description").fill("Typed before Escape");
     await page.keyboard.press("Escape");
-    await stillOpenAfterEscape(page, add);
+    await expect(add).toBeHidden();
+    await expect(page.getByTestId("add-transaction").locator("summary")).toBeFocused();
+    await disclose(page, "Add transaction");
+    await expect(add.getByLabel("Description")).toHaveValue("Typed before Escape");
   });
 
   for (const which of ["overview", "accounts", "transactions"] as const) {
@@ -281,9 +292,10 @@ test.describe("accessibility", () => {
       const path = which === "overview" ? "/" : which === "accounts" ? "/accounts" : `/accounts/${accountId}/transactions?edit=`;
       await page.goto(path);
       await hydrated(page);
-      // Open every disclosure so the forms are checked too.
-      const closed = page.locator("details:not([open]) > summary");
-      while ((await closed.count()) > 0) await closed.first().click();
+      // Open every disclosure so the forms are checked too (all at once: opened by a click, the
+      // list's tools close each other, ADR 053).
+      await page.locator("details").evaluateAll((all) => all.forEach((details) => ((details as HTMLDetailsElement).open = true)));
+      await expect(page.locator("details:not([open])")).toHaveCount(0);
       const results = await new AxeBuilder({ page }).analyze();
       const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
       expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
