@@ -1,0 +1,80 @@
+/**
+ * Converting money between currencies, exactly (ADR 056). A rate is a decimal string ("3.745":
+ * soles per dollar) read as a fraction of integers; an amount in minor units times that fraction
+ * is an exact rational, and it is rounded once, half to even, here and nowhere else. A total of
+ * several converted amounts is the rounded sum of the exact parts, never the sum of rounded parts.
+ */
+import { currencyDigits } from "./money";
+
+/** A rate as an exact fraction: units of `to` per one unit of `from`. */
+export interface RateFraction {
+  numerator: bigint;
+  denominator: bigint;
+}
+
+/** A decimal rate string: digits, one optional point, up to 12 decimals, greater than zero. */
+export const RATE_PATTERN = /^\d{1,9}(\.\d{1,12})?$/;
+
+/** "3.745" → 3745/1000; throws on anything that is not a positive decimal string. */
+export function rateFraction(value: string): RateFraction {
+  if (!RATE_PATTERN.test(value)) throw new RangeError(`Not a rate: ${value}`);
+  const [whole, decimals = ""] = value.split(".");
+  const numerator = BigInt(whole + decimals);
+  if (numerator === 0n) throw new RangeError("A rate is greater than zero");
+  return { numerator, denominator: 10n ** BigInt(decimals.length) };
+}
+
+/** The other way round: a PEN→USD rate from a USD→PEN one. */
+export function invertRate(rate: RateFraction): RateFraction {
+  return { numerator: rate.denominator, denominator: rate.numerator };
+}
+
+/** Two rates one after the other (EUR→PEN then PEN→USD gives EUR→USD). */
+export function chainRates(first: RateFraction, second: RateFraction): RateFraction {
+  return { numerator: first.numerator * second.numerator, denominator: first.denominator * second.denominator };
+}
+
+/** Integer division of n/d (d > 0) rounded half to even. */
+function divideHalfEven(n: bigint, d: bigint): bigint {
+  const negative = n < 0n;
+  const magnitude = negative ? -n : n;
+  let quotient = magnitude / d;
+  const twiceRemainder = (magnitude % d) * 2n;
+  if (twiceRemainder > d || (twiceRemainder === d && quotient % 2n === 1n)) quotient += 1n;
+  return negative ? -quotient : quotient;
+}
+
+/** One amount to convert: minor units of `currency`, and the rate from it to the target. */
+export interface ConvertPart {
+  minor: number;
+  currency: string;
+  rate: RateFraction;
+}
+
+/**
+ * The sum of the parts in `to`'s minor units, rounded once (half even) after adding the exact
+ * converted values. A part already in `to` takes the rate 1/1.
+ */
+export function convertSum(parts: readonly ConvertPart[], to: string): number {
+  const toScale = 10n ** BigInt(currencyDigits(to));
+  let numerator = 0n;
+  let denominator = 1n;
+  for (const part of parts) {
+    // minor / 10^fromDigits × rate × 10^toDigits, as one fraction added to the running one.
+    const partNumerator = BigInt(part.minor) * part.rate.numerator * toScale;
+    const partDenominator = part.rate.denominator * 10n ** BigInt(currencyDigits(part.currency));
+    numerator = numerator * partDenominator + partNumerator * denominator;
+    denominator = denominator * partDenominator;
+  }
+  const result = divideHalfEven(numerator, denominator);
+  if (result > BigInt(Number.MAX_SAFE_INTEGER) || result < -BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError("Converted total too large");
+  return Number(result);
+}
+
+/** One amount in `to`'s minor units, rounded half to even. */
+export function convertMinor(minor: number, from: string, to: string, rate: RateFraction): number {
+  return convertSum([{ minor, currency: from, rate }], to);
+}
+
+/** The rate 1: an amount already in the target currency. */
+export const SAME_CURRENCY: RateFraction = { numerator: 1n, denominator: 1n };
