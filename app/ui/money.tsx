@@ -32,3 +32,15 @@ export function Money({ minor, currency, signed = false, figure = false, classNa
     </span>
   );
 }
+
+/**
+ * A table cell holding a signed amount, aligned as a number; "—" when there is no amount (a file row
+ * that could not be read). The label repeats the column's header on phones' stacked rows.
+ */
+export function MoneyCell({ minor, currency, label, testId }: { minor: number | null; currency: string; label?: string; testId?: string }) {
+  return (
+    <td data-label={label} data-num="" data-testid={testId}>
+      {minor !== null ? <Money minor={minor} currency={currency} signed /> : "—"}
+    </td>
+  );
+}

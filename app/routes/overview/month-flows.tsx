@@ -1,6 +1,6 @@
 /** Money in and out of the chosen month beside the month before, per currency (never added across currencies). */
 import { useTranslation } from "../../i18n/use-translation";
-import { Money } from "../../ui/money";
+import { MoneyCell } from "../../ui/money";
 import type { OverviewData } from "./overview-data.server";
 import * as l from "../../styles/ledger.css";
 
@@ -45,12 +45,8 @@ export function MonthFlows({ month, compared, monthName, previousName }: { month
                     <th scope="row" className={l.statLabel}>
                       {t(`ledger.totals.${side}`)}
                     </th>
-                    <td data-num="">
-                      <Money minor={side === "in" ? now.inMinor : now.outMinor} currency={currency} signed />
-                    </td>
-                    <td data-num="" data-testid={`previous-${side}-${currency}`}>
-                      <Money minor={side === "in" ? before.inMinor : before.outMinor} currency={currency} signed />
-                    </td>
+                    <MoneyCell minor={side === "in" ? now.inMinor : now.outMinor} currency={currency} />
+                    <MoneyCell minor={side === "in" ? before.inMinor : before.outMinor} currency={currency} testId={`previous-${side}-${currency}`} />
                   </tr>
                 ))}
               </tbody>

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "../../../i18n/use-translation";
 import { FormKey } from "../../../forms/idempotency-key";
-import { Money } from "../../../ui/money";
+import { MoneyCell } from "../../../ui/money";
 import { SelectField } from "../../../forms/fields";
 import { focusIfLost } from "../../../forms/focus-after-save";
 import { formatCount } from "../../../../core/i18n/translate";
@@ -131,9 +131,7 @@ export function ImportMapping({ state, fetcher, nonce, listUrl, currency }: Impo
                     <td data-label={t("ledger.fields.description")} className={l.userText}>
                       {row.description ?? "—"}
                     </td>
-                    <td data-label={t("ledger.fields.amount")} data-num="">
-                      {row.amountMinor !== null ? <Money minor={row.amountMinor} currency={currency} signed /> : "—"}
-                    </td>
+                    <MoneyCell minor={row.amountMinor} currency={currency} label={t("ledger.fields.amount")} />
                     {withCategories ? (
                       <td data-label={t("ledger.fields.category")} className={l.userText}>
                         {row.category === null ? "—" : row.newCategory ? t("ledger.pages.import.newCategory", { name: row.category }) : row.category}
