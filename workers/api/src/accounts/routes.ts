@@ -4,17 +4,16 @@
  * 404, like an unknown or malformed one. Every mutating route honours Idempotency-Key and writes
  * in one final D1 batch (atomic), after all validation. Their SQL is in store.ts.
  */
-import { addError, amountOf, body, commonErrors, conflict, idParam, notFound, writeErrors, type Errors } from "../ledger/http";
+import { accountOr404, addError, amountOf, body, commonErrors, conflict, idParam, notFound, writeErrors, type Errors } from "../ledger/http";
 import { createRoute, z } from "@hono/zod-openapi";
 import { todayInZone } from "../../../../core/dates";
-import { ID_PATTERN } from "../../../../core/ids";
 import { toEditableDecimalString } from "../../../../core/money";
 import { accountCreateSchema, accountUpdateSchema, blank } from "../../../../core/schemas/ledger";
 import { createRouter } from "../platform/router";
 import { idempotent } from "../platform/idempotency";
 import { accountOut, toAccount, type AccountRow } from "../ledger/model";
 import { accountsAnswer, accountsResponse } from "../ledger/collections";
-import { accountsStatement, accountStatement, findAccount, insertAccount } from "./store";
+import { accountsStatement, accountStatement, insertAccount } from "./store";
 import { updateRow, type Guard } from "../ledger/store";
 import { firstRow, writeThenRead } from "../platform/batch";
 import { bearer, json, problemResponse } from "../platform/openapi";
@@ -92,10 +91,9 @@ accountsRoutes.openapi(
     responses: { 200: { description: "Account", ...json(z.object({ account: accountOut })) }, ...commonErrors },
   }),
   async (c) => {
-    const { accountId } = c.req.valid("param");
-    if (!ID_PATTERN.test(accountId)) return notFound(c);
-    const row = await findAccount(c.env.DB, c.get("user").id, accountId);
-    if (!row) return notFound(c);
+    const found = await accountOr404(c, c.req.valid("param").accountId);
+    if (found.response) return found.response;
+    const row = found.account;
     return c.json({ account: toAccount(row, c.req.valid("query").reveal === "true") }, 200);
   },
 );
@@ -112,10 +110,10 @@ accountsRoutes.openapi(
   }),
   async (c) => {
     const { accountId } = c.req.valid("param");
-    if (!ID_PATTERN.test(accountId)) return notFound(c);
     const userId = c.get("user").id;
-    const row = await findAccount(c.env.DB, userId, accountId);
-    if (!row) return notFound(c);
+    const found = await accountOr404(c, accountId);
+    if (found.response) return found.response;
+    const row = found.account;
     const input = c.req.valid("json");
     // An edit made from an older copy of the account (another tab) would undo what was saved since.
     if (input.updatedAt !== undefined && input.updatedAt !== row.updated_at) return conflict(c, "api.accountChangedElsewhere");

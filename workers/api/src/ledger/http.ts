@@ -6,7 +6,8 @@ import { translatorFor } from "../../../../core/i18n/translator";
 import { checkAmount, type AmountFormatKey } from "../../../../core/schemas/ledger";
 import type { ApiBindings } from "../platform/types";
 import { accountOut, toAccount, type AccountRow } from "./model";
-import { accountsByIdStatement } from "../accounts/store";
+import { accountsByIdStatement, findAccount } from "../accounts/store";
+import { ID_PATTERN } from "../../../../core/ids";
 import { deleteTransactionsStatement, type LegRow } from "../transactions/store";
 import { inOrderOf } from "./store";
 import { rowsOf } from "../platform/batch";
@@ -15,6 +16,16 @@ import { localeOf, problem, translatedProblem } from "../platform/problem";
 export type C = Context<ApiBindings>;
 
 export const notFound = (c: C) => problem(c, 404, "not-found");
+
+/**
+ * The signed-in user's account named by a path id, or the 404 that answers a malformed, unknown or
+ * someone else's id alike (ownership is never told apart from absence).
+ */
+export async function accountOr404(c: C, accountId: string): Promise<{ account: AccountRow; response?: never } | { response: Response }> {
+  if (!ID_PATTERN.test(accountId)) return { response: notFound(c) };
+  const account = await findAccount(c.env.DB, c.get("user").id, accountId);
+  return account ? { account } : { response: notFound(c) };
+}
 
 export const body = <T extends z.ZodType>(schema: T) => ({ body: { ...json(schema), required: true } });
 

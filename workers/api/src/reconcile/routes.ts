@@ -11,9 +11,9 @@ import { todayInZone } from "../../../../core/dates";
 import { formatSignedMoneyInText, toDecimalString } from "../../../../core/money";
 import { translatorFor } from "../../../../core/i18n/translator";
 import { reconcileQuerySchema, reconcileSchema } from "../../../../core/schemas/ledger-links";
-import { addError, amountOf, body, commonErrors, conflict, idParam, notFound, writeErrors, type Errors } from "../ledger/http";
+import { accountOr404, addError, amountOf, body, commonErrors, conflict, idParam, notFound, writeErrors, type Errors } from "../ledger/http";
 import { accountOut, toAccount, toTransaction, transactionOut, type AccountRow, type TransactionRow } from "../ledger/model";
-import { accountStatement, findAccount } from "../accounts/store";
+import { accountStatement } from "../accounts/store";
 import { createRouter } from "../platform/router";
 import { idempotent } from "../platform/idempotency";
 import { firstRow, rowsOf, writeThenRead } from "../platform/batch";
@@ -131,12 +131,12 @@ reconcileRoutes.openapi(
   }),
   async (c) => {
     const { accountId } = c.req.valid("param");
-    if (!ID_PATTERN.test(accountId)) return notFound(c);
     const input = c.req.valid("json");
     const userId = c.get("user").id;
     const db = c.env.DB;
-    const account = await findAccount(db, userId, accountId);
-    if (!account) return notFound(c);
+    const found = await accountOr404(c, accountId);
+    if (found.response) return found.response;
+    const account = found.account;
     if (account.archived) return conflict(c, "api.accountArchivedChange");
     const errors: Errors = {};
     const bank = amountOf(c, errors, "balance", input.balance, account.currency);

@@ -4,7 +4,7 @@
  * 404, like an unknown or malformed one. Every mutating route honours Idempotency-Key and writes
  * in one final D1 batch (atomic), after all validation. Their SQL is in store.ts and list-store.ts.
  */
-import { addError, amountOf, archivedRefusal, body, commonErrors, conflict, deletedResponse, deleteRows, idParam, notFound, writeErrors, type Errors } from "../ledger/http";
+import { accountOr404, addError, amountOf, archivedRefusal, body, commonErrors, conflict, deletedResponse, deleteRows, idParam, notFound, writeErrors, type Errors } from "../ledger/http";
 import { createRoute, z } from "@hono/zod-openapi";
 import { ID_PATTERN } from "../../../../core/ids";
 import { listQueryObject, listQuerySchema, withDateRange, transactionCreateSchema, transactionUpdateSchema } from "../../../../core/schemas/ledger";
@@ -13,7 +13,7 @@ import { idempotent } from "../platform/idempotency";
 import { decodeCursor, filtersWithoutAccount, listTotals, pageQuery, signature, type Filters, type Order, type Page, type Sort } from "./list-store";
 import { accountOut, toAccount, toTransaction, totalsOf, totalsOut, transactionOut, type AccountRow, type TransactionRow } from "../ledger/model";
 import { included, listIncludeParam, listIncludedOut } from "../ledger/collections";
-import { accountStatement, findAccount } from "../accounts/store";
+import { accountStatement } from "../accounts/store";
 import { categoryBelongs } from "../categories/store";
 import { findTransaction, transactionForChange, transactionStatement, insertTransaction } from "./store";
 import { updateRow, type Guard } from "../ledger/store";
@@ -137,10 +137,10 @@ type CreateInput = z.infer<typeof transactionCreateSchema>;
 
 /** The account of a new transaction and its amount in minor units, or the answer that refuses it (404, 422). Reads only. */
 async function checkCreate(c: Context<ApiBindings>, accountId: string, input: CreateInput): Promise<{ account: AccountRow; amount: number } | { response: Response }> {
-  if (!ID_PATTERN.test(accountId)) return { response: notFound(c) };
   const userId = c.get("user").id;
-  const account = await findAccount(c.env.DB, userId, accountId);
-  if (!account) return { response: notFound(c) };
+  const found = await accountOr404(c, accountId);
+  if (found.response) return found;
+  const account = found.account;
   const errors: Errors = {};
   if (account.archived) addError(errors, "accountId", "api.accountArchived");
   const amount = amountOf(c, errors, "amount", input.amount, account.currency);
