@@ -128,12 +128,6 @@ export function parseAmount(input: string, currency: string, decimalSeparator: D
   return { ok: true, minor: negative && minor !== 0 ? -minor : minor };
 }
 
-/** An example of money out for a form's hint, with the currency's own decimals: "-12.50", "-12", "-12.500". */
-export function moneyOutExample(currency: string): string {
-  const digits = currencyDigits(currency);
-  return digits ? `-12.${"5".padEnd(digits, "0")}` : "-12";
-}
-
 /** Minor units to a plain decimal string with a dot ("-1234.50"), the API and CSV edge format. */
 export function toDecimalString(minor: number, currency: string): string {
   if (!Number.isSafeInteger(minor)) throw new RangeError(`Not an integer amount: ${minor}`);

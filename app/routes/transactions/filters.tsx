@@ -16,24 +16,19 @@ import { withParams } from "./list-urls";
 import * as l from "../../styles/ledger.css";
 import * as ui from "../../styles/ui.css";
 
-/**
- * `accounts`: the register's account filter (an account's own page has none). `open`: shown
- * unfolded even without filters (the register's filters are its page).
- */
+/** `accounts`: the register's account filter (an account's own page has none). */
 export function Filters({
   filters,
   today,
   categories,
   errors,
   accounts,
-  open,
 }: {
   filters: Record<string, string>;
   today: string;
   categories: Category[];
   errors: FieldErrors;
   accounts?: Array<Pick<Account, "id" | "name" | "currency">>;
-  open?: boolean;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -49,7 +44,7 @@ export function Filters({
     navigate(query ? `?${query}` : ".");
   }
   return (
-    <details className={l.details} open={open || hasFilters || Object.keys(errors).length > 0}>
+    <details className={l.details} open={hasFilters || Object.keys(errors).length > 0}>
       <summary className={l.summary} id="filters-toggle">
         <ArrowDownUp size={18} aria-hidden="true" />
         {t("ledger.pages.transactions.filters")}

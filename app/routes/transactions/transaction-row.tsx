@@ -6,7 +6,6 @@ import { Tooltip } from "../../ui/tooltip";
 import { receiptSrc } from "../../../core/receipt-image";
 import { DELETE_FORM_ID } from "./delete-transaction";
 import { BULK_FORM_ID } from "./bulk-bar";
-import { rowExtraActions } from "./row-actions-slot";
 import { withParams } from "./list-urls";
 import type { PageTransaction } from "./page-data";
 import { ReceiptPanel } from "./receipt-panel";
@@ -118,7 +117,6 @@ export function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; sh
         ) : shared.changeable ? (
           <td>
             <span className={l.rowActions}>
-              {rowExtraActions(tx, shared)}
               <Tooltip>
                 <a href={`${shared.listPath}${editHref}`} data-row-link="" className={`${ui.button.ghost} ${l.rowAction}`} aria-label={shared.editLabel(naming)}>
                   {PENCIL_ICON}

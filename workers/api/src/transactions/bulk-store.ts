@@ -66,8 +66,6 @@ export function deleteWithSnapshotStatements(db: D1Database, userId: string, ids
   ];
 }
 
-export type SnapshotRow = { id: string; account_id: string; transfer_id: string | null; account_archived: number; account_name: string };
-
 /**
  * The user's snapshots of `ids` and of the other legs of their transfers (deleted together), with
  * their accounts, while the undo window lasts: an older snapshot waits only for its purge.
