@@ -12,7 +12,6 @@ import type { Context } from "hono";
 import { formatCount } from "../../../../core/i18n/translate";
 import { translatorFor } from "../../../../core/i18n/translator";
 import { decodeCsv } from "../../../../core/csv-text";
-import { ID_PATTERN } from "../../../../core/ids";
 import { foldedForMatching } from "../../../../core/plain-text";
 import { toDecimalString } from "../../../../core/money";
 import { IMPORT_COLUMNS, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS, type ImportQuery, TRANSACTION_STATUSES } from "../../../../core/schemas/ledger";
@@ -25,7 +24,8 @@ import { accountOut, categoryDisplayName, categoryNames, toAccount, type Account
 import { categoryNamesStatement } from "../categories/store";
 import { firstRow, writeThenRead } from "../platform/batch";
 import { importRecordStatements, insertImportedCategories, insertImportedRows, linkMatchedRows } from "./store";
-import { accountsStatement, accountStatement, findAccount } from "../accounts/store";
+import { accountsStatement, accountStatement } from "../accounts/store";
+import { accountOr404 } from "../ledger/http";
 import { uuid7 } from "../platform/uuid7";
 import { chunksOf, findDuplicatesAndMatches } from "./dedupe";
 import type { RowMatch } from "./match";
@@ -211,8 +211,8 @@ export const importErrors = {
 
 /** The caller's account of the path, or the 404 to answer (malformed, unknown and another user's alike). */
 export async function accountOf(c: C, accountId: string): Promise<AccountRow | Response> {
-  if (!ID_PATTERN.test(accountId)) return problem(c, 404, "not-found");
-  return (await findAccount(c.env.DB, c.get("user").id, accountId)) ?? problem(c, 404, "not-found");
+  const found = await accountOr404(c, accountId);
+  return found.response ?? found.account;
 }
 
 type ReadFile = Exclude<Awaited<ReturnType<typeof readFile>>, { response: Response }>;
