@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, signUp } from "./helpers";
 import { addTransaction, createAccount, expectExactBalance } from "./ledger-helpers";
-import { CANDIDATES_SQL } from "../../workers/api/src/import/store";
+import { CANDIDATES_SQL, linkMatchedRows } from "../../workers/api/src/import/store";
 
 /**
  * Import matching and file checks (ADR 049): a file's rows that are movements already in the
@@ -138,6 +138,28 @@ describe("import matching", () => {
     // by its fingerprint, the user decides (it is never linked surely).
     expect(again.json.plan).toEqual({ fresh: 0, matched: 0, probable: 1 });
     expect(again.json.matches[0].existing.date).toBe("2026-11-06");
+  });
+});
+
+describe("linking matched rows", () => {
+  it("links many rows in one statement, each by its id", async () => {
+    const { token, user } = await signUp();
+    const account = await createAccount(token, { openingDate: "2026-01-01" });
+    const many = 3000;
+    const ids = Array.from({ length: many }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`);
+    await env.DB.prepare(
+      `INSERT INTO transactions (id, account_id, user_id, date, description, amount, status, created_at, updated_at)
+         SELECT value, ?1, ?2, '2026-03-01', 'Typed', -100 - key, 'pending', 1, 1 FROM json_each(?3)`,
+    )
+      .bind(account.id, user.id, JSON.stringify(ids))
+      .run();
+    const started = Date.now();
+    const { results } = await linkMatchedRows(env.DB, { id: account.id, currency: "PEN" }, user.id, Date.now(), ids.map((id, i) => [id, `bank:${i}`, null, "posted", -100 - i])).all<{ id: string }>();
+    expect(results).toHaveLength(many);
+    // Quadratic, the 3000 links took seconds; linear, a blink (the bound leaves room for a slow machine).
+    expect(Date.now() - started).toBeLessThan(2000);
+    const posted = await env.DB.prepare("SELECT COUNT(*) AS n FROM transactions WHERE account_id = ?1 AND status = 'posted' AND import_fingerprint LIKE 'bank:%'").bind(account.id).first<{ n: number }>();
+    expect(posted?.n).toBe(many);
   });
 });
 

@@ -6,7 +6,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { OWN_IDS_SQL, SAME_CONTENT_SQL, SAME_DAY_AND_AMOUNT_SQL } from "../../workers/api/src/import/store";
-import { IMPORT_RECORDS_SQL, UNDO_SQL } from "../../workers/api/src/import/store";
+import { IMPORT_RECORDS_SQL, LINK_SQL, UNDO_SQL } from "../../workers/api/src/import/store";
 import { rowsQuery, totalsQuery, type Filters, type Order, type Sort } from "../../workers/api/src/transactions/list-store";
 import { BY_ID_SQL } from "../../workers/api/src/transactions/store";
 import { registerRowsQuery, registerTotalsQuery } from "../../workers/api/src/transactions/register-store";
@@ -124,6 +124,13 @@ describe("query plans of reads and writes by id", () => {
     const listed = await explain({ sql: IMPORT_RECORDS_SQL, params: [ACCOUNT, "u1"] });
     // The partial index is in created_at order already: no sort.
     expect(listed).toMatch(/^SEARCH imports USING INDEX imports_account \(account_id=\?\)$/);
+  });
+
+  it("links an import's matched rows by one id lookup per link, never a subquery per row (linear in the links)", async () => {
+    const plan = await explain({ sql: LINK_SQL, params: [ACCOUNT, "u1", "PEN", "[]", 1] });
+    expect(plan).toMatch(/SCAN json_each/);
+    expect(plan).toMatch(/SEARCH transactions USING INDEX sqlite_autoindex_transactions_1 \(id=\?\)/);
+    expect(plan).not.toMatch(/CORRELATED|SCAN transactions\b|transactions_account_/);
   });
 });
 

@@ -59,19 +59,22 @@ export const CANDIDATES_SQL = `SELECT t.id AS id, t.date AS date, t.amount AS am
  * array of [movement id, fingerprint, content hash, status, amount]): the movement takes the bank's
  * fingerprint and content when it has none (a re-import finds it), and "posted" when the bank says
  * so; amount, date, text, category and transfer stay. Held to the account as read and to the amount
- * matched (an edit since leaves the row alone); OR IGNORE: a fingerprint taken meanwhile by another
- * import leaves that row unlinked rather than failing the import. RETURNING counts the links.
+ * matched (an edit since leaves the row alone, and the caller counts it: ADR 062); OR IGNORE: a
+ * fingerprint taken meanwhile by another import leaves that row unlinked rather than failing the
+ * import. The links are read once, as a table joined by the movement's id (one id lookup per link:
+ * linear, where a subquery per column and row grew with the square of the links; LINK_SQL's plan
+ * is checked in tests/api/query-plans.test.ts). RETURNING names the movements linked.
  */
+export const LINK_SQL = `UPDATE OR IGNORE transactions
+     SET import_fingerprint = COALESCE(transactions.import_fingerprint, k.fingerprint), import_content = COALESCE(transactions.import_content, k.content),
+         status = CASE WHEN k.status = 'posted' THEN 'posted' ELSE transactions.status END, updated_at = ?5
+    FROM (SELECT json_extract(value, '$[0]') AS id, json_extract(value, '$[1]') AS fingerprint, json_extract(value, '$[2]') AS content,
+                 json_extract(value, '$[3]') AS status, json_extract(value, '$[4]') AS amount FROM json_each(?4)) AS k
+   WHERE transactions.id = k.id AND +transactions.account_id = ?1 AND +transactions.user_id = ?2 AND transactions.amount = k.amount AND ${accountAsRead(1, 2, 3)}
+   RETURNING transactions.id AS id`;
+
 export function linkMatchedRows(db: D1Database, account: { id: string; currency: string }, userId: string, now: number, links: unknown[][]) {
-  const of = (i: number) => `(SELECT json_extract(value, '$[${i}]') FROM json_each(?4) WHERE json_extract(value, '$[0]') = transactions.id)`;
-  return db
-    .prepare(
-      `UPDATE OR IGNORE transactions SET import_fingerprint = COALESCE(import_fingerprint, ${of(1)}), import_content = COALESCE(import_content, ${of(2)}),
-         status = CASE WHEN ${of(3)} = 'posted' THEN 'posted' ELSE status END, updated_at = ?5
-       WHERE id IN (SELECT json_extract(value, '$[0]') FROM json_each(?4)) AND account_id = ?1 AND user_id = ?2 AND amount = ${of(4)} AND ${accountAsRead(1, 2, 3)}
-       RETURNING 1 AS linked`,
-    )
-    .bind(account.id, userId, account.currency, JSON.stringify(links), now);
+  return db.prepare(LINK_SQL).bind(account.id, userId, account.currency, JSON.stringify(links), now);
 }
 
 /** The account's latest imports whose rows are not all gone, newest first (the partial index `imports_account`). */
