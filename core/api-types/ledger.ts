@@ -151,6 +151,8 @@ export interface ImportResult {
   importId: string | null;
   /** Rows linked to movements already in the account, not added. */
   linked?: number;
+  /** Rows matched with a movement that changed before the import wrote: neither linked nor added (ADR 062). */
+  changed?: number;
 }
 
 /** One of the account's latest imports, which can be undone (GET /accounts/{id}/imports). */

@@ -141,7 +141,37 @@ describe("import matching", () => {
   });
 });
 
-describe("linking matched rows", () => {
+describe("a match that changes before the import writes (ADR 062)", () => {
+  it("checks the match again at import: a movement edited after the preview is no longer linked, and its row is added and counted", async () => {
+    const { token } = await signUp();
+    const { bcp } = await typedWeek(token);
+    const shown = await preview(token, bcp.id, BCP_FILE, { ...MAPPING, link: "11" });
+    expect(shown.json.plan).toEqual({ fresh: 2, matched: 4, probable: 0 });
+    const salary = (shown.json.matches as Array<{ line: number; existing: { id: string } }>).find((m) => m.line === 6)!.existing.id;
+    // Between the preview and the import, the typed salary is corrected to another amount: it is no longer the bank's row.
+    const edited = await call(`/transactions/${salary}`, { method: "PATCH", token, body: { amount: "4400.00" } });
+    expect(edited.status).toBe(200);
+    const done = await commit(token, bcp.id, BCP_FILE, { ...MAPPING, link: "11" });
+    expect(done.status).toBe(201);
+    expect(done.json).toMatchObject({ imported: 3, linked: 3, changed: 0, duplicates: 0 });
+    // The bank's rows, all in (the salary added from the file), the transfer, and the corrected typed salary kept beside them.
+    expect(await expectExactBalance(token, bcp.id)).toBe(511050 - 26350 + 440000);
+  });
+
+  it("returns the movements it linked, so a row whose movement changed between the import's read and its write is counted, not lost", async () => {
+    const { token, user } = await signUp();
+    const account = await createAccount(token, { openingDate: "2026-10-01" });
+    const kept = await addTransaction(token, account.id, { date: "2026-11-05", description: "Starbucks", amount: "-12.90" });
+    const edited = await addTransaction(token, account.id, { date: "2026-11-06", description: "Wong", amount: "-85.40" });
+    const statement = linkMatchedRows(env.DB, { id: account.id, currency: "PEN" }, user.id, Date.now(), [
+      [kept.id, "bank:1", null, "posted", -1290],
+      // Read at -85.40; the write finds -80.00 (edited in between): left alone.
+      [edited.id, "bank:2", null, "posted", -8000],
+    ]);
+    const { results } = await statement.all<{ id: string }>();
+    expect(results.map((row) => row.id)).toEqual([kept.id]);
+  });
+
   it("links many rows in one statement, each by its id", async () => {
     const { token, user } = await signUp();
     const account = await createAccount(token, { openingDate: "2026-01-01" });

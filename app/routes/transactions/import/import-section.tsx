@@ -85,6 +85,7 @@ export function ImportSection({ loaderData }: { loaderData: PageData }) {
             <ul style={{ margin: 0 }}>
               <li>{t("ledger.import.summary", { count: done.imported })}</li>
               {done.linked ? <li data-testid="import-linked">{t("ledger.matching.linked", { count: done.linked })}</li> : null}
+              {done.changed ? <li data-testid="import-changed">{t("ledger.followUp.import.changed", { count: done.changed })}</li> : null}
               <li>{t("ledger.import.duplicates", { count: done.duplicates })}</li>
               <li>{t("ledger.import.invalid", { count: done.invalid })}</li>
             </ul>

@@ -198,6 +198,10 @@ export const importedOut = z.object({
   account: accountOut,
   importId: z.string().nullable().openapi({ description: "The import's record, to undo it with DELETE /accounts/{accountId}/imports/{importId}; null when no row was added" }),
   linked: z.number().int().openapi({ description: "Rows linked to movements already in the account (they took the bank's reference and status), not added" }),
+  changed: z
+    .number()
+    .int()
+    .openapi({ description: "Rows matched with a movement that changed (or took another file's reference) between this import's read and its write: neither linked nor added; importing the file again matches them afresh" }),
 });
 
 export const importErrors = {
@@ -359,6 +363,10 @@ export async function commitFile(c: C, account: AccountRow, file: ReadFile, quer
   const firstInsert = categories.length + (record ? 1 : 0);
   const imported = ran.written.slice(firstInsert, firstInsert + transactions.length).reduce((sum, result) => sum + (result.results?.length ?? 0), 0);
   const linked = links.length ? (ran.written[firstInsert + transactions.length]?.results?.length ?? 0) : 0;
+  // Matched at this import's read, but the movement changed (its amount, its account; deleted) or
+  // took another file's reference before the write: neither linked nor added, and said so (ADR 062).
+  // Importing the file again matches those rows afresh.
+  const changed = plan.linked.length - linked;
   const duplicates = rows.filter((row) => row.duplicate).length + (fresh.length - imported);
   const invalidRows = rows.filter((row) => row.errors);
   return c.json(
@@ -370,6 +378,7 @@ export async function commitFile(c: C, account: AccountRow, file: ReadFile, quer
       account: toAccount(updated),
       importId: imported ? importId : null,
       linked,
+      changed,
     },
     201,
   );
