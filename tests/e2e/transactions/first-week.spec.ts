@@ -163,4 +163,29 @@ test.describe("the first real week", () => {
     await expect(page.getByTestId("transaction-row")).toHaveCount(1);
     await context.close();
   });
+
+  test("a sure match can be added as new instead of linked (no JavaScript)", async ({ browser, baseURL, request, signedIn }) => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await signInAs(page, signedIn, baseURL!);
+    const account = await createAccount(request, signedIn, { name: "BCP", openingBalance: "100.00", openingDate: "2026-10-31" });
+    await addTransactions(request, signedIn, account, [{ date: "2026-11-03", description: "Plaza Vea", amount: "-186.40" }]);
+    await page.goto(`/accounts/${account}/transactions`);
+    await readFile(page, "bcp.csv", ["Fecha;Descripción;Monto", "04/11/2026;COMPRA POS PLAZA VEA SURCO;-186.40"].join("\n"));
+    await map(page, { date: "1. Fecha", description: "2. Descripción", amount: "3. Monto" }, ".");
+    await expect(page.getByTestId("import-plan")).toHaveText("0 new, 1 match existing, 0 to decide.");
+    const match = page.getByTestId("import-match");
+    await expect(match).toHaveAttribute("data-kind", "sure");
+    // Linked unless told otherwise.
+    await expect(match.getByTestId("import-link")).toBeChecked();
+    await match.getByTestId("import-add-new").check();
+    await page.getByRole("form", { name: "Columns" }).getByRole("button", { name: "Update preview" }).click();
+    await expect(page.getByTestId("import-plan")).toHaveText("1 new, 0 match existing, 0 to decide.");
+    await expect(page.getByTestId("import-match").getByTestId("import-add-new")).toBeChecked();
+    await page.getByRole("form", { name: "Columns" }).getByRole("button", { name: "Import", exact: true }).click();
+    await expect(page.getByTestId("import-result")).toContainText("1 transaction imported");
+    await expect(page.getByTestId("import-linked")).toHaveCount(0);
+    await expect(page.getByTestId("transaction-row")).toHaveCount(2);
+    await context.close();
+  });
 });

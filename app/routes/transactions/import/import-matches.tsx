@@ -2,7 +2,7 @@
  * What the import does with rows already in the account (ADR 049): the file check's stop (the
  * file's currency or account number is another account's) with the accounts it fits and the
  * "import anyway" box; the counts ("3 new, 3 match existing, 1 to decide"); each matched row beside
- * the movement it is, and for a probable one the choice to link it or add it as new. The fields
+ * the movement it is, and the choice to link it or add it as new (a sure one is linked unless told). The fields
  * belong to the mapping form (`form="import-mapping-form"`), so they go with its Preview and Import
  * buttons, without JavaScript too.
  */
@@ -110,19 +110,18 @@ function MatchRow({ match, currency, language }: { match: ImportMatch; currency:
         {formatDay(match.existing.date, language)} · {match.existing.description} · <Money minor={match.existing.amountMinor} currency={currency} signed />
         {match.existing.transfer ? ` (${t("ledger.matching.transfer")})` : null}
       </p>
-      {match.kind === "probable" ? (
-        <fieldset style={{ border: 0, padding: 0, margin: "4px 0 0", display: "flex", flexWrap: "wrap", gap: "4px 16px" }}>
-          <legend className={ui.hint}>{t("ledger.matching.decideLegend", { line: match.line })}</legend>
-          {/* Not `required`: the form's Preview button must still work undecided. The import refuses undecided rows (import-section.server.ts). */}
-          <input type="hidden" name="probable" value={match.line} form={MAPPING_FORM_ID} />
-          <label>
-            <input type="radio" name={name} value="link" form={MAPPING_FORM_ID} defaultChecked={match.decision === "link"} data-testid="import-link" /> {t("ledger.matching.link")}
-          </label>
-          <label>
-            <input type="radio" name={name} value="new" form={MAPPING_FORM_ID} defaultChecked={match.decision === "new"} data-testid="import-add-new" /> {t("ledger.matching.addNew")}
-          </label>
-        </fieldset>
-      ) : null}
+      <fieldset style={{ border: 0, padding: 0, margin: "4px 0 0", display: "flex", flexWrap: "wrap", gap: "4px 16px" }}>
+        <legend className={ui.hint}>{t("ledger.matching.decideLegend", { line: match.line })}</legend>
+        {/* Not `required`: the form's Preview button must still work undecided. The import refuses undecided probable rows (import-section.server.ts);
+            a sure match is linked unless the user says it is another movement (ADR 062). */}
+        <input type="hidden" name={match.kind} value={match.line} form={MAPPING_FORM_ID} />
+        <label>
+          <input type="radio" name={name} value="link" form={MAPPING_FORM_ID} defaultChecked={match.decision === "link"} data-testid="import-link" /> {t("ledger.matching.link")}
+        </label>
+        <label>
+          <input type="radio" name={name} value="new" form={MAPPING_FORM_ID} defaultChecked={match.decision === "new"} data-testid="import-add-new" /> {t("ledger.matching.addNew")}
+        </label>
+      </fieldset>
     </li>
   );
 }

@@ -32,7 +32,7 @@ function importQuery(mapping: Record<string, string>) {
 
 /**
  * The user's word on the preview (ADR 049): each probable row's radio (`decide-<line>`: link or
- * new) as the API's `link` and `asNew` lists, and the file check's "import anyway" box. `undecided`:
+ * new) as the API's `link` and `asNew` lists, a sure row's "add as new" (`sure` lines) in `asNew`, and the file check's "import anyway" box. `undecided`:
  * the probable rows shown (`probable`) with no choice made.
  */
 function decisionsOf(formData: FormData) {
@@ -46,6 +46,11 @@ function decisionsOf(formData: FormData) {
     if (choice === "link") link.push(line);
     else if (choice === "new") asNew.push(line);
     else undecided.push(line);
+  }
+  // A sure match is linked unless the user says it is another movement.
+  for (const value of formData.getAll("sure")) {
+    const line = Number(value);
+    if (Number.isInteger(line) && line >= 1 && line <= 9_999_999 && formData.get(`decide-${line}`) === "new") asNew.push(line);
   }
   const query: Record<string, string> = {};
   if (link.length) query.link = link.join(",");
