@@ -13,7 +13,7 @@ describe("convert a movement to a transfer", () => {
     return { user, bank, card, usd, payment };
   }
 
-  it("creates the other leg in a chosen account: both balances move, and back again nothing is lost", async () => {
+  it("creates the other leg in a chosen account: both balances move, and back again the created leg goes and the movement stays", async () => {
     const { user, bank, card, payment } = await setUp();
     const made = await call(`/transactions/${payment.id}/transfer`, { token: user.token, body: { accountId: card.id }, headers: { "Idempotency-Key": crypto.randomUUID() } });
     expect(made.status).toBe(201);
@@ -32,14 +32,51 @@ describe("convert a movement to a transfer", () => {
 
     const back = await call(`/transfers/${made.json.transferId}/unlink`, { token: user.token, method: "POST" });
     expect(back.status).toBe(200);
-    expect(back.json.transactions.map((t: { transferId: string | null }) => t.transferId)).toEqual([null, null]);
-    const amounts = back.json.transactions.map((t: { amountMinor: number }) => t.amountMinor).sort((a: number, b: number) => a - b);
-    expect(amounts).toEqual([-30000, 30000]);
-    // Two plain movements, kept: the balances are as before the unlink.
+    // The leg the conversion created is deleted (ADR 062): it was never a movement of the card's own.
+    expect(back.json.deleted).toEqual([made.json.to.id]);
+    expect(back.json.transactions.map((t: { id: string; transferId: string | null }) => [t.id, t.transferId])).toEqual([[payment.id, null]]);
+    expect((await call(`/transactions/${made.json.to.id}`, { token: user.token })).status).toBe(404);
+    // The movement that was there is kept as it was; the card is as before the conversion.
     expect(await expectExactBalance(user.token, bank.id)).toBe(70000);
-    expect(await expectExactBalance(user.token, card.id)).toBe(-20000);
+    expect(await expectExactBalance(user.token, card.id)).toBe(-50000);
     const original = await call(`/transactions/${payment.id}`, { token: user.token });
     expect(original.json.transaction).toMatchObject({ description: "PAGO TARJETA INTERBANK", amountMinor: -30000, transferId: null, date: "2026-11-10" });
+  });
+
+  it("keeps both legs on unlink when the other leg existed before (linked, not created), and a transfer made as one", async () => {
+    const { user, bank, card, payment } = await setUp();
+    const received = await addTransaction(user.token, card.id, { date: "2026-11-11", description: "PAGO RECIBIDO", amount: "300.00" });
+    const linked = await call(`/transactions/${payment.id}/transfer`, { token: user.token, body: { counterpartId: received.id } });
+    expect(linked.status).toBe(201);
+    const back = await call(`/transfers/${linked.json.transferId}/unlink`, { token: user.token, method: "POST" });
+    expect(back.status).toBe(200);
+    expect(back.json.deleted).toEqual([]);
+    expect(back.json.transactions.map((t: { id: string; transferId: string | null }) => [t.id, t.transferId])).toEqual([
+      [payment.id, null],
+      [received.id, null],
+    ]);
+    expect(await expectExactBalance(user.token, bank.id)).toBe(70000);
+    expect(await expectExactBalance(user.token, card.id)).toBe(-20000);
+
+    const transfer = await call("/transfers", { token: user.token, body: { fromAccountId: bank.id, toAccountId: card.id, amount: "50.00", date: "2026-11-12" } });
+    expect(transfer.status).toBe(201);
+    const plain = await call(`/transfers/${transfer.json.transferId}/unlink`, { token: user.token, method: "POST" });
+    expect(plain.json.deleted).toEqual([]);
+    expect(plain.json.transactions).toHaveLength(2);
+  });
+
+  it("keeps a created leg that a bank file has confirmed since", async () => {
+    const { user, card, payment } = await setUp();
+    const made = await call(`/transactions/${payment.id}/transfer`, { token: user.token, body: { accountId: card.id } });
+    expect(made.status).toBe(201);
+    // The card's statement has the payment: imported, it links to the created leg.
+    const file = ["date,description,amount", "2026-11-10,PAGO TARJETA INTERBANK GRACIAS,300.00"].join("\n");
+    const query = new URLSearchParams({ delimiter: ",", header: "true", dateColumn: "0", descriptionColumn: "1", amountColumn: "2" }).toString();
+    const imported = await call(`/accounts/${card.id}/import?${query}`, { method: "POST", token: user.token, rawBody: file, headers: { "Content-Type": "text/csv" } });
+    expect(imported.json).toMatchObject({ imported: 0, linked: 1 });
+    const back = await call(`/transfers/${made.json.transferId}/unlink`, { token: user.token, method: "POST" });
+    expect(back.json.deleted).toEqual([]);
+    expect(await expectExactBalance(user.token, card.id)).toBe(-20000);
   });
 
   it("lists candidates (opposite sign, same magnitude in one currency, any in another, nearest date first) and links one", async () => {

@@ -46,7 +46,7 @@ async function spanishPhone(browser: Browser, baseURL: string, user: TestUser): 
 }
 
 test.describe("convert to transfer", () => {
-  test("creates the card's leg of PAGO TARJETA INTERBANK (both balances move), and back again", async ({ page, request, signedIn }) => {
+  test("creates the card's leg of PAGO TARJETA INTERBANK (both balances move), and back again the created leg goes", async ({ page, request, signedIn }) => {
     const { bank, card, payment } = await bankAndCard(request, signedIn);
     await page.goto(`/accounts/${bank}/transactions?edit=${payment.id}`);
     await hydrated(page);
@@ -63,12 +63,12 @@ test.describe("convert to transfer", () => {
     await page.goto(`/accounts/${bank}/transactions?edit=${payment.id}`);
     await hydrated(page);
     await page.getByTestId("not-a-transfer").getByRole("button", { name: "Not a transfer" }).click();
-    await expect(toast(page, "Not a transfer anymore")).toBeVisible();
-    // Two plain movements, nothing lost: the balances stay where the two legs put them.
+    // The leg the conversion created goes (ADR 062), and the user is told; the bank's movement stays as it was.
+    await expect(toast(page, "Not a transfer anymore: the leg created for it was deleted, and the movement you had stays.")).toBeVisible();
     expect((await movementsOf(request, signedIn, bank)).map((tx) => tx.transferId)).toEqual([null]);
-    expect((await movementsOf(request, signedIn, card)).map((tx) => [tx.description, tx.amount, tx.transferId])).toEqual([["PAGO TARJETA INTERBANK", "300.00", null]]);
+    expect(await movementsOf(request, signedIn, card)).toEqual([]);
     expect(await balanceOf(request, signedIn, bank)).toBe("700.00");
-    expect(await balanceOf(request, signedIn, card)).toBe("-200.00");
+    expect(await balanceOf(request, signedIn, card)).toBe("-500.00");
   });
 
   test("finds the card's own movement of the payment and links it, on a phone in Spanish", async ({ browser, baseURL, request }) => {

@@ -30,7 +30,8 @@ export async function convertTransferAction({ formData, t, intent, values, api, 
     return replaceWithToast(back, "transactionsPage.convertTransfer.toast.converted");
   }
   const transferId = formId(formData, "transferId");
-  const result = await api.post(`/transfers/${transferId}/unlink`, { idempotencyKey });
+  const result = await api.post<{ deleted?: string[] }>(`/transfers/${transferId}/unlink`, { idempotencyKey });
   if (!result.ok) return apiFailure(form, result, values, t);
-  return replaceWithToast(back, "transactionsPage.convertTransfer.toast.unlinked");
+  // A leg that convert created is deleted by the unlink (ADR 062): the user is told.
+  return replaceWithToast(back, result.data.deleted?.length ? "ledger.followUp.unlink.deleted" : "transactionsPage.convertTransfer.toast.unlinked");
 }

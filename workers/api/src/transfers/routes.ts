@@ -271,12 +271,21 @@ transferRoutes.openapi(
   createRoute({
     method: "post",
     path: "/transfers/{transferId}/unlink",
-    summary: "Not a transfer: both legs become plain movements, each kept as it is (amount, date, category, texts)",
+    summary: "Not a transfer: a leg that convert created is deleted (unless a bank file has confirmed it since); every other leg becomes a plain movement, kept as it is (amount, date, category, texts)",
     security: bearer,
     middleware: [requireSession, idempotent] as const,
     request: { params: idParam("transferId") },
     responses: {
-      200: { description: "Two plain movements", ...json(z.object({ transactions: z.array(transactionOut), accounts: z.array(accountOut) })) },
+      200: {
+        description: "The legs kept, as plain movements, and those deleted",
+        ...json(
+          z.object({
+            transactions: z.array(transactionOut),
+            accounts: z.array(accountOut),
+            deleted: z.array(z.string()).openapi({ description: "Ids of the legs deleted: a leg that convert created for this transfer (not one that existed before, nor one a bank file has confirmed since)" }),
+          }),
+        ),
+      },
       ...writeErrors,
       409: problemResponse("A leg in an archived account, or the same Idempotency-Key still in progress"),
     },
@@ -291,13 +300,16 @@ transferRoutes.openapi(
     const archived = legs.find((leg) => leg.account_archived);
     if (archived) return conflict(c, "api.transferArchived", { account: archived.account_name });
     const ids = legs.map((leg) => leg.id);
-    const ran = await writeThenRead(c, [unlinkTransfer(db, userId, transferId, Date.now())], [transactionsByIdStatement(db, userId, ids), accountsByIdStatement(db, userId, legs.map((leg) => leg.account_id))]);
+    const unlink = unlinkTransfer(db, userId, transferId, Date.now());
+    const ran = await writeThenRead(c, [unlink.deleted, unlink.unlinked], [transactionsByIdStatement(db, userId, ids), accountsByIdStatement(db, userId, legs.map((leg) => leg.account_id))]);
     if ("failed" in ran) return ran.failed;
     const locale = localeOf(c);
+    const deleted = rowsOf<{ id: string }>(ran.written[0]).map((row) => row.id);
     return c.json(
       {
         transactions: inOrderOf(rowsOf<TransactionRow>(ran.read[0]), ids).map((leg) => toTransaction(leg, locale)),
         accounts: inOrderOf(rowsOf<AccountRow>(ran.read[1]), legs.map((leg) => leg.account_id)).map((account) => toAccount(account)),
+        deleted,
       },
       200,
     );

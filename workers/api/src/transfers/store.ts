@@ -93,7 +93,8 @@ export function linkAsTransfer(
 
 /**
  * The other leg of `tx`, created in `account` (written only while that account is as read and
- * `tx` is still plain with its amount), then `tx` joined to it: both or neither.
+ * `tx` is still plain with its amount), then `tx` joined to it: both or neither. The leg records
+ * the transfer it was created for (migration 0031): "Not a transfer" deletes it.
  */
 export function addOtherLeg(
   db: D1Database,
@@ -105,8 +106,8 @@ export function addOtherLeg(
 ) {
   const insert = db
     .prepare(
-      `INSERT INTO transactions (id, account_id, user_id, date, description, amount, category_id, status, transfer_id, created_at, updated_at)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10 WHERE ${accountAsRead(2, 3, 11)} AND ${plainAsRead(12, 3, 13)}`,
+      `INSERT INTO transactions (id, account_id, user_id, date, description, amount, category_id, status, transfer_id, created_for_transfer, created_at, updated_at)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10, ?10 WHERE ${accountAsRead(2, 3, 11)} AND ${plainAsRead(12, 3, 13)}`,
     )
     .bind(leg.id, leg.accountId, userId, leg.date, leg.description, leg.amount, leg.categoryId, leg.status, transferId, now, leg.currency, tx.id, tx.amount);
   const join = db
@@ -119,9 +120,16 @@ export function addOtherLeg(
 }
 
 /**
- * "Not a transfer": both legs become plain movements, as they are (amounts, dates, categories,
- * texts kept); only the link goes. One statement, so both or neither.
+ * "Not a transfer", for one batch: a leg that convert created for this transfer (migration 0031)
+ * is deleted, unless a bank file has since confirmed it (it took an import's fingerprint: the bank
+ * says that money moved); every other leg becomes a plain movement, as it is (amounts, dates,
+ * categories, texts kept). `deleted` RETURNs the legs it deleted (ADR 062).
  */
 export function unlinkTransfer(db: D1Database, userId: string, transferId: string, now: number) {
-  return db.prepare("UPDATE transactions SET transfer_id = NULL, updated_at = max(?1, updated_at + 1) WHERE transfer_id = ?2 AND +user_id = ?3").bind(now, transferId, userId);
+  return {
+    deleted: db
+      .prepare("DELETE FROM transactions WHERE transfer_id = ?1 AND created_for_transfer = ?1 AND import_fingerprint IS NULL AND +user_id = ?2 RETURNING id, account_id")
+      .bind(transferId, userId),
+    unlinked: db.prepare("UPDATE transactions SET transfer_id = NULL, created_for_transfer = NULL, updated_at = max(?1, updated_at + 1) WHERE transfer_id = ?2 AND +user_id = ?3").bind(now, transferId, userId),
+  };
 }
