@@ -30,7 +30,7 @@ export type PageTransaction = Pick<
   | "receiptKey"
   | "runningBalanceMinor"
   | "updatedAt"
-> & { category: { name: string; color: string } | null };
+> & { category: { name: string; color: string } | null; reconciled: boolean };
 export type PageList = Pick<TransactionList, "nextCursor" | "hasPrevious" | "prevCursor" | "totals" | "sort" | "order"> & { transactions: PageTransaction[] };
 
 /** The loader's data: a search's totals may still be on their way (a promise, streamed). */

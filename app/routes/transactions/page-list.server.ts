@@ -21,6 +21,7 @@ export function pageList({ transactions, nextCursor, hasPrevious, prevCursor, to
       receiptKey: tx.receiptKey,
       runningBalanceMinor: tx.runningBalanceMinor,
       updatedAt: tx.updatedAt,
+      reconciled: tx.reconciled ?? false,
     })),
     nextCursor,
     hasPrevious,

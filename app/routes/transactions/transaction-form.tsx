@@ -106,6 +106,11 @@ export function TransactionForm({ mode, tx, fetcher, result, loaderData }: Trans
       {question ? <KindQuestionPrompt question={question} busy={busy} onOther={setDirection} t={t} /> : null}
       {result?.errors.accountId ? <p className={ui.alert.error}>{result.errors.accountId}</p> : null}
       {tx?.transferId ? <TransferLegNote id={`${prefix}-transfer-note`} tx={tx} loaderData={loaderData} /> : null}
+      {tx?.reconciled ? (
+        <p id={`${prefix}-reconciled-note`} className={ui.alert.warning} data-testid="reconciled-note">
+          {t("ledger.followUp.reconciled.warning", { date: formatDay(tx.date, i18n.language) })}
+        </p>
+      ) : null}
       <div className={l.formGrid}>
         <Field
           autoFocus={mode === "update" || Boolean(saved)}

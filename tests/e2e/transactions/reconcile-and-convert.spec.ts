@@ -144,6 +144,26 @@ test.describe("reconcile", () => {
     await expect(result).toContainText("0 movements up to");
   });
 
+  test("editing a reconciled movement warns which checkpoints will no longer agree", async ({ page, request, signedIn }) => {
+    const bank = await week(request, signedIn);
+    const reconciled = await request.post(`/api/v1/accounts/${bank}/reconciliation`, {
+      data: { date: "2026-11-06", balance: "5180.90" },
+      headers: { Authorization: `Bearer ${signedIn.token}`, "Idempotency-Key": crypto.randomUUID() },
+    });
+    expect(reconciled.status()).toBe(201);
+    const movements = await movementsOf(request, signedIn, bank);
+    const plaza = movements.find((tx) => tx.description === "Plaza Vea")!;
+    const later = movements.find((tx) => tx.description === "After the statement")!;
+    await page.goto(`/accounts/${bank}/transactions?edit=${plaza.id}`);
+    await expect(page.getByTestId("reconciled-note")).toHaveText(
+      "This movement is reconciled with the bank. If you change its amount or date, the checkpoints from Nov 3, 2026 on will no longer agree with the bank.",
+    );
+    // A movement not reconciled says nothing of it.
+    await page.goto(`/accounts/${bank}/transactions?edit=${later.id}`);
+    await expect(page.getByRole("form", { name: /Edit/ })).toBeVisible();
+    await expect(page.getByTestId("reconciled-note")).toHaveCount(0);
+  });
+
   test("on a phone in Spanish", async ({ browser, baseURL, request }) => {
     const user = await createUser(request, { locale: "es" });
     const bank = await week(request, user);
