@@ -138,6 +138,10 @@ export interface ImportPreview {
   /** What the import does with the valid rows: added, linked to movements already there, left to decide. */
   plan?: { fresh: number; matched: number; probable: number };
   matches?: ImportMatch[];
+  /** Matched rows past the listed ones (ADR 062): `rest` decides the probable ones among them. */
+  moreMatches?: number;
+  /** What the query said for the probable rows not decided one by one. */
+  rest?: "link" | "new" | null;
   fileCheck?: ImportFileCheck | null;
 }
 

@@ -193,6 +193,49 @@ describe("a match that changes before the import writes (ADR 062)", () => {
   });
 });
 
+describe("many probable matches (ADR 062)", () => {
+  it("lists the probable ones first, counts those past 500, and decides them all with one choice", async () => {
+    const { token, user } = await signUp();
+    const account = await createAccount(token, { openingDate: "2026-01-01" });
+    const many = 510;
+    const ids = Array.from({ length: many }, (_, i) => `00000000-0000-4000-8001-${String(i).padStart(12, "0")}`);
+    // Typed round amounts (no cents), a day before the bank's rows, with no word in common: each is only probably the same.
+    await env.DB.prepare(
+      `INSERT INTO transactions (id, account_id, user_id, date, description, amount, created_at, updated_at)
+         SELECT value, ?1, ?2, '2026-03-01', 'Typed', -1000 - key * 100, 1, 1 FROM json_each(?3)`,
+    )
+      .bind(account.id, user.id, JSON.stringify(ids))
+      .run();
+    const sure = await addTransaction(token, account.id, { date: "2026-03-02", description: "Starbucks", amount: "-12.90" });
+    const lines = ["date,description,amount", "2026-03-02,STARBUCKS LARCOMAR,-12.90", ...ids.map((_, i) => `2026-03-02,BANK ROW,-${10 + i}.00`)];
+    const file = lines.join("\n");
+    const query = { delimiter: ",", header: "true", dateColumn: "0", descriptionColumn: "1", amountColumn: "2" };
+    const shown = await preview(token, account.id, file, query);
+    expect(shown.status).toBe(200);
+    expect(shown.json.plan).toEqual({ fresh: 0, matched: 1, probable: many });
+    expect(shown.json.matches).toHaveLength(500);
+    expect(shown.json.matches.every((m: { kind: string }) => m.kind === "probable")).toBe(true);
+    expect(shown.json.moreMatches).toBe(many + 1 - 500);
+    expect(shown.json.rest).toBeNull();
+
+    // One row decided by hand, the rest (listed or not) by one choice.
+    const decided = await preview(token, account.id, file, { ...query, asNew: "3", rest: "link" });
+    expect(decided.json.plan).toEqual({ fresh: 1, matched: many, probable: 0 });
+    expect(decided.json.rest).toBe("link");
+    expect(decided.json.matches.find((m: { line: number }) => m.line === 3).decision).toBe("new");
+    expect(decided.json.matches.find((m: { line: number }) => m.line === 4).decision).toBe("link");
+    const done = await commit(token, account.id, file, { ...query, asNew: "3", rest: "link" });
+    expect(done.status).toBe(201);
+    expect(done.json).toMatchObject({ imported: 1, linked: many, changed: 0 });
+    const linked = await env.DB.prepare("SELECT COUNT(*) AS n FROM transactions WHERE account_id = ?1 AND import_fingerprint IS NOT NULL AND created_at = 1").bind(account.id).first<{ n: number }>();
+    expect(linked?.n).toBe(many - 1);
+    expect((await call(`/transactions/${sure.id}`, { token })).json.transaction.imported).toBe(true);
+
+    const refused = await preview(token, account.id, file, { ...query, rest: "maybe" });
+    expect(refused.status).toBe(422);
+  });
+});
+
 describe("file checks", () => {
   const USD_FILE = ["Cuenta:;0011-0123-0200123456", "Moneda:;DÓLARES AMERICANOS", "", "Fecha;Concepto;Importe", "15/11/2026;AMAZON MKTPLACE;-45.99"].join("\n");
   const QUERY = { delimiter: ";", header: "true", dateColumn: "0", descriptionColumn: "1", amountColumn: "2", dateFormat: "DD/MM/YYYY", decimalSeparator: "." };

@@ -54,7 +54,7 @@ export function ImportFileCheck({ preview }: { preview: ImportPreview }) {
   );
 }
 
-/** The counts of what the import will do, and the matched rows (first 500). */
+/** The counts of what the import will do, and the matched rows (first 500, probable first; one choice decides the rest). */
 export function ImportMatches({ preview, currency, error }: { preview: ImportPreview; currency: string; error?: string }) {
   const { t, i18n } = useTranslation();
   const plan = preview.plan;
@@ -87,9 +87,36 @@ export function ImportMatches({ preview, currency, error }: { preview: ImportPre
               <MatchRow key={`${match.line}-${match.existing.id}-${match.decision}`} match={match} currency={currency} language={i18n.language} />
             ))}
           </ul>
+          {preview.moreMatches ? (
+            <p className={ui.hint} data-testid="import-more-matches">
+              {t("ledger.followUp.import.more", { count: preview.moreMatches, n: formatCount(preview.moreMatches) })}
+            </p>
+          ) : null}
+          {plan.probable > 1 || preview.moreMatches || preview.rest ? <RestChoice key={String(preview.rest)} more={preview.moreMatches ?? 0} rest={preview.rest ?? null} /> : null}
         </>
       ) : null}
     </section>
+  );
+}
+
+/** One choice for every probable match not decided one by one, those past the list too (ADR 062). */
+function RestChoice({ more, rest }: { more: number; rest: "link" | "new" | null }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset style={{ border: 0, padding: 0, margin: 0, display: "flex", flexWrap: "wrap", gap: "4px 16px" }} data-testid="import-rest">
+      <legend className={l.subTitle} style={{ fontSize: "inherit" }}>
+        {more ? t("ledger.followUp.import.restLegendMore", { count: more }) : t("ledger.followUp.import.restLegend")}
+      </legend>
+      <label>
+        <input type="radio" name="rest" value="" form={MAPPING_FORM_ID} defaultChecked={rest === null} /> {t("ledger.followUp.import.restNone")}
+      </label>
+      <label>
+        <input type="radio" name="rest" value="link" form={MAPPING_FORM_ID} defaultChecked={rest === "link"} data-testid="import-rest-link" /> {t("ledger.followUp.import.restLink")}
+      </label>
+      <label>
+        <input type="radio" name="rest" value="new" form={MAPPING_FORM_ID} defaultChecked={rest === "new"} data-testid="import-rest-new" /> {t("ledger.followUp.import.restNew")}
+      </label>
+    </fieldset>
   );
 }
 

@@ -52,7 +52,11 @@ function decisionsOf(formData: FormData) {
     const line = Number(value);
     if (Number.isInteger(line) && line >= 1 && line <= 9_999_999 && formData.get(`decide-${line}`) === "new") asNew.push(line);
   }
+  // One choice for every probable row not decided one by one, those not listed too (ADR 062).
+  const rest = formData.get("rest");
+  if (rest === "link" || rest === "new") undecided.length = 0;
   const query: Record<string, string> = {};
+  if (rest === "link" || rest === "new") query.rest = rest;
   if (link.length) query.link = link.join(",");
   if (asNew.length) query.asNew = asNew.join(",");
   if (formData.get("override") === "true") query.override = "true";

@@ -16,6 +16,10 @@ const lines = z
 export const matchDecisionsQuery = z.object({
   link: lines,
   asNew: lines,
+  rest: z
+    .enum(["link", "new"], { error: "ledger.followUp.import.badRest" })
+    .optional()
+    .openapi({ description: "What to do with every probable match not named in link or asNew (those past the preview's first 500 too): link them all, or add them all as new" }),
   override: z
     .enum(["true", "false"], { error: "ledger.errors.trueOrFalse" })
     .optional()
@@ -29,11 +33,13 @@ export type ImportDecidedQuery = z.infer<typeof importDecidedQuery>;
 export interface Decisions {
   link: ReadonlySet<number>;
   asNew: ReadonlySet<number>;
+  /** For the probable rows in neither list; null: they stay undecided (and are added). */
+  rest: "link" | "new" | null;
   override: boolean;
 }
 
 const lineSet = (text: string | undefined) => new Set((text ?? "").split(",").filter(Boolean).map(Number));
 
 export function decisionsOf(query: Partial<z.infer<typeof matchDecisionsQuery>>): Decisions {
-  return { link: lineSet(query.link), asNew: lineSet(query.asNew), override: query.override === "true" };
+  return { link: lineSet(query.link), asNew: lineSet(query.asNew), rest: query.rest ?? null, override: query.override === "true" };
 }

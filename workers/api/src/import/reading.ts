@@ -185,7 +185,9 @@ export const previewOut = z.object({
     .openapi({ description: "The first line below the table (a bank's closing balance or totals: the last lines with no date), left out with those after it, and its first filled cell; null when the table ends the file" }),
   reading: readingOut,
   plan: planOut,
-  matches: z.array(matchOut).openapi({ description: "Every row matched with a movement of the account (first 500), with that movement" }),
+  matches: z.array(matchOut).openapi({ description: "Every row matched with a movement of the account (the first 500, probable ones first), with that movement" }),
+  moreMatches: z.number().int().openapi({ description: "Matched rows past the first 500, not listed: `rest` decides the probable ones among them" }),
+  rest: z.enum(["link", "new"]).nullable().openapi({ description: "The query's `rest`: what the probable rows in neither link nor asNew get" }),
   fileCheck: fileCheckOut.nullable().openapi({ description: "What the lines above the table state (a currency, an account number) when they state one; with problems and not overridden, the import is refused" }),
 });
 
@@ -236,6 +238,9 @@ async function fileCheckOf(c: C, account: AccountRow, file: ReadFile, decisions:
   return { ...check, overridden: decisions.override && check.problems.length > 0, reason: reasons.length ? reasons.join(" ") : null };
 }
 
+/** Matched rows the preview lists; `rest` decides the probable ones past them (ADR 062). */
+const MATCHES_SHOWN = 500;
+
 /** The preview of a file read: with a mapping, its first 50 rows as the import would read them, the matches and the file check. */
 export async function previewOf(c: C, account: AccountRow, file: ReadFile, query: ImportDecidedQuery): Promise<z.infer<typeof previewOut>> {
   const sample = file.data.slice(0, 10).map((row) => row.fields);
@@ -243,10 +248,11 @@ export async function previewOf(c: C, account: AccountRow, file: ReadFile, query
   const decisions = decisionsOf(query);
   const fileCheck = await fileCheckOf(c, account, file, decisions);
   const bare = { columns: file.columns, sample, guess, tableLine: file.tableLine, belowTable: file.belowTable, reading, fileCheck };
-  if (!hasMapping(query)) return { ...bare, rows: [], counts: { total: 0, valid: 0, invalid: 0, duplicates: 0 }, plan: { fresh: 0, matched: 0, probable: 0 }, matches: [] };
+  if (!hasMapping(query)) return { ...bare, rows: [], counts: { total: 0, valid: 0, invalid: 0, duplicates: 0 }, plan: { fresh: 0, matched: 0, probable: 0 }, matches: [], moreMatches: 0, rest: decisions.rest };
   const { rows, matches } = await parseRows(c, account, file.data, query, file.tableWidth);
   const plan = planOf(rows, matches, decisions);
   const amountOf = (minor: number) => toDecimalString(minor, account.currency);
+  const listed = matchesOf(rows, matches, new Set(plan.linked), decisions, amountOf);
   return {
     ...bare,
     rows: rows.slice(0, 50).map((row) => ({
@@ -265,33 +271,40 @@ export async function previewOf(c: C, account: AccountRow, file: ReadFile, query
     })),
     counts: counts(rows),
     plan: { fresh: plan.fresh.length - plan.undecided, matched: plan.linked.length, probable: plan.undecided },
-    matches: rows
-      .flatMap((row) => {
-        const match = matches.get(row.line);
-        if (!match) return [];
-        const { existing } = match;
-        const decision = plan.linked.includes(row) ? "link" : match.kind === "probable" && !decisions.asNew.has(row.line) ? null : "new";
-        return [
-          {
-            line: row.line,
-            kind: match.kind,
-            date: row.date!,
-            description: row.description,
-            amount: amountOf(row.amount!),
-            amountMinor: row.amount!,
-            existing: { id: existing.id, date: existing.date, description: existing.description, amount: amountOf(existing.amount), amountMinor: existing.amount, status: existing.status, transfer: existing.transferId !== null },
-            decision: decision as "link" | "new" | null,
-          },
-        ];
-      })
-      .slice(0, 500),
+    matches: listed.shown,
+    moreMatches: listed.more,
+    rest: decisions.rest,
   };
+}
+
+/** The preview's matched rows: the probable ones (the user's to decide) first, then the sure ones, in file order; the first MATCHES_SHOWN, and how many more. */
+function matchesOf(rows: ParsedRow[], matches: Map<number, RowMatch>, linked: ReadonlySet<ParsedRow>, decisions: Decisions, amountOf: (minor: number) => string) {
+  const matched = rows.filter((row) => matches.has(row.line)).sort((a, b) => Number(matches.get(a.line)!.kind === "sure") - Number(matches.get(b.line)!.kind === "sure"));
+  const shown = matched.slice(0, MATCHES_SHOWN).flatMap((row) => {
+    const match = matches.get(row.line);
+    if (!match) return [];
+    const { existing } = match;
+    const decision = linked.has(row) ? "link" : match.kind === "probable" && !decisions.asNew.has(row.line) && decisions.rest !== "new" ? null : "new";
+    return [
+      {
+        line: row.line,
+        kind: match.kind,
+        date: row.date!,
+        description: row.description,
+        amount: amountOf(row.amount!),
+        amountMinor: row.amount!,
+        existing: { id: existing.id, date: existing.date, description: existing.description, amount: amountOf(existing.amount), amountMinor: existing.amount, status: existing.status, transfer: existing.transferId !== null },
+        decision: decision as "link" | "new" | null,
+      },
+    ];
+  });
+  return { shown, more: matched.length - shown.length };
 }
 
 /**
  * What an import does with each valid row (ADR 049): a sure match is linked unless the user said to
- * add it (asNew); a probable one is linked when the user said so (link), and added otherwise (a row
- * added twice can be deleted; one linked wrongly would be lost). `undecided`: probable rows the
+ * add it (asNew); a probable one is linked when the user said so (link, or rest=link for those in
+ * neither list), and added otherwise (a row added twice can be deleted; one linked wrongly would be lost). `undecided`: probable rows the
  * user has not decided (among `fresh`), counted apart in the preview.
  */
 export function planOf(rows: ParsedRow[], matches: Map<number, RowMatch>, decisions: Decisions) {
@@ -301,9 +314,10 @@ export function planOf(rows: ParsedRow[], matches: Map<number, RowMatch>, decisi
   for (const row of rows) {
     if (row.errors || row.duplicate) continue;
     const match = matches.get(row.line);
-    if (match && (match.kind === "sure" ? !decisions.asNew.has(row.line) : decisions.link.has(row.line))) linked.push(row);
+    const probableLinked = decisions.link.has(row.line) || (decisions.rest === "link" && !decisions.asNew.has(row.line));
+    if (match && (match.kind === "sure" ? !decisions.asNew.has(row.line) : probableLinked)) linked.push(row);
     else {
-      if (match?.kind === "probable" && !decisions.asNew.has(row.line)) undecided++;
+      if (match?.kind === "probable" && !decisions.asNew.has(row.line) && decisions.rest === null) undecided++;
       fresh.push(row);
     }
   }
