@@ -142,6 +142,8 @@ export interface ImportPreview {
   moreMatches?: number;
   /** What the query said for the probable rows not decided one by one. */
   rest?: "link" | "new" | null;
+  /** With a balance column: the bank's balance at the file's last day, which the import keeps as a checkpoint (ADR 062). */
+  checkpoint?: ImportCheckpoint | null;
   fileCheck?: ImportFileCheck | null;
 }
 
@@ -157,6 +159,15 @@ export interface ImportResult {
   linked?: number;
   /** Rows matched with a movement that changed before the import wrote: neither linked nor added (ADR 062). */
   changed?: number;
+  /** The checkpoint kept from the file's balance column. */
+  checkpoint?: ImportCheckpoint | null;
+}
+
+/** The bank's balance a file ends with (its balance column at its last day). */
+export interface ImportCheckpoint {
+  date: string;
+  balance: string;
+  balanceMinor: number;
 }
 
 /** One of the account's latest imports, which can be undone (GET /accounts/{id}/imports). */

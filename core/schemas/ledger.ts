@@ -371,7 +371,8 @@ const columnIndex = blank(z.string().regex(/^\d{1,3}$/, { error: "ledger.errors.
  * `chargesColumn` (a card statement's amount, where charges are positive and payments negative),
  * or the pair `debitColumn`/`creditColumn`. `feeColumn`: a fee charged with the movement, taken
  * out of its amount (ADR 050). The options are columns so that every path that carries a mapping
- * (the form, a draft, the API) carries them as it carries the others.
+ * (the form, a draft, the API) carries them as it carries the others. `balanceColumn`: the bank's
+ * running balance; its last day's figure is kept as a reconciliation checkpoint (ADR 062).
  */
 export const IMPORT_COLUMNS = [
   "dateColumn",
@@ -388,6 +389,7 @@ export const IMPORT_COLUMNS = [
   "notesColumn",
   "statusColumn",
   "idColumn",
+  "balanceColumn",
 ] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 const importColumns = Object.fromEntries(IMPORT_COLUMNS.map((name) => [name, columnIndex])) as Record<(typeof IMPORT_COLUMNS)[number], typeof columnIndex>;

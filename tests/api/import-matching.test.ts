@@ -236,6 +236,43 @@ describe("many probable matches (ADR 062)", () => {
   });
 });
 
+describe("checkpoints from a file's balance column (ADR 062)", () => {
+  it("keeps the bank's balance at the file's last day as a checkpoint, once, listed with the others", async () => {
+    const { token } = await signUp();
+    const account = await createAccount(token, { name: "BCP", openingBalance: "1000.00", openingDate: "2026-10-31" });
+    // The guess takes "Saldo" as the balance, never as the amount.
+    const bare = await preview(token, account.id, BCP_FILE, { delimiter: ";" });
+    expect(bare.json.guess).toMatchObject({ amountColumn: 3, balanceColumn: 4 });
+    const query = { ...MAPPING, balanceColumn: "4" };
+    const shown = await preview(token, account.id, BCP_FILE, query);
+    expect(shown.json.checkpoint).toEqual({ date: "2026-11-09", balance: "5110.50", balanceMinor: 511050 });
+    const done = await commit(token, account.id, BCP_FILE, query);
+    expect(done.status).toBe(201);
+    expect(done.json).toMatchObject({ imported: 6, checkpoint: { date: "2026-11-09", balanceMinor: 511050 } });
+    const listed = await call(`/accounts/${account.id}/reconciliation?date=2026-11-09`, { token });
+    expect(listed.json.checkpoints).toEqual([expect.objectContaining({ date: "2026-11-09", balanceMinor: 511050, source: "import", holds: true })]);
+    // The same file again adds no row and no second checkpoint.
+    const again = await commit(token, account.id, BCP_FILE, query);
+    expect(again.json).toMatchObject({ imported: 0, checkpoint: { date: "2026-11-09" } });
+    expect((await call(`/accounts/${account.id}/reconciliation?date=2026-11-09`, { token })).json.checkpoints).toHaveLength(1);
+    // Without a balance column: none.
+    const plain = await preview(token, account.id, BCP_FILE, MAPPING);
+    expect(plain.json.checkpoint).toBeNull();
+  });
+
+  it("reads a newest-first file's closing balance from its first row of the latest day", async () => {
+    const { token } = await signUp();
+    const account = await createAccount(token, { openingBalance: "100.00", openingDate: "2026-10-31" });
+    const file = ["date,description,amount,balance", "2026-11-05,Second of the day,-10.00,70.00", "2026-11-05,First of the day,-20.00,80.00", "2026-11-01,Earlier,-0.50,100.00"].join("\n");
+    const query = { delimiter: ",", header: "true", dateColumn: "0", descriptionColumn: "1", amountColumn: "2", balanceColumn: "3" };
+    const done = await commit(token, account.id, file, query);
+    expect(done.json.checkpoint).toEqual({ date: "2026-11-05", balance: "70.00", balanceMinor: 7000 });
+    // Tesoro's balance that day is 69.50 (the 0.50 row was not in the bank's 100.00): the checkpoint says it does not agree.
+    const listed = await call(`/accounts/${account.id}/reconciliation?date=2026-11-05`, { token });
+    expect(listed.json.checkpoints[0]).toMatchObject({ source: "import", holds: false, ledgerBalanceMinor: 6950 });
+  });
+});
+
 describe("file checks", () => {
   const USD_FILE = ["Cuenta:;0011-0123-0200123456", "Moneda:;DÓLARES AMERICANOS", "", "Fecha;Concepto;Importe", "15/11/2026;AMAZON MKTPLACE;-45.99"].join("\n");
   const QUERY = { delimiter: ";", header: "true", dateColumn: "0", descriptionColumn: "1", amountColumn: "2", dateFormat: "DD/MM/YYYY", decimalSeparator: "." };

@@ -9,6 +9,7 @@
 import { Link } from "react-router";
 import { formatCount } from "../../../../core/i18n/translate";
 import { formatDay } from "../../../../core/dates";
+import { formatMoney } from "../../../../core/money";
 import type { ImportMatch, ImportPreview } from "../../../../core/api-types/ledger";
 import { useTranslation } from "../../../i18n/use-translation";
 import { Money } from "../../../ui/money";
@@ -62,6 +63,11 @@ export function ImportMatches({ preview, currency, error }: { preview: ImportPre
   if (!plan || !preview.rows?.length) return null;
   return (
     <section className={ui.stack} aria-labelledby="import-matches-title" data-testid="import-matches">
+      {preview.checkpoint ? (
+        <p style={{ margin: 0 }} data-testid="import-checkpoint-preview">
+          {t("ledger.followUp.import.checkpointPreview", { date: formatDay(preview.checkpoint.date, i18n.language), balance: formatMoney(preview.checkpoint.balanceMinor, currency) })}
+        </p>
+      ) : null}
       <p role="status" style={{ margin: 0, fontWeight: 600 }} data-testid="import-plan">
         {t("ledger.matching.counts", {
           fresh: t("ledger.matching.planFresh", { count: plan.fresh, n: formatCount(plan.fresh) }),

@@ -6,7 +6,7 @@ import * as l from "../../../styles/ledger.css";
 import * as ui from "../../../styles/ui.css";
 
 /** The mapping form's labels of the columns this part added (ADR 050); the others keep theirs. */
-const NEW_COLUMN_LABELS: Readonly<Record<string, string>> = { chargesColumn: "ledger.reading.columns.chargesColumn", typeColumn: "ledger.reading.columns.typeColumn", feeColumn: "ledger.reading.columns.feeColumn" };
+const NEW_COLUMN_LABELS: Readonly<Record<string, string>> = { chargesColumn: "ledger.reading.columns.chargesColumn", typeColumn: "ledger.reading.columns.typeColumn", feeColumn: "ledger.reading.columns.feeColumn", balanceColumn: "ledger.followUp.import.balanceColumn" };
 
 export function columnLabelKey(column: string): string {
   return NEW_COLUMN_LABELS[column] ?? `ledger.import.${column}`;
@@ -22,7 +22,7 @@ export function ImportReadingNote({ reading, currency }: { reading: ImportReadin
   // The pair (and a type column beside its amount) read as one field: "Amount: columns A / B".
   const groups = new Map<string, { columns: string[]; reason: string }>();
   for (const { field, name, column, reason } of reading.fields) {
-    const label = t(`ledger.reading.fields.${field}`);
+    const label = t(field === "balanceColumn" ? "ledger.followUp.import.balanceField" : `ledger.reading.fields.${field}`);
     const group = groups.get(label) ?? { columns: [], reason };
     group.columns.push(`${column + 1}. "${name}"`);
     groups.set(label, group);

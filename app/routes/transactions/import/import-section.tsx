@@ -18,11 +18,13 @@ import { ImportMapping } from "./import-mapping";
 import { ImportFileCheck, ImportMatches } from "./import-matches";
 import type { ImportState } from "./import-state";
 import { RecentImports } from "./recent-imports";
+import { formatDay } from "../../../../core/dates";
+import { formatMoney } from "../../../../core/money";
 import * as l from "../../../styles/ledger.css";
 import * as ui from "../../../styles/ui.css";
 
 export function ImportSection({ loaderData }: { loaderData: PageData }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const actionData = useActionData<TransactionsAnswer>();
   const fetcher = useFetcher<TransactionsAnswer>({ key: "tx-import" });
   const listUrl = useListUrls().list;
@@ -86,6 +88,11 @@ export function ImportSection({ loaderData }: { loaderData: PageData }) {
               <li>{t("ledger.import.summary", { count: done.imported })}</li>
               {done.linked ? <li data-testid="import-linked">{t("ledger.matching.linked", { count: done.linked })}</li> : null}
               {done.changed ? <li data-testid="import-changed">{t("ledger.followUp.import.changed", { count: done.changed })}</li> : null}
+              {done.checkpoint ? (
+                <li data-testid="import-checkpoint">
+                  {t("ledger.followUp.import.checkpointDone", { date: formatDay(done.checkpoint.date, i18n.language), balance: formatMoney(done.checkpoint.balanceMinor, done.account.currency) })}
+                </li>
+              ) : null}
               <li>{t("ledger.import.duplicates", { count: done.duplicates })}</li>
               <li>{t("ledger.import.invalid", { count: done.invalid })}</li>
             </ul>

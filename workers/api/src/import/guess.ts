@@ -118,6 +118,8 @@ export function guessFile(header: string[], data: Row[] | string[][], delimiter 
   const isAmounts = (p: Profile) => p.filled === 0 || most(p.amounts, p);
   const isText = (p: Profile) => p.filled > 0 && !isDates(p) && !most(p.amounts, p, 0.5);
   // A balance is never an amount: set apart first, so "Saldo" or "Running Balance" is not taken.
+  // The best-named one holding figures is the bank's running balance (a checkpoint, ADR 062).
+  take("balanceColumn", byName("balance", (p) => p.filled > 0 && isAmounts(p)));
   for (let balance = byName("balance", () => true); balance !== undefined; balance = byName("balance", () => true)) used.add(balance);
   const date = take("dateColumn", byName("date", isDates)) ?? take("dateColumn", firstFree(keys, used, (i) => most(profiles[i]!.dates, profiles[i]!)), "contents");
   // Another date column (a value date, a posting date) is no amount or text: out of the way.

@@ -38,6 +38,8 @@ export interface ParsedRow {
   /** What the row is, as a hash kept with it (`import_content`): valid rows only. */
   content?: string;
   duplicate: boolean;
+  /** The bank's running balance after the row (`balanceColumn`), when mapped and readable; never a reason to refuse the row. */
+  balance?: number | null;
 }
 
 export function hasMapping(query: ImportQuery): boolean {
@@ -369,7 +371,10 @@ export function readRows(account: Pick<AccountRow, "currency">, data: Array<{ li
     }
     const bankId = cell(fields, query.idColumn).slice(0, 120) || null;
     const valid = !Object.keys(errors).length;
-    rows.push({ line, date, description, amount, payee, notes, category, status: status ?? "posted", bankId, errors: valid ? null : errors, fingerprint: null, decomposed, duplicate: false });
+    const balanceText = cell(fields, query.balanceColumn);
+    const balanceRead = balanceText ? checkImportedAmount(balanceText, account.currency, separator) : null;
+    const balance = balanceRead?.ok ? balanceRead.minor : null;
+    rows.push({ line, date, description, amount, payee, notes, category, status: status ?? "posted", bankId, errors: valid ? null : errors, fingerprint: null, decomposed, duplicate: false, balance });
   }
   return rows;
 }

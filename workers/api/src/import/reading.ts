@@ -24,6 +24,8 @@ import { accountOut, categoryDisplayName, categoryNames, toAccount, type Account
 import { categoryNamesStatement } from "../categories/store";
 import { firstRow, writeThenRead } from "../platform/batch";
 import { importRecordStatements, insertImportedCategories, insertImportedRows, linkMatchedRows } from "./store";
+import { closingBalanceOf } from "./closing-balance";
+import { insertCheckpoint } from "../reconcile/store";
 import { accountsStatement, accountStatement } from "../accounts/store";
 import { accountOr404 } from "../ledger/http";
 import { uuid7 } from "../platform/uuid7";
@@ -171,6 +173,13 @@ export const fileCheckOut = z.object({
 });
 
 
+/** The bank's balance a file ends with (ADR 062). */
+const closingOut = z.object({ date: z.string(), balance: z.string(), balanceMinor: z.number().int() });
+
+function closingAnswer(closing: { date: string; balance: number } | null, currency: string) {
+  return closing ? { date: closing.date, balance: toDecimalString(closing.balance, currency), balanceMinor: closing.balance } : null;
+}
+
 /** The preview's answer: the columns, a sample and a guessed mapping; with a mapping, the rows as the import would read them. */
 export const previewOut = z.object({
   columns: z.array(z.string()),
@@ -188,6 +197,7 @@ export const previewOut = z.object({
   matches: z.array(matchOut).openapi({ description: "Every row matched with a movement of the account (the first 500, probable ones first), with that movement" }),
   moreMatches: z.number().int().openapi({ description: "Matched rows past the first 500, not listed: `rest` decides the probable ones among them" }),
   rest: z.enum(["link", "new"]).nullable().openapi({ description: "The query's `rest`: what the probable rows in neither link nor asNew get" }),
+  checkpoint: closingOut.nullable().openapi({ description: "With a balance column: the bank's balance at the file's last day, which the import keeps as a reconciliation checkpoint" }),
   fileCheck: fileCheckOut.nullable().openapi({ description: "What the lines above the table state (a currency, an account number) when they state one; with problems and not overridden, the import is refused" }),
 });
 
@@ -200,6 +210,7 @@ export const importedOut = z.object({
   account: accountOut,
   importId: z.string().nullable().openapi({ description: "The import's record, to undo it with DELETE /accounts/{accountId}/imports/{importId}; null when no row was added" }),
   linked: z.number().int().openapi({ description: "Rows linked to movements already in the account (they took the bank's reference and status), not added" }),
+  checkpoint: closingOut.nullable().openapi({ description: "With a balance column: the bank's balance at the file's last day, kept as a reconciliation checkpoint (source import)" }),
   changed: z
     .number()
     .int()
@@ -248,7 +259,7 @@ export async function previewOf(c: C, account: AccountRow, file: ReadFile, query
   const decisions = decisionsOf(query);
   const fileCheck = await fileCheckOf(c, account, file, decisions);
   const bare = { columns: file.columns, sample, guess, tableLine: file.tableLine, belowTable: file.belowTable, reading, fileCheck };
-  if (!hasMapping(query)) return { ...bare, rows: [], counts: { total: 0, valid: 0, invalid: 0, duplicates: 0 }, plan: { fresh: 0, matched: 0, probable: 0 }, matches: [], moreMatches: 0, rest: decisions.rest };
+  if (!hasMapping(query)) return { ...bare, rows: [], counts: { total: 0, valid: 0, invalid: 0, duplicates: 0 }, plan: { fresh: 0, matched: 0, probable: 0 }, matches: [], moreMatches: 0, rest: decisions.rest, checkpoint: null };
   const { rows, matches } = await parseRows(c, account, file.data, query, file.tableWidth);
   const plan = planOf(rows, matches, decisions);
   const amountOf = (minor: number) => toDecimalString(minor, account.currency);
@@ -273,6 +284,7 @@ export async function previewOf(c: C, account: AccountRow, file: ReadFile, query
     plan: { fresh: plan.fresh.length - plan.undecided, matched: plan.linked.length, probable: plan.undecided },
     matches: listed.shown,
     moreMatches: listed.more,
+    checkpoint: closingAnswer(query.balanceColumn !== undefined ? closingBalanceOf(rows) : null, account.currency),
     rest: decisions.rest,
   };
 }
@@ -357,6 +369,12 @@ export async function commitFile(c: C, account: AccountRow, file: ReadFile, quer
   const links = plan.linked.length
     ? [linkMatchedRows(db, account, userId, now, plan.linked.map((row) => [matches.get(row.line)!.existing.id, row.fingerprint, row.content ?? null, row.status, row.amount]))]
     : [];
+  // The bank's balance at the file's last day, with a balance column: a checkpoint (ADR 062),
+  // whatever Tesoro's balance that day (one that disagrees says so where checkpoints are listed).
+  const closing = query.balanceColumn !== undefined ? closingBalanceOf(rows) : null;
+  const checkpoint = closing
+    ? [insertCheckpoint(db, { id: crypto.randomUUID(), accountId: account.id, userId, date: closing.date, balance: closing.balance, source: "import", now }, { unlessKept: true })]
+    : [];
   // The categories the imported rows name that the user did not have, in the same batch (and
   // under the same account guard): an import refused as a whole adds none.
   const added = [...new Map(fresh.filter((row) => row.category?.created).map((row) => [row.category!.id, row.category!])).values()];
@@ -365,7 +383,7 @@ export async function commitFile(c: C, account: AccountRow, file: ReadFile, quer
         insertImportedCategories(db, account, userId, now, added.map((category) => [category.id, category.name, category.created!.kind, category.created!.color])),
       ]
     : [];
-  const statements = [...categories, ...(record ? [record.before] : []), ...transactions, ...links, ...(record?.after ?? []), ...alsoWrite];
+  const statements = [...categories, ...(record ? [record.before] : []), ...transactions, ...links, ...(record?.after ?? []), ...checkpoint, ...alsoWrite];
   // With the account as it is after the import.
   const ran = await writeThenRead(c, statements, [accountStatement(db, userId, account.id)], "file");
   if ("failed" in ran) return ran.failed;
@@ -393,6 +411,7 @@ export async function commitFile(c: C, account: AccountRow, file: ReadFile, quer
       importId: imported ? importId : null,
       linked,
       changed,
+      checkpoint: closingAnswer(closing, account.currency),
     },
     201,
   );

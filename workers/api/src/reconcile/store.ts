@@ -44,20 +44,22 @@ export function checkpointsStatement(db: D1Database, userId: string, accountId: 
 
 /**
  * A checkpoint: the bank's balance of one of the user's accounts at the end of `date`. With
- * `source: "import"` it is how an import would keep a bank file's balance column (not wired yet,
- * ADR 052); `whenBalanceIs` writes it only while the ledger's balance on that day is that amount
+ * `source: "import"` it is a bank file's balance column at the file's last day (ADR 062), kept
+ * `unlessKept` (the same day, balance and source already are); `whenBalanceIs` writes it only while the ledger's balance on that day is that amount
  * (a reconciliation: the check made before holds when the batch runs).
  */
 export function insertCheckpoint(
   db: D1Database,
   row: { id: string; accountId: string; userId: string; date: string; balance: number; source: "reconcile" | "import"; now: number },
-  { whenBalanceIs }: { whenBalanceIs?: number } = {},
+  { whenBalanceIs, unlessKept = false }: { whenBalanceIs?: number; unlessKept?: boolean } = {},
 ) {
   const guard = whenBalanceIs === undefined ? "" : ` AND ${balanceAt("?2", "?4")} = ?8`;
+  // A file imported again states the same balance again: one checkpoint of it is enough.
+  const once = unlessKept ? " AND NOT EXISTS (SELECT 1 FROM balance_checkpoints WHERE account_id = ?2 AND date = ?4 AND balance = ?5 AND source = ?6)" : "";
   return db
     .prepare(
       `INSERT INTO balance_checkpoints (id, account_id, user_id, date, balance, source, created_at)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 WHERE EXISTS (SELECT 1 FROM accounts WHERE id = ?2 AND user_id = ?3 AND archived = 0)${guard}`,
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 WHERE EXISTS (SELECT 1 FROM accounts WHERE id = ?2 AND user_id = ?3 AND archived = 0)${guard}${once}`,
     )
     .bind(row.id, row.accountId, row.userId, row.date, row.balance, row.source, row.now, ...(whenBalanceIs === undefined ? [] : [whenBalanceIs]));
 }
