@@ -65,7 +65,8 @@ export interface RestoreState {
 
 export function addError(state: Pick<RestoreState, "errors">, field: string, key: string): void {
   if (Object.keys(state.errors).length >= MAX_ERRORS && !state.errors[field]) return;
-  (state.errors[field] ??= []).includes(key) || state.errors[field]!.push(key);
+  const keys = (state.errors[field] ??= []);
+  if (!keys.includes(key)) keys.push(key);
 }
 
 export interface RestoreSection<T> {
