@@ -2,6 +2,7 @@ import { SELF } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { IMPORT_MAX_BYTES, MAX_RECEIPT_BYTES } from "../../core/input-limits";
+import { RESTORE_MAX_BYTES } from "../../core/schemas/restore";
 import { BASE, call, signUp, uniqueIp } from "./helpers";
 import { addTransaction, createAccount } from "./ledger-helpers";
 import { dbChecksum, loadOperations, type Operation } from "./proof-openapi";
@@ -165,6 +166,8 @@ describe("oversized and undecodable bodies on every operation with a body", () =
     if (op.method === "POST" && /\/import(\/preview|\/drafts)?$/.test(op.path)) return { maxBytes: IMPORT_MAX_BYTES, contentType: "text/csv" };
     // A transaction created with its receipt (multipart, ADR 047): the image's limit and room for the fields.
     if (op.method === "POST" && op.path.endsWith("/transactions/with-receipt")) return { maxBytes: MAX_RECEIPT_BYTES + 64 * 1024, contentType: "multipart/form-data; boundary=x" };
+    // "Import everything": the whole export file (ADR 060).
+    if (op.method === "POST" && op.path === "/users/me/restore") return { maxBytes: RESTORE_MAX_BYTES, contentType: "application/json" };
     return { maxBytes: 64 * 1024, contentType: "application/json" };
   }
   const withBody = async () => (await loadOperations()).filter((op) => op.hasBody || (op.method !== "GET" && op.method !== "DELETE"));

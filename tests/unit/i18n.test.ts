@@ -87,7 +87,7 @@ describe("i18n", () => {
     // Another page's translator has them only once that page's code has loaded, so anywhere else
     // the key would show instead of the text.
     const owners: Record<string, string[]> = {
-      settings: ["app/routes/settings/", "core/schemas/settings.ts"],
+      settings: ["app/routes/settings/", "core/schemas/settings.ts", "core/schemas/restore.ts"],
       camera: ["app/routes/camera/", "core/schemas/camera.ts", "core/receipt-image.ts"],
     };
     // Keys these name are toasts only: flashed by an action or loader and translated by root's loader.

@@ -6,11 +6,11 @@
 import type { redirect } from "react-router";
 import type { ApiClient, ApiResult } from "../../utils/api-client";
 import type { FieldErrors } from "../../forms/forms";
-import { formNameOf, type refusedAnswer } from "../../forms/form-answer";
+import { formNameOf, type refusedAnswer, type savedAnswer } from "../../forms/form-answer";
 import type { Translate } from "../../../core/i18n/translate";
 import { ID_PATTERN } from "../../../core/ids";
 
-export const INTENTS = ["name", "email", "preferences", "password", "revoke", "revoke-others", "delete", "category-add", "category-edit", "category-delete"] as const;
+export const INTENTS = ["name", "email", "preferences", "password", "revoke", "revoke-others", "delete", "category-add", "category-edit", "category-delete", "import-everything"] as const;
 export type Intent = (typeof INTENTS)[number];
 
 /** The fields a refusal echoes (`values`): what was typed or chosen (never a password), shown again without JavaScript. */
@@ -55,4 +55,7 @@ export interface IntentArgs {
   destroySession: () => Promise<string>;
 }
 
-export type IntentHandler = (args: IntentArgs) => Promise<Response | Refused>;
+/** A form that answers a success with data rather than a redirect (import everything: the counts restored). */
+type Saved = ReturnType<typeof savedAnswer<{ restored: Record<string, number> }>>;
+
+export type IntentHandler = (args: IntentArgs) => Promise<Response | Refused | Saved>;

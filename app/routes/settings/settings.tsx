@@ -25,6 +25,8 @@ import { revokeAction, revokeOthersAction, type SessionItem } from "./sessions";
 import { SecuritySection } from "./security";
 import { deleteAccountAction } from "./delete-account";
 import { DataSection } from "./data";
+import { ImportEverythingSection } from "./import-everything";
+import { importEverythingAction } from "./import-everything.server";
 import * as s from "../../styles/settings.css";
 import * as ui from "../../styles/ui.css";
 import { settingsTexts } from "../../../core/i18n/page-texts";
@@ -77,6 +79,7 @@ const HANDLERS: Record<Intent, IntentHandler> = {
   "category-add": categoryAddAction,
   "category-edit": categoryChangeAction("category-edit"),
   "category-delete": categoryChangeAction("category-delete"),
+  "import-everything": importEverythingAction,
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -95,7 +98,9 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { user } = loaderData;
-  const answer = useSettingsAnswer(actionData, t);
+  // A saved answer with data is import everything's alone (its section reads it); the others answer refusals.
+  const refusal = actionData?.ok ? undefined : actionData;
+  const answer = useSettingsAnswer(refusal, t);
   useFocusAfterNavigation();
 
   return (
@@ -109,7 +114,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       </div>
       <nav aria-label={t("settings.sectionsNav")}>
         <ul className={s.sectionNav}>
-          {(["profile", "preferences", "categories", "security", "data"] as const).map((id) => (
+          {(["profile", "preferences", "categories", "security", "data", "importEverything"] as const).map((id) => (
             <li key={id}>
               <a className={s.sectionNavLink} href={`#${id}`}>
                 {t(id === "data" ? "settings.data.title" : `settings.${id}.title`)}
@@ -120,9 +125,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       </nav>
       <ProfileSection user={user} pendingEmail={loaderData.pendingEmail} answer={answer} />
       <PreferencesSection user={user} timeZones={loaderData.timeZones} now={loaderData.now} answer={answer} />
-      <SettingsCategories categories={loaderData.categories} actionData={actionData} settingsAnswer={answer} />
+      <SettingsCategories categories={loaderData.categories} actionData={refusal} settingsAnswer={answer} />
       <SecuritySection email={user.email} timeZone={user.timeZone} sessions={loaderData.sessions} answer={answer} />
       <DataSection email={user.email} answer={answer} />
+      <ImportEverythingSection actionData={actionData} />
     </div>
   );
 }

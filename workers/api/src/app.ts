@@ -21,6 +21,7 @@ import { CREATE_WITH_RECEIPT_PATH, transactionRoutes } from "./transactions/rout
 import { bulkRoutes } from "./transactions/bulk-routes";
 import { transferRoutes } from "./transfers/routes";
 import { reconcileRoutes } from "./reconcile/routes";
+import { RESTORE_MAX_BYTES, RESTORE_PATH, restoreRoutes } from "./restore/routes";
 
 /** JSON bodies larger than this are refused with 413 before they are read. */
 export const MAX_JSON_BYTES = 64 * 1024;
@@ -43,6 +44,8 @@ export function createApi(basePath = "/api/v1") {
         { method: "PUT", path: RECEIPT_PATH, maxBytes: MAX_RECEIPT_BYTES, tooLargeKey: "camera.errors.tooLarge" },
         // A transaction created with its receipt (multipart): the image's limit, and room for the fields.
         { method: "POST", path: CREATE_WITH_RECEIPT_PATH, maxBytes: MAX_RECEIPT_BYTES + MAX_JSON_BYTES, tooLargeKey: "camera.errors.tooLarge" },
+        // "Import everything": the whole export file, receipts included (ADR 060).
+        { method: "POST", path: RESTORE_PATH, maxBytes: RESTORE_MAX_BYTES, tooLargeKey: "settings.importEverything.errors.tooLarge" },
       ],
       { maxBytes: MAX_JSON_BYTES, tooLargeKey: "api.tooLarge" },
     ),
@@ -70,6 +73,7 @@ export function createApi(basePath = "/api/v1") {
   api.route("/", overviewRoutes);
   api.route("/", payeeRoutes);
   api.route("/", receiptRoutes);
+  api.route("/", restoreRoutes);
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   api.openAPIRegistry.register("Problem", problemSchema);

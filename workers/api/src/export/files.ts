@@ -12,6 +12,7 @@ import { dayInZone } from "../../../../core/dates";
 import { toDecimalString } from "../../../../core/money";
 import type { ApiUser } from "../platform/types";
 import { categoryDisplayName } from "../ledger/model";
+import { EXPORT_FORMAT, EXPORT_VERSION, HEAD_SECTIONS, TRANSACTION_JSON_COLUMNS } from "./sections";
 import { headStatements, transactionChunk } from "./store";
 
 type Row = Record<string, unknown>;
@@ -96,17 +97,20 @@ export interface ExportHead {
   user: Omit<ApiUser, "createdAt"> & { createdAt: string | null };
   accounts: Row[];
   categories: Row[];
+  /** The JSON-only sections of the head (sections.ts), by key. */
+  sections: Record<string, Row[]>;
 }
 
 export async function exportHead(db: D1Database, user: ApiUser): Promise<ExportHead> {
   // Taken before the reads: the balances are as of this instant, and so are the rows after them.
   const exportedAt = new Date().toISOString();
-  const [accounts, categories] = await db.batch<Row>(headStatements(db, user.id));
+  const [accounts, categories, ...more] = await db.batch<Row>([...headStatements(db, user.id), ...HEAD_SECTIONS.map((section) => section.statement(db, user.id))]);
   return {
     exportedAt,
     user: { id: user.id, email: user.email, name: user.name, locale: user.locale, timeZone: user.timeZone, theme: user.theme, createdAt: iso(user.createdAt) },
     accounts: shape(accounts!.results, ACCOUNT_COLUMNS),
     categories: shape(categories!.results, categoryColumns(user.locale)),
+    sections: Object.fromEntries(HEAD_SECTIONS.map((section, i) => [section.key, shape(more[i]!.results, section.columns)])),
   };
 }
 
@@ -117,8 +121,8 @@ export async function exportHead(db: D1Database, user: ApiUser): Promise<ExportH
  * `until` (the export's start, when its balances were read) are left out, so a transfer made
  * during a long download cannot arrive with one leg.
  */
-export async function* transactionChunks(db: D1Database, user: Pick<ApiUser, "id" | "locale">, until: number, chunkRows = EXPORT_CHUNK_ROWS): AsyncGenerator<Row[]> {
-  const columns = transactionColumns(user.locale);
+export async function* transactionChunks(db: D1Database, user: Pick<ApiUser, "id" | "locale">, until: number, chunkRows = EXPORT_CHUNK_ROWS, json = false): AsyncGenerator<Row[]> {
+  const columns = json ? [...transactionColumns(user.locale), ...TRANSACTION_JSON_COLUMNS] : transactionColumns(user.locale);
   let after: { date: unknown; id: unknown } | null = null;
   for (;;) {
     const page: D1Result<Row> = await transactionChunk(db, user.id, until, after, chunkRows).all<Row>();
@@ -165,10 +169,10 @@ const indent = (json: string, by: string) => json.replace(/\n/g, `\n${by}`);
  * The JSON document, written piece by piece exactly as `JSON.stringify(document, null, 2)` would
  * write it whole (an API test holds it to that).
  */
-export function exportJson(head: ExportHead, transactions: AsyncGenerator<Row[]>): ReadableStream<Uint8Array> {
+export function exportJson(head: ExportHead, transactions: AsyncGenerator<Row[]>, receipts?: AsyncGenerator<Row>): ReadableStream<Uint8Array> {
   async function* pieces(): AsyncGenerator<string> {
-    const { exportedAt, user, accounts, categories } = head;
-    const start = JSON.stringify({ format: "tesoro-export", version: 1, exportedAt, user, accounts, categories }, null, 2);
+    const { exportedAt, user, accounts, categories, sections } = head;
+    const start = JSON.stringify({ format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt, user, accounts, categories, ...sections }, null, 2);
     // The document so far, without its closing brace, then the transactions' array.
     yield `${start.slice(0, -2)},\n  "transactions": [`;
     let first = true;
@@ -180,7 +184,15 @@ export function exportJson(head: ExportHead, transactions: AsyncGenerator<Row[]>
       }
       yield text;
     }
-    yield first ? "]\n}" : "\n  ]\n}";
+    yield first ? "]" : "\n  ]";
+    // The receipt images (sections.ts), one per piece: each is up to 10 MB of bytes as base64.
+    yield `,\n  "receipts": [`;
+    let none = true;
+    for await (const entry of receipts ?? (async function* () {})()) {
+      yield `${none ? "" : ","}\n    ${indent(JSON.stringify(entry, null, 2), "    ")}`;
+      none = false;
+    }
+    yield none ? "]\n}" : "\n  ]\n}";
   }
   return textStream(pieces());
 }

@@ -5,6 +5,7 @@
 import { commonErrors, idParam } from "../ledger/http";
 import { createRoute, z } from "@hono/zod-openapi";
 import { exportQuerySchema } from "../../../../core/schemas/settings";
+import { receiptEntries } from "./sections";
 import { csvField, exportFileName, exportHead, exportJson, exportZip, transactionChunks } from "./files";
 import { translatorFor } from "../../../../core/i18n/translator";
 import { todayInZone } from "../../../../core/dates";
@@ -122,9 +123,10 @@ exportRoutes.openapi(
     const { format } = c.req.valid("query");
     const user = c.get("user");
     const head = await exportHead(c.env.DB, user);
-    const transactions = transactionChunks(c.env.DB, user, Date.parse(head.exportedAt));
+    const until = Date.parse(head.exportedAt);
+    const transactions = transactionChunks(c.env.DB, user, until, undefined, format === "json");
     const headers = { "Content-Disposition": `attachment; filename="${exportFileName(format, head)}"`, "Cache-Control": "private, no-store" };
     if (format === "zip") return new Response(exportZip(head, transactions), { status: 200, headers: { ...headers, "Content-Type": "application/zip" } });
-    return new Response(exportJson(head, transactions), { status: 200, headers: { ...headers, "Content-Type": "application/json; charset=utf-8" } });
+    return new Response(exportJson(head, transactions, receiptEntries(c.env.DB, c.env.RECEIPTS, user, until)), { status: 200, headers: { ...headers, "Content-Type": "application/json; charset=utf-8" } });
   },
 );
