@@ -12,8 +12,11 @@ export type ReportTable = (typeof REPORT_TABLES)[number];
 /** A spreadsheet would run a cell starting =, +, -, @ as a formula: such text gets a leading quote. */
 const FORMULA_START = /^('*[=+\-@\t\r])/;
 
+/** Written bare, as the transactions export writes amounts, dates and currencies: a decimal, a YYYY-MM month, a currency code. */
+const BARE = /^(-?\d+(\.\d+)?|\d{4}-\d{2}|[A-Z]{3})$/;
+
 function field(value: string | number): string {
-  if (typeof value === "number" || /^-?\d+(\.\d+)?$/.test(value)) return String(value);
+  if (typeof value === "number" || BARE.test(value)) return String(value);
   return `"${value.replace(FORMULA_START, "'$1").replace(/"/g, '""')}"`;
 }
 

@@ -6,30 +6,16 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "../../i18n/use-translation";
 import type { ReportsAnswer, NativeFigure } from "../../../core/api-types/reports";
-import { formatMoney, intlLocale } from "../../../core/money";
-import { BarChart, Legend } from "../../ui/charts/bar-chart";
-import { HBarChart } from "../../ui/charts/hbar-chart";
+import { intlLocale } from "../../../core/money";
+import { Chart, Legend } from "../../ui/charts/chart";
 import { Money } from "../../ui/money";
-import { vars } from "../../styles/theme.css";
+import { monthLabel } from "./month-label";
+import type { ReportCharts } from "./report-charts.server";
 import * as l from "../../styles/ledger.css";
 import * as r from "./reports.css";
 
-/** How many categories the chart stacks by name; the rest are one "Others" bar part (all are in the table). */
-const CHART_CATEGORIES = 5;
-const OTHERS_COLOR = "#94a3b8";
-
-export function monthLabel(month: string, language: string, style: "short" | "long" = "short"): string {
-  const [y, m] = month.split("-").map(Number) as [number, number];
-  return new Intl.DateTimeFormat(intlLocale(language), { month: style, year: style === "short" ? "2-digit" : "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, 15)));
-}
-
-/** An axis figure: "S/ 12K", short enough for the chart's margin. */
-function tickFormatter(currency: string, language: string) {
-  const compact = new Intl.NumberFormat(intlLocale(language), { notation: "compact", maximumFractionDigits: 1 });
-  const sign = formatMoney(0, currency).replace(/[\d.,\s\u00a0]+/g, "").trim();
-  return (minor: number) => `${minor < 0 ? "-" : ""}${sign}\u00a0${compact.format(Math.abs(minor) / 100)}`;
-}
-
+/** The key's colours: the theme's, as the charts draw them (report-charts.server.ts). */
+const KEY = { assets: "var(--color-success)", debts: "var(--color-error)", net: "var(--color-info)" };
 function NativeList({ figures }: { figures: NativeFigure[] }) {
   if (!figures.length) return <span className={l.small}>—</span>;
   return (
@@ -70,40 +56,16 @@ function Table({ caption, head, children, testId }: { caption: string; head: Rea
   );
 }
 
-export function ReportSections({ report, csvHref }: { report: ReportsAnswer; csvHref: (table: string) => string }) {
+export function ReportSections({ report, charts, csvHref }: { report: ReportsAnswer; charts: ReportCharts; csvHref: (table: string) => string }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const cur = report.currency;
-  const tick = tickFormatter(cur, lang);
   const labels = report.months.map((m) => monthLabel(m, lang));
-  const period = { from: monthLabel(report.from, lang, "long"), to: monthLabel(report.to, lang, "long"), currency: cur };
-  const money = (minor: number) => formatMoney(minor, cur);
-  const colors = { assets: vars.color.success, debts: vars.color.error, net: vars.color.info, in: vars.color.success, out: vars.color.error };
-
-  const chartCategories = report.spending.slice(0, CHART_CATEGORIES);
-  const others = report.spending.slice(CHART_CATEGORIES);
-  const spendingSeries = [
-    ...chartCategories.map((c) => ({ name: c.name ?? t("reports.uncategorized"), color: c.color, values: c.byMonth })),
-    ...(others.length ? [{ name: t("reports.chart.others"), color: OTHERS_COLOR, values: report.months.map((_, i) => others.reduce((sum, c) => sum + (c.byMonth[i] ?? 0), 0)) }] : []),
-  ];
-
-  const first = report.netWorth[0];
-  const last = report.netWorth[report.netWorth.length - 1];
   return (
     <>
       <ReportSection id="net-worth" title={t("reports.sections.netWorth")} csvHref={csvHref("net-worth")}>
-        <BarChart
-          testId="chart-net-worth"
-          labels={labels}
-          series={[
-            { name: t("reports.columns.assets"), color: colors.assets, values: report.netWorth.map((m) => m.assetsMinor) },
-            { name: t("reports.columns.debts"), color: colors.debts, values: report.netWorth.map((m) => m.debtsMinor) },
-          ]}
-          line={{ name: t("reports.columns.net"), color: colors.net, values: report.netWorth.map((m) => m.netMinor) }}
-          title={t("reports.chart.netWorth", { ...period, first: money(first?.netMinor ?? 0), last: money(last?.netMinor ?? 0) })}
-          formatTick={tick}
-        />
-        <Legend items={[{ name: t("reports.columns.assets"), color: colors.assets }, { name: t("reports.columns.debts"), color: colors.debts }, { name: t("reports.columns.net"), color: colors.net }]} />
+        <Chart svg={charts.netWorth} />
+        <Legend items={[{ name: t("reports.columns.assets"), color: KEY.assets }, { name: t("reports.columns.debts"), color: KEY.debts }, { name: t("reports.columns.net"), color: KEY.net }]} />
         <Table
           testId="table-net-worth"
           caption={t("reports.sections.netWorth")}
@@ -123,25 +85,15 @@ export function ReportSections({ report, csvHref }: { report: ReportsAnswer; csv
               <td className={r.numeric}><Money minor={m.assetsMinor} currency={cur} /></td>
               <td className={r.numeric}><Money minor={m.debtsMinor} currency={cur} /></td>
               <td className={r.numeric}><Money minor={m.netMinor} currency={cur} /></td>
-              <td><NativeList figures={mergeNative(m.assets, m.debts)} /></td>
+              <td data-native><NativeList figures={mergeNative(m.assets, m.debts)} /></td>
             </tr>
           ))}
         </Table>
       </ReportSection>
 
       <ReportSection id="cash-flow" title={t("reports.sections.cashFlow")} csvHref={csvHref("cash-flow")}>
-        <BarChart
-          testId="chart-cash-flow"
-          labels={labels}
-          series={[
-            { name: t("reports.columns.in"), color: colors.in, values: report.cashFlow.map((m) => m.inMinor) },
-            { name: t("reports.columns.out"), color: colors.out, values: report.cashFlow.map((m) => m.outMinor) },
-          ]}
-          line={{ name: t("reports.columns.net"), color: colors.net, values: report.cashFlow.map((m) => m.netMinor) }}
-          title={t("reports.chart.cashFlow", period)}
-          formatTick={tick}
-        />
-        <Legend items={[{ name: t("reports.columns.in"), color: colors.in }, { name: t("reports.columns.out"), color: colors.out }, { name: t("reports.columns.net"), color: colors.net }]} />
+        <Chart svg={charts.cashFlow} />
+        <Legend items={[{ name: t("reports.columns.in"), color: KEY.assets }, { name: t("reports.columns.out"), color: KEY.debts }, { name: t("reports.columns.net"), color: KEY.net }]} />
         <Table
           testId="table-cash-flow"
           caption={t("reports.sections.cashFlow")}
@@ -168,15 +120,8 @@ export function ReportSections({ report, csvHref }: { report: ReportsAnswer; csv
       <ReportSection id="spending" title={t("reports.sections.spending")} csvHref={csvHref("spending")}>
         {report.spending.length ? (
           <>
-            <BarChart
-              testId="chart-spending"
-              labels={labels}
-              stacked
-              series={spendingSeries}
-              title={t("reports.chart.spending", { ...period, top: spendingSeries[0]?.name ?? "" })}
-              formatTick={tick}
-            />
-            <Legend items={spendingSeries} />
+            {charts.spending ? <Chart svg={charts.spending} /> : null}
+            <Legend items={charts.spendingKey} />
             <Table
               testId="table-spending"
               caption={t("reports.sections.spending")}
@@ -212,12 +157,7 @@ export function ReportSections({ report, csvHref }: { report: ReportsAnswer; csv
       <ReportSection id="payees" title={t("reports.sections.payees")} csvHref={csvHref("payees")}>
         {report.topPayees.length ? (
           <>
-            <HBarChart
-              testId="chart-payees"
-              color={colors.out}
-              rows={report.topPayees.map((p) => ({ name: p.payee, value: p.minor, label: money(p.minor) }))}
-              title={t("reports.chart.payees", { ...period, count: report.topPayees.length })}
-            />
+            {charts.payees ? <Chart svg={charts.payees} /> : null}
             <Table
               testId="table-payees"
               caption={t("reports.sections.payees")}
@@ -235,7 +175,7 @@ export function ReportSections({ report, csvHref }: { report: ReportsAnswer; csv
                   <th scope="row" className={`${l.rowHeader} ${l.userText}`}>{p.payee}</th>
                   <td className={r.numeric}><Money minor={p.minor} currency={cur} /></td>
                   <td className={r.numeric}>{new Intl.NumberFormat(intlLocale(lang)).format(p.count)}</td>
-                  <td><NativeList figures={p.native} /></td>
+                  <td data-native><NativeList figures={p.native} /></td>
                 </tr>
               ))}
             </Table>

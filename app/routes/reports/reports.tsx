@@ -7,7 +7,10 @@ import { formatDay } from "../../../core/dates";
 import { reportsTexts } from "../../../core/i18n/page-texts";
 import { addPageTexts } from "../../../core/i18n/translate";
 import { PERIODS } from "./period";
-import { monthLabel, ReportSections } from "./report-sections";
+import { ReportSections } from "./report-sections";
+import { monthLabel } from "./month-label";
+import { reportCharts } from "./report-charts.server";
+import { getI18n } from "../../i18n/i18n.server";
 import { reportsData } from "./reports-data.server";
 import * as l from "../../styles/ledger.css";
 import * as ui from "../../styles/ui.css";
@@ -18,7 +21,10 @@ addPageTexts(reportsTexts);
 export const middleware: Route.MiddlewareFunction[] = [guard("auth")];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return reportsData(request, context);
+  const data = await reportsData(request, context);
+  const i18n = getI18n(context);
+  // Drawn here, so the browser gets the pictures and none of the code that draws them.
+  return { ...data, charts: data.report ? reportCharts(data.report, (key, options) => i18n.t(key, options), i18n.language) : null };
 }
 
 /**
@@ -28,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export default function Reports({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { filters, report, errors } = loaderData;
+  const { filters, report, errors, charts } = loaderData;
   const search = new URLSearchParams({ period: filters.period, from: filters.from, to: filters.to });
   for (const id of filters.accounts) search.append("account", id);
   const csvHref = (table: string) => `/reports.csv?${search}&table=${table}`;
@@ -93,9 +99,9 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       ) : null}
-      {report && accounts.length ? (
+      {report && charts && accounts.length ? (
         <>
-          <ReportSections report={report} csvHref={csvHref} />
+          <ReportSections report={report} charts={charts} csvHref={csvHref} />
           <section aria-labelledby="report-rates" className={r.rates} data-testid="report-rates">
             <h2 id="report-rates" className={l.subTitle}>
               {t("reports.rates.title")}
