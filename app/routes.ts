@@ -17,6 +17,8 @@
  * | login-undo-email-linkId (beyond)    | /login/undo-email/{linkId}         | login   | none  |
  * | transactions (beyond the seed)      | /transactions                      | default | auth  |
  * | quick-add (beyond the seed)         | /quick-add                         | default | auth  |
+ * | reports (beyond the seed)           | /reports                           | default | auth  |
+ * | reports-csv (beyond the seed)       | /reports.csv                       | none    | auth  |
  */
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
@@ -30,6 +32,7 @@ export default [
     route("transactions", "routes/register/register.tsx", { id: "transactions" }),
     // Quick add (issue 35): its action, and its form as a page where scripts do not run.
     route("quick-add", "routes/quick-add/quick-add.tsx", { id: "quick-add" }),
+    route("reports", "routes/reports/reports.tsx", { id: "reports" }),
     // Unmatched paths: a 404 in the default layout, so it keeps the header (a way on, sign-out),
     // rendered under root, so middleware (i18n) runs (STACK-NOTES trap 2).
     route("*", "routes/not-found.tsx", { id: "not-found" }),
@@ -49,5 +52,6 @@ export default [
   route("resources/export", "routes/resources/export.tsx", { id: "resources-export" }),
   route("resources/payees", "routes/payees/payee-suggestions.ts", { id: "resources-payees" }),
   route("resources/receipts/:transactionId", "routes/resources/receipts.tsx", { id: "resources-receipts" }),
+  route("reports.csv", "routes/reports/reports-csv.tsx", { id: "reports-csv" }),
   route("accounts/:accountId/transactions.csv", "routes/transactions/accounts-accountId-transactions-csv.tsx", { id: "accounts-accountId-transactions-csv" }),
 ] satisfies RouteConfig;

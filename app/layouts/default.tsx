@@ -1,4 +1,4 @@
-import { Camera, LayoutDashboard, LogOut, Search, Settings, Wallet } from "lucide-react";
+import { Camera, ChartColumn, LayoutDashboard, LogOut, Search, Settings, Wallet } from "lucide-react";
 import { useTranslation } from "../i18n/use-translation";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, Link, NavLink, Outlet, useLocation } from "react-router";
@@ -17,6 +17,7 @@ const NAV = [
   { to: "/", key: "nav.overview", icon: LayoutDashboard, end: true },
   { to: "/accounts", key: "nav.accounts", icon: Wallet, end: false },
   { to: "/camera", key: "nav.camera", icon: Camera, end: false },
+  { to: "/reports", key: "nav.reports", icon: ChartColumn, end: false },
   { to: "/settings", key: "nav.settings", icon: Settings, end: false },
 ] as const;
 

@@ -24,6 +24,7 @@ const MAX_REDIRECT_TO = 2_048;
 const DOWNLOAD_PAGES: ReadonlyArray<readonly [RegExp, (match: RegExpExecArray, query: string) => { path: string; query: string }]> = [
   [/^\/accounts\/([^/]+)\/transactions\.csv$/, (match, query) => ({ path: `/accounts/${match[1]}/transactions`, query })],
   [/^\/resources\/export$/, () => ({ path: "/settings", query: "" })],
+  [/^\/reports\.csv$/, (_match, query) => ({ path: "/reports", query })],
 ];
 
 /** The page to come back to after signing in: the request's own, or for a download the page that offers it. */

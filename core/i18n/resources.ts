@@ -6,6 +6,7 @@ import enCommon from "./locales/en/common.json";
 import enLedger from "./locales/en/ledger.json";
 import enMail from "./locales/en/mail.json";
 import enPasswordFeedback from "./locales/en/password-feedback.json";
+import enReports from "./locales/en/reports.json";
 import enSettings from "./locales/en/settings.json";
 import enSignup from "./locales/en/signup.json";
 import enTransactionsPage from "./locales/en/transactions-page.json";
@@ -15,6 +16,7 @@ import esCommon from "./locales/es/common.json";
 import esLedger from "./locales/es/ledger.json";
 import esMail from "./locales/es/mail.json";
 import esPasswordFeedback from "./locales/es/password-feedback.json";
+import esReports from "./locales/es/reports.json";
 import esSettings from "./locales/es/settings.json";
 import esSignup from "./locales/es/signup.json";
 import esTransactionsPage from "./locales/es/transactions-page.json";
@@ -30,6 +32,7 @@ const en = {
   api: enApi,
   mail: enMail,
   passwordFeedback: enPasswordFeedback,
+  reports: enReports,
 };
 
 /** The English shape with every text a string: what another language must have. */
@@ -50,6 +53,7 @@ const es = {
   api: esApi,
   mail: esMail,
   passwordFeedback: esPasswordFeedback,
+  reports: esReports,
 } satisfies TextsOf<EnglishResources>;
 
 /**

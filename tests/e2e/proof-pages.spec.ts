@@ -56,6 +56,7 @@ const UNGUARDED_ID_ROUTES: Record<string, string> = {
 const RETURN_PAGES: Record<string, string> = {
   "accounts-accountId-transactions-csv": "/accounts/:accountId/transactions",
   "resources-export": "/settings",
+  "reports-csv": "/reports",
 };
 
 async function api(request: APIRequestContext, user: TestUser, method: string, url: string, data?: unknown) {

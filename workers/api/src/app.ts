@@ -12,6 +12,7 @@ import { categoryRoutes } from "./categories/routes";
 import { exportRoutes } from "./export/routes";
 import { IMPORT_PATH, importRoutes } from "./import/routes";
 import { overviewRoutes } from "./overview/routes";
+import { reportsRoutes } from "./reports/routes";
 import { payeeRoutes } from "./payees/routes";
 import { drainReceiptTrash } from "./receipts/objects";
 import { RECEIPT_PATH, receiptRoutes } from "./receipts/routes";
@@ -71,6 +72,7 @@ export function createApi(basePath = "/api/v1") {
   api.route("/", categoryRoutes);
   api.route("/", importRoutes);
   api.route("/", overviewRoutes);
+  api.route("/", reportsRoutes);
   api.route("/", payeeRoutes);
   api.route("/", receiptRoutes);
   api.route("/", restoreRoutes);

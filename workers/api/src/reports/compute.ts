@@ -1,0 +1,200 @@
+/**
+ * From the summary rows and the month-end rates to the reports (ADR 059). Every converted figure
+ * is one `convertSum` of exact parts (core/exchange.ts), never a sum of rounded conversions; the
+ * per-currency figures it came from are kept beside it. A currency with no rate for a month is
+ * left out of that month's converted figures and named in `leftOut`.
+ */
+import type { CashFlowMonth, CategorySpending, NativeFigure, NetWorthMonth, PayeeSpending, ReportRate, ReportsAnswer } from "../../../../core/api-types/reports";
+import { convertSum, type ConvertPart } from "../../../../core/exchange";
+import { monthBounds } from "../../../../core/dates";
+import { compareCurrencies } from "../../../../core/money";
+import type { FoundRate, WantedRate } from "../rates/lookup";
+import { categoryDisplayName } from "../ledger/model";
+import type { ReportRows } from "./store";
+
+/** Credit cards and loans are what the user owes; every other kind is what they have. */
+export const DEBT_ACCOUNT_TYPES: ReadonlySet<string> = new Set(["credit_card", "loan"]);
+const UNCATEGORIZED_COLOR = "#64748b";
+const TOP_PAYEES = 10;
+
+export const monthEnd = (month: string) => monthBounds(`${month}-01`).last;
+
+/** Per-currency amounts, added exactly (integers). */
+class CurrencySums {
+  private readonly sums = new Map<string, number>();
+  add(currency: string, minor: number) {
+    this.sums.set(currency, (this.sums.get(currency) ?? 0) + minor);
+  }
+  list(): NativeFigure[] {
+    return [...this.sums].filter(([, minor]) => minor !== 0).map(([currency, minor]) => ({ currency, minor })).sort((a, b) => compareCurrencies(a.currency, b.currency));
+  }
+}
+
+/** The rates a report needs: each foreign currency of the kept accounts at each month's end. */
+export function wantedRates(rows: ReportRows, months: readonly string[], reporting: string, kept: ReadonlySet<string>): WantedRate[] {
+  const currencies = [...new Set(rows.accounts.filter((a) => kept.has(a.id) && a.currency !== reporting).map((a) => a.currency))].sort(compareCurrencies);
+  return months.flatMap((month) => currencies.map((from) => ({ from, to: reporting, day: monthEnd(month) })));
+}
+
+export function buildReport(args: {
+  rows: ReportRows;
+  months: string[];
+  from: string;
+  to: string;
+  kept: ReadonlySet<string>;
+  reporting: string;
+  rates: ReadonlyArray<FoundRate | null>;
+  wanted: readonly WantedRate[];
+  locale: string;
+}): ReportsAnswer {
+  const { rows, months, reporting, kept, locale } = args;
+  const accounts = rows.accounts.filter((a) => kept.has(a.id));
+  const currencyOf = new Map(accounts.map((a) => [a.id, a.currency]));
+  const monthOfDay = new Map(months.map((m) => [monthEnd(m), m]));
+
+  // month → currency → rate (null: none)
+  const rateFor = new Map<string, FoundRate | null>();
+  const usedRates: ReportRate[] = [];
+  const missing = new Map<string, Set<string>>();
+  args.wanted.forEach((w, i) => {
+    const found = args.rates[i] ?? null;
+    const month = monthOfDay.get(w.day)!;
+    rateFor.set(`${month} ${w.from}`, found);
+    if (found && found.source !== "same") usedRates.push({ month, currency: w.from, rate: found.shown, source: found.source, publishedOn: found.publishedOn });
+  });
+  const leftOutUsed = (month: string, currency: string) => {
+    const set = missing.get(currency) ?? new Set<string>();
+    set.add(month);
+    missing.set(currency, set);
+  };
+  /** One converted figure from a month's per-currency parts: rounded once, parts without a rate left out. */
+  const convert = (parts: ReadonlyArray<{ month: string; currency: string; minor: number }>): number => {
+    const convertible: ConvertPart[] = [];
+    for (const part of parts) {
+      if (part.minor === 0) continue;
+      if (part.currency === reporting) {
+        convertible.push({ minor: part.minor, currency: part.currency, rate: { numerator: 1n, denominator: 1n } });
+        continue;
+      }
+      const found = rateFor.get(`${part.month} ${part.currency}`);
+      if (!found) leftOutUsed(part.month, part.currency);
+      else convertible.push({ minor: part.minor, currency: part.currency, rate: found.fraction });
+    }
+    return convertSum(convertible, reporting);
+  };
+  const monthParts = (month: string, figures: NativeFigure[]) => figures.map((f) => ({ month, currency: f.currency, minor: f.minor }));
+
+  // Net worth: opening balance (from its day on) plus every net change up to each month's end.
+  const before = new Map<string, number>();
+  const during = new Map<string, number>();
+  for (const row of rows.balances) {
+    if (!currencyOf.has(row.account_id)) continue;
+    if (row.month === "") before.set(row.account_id, row.net);
+    else during.set(`${row.account_id} ${row.month}`, row.net);
+  }
+  const running = new Map(accounts.map((a) => [a.id, before.get(a.id) ?? 0]));
+  const netWorth: NetWorthMonth[] = months.map((month) => {
+    const day = monthEnd(month);
+    const assets = new CurrencySums();
+    const debts = new CurrencySums();
+    for (const account of accounts) {
+      const balance = running.get(account.id)! + (during.get(`${account.id} ${month}`) ?? 0);
+      running.set(account.id, balance);
+      const withOpening = balance + (account.opening_date <= day ? account.opening_balance : 0);
+      (DEBT_ACCOUNT_TYPES.has(account.type) ? debts : assets).add(account.currency, withOpening);
+    }
+    const [assetList, debtList] = [assets.list(), debts.list()];
+    return {
+      month,
+      day,
+      assetsMinor: convert(monthParts(month, assetList)),
+      debtsMinor: convert(monthParts(month, debtList)),
+      netMinor: convert([...monthParts(month, assetList), ...monthParts(month, debtList)]),
+      assets: assetList,
+      debts: debtList,
+    };
+  });
+
+  // Cash flow and spending by category, transfers already left out by the summary.
+  const kindOf = new Map(rows.categories.map((c) => [c.id, c.kind]));
+  const flowIn = new Map(months.map((m) => [m, new CurrencySums()]));
+  const flowOut = new Map(months.map((m) => [m, new CurrencySums()]));
+  const spent = new Map<string, Map<string, CurrencySums>>(); // category → month → currency sums
+  for (const row of rows.flows) {
+    const currency = currencyOf.get(row.account_id);
+    if (!currency || !flowIn.has(row.month)) continue;
+    flowIn.get(row.month)!.add(currency, row.inflow);
+    flowOut.get(row.month)!.add(currency, row.outflow);
+    // As the overview counts spending: an expense category's refunds lower it; elsewhere only money out counts.
+    const category = row.category === "" ? "none" : row.category;
+    const spending = kindOf.get(row.category) === "expense" ? -(row.inflow + row.outflow) : -row.outflow;
+    if (spending === 0) continue;
+    const byMonth = spent.get(category) ?? new Map<string, CurrencySums>();
+    const sums = byMonth.get(row.month) ?? new CurrencySums();
+    sums.add(currency, spending);
+    byMonth.set(row.month, sums);
+    spent.set(category, byMonth);
+  }
+  const cashFlow: CashFlowMonth[] = months.map((month) => {
+    const [inList, outList] = [flowIn.get(month)!.list(), flowOut.get(month)!.list()];
+    return {
+      month,
+      inMinor: convert(monthParts(month, inList)),
+      outMinor: convert(monthParts(month, outList)),
+      netMinor: convert([...monthParts(month, inList), ...monthParts(month, outList)]),
+      in: inList,
+      out: outList,
+    };
+  });
+
+  const categoryRow = new Map(rows.categories.map((c) => [c.id, c]));
+  const spending: CategorySpending[] = [...spent]
+    .map(([id, byMonthSums]) => {
+      const perMonth = months.map((month) => monthParts(month, byMonthSums.get(month)?.list() ?? []));
+      const native = new CurrencySums();
+      perMonth.flat().forEach((p) => native.add(p.currency, p.minor));
+      const category = categoryRow.get(id);
+      return {
+        id,
+        name: category ? categoryDisplayName(category.name, category.default_key, locale) : null,
+        color: category?.color ?? UNCATEGORIZED_COLOR,
+        totalMinor: convert(perMonth.flat()),
+        byMonth: perMonth.map((parts) => convert(parts)),
+        native: native.list(),
+      };
+    })
+    .filter((c) => c.totalMinor > 0 || c.native.some((n) => n.minor > 0))
+    .sort((a, b) => b.totalMinor - a.totalMinor || (a.name ?? "").localeCompare(b.name ?? ""));
+
+  const payeeParts = new Map<string, { parts: Array<{ month: string; currency: string; minor: number }>; count: number }>();
+  for (const row of rows.payees) {
+    const currency = currencyOf.get(row.account_id);
+    if (!currency) continue;
+    const entry = payeeParts.get(row.payee) ?? { parts: [], count: 0 };
+    entry.parts.push({ month: row.month, currency, minor: row.spent });
+    entry.count += row.count;
+    payeeParts.set(row.payee, entry);
+  }
+  const topPayees: PayeeSpending[] = [...payeeParts]
+    .map(([payee, { parts, count }]) => {
+      const native = new CurrencySums();
+      parts.forEach((p) => native.add(p.currency, p.minor));
+      return { payee, minor: convert(parts), count, native: native.list() };
+    })
+    .sort((a, b) => b.minor - a.minor || a.payee.localeCompare(b.payee))
+    .slice(0, TOP_PAYEES);
+
+  return {
+    currency: reporting,
+    from: args.from,
+    to: args.to,
+    months,
+    accounts: rows.accounts.map((a) => ({ id: a.id, name: a.name, type: a.type, currency: a.currency, archived: a.archived === 1 })),
+    netWorth,
+    cashFlow,
+    spending,
+    topPayees,
+    rates: usedRates,
+    leftOut: [...missing].map(([currency, set]) => ({ currency, months: [...set].sort() })).sort((a, b) => compareCurrencies(a.currency, b.currency)),
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * The reports' reads (ADR 059), all from the monthly summaries of migration 0028 (month_totals,
+ * month_payees), so their cost follows accounts × months × categories, not the number of
+ * transactions. `accounts` is a JSON array of ids to keep, or null for all the user's accounts.
+ */
+const ACCOUNT_FILTER = "(?4 IS NULL OR account_id IN (SELECT value FROM json_each(?4)))";
+
+export interface ReportRows {
+  currency: Array<{ reporting_currency: string }>;
+  accounts: Array<{ id: string; name: string; type: string; currency: string; opening_balance: number; opening_date: string; archived: number }>;
+  categories: Array<{ id: string; name: string; color: string; kind: string; default_key: string | null }>;
+  /** Net change per account and month of the period; month '' is everything before it. */
+  balances: Array<{ account_id: string; month: string; net: number }>;
+  /** Money in and out per month, account and category, transfers left out. */
+  flows: Array<{ month: string; account_id: string; category: string; inflow: number; outflow: number }>;
+  /** Money out per month, account and payee, as a positive number. */
+  payees: Array<{ month: string; account_id: string; payee: string; spent: number; count: number }>;
+}
+
+export const REPORT_ROW_KEYS = ["currency", "accounts", "categories", "balances", "flows", "payees"] as const satisfies ReadonlyArray<keyof ReportRows>;
+
+/** The statements, in the order of REPORT_ROW_KEYS. */
+export function reportStatements(db: D1Database, userId: string, from: string, to: string, accounts: string[] | null): D1PreparedStatement[] {
+  const filter = accounts ? JSON.stringify(accounts) : null;
+  return [
+    db.prepare("SELECT reporting_currency FROM users WHERE id = ?1").bind(userId),
+    db.prepare("SELECT id, name, type, currency, opening_balance, opening_date, archived FROM accounts WHERE user_id = ?1 ORDER BY name COLLATE NOCASE, id").bind(userId),
+    db.prepare("SELECT id, name, color, kind, default_key FROM categories WHERE user_id = ?1").bind(userId),
+    db
+      .prepare(
+        `SELECT account_id, CASE WHEN month < ?2 THEN '' ELSE month END AS month, SUM(inflow + outflow + transfer_in + transfer_out) AS net
+           FROM month_totals WHERE user_id = ?1 AND month <= ?3 AND ${ACCOUNT_FILTER}
+          GROUP BY account_id, 2`,
+      )
+      .bind(userId, from, to, filter),
+    db
+      .prepare(
+        `SELECT month, account_id, category, inflow, outflow FROM month_totals
+          WHERE user_id = ?1 AND month BETWEEN ?2 AND ?3 AND ${ACCOUNT_FILTER} AND (inflow <> 0 OR outflow <> 0)`,
+      )
+      .bind(userId, from, to, filter),
+    db
+      .prepare(
+        `SELECT month, account_id, payee, -outflow AS spent, count FROM month_payees
+          WHERE user_id = ?1 AND month BETWEEN ?2 AND ?3 AND ${ACCOUNT_FILTER} AND outflow < 0`,
+      )
+      .bind(userId, from, to, filter),
+  ];
+}
+
+export function readReportRows(results: D1Result[]): ReportRows {
+  const rows = {} as Record<keyof ReportRows, unknown[]>;
+  REPORT_ROW_KEYS.forEach((key, index) => (rows[key] = results[index]?.results ?? []));
+  return rows as unknown as ReportRows;
+}
