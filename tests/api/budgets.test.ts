@@ -167,6 +167,27 @@ describe("GET /budgets/{id}/report", () => {
   });
 });
 
+describe("GET /overview?include=budgets", () => {
+  it("answers each budget's current period, spent of budgeted, in the same call", async () => {
+    const { token, soles, byName } = await setup();
+    const today = todayInZone("America/Lima");
+    const budget = await createBudget(token, { name: "Quincena", period: "quincena" });
+    await putLines(token, budget.id, [
+      { categoryId: byName("Dining"), amount: "10.00" },
+      { categoryId: null, amount: "100.00" },
+    ]);
+    await addTransaction(token, soles.id, { date: today, description: "Cena", amount: "-25.00", categoryId: byName("Dining") });
+    await addTransaction(token, soles.id, { date: today, description: "Taxi", amount: "-5.00", categoryId: byName("Transport") });
+    const { status, json } = await call(`/overview?from=${today.slice(0, 8)}01&to=${today}&include=accounts,budgets`, { token });
+    expect(status).toBe(200);
+    expect(json.budgets).toEqual([
+      { id: budget.id, name: "Quincena", currency: "PEN", period: periodOf({ kind: "quincena", cycleDay: 1 }, today), budgetedMinor: 11000, spentMinor: 3000, over: false, overLines: 1 },
+    ]);
+    expect(json.accounts).toHaveLength(2);
+    expect((await call(`/overview?from=${today}&to=${today}&include=accounts`, { token })).json.budgets).toBeUndefined();
+  });
+});
+
 describe("query plans of budget spending (migration 0026)", () => {
   const explain = async (sql: string, params: unknown[]) =>
     (await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>()).results.map((row) => row.detail).join(" | ");

@@ -104,7 +104,7 @@ export function spendingStatement(db: D1Database, userId: string, budgetId: stri
 
 export const RECENT_SPENDING_SQL = `SELECT t.category_id AS category_id, a.currency AS currency, t.date AS day, -SUM(t.amount) AS spent
          FROM transactions t JOIN accounts a ON a.id = t.account_id LEFT JOIN categories c ON c.id = t.category_id
-        WHERE t.user_id = ?1 AND t.transfer_id IS NULL AND t.date BETWEEN date(?2, '-32 days') AND date(?2, '+1 day')
+        WHERE t.user_id = ?1 AND t.transfer_id IS NULL AND t.date BETWEEN date(?2, '-32 days') AND date(?2, '+32 days')
           AND (t.amount < 0 OR c.kind = 'expense')
           AND a.currency IN (SELECT currency FROM budgets WHERE user_id = ?1)
         GROUP BY t.category_id, a.currency, t.date`;
