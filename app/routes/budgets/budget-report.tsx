@@ -19,23 +19,26 @@ export function PeriodPicker({ report }: { report: BudgetReport }) {
   const { t, i18n } = useTranslation();
   const at = (day: string) => `?${new URLSearchParams({ budget: report.budget.id, period: day })}`;
   const range = t("ledger.budgets.period.range", { start: formatDay(report.period.start, i18n.language), end: formatDay(report.period.end, i18n.language) });
+  // The range on its own line, the links on the next: side by side they wrap apart on a phone.
   return (
-    <nav aria-label={t("ledger.budgets.period.label")} className={l.actions} data-testid="period-picker">
-      <Link to={at(report.previous.start)} className={ui.button.ghost} aria-label={t("ledger.budgets.period.previous")} rel="prev" preventScrollReset data-testid="period-previous">
-        <ChevronLeft size={18} aria-hidden="true" />
-      </Link>
+    <div className={ui.stack} style={{ gap: 6 }}>
       <strong aria-current={report.current ? "date" : undefined} data-testid="period-range">
         {range}
       </strong>
-      <Link to={at(report.next.start)} className={ui.button.ghost} aria-label={t("ledger.budgets.period.next")} rel="next" preventScrollReset data-testid="period-next">
-        <ChevronRight size={18} aria-hidden="true" />
-      </Link>
-      {!report.current ? (
-        <Link to={`?${new URLSearchParams({ budget: report.budget.id })}`} className={ui.button.link}>
-          {t("ledger.budgets.period.current")}
+      <nav aria-label={t("ledger.budgets.period.label")} className={l.actions} data-testid="period-picker">
+        <Link to={at(report.previous.start)} className={ui.button.ghost} aria-label={t("ledger.budgets.period.previous")} rel="prev" preventScrollReset data-testid="period-previous">
+          <ChevronLeft size={18} aria-hidden="true" />
         </Link>
-      ) : null}
-    </nav>
+        <Link to={at(report.next.start)} className={ui.button.ghost} aria-label={t("ledger.budgets.period.next")} rel="next" preventScrollReset data-testid="period-next">
+          <ChevronRight size={18} aria-hidden="true" />
+        </Link>
+        {!report.current ? (
+          <Link to={`?${new URLSearchParams({ budget: report.budget.id })}`} className={ui.button.link}>
+            {t("ledger.budgets.period.current")}
+          </Link>
+        ) : null}
+      </nav>
+    </div>
   );
 }
 
