@@ -24,6 +24,7 @@ import { localOrigin } from "./lib/local-origin.mjs";
 import { requireFreePort, root, run } from "./lib/run.mjs";
 import { DEMO_PEN_ACCOUNT } from "./seed-ledger.mjs";
 import { listCursor } from "./lib/ledger-cursor.mjs";
+import { budgetCases } from "./bench/budgets.mjs";
 
 const argv = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -119,6 +120,8 @@ async function benchSize(size) {
       ["SSR first page", `${ORIGIN}/accounts/${DEMO_PEN_ACCOUNT}/transactions`, cookie],
       // The yardstick of issue 4: the transactions page within 2× of the sign-in page, same run.
       ["SSR sign-in page", `${ORIGIN}/login`, browser],
+      // Budgets (issue 37): a month's report, one with a year of rollover, and the page.
+      ...(await budgetCases({ origin: ORIGIN, api, cookie, lastDay: last.d })),
     ];
     const results = {};
     for (const [name, url, headers] of cases) {
