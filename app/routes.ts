@@ -19,6 +19,7 @@
  * | quick-add (beyond the seed)         | /quick-add                         | default | auth  |
  * | reports (beyond the seed)           | /reports                           | default | auth  |
  * | reports-csv (beyond the seed)       | /reports.csv                       | none    | auth  |
+ * | budgets (beyond the seed)           | /budgets                           | default | auth  |
  */
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
@@ -33,6 +34,8 @@ export default [
     // Quick add (issue 35): its action, and its form as a page where scripts do not run.
     route("quick-add", "routes/quick-add/quick-add.tsx", { id: "quick-add" }),
     route("reports", "routes/reports/reports.tsx", { id: "reports" }),
+    // Budgets by month, quincena or pay cycle (issue 37).
+    route("budgets", "routes/budgets/budgets.tsx", { id: "budgets" }),
     // Unmatched paths: a 404 in the default layout, so it keeps the header (a way on, sign-out),
     // rendered under root, so middleware (i18n) runs (STACK-NOTES trap 2).
     route("*", "routes/not-found.tsx", { id: "not-found" }),

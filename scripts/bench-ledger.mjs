@@ -25,6 +25,7 @@ import { requireFreePort, root, run } from "./lib/run.mjs";
 import { DEMO_PEN_ACCOUNT } from "./seed-ledger.mjs";
 import { listCursor } from "./lib/ledger-cursor.mjs";
 import { reportCases } from "./bench/reports.mjs";
+import { budgetCases } from "./bench/budgets.mjs";
 
 const argv = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -122,6 +123,8 @@ async function benchSize(size) {
       ["SSR sign-in page", `${ORIGIN}/login`, browser],
       // Reports (ADR 059): read from the monthly summaries, so flat in the number of rows.
       ...reportCases(ORIGIN, api, cookie, last.d),
+      // Budgets (issue 37): a month's report, one with a year of rollover, and the page.
+      ...(await budgetCases({ origin: ORIGIN, api, cookie, lastDay: last.d })),
     ];
     const results = {};
     for (const [name, url, headers] of cases) {

@@ -62,6 +62,10 @@ function validBody(op: Operation, ids: Ids): { json?: unknown; raw?: BodyInit; c
       return { json: { amount: "-2.00" } };
     case "PATCH /categories/{categoryId}":
       return { json: { name: "Not yours" } };
+    case "PATCH /budgets/{budgetId}":
+      return { json: { name: "Not yours" } };
+    case "PUT /budgets/{budgetId}/lines":
+      return { json: { lines: [] } };
     case "POST /transactions/{transactionId}/transfer":
       return { json: { accountId: ids.accountId } };
     case "POST /accounts/{accountId}/reconciliation":
@@ -110,6 +114,8 @@ async function ownerWithEverything() {
   expect(draft.status).toBe(201);
   const draftId = ((await draft.json()) as { draft: { id: string } }).draft.id;
   const categories = await call("/categories", { token: a.token });
+  const budget = await call("/budgets", { token: a.token, body: { name: "A's", currency: "PEN", period: "monthly" } });
+  expect(budget.status).toBe(201);
   const sessions = await call("/auth/sessions", { token: a.token });
   const otherSession = sessions.json.sessions.find((s: { current: boolean }) => !s.current);
   const ids: Ids = {
@@ -120,6 +126,7 @@ async function ownerWithEverything() {
     sessionId: otherSession.id,
     importId,
     draftId,
+    budgetId: budget.json.budget.id,
   };
   return { a, secondToken: second.json.token as string, ids };
 }
@@ -182,6 +189,7 @@ describe("authorization matrix (from the OpenAPI document)", () => {
           sessionId: "SELECT 1 FROM sessions WHERE id = ?1 AND user_id = ?2 AND revoked_at IS NULL",
           importId: "SELECT 1 FROM imports WHERE id = ?1 AND user_id = ?2 AND undone_at IS NULL AND remaining > 0",
           draftId: "SELECT 1 FROM import_drafts WHERE id = ?1 AND user_id = ?2",
+          budgetId: "SELECT 1 FROM budgets WHERE id = ?1 AND user_id = ?2",
         }[name]!,
       )
         .bind(id, a.user.id)

@@ -13,6 +13,7 @@ import { MonthPicker } from "./month-picker";
 import { overviewData } from "./overview-data.server";
 import { RecentTable } from "./recent";
 import { Spending } from "./spending";
+import { BudgetCard } from "./budget-card";
 import * as l from "../../styles/ledger.css";
 import * as ui from "../../styles/ui.css";
 
@@ -30,7 +31,7 @@ function monthNameOf(day: string, language: string, month: "long" | "short" = "l
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { accounts, archived, totals, recent, month, compared, monthStart, monthEnd, previousStart, nextMonth, thisMonth, today } = loaderData;
+  const { accounts, archived, totals, recent, month, compared, monthStart, monthEnd, previousStart, nextMonth, thisMonth, today, budgets } = loaderData;
   const monthName = monthNameOf(monthStart, i18n.language);
   const previousName = monthNameOf(previousStart, i18n.language);
 
@@ -103,6 +104,8 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
               <Spending month={month} from={monthStart} to={monthEnd} monthName={monthName} />
             </Section>
           </div>
+
+          <BudgetCard budgets={budgets} />
 
           <Section
             title={t("ledger.pages.overview.accounts")}

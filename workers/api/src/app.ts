@@ -8,6 +8,7 @@ import { IMPORT_MAX_BYTES } from "../../../core/schemas/ledger";
 import { accountRoutes } from "./account/routes";
 import { accountsRoutes } from "./accounts/routes";
 import { authRoutes } from "./auth/routes";
+import { budgetRoutes } from "./budgets/routes";
 import { categoryRoutes } from "./categories/routes";
 import { exportRoutes } from "./export/routes";
 import { IMPORT_PATH, importRoutes } from "./import/routes";
@@ -76,6 +77,7 @@ export function createApi(basePath = "/api/v1") {
   api.route("/", payeeRoutes);
   api.route("/", receiptRoutes);
   api.route("/", restoreRoutes);
+  api.route("/", budgetRoutes);
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   api.openAPIRegistry.register("Problem", problemSchema);

@@ -59,7 +59,7 @@ type Included = {
   imports?: Array<z.infer<typeof importRecordOut>>;
 };
 
-type IncludeName = "accounts" | "categories" | "imports";
+type IncludeName = "accounts" | "categories" | "imports" | "budgets";
 
 /** An `include` query parameter taking `names`, comma-separated. */
 function includeParamOf(names: readonly IncludeName[], answeredAs: string) {
@@ -71,6 +71,9 @@ function includeParamOf(names: readonly IncludeName[], answeredAs: string) {
 
 /** `include=accounts,categories`: which of the two to embed. */
 export const includeParam = includeParamOf(["accounts", "categories"], "GET /accounts and GET /categories");
+
+/** The overview's: `budgets` too (each budget's current period, workers/api/src/budgets/overview-card.ts). */
+export const overviewIncludeParam = includeParamOf(["accounts", "categories", "budgets"], "GET /accounts, GET /categories and the budgets' current periods");
 
 /** The list's: `imports` too. */
 export const listIncludeParam = includeParamOf(["accounts", "categories", "imports"], "GET /accounts, GET /categories and GET /accounts/{accountId}/imports");

@@ -17,7 +17,9 @@ import { compareCurrencies } from "../../../../core/money";
 import { createRouter } from "../platform/router";
 import { overviewStatements } from "./store";
 
-import { included, includedOut, includeParam } from "../ledger/collections";
+import { included, includedOut, overviewIncludeParam } from "../ledger/collections";
+import { budgetCard } from "../budgets/overview-card";
+import { summaryOut } from "../budgets/model";
 
 import { categoryDisplayName, toTransaction, transactionOut, type TransactionRow } from "../ledger/model";
 
@@ -43,7 +45,7 @@ const query = withDateRange(
         .refine((n) => n >= 1 && n <= 50, { error: "api.recent" })
         .default(10),
     ),
-    include: includeParam,
+    include: overviewIncludeParam,
     // Another period's money in and out beside this one's (the overview's month before): both or neither.
     compareFrom: z.preprocess((value) => (value === "" ? undefined : value), day.optional()),
     compareTo: z.preprocess((value) => (value === "" ? undefined : value), day.optional()),
@@ -83,6 +85,7 @@ overviewRoutes.openapi(
             flows: z.array(flowOut),
             compared: z.array(periodFlowOut).optional().openapi({ description: "With compareFrom and compareTo: that period's money in and out per currency" }),
             ...includedOut,
+            budgets: z.array(summaryOut).optional().openapi({ description: "With include=budgets: each budget's current period, spent of budgeted" }),
           }),
         ),
       },
@@ -94,13 +97,14 @@ overviewRoutes.openapi(
     const { from, to, recent: limit, include, compareFrom, compareTo } = c.req.valid("query");
     const compare = compareFrom && compareTo ? { from: compareFrom, to: compareTo } : undefined;
     const extra = included(c.env.DB, include);
+    const card = budgetCard(c.env.DB, include);
     // The session check rides in the same D1 batch as the page's reads (ADR 026).
-    const auth = await sessionBatch(c, (userId) => [...overviewStatements(c.env.DB, userId, from, to, limit, compare), ...extra.statements(userId)]);
+    const auth = await sessionBatch(c, (userId) => [...overviewStatements(c.env.DB, userId, from, to, limit, compare), ...extra.statements(userId), ...card.statements(userId)]);
     if ("response" in auth) return auth.response;
     const locale = localeOf(c);
     const [recent, flows, spending, ...rest] = auth.results;
     const comparedResult = compare ? rest.shift() : undefined;
-    const extraResults = rest;
+    const extraResults = rest.splice(0, rest.length - card.count);
     type SpendingRow = { currency: string; category_id: string | null; name: string | null; color: string | null; default_key: string | null; spent: number };
     const byCurrency = new Map<string, Array<{ id: string; name: string | null; color: string; minor: number }>>();
     for (const row of (spending?.results ?? []) as SpendingRow[]) {
@@ -116,6 +120,7 @@ overviewRoutes.openapi(
     return c.json(
       {
         ...extra.read(extraResults, locale),
+        ...card.read(rest, c.get("user").timeZone),
         recent: ((recent?.results ?? []) as TransactionRow[]).map((row) => toTransaction(row, locale)),
         // In the order the balances use (PEN, USD, then A–Z), not SQL's.
         flows: ((flows?.results ?? []) as Array<{ currency: string; inflow: number; outflow: number }>)

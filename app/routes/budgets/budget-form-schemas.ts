@@ -1,0 +1,51 @@
+/**
+ * The budgets page's forms, checked with the API's own schemas (core/schemas/budgets.ts) in the
+ * browser and in the action. The lines form posts one row per category (`lines.N.categoryId`,
+ * `lines.N.amount`, `lines.N.rollover`; an empty amount means "no line"), so an error names the
+ * row's own field on both sides.
+ */
+import { z } from "zod";
+import { budgetCreateSchema, budgetLineSchema, budgetUpdateSchema } from "../../../core/schemas/budgets";
+
+export const createForm = budgetCreateSchema;
+export const updateForm = budgetUpdateSchema;
+
+/** The category id field's value for the "everything else" row. */
+export const OTHER_LINE = "other";
+
+const ROW = /^lines\.(\d{1,2})\.(categoryId|amount|rollover)$/;
+
+/** Form values → the rows as posted, in order. */
+export function rowsOf(values: Record<string, unknown>): Array<{ categoryId: string; amount: string; rollover: string }> {
+  const rows: Array<{ categoryId: string; amount: string; rollover: string }> = [];
+  for (const [name, value] of Object.entries(values)) {
+    const match = ROW.exec(name);
+    if (!match || typeof value !== "string") continue;
+    const row = (rows[Number(match[1])] ??= { categoryId: "", amount: "", rollover: "none" });
+    row[match[2] as "categoryId" | "amount" | "rollover"] = value;
+  }
+  return rows.filter(Boolean);
+}
+
+/** Each posted row that has an amount is a line; errors keep the row's index (`lines.N.amount`). */
+export const linesForm = z.preprocess(
+  (values) => ({ lines: rowsOf((values ?? {}) as Record<string, unknown>) }),
+  z.object({
+    lines: z.array(
+      z.object({ categoryId: z.string(), amount: z.string(), rollover: z.string() }).superRefine((row, ctx) => {
+        if (!row.amount.trim()) return;
+        const parsed = budgetLineSchema.safeParse({ categoryId: row.categoryId === OTHER_LINE ? null : row.categoryId, amount: row.amount, rollover: row.rollover });
+        if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+      }),
+    ),
+  }),
+);
+
+/** The API's body from the checked rows, and which posted row each line came from (to name an API error's field). */
+export function linesBody(rows: ReadonlyArray<{ categoryId: string; amount: string; rollover: string }>) {
+  const kept = rows.map((row, index) => ({ row, index })).filter(({ row }) => row.amount.trim());
+  return {
+    body: { lines: kept.map(({ row }) => ({ categoryId: row.categoryId === OTHER_LINE ? null : row.categoryId, amount: row.amount.trim(), rollover: row.rollover })) },
+    rowOf: kept.map(({ index }) => index),
+  };
+}

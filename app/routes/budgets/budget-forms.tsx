@@ -1,0 +1,143 @@
+/**
+ * The budgets page's forms: a budget's name and period (new, or edit), its amounts per category,
+ * and its delete. Each posts to the page's action (works without JavaScript) and, with it,
+ * through a fetcher; the same schemas check them in the browser and in the action.
+ */
+import type { FetcherWithComponents } from "react-router";
+import type { Budget } from "../../../core/api-types/budgets";
+import { PERIOD_KINDS, ROLLOVERS } from "../../../core/budget-periods";
+import { toEditableDecimalString } from "../../../core/money";
+import { BUDGET_NAME_MAX } from "../../../core/schemas/budgets";
+import { SelectField } from "../../forms/fields";
+import { formErrorOf, type FormAnswer } from "../../forms/form-answer";
+import { useClientValidation } from "../../forms/forms";
+import { FormKey } from "../../forms/idempotency-key";
+import { useFailureToast } from "../../forms/use-form-answer";
+import { useTranslation } from "../../i18n/use-translation";
+import { Field, FormAlert } from "../../ui/ui";
+import { createForm, linesForm, OTHER_LINE, updateForm } from "./budget-form-schemas";
+import * as l from "../../styles/ledger.css";
+import * as ui from "../../styles/ui.css";
+
+type Fetcher = FetcherWithComponents<FormAnswer>;
+export type CategoryChoice = { id: string; name: string; color: string };
+export type CurrencyChoice = { code: string; label: string };
+
+export function BudgetForm({ budget, budgets, fetcher, result, nonce, currencies }: { budget?: Budget; budgets: Budget[]; fetcher: Fetcher; result: FormAnswer | undefined; nonce: string; currencies: CurrencyChoice[] }) {
+  const { t } = useTranslation();
+  const mode = budget ? "update" : "create";
+  const { errors, onSubmit } = useClientValidation(mode === "create" ? createForm : updateForm, t, result?.errors);
+  useFailureToast(result, t);
+  const values = result?.values ?? {};
+  const v = (name: string, fallback: string) => values[name] ?? fallback;
+  const prefix = budget ? `edit-${budget.id}` : "new";
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" action="/budgets" noValidate onSubmit={onSubmit} className={ui.stack} preventScrollReset aria-label={budget ? t("ledger.budgets.edit") : t("ledger.budgets.new")} data-testid={`budget-form-${mode}`}>
+      <FormKey nonce={nonce} form={budget ? `budget-update.${budget.id}` : "budget-create"} />
+      <input type="hidden" name="intent" value={mode} />
+      {budget ? <input type="hidden" name="budgetId" value={budget.id} /> : null}
+      <FormAlert message={formErrorOf(result, t)} />
+      <div className={l.formGrid}>
+        <Field id={`${prefix}-name`} label={t("ledger.budgets.fields.name")} name="name" required maxLength={BUDGET_NAME_MAX} defaultValue={v("name", budget?.name ?? "")} error={errors.name} autoComplete="off" />
+        {budget ? null : (
+          <SelectField id={`${prefix}-currency`} label={t("ledger.budgets.fields.currency")} name="currency" defaultValue={v("currency", "PEN")} error={errors.currency} options={currencies.map((c) => ({ value: c.code, label: c.label }))} />
+        )}
+        <SelectField
+          id={`${prefix}-period`}
+          label={t("ledger.budgets.fields.period")}
+          name="period"
+          defaultValue={v("period", budget?.period ?? "monthly")}
+          error={errors.period}
+          options={PERIOD_KINDS.map((kind) => ({ value: kind, label: t(`ledger.budgets.periods.${kind}`) }))}
+        />
+        <Field
+          id={`${prefix}-cycleDay`}
+          label={t("ledger.budgets.fields.cycleDay")}
+          name="cycleDay"
+          inputMode="numeric"
+          defaultValue={v("cycleDay", String(budget?.cycleDay ?? 1))}
+          error={errors.cycleDay}
+          hint={t("ledger.budgets.fields.cycleDayHint")}
+        />
+        <Field id={`${prefix}-startsOn`} label={t("ledger.budgets.fields.startsOn")} name="startsOn" type="date" defaultValue={v("startsOn", budget?.startsOn ?? "")} error={errors.startsOn} />
+        {budget || budgets.length === 0 ? null : (
+          <SelectField
+            id={`${prefix}-copyFrom`}
+            label={t("ledger.budgets.fields.copyFrom")}
+            name="copyFrom"
+            defaultValue={v("copyFrom", "")}
+            error={errors.copyFrom}
+            options={[{ value: "", label: t("ledger.budgets.fields.copyNone") }, ...budgets.map((b) => ({ value: b.id, label: `${b.name} (${b.currency})` }))]}
+          />
+        )}
+      </div>
+      <div className={l.actions}>
+        <button type="submit" className={ui.button.primary} disabled={busy}>
+          {busy ? t("ledger.pages.common.saving") : budget ? t("ledger.budgets.save") : t("ledger.budgets.create")}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+/** One row per expense category and one for everything else: an amount (empty: no line) and its rollover. */
+export function LinesForm({ budget, categories, fetcher, result, nonce }: { budget: Budget; categories: CategoryChoice[]; fetcher: Fetcher; result: FormAnswer | undefined; nonce: string }) {
+  const { t } = useTranslation();
+  const { errors, onSubmit } = useClientValidation(linesForm, t, result?.errors);
+  useFailureToast(result, t);
+  const values = result?.values ?? {};
+  const busy = fetcher.state !== "idle";
+  const rows = [...categories.map((c) => ({ key: c.id, name: c.name })), { key: OTHER_LINE, name: t("ledger.budgets.everythingElse") }];
+  const lineOf = new Map(budget.lines.map((line) => [line.categoryId ?? OTHER_LINE, line]));
+  return (
+    <fetcher.Form method="post" action="/budgets" noValidate onSubmit={onSubmit} className={ui.stack} preventScrollReset aria-label={t("ledger.budgets.editLines")} data-testid="lines-form">
+      <FormKey nonce={nonce} form={`budget-lines.${budget.id}`} />
+      <input type="hidden" name="intent" value="lines" />
+      <input type="hidden" name="budgetId" value={budget.id} />
+      <FormAlert message={formErrorOf(result, t)} />
+      <p className={l.small} style={{ margin: 0 }}>
+        {t("ledger.budgets.editLinesHint")}
+      </p>
+      <ul className={l.list}>
+        {rows.map((row, i) => {
+          const line = lineOf.get(row.key);
+          const amount = values[`lines.${i}.amount`] ?? (line ? toEditableDecimalString(line.amountMinor, budget.currency) : "");
+          return (
+            <li key={row.key} className={l.formGrid} data-testid="lines-row">
+              <input type="hidden" name={`lines.${i}.categoryId`} value={row.key} />
+              <Field id={`line-${i}-amount`} label={t("ledger.budgets.fields.amount", { category: row.name })} name={`lines.${i}.amount`} inputMode="decimal" defaultValue={amount} error={errors[`lines.${i}.amount`] ?? errors[`lines.${i}.categoryId`]} autoComplete="off" />
+              <SelectField
+                id={`line-${i}-rollover`}
+                label={t("ledger.budgets.fields.rollover", { category: row.name })}
+                name={`lines.${i}.rollover`}
+                defaultValue={values[`lines.${i}.rollover`] ?? line?.rollover ?? "none"}
+                error={errors[`lines.${i}.rollover`]}
+                options={ROLLOVERS.map((r) => ({ value: r, label: t(`ledger.budgets.rollovers.${r}`) }))}
+              />
+            </li>
+          );
+        })}
+      </ul>
+      <div className={l.actions}>
+        <button type="submit" className={ui.button.primary} disabled={busy}>
+          {busy ? t("ledger.pages.common.saving") : t("ledger.budgets.saveLines")}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+export function DeleteBudget({ budget, fetcher, nonce }: { budget: Budget; fetcher: Fetcher; nonce: string }) {
+  const { t } = useTranslation();
+  return (
+    <fetcher.Form method="post" action="/budgets" data-testid="budget-delete">
+      <FormKey nonce={nonce} form={`budget-delete.${budget.id}`} />
+      <input type="hidden" name="intent" value="delete" />
+      <input type="hidden" name="budgetId" value={budget.id} />
+      <button type="submit" className={ui.button.ghost} disabled={fetcher.state !== "idle"}>
+        {t("ledger.budgets.delete")}
+      </button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,53 @@
+/** The overview's budget card: each budget's current period, spent of budgeted, over budget said in words; leads to /budgets. */
+import { AlertTriangle } from "lucide-react";
+import { Link } from "react-router";
+import type { BudgetSummary } from "../../../core/api-types/budgets";
+import { useTranslation } from "../../i18n/use-translation";
+import { Money } from "../../ui/money";
+import { Section } from "../../ui/section";
+import { ProgressBar } from "../../ui/ui";
+import { spentShare } from "../budgets/budget-report";
+import * as l from "../../styles/ledger.css";
+import * as ui from "../../styles/ui.css";
+
+export function BudgetCard({ budgets }: { budgets: BudgetSummary[] }) {
+  const { t } = useTranslation();
+  return (
+    <Section
+      title={t("ledger.budgets.card.title")}
+      id="budgets-card"
+      actions={
+        <Link to="/budgets" className={ui.button.link}>
+          {budgets.length ? t("ledger.budgets.card.open") : t("ledger.budgets.card.create")}
+        </Link>
+      }
+    >
+      {budgets.length === 0 ? (
+        <p className={l.small} style={{ margin: 0 }}>
+          {t("ledger.budgets.card.empty")}
+        </p>
+      ) : (
+        <ul className={l.list} data-testid="overview-budgets">
+          {budgets.map((budget) => (
+            <li key={budget.id} className={ui.stack} style={{ gap: 4 }} data-testid="overview-budget" data-over={budget.over ? "true" : undefined}>
+              <div className={l.headingRow}>
+                <Link to={`/budgets?${new URLSearchParams({ budget: budget.id })}`} className={l.rowLink}>
+                  {budget.name}
+                </Link>
+                <span className={l.figureEnd}>
+                  <Money minor={budget.spentMinor} currency={budget.currency} /> / <Money minor={budget.budgetedMinor} currency={budget.currency} />
+                </span>
+              </div>
+              <ProgressBar value={spentShare(budget.spentMinor, budget.budgetedMinor)} label={t("ledger.budgets.progress", { category: budget.name })} />
+              {budget.overLines > 0 ? (
+                <span className={l.small}>
+                  <AlertTriangle size={14} aria-hidden="true" style={{ verticalAlign: "-2px" }} /> {t("ledger.budgets.card.overLines", { count: budget.overLines })}
+                </span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,70 @@
+/** Shapes of the budgets API (ADR 057) as the pages read them. */
+import type { PeriodKind, Rollover } from "../budget-periods";
+
+export interface BudgetLine {
+  id: string;
+  /** null: the "everything else" line (spending in categories without a line of their own, and uncategorized). */
+  categoryId: string | null;
+  categoryName: string | null;
+  categoryColor: string | null;
+  amount: string;
+  amountMinor: number;
+  rollover: Rollover;
+}
+
+export interface Budget {
+  id: string;
+  name: string;
+  currency: string;
+  period: PeriodKind;
+  cycleDay: number;
+  startsOn: string;
+  lines: BudgetLine[];
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface BudgetReportLine {
+  lineId: string;
+  categoryId: string | null;
+  categoryName: string | null;
+  categoryColor: string | null;
+  rollover: Rollover;
+  budgetedMinor: number;
+  /** Carried in from the periods before (negative: overspending carried). */
+  carriedMinor: number;
+  spentMinor: number;
+  /** Scheduled but not yet posted in the period (filled by schedules; 0 until then). */
+  expectedMinor: number;
+  /** budgeted + carried − spent. */
+  leftMinor: number;
+  /** The current period only: what is left shared over the days left (today included); null otherwise. */
+  leftPerDayMinor: number | null;
+  over: boolean;
+}
+
+export interface BudgetReport {
+  budget: Budget;
+  period: { start: string; end: string };
+  previous: { start: string; end: string };
+  next: { start: string; end: string };
+  today: string;
+  current: boolean;
+  daysLeft: number;
+  lines: BudgetReportLine[];
+  totals: { currency: string; budgetedMinor: number; carriedMinor: number; spentMinor: number; expectedMinor: number; leftMinor: number; leftPerDayMinor: number | null };
+  /** Transactions in other currencies without a rate for their day: not counted (in the period, and in the periods before, which rollover reads). */
+  unconverted: { period: number; before: number };
+}
+
+/** A budget's current period on the overview (`include=budgets`). */
+export interface BudgetSummary {
+  id: string;
+  name: string;
+  currency: string;
+  period: { start: string; end: string };
+  budgetedMinor: number;
+  spentMinor: number;
+  over: boolean;
+  overLines: number;
+}

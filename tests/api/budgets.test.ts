@@ -1,0 +1,290 @@
+import { env } from "cloudflare:test";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { addDays, todayInZone } from "../../core/dates";
+import { periodOf, type PeriodKind, type Rollover } from "../../core/budget-periods";
+import { call, signUp } from "./helpers";
+import { addTransaction, createAccount } from "./ledger-helpers";
+import { RECENT_SPENDING_SQL, SPENDING_SQL } from "../../workers/api/src/budgets/store";
+
+type Category = { id: string; name: string; kind: string };
+
+async function setup() {
+  const user = await signUp();
+  const soles = await createAccount(user.token, { name: "BCP", currency: "PEN" });
+  const dollars = await createAccount(user.token, { name: "IBK", currency: "USD" });
+  const categories = (await call("/categories", { token: user.token })).json.categories as Category[];
+  const byName = (name: string) => categories.find((c) => c.name === name)!.id;
+  return { ...user, soles, dollars, categories, byName };
+}
+
+async function createBudget(token: string, body: Record<string, unknown>) {
+  const result = await call("/budgets", { token, body: { name: "Casa", currency: "PEN", period: "monthly", ...body } });
+  expect(result.status, JSON.stringify(result.json)).toBe(201);
+  return result.json.budget as { id: string; lines: Array<{ id: string; categoryId: string | null; amountMinor: number }> };
+}
+
+async function putLines(token: string, budgetId: string, lines: unknown[]) {
+  const result = await call(`/budgets/${budgetId}/lines`, { method: "PUT", token, body: { lines } });
+  expect(result.status, JSON.stringify(result.json)).toBe(200);
+  return result.json.budget;
+}
+
+describe("budgets CRUD", () => {
+  it("creates, lists, renames, sets lines, copies lines into a new budget, and deletes", async () => {
+    const { token, byName } = await setup();
+    const budget = await createBudget(token, { period: "quincena", startsOn: "2026-11-01" });
+    const withLines = await putLines(token, budget.id, [
+      { categoryId: byName("Groceries"), amount: "500.00", rollover: "unspent" },
+      { categoryId: null, amount: "200", rollover: "none" },
+    ]);
+    expect(withLines.lines.map((l: { amountMinor: number; rollover: string }) => [l.amountMinor, l.rollover])).toEqual([
+      [50000, "unspent"],
+      [20000, "none"],
+    ]);
+    const renamed = await call(`/budgets/${budget.id}`, { method: "PATCH", token, body: { name: "Hogar", period: "payCycle", cycleDay: 31 } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.json.budget).toMatchObject({ name: "Hogar", period: "payCycle", cycleDay: 31 });
+    const copy = await createBudget(token, { name: "Copia", copyFrom: budget.id });
+    expect(copy.lines.map((l) => [l.categoryId, l.amountMinor])).toEqual([
+      [byName("Groceries"), 50000],
+      [null, 20000],
+    ]);
+    const list = await call("/budgets", { token });
+    expect(list.json.budgets.map((b: { name: string }) => b.name)).toEqual(["Hogar", "Copia"]);
+    expect((await call(`/budgets/${budget.id}`, { method: "DELETE", token })).status).toBe(204);
+    expect((await call(`/budgets/${budget.id}`, { token })).status).toBe(404);
+    expect((await call("/budgets", { token })).json.budgets).toHaveLength(1);
+  });
+
+  it("refuses bad input per field, in the user's language, and saves nothing", async () => {
+    const { token, byName } = await setup();
+    const bad = await call("/budgets", { token, body: { name: "", currency: "XXX", period: "weekly", cycleDay: 40 }, headers: { "Accept-Language": "es" } });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.json.errors).sort()).toEqual(["currency", "cycleDay", "name", "period"]);
+    expect(bad.json.errors.period[0]).toBe("Elige mensual, quincena o ciclo de pago.");
+    const budget = await createBudget(token, {});
+    const income = byName("Income");
+    const lines = await call(`/budgets/${budget.id}/lines`, {
+      method: "PUT",
+      token,
+      body: { lines: [{ categoryId: income, amount: "1.00" }, { categoryId: byName("Dining"), amount: "1.005" }, { categoryId: byName("Health"), amount: "-3" }] },
+    });
+    expect(lines.status).toBe(422);
+    expect(Object.keys(lines.json.errors).sort()).toEqual(["lines.0.categoryId", "lines.1.amount", "lines.2.amount"]);
+    const duplicate = await call(`/budgets/${budget.id}/lines`, { method: "PUT", token, body: { lines: [{ categoryId: null, amount: "1" }, { categoryId: null, amount: "2" }] } });
+    expect(duplicate.status).toBe(422);
+    expect((await call(`/budgets/${budget.id}`, { token })).json.budget.lines).toEqual([]);
+    const copy = await call("/budgets", { token, body: { name: "X", currency: "PEN", period: "monthly", copyFrom: crypto.randomUUID() } });
+    expect(copy.status).toBe(422);
+    expect(Object.keys(copy.json.errors)).toEqual(["copyFrom"]);
+  });
+
+  it("replays a write with the same Idempotency-Key instead of creating twice", async () => {
+    const { token } = await setup();
+    const headers = { "Idempotency-Key": crypto.randomUUID() };
+    const first = await call("/budgets", { token, headers, body: { name: "Una vez", currency: "PEN", period: "monthly" } });
+    const again = await call("/budgets", { token, headers, body: { name: "Una vez", currency: "PEN", period: "monthly" } });
+    expect(first.status).toBe(201);
+    expect(again.json.budget.id).toBe(first.json.budget.id);
+    expect((await call("/budgets", { token })).json.budgets).toHaveLength(1);
+  });
+});
+
+describe("GET /budgets/{id}/report", () => {
+  it("sums spending per line (refunds reduce it, transfers and income do not count), carries rollover, and converts other currencies at their day's rate", async () => {
+    const { token, user, soles, dollars, byName } = await setup();
+    const groceries = byName("Groceries");
+    const dining = byName("Dining");
+    const budget = await createBudget(token, { startsOn: "2026-09-15" });
+    await putLines(token, budget.id, [
+      { categoryId: groceries, amount: "500.00", rollover: "all" },
+      { categoryId: dining, amount: "100.00", rollover: "unspent" },
+      { categoryId: null, amount: "50.00", rollover: "none" },
+    ]);
+    // September: groceries 600 (100 over, carried as −100), dining 40 (60 left, carried).
+    await addTransaction(token, soles.id, { date: "2026-08-31", description: "Antes del inicio", amount: "-1000.00", categoryId: groceries });
+    await addTransaction(token, soles.id, { date: "2026-09-20", description: "Wong", amount: "-600.00", categoryId: groceries });
+    await addTransaction(token, soles.id, { date: "2026-09-21", description: "Chifa", amount: "-40.00", categoryId: dining });
+    // October: groceries 300 (−100 + 500 − 300 = 100 carried), dining 200 (over: carries nothing).
+    await addTransaction(token, soles.id, { date: "2026-10-02", description: "Tottus", amount: "-300.00", categoryId: groceries });
+    await addTransaction(token, soles.id, { date: "2026-10-30", description: "Cena", amount: "-200.00", categoryId: dining });
+    // November: groceries 150 − 20 refund; uncategorized 30 and a transfer (not spending); income not spending.
+    await addTransaction(token, soles.id, { date: "2026-11-03", description: "Wong", amount: "-150.00", categoryId: groceries });
+    await addTransaction(token, soles.id, { date: "2026-11-04", description: "Devolución", amount: "20.00", categoryId: groceries });
+    await addTransaction(token, soles.id, { date: "2026-11-05", description: "Varios", amount: "-30.00" });
+    await addTransaction(token, soles.id, { date: "2026-11-06", description: "Bono", amount: "99.00", categoryId: byName("Income") });
+    expect((await call("/transfers", { token, body: { fromAccountId: soles.id, toAccountId: dollars.id, amount: "10.00", toAmount: "2.70", date: "2026-11-07" } })).status).toBe(201);
+    // Dollars: one with a user rate (3.75), one without any rate on its day.
+    await env.DB.prepare("INSERT INTO user_rates (id, user_id, currency, quote, rate, from_day, to_day, created_at, updated_at) VALUES ('r1', ?1, 'USD', 'PEN', '3.75', '2026-11-08', '2026-11-08', 0, 0)").bind(user.id).run();
+    await addTransaction(token, dollars.id, { date: "2026-11-08", description: "Amazon", amount: "-10.00", categoryId: groceries });
+    await addTransaction(token, dollars.id, { date: "2026-11-09", description: "Netflix", amount: "-15.99", categoryId: dining });
+
+    const { status, json } = await call(`/budgets/${budget.id}/report?period=2026-11-15`, { token });
+    expect(status).toBe(200);
+    expect(json.period).toEqual({ start: "2026-11-01", end: "2026-11-30" });
+    expect(json.previous).toEqual({ start: "2026-10-01", end: "2026-10-31" });
+    expect(json.next).toEqual({ start: "2026-12-01", end: "2026-12-31" });
+    const lines = json.lines.map((l: Record<string, unknown>) => [l.categoryId, l.budgetedMinor, l.carriedMinor, l.spentMinor, l.leftMinor, l.over, l.expectedMinor]);
+    expect(lines).toEqual([
+      [groceries, 50000, 10000, 13000 + 3750, 50000 + 10000 - 16750, false, 0],
+      [dining, 10000, 0, 0, 10000, false, 0],
+      [null, 5000, 0, 3000, 2000, false, 0],
+    ]);
+    expect(json.unconverted).toEqual({ period: 1, before: 0 });
+    expect(json.totals).toMatchObject({ currency: "PEN", budgetedMinor: 65000, spentMinor: 19750, leftMinor: 65000 + 10000 - 19750 });
+
+    const october = await call(`/budgets/${budget.id}/report?period=2026-10-01`, { token });
+    expect(october.json.lines.map((l: { carriedMinor: number; spentMinor: number; over: boolean }) => [l.carriedMinor, l.spentMinor, l.over])).toEqual([
+      [-10000, 30000, false],
+      [6000, 20000, true],
+      [0, 0, false],
+    ]);
+  });
+
+  it("says the current period's days left and left per day in the user's time zone", async () => {
+    const { token, user, byName } = await setup();
+    await env.DB.prepare("UPDATE users SET time_zone = 'Pacific/Kiritimati' WHERE id = ?1").bind(user.id).run();
+    const budget = await createBudget(token, { period: "quincena" });
+    await putLines(token, budget.id, [{ categoryId: byName("Dining"), amount: "100.00" }]);
+    const today = todayInZone("Pacific/Kiritimati");
+    const { json } = await call(`/budgets/${budget.id}/report`, { token });
+    expect(json.today).toBe(today);
+    expect(json.current).toBe(true);
+    const period = periodOf({ kind: "quincena", cycleDay: 1 }, today);
+    expect(json.period).toEqual(period);
+    const days = Math.round((Date.parse(period.end) - Date.parse(today)) / 86400000) + 1;
+    expect(json.daysLeft).toBe(days);
+    expect(json.lines[0].leftPerDayMinor).toBe(Math.floor(10000 / days));
+  });
+
+  it("is another user's 404, and a malformed period is a 422", async () => {
+    const { token } = await setup();
+    const other = await signUp();
+    const budget = await createBudget(token, {});
+    expect((await call(`/budgets/${budget.id}/report`, { token: other.token })).status).toBe(404);
+    expect((await call(`/budgets/${budget.id}/report?period=2026-02-30`, { token })).status).toBe(422);
+  });
+});
+
+describe("GET /overview?include=budgets", () => {
+  it("answers each budget's current period, spent of budgeted, in the same call", async () => {
+    const { token, soles, byName } = await setup();
+    const today = todayInZone("America/Lima");
+    const budget = await createBudget(token, { name: "Quincena", period: "quincena" });
+    await putLines(token, budget.id, [
+      { categoryId: byName("Dining"), amount: "10.00" },
+      { categoryId: null, amount: "100.00" },
+    ]);
+    await addTransaction(token, soles.id, { date: today, description: "Cena", amount: "-25.00", categoryId: byName("Dining") });
+    await addTransaction(token, soles.id, { date: today, description: "Taxi", amount: "-5.00", categoryId: byName("Transport") });
+    const { status, json } = await call(`/overview?from=${today.slice(0, 8)}01&to=${today}&include=accounts,budgets`, { token });
+    expect(status).toBe(200);
+    expect(json.budgets).toEqual([
+      { id: budget.id, name: "Quincena", currency: "PEN", period: periodOf({ kind: "quincena", cycleDay: 1 }, today), budgetedMinor: 11000, spentMinor: 3000, over: false, overLines: 1 },
+    ]);
+    expect(json.accounts).toHaveLength(2);
+    expect((await call(`/overview?from=${today}&to=${today}&include=accounts`, { token })).json.budgets).toBeUndefined();
+  });
+});
+
+describe("query plans of budget spending (migration 0026)", () => {
+  const explain = async (sql: string, params: unknown[]) =>
+    (await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>()).results.map((row) => row.detail).join(" | ");
+
+  it("reads a report's date range from the covering spending index, not the table", async () => {
+    const plan = await explain(SPENDING_SQL, ["b", "u", "2026-11-15"]);
+    expect(plan).toMatch(/SEARCH t USING COVERING INDEX transactions_user_spending \(user_id=\? AND date>\? AND date<\?\)/);
+    const recent = await explain(RECENT_SPENDING_SQL, ["u", "2026-11-15"]);
+    expect(recent).toMatch(/SEARCH t USING COVERING INDEX transactions_user_spending \(user_id=\? AND date>\? AND date<\?\)/);
+  });
+});
+
+// ───────────── Properties: the report against a straight recomputation ─────────────
+
+const KINDS: PeriodKind[] = ["monthly", "quincena", "payCycle"];
+const ROLLS: Rollover[] = ["none", "unspent", "all"];
+const ZONES = ["America/Lima", "Pacific/Kiritimati", "Pacific/Pago_Pago", "UTC", "Asia/Tokyo"];
+const dayArb = fc.integer({ min: 0, max: 400 }).map((n) => addDays("2025-12-01", n));
+
+describe("budget report properties", () => {
+  it("spent equals the sum of matching transactions, and rollover equals a straight recomputation, for random histories, periods and zones", async () => {
+    const { token, user, soles, byName } = await setup();
+    const cats = [byName("Groceries"), byName("Dining"), byName("Transport"), null];
+    const income = byName("Income");
+    let seq = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          kind: fc.constantFrom(...KINDS),
+          cycleDay: fc.integer({ min: 1, max: 31 }),
+          startsOn: dayArb,
+          zone: fc.constantFrom(...ZONES),
+          reportDay: dayArb,
+          lines: fc.tuple(fc.integer({ min: 0, max: 50000 }), fc.constantFrom(...ROLLS), fc.integer({ min: 0, max: 50000 }), fc.constantFrom(...ROLLS), fc.boolean()),
+          txs: fc.array(fc.record({ day: dayArb, amount: fc.integer({ min: -30000, max: 5000 }).filter((n) => n !== 0), cat: fc.constantFrom(0, 1, 2, 3, 4) }), { maxLength: 40 }),
+        }),
+        async (c) => {
+          await env.DB.prepare("DELETE FROM transactions WHERE user_id = ?1").bind(user.id).run();
+          await env.DB.prepare("UPDATE users SET time_zone = ?2 WHERE id = ?1").bind(user.id, c.zone).run();
+          const catOf = (i: number) => (i === 4 ? income : cats[i]!);
+          if (c.txs.length)
+            await env.DB.batch(
+              c.txs.map((tx) =>
+                env.DB.prepare("INSERT INTO transactions (id, account_id, user_id, date, description, amount, category_id, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, 'p', ?5, ?6, 0, 0)").bind(
+                  `00000000-0000-4000-8000-${String(++seq).padStart(12, "0")}`,
+                  soles.id,
+                  user.id,
+                  tx.day,
+                  tx.amount,
+                  catOf(tx.cat),
+                ),
+              ),
+            );
+          const budget = await createBudget(token, { period: c.kind, cycleDay: c.cycleDay, startsOn: c.startsOn });
+          const [a, ra, b, rb, withOther] = c.lines;
+          const lines = [
+            { categoryId: cats[0], amount: (a / 100).toFixed(2), rollover: ra },
+            { categoryId: cats[1], amount: (b / 100).toFixed(2), rollover: rb },
+            ...(withOther ? [{ categoryId: null, amount: "100.00", rollover: "all" as Rollover }] : []),
+          ];
+          await putLines(token, budget.id, lines);
+          const { status, json } = await call(`/budgets/${budget.id}/report?period=${c.reportDay}`, { token });
+          expect(status).toBe(200);
+
+          // The oracle: periods walked day by day from the start, spending summed per transaction.
+          const rule = { kind: c.kind, cycleDay: c.cycleDay };
+          const reported = periodOf(rule, c.reportDay);
+          const first = periodOf(rule, c.startsOn);
+          const periods: Array<{ start: string; end: string }> = [];
+          for (let p = first; p.start <= reported.start; p = periodOf(rule, addDays(p.end, 1))) periods.push(p);
+          if (!periods.length) periods.push(reported);
+          const spentOf = (line: (typeof lines)[number], p: { start: string; end: string }) =>
+            c.txs
+              .filter((tx) => tx.day >= p.start && tx.day <= p.end)
+              .filter((tx) => {
+                const cat = catOf(tx.cat);
+                if (line.categoryId !== null) return cat === line.categoryId;
+                // Everything else: spending (an expense category, or money out) without a line of its own.
+                return cat !== cats[0] && cat !== cats[1] && (tx.amount < 0 || (cat !== null && cat !== income));
+              })
+              .reduce((sum, tx) => sum - tx.amount, 0);
+          lines.forEach((line, i) => {
+            const budgeted = Math.round(Number(line.amount) * 100);
+            let carry = 0;
+            for (const p of periods.slice(0, -1)) {
+              const left = budgeted + carry - spentOf(line, p);
+              carry = line.rollover === "none" ? 0 : line.rollover === "all" ? left : Math.max(0, left);
+            }
+            const spent = spentOf(line, reported);
+            expect(json.lines[i]).toMatchObject({ spentMinor: spent, carriedMinor: carry, budgetedMinor: budgeted, leftMinor: budgeted + carry - spent, over: budgeted + carry - spent < 0 });
+          });
+          expect(json.period).toEqual(reported);
+          expect(json.today).toBe(todayInZone(c.zone));
+          await call(`/budgets/${budget.id}`, { method: "DELETE", token });
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+});

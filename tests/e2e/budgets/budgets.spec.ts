@@ -1,0 +1,189 @@
+/** Budgets (issue 37): make one, set its amounts, see a period's spending, over-budget lines, the picker and the overview's card; both languages, with and without JavaScript, phone and desktop. */
+import type { APIRequestContext, Page } from "@playwright/test";
+import { createUser, expect, hydrated, randomIp, signInAs, test, type TestUser } from "../support/fixtures";
+import { addTransactions, apiPost, createAccount } from "../support/ledger-api";
+import { todayInLima } from "../support/dates";
+import { soles } from "../support/money";
+import { disclose, spanishPage, toast } from "../support/pages";
+
+async function categoryId(request: APIRequestContext, user: TestUser, name: string): Promise<string> {
+  const response = await request.get("/api/v1/categories", { headers: { Authorization: `Bearer ${user.token}`, "CF-Connecting-IP": randomIp() } });
+  const { categories } = (await response.json()) as { categories: Array<{ id: string; name: string }> };
+  return categories.find((c) => c.name === name)!.id;
+}
+
+/** Nothing sticks out sideways (a phone's width). */
+async function fitsWidth(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test.describe("budgets", () => {
+  test("English, with JavaScript, desktop: create a quincena budget, set amounts, see spending, an over-budget line, the period picker and the overview card", async ({ page, signedIn, request }) => {
+    const user = signedIn;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const bcp = await createAccount(request, user, { name: "BCP Soles" });
+    await page.goto("/budgets");
+    await hydrated(page);
+    await expect(page.getByTestId("budgets-empty")).toBeVisible();
+    await expect(page.getByRole("navigation", { name: /main|primary/i }).getByRole("link", { name: "Budgets" })).toHaveAttribute("aria-current", "page");
+
+    const form = page.getByRole("form", { name: "New budget" });
+    await form.getByRole("button", { name: "Create budget" }).click();
+    await expect(form.getByText("Give the budget a name of 1 to 60 characters.")).toBeVisible();
+    await form.getByLabel("Name").fill("Casa");
+    await form.getByLabel("Period").selectOption("quincena");
+    await form.getByRole("button", { name: "Create budget" }).click();
+    await expect(toast(page, "Budget created.")).toBeVisible();
+    await expect(page.getByTestId("budget-no-lines")).toBeVisible();
+
+    const lines = page.getByRole("form", { name: "Amounts per category" });
+    await lines.getByLabel("Amount for Groceries").fill("100.005");
+    await lines.getByRole("button", { name: "Save amounts" }).click();
+    await expect(lines.getByText("This currency takes at most 2 decimal places.")).toBeVisible();
+    await lines.getByLabel("Amount for Groceries").fill("100");
+    await lines.getByLabel("Rollover for Groceries").selectOption("unspent");
+    await lines.getByLabel("Amount for Everything else").fill("50");
+    await lines.getByRole("button", { name: "Save amounts" }).click();
+    await expect(toast(page, "Amounts saved.")).toBeVisible();
+    await expect(page.getByTestId("budget-line")).toHaveCount(2);
+
+    const groceries = await categoryId(request, user, "Groceries");
+    await addTransactions(request, user, bcp, [
+      { date: todayInLima(), description: "Wong", amount: "-150.00", categoryId: groceries },
+      { date: todayInLima(), description: "Taxi", amount: "-20.00" },
+    ]);
+    await page.reload();
+    await hydrated(page);
+    const over = page.getByTestId("budget-line").filter({ hasText: "Groceries" });
+    await expect(over).toHaveAttribute("data-over", "true");
+    // Said in words and with an icon, not by colour alone.
+    await expect(over.getByTestId("line-over")).toHaveText(`Over budget ${soles("50.00")}`);
+    await expect(over.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
+    const other = page.getByTestId("budget-line").filter({ hasText: "Everything else" });
+    await expect(other.getByTestId("line-spent")).toHaveText(soles("20.00"));
+    await expect(other.getByTestId("line-left")).toHaveText(soles("30.00"));
+    await expect(other.getByTestId("line-per-day")).toBeVisible();
+    await expect(page.getByTestId("total-spent")).toHaveText(soles("170.00"));
+    await expect(page.getByTestId("period-state")).toContainText(/left/);
+
+    // The period before: nothing spent, nothing carried (the budget starts in this period).
+    const range = await page.getByTestId("period-range").textContent();
+    await page.getByTestId("period-previous").click();
+    await expect(page.getByTestId("period-range")).not.toHaveText(range!);
+    await expect(page.getByTestId("total-spent")).toHaveText(soles("0.00"));
+    await page.getByRole("link", { name: "Current period" }).click();
+    await expect(page.getByTestId("period-range")).toHaveText(range!);
+
+    // The overview's card.
+    await page.goto("/");
+    const card = page.getByTestId("overview-budget");
+    await expect(card).toContainText("Casa");
+    await expect(card).toContainText(`${soles("170.00")} / ${soles("150.00")}`);
+    await expect(card).toContainText("1 line over budget");
+    await card.getByRole("link", { name: "Casa" }).click();
+    await expect(page).toHaveURL(/\/budgets\?budget=/);
+  });
+
+  test("Spanish, without JavaScript, on a phone: the forms post and answer in Spanish, and the page fits", async ({ browser, baseURL, request }) => {
+    const user = await createUser(request, { locale: "es" });
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false, locale: "es-PE", viewport: { width: 390, height: 844 }, extraHTTPHeaders: { "Accept-Language": "es-PE,es;q=0.9", "CF-Connecting-IP": randomIp() } });
+    const page = await context.newPage();
+    await signInAs(page, user, baseURL!);
+    const bcp = await createAccount(request, user, { name: "BCP Soles" });
+    await page.goto("/budgets");
+    await expect(page.getByRole("heading", { name: "Presupuestos", level: 1 })).toBeVisible();
+    const form = page.getByRole("form", { name: "Nuevo presupuesto" });
+    await form.getByLabel("Periodo").selectOption("payCycle");
+    await form.getByLabel("El ciclo de pago empieza el día").fill("32");
+    await form.getByRole("button", { name: "Crear presupuesto" }).click();
+    await expect(page.getByText("Ponle al presupuesto un nombre de 1 a 60 caracteres.")).toBeVisible();
+    await expect(page.getByText("Elige un día del 1 al 31.")).toBeVisible();
+    await page.getByRole("form", { name: "Nuevo presupuesto" }).getByLabel("Nombre").fill("Sueldo");
+    await page.getByRole("form", { name: "Nuevo presupuesto" }).getByLabel("El ciclo de pago empieza el día").fill("31");
+    await page.getByRole("form", { name: "Nuevo presupuesto" }).getByRole("button", { name: "Crear presupuesto" }).click();
+    await expect(page.getByRole("heading", { name: "Sueldo · Ciclo de pago" })).toBeVisible();
+
+    const lines = page.getByRole("form", { name: "Montos por categoría" });
+    await lines.getByLabel("Monto para Restaurantes").fill("abc");
+    await lines.getByRole("button", { name: "Guardar montos" }).click();
+    await expect(page.getByRole("form", { name: "Montos por categoría" }).locator('[aria-invalid="true"]')).toHaveCount(1);
+    await page.getByRole("form", { name: "Montos por categoría" }).getByLabel("Monto para Restaurantes").fill("80");
+    await page.getByRole("form", { name: "Montos por categoría" }).getByRole("button", { name: "Guardar montos" }).click();
+    await expect(page.getByTestId("budget-line")).toHaveCount(1);
+    await expect(page.getByTestId("budget-line")).toContainText("Restaurantes");
+    await expect(page.getByTestId("budget-line")).toContainText("Dentro del presupuesto");
+
+    const dining = await categoryId(request, user, "Restaurantes");
+    await addTransactions(request, user, bcp, [{ date: todayInLima(), description: "Chifa", amount: "-95.00", categoryId: dining }]);
+    await page.goto("/budgets");
+    await expect(page.getByTestId("line-over")).toHaveText(`Excedido ${soles("15.00")}`);
+    // The period picker is links.
+    await page.getByRole("link", { name: "Periodo anterior" }).click();
+    await expect(page.getByRole("link", { name: "Periodo actual" })).toBeVisible();
+    await fitsWidth(page);
+
+    // Edit, then delete, by plain posts.
+    await page.goto("/budgets");
+    await page.getByTestId("edit-budget").locator("summary").click();
+    await page.getByRole("form", { name: "Editar presupuesto" }).getByLabel("Nombre").fill("Sueldo quincenal");
+    await page.getByRole("form", { name: "Editar presupuesto" }).getByLabel("Periodo").selectOption("quincena");
+    await page.getByRole("form", { name: "Editar presupuesto" }).getByRole("button", { name: "Guardar presupuesto" }).click();
+    await expect(page.getByRole("heading", { name: "Sueldo quincenal · Quincena (del 1 al 15, del 16 al último día)" })).toBeVisible();
+    await fitsWidth(page);
+    await page.getByTestId("edit-budget").locator("summary").click();
+    await page.getByRole("button", { name: "Eliminar presupuesto" }).click();
+    await expect(page.getByTestId("budgets-empty")).toBeVisible();
+    await context.close();
+  });
+
+  test("Spanish, with JavaScript, on a phone: a new budget starts with another's lines, and the overview's card reads in Spanish", async ({ browser, baseURL, request }) => {
+    const user = await createUser(request, { locale: "es" });
+    const dining = await categoryId(request, user, "Restaurantes");
+    const { budget } = await apiPost<{ budget: { id: string } }>(request, user, "/budgets", { name: "Mensual", currency: "PEN", period: "monthly" });
+    const response = await request.put(`/api/v1/budgets/${budget.id}/lines`, { data: { lines: [{ categoryId: dining, amount: "300", rollover: "all" }] }, headers: { Authorization: `Bearer ${user.token}`, "CF-Connecting-IP": randomIp() } });
+    expect(response.status()).toBe(200);
+    await createAccount(request, user, { name: "BCP Soles" });
+    const { page, context } = await spanishPage(browser, baseURL!, user);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/budgets");
+    await hydrated(page);
+    await disclose(page, "Nuevo presupuesto");
+    const form = page.getByRole("form", { name: "Nuevo presupuesto" });
+    await form.getByLabel("Nombre").fill("Quincena");
+    await form.getByLabel("Periodo").selectOption("quincena");
+    await form.getByLabel("Empezar con las líneas de").selectOption({ label: "Mensual (PEN)" });
+    await form.getByRole("button", { name: "Crear presupuesto" }).click();
+    await expect(toast(page, "Presupuesto creado.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: /^Quincena · Quincena/ })).toBeVisible();
+    await expect(page.getByTestId("budget-line")).toContainText("Restaurantes");
+    await expect(page.getByTestId("budget-line").getByTestId("line-budgeted")).toHaveText(soles("300.00"));
+    await expect(page.getByTestId("budget-choices").getByRole("link")).toHaveCount(2);
+    await fitsWidth(page);
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: "Presupuestos", level: 2 })).toBeVisible();
+    await expect(page.getByTestId("overview-budget")).toHaveCount(2);
+    await fitsWidth(page);
+    await context.close();
+  });
+
+  test("English, without JavaScript, desktop: the period picker and the amounts form work as plain links and posts", async ({ browser, baseURL, request, user }) => {
+    await apiPost(request, user, "/budgets", { name: "Home", currency: "PEN", period: "monthly" });
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: { width: 1280, height: 900 }, extraHTTPHeaders: { "CF-Connecting-IP": randomIp() } });
+    const page = await context.newPage();
+    await signInAs(page, user, baseURL!);
+    await page.goto("/budgets");
+    const lines = page.getByRole("form", { name: "Amounts per category" });
+    await lines.getByLabel("Amount for Transport").fill("60");
+    await lines.getByLabel("Rollover for Transport").selectOption("all");
+    await lines.getByRole("button", { name: "Save amounts" }).click();
+    await expect(page.getByTestId("budget-line")).toHaveCount(1);
+    await expect(page.getByTestId("budget-line").getByTestId("line-left")).toHaveText(soles("60.00"));
+    await page.getByRole("link", { name: "Next period" }).click();
+    // Next month: 60 budgeted plus the 60 left this month, carried.
+    await expect(page.getByTestId("budget-line").getByTestId("line-carried")).toHaveText(soles("60.00"));
+    await expect(page.getByTestId("budget-line").getByTestId("line-left")).toHaveText(soles("120.00"));
+    await expect(page.getByTestId("period-state")).toHaveText("This period has not begun.");
+    await context.close();
+  });
+});

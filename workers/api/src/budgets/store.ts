@@ -1,0 +1,160 @@
+/**
+ * Budgets' SQL (ADR 057): budgets, their lines, and the spending a report or the overview's card
+ * reads. Spending is the overview's: transfers left out, an expense category's refunds reduce it
+ * (`t.amount < 0 OR c.kind = 'expense'`), summed per category and per period in SQL.
+ */
+import type { PeriodKind, Rollover } from "../../../../core/budget-periods";
+
+export interface BudgetRow {
+  id: string;
+  user_id: string;
+  name: string;
+  currency: string;
+  period: PeriodKind;
+  cycle_day: number;
+  starts_on: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface LineRow {
+  id: string;
+  budget_id: string;
+  category_id: string | null;
+  amount: number;
+  rollover: Rollover;
+  position: number;
+  category_name: string | null;
+  category_color: string | null;
+  category_default_key: string | null;
+}
+
+/** A spending group: in the budget's currency per period (`day` null), in another per day (to convert at that day's rate). */
+export interface SpendingRow {
+  category_id: string | null;
+  currency: string;
+  period_start: string;
+  day: string | null;
+  spent: number;
+  n: number;
+}
+
+const LINE_COLUMNS = `l.id, l.budget_id, l.category_id, l.amount, l.rollover, l.position, c.name AS category_name, c.color AS category_color, c.default_key AS category_default_key`;
+
+/**
+ * The first day of the period that contains `date`, for the budget row `b` (its kind and cycle
+ * day), in SQLite: it must agree with core/budget-periods.ts `periodOf` (property-tested).
+ */
+function periodStartSql(date: string): string {
+  const lastDay = (monthStart: string) => `CAST(strftime('%d', ${monthStart}, '+1 month', '-1 day') AS INTEGER)`;
+  const thisStart = `date(${date}, 'start of month')`;
+  const prevStart = `date(${date}, 'start of month', '-1 month')`;
+  const dayHere = `min(b.cycle_day, ${lastDay(thisStart)})`;
+  const dayBefore = `min(b.cycle_day, ${lastDay(prevStart)})`;
+  return `CASE b.period
+    WHEN 'monthly' THEN substr(${date}, 1, 8) || '01'
+    WHEN 'quincena' THEN substr(${date}, 1, 8) || CASE WHEN substr(${date}, 9, 2) <= '15' THEN '01' ELSE '16' END
+    ELSE CASE WHEN CAST(substr(${date}, 9, 2) AS INTEGER) >= ${dayHere}
+      THEN substr(${date}, 1, 8) || printf('%02d', ${dayHere})
+      ELSE substr(${prevStart}, 1, 8) || printf('%02d', ${dayBefore}) END
+  END`;
+}
+
+export function budgetsStatement(db: D1Database, userId: string): D1PreparedStatement {
+  return db.prepare("SELECT * FROM budgets WHERE user_id = ?1 ORDER BY created_at, id").bind(userId);
+}
+
+export function allLinesStatement(db: D1Database, userId: string): D1PreparedStatement {
+  return db
+    .prepare(`SELECT ${LINE_COLUMNS} FROM budget_lines l LEFT JOIN categories c ON c.id = l.category_id WHERE l.user_id = ?1 ORDER BY l.budget_id, l.position, l.id`)
+    .bind(userId);
+}
+
+export function budgetStatement(db: D1Database, userId: string, id: string): D1PreparedStatement {
+  return db.prepare("SELECT * FROM budgets WHERE id = ?1 AND user_id = ?2").bind(id, userId);
+}
+
+export function linesStatement(db: D1Database, userId: string, budgetId: string): D1PreparedStatement {
+  return db
+    .prepare(`SELECT ${LINE_COLUMNS} FROM budget_lines l LEFT JOIN categories c ON c.id = l.category_id WHERE l.budget_id = ?1 AND l.user_id = ?2 ORDER BY l.position, l.id`)
+    .bind(budgetId, userId);
+}
+
+/**
+ * The budget's spending from the period its rollover starts in to the period that contains `day`,
+ * grouped per category and period (other currencies per day), in one statement: the budget's
+ * kind, cycle day, start and currency are read from its row, so it rides in the same batch as the
+ * session check and the budget itself. The range is a little wider than needed (31 days each
+ * side, the longest period); the caller keeps the periods it wants.
+ */
+export const SPENDING_SQL = `SELECT t.category_id AS category_id, a.currency AS currency, ${periodStartSql("t.date")} AS period_start,
+              CASE WHEN a.currency = b.currency THEN NULL ELSE t.date END AS day,
+              -SUM(t.amount) AS spent, COUNT(*) AS n
+         FROM budgets b
+         JOIN transactions t ON t.user_id = b.user_id AND t.transfer_id IS NULL
+              AND t.date >= min(date(b.starts_on, '-31 days'), date(?3, '-31 days')) AND t.date <= date(?3, '+31 days')
+         JOIN accounts a ON a.id = t.account_id
+         LEFT JOIN categories c ON c.id = t.category_id
+        WHERE b.id = ?1 AND b.user_id = ?2 AND (t.amount < 0 OR c.kind = 'expense')
+        GROUP BY t.category_id, a.currency, period_start, day`;
+
+export function spendingStatement(db: D1Database, userId: string, budgetId: string, day: string): D1PreparedStatement {
+  return db.prepare(SPENDING_SQL).bind(budgetId, userId, day);
+}
+
+export const RECENT_SPENDING_SQL = `SELECT t.category_id AS category_id, a.currency AS currency, t.date AS day, -SUM(t.amount) AS spent
+         FROM transactions t JOIN accounts a ON a.id = t.account_id LEFT JOIN categories c ON c.id = t.category_id
+        WHERE t.user_id = ?1 AND t.transfer_id IS NULL AND t.date BETWEEN date(?2, '-32 days') AND date(?2, '+32 days')
+          AND (t.amount < 0 OR c.kind = 'expense')
+          AND a.currency IN (SELECT currency FROM budgets WHERE user_id = ?1)
+        GROUP BY t.category_id, a.currency, t.date`;
+
+/**
+ * The overview's card: every budget's spending in its own currency per category and day over
+ * the days around `day` (any period that contains it lies inside), for the caller to sum per period.
+ */
+export function recentSpendingStatement(db: D1Database, userId: string, day: string): D1PreparedStatement {
+  return db.prepare(RECENT_SPENDING_SQL).bind(userId, day);
+}
+
+export function insertBudget(db: D1Database, row: Omit<BudgetRow, "updated_at">): D1PreparedStatement {
+  return db
+    .prepare("INSERT INTO budgets (id, user_id, name, currency, period, cycle_day, starts_on, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)")
+    .bind(row.id, row.user_id, row.name, row.currency, row.period, row.cycle_day, row.starts_on, row.created_at);
+}
+
+export function updateBudget(db: D1Database, userId: string, id: string, input: { name?: string; period?: string; cycleDay?: number; startsOn?: string }, now: number) {
+  return db
+    .prepare(
+      "UPDATE budgets SET name = COALESCE(?1, name), period = COALESCE(?2, period), cycle_day = COALESCE(?3, cycle_day), starts_on = COALESCE(?4, starts_on), updated_at = ?5 WHERE id = ?6 AND user_id = ?7",
+    )
+    .bind(input.name ?? null, input.period ?? null, input.cycleDay ?? null, input.startsOn ?? null, now, id, userId);
+}
+
+export function deleteBudget(db: D1Database, userId: string, id: string) {
+  return db.prepare("DELETE FROM budgets WHERE id = ?1 AND user_id = ?2").bind(id, userId);
+}
+
+/** The statements that replace a budget's lines with `lines` (one batch: all or nothing). */
+export function replaceLinesStatements(
+  db: D1Database,
+  userId: string,
+  budgetId: string,
+  lines: ReadonlyArray<{ categoryId: string | null; amountMinor: number; rollover: Rollover }>,
+  now: number,
+): D1PreparedStatement[] {
+  return [
+    db.prepare("DELETE FROM budget_lines WHERE budget_id = ?1 AND user_id = ?2").bind(budgetId, userId),
+    ...lines.map((line, position) =>
+      db
+        .prepare("INSERT INTO budget_lines (id, budget_id, user_id, category_id, amount, rollover, position) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")
+        .bind(crypto.randomUUID(), budgetId, userId, line.categoryId, line.amountMinor, line.rollover, position),
+    ),
+    db.prepare("UPDATE budgets SET updated_at = ?1 WHERE id = ?2 AND user_id = ?3").bind(now, budgetId, userId),
+  ];
+}
+
+/** The user's expense categories (a line's category must be one). */
+export function expenseCategoriesStatement(db: D1Database, userId: string): D1PreparedStatement {
+  return db.prepare("SELECT id FROM categories WHERE user_id = ?1 AND kind = 'expense'").bind(userId);
+}
