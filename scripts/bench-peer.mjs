@@ -156,7 +156,10 @@ try {
   results.machine.loadAverageAfter = load();
   const previous = existsSync(RESULTS_FILE) ? JSON.parse(readFileSync(RESULTS_FILE, "utf8")) : {};
   mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
-  writeFileSync(RESULTS_FILE, JSON.stringify({ ...previous, peer: results }, null, 2) + "\n");
+  // A run of one side or one size keeps the other figures already there (each with its own load average).
+  const sizes = { ...previous.peer?.sizes };
+  for (const [n, row] of Object.entries(results.sizes)) sizes[n] = { ...sizes[n], ...row, ...(row.tesoro && row.actual ? {} : { ratios: undefined }) };
+  writeFileSync(RESULTS_FILE, JSON.stringify({ ...previous, peer: { ...results, sizes } }, null, 2) + "\n");
   console.log(`\nWritten to ${path.relative(root, RESULTS_FILE)} (key "peer")`);
 } finally {
   await browser?.close();

@@ -106,10 +106,12 @@ await api.runImport(process.env.PEER_BUDGET, async () => {
   const payees = ["Wong", "Plaza Vea", "Tottus", "Uber", "Cabify", "Rappi", "Inkafarma", "Netflix", "Luz del Sur", "Movistar"];
   const today = Date.now();
   const CHUNK = 5000;
+  const perDay = Math.max(3, Math.ceil(n / 8800));
   for (let from = 0; from < n; from += CHUNK) {
     const rows = [];
     for (let i = from; i < Math.min(n, from + CHUNK); i++) {
-      const date = new Date(today - Math.floor(i / 3) * 86400000).toISOString().slice(0, 10);
+      // Actual refuses dates before 1995 ("Invalid date: 1994-12-31"): N rows fit in ~24 years.
+      const date = new Date(today - Math.floor(i / perDay) * 86400000).toISOString().slice(0, 10);
       rows.push({ date, amount: -((i * 7919) % 50000 + 100), payee_name: payees[i % payees.length], notes: "peer " + i });
     }
     await api.addTransactions(accountId, rows);
