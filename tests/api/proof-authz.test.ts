@@ -111,6 +111,8 @@ async function ownerWithEverything() {
   const draftId = ((await draft.json()) as { draft: { id: string } }).draft.id;
   const categories = await call("/categories", { token: a.token });
   const sessions = await call("/auth/sessions", { token: a.token });
+  const ownRate = await call("/rates/own", { token: a.token, body: { currency: "USD", from: "2026-11-01", rate: "3.71" } });
+  expect(ownRate.status).toBe(201);
   const otherSession = sessions.json.sessions.find((s: { current: boolean }) => !s.current);
   const ids: Ids = {
     accountId: account.id,
@@ -120,6 +122,7 @@ async function ownerWithEverything() {
     sessionId: otherSession.id,
     importId,
     draftId,
+    rateId: ownRate.json.rate.id,
   };
   return { a, secondToken: second.json.token as string, ids };
 }
@@ -182,6 +185,7 @@ describe("authorization matrix (from the OpenAPI document)", () => {
           sessionId: "SELECT 1 FROM sessions WHERE id = ?1 AND user_id = ?2 AND revoked_at IS NULL",
           importId: "SELECT 1 FROM imports WHERE id = ?1 AND user_id = ?2 AND undone_at IS NULL AND remaining > 0",
           draftId: "SELECT 1 FROM import_drafts WHERE id = ?1 AND user_id = ?2",
+          rateId: "SELECT 1 FROM user_rates WHERE id = ?1 AND user_id = ?2",
         }[name]!,
       )
         .bind(id, a.user.id)

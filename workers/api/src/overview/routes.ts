@@ -17,7 +17,9 @@ import { compareCurrencies } from "../../../../core/money";
 import { createRouter } from "../platform/router";
 import { overviewStatements } from "./store";
 
-import { included, includedOut, includeParam } from "../ledger/collections";
+import { included, includedOut } from "../ledger/collections";
+import { NET_WORTH_STATEMENTS, netWorthOut, netWorthStatements, overviewIncludeParam, readNetWorth, wantsNetWorth } from "../rates/networth";
+import { todayInZone } from "../../../../core/dates";
 
 import { categoryDisplayName, toTransaction, transactionOut, type TransactionRow } from "../ledger/model";
 
@@ -43,7 +45,7 @@ const query = withDateRange(
         .refine((n) => n >= 1 && n <= 50, { error: "api.recent" })
         .default(10),
     ),
-    include: includeParam,
+    include: overviewIncludeParam,
     // Another period's money in and out beside this one's (the overview's month before): both or neither.
     compareFrom: z.preprocess((value) => (value === "" ? undefined : value), day.optional()),
     compareTo: z.preprocess((value) => (value === "" ? undefined : value), day.optional()),
@@ -83,6 +85,7 @@ overviewRoutes.openapi(
             flows: z.array(flowOut),
             compared: z.array(periodFlowOut).optional().openapi({ description: "With compareFrom and compareTo: that period's money in and out per currency" }),
             ...includedOut,
+            netWorth: netWorthOut.optional(),
           }),
         ),
       },
@@ -95,8 +98,10 @@ overviewRoutes.openapi(
     const compare = compareFrom && compareTo ? { from: compareFrom, to: compareTo } : undefined;
     const extra = included(c.env.DB, include);
     // The session check rides in the same D1 batch as the page's reads (ADR 026).
-    const auth = await sessionBatch(c, (userId) => [...overviewStatements(c.env.DB, userId, from, to, limit, compare), ...extra.statements(userId)]);
+    const netWorth = wantsNetWorth(include);
+    const auth = await sessionBatch(c, (userId) => [...overviewStatements(c.env.DB, userId, from, to, limit, compare), ...extra.statements(userId), ...(netWorth ? netWorthStatements(c.env.DB, userId) : [])]);
     if ("response" in auth) return auth.response;
+    const netWorthResults = netWorth ? auth.results.splice(auth.results.length - NET_WORTH_STATEMENTS) : [];
     const locale = localeOf(c);
     const [recent, flows, spending, ...rest] = auth.results;
     const comparedResult = compare ? rest.shift() : undefined;
@@ -116,6 +121,7 @@ overviewRoutes.openapi(
     return c.json(
       {
         ...extra.read(extraResults, locale),
+        ...(netWorth ? { netWorth: readNetWorth(netWorthResults, todayInZone(c.get("user").timeZone)) } : {}),
         recent: ((recent?.results ?? []) as TransactionRow[]).map((row) => toTransaction(row, locale)),
         // In the order the balances use (PEN, USD, then A–Z), not SQL's.
         flows: ((flows?.results ?? []) as Array<{ currency: string; inflow: number; outflow: number }>)

@@ -72,10 +72,6 @@ export function insertUserRate(db: D1Database, row: Omit<UserRateRow, "updated_a
     .bind(row.id, row.user_id, row.currency, row.quote, row.from_day, row.to_day, row.rate, row.note, row.created_at);
 }
 
-export function userRateById(db: D1Database, userId: string, id: string): D1PreparedStatement {
-  return db.prepare("SELECT * FROM user_rates WHERE id = ?1 AND user_id = ?2").bind(id, userId);
-}
-
 export function deleteUserRate(db: D1Database, userId: string, id: string): D1PreparedStatement {
   return db.prepare("DELETE FROM user_rates WHERE id = ?1 AND user_id = ?2").bind(id, userId);
 }
@@ -86,6 +82,7 @@ export function reportingCurrencyStatement(db: D1Database, userId: string): D1Pr
   return db.prepare("SELECT reporting_currency FROM users WHERE id = ?1").bind(userId);
 }
 
-export function setReportingCurrency(db: D1Database, userId: string, currency: string, now: number): D1PreparedStatement {
-  return db.prepare("UPDATE users SET reporting_currency = ?2, updated_at = ?3 WHERE id = ?1").bind(userId, currency, now);
+/** Leaves updated_at alone: that stamp guards the profile form against edits from an older copy. */
+export function setReportingCurrency(db: D1Database, userId: string, currency: string): D1PreparedStatement {
+  return db.prepare("UPDATE users SET reporting_currency = ?2 WHERE id = ?1").bind(userId, currency);
 }
