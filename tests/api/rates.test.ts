@@ -128,3 +128,38 @@ describe("net worth on the overview", () => {
     expect((await call("/overview?from=2026-11-01&to=2026-11-30&include=networth,bogus", { token })).status).toBe(422);
   });
 });
+
+describe("transfers between currencies beside BCRP's rate", () => {
+  it("answers a page's transfers in one call: the rate got, BCRP's of the day (or the last before it), and the difference in soles", async () => {
+    const { token } = await signUp();
+    const dollars = await createAccount(token, { name: "Dólares", currency: "USD", openingBalance: "1000.00" });
+    const soles = await createAccount(token, { name: "Soles" });
+    const other = await createAccount(token, { name: "Otra cuenta" });
+    // Saturday 28 Nov: BCRP's rate is Friday's, 3.745. US$ 500.00 → S/ 1,855.00 is 3.71: S/ 17.50 less.
+    const sold = await call("/transfers", { token, body: { fromAccountId: dollars.id, toAccountId: soles.id, amount: "500.00", toAmount: "1855.00", date: "2026-11-28" } });
+    expect(sold.status).toBe(201);
+    // S/ 375.00 → US$ 100.00 on the 27th: paid 3.75 where BCRP says 3.745, S/ 0.50 more than at BCRP's rate.
+    const bought = await call("/transfers", { token, body: { fromAccountId: soles.id, toAccountId: dollars.id, amount: "375.00", toAmount: "100.00", date: "2026-11-27" } });
+    const same = await call("/transfers", { token, body: { fromAccountId: soles.id, toAccountId: other.id, amount: "5.00", date: "2026-11-27" } });
+    const stranger = await signUp();
+    const ids = [sold.json.transferId, bought.json.transferId, same.json.transferId].join(",");
+    const { status, json } = await call(`/rates/transfers?ids=${ids}`, { token });
+    expect(status).toBe(200);
+    const byId = new Map(json.transfers.map((t: { transferId: string }) => [t.transferId, t]));
+    expect(byId.size).toBe(2);
+    expect(byId.get(sold.json.transferId)).toEqual({
+      transferId: sold.json.transferId,
+      date: "2026-11-28",
+      base: { currency: "USD", minor: 50_000 },
+      quote: { currency: "PEN", minor: 185_500 },
+      sentBase: true,
+      effective: "3.71",
+      official: { rate: "3.745", day: "2026-11-27" },
+      differenceMinor: -1_750,
+    });
+    expect(byId.get(bought.json.transferId)).toMatchObject({ sentBase: false, effective: "3.75", official: { rate: "3.745", day: "2026-11-27" }, differenceMinor: -50 });
+    // Another user's ids answer nothing of them.
+    expect((await call(`/rates/transfers?ids=${ids}`, { token: stranger.token })).json.transfers).toEqual([]);
+    expect((await call("/rates/transfers?ids=not-an-id", { token })).status).toBe(422);
+  });
+});

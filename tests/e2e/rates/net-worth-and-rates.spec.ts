@@ -4,7 +4,7 @@
  * last rates published are Friday 27 Nov 2026's (USD sell 3.745).
  */
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, hydrated, signInAs, test, type TestUser } from "../support/fixtures";
+import { createUser, expect, hydrated, signInAs, test, type TestUser } from "../support/fixtures";
 import { createAccount } from "../support/ledger-api";
 import { soles } from "../support/money";
 import { spanishPage, toast } from "../support/pages";
@@ -32,7 +32,9 @@ for (const view of [
   { name: "phone", width: 390, height: 844 },
 ]) {
   for (const language of ["en", "es"] as const) {
-    test(`net worth beside the balances at BCRP's rate, then at the user's own rate added and removed in settings (${language}, ${view.name})`, async ({ page: englishPage, request, user, browser, baseURL }) => {
+    test(`net worth beside the balances at BCRP's rate, then at the user's own rate added and removed in settings (${language}, ${view.name})`, async ({ page: englishPage, request, browser, baseURL }) => {
+      // The saved language wins over the browser's: a Spanish speaker's account is in Spanish.
+      const user = await createUser(request, { locale: language });
       await moneyInFourPlaces(request, user);
       const words = TEXTS[language];
       let page = englishPage;

@@ -22,6 +22,7 @@ import { bulkRoutes } from "./transactions/bulk-routes";
 import { transferRoutes } from "./transfers/routes";
 import { reconcileRoutes } from "./reconcile/routes";
 import { rateRoutes } from "./rates/routes";
+import { transferRateRoutes } from "./rates/transfers";
 
 /** JSON bodies larger than this are refused with 413 before they are read. */
 export const MAX_JSON_BYTES = 64 * 1024;
@@ -72,6 +73,7 @@ export function createApi(basePath = "/api/v1") {
   api.route("/", payeeRoutes);
   api.route("/", receiptRoutes);
   api.route("/", rateRoutes);
+  api.route("/", transferRateRoutes);
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   api.openAPIRegistry.register("Problem", problemSchema);

@@ -86,3 +86,29 @@ export function reportingCurrencyStatement(db: D1Database, userId: string): D1Pr
 export function setReportingCurrency(db: D1Database, userId: string, currency: string): D1PreparedStatement {
   return db.prepare("UPDATE users SET reporting_currency = ?2 WHERE id = ?1").bind(userId, currency);
 }
+
+// ───────────────────────────── Transfers between currencies ─────────────────────────────
+
+/** Both legs of the user's transfers among `transferIds` whose accounts' currencies differ: one row per leg. */
+export function crossCurrencyLegsStatement(db: D1Database, userId: string, transferIds: readonly string[]): D1PreparedStatement {
+  const marks = transferIds.map((_, i) => `?${i + 2}`).join(", ");
+  return db
+    .prepare(
+      `SELECT t.transfer_id, t.date, t.amount, a.currency FROM transactions t JOIN accounts a ON a.id = t.account_id
+        WHERE t.user_id = ?1 AND t.transfer_id IN (${marks})
+          AND (SELECT COUNT(DISTINCT a2.currency) FROM transactions t2 JOIN accounts a2 ON a2.id = t2.account_id WHERE t2.transfer_id = t.transfer_id) = 2
+        ORDER BY t.transfer_id, t.amount`,
+    )
+    .bind(userId, ...transferIds);
+}
+
+/** Official rates of a source up to `to`, from the last one published on or before `from` (a range's days and the one before it). */
+export function officialCoveringStatement(db: D1Database, source: string, from: string, to: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `SELECT currency, day, buy, sell FROM official_rates o
+        WHERE source = ?1 AND day <= ?3 AND day >= COALESCE((SELECT MAX(day) FROM official_rates p WHERE p.source = ?1 AND p.currency = o.currency AND p.day <= ?2), ?2)
+        ORDER BY currency, day`,
+    )
+    .bind(source, from, to);
+}
