@@ -24,7 +24,7 @@ async function noSidewaysScroll(page: Page) {
 
 const TEXTS = {
   en: { bcrp: /USD at BCRP sell 3\.745, Nov 27, 2026/, own: /USD at your rate 3\.71, from /, noRate: "No rate for GBP", rate: "Rate", quote: "Priced in", add: "Add rate", added: "Rate added.", removed: "Rate removed.", remove: /Remove the rate 3\.71/ },
-  es: { bcrp: /USD a venta BCRP 3\.745, 27 nov 2026/, own: /USD a tu tipo de cambio 3\.71, desde el /, noRate: "No hay tipo de cambio para GBP", rate: "Tipo de cambio", quote: "Precio en", add: "Agregar tipo de cambio", added: "Tipo de cambio agregado.", removed: "Tipo de cambio quitado.", remove: /Quitar el tipo 3\.71/ },
+  es: { bcrp: /USD a venta BCRP 3\.745, 27 nov\.? 2026/, own: /USD a tu tipo de cambio 3\.71, desde el /, noRate: "No hay tipo de cambio para GBP", rate: "Tipo de cambio", quote: "Precio en", add: "Agregar tipo de cambio", added: "Tipo de cambio agregado.", removed: "Tipo de cambio quitado.", remove: /Quitar el tipo 3\.71/ },
 } as const;
 
 for (const view of [
