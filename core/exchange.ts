@@ -78,3 +78,41 @@ export function convertMinor(minor: number, from: string, to: string, rate: Rate
 
 /** The rate 1: an amount already in the target currency. */
 export const SAME_CURRENCY: RateFraction = { numerator: 1n, denominator: 1n };
+
+/**
+ * A rate as the pages show it: `numerator/denominator` to `decimals` places, half even, trailing
+ * zeros dropped down to two places ("3.71", "3.7450" → "3.745").
+ */
+export function rateText(rate: RateFraction, decimals = 4): string {
+  const scaled = divideHalfEven(rate.numerator * 10n ** BigInt(decimals), rate.denominator);
+  const text = scaled.toString().padStart(decimals + 1, "0");
+  const whole = text.slice(0, -decimals);
+  let fraction = text.slice(-decimals);
+  while (fraction.length > 2 && fraction.endsWith("0")) fraction = fraction.slice(0, -1);
+  return `${whole}.${fraction}`;
+}
+
+/** One leg of a transfer between currencies: its magnitude in minor units. */
+export interface TransferLeg {
+  minor: number;
+  currency: string;
+}
+
+/**
+ * What a transfer between currencies got, beside a rate of the day (`official`: `quote.currency`
+ * per one `base.currency`, e.g. soles per dollar). `base` is the leg in the rate's currency
+ * (dollars), `quote` the other (soles); `sentBase` says which was sent. The effective rate is the
+ * quote per base the transfer really made; `differenceMinor` is, in the quote currency, how much
+ * more (positive) or less (negative) the user ended with than at the official rate, rounded once.
+ */
+export function transferAgainstRate(base: TransferLeg, quote: TransferLeg, sentBase: boolean, official: RateFraction): { effective: RateFraction; differenceMinor: number } {
+  const scale = (currency: string) => 10n ** BigInt(currencyDigits(currency));
+  const effective = { numerator: BigInt(Math.abs(quote.minor)) * scale(base.currency), denominator: BigInt(Math.abs(base.minor)) * scale(quote.currency) };
+  if (effective.denominator === 0n) throw new RangeError("A transfer leg of zero has no rate");
+  // The base leg's worth at the official rate, against the quote leg: as one exact sum, rounded once.
+  const worth: ConvertPart = { minor: Math.abs(base.minor), currency: base.currency, rate: official };
+  const quoteLeg: ConvertPart = { minor: -Math.abs(quote.minor), currency: quote.currency, rate: SAME_CURRENCY };
+  const baseMinusQuote = convertSum([worth, quoteLeg], quote.currency);
+  // Sent dollars, got soles: ahead when the soles are worth more than the dollars were. Sent soles, got dollars: the other way round.
+  return { effective, differenceMinor: sentBase ? 0 - baseMinusQuote : baseMinusQuote };
+}

@@ -10,6 +10,7 @@ import { DEMO_USER } from "./demo.mjs";
 import { executeLocal, lit, migrateLocal, queryLocal } from "./lib/d1.mjs";
 import { hashPassword } from "./lib/password.mjs";
 import { root } from "./lib/run.mjs";
+import { seedRates } from "./seed-rates.mjs";
 
 export async function seedDemoUser() {
   const existing = await queryLocal(`SELECT id FROM users WHERE id = ${lit(DEMO_USER.id)}`);
@@ -25,6 +26,7 @@ export async function seedDemoUser() {
 export async function seed(args = process.argv.slice(2)) {
   await migrateLocal();
   const created = await seedDemoUser();
+  await seedRates();
   const ledger = path.join(root, "scripts", "seed-ledger.mjs");
   if (existsSync(ledger)) {
     const { seedLedger } = await import(pathToFileURL(ledger).href);

@@ -117,6 +117,8 @@ async function ownerWithEverything() {
   const budget = await call("/budgets", { token: a.token, body: { name: "A's", currency: "PEN", period: "monthly" } });
   expect(budget.status).toBe(201);
   const sessions = await call("/auth/sessions", { token: a.token });
+  const ownRate = await call("/rates/own", { token: a.token, body: { currency: "USD", from: "2026-11-01", rate: "3.71" } });
+  expect(ownRate.status).toBe(201);
   const otherSession = sessions.json.sessions.find((s: { current: boolean }) => !s.current);
   const ids: Ids = {
     accountId: account.id,
@@ -127,6 +129,7 @@ async function ownerWithEverything() {
     importId,
     draftId,
     budgetId: budget.json.budget.id,
+    rateId: ownRate.json.rate.id,
   };
   return { a, secondToken: second.json.token as string, ids };
 }
@@ -190,6 +193,7 @@ describe("authorization matrix (from the OpenAPI document)", () => {
           importId: "SELECT 1 FROM imports WHERE id = ?1 AND user_id = ?2 AND undone_at IS NULL AND remaining > 0",
           draftId: "SELECT 1 FROM import_drafts WHERE id = ?1 AND user_id = ?2",
           budgetId: "SELECT 1 FROM budgets WHERE id = ?1 AND user_id = ?2",
+          rateId: "SELECT 1 FROM user_rates WHERE id = ?1 AND user_id = ?2",
         }[name]!,
       )
         .bind(id, a.user.id)

@@ -94,6 +94,7 @@ export async function dbChecksum(options: { userId?: string } = {}): Promise<str
     `SELECT * FROM balance_checkpoints${where("user_id")} ORDER BY id`,
     `SELECT * FROM budgets${where("user_id")} ORDER BY id`,
     `SELECT * FROM budget_lines${where("user_id")} ORDER BY id`,
+    `SELECT * FROM user_rates${where("user_id")} ORDER BY id`,
     u ? "SELECT d.* FROM account_days d JOIN accounts a ON a.id = d.account_id WHERE a.user_id = ?1 ORDER BY d.account_id, d.date" : "SELECT * FROM account_days ORDER BY account_id, date",
     "SELECT * FROM receipt_trash ORDER BY 1",
     u ? "SELECT COUNT(*) AS n FROM outbox o JOIN users x ON lower(x.email) = lower(o.to_address) WHERE x.id = ?1" : "SELECT COUNT(*) AS n FROM outbox",

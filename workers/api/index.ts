@@ -9,6 +9,7 @@ import { sendPendingNotices } from "./src/notices/notices";
 import { devMail } from "./src/system/dev-mail";
 import { sweep } from "./src/system/store";
 import { sweepExpiredDrafts } from "./src/import/drafts";
+import { refreshOfficialRates } from "./src/rates/refresh";
 
 const apis = new Map<string, ReturnType<typeof createApi>>();
 
@@ -41,11 +42,12 @@ export default {
    * sign-in lockouts long over are dropped. Nothing else removes them, and both tables gain rows
    * from anyone on the internet (a sign-in with any email writes one). Security notices the mail
    * provider has not taken yet are sent again (ADR 034). Draft imports past their 24 hours go
-   * with their files (ADR 047).
+   * with their files (ADR 047). Official exchange rates are fetched once a day (ADR 056).
    */
   async scheduled(controller, env) {
     await sweep(env.DB, controller.scheduledTime);
     await sweepExpiredDrafts(env.DB, env.RECEIPTS, controller.scheduledTime);
     await sendPendingNotices(env, controller.scheduledTime);
+    await refreshOfficialRates(env, controller.scheduledTime);
   },
 } satisfies ExportedHandler<ApiEnv>;

@@ -14,6 +14,7 @@ import { overviewData } from "./overview-data.server";
 import { RecentTable } from "./recent";
 import { Spending } from "./spending";
 import { BudgetCard } from "./budget-card";
+import { NetWorthCard } from "./net-worth-card";
 import * as l from "../../styles/ledger.css";
 import * as ui from "../../styles/ui.css";
 
@@ -88,6 +89,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ul>
+            {loaderData.netWorth ? <NetWorthCard netWorth={loaderData.netWorth} /> : null}
           </Section>
 
           <MonthPicker monthName={monthName} previous={previousStart.slice(0, 7)} next={nextMonth} current={monthStart.slice(0, 7)} thisMonth={thisMonth} />

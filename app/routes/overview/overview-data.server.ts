@@ -2,6 +2,7 @@
 import type { RouterContextProvider } from "react-router";
 import type { Account, CurrencyTotal, Transaction } from "../../../core/api-types/ledger";
 import type { BudgetSummary } from "../../../core/api-types/budgets";
+import type { NetWorthOut } from "../../../core/api-types/rates";
 import { addDays, EARLIEST_RECORD_DAY, latestRecordDay, monthBounds, todayInZone } from "../../../core/dates";
 import { sumMinor } from "../../../core/money";
 import { apiFor } from "../../server/api.server";
@@ -19,6 +20,7 @@ interface OverviewAnswer {
   accounts?: Account[];
   accountTotals?: CurrencyTotal[];
   budgets?: BudgetSummary[];
+  netWorth?: NetWorthOut;
 }
 
 /** The month of `?month=YYYY-MM` when it is one a record may be in, else the one holding `today`. */
@@ -36,7 +38,7 @@ export async function overviewData(request: Request, context: Readonly<RouterCon
   const previous = monthBounds(addDays(first, -1));
   // One call: the API aggregates both months in SQL and adds the accounts in the same D1 batch.
   const overview = unwrap(
-    await api.get<OverviewAnswer>("/overview", { query: { from: first, to: last, compareFrom: previous.first, compareTo: previous.last, recent: RECENT, include: "accounts,budgets" } }),
+    await api.get<OverviewAnswer>("/overview", { query: { from: first, to: last, compareFrom: previous.first, compareTo: previous.last, recent: RECENT, include: "accounts,budgets,networth" } }),
     request,
   );
   // An API from before `include` (the Workers deploy one after the other) answers without them.
@@ -69,6 +71,7 @@ export async function overviewData(request: Request, context: Readonly<RouterCon
     thisMonth: today.slice(0, 7),
     today,
     budgets: overview.budgets ?? [],
+    netWorth: overview.netWorth ?? null,
   };
 }
 

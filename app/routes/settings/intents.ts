@@ -10,7 +10,7 @@ import { formNameOf, type refusedAnswer, type savedAnswer } from "../../forms/fo
 import type { Translate } from "../../../core/i18n/translate";
 import { ID_PATTERN } from "../../../core/ids";
 
-export const INTENTS = ["name", "email", "preferences", "password", "revoke", "revoke-others", "delete", "category-add", "category-edit", "category-delete", "import-everything"] as const;
+export const INTENTS = ["name", "email", "preferences", "password", "revoke", "revoke-others", "delete", "category-add", "category-edit", "category-delete", "import-everything", "rate-add", "rate-delete", "reporting-currency"] as const;
 export type Intent = (typeof INTENTS)[number];
 
 /** The fields a refusal echoes (`values`): what was typed or chosen (never a password), shown again without JavaScript. */

@@ -27,6 +27,10 @@ import { deleteAccountAction } from "./delete-account";
 import { DataSection } from "./data";
 import { ImportEverythingSection } from "./import-everything";
 import { importEverythingAction } from "./import-everything.server";
+import { RatesSection } from "./rates-section";
+import { rateAddAction, rateDeleteAction, reportingCurrencyAction } from "./rates-actions.server";
+import type { RatesAnswer } from "../../../core/api-types/rates";
+import { todayInZone } from "../../../core/dates";
 import * as s from "../../styles/settings.css";
 import * as ui from "../../styles/ui.css";
 import { settingsTexts } from "../../../core/i18n/page-texts";
@@ -50,11 +54,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiFor(request, context);
   // These forms start from the profile: one from the session memory (ADR 023), up to 15 s behind
   // a change made on another device, is read again; one the session check just read is not.
-  const [userResult, sessionsResult, emailResult, categoriesResult] = await Promise.all([
+  const [userResult, sessionsResult, emailResult, categoriesResult, ratesResult] = await Promise.all([
     session.remembered ? api.get<{ user: ApiUser }>("/users/me") : null,
     api.get<{ sessions: SessionItem[] }>("/auth/sessions"),
     api.get<{ pending: PendingEmail | null }>("/users/me/email"),
     api.get<{ categories: Category[] }>("/categories"),
+    api.get<RatesAnswer>("/rates"),
   ]);
   const user = userResult ? unwrap(userResult, request).user : session.user;
   // This device first, then the others by last activity (the API's order).
@@ -64,7 +69,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A change of email waiting for the link mailed to the new address (ADR 032).
   const pendingEmail = unwrap(emailResult, request).pending;
   const categories = unwrap(categoriesResult, request).categories;
-  return { user, sessions, pendingEmail, categories, timeZones: timeZones(user.timeZone), now: Date.now() };
+  const rates = unwrap(ratesResult, request);
+  return { user, sessions, pendingEmail, categories, rates, today: todayInZone(user.timeZone), timeZones: timeZones(user.timeZone), now: Date.now() };
 }
 
 /** Each intent's handler sits beside the form that posts it. */
@@ -80,6 +86,9 @@ const HANDLERS: Record<Intent, IntentHandler> = {
   "category-edit": categoryChangeAction("category-edit"),
   "category-delete": categoryChangeAction("category-delete"),
   "import-everything": importEverythingAction,
+  "rate-add": rateAddAction,
+  "rate-delete": rateDeleteAction,
+  "reporting-currency": reportingCurrencyAction,
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -114,10 +123,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       </div>
       <nav aria-label={t("settings.sectionsNav")}>
         <ul className={s.sectionNav}>
-          {(["profile", "preferences", "categories", "security", "data", "importEverything"] as const).map((id) => (
+          {(["profile", "preferences", "categories", "rates", "security", "data", "importEverything"] as const).map((id) => (
             <li key={id}>
               <a className={s.sectionNavLink} href={`#${id}`}>
-                {t(id === "data" ? "settings.data.title" : `settings.${id}.title`)}
+                {t(id === "data" ? "settings.data.title" : id === "rates" ? "ledger.rates.settings.title" : `settings.${id}.title`)}
               </a>
             </li>
           ))}
@@ -126,6 +135,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <ProfileSection user={user} pendingEmail={loaderData.pendingEmail} answer={answer} />
       <PreferencesSection user={user} timeZones={loaderData.timeZones} now={loaderData.now} answer={answer} />
       <SettingsCategories categories={loaderData.categories} actionData={refusal} settingsAnswer={answer} />
+      <RatesSection rates={loaderData.rates} today={loaderData.today} actionData={refusal} settingsAnswer={answer} />
       <SecuritySection email={user.email} timeZone={user.timeZone} sessions={loaderData.sessions} answer={answer} />
       <DataSection email={user.email} answer={answer} />
       <ImportEverythingSection actionData={actionData} />

@@ -27,3 +27,13 @@ CREATE INDEX user_rates_by_pair ON user_rates (user_id, currency, quote, from_da
 
 -- The currency a user's converted totals are in.
 ALTER TABLE users ADD COLUMN reporting_currency TEXT NOT NULL DEFAULT 'PEN';
+
+-- Each scheduled try to fetch official rates, so an hourly cron asks the source a few times a day
+-- at most when nothing new is published (weekends, holidays), and operations can see failures.
+CREATE TABLE rate_fetches (
+  source TEXT NOT NULL,
+  tried_at INTEGER NOT NULL,
+  outcome TEXT NOT NULL,
+  stored INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (source, tried_at)
+) WITHOUT ROWID;

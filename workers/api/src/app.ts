@@ -24,6 +24,8 @@ import { bulkRoutes } from "./transactions/bulk-routes";
 import { transferRoutes } from "./transfers/routes";
 import { reconcileRoutes } from "./reconcile/routes";
 import { RESTORE_MAX_BYTES, RESTORE_PATH, restoreRoutes } from "./restore/routes";
+import { rateRoutes } from "./rates/routes";
+import { transferRateRoutes } from "./rates/transfers";
 
 /** JSON bodies larger than this are refused with 413 before they are read. */
 export const MAX_JSON_BYTES = 64 * 1024;
@@ -78,6 +80,8 @@ export function createApi(basePath = "/api/v1") {
   api.route("/", receiptRoutes);
   api.route("/", restoreRoutes);
   api.route("/", budgetRoutes);
+  api.route("/", rateRoutes);
+  api.route("/", transferRateRoutes);
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   api.openAPIRegistry.register("Problem", problemSchema);

@@ -59,7 +59,7 @@ type Included = {
   imports?: Array<z.infer<typeof importRecordOut>>;
 };
 
-type IncludeName = "accounts" | "categories" | "imports" | "budgets";
+type IncludeName = "accounts" | "categories" | "imports" | "budgets" | "networth";
 
 /** An `include` query parameter taking `names`, comma-separated. */
 function includeParamOf(names: readonly IncludeName[], answeredAs: string) {
@@ -73,7 +73,7 @@ function includeParamOf(names: readonly IncludeName[], answeredAs: string) {
 export const includeParam = includeParamOf(["accounts", "categories"], "GET /accounts and GET /categories");
 
 /** The overview's: `budgets` too (each budget's current period, workers/api/src/budgets/overview-card.ts). */
-export const overviewIncludeParam = includeParamOf(["accounts", "categories", "budgets"], "GET /accounts, GET /categories and the budgets' current periods");
+export const overviewIncludeParam = includeParamOf(["accounts", "categories", "budgets", "networth"], "GET /accounts, GET /categories, the budgets' current periods and net worth in the reporting currency (workers/api/src/rates/networth.ts)");
 
 /** The list's: `imports` too. */
 export const listIncludeParam = includeParamOf(["accounts", "categories", "imports"], "GET /accounts, GET /categories and GET /accounts/{accountId}/imports");

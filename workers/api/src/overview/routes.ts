@@ -20,6 +20,8 @@ import { overviewStatements } from "./store";
 import { included, includedOut, overviewIncludeParam } from "../ledger/collections";
 import { budgetCard } from "../budgets/overview-card";
 import { summaryOut } from "../budgets/model";
+import { NET_WORTH_STATEMENTS, netWorthOut, netWorthStatements, readNetWorth, wantsNetWorth } from "../rates/networth";
+import { todayInZone } from "../../../../core/dates";
 
 import { categoryDisplayName, toTransaction, transactionOut, type TransactionRow } from "../ledger/model";
 
@@ -86,6 +88,7 @@ overviewRoutes.openapi(
             compared: z.array(periodFlowOut).optional().openapi({ description: "With compareFrom and compareTo: that period's money in and out per currency" }),
             ...includedOut,
             budgets: z.array(summaryOut).optional().openapi({ description: "With include=budgets: each budget's current period, spent of budgeted" }),
+            netWorth: netWorthOut.optional(),
           }),
         ),
       },
@@ -99,8 +102,11 @@ overviewRoutes.openapi(
     const extra = included(c.env.DB, include);
     const card = budgetCard(c.env.DB, include);
     // The session check rides in the same D1 batch as the page's reads (ADR 026).
-    const auth = await sessionBatch(c, (userId) => [...overviewStatements(c.env.DB, userId, from, to, limit, compare), ...extra.statements(userId), ...card.statements(userId)]);
+    const netWorth = wantsNetWorth(include);
+    // Net worth's statements come last: they are taken off the end first.
+    const auth = await sessionBatch(c, (userId) => [...overviewStatements(c.env.DB, userId, from, to, limit, compare), ...extra.statements(userId), ...card.statements(userId), ...(netWorth ? netWorthStatements(c.env.DB, userId) : [])]);
     if ("response" in auth) return auth.response;
+    const netWorthResults = netWorth ? auth.results.splice(auth.results.length - NET_WORTH_STATEMENTS) : [];
     const locale = localeOf(c);
     const [recent, flows, spending, ...rest] = auth.results;
     const comparedResult = compare ? rest.shift() : undefined;
@@ -121,6 +127,7 @@ overviewRoutes.openapi(
       {
         ...extra.read(extraResults, locale),
         ...card.read(rest, c.get("user").timeZone),
+        ...(netWorth ? { netWorth: readNetWorth(netWorthResults, todayInZone(c.get("user").timeZone)) } : {}),
         recent: ((recent?.results ?? []) as TransactionRow[]).map((row) => toTransaction(row, locale)),
         // In the order the balances use (PEN, USD, then A–Z), not SQL's.
         flows: ((flows?.results ?? []) as Array<{ currency: string; inflow: number; outflow: number }>)

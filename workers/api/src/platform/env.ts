@@ -18,4 +18,6 @@ export interface ApiEnv {
   SCRYPT_PARAMS: string;
   /** Workers Rate Limiting binding for sign-in attempts per client network, production only (D1 counts them elsewhere). */
   SIGNIN_IP_LIMIT?: RateLimit;
+  /** Where official exchange rates come from (rates/source.ts): bcrp, fixture (tests, local runs) or none. */
+  RATES_SOURCE?: string;
 }

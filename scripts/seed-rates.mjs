@@ -1,0 +1,39 @@
+/**
+ * Official exchange rates for local runs and e2e (ADR 056): the recorded BCRP answer the local
+ * double serves (tests/fixtures/bcrp), written to the local D1 at start, so the overview has its
+ * net worth before the first hourly cron. The days are read as the Worker's parser reads them
+ * (workers/api/src/rates/bcrp.ts); tests/unit/bcrp-seed.test.ts holds the two to the same rows.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { executeLocal, lit } from "./lib/d1.mjs";
+import { root } from "./lib/run.mjs";
+
+export const RECORDED = path.join(root, "tests/fixtures/bcrp/usd-eur-2026-09-28-to-2026-11-27.json");
+
+const MONTHS = { ene: 1, feb: 2, mar: 3, abr: 4, may: 5, jun: 6, jul: 7, ago: 8, set: 9, sep: 9, oct: 10, nov: 11, dic: 12 };
+
+/** The recorded answer's rates: [{ source, currency, day, buy, sell }]. */
+export function recordedRates(text = readFileSync(RECORDED, "utf8")) {
+  const answer = JSON.parse(text);
+  const columns = answer.config.series.map((s) => ({ currency: s.name.includes("US$") ? "USD" : "EUR", side: /Compra\s*$/.test(s.name) ? "buy" : "sell" }));
+  const rates = [];
+  for (const period of answer.periods) {
+    const [d, m, y] = period.name.split(".");
+    const day = `${y.length === 2 ? 2000 + Number(y) : y}-${String(MONTHS[m.toLowerCase()]).padStart(2, "0")}-${d.padStart(2, "0")}`;
+    const byCurrency = new Map();
+    period.values.forEach((value, i) => {
+      if (value === "n.d.") return;
+      byCurrency.set(columns[i].currency, { ...byCurrency.get(columns[i].currency), [columns[i].side]: value });
+    });
+    for (const [currency, sides] of byCurrency) if (sides.buy && sides.sell) rates.push({ source: "bcrp", currency, day, buy: sides.buy, sell: sides.sell });
+  }
+  return rates;
+}
+
+/** Writes the recorded rates to the local D1 (kept if already there: running it twice adds nothing). */
+export async function seedRates() {
+  const now = Date.now();
+  const rows = recordedRates().map((r) => `(${lit(r.source)}, ${lit(r.currency)}, ${lit(r.day)}, ${lit(r.buy)}, ${lit(r.sell)}, ${now})`);
+  await executeLocal(`INSERT OR IGNORE INTO official_rates (source, currency, day, buy, sell, fetched_at) VALUES ${rows.join(", ")};`);
+}
