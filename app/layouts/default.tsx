@@ -1,4 +1,4 @@
-import { ArrowLeftRight, Camera, LayoutDashboard, LogOut, Search, Settings, Wallet } from "lucide-react";
+import { Camera, LayoutDashboard, LogOut, Search, Settings, Wallet } from "lucide-react";
 import { useTranslation } from "../i18n/use-translation";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, Link, NavLink, Outlet, useLocation } from "react-router";
@@ -16,7 +16,6 @@ import { QuickAddButton } from "../forms/quick-add/quick-add-button";
 const NAV = [
   { to: "/", key: "nav.overview", icon: LayoutDashboard, end: true },
   { to: "/accounts", key: "nav.accounts", icon: Wallet, end: false },
-  { to: "/transactions", key: "ledger.register.nav", icon: ArrowLeftRight, end: false },
   { to: "/camera", key: "nav.camera", icon: Camera, end: false },
   { to: "/settings", key: "nav.settings", icon: Settings, end: false },
 ] as const;
