@@ -173,7 +173,7 @@ test.describe("the first real week", () => {
     await page.goto(`/accounts/${account}/transactions`);
     await readFile(page, "bcp.csv", ["Fecha;Descripción;Monto", "04/11/2026;COMPRA POS PLAZA VEA SURCO;-186.40"].join("\n"));
     await map(page, { date: "1. Fecha", description: "2. Descripción", amount: "3. Monto" }, ".");
-    await expect(page.getByTestId("import-plan")).toHaveText("0 new, 1 match existing, 0 to decide.");
+    await expect(page.getByTestId("import-plan")).toHaveText("0 new, 1 matches existing, 0 to decide.");
     const match = page.getByTestId("import-match");
     await expect(match).toHaveAttribute("data-kind", "sure");
     // Linked unless told otherwise.
