@@ -68,6 +68,12 @@ function validBody(op: Operation, ids: Ids): { json?: unknown; raw?: BodyInit; c
       return { json: { date: "2026-11-20", balance: "100.00" } };
     case "PUT /transactions/{transactionId}/receipt":
       return { raw: JPEG, contentType: "image/jpeg" };
+    case "POST /schedules/suggestions/dismiss":
+      return { json: { key: "x" } };
+    case "PATCH /schedules/{scheduleId}":
+      return { json: { description: "Not yours" } };
+    case "PUT /schedules/{scheduleId}/occurrences/{date}":
+      return { json: { amount: "-2.00" } };
     case "POST /accounts/{accountId}/import/preview":
     case "POST /accounts/{accountId}/import":
     case "POST /accounts/{accountId}/import/drafts":
@@ -111,6 +117,8 @@ async function ownerWithEverything() {
   const draftId = ((await draft.json()) as { draft: { id: string } }).draft.id;
   const categories = await call("/categories", { token: a.token });
   const sessions = await call("/auth/sessions", { token: a.token });
+  const schedule = await call("/schedules", { token: a.token, body: { accountId: account.id, description: "Rent", amount: "-10.00", kind: "months", start: "2026-11-20", mode: "confirm" } });
+  expect(schedule.status).toBe(201);
   const otherSession = sessions.json.sessions.find((s: { current: boolean }) => !s.current);
   const ids: Ids = {
     accountId: account.id,
@@ -120,6 +128,8 @@ async function ownerWithEverything() {
     sessionId: otherSession.id,
     importId,
     draftId,
+    scheduleId: schedule.json.schedule.id,
+    date: "2026-11-20",
   };
   return { a, secondToken: second.json.token as string, ids };
 }
@@ -182,6 +192,8 @@ describe("authorization matrix (from the OpenAPI document)", () => {
           sessionId: "SELECT 1 FROM sessions WHERE id = ?1 AND user_id = ?2 AND revoked_at IS NULL",
           importId: "SELECT 1 FROM imports WHERE id = ?1 AND user_id = ?2 AND undone_at IS NULL AND remaining > 0",
           draftId: "SELECT 1 FROM import_drafts WHERE id = ?1 AND user_id = ?2",
+          scheduleId: "SELECT 1 FROM schedules WHERE id = ?1 AND user_id = ?2",
+          date: "SELECT 1 FROM schedules WHERE start_date = ?1 AND user_id = ?2",
         }[name]!,
       )
         .bind(id, a.user.id)

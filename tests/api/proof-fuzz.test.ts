@@ -85,12 +85,15 @@ describe("fuzzing every operation of the OpenAPI document", () => {
     const transfer = await call("/transfers", { token: user.token, body: { fromAccountId: account.id, toAccountId: usd.id, amount: "1.00", toAmount: "0.27", date: "2026-11-20" } });
     const categories = await call("/categories", { token: user.token });
     const sessions = await call("/auth/sessions", { token: user.token });
+    const schedule = await call("/schedules", { token: user.token, body: { accountId: account.id, description: "Rent", amount: "-1.00", kind: "months", start: "2026-11-20", mode: "confirm" } });
     const own: Record<string, string[]> = {
       accountId: [account.id, usd.id],
       transactionId: [tx.id, transfer.json.from.id],
       transferId: [transfer.json.transferId],
       categoryId: [categories.json.categories[0].id],
       sessionId: [sessions.json.sessions[0].id],
+      scheduleId: [schedule.json.schedule.id],
+      date: ["2026-11-20", "2026-12-20"],
     };
     let seen = 0;
     let known: string | null = null;

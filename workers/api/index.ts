@@ -9,6 +9,7 @@ import { sendPendingNotices } from "./src/notices/notices";
 import { devMail } from "./src/system/dev-mail";
 import { sweep } from "./src/system/store";
 import { sweepExpiredDrafts } from "./src/import/drafts";
+import { postDueSchedules } from "./src/schedules/post-due";
 
 const apis = new Map<string, ReturnType<typeof createApi>>();
 
@@ -47,5 +48,6 @@ export default {
     await sweep(env.DB, controller.scheduledTime);
     await sweepExpiredDrafts(env.DB, env.RECEIPTS, controller.scheduledTime);
     await sendPendingNotices(env, controller.scheduledTime);
+    await postDueSchedules(env.DB, controller.scheduledTime);
   },
 } satisfies ExportedHandler<ApiEnv>;

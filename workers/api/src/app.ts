@@ -21,6 +21,7 @@ import { CREATE_WITH_RECEIPT_PATH, transactionRoutes } from "./transactions/rout
 import { bulkRoutes } from "./transactions/bulk-routes";
 import { transferRoutes } from "./transfers/routes";
 import { reconcileRoutes } from "./reconcile/routes";
+import { scheduleRoutes } from "./schedules/routes";
 
 /** JSON bodies larger than this are refused with 413 before they are read. */
 export const MAX_JSON_BYTES = 64 * 1024;
@@ -70,6 +71,7 @@ export function createApi(basePath = "/api/v1") {
   api.route("/", overviewRoutes);
   api.route("/", payeeRoutes);
   api.route("/", receiptRoutes);
+  api.route("/", scheduleRoutes);
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   api.openAPIRegistry.register("Problem", problemSchema);
