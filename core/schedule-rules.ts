@@ -148,7 +148,6 @@ export function isOccurrence(rule: ScheduleRule, day: string): boolean {
 
 /** The rule's next occurrence on or after `from`, or null when it has ended. */
 export function nextOccurrence(rule: ScheduleRule, from: string): string | null {
-  // Looks up to two intervals of the longest kind ahead (366 years would be the worst case; a few
-  // thousand days is plenty for any rule the form allows, and `occurrences` jumps there directly).
+  // Two of its intervals (and a month) ahead always hold the next one, if there is one; `occurrences` jumps there directly.
   return occurrences(rule, from, addDays(from, Math.ceil(averageGap(rule) * 2) + 31), 1)[0] ?? null;
 }

@@ -1,7 +1,7 @@
 /** The JSON shapes of the schedules API (core/api-types/schedules.ts) and the rows they come from. */
 import { z } from "@hono/zod-openapi";
 import { toDecimalString } from "../../../../core/money";
-import { nextOccurrence, RULE_KINDS } from "../../../../core/schedule-rules";
+import { RULE_KINDS } from "../../../../core/schedule-rules";
 import { SCHEDULE_MODES } from "../../../../core/schemas/schedules";
 import type { Occurrence, Schedule } from "../../../../core/api-types/schedules";
 import { pendingOccurrences, type OverrideRow, type PendingOccurrence, type PostingRow, type ScheduleReadRow } from "./store";
@@ -123,4 +123,3 @@ export function upcomingOf(rows: readonly ScheduleReadRow[], overrides: readonly
   return all.slice(0, limit).map(toOccurrence);
 }
 
-export { nextOccurrence };

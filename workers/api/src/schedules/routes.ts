@@ -26,7 +26,6 @@ import {
   clearOccurrence,
   deleteSchedule,
   editOccurrence,
-  findSchedule,
   insertSchedule,
   lookbackFrom,
   overridesStatement,
