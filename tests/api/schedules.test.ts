@@ -261,3 +261,22 @@ describe("schedules: found for you", () => {
     expect((await call("/schedules/suggestions", { token: user.token })).json.suggestions).toEqual([]);
   });
 });
+
+describe("schedules: include=upcoming", () => {
+  it("answers the next occurrences inside the overview's and an account list's one call", async () => {
+    const user = await signUp();
+    const a = await createAccount(user.token);
+    const b = await createAccount(user.token, { name: "Other" });
+    await createSchedule(user.token, { accountId: a.id, kind: "weeks", description: "Weekly A", amount: "-5.00", mode: "confirm" });
+    await createSchedule(user.token, { accountId: b.id, kind: "months", description: "Monthly B", amount: "-9.00", mode: "auto", start: addDays(today(), 3) });
+    const overview = await call(`/overview?from=${today()}&to=${today()}&include=accounts,upcoming`, { token: user.token });
+    expect(overview.status).toBe(200);
+    expect(overview.json.upcoming.today).toBe(today());
+    expect(overview.json.upcoming.occurrences[0]).toMatchObject({ description: "Weekly A", due: true, mode: "confirm" });
+    expect(overview.json.upcoming.occurrences.map((o: { description: string }) => o.description)).toContain("Monthly B");
+    const list = await call(`/accounts/${b.id}/transactions?include=upcoming`, { token: user.token });
+    expect(list.status).toBe(200);
+    expect(list.json.upcoming.occurrences.map((o: { description: string }) => o.description)).toEqual(["Monthly B"]);
+    expect((await call(`/overview?from=${today()}&to=${today()}&include=budgetz`, { token: user.token })).status).toBe(422);
+  });
+});

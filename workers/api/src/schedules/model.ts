@@ -4,7 +4,9 @@ import { toDecimalString } from "../../../../core/money";
 import { RULE_KINDS } from "../../../../core/schedule-rules";
 import { SCHEDULE_MODES } from "../../../../core/schemas/schedules";
 import type { Occurrence, Schedule } from "../../../../core/api-types/schedules";
-import { pendingOccurrences, type OverrideRow, type PendingOccurrence, type PostingRow, type ScheduleReadRow } from "./store";
+import { todayInZone, addDays } from "../../../../core/dates";
+import { UPCOMING_DAYS } from "../../../../core/schemas/schedules";
+import { pendingOccurrences, splitUpcomingRows, type UpcomingRow, type OverrideRow, type PendingOccurrence, type PostingRow, type ScheduleReadRow } from "./store";
 
 export const scheduleOut = z
   .object({
@@ -123,3 +125,13 @@ export function upcomingOf(rows: readonly ScheduleReadRow[], overrides: readonly
   return all.slice(0, limit).map(toOccurrence);
 }
 
+
+export const upcomingOut = z.object({ today: z.string(), occurrences: z.array(occurrenceOut) }).openapi({ description: "With include=upcoming: the next 30 days' occurrences (due 'to confirm' ones first), at most 20" });
+
+/** `include=upcoming`'s answer from `upcomingStatement`'s rows: today in the user's zone, and the next occurrences. */
+export function upcomingFromRows(rows: readonly UpcomingRow[], now: number, accountId?: string, limit = 20): z.infer<typeof upcomingOut> {
+  const { schedules, overrides, postings } = splitUpcomingRows(rows);
+  const zone = schedules[0]?.time_zone;
+  const today = todayInZone(zone, now);
+  return { today, occurrences: upcomingOf(schedules, overrides, postings, today, addDays(today, UPCOMING_DAYS), limit, accountId) };
+}

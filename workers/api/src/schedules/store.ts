@@ -97,6 +97,35 @@ export function postingsStatement(db: D1Database, userId: string, from: string, 
     .bind(userId, from, scheduleId ?? null);
 }
 
+/**
+ * For `include=upcoming` (the overview's and an account list's one call): the user's schedules
+ * (one account's, with `accountId`) with their overrides and posted days still in reach as JSON,
+ * in one statement, so the include rides in the page's D1 batch. Read by `upcomingFromRows`.
+ */
+export function upcomingStatement(db: D1Database, userId: string, now: number, accountId?: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `SELECT ${READ_COLUMNS},
+         (SELECT json_group_array(json_object('date', o.date, 'skip', o.skip, 'amount', o.amount, 'description', o.description)) FROM schedule_overrides o WHERE o.schedule_id = s.id AND o.date >= ?2) AS overrides_json,
+         (SELECT json_group_array(p.date) FROM schedule_postings p WHERE p.schedule_id = s.id AND p.date >= ?2) AS posted_json
+         FROM ${READ_FROM} WHERE s.user_id = ?1 AND (?3 IS NULL OR s.account_id = ?3 OR s.to_account_id = ?3)`,
+    )
+    .bind(userId, lookbackFrom(now), accountId ?? null);
+}
+
+export type UpcomingRow = ScheduleReadRow & { overrides_json: string; posted_json: string };
+
+/** The rows of `upcomingStatement` as schedules, overrides and postings. */
+export function splitUpcomingRows(rows: readonly UpcomingRow[]): { schedules: ScheduleReadRow[]; overrides: OverrideRow[]; postings: PostingRow[] } {
+  const overrides: OverrideRow[] = [];
+  const postings: PostingRow[] = [];
+  for (const row of rows) {
+    for (const o of JSON.parse(row.overrides_json || "[]") as Array<Omit<OverrideRow, "schedule_id">>) overrides.push({ ...o, schedule_id: row.id });
+    for (const date of JSON.parse(row.posted_json || "[]") as string[]) postings.push({ schedule_id: row.id, date, transaction_id: "" });
+  }
+  return { schedules: [...rows], overrides, postings };
+}
+
 /** The earliest day anything can still be due, whatever the user's zone (UTC's today, a day of margin). */
 export function lookbackFrom(now: number): string {
   return addDays(new Date(now).toISOString().slice(0, 10), -LOOKBACK_DAYS - 1);
