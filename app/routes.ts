@@ -17,6 +17,7 @@
  * | login-undo-email-linkId (beyond)    | /login/undo-email/{linkId}         | login   | none  |
  * | transactions (beyond the seed)      | /transactions                      | default | auth  |
  * | quick-add (beyond the seed)         | /quick-add                         | default | auth  |
+ * | schedules (beyond the seed)         | /schedules                         | default | auth  |
  */
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
@@ -30,6 +31,7 @@ export default [
     route("transactions", "routes/register/register.tsx", { id: "transactions" }),
     // Quick add (issue 35): its action, and its form as a page where scripts do not run.
     route("quick-add", "routes/quick-add/quick-add.tsx", { id: "quick-add" }),
+    route("schedules", "routes/schedules/schedules.tsx", { id: "schedules" }),
     // Unmatched paths: a 404 in the default layout, so it keeps the header (a way on, sign-out),
     // rendered under root, so middleware (i18n) runs (STACK-NOTES trap 2).
     route("*", "routes/not-found.tsx", { id: "not-found" }),

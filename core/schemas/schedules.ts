@@ -96,3 +96,30 @@ export const suggestionDismissSchema = z.object({ key: z.string({ error: "schedu
 export const isOccurrenceDay = (value: string) => isIsoDay(value);
 
 export { isValidRule };
+
+/** Which way a schedule's money goes, as the form asks it (a transfer's always leaves the account). */
+export const SCHEDULE_DIRECTIONS = ["out", "in"] as const;
+
+/** The typed amount signed by the direction: a typed minus, or "out", is money out; a transfer's stays as typed. */
+function signedAmount(amount: string, direction: string | undefined, transfer: boolean): string {
+  const magnitude = amount.replace(/^[-−(+]\s*/, "").replace(/\)$/, "");
+  if (transfer) return magnitude;
+  return /^[-−(]/.test(amount) || direction !== "in" ? `-${magnitude}` : magnitude;
+}
+
+/** The schedules page's form: the API's fields, with the amount as a magnitude and a direction. */
+export const scheduleFormSchema = z
+  .object({ ...fields, direction: blankOrNull(z.enum(SCHEDULE_DIRECTIONS, { error: "ledger.moneyInOut.errors.direction" })) })
+  .superRefine(checkRule)
+  .transform(({ direction, ...rest }) => ({ ...rest, amount: signedAmount(rest.amount, direction, Boolean(rest.toAccountId)) }));
+
+/** One occurrence's form: amount (with its direction) and description. */
+export const occurrenceFormSchema = z
+  .object({
+    amount: blankOrNull(z.string().trim().max(40, { error: "ledger.errors.amountFormat" })),
+    direction: blankOrNull(z.enum(SCHEDULE_DIRECTIONS)),
+    transfer: blankOrNull(z.string()),
+    description: blankOrNull(transactionCreateSchema.shape.description),
+  })
+  .transform(({ amount, direction, transfer, description }) => ({ amount: amount === undefined ? undefined : signedAmount(amount, direction, Boolean(transfer)), description }))
+  .refine((value) => value.amount !== undefined || value.description !== undefined, { error: "ledger.errors.noChanges" });

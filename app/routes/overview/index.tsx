@@ -13,6 +13,7 @@ import { MonthPicker } from "./month-picker";
 import { overviewData } from "./overview-data.server";
 import { RecentTable } from "./recent";
 import { Spending } from "./spending";
+import { UpcomingCard } from "./upcoming-card";
 import * as l from "../../styles/ledger.css";
 import * as ui from "../../styles/ui.css";
 
@@ -89,6 +90,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
             </ul>
           </Section>
 
+          <UpcomingCard upcoming={loaderData.upcoming} nonce={loaderData.nonce} />
           <MonthPicker monthName={monthName} previous={previousStart.slice(0, 7)} next={nextMonth} current={monthStart.slice(0, 7)} thisMonth={thisMonth} />
           <div className={l.twoColumns}>
             <Section title={t("ledger.register.compare", { month: monthName, previous: previousName })} id="this-month">

@@ -1,6 +1,8 @@
 /** The overview's loader: one API call for the chosen month, the month before it, the latest movements and the accounts. */
 import type { RouterContextProvider } from "react-router";
 import type { Account, CurrencyTotal, Transaction } from "../../../core/api-types/ledger";
+import type { Occurrence } from "../../../core/api-types/schedules";
+import { newIdempotencyKey } from "../../forms/idempotency-key";
 import { addDays, EARLIEST_RECORD_DAY, latestRecordDay, monthBounds, todayInZone } from "../../../core/dates";
 import { sumMinor } from "../../../core/money";
 import { apiFor } from "../../server/api.server";
@@ -17,6 +19,7 @@ interface OverviewAnswer {
   compared?: Flow[];
   accounts?: Account[];
   accountTotals?: CurrencyTotal[];
+  upcoming?: { today: string; occurrences: Occurrence[] };
 }
 
 /** The month of `?month=YYYY-MM` when it is one a record may be in, else the one holding `today`. */
@@ -34,7 +37,7 @@ export async function overviewData(request: Request, context: Readonly<RouterCon
   const previous = monthBounds(addDays(first, -1));
   // One call: the API aggregates both months in SQL and adds the accounts in the same D1 batch.
   const overview = unwrap(
-    await api.get<OverviewAnswer>("/overview", { query: { from: first, to: last, compareFrom: previous.first, compareTo: previous.last, recent: RECENT, include: "accounts" } }),
+    await api.get<OverviewAnswer>("/overview", { query: { from: first, to: last, compareFrom: previous.first, compareTo: previous.last, recent: RECENT, include: "accounts,upcoming" } }),
     request,
   );
   // An API from before `include` (the Workers deploy one after the other) answers without them.
@@ -66,6 +69,8 @@ export async function overviewData(request: Request, context: Readonly<RouterCon
     nextMonth: addDays(last, 1).slice(0, 7),
     thisMonth: today.slice(0, 7),
     today,
+    upcoming: overview.upcoming ?? null,
+    nonce: newIdempotencyKey(),
   };
 }
 
