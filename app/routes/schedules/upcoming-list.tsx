@@ -80,18 +80,18 @@ function OccurrenceRow({ o, today, nonce, returnTo, open, showAccount }: { o: Oc
       <div className={l.actions}>
         <fetcher.Form method="post" action={SCHEDULES_ACTION}>
           {hidden("post")}
-          <button type="submit" className={waiting ? ui.button.primary : ui.button.secondary} disabled={busy} aria-label={t("schedules.upcoming.postLabel", { name: o.description, date: o.date })}>
+          <button type="submit" className={waiting ? ui.button.primary : ui.button.secondary} disabled={busy} aria-label={t("schedules.upcoming.postLabel", { name: o.description, date: formatDay(o.date, i18n.language) })}>
             {t("schedules.upcoming.post")}
           </button>
         </fetcher.Form>
         <fetcher.Form method="post" action={SCHEDULES_ACTION}>
           {hidden("skip")}
-          <button type="submit" className={ui.button.ghost} disabled={busy} aria-label={t("schedules.upcoming.skipLabel", { name: o.description, date: o.date })}>
+          <button type="submit" className={ui.button.ghost} disabled={busy} aria-label={t("schedules.upcoming.skipLabel", { name: o.description, date: formatDay(o.date, i18n.language) })}>
             {t("schedules.upcoming.skip")}
           </button>
         </fetcher.Form>
         {open ? null : (
-          <a className={ui.button.link} href={editHref} aria-label={t("schedules.upcoming.editLabel", { name: o.description, date: o.date })}>
+          <a className={ui.button.link} href={editHref} aria-label={t("schedules.upcoming.editLabel", { name: o.description, date: formatDay(o.date, i18n.language) })}>
             {t("schedules.upcoming.edit")}
           </a>
         )}
