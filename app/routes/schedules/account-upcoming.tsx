@@ -1,6 +1,6 @@
-/** An account's coming scheduled movements, on its transactions page (ADR 058): open when one waits for a confirmation. */
+/** An account's coming scheduled movements, on its transactions page (ADR 058): open when one waits for a confirmation, or one's edit was asked for. */
 import { CalendarClock } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import type { Occurrence } from "../../../core/api-types/schedules";
 import { useTranslation } from "../../i18n/use-translation";
 import { UpcomingList } from "./upcoming-list";
@@ -10,10 +10,11 @@ export type UpcomingAnswer = { today: string; occurrences: Occurrence[] };
 
 export function AccountUpcoming({ upcoming, accountId, nonce }: { upcoming: UpcomingAnswer | null | undefined; accountId: string; nonce: string }) {
   const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
   if (!upcoming) return null;
   const waiting = upcoming.occurrences.filter((o) => o.due && o.mode === "confirm").length;
   return (
-    <details className={l.details} open={waiting > 0} data-testid="account-upcoming">
+    <details className={l.details} open={waiting > 0 || searchParams.has("occurrence")} data-testid="account-upcoming">
       <summary className={l.summary}>
         <CalendarClock size={18} aria-hidden="true" />
         {t("schedules.upcoming.title")} ({upcoming.occurrences.length})
