@@ -20,6 +20,7 @@
  * | reports (beyond the seed)           | /reports                           | default | auth  |
  * | reports-csv (beyond the seed)       | /reports.csv                       | none    | auth  |
  * | budgets (beyond the seed)           | /budgets                           | default | auth  |
+ * | schedules (beyond the seed)         | /schedules                         | default | auth  |
  */
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
@@ -36,6 +37,7 @@ export default [
     route("reports", "routes/reports/reports.tsx", { id: "reports" }),
     // Budgets by month, quincena or pay cycle (issue 37).
     route("budgets", "routes/budgets/budgets.tsx", { id: "budgets" }),
+    route("schedules", "routes/schedules/schedules.tsx", { id: "schedules" }),
     // Unmatched paths: a 404 in the default layout, so it keeps the header (a way on, sign-out),
     // rendered under root, so middleware (i18n) runs (STACK-NOTES trap 2).
     route("*", "routes/not-found.tsx", { id: "not-found" }),

@@ -72,6 +72,12 @@ function validBody(op: Operation, ids: Ids): { json?: unknown; raw?: BodyInit; c
       return { json: { date: "2026-11-20", balance: "100.00" } };
     case "PUT /transactions/{transactionId}/receipt":
       return { raw: JPEG, contentType: "image/jpeg" };
+    case "POST /schedules/suggestions/dismiss":
+      return { json: { key: "x" } };
+    case "PATCH /schedules/{scheduleId}":
+      return { json: { description: "Not yours" } };
+    case "PUT /schedules/{scheduleId}/occurrences/{date}":
+      return { json: { amount: "-2.00" } };
     case "POST /accounts/{accountId}/import/preview":
     case "POST /accounts/{accountId}/import":
     case "POST /accounts/{accountId}/import/drafts":
@@ -119,6 +125,8 @@ async function ownerWithEverything() {
   const sessions = await call("/auth/sessions", { token: a.token });
   const ownRate = await call("/rates/own", { token: a.token, body: { currency: "USD", from: "2026-11-01", rate: "3.71" } });
   expect(ownRate.status).toBe(201);
+  const schedule = await call("/schedules", { token: a.token, body: { accountId: account.id, description: "Rent", amount: "-10.00", kind: "months", start: "2026-11-20", mode: "confirm" } });
+  expect(schedule.status).toBe(201);
   const otherSession = sessions.json.sessions.find((s: { current: boolean }) => !s.current);
   const ids: Ids = {
     accountId: account.id,
@@ -130,6 +138,8 @@ async function ownerWithEverything() {
     draftId,
     budgetId: budget.json.budget.id,
     rateId: ownRate.json.rate.id,
+    scheduleId: schedule.json.schedule.id,
+    date: "2026-11-20",
   };
   return { a, secondToken: second.json.token as string, ids };
 }
@@ -194,6 +204,8 @@ describe("authorization matrix (from the OpenAPI document)", () => {
           draftId: "SELECT 1 FROM import_drafts WHERE id = ?1 AND user_id = ?2",
           budgetId: "SELECT 1 FROM budgets WHERE id = ?1 AND user_id = ?2",
           rateId: "SELECT 1 FROM user_rates WHERE id = ?1 AND user_id = ?2",
+          scheduleId: "SELECT 1 FROM schedules WHERE id = ?1 AND user_id = ?2",
+          date: "SELECT 1 FROM schedules WHERE start_date = ?1 AND user_id = ?2",
         }[name]!,
       )
         .bind(id, a.user.id)

@@ -87,6 +87,7 @@ describe("fuzzing every operation of the OpenAPI document", () => {
     const categories = await call("/categories", { token: user.token });
     const sessions = await call("/auth/sessions", { token: user.token });
     const budget = await call("/budgets", { token: user.token, body: { name: "Fuzz", currency: "PEN", period: "quincena" } });
+    const schedule = await call("/schedules", { token: user.token, body: { accountId: account.id, description: "Rent", amount: "-1.00", kind: "months", start: "2026-11-20", mode: "confirm" } });
     const own: Record<string, string[]> = {
       accountId: [account.id, usd.id],
       transactionId: [tx.id, transfer.json.from.id],
@@ -94,6 +95,8 @@ describe("fuzzing every operation of the OpenAPI document", () => {
       categoryId: [categories.json.categories[0].id],
       sessionId: [sessions.json.sessions[0].id],
       budgetId: [budget.json.budget.id],
+      scheduleId: [schedule.json.schedule.id],
+      date: ["2026-11-20", "2026-12-20"],
     };
     let seen = 0;
     let known: string | null = null;

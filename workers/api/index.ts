@@ -10,6 +10,7 @@ import { devMail } from "./src/system/dev-mail";
 import { sweep } from "./src/system/store";
 import { sweepExpiredDrafts } from "./src/import/drafts";
 import { refreshOfficialRates } from "./src/rates/refresh";
+import { postDueSchedules } from "./src/schedules/post-due";
 
 const apis = new Map<string, ReturnType<typeof createApi>>();
 
@@ -49,5 +50,6 @@ export default {
     await sweepExpiredDrafts(env.DB, env.RECEIPTS, controller.scheduledTime);
     await sendPendingNotices(env, controller.scheduledTime);
     await refreshOfficialRates(env, controller.scheduledTime);
+    await postDueSchedules(env.DB, controller.scheduledTime);
   },
 } satisfies ExportedHandler<ApiEnv>;

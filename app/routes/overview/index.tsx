@@ -15,6 +15,7 @@ import { RecentTable } from "./recent";
 import { Spending } from "./spending";
 import { BudgetCard } from "./budget-card";
 import { NetWorthCard } from "./net-worth-card";
+import { UpcomingCard } from "./upcoming-card";
 import * as l from "../../styles/ledger.css";
 import * as ui from "../../styles/ui.css";
 
@@ -92,6 +93,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
             {loaderData.netWorth ? <NetWorthCard netWorth={loaderData.netWorth} /> : null}
           </Section>
 
+          <UpcomingCard upcoming={loaderData.upcoming} nonce={loaderData.nonce} />
           <MonthPicker monthName={monthName} previous={previousStart.slice(0, 7)} next={nextMonth} current={monthStart.slice(0, 7)} thisMonth={thisMonth} />
           <div className={l.twoColumns}>
             <Section title={t("ledger.register.compare", { month: monthName, previous: previousName })} id="this-month">

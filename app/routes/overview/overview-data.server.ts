@@ -3,6 +3,8 @@ import type { RouterContextProvider } from "react-router";
 import type { Account, CurrencyTotal, Transaction } from "../../../core/api-types/ledger";
 import type { BudgetSummary } from "../../../core/api-types/budgets";
 import type { NetWorthOut } from "../../../core/api-types/rates";
+import type { Occurrence } from "../../../core/api-types/schedules";
+import { newIdempotencyKey } from "../../forms/idempotency-key";
 import { addDays, EARLIEST_RECORD_DAY, latestRecordDay, monthBounds, todayInZone } from "../../../core/dates";
 import { sumMinor } from "../../../core/money";
 import { apiFor } from "../../server/api.server";
@@ -21,6 +23,7 @@ interface OverviewAnswer {
   accountTotals?: CurrencyTotal[];
   budgets?: BudgetSummary[];
   netWorth?: NetWorthOut;
+  upcoming?: { today: string; occurrences: Occurrence[] };
 }
 
 /** The month of `?month=YYYY-MM` when it is one a record may be in, else the one holding `today`. */
@@ -38,7 +41,7 @@ export async function overviewData(request: Request, context: Readonly<RouterCon
   const previous = monthBounds(addDays(first, -1));
   // One call: the API aggregates both months in SQL and adds the accounts in the same D1 batch.
   const overview = unwrap(
-    await api.get<OverviewAnswer>("/overview", { query: { from: first, to: last, compareFrom: previous.first, compareTo: previous.last, recent: RECENT, include: "accounts,budgets,networth" } }),
+    await api.get<OverviewAnswer>("/overview", { query: { from: first, to: last, compareFrom: previous.first, compareTo: previous.last, recent: RECENT, include: "accounts,budgets,networth,upcoming" } }),
     request,
   );
   // An API from before `include` (the Workers deploy one after the other) answers without them.
@@ -72,6 +75,8 @@ export async function overviewData(request: Request, context: Readonly<RouterCon
     today,
     budgets: overview.budgets ?? [],
     netWorth: overview.netWorth ?? null,
+    upcoming: overview.upcoming ?? null,
+    nonce: newIdempotencyKey(),
   };
 }
 

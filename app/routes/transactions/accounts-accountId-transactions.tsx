@@ -40,6 +40,7 @@ import { transferAction } from "./transfer-form.server";
 import { ReconcileButton } from "./reconcile/reconcile-panel";
 import { reconcileAction } from "./reconcile/reconcile.server";
 import { convertTransferAction } from "./convert-transfer/convert-transfer.server";
+import { AccountUpcoming, type UpcomingAnswer } from "../schedules/account-upcoming";
 import * as l from "../../styles/ledger.css";
 import * as ui from "../../styles/ui.css";
 import * as s from "../../styles/transactions-list.css";
@@ -54,7 +55,7 @@ const FILTER_KEYS = ["q", "from", "to", "category", "direction", "min", "max", "
 const PAGE_SIZE = 50;
 
 /** The listing with what `include` asks for beside it. */
-type ListWithIncludes = TransactionList & { accounts?: Account[]; categories?: Category[]; imports?: ImportRecord[] };
+type ListWithIncludes = TransactionList & { accounts?: Account[]; categories?: Category[]; imports?: ImportRecord[]; upcoming?: UpcomingAnswer };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user } = requireUser(context);
@@ -78,7 +79,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // One call for the page: the rows, the accounts and categories the forms and filters need, and
   // the account's latest imports (which can be undone).
   const listResult = await api.get<ListWithIncludes>(`/accounts/${params.accountId}/transactions`, {
-    query: { ...filters, cursor, limit: PAGE_SIZE, totals: !totalsApart, include: "accounts,categories,imports" },
+    query: { ...filters, cursor, limit: PAGE_SIZE, totals: !totalsApart, include: "accounts,categories,imports,upcoming" },
   });
   let list: PageList | null = null;
   let filterErrors: FieldErrors = {};
@@ -121,6 +122,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     accounts: accounts.map(({ id, name, currency, archived }) => ({ id, name, currency, archived })),
     categories,
     imports,
+    upcoming: listResult.ok ? listResult.data.upcoming : undefined,
     list,
     totals,
     filters,
@@ -250,6 +252,7 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
       >
         <ReconcileButton account={account} today={loaderData.today} nonce={loaderData.nonce} />
       </Toolbar>
+      <AccountUpcoming upcoming={loaderData.upcoming} accountId={account.id} nonce={loaderData.nonce} />
 
       {list ? (
         <>

@@ -8,6 +8,7 @@ import { type FormAnswer } from "../../forms/form-answer";
 import type { FieldErrors } from "../../forms/forms";
 import type { Account, Category, ImportRecord, ListTotals, Transaction, TransactionList } from "../../../core/api-types/ledger";
 import type { ImportState } from "./import/import-state";
+import type { Occurrence } from "../../../core/api-types/schedules";
 
 /**
  * What the page shows of a transaction. Loader data travels inside the HTML and is decoded in the
@@ -39,6 +40,8 @@ export type PageData = {
   accounts: Array<Pick<Account, "id" | "name" | "currency" | "archived">>;
   categories: Category[];
   imports: ImportRecord[];
+  /** The account's coming scheduled movements (include=upcoming, ADR 058). */
+  upcoming?: { today: string; occurrences: Occurrence[] } | undefined;
   list: PageList | null;
   totals: ListTotals | null | Promise<ListTotals | null>;
   filters: Record<string, string>;

@@ -26,6 +26,7 @@ import { reconcileRoutes } from "./reconcile/routes";
 import { RESTORE_MAX_BYTES, RESTORE_PATH, restoreRoutes } from "./restore/routes";
 import { rateRoutes } from "./rates/routes";
 import { transferRateRoutes } from "./rates/transfers";
+import { scheduleRoutes } from "./schedules/routes";
 
 /** JSON bodies larger than this are refused with 413 before they are read. */
 export const MAX_JSON_BYTES = 64 * 1024;
@@ -82,6 +83,7 @@ export function createApi(basePath = "/api/v1") {
   api.route("/", budgetRoutes);
   api.route("/", rateRoutes);
   api.route("/", transferRateRoutes);
+  api.route("/", scheduleRoutes);
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   api.openAPIRegistry.register("Problem", problemSchema);

@@ -12,6 +12,8 @@ import { importRecordsStatement } from "../import/store";
 import { accountsStatement } from "../accounts/store";
 import { categoriesStatement } from "../categories/store";
 import { accountOut, categoryOut, toAccount, toCategory, type AccountRow, type CategoryRow } from "./model";
+import { upcomingFromRows, upcomingOut } from "../schedules/model";
+import { upcomingStatement, type UpcomingRow } from "../schedules/store";
 
 export const accountsResponse = z.object({
   accounts: z.array(accountOut),
@@ -47,6 +49,7 @@ export const includedOut = {
   accounts: z.array(accountOut).optional(),
   accountTotals: accountsResponse.shape.totals.optional(),
   categories: z.array(categoryOut).optional(),
+  upcoming: upcomingOut.optional(),
 };
 
 /** The same on an account's list, which may also embed its latest imports. */
@@ -57,9 +60,10 @@ type Included = {
   accountTotals?: z.infer<typeof accountsResponse>["totals"];
   categories?: z.infer<typeof categoriesResponse>["categories"];
   imports?: Array<z.infer<typeof importRecordOut>>;
+  upcoming?: z.infer<typeof upcomingOut>;
 };
 
-type IncludeName = "accounts" | "categories" | "imports" | "budgets" | "networth";
+type IncludeName = "accounts" | "categories" | "imports" | "budgets" | "networth" | "upcoming";
 
 /** An `include` query parameter taking `names`, comma-separated. */
 function includeParamOf(names: readonly IncludeName[], answeredAs: string) {
@@ -70,13 +74,13 @@ function includeParamOf(names: readonly IncludeName[], answeredAs: string) {
 }
 
 /** `include=accounts,categories`: which of the two to embed. */
-export const includeParam = includeParamOf(["accounts", "categories"], "GET /accounts and GET /categories");
+export const includeParam = includeParamOf(["accounts", "categories", "upcoming"], "GET /accounts, GET /categories and GET /schedules/upcoming");
 
 /** The overview's: `budgets` too (each budget's current period, workers/api/src/budgets/overview-card.ts). */
-export const overviewIncludeParam = includeParamOf(["accounts", "categories", "budgets", "networth"], "GET /accounts, GET /categories, the budgets' current periods and net worth in the reporting currency (workers/api/src/rates/networth.ts)");
+export const overviewIncludeParam = includeParamOf(["accounts", "categories", "budgets", "networth", "upcoming"], "GET /accounts, GET /categories, GET /schedules/upcoming, the budgets' current periods and net worth in the reporting currency (workers/api/src/rates/networth.ts)");
 
 /** The list's: `imports` too. */
-export const listIncludeParam = includeParamOf(["accounts", "categories", "imports"], "GET /accounts, GET /categories and GET /accounts/{accountId}/imports");
+export const listIncludeParam = includeParamOf(["accounts", "categories", "imports", "upcoming"], "GET /accounts, GET /categories, GET /accounts/{accountId}/imports and GET /schedules/upcoming");
 
 export function includes(value: string | undefined, name: IncludeName): boolean {
   return value?.split(",").includes(name) ?? false;
@@ -89,11 +93,13 @@ export function includes(value: string | undefined, name: IncludeName): boolean 
  * needs the account of the answer (`accountId`); without one it is not read.
  */
 export function included(db: D1Database, include: string | undefined, accountId?: string) {
-  const wanted = (["accounts", "categories", "imports"] as const).filter((name) => includes(include, name) && (name !== "imports" || accountId));
+  const wanted = (["accounts", "categories", "imports", "upcoming"] as const).filter((name) => includes(include, name) && (name !== "imports" || accountId));
   return {
     /** The user's statements, to run in the caller's batch, in the order `read` expects. */
     statements(userId: string): D1PreparedStatement[] {
-      return wanted.map((name) => (name === "accounts" ? accountsStatement(db, userId) : name === "categories" ? categoriesStatement(db, userId) : importRecordsStatement(db, userId, accountId!)));
+      return wanted.map((name) =>
+        name === "accounts" ? accountsStatement(db, userId) : name === "categories" ? categoriesStatement(db, userId) : name === "upcoming" ? upcomingStatement(db, userId, Date.now(), accountId) : importRecordsStatement(db, userId, accountId!),
+      );
     },
     read(results: D1Result[], locale: string): Included {
       const out: Included = {};
@@ -104,6 +110,7 @@ export function included(db: D1Database, include: string | undefined, accountId?
           out.accounts = answer.accounts;
           out.accountTotals = answer.totals;
         } else if (name === "categories") out.categories = categoriesAnswer(rows as CategoryRow[], locale).categories;
+        else if (name === "upcoming") out.upcoming = upcomingFromRows(rows as UpcomingRow[], Date.now(), accountId);
         else out.imports = (rows as unknown as ImportRecordRow[]).map(toImportRecord);
       });
       return out;

@@ -1,0 +1,129 @@
+/**
+ * Scheduled transactions (issue 37, ADR 058): a schedule made on /schedules, its next occurrences
+ * on the schedules page, the account's transactions page and the overview, each posted now,
+ * skipped or edited for that day only; "Found for you" accepted. With and without JavaScript, in
+ * English and Spanish, at phone and desktop width.
+ */
+import { createUser, expect, hydrated, signInAs, test, type TestUser } from "../support/fixtures";
+import { todayInLima } from "../support/dates";
+import { addTransactions, apiPost, createAccount } from "../support/ledger-api";
+import { soles } from "../support/money";
+import { spanishPage, toast } from "../support/pages";
+import type { APIRequestContext, Page } from "@playwright/test";
+
+async function schedule(request: APIRequestContext, user: TestUser, body: Record<string, unknown>) {
+  return (await apiPost<{ schedule: { id: string } }>(request, user, "/schedules", { kind: "weeks", start: todayInLima(), mode: "confirm", ...body })).schedule.id;
+}
+
+/** Opens the account page's "Coming up" disclosure unless it is open already. */
+async function openUpcoming(page: Page) {
+  const details = page.getByTestId("account-upcoming");
+  if (!(await details.evaluate((element) => (element as HTMLDetailsElement).open))) await details.locator("summary").click();
+}
+
+for (const width of [390, 1280]) {
+  test.describe(`schedules at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test("made on /schedules, then posted, skipped and edited for one day from the account's page", async ({ page, request, signedIn }) => {
+      test.slow();
+      const accountId = await createAccount(request, signedIn, { name: "BCP Soles", openingBalance: "1000.00", openingDate: "2026-01-01" });
+      await page.goto("/schedules");
+      await hydrated(page);
+      const form = page.getByTestId("new-schedule-form");
+      await form.getByLabel("Description").fill("Gym");
+      await form.getByLabel("Amount", { exact: true }).fill("30.00");
+      await form.getByLabel("Repeats").selectOption("weeks");
+      await form.getByRole("button", { name: "Add schedule" }).click();
+      await expect(toast(page, "Schedule added.")).toBeVisible();
+      await expect(page.getByTestId("schedule").filter({ hasText: "Gym" })).toContainText("Every week");
+      const first = page.getByTestId("upcoming").getByTestId("occurrence").first();
+      await expect(first).toContainText("To confirm");
+      await expect(first).toContainText("Today");
+
+      await page.goto(`/accounts/${accountId}/transactions`);
+      await hydrated(page);
+      const upcoming = page.getByTestId("account-upcoming");
+      await expect(upcoming).toHaveAttribute("open", "");
+      const rows = upcoming.getByTestId("occurrence");
+      await rows.first().getByRole("button", { name: "Post now" }).click();
+      await expect(toast(page, "Posted.")).toBeVisible();
+      await expect(page.getByTestId("account-balance")).toContainText(soles("970.00"));
+      await expect(page.getByTestId("transaction-row").filter({ hasText: "Gym" })).toHaveCount(1);
+      // The next one: skipped; the one after: edited for that day only.
+      await openUpcoming(page);
+      await rows.first().getByRole("button", { name: "Skip" }).click();
+      await expect(toast(page, "Skipped.")).toBeVisible();
+      await openUpcoming(page);
+      await rows.first().getByRole("link", { name: "Edit this one" }).click();
+      const edit = page.getByTestId("occurrence-edit");
+      await edit.getByLabel("Amount (this one only)").fill("45.50");
+      await edit.getByRole("button", { name: "Save this one" }).click();
+      await expect(toast(page, "Changed for that day only.")).toBeVisible();
+      await openUpcoming(page);
+      await expect(rows.first()).toContainText("Changed");
+      await expect(rows.first()).toContainText(`-${soles("45.50")}`);
+      await expect(page.getByTestId("account-balance")).toContainText(soles("970.00"));
+      await page.screenshot({ path: `test-results/schedules-account-${width}.png`, fullPage: true });
+      await page.goto("/schedules");
+      await page.screenshot({ path: `test-results/schedules-page-${width}.png`, fullPage: true });
+    });
+
+    test("works without JavaScript: create, post now, a refusal beside its field", async ({ browser, request, user, baseURL }) => {
+      test.slow();
+      const context = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      await signInAs(page, user, baseURL!);
+      await createAccount(request, user, { name: "Cash", openingBalance: "200.00", openingDate: "2026-01-01" });
+      await page.goto("/schedules");
+      const form = page.getByTestId("new-schedule-form");
+      await form.getByLabel("Description").fill("Rent");
+      await form.getByLabel("Amount", { exact: true }).fill("12.345");
+      await form.getByLabel("Repeats").selectOption("monthlyDay");
+      await form.getByLabel("Day of the month").fill("31");
+      await form.getByRole("button", { name: "Add schedule" }).click();
+      await expect(page.getByTestId("new-schedule-form").locator("#new-schedule-amount-error")).toBeVisible();
+      await expect(page.getByTestId("new-schedule-form").getByLabel("Description")).toHaveValue("Rent");
+      await page.getByTestId("new-schedule-form").getByLabel("Amount", { exact: true }).fill("150.00");
+      await page.getByTestId("new-schedule-form").getByRole("button", { name: "Add schedule" }).click();
+      await expect(page.getByTestId("schedule").filter({ hasText: "Rent" })).toContainText("Monthly on day 31");
+      await context.close();
+    });
+  });
+}
+
+test("without JavaScript, an occurrence is posted from the overview and comes back to it", async ({ browser, request, user, baseURL }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await signInAs(page, user, baseURL!);
+  const accountId = await createAccount(request, user, { name: "Cash", openingBalance: "200.00", openingDate: "2026-01-01" });
+  await schedule(request, user, { accountId, description: "Water", amount: "-20.00" });
+  await page.goto("/");
+  const card = page.getByTestId("overview-upcoming");
+  await expect(card.getByTestId("occurrence").first()).toContainText("To confirm");
+  await card.getByTestId("occurrence").first().getByRole("button", { name: "Post now" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId("overview-upcoming").getByTestId("occurrence").first()).not.toContainText("To confirm");
+  await context.close();
+});
+
+test("en español: Encontrados para ti, agregar una sugerencia", async ({ browser, request, baseURL }) => {
+  const user = await createUser(request, { locale: "es" });
+  const accountId = await createAccount(request, user, { name: "Sueldo", openingBalance: "0.00", openingDate: "2025-01-01" });
+  const today = todayInLima();
+  const weeksAgo = (n: number) => new Date(Date.parse(`${today}T12:00:00Z`) - n * 7 * 86_400_000).toISOString().slice(0, 10);
+  await addTransactions(request, user, accountId, [1, 2, 3, 4, 5].map((n) => ({ date: weeksAgo(n), description: "Netflix", payee: "Netflix", amount: "-44.90" })));
+  const { page, context } = await spanishPage(browser, baseURL!, user);
+  await page.goto("/schedules");
+  await hydrated(page);
+  await expect(page.getByRole("heading", { name: "Programados" })).toBeVisible();
+  const found = page.getByTestId("suggestions");
+  await expect(found.getByRole("heading", { name: "Encontrados para ti" })).toBeVisible();
+  const netflix = found.getByTestId("suggestion").filter({ hasText: "Netflix" });
+  await expect(netflix).toContainText("Cada semana");
+  await netflix.getByRole("button", { name: "Agregar" }).click();
+  await expect(toast(page, "Programación agregada.")).toBeVisible();
+  await expect(page.getByTestId("schedule").filter({ hasText: "Netflix" })).toContainText("Pedirme que lo confirme");
+  await expect(page.getByTestId("suggestions")).toHaveCount(0);
+  await context.close();
+});
