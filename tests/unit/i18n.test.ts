@@ -10,7 +10,7 @@ import { createI18next, namespaces } from "../../core/i18n/i18next-options";
 import { en as browserEn, enFirstVisit } from "../../core/i18n/locales/en";
 import { es as browserEs, esFirstVisit } from "../../core/i18n/locales/es";
 import { resources } from "../../core/i18n/resources";
-import { cameraTexts, settingsTexts, signupTexts, transactionsPageTexts } from "../../core/i18n/page-texts";
+import { cameraTexts, reportsTexts, settingsTexts, signupTexts, transactionsPageTexts } from "../../core/i18n/page-texts";
 import { receivePageTexts } from "../../core/i18n/page-bundles";
 import { addPageTexts, formatCount } from "../../core/i18n/translate";
 import { translatorFor } from "../../core/i18n/translator";
@@ -61,11 +61,11 @@ describe("i18n", () => {
 
   it("leaves the mail, the API's own messages and each page's own texts out of what the browser downloads first", () => {
     const serverOnly = (key: string) => key.startsWith("mail.") || key.startsWith("api.") || key.startsWith("passwordFeedback.");
-    const ofOnePage = (key: string) => key.startsWith("settings.") || key.startsWith("camera.") || key.startsWith("signup.") || key.startsWith("transactionsPage.");
+    const ofOnePage = (key: string) => key.startsWith("settings.") || key.startsWith("camera.") || key.startsWith("signup.") || key.startsWith("transactionsPage.") || key.startsWith("reports.");
     for (const [browser, all, lng] of [[browserEn, en, "en"], [browserEs, es, "es"]] as const) {
       expect(keys(browser).sort()).toEqual(keys(all).filter((key) => !serverOnly(key) && !ofOnePage(key)).sort());
       // What the pages add is exactly the rest.
-      expect([...keys(settingsTexts[lng]), ...keys(cameraTexts[lng]), ...keys(signupTexts[lng]), ...keys(transactionsPageTexts[lng])].sort()).toEqual(keys(all).filter(ofOnePage).sort());
+      expect([...keys(settingsTexts[lng]), ...keys(cameraTexts[lng]), ...keys(signupTexts[lng]), ...keys(transactionsPageTexts[lng]), ...keys(reportsTexts[lng])].sort()).toEqual(keys(all).filter(ofOnePage).sort());
       expect(keys(settingsTexts[lng]).length).toBeGreaterThan(50);
       expect(keys(all).filter((key) => key.startsWith("mail.")).length).toBeGreaterThan(10);
       expect(keys(all).filter((key) => key.startsWith("api.")).length).toBeGreaterThan(40);

@@ -115,7 +115,7 @@ test("the filters narrow the period and the accounts without scripts", async ({ 
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page).toHaveURL(/period=last12/);
   await expect(page.getByTestId("table-net-worth").locator("tbody tr")).toHaveCount(2);
-  await expect(page.getByLabel("Period")).toHaveValue("custom");
+  await expect(page.getByLabel("Period", { exact: true })).toHaveValue("custom");
   // Only the card: -45.00 spent, +45.00 paid by the transfer; nothing in the previous month.
   expect(await tableMinors(page, "table-net-worth")).toEqual([
     [0, 0, 0],
