@@ -1,4 +1,4 @@
-import { Camera, ChartColumn, LayoutDashboard, LogOut, PiggyBank, Search, Settings, Wallet } from "lucide-react";
+import { CalendarClock, Camera, ChartColumn, Ellipsis, LayoutDashboard, List, LogOut, PiggyBank, Search, Settings, Wallet } from "lucide-react";
 import { useTranslation } from "../i18n/use-translation";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, Link, NavLink, Outlet, useLocation } from "react-router";
@@ -13,13 +13,20 @@ import { HEADER_BLOCK_SIZE } from "../ui/constants";
 import { TEXT_LIMITS } from "../../core/input-limits";
 import { QuickAddButton } from "../forms/quick-add/quick-add-button";
 
+/**
+ * Where each entry sits (ADR 063): `always` in the row; `wide` in the row from 768 px and under
+ * "More" on phones; `more` under "More" at every width. Phones keep three entries and "More", so
+ * every caption stays a readable word at 360 px in Spanish.
+ */
 const NAV = [
-  { to: "/", key: "nav.overview", icon: LayoutDashboard, end: true },
-  { to: "/accounts", key: "nav.accounts", icon: Wallet, end: false },
-  { to: "/budgets", key: "ledger.budgets.nav", icon: PiggyBank, end: false },
-  { to: "/camera", key: "nav.camera", icon: Camera, end: false },
-  { to: "/reports", key: "nav.reports", icon: ChartColumn, end: false },
-  { to: "/settings", key: "nav.settings", icon: Settings, end: false },
+  { to: "/", key: "nav.overview", icon: LayoutDashboard, end: true, place: "always" },
+  { to: "/accounts", key: "nav.accounts", icon: Wallet, end: false, place: "always" },
+  { to: "/budgets", key: "ledger.budgets.nav", icon: PiggyBank, end: false, place: "wide" },
+  { to: "/reports", key: "nav.reports", icon: ChartColumn, end: false, place: "wide" },
+  { to: "/camera", key: "nav.camera", icon: Camera, end: false, place: "always" },
+  { to: "/settings", key: "nav.settings", icon: Settings, end: false, place: "wide" },
+  { to: "/transactions", key: "ledger.register.nav", icon: List, end: true, place: "more" },
+  { to: "/schedules", key: "nav.schedules", icon: CalendarClock, end: false, place: "more" },
 ] as const;
 
 /** The seed's "default" layout: header with product name, navigation, language switch, sign out. */
@@ -56,14 +63,17 @@ function Shell({ children }: { children: ReactNode }) {
           </Link>
           <nav aria-label={t("app.primaryNav")} className={layout.nav}>
             <ul className={layout.navList}>
-              {NAV.map(({ to, key, icon: Icon, end }) => (
-                <li key={to} className={layout.navItem}>
+              {NAV.filter((entry) => entry.place !== "more").map(({ to, key, icon: Icon, end, place }) => (
+                <li key={to} className={place === "wide" ? layout.navItemWide : layout.navItem}>
                   <NavLink to={to} end={end} className={layout.navLink} prefetch="intent">
                     <Icon aria-hidden="true" size={18} />
                     {t(key)}
                   </NavLink>
                 </li>
               ))}
+              <li className={layout.navItem}>
+                <MoreMenu />
+              </li>
             </ul>
           </nav>
           {root?.user ? <HeaderSearch /> : null}
@@ -87,6 +97,39 @@ function Shell({ children }: { children: ReactNode }) {
         {children}
       </main>
     </>
+  );
+}
+
+/**
+ * The entries that do not fit the row: a disclosure, so it opens without JavaScript. It closes
+ * after a navigation (the layout stays mounted, so the element would keep its open state).
+ */
+function MoreMenu() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const ref = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [location.pathname, location.search]);
+  const inMenu = NAV.filter((entry) => entry.place !== "always");
+  const current = inMenu.some(({ to }) => location.pathname === to || location.pathname.startsWith(`${to}/`));
+  return (
+    <details ref={ref} className={layout.more}>
+      <summary className={`${layout.navLink} ${layout.moreSummary}`} data-current={current ? "true" : undefined}>
+        <Ellipsis aria-hidden="true" size={18} />
+        {t("nav.more")}
+      </summary>
+      <ul className={layout.moreList}>
+        {inMenu.map(({ to, key, icon: Icon, end, place }) => (
+          <li key={to} className={place === "wide" ? layout.moreItemPhone : undefined}>
+            <NavLink to={to} end={end} className={layout.moreLink} prefetch="intent">
+              <Icon aria-hidden="true" size={18} />
+              {t(key)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 
