@@ -14,19 +14,19 @@ import { TEXT_LIMITS } from "../../core/input-limits";
 import { QuickAddButton } from "../forms/quick-add/quick-add-button";
 
 /**
- * Where each entry sits (ADR 063): `always` in the row; `wide` in the row from 768 px and under
- * "More" on phones; `more` under "More" at every width. Phones keep three entries and "More", so
- * every caption stays a readable word at 360 px in Spanish.
+ * Where each entry sits (ADR 063): three in the row and "More" for the rest, at every width. So
+ * every caption stays a readable word at 360 px in Spanish, and the header keeps one row on a
+ * laptop beside the search and both header buttons (a fourth entry wraps it at 1280 px in Spanish).
  */
 const NAV = [
-  { to: "/", key: "nav.overview", icon: LayoutDashboard, end: true, place: "always" },
-  { to: "/accounts", key: "nav.accounts", icon: Wallet, end: false, place: "always" },
-  { to: "/budgets", key: "ledger.budgets.nav", icon: PiggyBank, end: false, place: "wide" },
-  { to: "/reports", key: "nav.reports", icon: ChartColumn, end: false, place: "wide" },
-  { to: "/camera", key: "nav.camera", icon: Camera, end: false, place: "always" },
-  { to: "/settings", key: "nav.settings", icon: Settings, end: false, place: "wide" },
-  { to: "/transactions", key: "ledger.register.nav", icon: List, end: true, place: "more" },
-  { to: "/schedules", key: "nav.schedules", icon: CalendarClock, end: false, place: "more" },
+  { to: "/", key: "nav.overview", icon: LayoutDashboard, end: true, inRow: true },
+  { to: "/accounts", key: "nav.accounts", icon: Wallet, end: false, inRow: true },
+  { to: "/camera", key: "nav.camera", icon: Camera, end: false, inRow: true },
+  { to: "/budgets", key: "ledger.budgets.nav", icon: PiggyBank, end: false, inRow: false },
+  { to: "/reports", key: "nav.reports", icon: ChartColumn, end: false, inRow: false },
+  { to: "/transactions", key: "ledger.register.nav", icon: List, end: true, inRow: false },
+  { to: "/schedules", key: "nav.schedules", icon: CalendarClock, end: false, inRow: false },
+  { to: "/settings", key: "nav.settings", icon: Settings, end: false, inRow: false },
 ] as const;
 
 /** The seed's "default" layout: header with product name, navigation, language switch, sign out. */
@@ -63,8 +63,8 @@ function Shell({ children }: { children: ReactNode }) {
           </Link>
           <nav aria-label={t("app.primaryNav")} className={layout.nav}>
             <ul className={layout.navList}>
-              {NAV.filter((entry) => entry.place !== "more").map(({ to, key, icon: Icon, end, place }) => (
-                <li key={to} className={place === "wide" ? layout.navItemWide : layout.navItem}>
+              {NAV.filter((entry) => entry.inRow).map(({ to, key, icon: Icon, end }) => (
+                <li key={to} className={layout.navItem}>
                   <NavLink to={to} end={end} className={layout.navLink} prefetch="intent">
                     <Icon aria-hidden="true" size={18} />
                     {t(key)}
@@ -111,8 +111,8 @@ function MoreMenu() {
   useEffect(() => {
     if (ref.current) ref.current.open = false;
   }, [location.pathname, location.search]);
-  const inMenu = NAV.filter((entry) => entry.place !== "always");
-  const current = inMenu.some(({ to }) => location.pathname === to || location.pathname.startsWith(`${to}/`));
+  const inMenu = NAV.filter((entry) => !entry.inRow);
+  const current = inMenu.some(({ to, end }) => location.pathname === to || (!end && location.pathname.startsWith(`${to}/`)));
   return (
     <details ref={ref} className={layout.more}>
       <summary className={`${layout.navLink} ${layout.moreSummary}`} data-current={current ? "true" : undefined}>
@@ -120,8 +120,8 @@ function MoreMenu() {
         {t("nav.more")}
       </summary>
       <ul className={layout.moreList}>
-        {inMenu.map(({ to, key, icon: Icon, end, place }) => (
-          <li key={to} className={place === "wide" ? layout.moreItemPhone : undefined}>
+        {inMenu.map(({ to, key, icon: Icon, end }) => (
+          <li key={to}>
             <NavLink to={to} end={end} className={layout.moreLink} prefetch="intent">
               <Icon aria-hidden="true" size={18} />
               {t(key)}

@@ -25,8 +25,6 @@ export const brand = style({ fontWeight: 800, fontSize: "1.25rem", color: vars.c
 export const nav = style({ order: 3, width: "100%", "@media": { [breakpoints.md]: { order: 0, width: "auto", marginRight: vars.space.md } } });
 export const navList = style({ display: "flex", gap: vars.space.xs, listStyle: "none", margin: 0, padding: 0 });
 export const navItem = style({ flex: "1 1 0", "@media": { [breakpoints.md]: { flex: "0 0 auto" } } });
-/** Shown in the row from 768 px; on phones it is under "More" instead. */
-export const navItemWide = style([navItem, { "@media": { [breakpoints.belowMd]: { display: "none" } } }]);
 /** "More": a disclosure whose list floats under it, over the page, at the end of the row. */
 export const more = style({ position: "relative" });
 export const moreSummary = style({
@@ -51,8 +49,6 @@ export const moreList = style({
   borderRadius: vars.radius.md,
   boxShadow: "0 8px 24px rgb(0 0 0 / 0.18)",
 });
-/** An entry the row shows from 768 px: in the menu on phones only. */
-export const moreItemPhone = style({ "@media": { [breakpoints.md]: { display: "none" } } });
 export const moreLink = style({
   display: "flex",
   alignItems: "center",

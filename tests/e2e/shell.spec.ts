@@ -325,7 +325,11 @@ test.describe("layout and accessibility", () => {
     void signedIn;
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
-    for (const name of ["Overview", "Accounts", "Camera", "Settings"]) await expect(nav.getByRole("link", { name })).toBeVisible();
+    for (const name of ["Overview", "Accounts", "Camera"]) await expect(nav.getByRole("link", { name })).toBeVisible();
+    // The rest under "More" (ADR 063): hidden until it opens, a disclosure that works without scripts.
+    await expect(nav.getByRole("link", { name: "Settings" })).toBeHidden();
+    await nav.getByText("More", { exact: true }).click();
+    for (const name of ["Budgets", "Reports", "Movements", "Scheduled", "Settings"]) await expect(nav.getByRole("link", { name })).toBeVisible();
     await expect(page.getByRole("link", { name: "Tesoro" })).toBeVisible();
     await expect(page.getByRole("button", { name: /Español/ })).toBeVisible();
     await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
@@ -477,13 +481,17 @@ test.describe("chunk load failure", () => {
     // The Settings page's code is gone (a deploy replaced it).
     await page.route(/\/assets\/settings-[^/]+\.js$/, (route) => route.abort());
     // A click without a hover first: a hover would prefetch the chunk and race the navigation.
-    const settingsLink = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" });
+    const mainNav = page.getByRole("navigation", { name: "Main" });
+    const settingsLink = mainNav.getByRole("link", { name: "Settings" });
+    // Settings is under "More" (ADR 063); opening the menu does not hover or focus the link.
+    await mainNav.getByText("More", { exact: true }).click();
     await settingsLink.dispatchEvent("click");
     await expect.poll(() => reloads).toEqual(["/"]);
     await expect(page).toHaveURL("/");
     await hydrated(page);
     // Within 10 s the same failure does not reload "/" again: the browser loads /settings as a
     // document instead (server-rendered), and nothing reloads after that.
+    await mainNav.getByText("More", { exact: true }).click();
     await settingsLink.dispatchEvent("click");
     await expect(page).toHaveURL("/settings", { timeout: 20_000 });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Settings", { timeout: 20_000 });
