@@ -43,13 +43,28 @@ export default {
    * sign-in lockouts long over are dropped. Nothing else removes them, and both tables gain rows
    * from anyone on the internet (a sign-in with any email writes one). Security notices the mail
    * provider has not taken yet are sent again (ADR 034). Draft imports past their 24 hours go
-   * with their files (ADR 047). Official exchange rates are fetched once a day (ADR 056).
+   * with their files (ADR 047). Official exchange rates are fetched once a day (ADR 056), and due scheduled transactions
+   * are posted (ADR 058).
    */
   async scheduled(controller, env) {
-    await sweep(env.DB, controller.scheduledTime);
-    await sweepExpiredDrafts(env.DB, env.RECEIPTS, controller.scheduledTime);
-    await sendPendingNotices(env, controller.scheduledTime);
-    await refreshOfficialRates(env, controller.scheduledTime);
-    await postDueSchedules(env.DB, controller.scheduledTime);
+    const now = controller.scheduledTime;
+    // Due schedules first (people see them); each job runs even when one before it fails, and
+    // the run still fails afterwards so the Cron's log shows it.
+    const jobs = [
+      () => postDueSchedules(env.DB, now),
+      () => sweep(env.DB, now),
+      () => sweepExpiredDrafts(env.DB, env.RECEIPTS, now),
+      () => sendPendingNotices(env, now),
+      () => refreshOfficialRates(env, now),
+    ];
+    const failures: unknown[] = [];
+    for (const job of jobs) {
+      try {
+        await job();
+      } catch (error) {
+        failures.push(error);
+      }
+    }
+    if (failures.length > 0) throw new AggregateError(failures, `${failures.length} scheduled job(s) failed`);
   },
 } satisfies ExportedHandler<ApiEnv>;
