@@ -1,6 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { todayInZone } from "../../core/dates";
 import { toDecimalString } from "../../core/money";
 import { RESTORE_MAX_BYTES } from "../../core/schemas/restore";
 import { BASE, call, signUp, uniqueIp } from "./helpers";
@@ -31,6 +32,8 @@ async function putReceipt(token: string, transactionId: string) {
   expect(response.status).toBe(200);
 }
 
+const today = () => todayInZone("America/Lima");
+
 async function objectCount(userId: string): Promise<number> {
   return (await env.RECEIPTS.list({ prefix: `receipts/${userId}/` })).objects.length;
 }
@@ -40,7 +43,8 @@ async function objectCount(userId: string): Promise<number> {
  * signed-in user's own: id, email, name, creation), and every id, each replaced by its kind and
  * the row's place in the file (`account#0`), the links too (a transfer's id by first appearance).
  * Everything else (names, amounts, dates, instants, statuses, payees, notes, import records and
- * fingerprints, reconciliations, receipt bytes and types, order of rows) must be equal.
+ * fingerprints, reconciliations, receipt bytes and types, budgets and their lines, schedules with
+ * their overrides, postings and dismissals, own rates, the reporting currency, order of rows) must be equal.
  */
 function normalised(doc: Doc): Doc {
   const label = (kind: string, rows: Doc[]) => new Map(rows.map((row, i) => [row.id as string, `${kind}#${i}`]));
@@ -48,6 +52,9 @@ function normalised(doc: Doc): Doc {
   const categories = label("category", doc.categories);
   const imports = label("import", doc.imports ?? []);
   const transactions = label("transaction", doc.transactions);
+  const budgets = label("budget", doc.budgets ?? []);
+  const schedules = label("schedule", doc.schedules ?? []);
+  const link = (labels: Map<string, string>, id: string | null) => (id === null ? null : labels.get(id));
   const transfers = new Map<string, string>();
   const transfer = (id: string | null) => {
     if (id === null) return null;
@@ -69,7 +76,14 @@ function normalised(doc: Doc): Doc {
       categoryId: t.categoryId === null ? null : categories.get(t.categoryId),
       transferId: transfer(t.transferId),
       importId: t.importId === null ? null : imports.get(t.importId),
+      createdForTransfer: transfer(t.createdForTransfer ?? null),
     })),
+    budgets: (doc.budgets ?? []).map((b: Doc) => ({ ...b, id: budgets.get(b.id) })),
+    budgetLines: (doc.budgetLines ?? []).map((l: Doc, i: number) => ({ ...l, id: `line#${i}`, budgetId: budgets.get(l.budgetId), categoryId: link(categories, l.categoryId) })),
+    schedules: (doc.schedules ?? []).map((x: Doc) => ({ ...x, id: schedules.get(x.id), accountId: accounts.get(x.accountId), toAccountId: link(accounts, x.toAccountId), categoryId: link(categories, x.categoryId) })),
+    scheduleOverrides: (doc.scheduleOverrides ?? []).map((o: Doc) => ({ ...o, scheduleId: schedules.get(o.scheduleId) })),
+    schedulePostings: (doc.schedulePostings ?? []).map((p: Doc) => ({ ...p, scheduleId: schedules.get(p.scheduleId), transactionId: link(transactions, p.transactionId) })),
+    userRates: (doc.userRates ?? []).map((r: Doc, i: number) => ({ ...r, id: `rate#${i}` })),
     receipts: (doc.receipts ?? []).map((r: Doc) => ({ ...r, transactionId: transactions.get(r.transactionId) })),
   };
 }
@@ -96,6 +110,23 @@ const ledgerArbitrary = fc.record({
   receipt: fc.boolean(),
   reconcile: fc.boolean(),
   importCsv: fc.boolean(),
+  /** "Convert to transfer" on the first movement: its other leg is created (created_for_transfer). */
+  convert: fc.boolean(),
+  budget: fc.option(
+    fc.record({
+      period: fc.constantFrom("monthly", "quincena", "payCycle"),
+      cycleDay: fc.integer({ min: 1, max: 31 }),
+      lines: fc.array(fc.record({ category: fc.option(fc.nat(), { nil: null }), minor: fc.integer({ min: 0, max: 500_000 }), rollover: fc.constantFrom("none", "unspent", "all") }), { maxLength: 3 }),
+    }),
+    { nil: null },
+  ),
+  schedule: fc.option(
+    fc.record({ transfer: fc.boolean(), mode: fc.constantFrom("auto", "confirm"), estimate: fc.boolean(), category: fc.option(fc.nat(), { nil: null }), post: fc.boolean(), deletePosted: fc.boolean(), skip: fc.boolean(), edit: fc.boolean() }),
+    { nil: null },
+  ),
+  dismiss: fc.boolean(),
+  ownRate: fc.boolean(),
+  reportingCurrency: fc.constantFrom("PEN", "USD", "EUR"),
 });
 type Ledger = typeof ledgerArbitrary extends fc.Arbitrary<infer T> ? T : never;
 
@@ -113,7 +144,9 @@ async function build(token: string, ledger: Ledger) {
   }
   const all = (await call("/categories", { token })).json.categories.map((c: { id: string }) => c.id) as string[];
   const transactionIds: string[] = [];
+  const transactionAccounts: number[] = [];
   for (const t of ledger.transactions) {
+    transactionAccounts.push(t.account % made.length);
     const account = made[t.account % made.length]!;
     const row = await addTransaction(token, account.id, {
       date: `2026-11-${String(t.day).padStart(2, "0")}`,
@@ -135,6 +168,15 @@ async function build(token: string, ledger: Ledger) {
     expect(moved.status, JSON.stringify(moved.json)).toBe(201);
   }
   if (ledger.receipt) await putReceipt(token, transactionIds[0]!);
+  if (ledger.convert) {
+    const from = ledger.transactions[0]!;
+    const to = made[(transactionAccounts[0]! + 1) % made.length]!;
+    const body: Record<string, string> = { accountId: to.id };
+    if (to.currency !== made[transactionAccounts[0]!]!.currency) body.amount = toDecimalString(Math.min(Math.abs(from.minor), 100_000), to.currency);
+    const converted = await call(`/transactions/${transactionIds[0]}/transfer`, { token, body });
+    expect(converted.status, JSON.stringify(converted.json)).toBe(201);
+  }
+  await buildMoneySetup(token, ledger, made);
   if (ledger.importCsv && made[0]!.currency !== "JPY" && made[0]!.currency !== "BHD") {
     const csv = "date,description,amount,ref\r\n2026-11-03,PLAZA VEA,-12.50,OP-1\r\n2026-11-04,ABONO,300.00,OP-2\r\n";
     const params = new URLSearchParams({ dateColumn: "0", descriptionColumn: "1", amountColumn: "2", idColumn: "3", dateFormat: "YYYY-MM-DD", decimalSeparator: "." });
@@ -150,6 +192,50 @@ async function build(token: string, ledger: Ledger) {
   return made;
 }
 
+/** Version 3's kinds through the API: a budget and its lines, a schedule with its days, a dismissal, own rates, the reporting currency. */
+type MoneySetup = Pick<Ledger, "budget" | "schedule" | "dismiss" | "ownRate" | "reportingCurrency">;
+async function buildMoneySetup(token: string, ledger: MoneySetup, made: Array<{ id: string; currency: string }>) {
+  const categories = (await call("/categories", { token })).json.categories as Array<{ id: string; kind: string }>;
+  const expense = categories.filter((c) => c.kind === "expense").map((c) => c.id);
+  if (ledger.budget) {
+    const b = ledger.budget;
+    const created = await call("/budgets", { token, body: { name: "Casa", currency: "PEN", period: b.period, cycleDay: b.cycleDay, startsOn: "2026-11-01" } });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    const seen = new Set<string | null>();
+    const lines = b.lines
+      .map((l) => ({ categoryId: l.category === null ? null : expense[l.category % expense.length]!, amount: toDecimalString(l.minor, "PEN"), rollover: l.rollover }))
+      .filter((l) => !seen.has(l.categoryId) && seen.add(l.categoryId));
+    const put = await call(`/budgets/${created.json.budget.id}/lines`, { method: "PUT", token, body: { lines } });
+    expect(put.status, JSON.stringify(put.json)).toBe(200);
+  }
+  if (ledger.schedule) {
+    const x = ledger.schedule;
+    const [from, to] = [made[0]!, made[1]!];
+    const body: Record<string, unknown> = { accountId: from.id, description: "Alquiler", amount: toDecimalString(x.transfer ? 1500 : -1500, from.currency), kind: "days", interval: 7, start: today(), mode: x.mode, estimate: x.estimate };
+    if (x.transfer) body.toAccountId = to.id;
+    if (x.transfer && to.currency !== from.currency) body.toAmount = toDecimalString(400, to.currency);
+    if (!x.transfer && x.category !== null) body.categoryId = expense[x.category % expense.length];
+    const created = await call("/schedules", { token, body });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    const id = created.json.schedule.id as string;
+    const [d0, d1, d2] = [0, 7, 14].map((n) => new Date(Date.parse(`${today()}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10));
+    if (x.post) {
+      const posted = await call(`/schedules/${id}/occurrences/${d0}/post`, { method: "POST", token });
+      expect(posted.status, JSON.stringify(posted.json)).toBe(201);
+      // A posted movement deleted later: the day stays posted, its posting names nothing.
+      if (x.deletePosted && !x.transfer) expect((await call(`/transactions/${posted.json.occurrence.transactionId}`, { method: "DELETE", token })).status).toBe(200);
+    }
+    if (x.skip) expect((await call(`/schedules/${id}/occurrences/${d1}/skip`, { method: "POST", token })).status).toBe(200);
+    if (x.edit) expect((await call(`/schedules/${id}/occurrences/${d2}`, { method: "PUT", token, body: { amount: toDecimalString(x.transfer ? 900 : -900, from.currency), description: "Alquiler + luz" } })).status).toBe(200);
+  }
+  if (ledger.dismiss) expect((await call("/schedules/suggestions/dismiss", { token, body: { key: "wong" } })).status).toBe(200);
+  if (ledger.ownRate) {
+    expect((await call("/rates/own", { token, body: { currency: "USD", from: "2026-11-01", to: "2026-11-30", rate: "3.71", note: "Casa de cambio" } })).status).toBe(201);
+    expect((await call("/rates/own", { token, body: { currency: "EUR", quote: "USD", from: "2026-10-01", rate: "1.08" } })).status).toBe(201);
+  }
+  expect((await call("/rates/reporting-currency", { method: "PUT", token, body: { currency: ledger.reportingCurrency } })).status).toBe(200);
+}
+
 describe("restore from the full export", () => {
   it("brings a random ledger back: a second export equals the first, ids aside", { timeout: 240_000 }, async () => {
     await fc.assert(
@@ -157,12 +243,21 @@ describe("restore from the full export", () => {
         const source = await signUp();
         await build(source.token, ledger);
         const first = await exportOf(source.token);
-        expect(first.version).toBe(2);
+        expect(first.version).toBe(3);
         // The generated ledger reached the export: the sections under test are not empty by accident.
         expect(first.receipts).toHaveLength(ledger.receipt ? 1 : 0);
         expect(first.reconciliation).toHaveLength(ledger.reconcile ? 1 : 0);
         expect(first.imports).toHaveLength(ledger.importCsv && ["PEN", "USD"].includes(first.accounts[0].currency) ? 1 : 0);
-        expect(first.transactions.filter((t: Doc) => t.transferId)).toHaveLength(ledger.transfers.length * 2);
+        const scheduledTransfer = ledger.schedule?.transfer && ledger.schedule.post ? 2 : 0;
+        expect(first.transactions.filter((t: Doc) => t.transferId)).toHaveLength(ledger.transfers.length * 2 + (ledger.convert ? 2 : 0) + scheduledTransfer);
+        expect(first.transactions.filter((t: Doc) => t.createdForTransfer)).toHaveLength(ledger.convert ? 1 : 0);
+        expect(first.budgets).toHaveLength(ledger.budget ? 1 : 0);
+        expect(first.schedules).toHaveLength(ledger.schedule ? 1 : 0);
+        expect(first.schedulePostings).toHaveLength(ledger.schedule?.post ? 1 : 0);
+        expect(first.scheduleOverrides).toHaveLength((ledger.schedule?.skip ? 1 : 0) + (ledger.schedule?.edit ? 1 : 0));
+        expect(first.scheduleDismissals).toHaveLength(ledger.dismiss ? 1 : 0);
+        expect(first.userRates).toHaveLength(ledger.ownRate ? 2 : 0);
+        expect(first.reportingCurrency).toBe(ledger.reportingCurrency);
         const target = await signUp();
         const restored = await restore(target.token, first);
         expect(restored.status, JSON.stringify(restored.json)).toBe(201);
@@ -179,7 +274,7 @@ describe("restore from the full export", () => {
     );
   });
 
-  /** A small ledger's export: two accounts, a transfer, a receipt. */
+  /** A small ledger's export: two accounts, a transfer, a receipt, and version 3's kinds (a posted schedule's movement is the fourth transaction). */
   async function sampleFile() {
     const source = await signUp();
     const pen = await createAccount(source.token, { openingBalance: "100.00" });
@@ -187,12 +282,29 @@ describe("restore from the full export", () => {
     const spent = await addTransaction(source.token, pen.id, { amount: "-20.00" });
     await putReceipt(source.token, spent.id);
     expect((await call("/transfers", { token: source.token, body: { fromAccountId: pen.id, toAccountId: usd.id, date: "2026-11-15", description: "Cambio", amount: "37.00", toAmount: "10.00" } })).status).toBe(201);
-    return exportOf(source.token);
+    await buildMoneySetup(source.token, SAMPLE_SETUP, [pen, usd]);
+    const file = await exportOf(source.token);
+    expect([file.budgetLines.length, file.schedulePostings.length, file.scheduleOverrides.length, file.userRates.length]).toEqual([1, 1, 1, 2]);
+    return file;
   }
+
+  /** Version 3's kinds of the sample: a budget with one category's line, a schedule posted once and skipped once, a dismissal, two own rates. */
+  const SAMPLE_SETUP: MoneySetup = {
+    budget: { period: "monthly", cycleDay: 1, lines: [{ category: 0, minor: 50_000, rollover: "unspent" }] },
+    schedule: { transfer: false, mode: "confirm", estimate: false, category: 0, post: true, deletePosted: false, skip: true, edit: false },
+    dismiss: true,
+    ownRate: true,
+    reportingCurrency: "USD",
+  };
+  const V3_KEYS = ["budgets", "budgetLines", "schedules", "scheduleOverrides", "schedulePostings", "scheduleDismissals", "userRates", "reportingCurrency"];
+  const withoutV3 = (file: Doc): Doc => ({
+    ...Object.fromEntries(Object.entries(file).filter(([key]) => !V3_KEYS.includes(key))),
+    transactions: file.transactions.map(({ createdForTransfer: _c, ...t }: Doc) => t),
+  });
 
   type Tamper = [name: string, change: (file: Doc) => unknown, field: string, english: RegExp];
   const TAMPERED: Tamper[] = [
-    ["wrong version", (f) => ({ ...f, version: 99 }), "version", /version 1 or 2/],
+    ["wrong version", (f) => ({ ...f, version: 99 }), "version", /version 1, 2 or 3/],
     ["not an export", (f) => ({ ...f, format: "actual-budget" }), "version", /this version can read/],
     ["a transaction for a missing account", (f) => (f.transactions[0].accountId = "missing", f), "transactions[0].accountId", /account the file does not have/],
     ["a balance that is not its transactions", (f) => (f.accounts[0].balanceMinor += 1, f), "accounts[0].balanceMinor", /opening balance plus/],
@@ -204,6 +316,20 @@ describe("restore from the full export", () => {
     ["a receipt that is not an image", (f) => (f.receipts[0].data = btoa("<html>"), f), "receipts[0].data", /is not a JPEG/],
     ["a receipt left out", (f) => (f.receipts = [], f), "hasReceipt", /does not carry its image/],
     ["a category the file does not have", (f) => (f.transactions[0].categoryId = "nope", f), "transactions[0].categoryId", /category the file does not have/],
+    ["a budget line of a budget the file does not have", (f) => (f.budgetLines[0].budgetId = "missing", f), "budgetLines[0].budgetId", /budget the file does not have/],
+    ["a budget line of a category the file does not have", (f) => (f.budgetLines[0].categoryId = "nope", f), "budgetLines[0].categoryId", /category the file does not have/],
+    ["two lines of one category in a budget", (f) => (f.budgetLines.push({ ...f.budgetLines[0], id: "line-2" }), f), "budgetLines[1].categoryId", /already has a line/],
+    ["a schedule of an account the file does not have", (f) => (f.schedules[0].accountId = "missing", f), "schedules[0].accountId", /account the file does not have/],
+    ["a schedule whose rule cannot happen", (f) => ((f.schedules[0].ruleKind = "monthlyDay"), (f.schedules[0].ruleDay = null), f), "schedules[0].ruleKind", /rule can't happen/],
+    ["an override of a schedule the file does not have", (f) => (f.scheduleOverrides[0].scheduleId = "missing", f), "scheduleOverrides[0].scheduleId", /schedule the file does not have/],
+    ["a posting of a transaction the file does not have", (f) => (f.schedulePostings[0].transactionId = "missing", f), "schedulePostings[0].transactionId", /transaction the file does not have/],
+    ["a day posted twice", (f) => (f.schedulePostings.push({ ...f.schedulePostings[0] }), f), "schedulePostings[1].date", /appears twice/],
+    ["a dismissal twice", (f) => (f.scheduleDismissals.push({ ...f.scheduleDismissals[0] }), f), "scheduleDismissals[1].key", /appears twice/],
+    ["an own rate of a currency to itself", (f) => (f.userRates[0].quote = f.userRates[0].currency, f), "userRates[0].quote", /two different currencies/],
+    ["an own rate that ends before it starts", (f) => (f.userRates[0].toDay = "2026-10-01", f), "userRates[0].toDay", /end date can't be before/],
+    ["an unknown reporting currency", (f) => (f.reportingCurrency = "XYZ", f), "reportingCurrency", /Unknown currency/],
+    ["a version 3 file without its budgets", (f) => (delete f.budgets, f), "budgets", /missing or not valid/],
+    ["a created leg naming another transfer", (f) => (f.transactions.find((t: Doc) => t.transferId).createdForTransfer = "other", f), "createdForTransfer", /not the transaction's own/],
   ];
 
   it("refuses each kind of tampered file with its reason, in English and Spanish, and writes nothing", { timeout: 120_000 }, async () => {
@@ -231,8 +357,9 @@ describe("restore from the full export", () => {
     // The untouched file then restores whole.
     const restored = await restore(target.token, file);
     expect(restored.status, JSON.stringify(restored.json)).toBe(201);
-    expect(restored.json.restored).toMatchObject({ accounts: 2, transactions: 3, receipts: 1 });
+    expect(restored.json.restored).toMatchObject({ accounts: 2, transactions: 4, receipts: 1, budgets: 1, budgetLines: 1, schedules: 1, scheduleOverrides: 1, schedulePostings: 1, scheduleDismissals: 1, userRates: 2 });
     expect(await objectCount(target.user.id)).toBe(1);
+    expect((await call("/rates", { token: target.token })).json.reportingCurrency).toBe("USD");
   });
 
   it("takes a file only into an empty ledger (409 in the user's language), and a replayed key does not restore twice", async () => {
@@ -254,10 +381,19 @@ describe("restore from the full export", () => {
 
   it("reads a version 1 file (no receipts, imports or checkpoints)", async () => {
     const file = await sampleFile();
-    const { receipts: _r, imports: _i, reconciliation: _c, ...v1 } = file;
+    const { receipts: _r, imports: _i, reconciliation: _c, ...v1 } = withoutV3(file);
     const target = await signUp();
     const restored = await restore(target.token, { ...v1, version: 1 });
     expect(restored.status, JSON.stringify(restored.json)).toBe(201);
-    expect(restored.json.restored).toMatchObject({ accounts: 2, transactions: 3, receipts: 0 });
+    expect(restored.json.restored).toMatchObject({ accounts: 2, transactions: 4, receipts: 0, budgets: 0, schedules: 0 });
+  });
+
+  it("reads a version 2 file (no budgets, schedules, own rates or reporting currency): the reporting currency stays the user's", async () => {
+    const file = await sampleFile();
+    const target = await signUp();
+    const restored = await restore(target.token, { ...withoutV3(file), version: 2 });
+    expect(restored.status, JSON.stringify(restored.json)).toBe(201);
+    expect(restored.json.restored).toMatchObject({ accounts: 2, transactions: 4, receipts: 1, budgets: 0, budgetLines: 0, schedules: 0, schedulePostings: 0, userRates: 0 });
+    expect((await call("/rates", { token: target.token })).json.reportingCurrency).toBe("PEN");
   });
 });

@@ -414,7 +414,23 @@ describe("export", () => {
     const empty = await signUp();
     const emptyJson = await (await rawGet("/users/me/export?format=json", empty.token)).text();
     expect(emptyJson).toBe(JSON.stringify(JSON.parse(emptyJson), null, 2));
-    expect(JSON.parse(emptyJson)).toMatchObject({ format: "tesoro-export", version: 2, accounts: [], transactions: [], imports: [], reconciliation: [], receipts: [] });
+    expect(JSON.parse(emptyJson)).toMatchObject({
+      format: "tesoro-export",
+      version: 3,
+      reportingCurrency: "PEN",
+      accounts: [],
+      transactions: [],
+      imports: [],
+      reconciliation: [],
+      receipts: [],
+      budgets: [],
+      budgetLines: [],
+      schedules: [],
+      scheduleOverrides: [],
+      schedulePostings: [],
+      scheduleDismissals: [],
+      userRates: [],
+    });
   });
 
   it("leaves out what was written after the export started, so its rows match its balances", async () => {

@@ -95,6 +95,8 @@ function shape(rows: Row[], columns: Column[]): Row[] {
 export interface ExportHead {
   exportedAt: string;
   user: Omit<ApiUser, "createdAt"> & { createdAt: string | null };
+  /** The currency converted totals are in (rates, ADR 056): part of the money setup, so a restore applies it (ADR 064). */
+  reportingCurrency: string;
   accounts: Row[];
   categories: Row[];
   /** The JSON-only sections of the head (sections.ts), by key. */
@@ -104,10 +106,12 @@ export interface ExportHead {
 export async function exportHead(db: D1Database, user: ApiUser): Promise<ExportHead> {
   // Taken before the reads: the balances are as of this instant, and so are the rows after them.
   const exportedAt = new Date().toISOString();
-  const [accounts, categories, ...more] = await db.batch<Row>([...headStatements(db, user.id), ...HEAD_SECTIONS.map((section) => section.statement(db, user.id))]);
+  const until = Date.parse(exportedAt);
+  const [accounts, categories, reporting, ...more] = await db.batch<Row>([...headStatements(db, user.id), ...HEAD_SECTIONS.map((section) => section.statement(db, user.id, until))]);
   return {
     exportedAt,
     user: { id: user.id, email: user.email, name: user.name, locale: user.locale, timeZone: user.timeZone, theme: user.theme, createdAt: iso(user.createdAt) },
+    reportingCurrency: typeof reporting!.results[0]?.reporting_currency === "string" ? reporting!.results[0].reporting_currency : "PEN",
     accounts: shape(accounts!.results, ACCOUNT_COLUMNS),
     categories: shape(categories!.results, categoryColumns(user.locale)),
     sections: Object.fromEntries(HEAD_SECTIONS.map((section, i) => [section.key, shape(more[i]!.results, section.columns)])),
@@ -171,8 +175,8 @@ const indent = (json: string, by: string) => json.replace(/\n/g, `\n${by}`);
  */
 export function exportJson(head: ExportHead, transactions: AsyncGenerator<Row[]>, receipts?: AsyncGenerator<Row>): ReadableStream<Uint8Array> {
   async function* pieces(): AsyncGenerator<string> {
-    const { exportedAt, user, accounts, categories, sections } = head;
-    const start = JSON.stringify({ format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt, user, accounts, categories, ...sections }, null, 2);
+    const { exportedAt, user, reportingCurrency, accounts, categories, sections } = head;
+    const start = JSON.stringify({ format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt, user, reportingCurrency, accounts, categories, ...sections }, null, 2);
     // The document so far, without its closing brace, then the transactions' array.
     yield `${start.slice(0, -2)},\n  "transactions": [`;
     let first = true;

@@ -1,10 +1,11 @@
 /** The reads of "export everything" (ADR 031): the head (accounts, categories) and the transactions in keyset chunks. */
 
-/** The user's accounts and categories, in a stable order, for one batch. */
-export function headStatements(db: D1Database, userId: string): [D1PreparedStatement, D1PreparedStatement] {
+/** The user's accounts and categories, in a stable order, and the reporting currency, for one batch. */
+export function headStatements(db: D1Database, userId: string): [D1PreparedStatement, D1PreparedStatement, D1PreparedStatement] {
   return [
     db.prepare("SELECT * FROM accounts WHERE user_id = ?1 ORDER BY created_at, id").bind(userId),
     db.prepare("SELECT * FROM categories WHERE user_id = ?1 ORDER BY name, id").bind(userId),
+    db.prepare("SELECT reporting_currency FROM users WHERE id = ?1").bind(userId),
   ];
 }
 

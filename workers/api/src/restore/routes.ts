@@ -14,7 +14,8 @@ import { createRouter } from "../platform/router";
 import { deleteReceiptObjects } from "../receipts/objects";
 import { requireSession } from "../sessions/middleware";
 import { existingCategoriesStatement, ledgerIsEmptyStatement } from "./store";
-import { checkFile, restoredCounts, restoreStatements, type RestoreState } from "./validate";
+import type { RestoreState } from "./section";
+import { checkFile, restoredCounts, restoreStatements } from "./validate";
 
 export const restoreRoutes = createRouter();
 
@@ -30,8 +31,8 @@ restoreRoutes.openapi(
     path: "/users/me/restore",
     summary: "Import everything: a full JSON export back into an empty ledger",
     description:
-      "The body is the file GET /users/me/export?format=json gave (format `tesoro-export`, version 1 or 2, at most 32 MB). Taken only while the user has no account. " +
-      "Everything is checked before anything is written: the version, every row's fields, ids that repeat, links to accounts, categories, imports and transactions the file does not have, " +
+      "The body is the file GET /users/me/export?format=json gave (format `tesoro-export`, version 1, 2 or 3, at most 32 MB). Taken only while the user has no account. " +
+      "Everything is checked before anything is written: the version, every row's fields, ids that repeat, links to accounts, categories, imports, transactions, budgets and schedules the file does not have, " +
       "transfers whose two legs do not pair, account balances that are not their opening balance plus their transactions, import records whose counts do not match, receipts that are not images. " +
       "A refusal names each field (`accounts[0].balanceMinor`) with its reason in the caller's language, and nothing is written. New ids are minted for every row; categories the user already has (the defaults) are used as they are.",
     security: bearer,

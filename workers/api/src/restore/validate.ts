@@ -5,10 +5,10 @@
  * what does not add up, and the `statements` that write it. Every section is checked before any
  * statement is built, so a refused file writes nothing.
  *
- * Adding a kind (budgets, schedules, user rates): a row schema in core/schemas/restore.ts, an
- * INSERT in store.ts, and one entry here, after the sections it links to.
+ * Adding a kind: a row schema in core/schemas/restore.ts, an INSERT in store.ts, and one entry
+ * here (or in money-setup.ts, version 3's budgets, schedules and own rates), after the sections it
+ * links to. The parts a section is made of are in section.ts.
  */
-import type { z } from "zod";
 import { sniffImageType, MAX_RECEIPT_BYTES } from "../../../../core/receipt-image";
 import {
   RESTORE_MAX_TRANSACTIONS,
@@ -18,6 +18,7 @@ import {
   restoreCheckpointSchema,
   restoreErrorKeys as K,
   restoreImportSchema,
+  restoreReportingCurrencySchema,
   restoreReceiptSchema,
   restoreTransactionSchema,
   type RestoreAccount,
@@ -29,71 +30,10 @@ import {
 } from "../../../../core/schemas/restore";
 import { issuesByField } from "../../../../core/schemas/validation-issues";
 import { EXPORT_FORMAT } from "../export/sections";
-import { uuid7 } from "../platform/uuid7";
 import { receiptKey } from "../receipts/objects";
-import { insertAccountStatement, emptyGuardProbe, insertCategoryStatement, insertCheckpointStatement, insertImportStatement, insertTransactionStatement, updateCategoryStatement } from "./store";
-
-export type Errors = Record<string, string[]>;
-
-/** Field errors kept in one answer: enough to show what is wrong, not a copy of the file. */
-const MAX_ERRORS = 50;
-
-/** A receipt image to put in R2 before the batch runs. */
-export interface ReceiptUpload {
-  key: string;
-  bytes: Uint8Array;
-  contentType: string;
-  transactionId: string;
-}
-
-/** What the sections share while a file is checked and written. */
-export interface RestoreState {
-  userId: string;
-  version: number;
-  errors: Errors;
-  /** Per section key: the file's id → the new id. */
-  ids: Record<string, Map<string, string>>;
-  /** Per section key: the rows as parsed. */
-  rows: Record<string, unknown[]>;
-  existingCategories: Array<{ id: string; name: string; default_key: string | null }>;
-  /** Categories of the file that are already the user's (a new user's defaults): not written again. */
-  mappedCategories: Set<string>;
-  /** New transaction id → its receipt's R2 key. */
-  receiptKeys: Map<string, string>;
-  uploads: ReceiptUpload[];
-}
-
-export function addError(state: Pick<RestoreState, "errors">, field: string, key: string): void {
-  if (Object.keys(state.errors).length >= MAX_ERRORS && !state.errors[field]) return;
-  const keys = (state.errors[field] ??= []);
-  if (!keys.includes(key)) keys.push(key);
-}
-
-export interface RestoreSection<T> {
-  /** The top-level key of the export file. */
-  key: string;
-  schema: z.ZodType<T, unknown>;
-  /** Whether a file of this version must have the section (version 1 has no imports, checkpoints or receipts). */
-  requiredFrom: number;
-  check(rows: T[], state: RestoreState): void;
-  statements(db: D1Database, rows: T[], state: RestoreState): D1PreparedStatement[];
-}
-
-/** A section as the list holds it (its row type is its own business). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each section's row type differs; `section()` keeps each one typed
-type AnySection = RestoreSection<any>;
-const section = <T>(s: RestoreSection<T>): AnySection => s;
-
-/** New ids for a section's rows, in the file's order (UUIDv7 ids sort as the file did), refusing a repeated one. */
-function mapIds(key: string, rows: Array<{ id: string }>, state: RestoreState, mint: () => string = () => uuid7()): Map<string, string> {
-  const map = new Map<string, string>();
-  rows.forEach((row, i) => {
-    if (map.has(row.id)) addError(state, `${key}[${i}].id`, K.duplicateId);
-    else map.set(row.id, mint());
-  });
-  state.ids[key] = map;
-  return map;
-}
+import { accountOf, addError, mapIds, section, type AnySection, type RestoreState } from "./section";
+import { MONEY_SETUP_SECTIONS } from "./money-setup";
+import { insertAccountStatement, emptyGuardProbe, insertCategoryStatement, insertCheckpointStatement, insertImportStatement, insertTransactionStatement, setReportingCurrencyStatement, updateCategoryStatement } from "./store";
 
 const accounts = section<RestoreAccount>({
   key: "accounts",
@@ -132,13 +72,6 @@ const categories = section<RestoreCategory>({
   statements: (db, rows, state) =>
     rows.map((row) => (state.mappedCategories.has(row.id) ? updateCategoryStatement : insertCategoryStatement)(db, state.userId, state.ids.categories!.get(row.id)!, row)),
 });
-
-/** Links a row's account to its new id, or refuses it. */
-function accountOf(state: RestoreState, field: string, accountId: string): string | null {
-  const id = state.ids.accounts?.get(accountId) ?? null;
-  if (!id) addError(state, field, K.unknownAccount);
-  return id;
-}
 
 const imports = section<RestoreImport>({
   key: "imports",
@@ -180,6 +113,8 @@ const transactions = section<RestoreTransaction>({
         fingerprints.add(unique);
       }
       if (row.transferId !== null) legs.set(row.transferId, [...(legs.get(row.transferId) ?? []), { row, i }]);
+      // A leg made by "convert to transfer" names the transfer it was made for: its own (migration 0031).
+      if (row.createdForTransfer !== null && row.createdForTransfer !== row.transferId) addError(state, `${at}.createdForTransfer`, K.createdForTransfer);
     });
     // A transfer is two legs in two accounts, money out of one and into the other; in one currency, the same amount.
     const transferIds = new Map<string, string>();
@@ -217,6 +152,7 @@ const transactions = section<RestoreTransaction>({
           transferId: row.transferId === null ? null : state.ids.transfers!.get(row.transferId)!,
           importId: row.importId === null ? null : state.ids.imports!.get(row.importId)!,
           receiptKey: state.receiptKeys.get(id) ?? null,
+          createdForTransfer: row.createdForTransfer === null ? null : state.ids.transfers!.get(row.createdForTransfer)!,
         },
         row,
       );
@@ -271,17 +207,23 @@ const receipts = section<RestoreReceipt>({
 });
 
 /** Every kind a restore reads, in the order they are checked and written (a section links only to those before it). */
-export const RESTORE_SECTIONS: AnySection[] = [accounts, categories, imports, transactions, reconciliation, receipts];
+export const RESTORE_SECTIONS: AnySection[] = [accounts, categories, imports, transactions, reconciliation, receipts, ...MONEY_SETUP_SECTIONS];
 
 /** The file checked whole: the state to write from, or the errors (field → message keys). */
 export function checkFile(file: Record<string, unknown>, base: Pick<RestoreState, "userId" | "existingCategories">): RestoreState {
-  const state: RestoreState = { ...base, version: 0, errors: {}, ids: {}, rows: {}, mappedCategories: new Set(), receiptKeys: new Map(), uploads: [] };
+  const state: RestoreState = { ...base, version: 0, errors: {}, ids: {}, rows: {}, mappedCategories: new Set(), receiptKeys: new Map(), uploads: [], reportingCurrency: null };
   const version = file.version;
   if (file.format !== EXPORT_FORMAT || typeof version !== "number" || !(RESTORE_VERSIONS as readonly number[]).includes(version)) {
     addError(state, "version", K.version);
     return state;
   }
   state.version = version;
+  // Version 3 names the reporting currency, part of the money setup: restored with it (ADR 064).
+  if (version >= 3) {
+    const reporting = restoreReportingCurrencySchema.safeParse(file.reportingCurrency);
+    if (reporting.success) state.reportingCurrency = reporting.data;
+    else addError(state, "reportingCurrency", K.currency);
+  }
   // Every section's rows against its schema first; the links only make sense between valid rows.
   for (const s of RESTORE_SECTIONS) {
     const value = file[s.key];
@@ -297,6 +239,10 @@ export function checkFile(file: Record<string, unknown>, base: Pick<RestoreState
       addError(state, s.key, K.tooMany);
       continue;
     }
+    if (s.maxRows !== undefined && value.length > s.maxRows) {
+      addError(state, s.key, K.tooManyRows);
+      continue;
+    }
     const rows: unknown[] = [];
     value.forEach((raw, i) => {
       const parsed = s.schema.safeParse(raw);
@@ -310,9 +256,10 @@ export function checkFile(file: Record<string, unknown>, base: Pick<RestoreState
   return state;
 }
 
-/** Every INSERT of a checked file, in section order, for one batch. */
+/** Every INSERT of a checked file, in section order, then the reporting currency, for one batch. */
 export function restoreStatements(db: D1Database, state: RestoreState): D1PreparedStatement[] {
-  return RESTORE_SECTIONS.flatMap((s) => s.statements(db, state.rows[s.key]!, state));
+  const rows = RESTORE_SECTIONS.flatMap((s) => s.statements(db, state.rows[s.key]!, state));
+  return state.reportingCurrency === null ? rows : [...rows, setReportingCurrencyStatement(db, state.userId, state.reportingCurrency)];
 }
 
 /** How many rows of each section the file brought back. */
