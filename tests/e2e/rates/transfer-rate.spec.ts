@@ -37,6 +37,9 @@ for (const { language, width, height } of [
       const rate = page.getByTestId("transfer-rate");
       await expect(rate).toHaveCount(1);
       await expect(rate).toHaveText(TEXTS[language]);
+      // On a phone a row shows its title line until it is opened (a tap on it).
+      const row = page.getByTestId("transaction-row").filter({ has: rate });
+      if (width < 600) await row.getByTestId("row-open").check({ force: true });
       await expect(rate).toBeVisible();
     }
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
