@@ -50,3 +50,18 @@ export interface NetWorthOut {
   /** Currencies held that have no rate to the reporting currency: left out of the figures above. */
   unconverted: Array<{ currency: string; balanceMinor: number }>;
 }
+
+/** GET /rates/transfers, and the list's `include=transferRates`: a transfer between currencies beside BCRP's rate of its day. */
+export interface TransferRateOut {
+  transferId: string;
+  date: string;
+  /** The leg in the rate's currency (not soles), and the soles (or other) leg, as magnitudes. */
+  base: { currency: string; minor: number };
+  quote: { currency: string; minor: number };
+  sentBase: boolean;
+  /** Quote per base, as the transfer made it ("3.7143"). */
+  effective: string;
+  official: { rate: string; day: string } | null;
+  /** In the quote currency: more (positive) or less (negative) than at BCRP's rate; null without one. */
+  differenceMinor: number | null;
+}

@@ -167,6 +167,49 @@ describe("GET /budgets/{id}/report", () => {
   });
 });
 
+describe("budget report: expected from schedules", () => {
+  it("shows unposted occurrences of the period as expected; posting moves them to spent; skipped ones are not expected", async () => {
+    const { token, soles, dollars, byName } = await setup();
+    const groceries = byName("Groceries");
+    const budget = await createBudget(token, { period: "monthly" });
+    await putLines(token, budget.id, [
+      { categoryId: groceries, amount: "500.00" },
+      { categoryId: null, amount: "100.00" },
+    ]);
+    const today = todayInZone("America/Lima");
+    const period = periodOf({ kind: "monthly", cycleDay: 1 }, today);
+    // A day still ahead in this period when there is one (posting ahead books it today, in the period).
+    const date = today < period.end ? addDays(today, 1) : today;
+    const schedule = async (body: Record<string, unknown>) => {
+      const result = await call("/schedules", { token, body: { kind: "monthlyDay", day: Number(date.slice(8)), start: today, mode: "confirm", ...body } });
+      expect(result.status, JSON.stringify(result.json)).toBe(201);
+      return result.json.schedule as { id: string };
+    };
+    const market = await schedule({ accountId: soles.id, description: "Mercado", amount: "-120.00", categoryId: groceries });
+    const gym = await schedule({ accountId: soles.id, description: "Gimnasio", amount: "-50.00" });
+    // Neither is expected spending: income, and a schedule in another currency.
+    await schedule({ accountId: soles.id, description: "Sueldo", amount: "2500.00" });
+    await schedule({ accountId: dollars.id, description: "Netflix", amount: "-15.99", categoryId: groceries });
+
+    const report = async () => {
+      const { status, json } = await call(`/budgets/${budget.id}/report`, { token });
+      expect(status).toBe(200);
+      expect(json.period).toEqual(period);
+      return {
+        lines: json.lines.map((l: { categoryId: string | null; spentMinor: number; expectedMinor: number }) => [l.categoryId, l.spentMinor, l.expectedMinor]),
+        totals: [json.totals.spentMinor, json.totals.expectedMinor],
+      };
+    };
+    expect(await report()).toEqual({ lines: [[groceries, 0, 12000], [null, 0, 5000]], totals: [0, 17000] });
+
+    expect((await call(`/schedules/${market.id}/occurrences/${date}/post`, { method: "POST", token })).status).toBe(201);
+    expect(await report()).toEqual({ lines: [[groceries, 12000, 0], [null, 0, 5000]], totals: [12000, 5000] });
+
+    expect((await call(`/schedules/${gym.id}/occurrences/${date}/skip`, { method: "POST", token })).status).toBe(200);
+    expect(await report()).toEqual({ lines: [[groceries, 12000, 0], [null, 0, 0]], totals: [12000, 0] });
+  });
+});
+
 describe("GET /overview?include=budgets", () => {
   it("answers each budget's current period, spent of budgeted, in the same call", async () => {
     const { token, soles, byName } = await setup();

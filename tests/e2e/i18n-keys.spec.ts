@@ -46,7 +46,7 @@ for (const locale of ["en", "es"] as const) {
       expect(problems).toEqual([]);
     });
 
-    test("signed in: overview, accounts, transactions, settings, and a move to settings in the browser", async ({ page, request, baseURL }) => {
+    test("signed in: overview, accounts, transactions, register, budgets, schedules, reports, settings, and a move to settings in the browser", async ({ page, request, baseURL }) => {
       const problems = watchForMismatches(page);
       const user = await createUser(request, { locale });
       const headers = { Authorization: `Bearer ${user.token}`, "CF-Connecting-IP": randomIp() };
@@ -54,7 +54,7 @@ for (const locale of ["en", "es"] as const) {
       expect(created.status(), await created.text()).toBeLessThan(300);
       const { account } = (await created.json()) as { account: { id: string } };
       await signInAs(page, user, baseURL!);
-      for (const path of ["/", "/accounts", `/accounts/${account.id}/transactions`, "/settings", "/camera"]) await expectNoRawKey(page, path);
+      for (const path of ["/", "/accounts", `/accounts/${account.id}/transactions`, "/transactions", "/budgets", "/schedules", "/reports", "/settings", "/camera"]) await expectNoRawKey(page, path);
       await expect(page.locator("html")).toHaveAttribute("lang", locale);
       // A client-side move: Settings' namespace arrives with its code, after the first visit.
       await expectNoRawKey(page, "/");

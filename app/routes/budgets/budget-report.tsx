@@ -81,6 +81,7 @@ export function ReportLines({ report }: { report: BudgetReport }) {
               <Figure label={t("ledger.budgets.columns.spent")} minor={line.spentMinor} currency={currency} testId="line-spent" />
               <Figure label={t("ledger.budgets.columns.budgeted")} minor={line.budgetedMinor} currency={currency} testId="line-budgeted" />
               {line.carriedMinor !== 0 ? <Figure label={t("ledger.budgets.columns.carried")} minor={line.carriedMinor} currency={currency} testId="line-carried" /> : null}
+              {line.expectedMinor !== 0 ? <Figure label={t("ledger.budgets.columns.expected")} minor={line.expectedMinor} currency={currency} testId="line-expected" /> : null}
               <Figure label={t("ledger.budgets.columns.left")} minor={line.leftMinor} currency={currency} testId="line-left" />
               {line.leftPerDayMinor !== null ? <Figure label={t("ledger.budgets.columns.perDay")} minor={line.leftPerDayMinor} currency={currency} testId="line-per-day" /> : null}
             </dl>
@@ -114,6 +115,7 @@ export function ReportTotals({ report }: { report: BudgetReport }) {
         <Figure label={t("ledger.budgets.columns.spent")} minor={totals.spentMinor} currency={totals.currency} testId="total-spent" />
         <Figure label={t("ledger.budgets.columns.budgeted")} minor={totals.budgetedMinor} currency={totals.currency} testId="total-budgeted" />
         {totals.carriedMinor !== 0 ? <Figure label={t("ledger.budgets.columns.carried")} minor={totals.carriedMinor} currency={totals.currency} testId="total-carried" /> : null}
+        {totals.expectedMinor !== 0 ? <Figure label={t("ledger.budgets.columns.expected")} minor={totals.expectedMinor} currency={totals.currency} testId="total-expected" /> : null}
         <Figure label={t("ledger.budgets.columns.left")} minor={totals.leftMinor} currency={totals.currency} testId="total-left" />
         {totals.leftPerDayMinor !== null ? <Figure label={t("ledger.budgets.columns.perDay")} minor={totals.leftPerDayMinor} currency={totals.currency} testId="total-per-day" /> : null}
       </dl>

@@ -17,6 +17,7 @@ import { useFocusAfterNavigation } from "../../forms/focus-after-save";
 import { type FieldErrors } from "../../forms/forms";
 import { ID_PATTERN } from "../../../core/ids";
 import type { Account, Category, ImportRecord, ListTotals, TransactionList } from "../../../core/api-types/ledger";
+import type { TransferRateOut } from "../../../core/api-types/rates";
 import { readFailed, unwrap } from "../../server/ledger.server";
 import { fieldErrors } from "../../../core/problem";
 import { invalidParams } from "../../server/route-helpers.server";
@@ -55,7 +56,7 @@ const FILTER_KEYS = ["q", "from", "to", "category", "direction", "min", "max", "
 const PAGE_SIZE = 50;
 
 /** The listing with what `include` asks for beside it. */
-type ListWithIncludes = TransactionList & { accounts?: Account[]; categories?: Category[]; imports?: ImportRecord[]; upcoming?: UpcomingAnswer };
+type ListWithIncludes = TransactionList & { accounts?: Account[]; categories?: Category[]; imports?: ImportRecord[]; upcoming?: UpcomingAnswer; transferRates?: TransferRateOut[] };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user } = requireUser(context);
@@ -79,7 +80,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // One call for the page: the rows, the accounts and categories the forms and filters need, and
   // the account's latest imports (which can be undone).
   const listResult = await api.get<ListWithIncludes>(`/accounts/${params.accountId}/transactions`, {
-    query: { ...filters, cursor, limit: PAGE_SIZE, totals: !totalsApart, include: "accounts,categories,imports,upcoming" },
+    query: { ...filters, cursor, limit: PAGE_SIZE, totals: !totalsApart, include: "accounts,categories,imports,upcoming,transferRates" },
   });
   let list: PageList | null = null;
   let filterErrors: FieldErrors = {};
@@ -123,6 +124,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     categories,
     imports,
     upcoming: listResult.ok ? listResult.data.upcoming : undefined,
+    transferRates: listResult.ok ? listResult.data.transferRates : undefined,
     list,
     totals,
     filters,

@@ -9,6 +9,7 @@ import type { FieldErrors } from "../../forms/forms";
 import type { Account, Category, ImportRecord, ListTotals, Transaction, TransactionList } from "../../../core/api-types/ledger";
 import type { ImportState } from "./import/import-state";
 import type { Occurrence } from "../../../core/api-types/schedules";
+import type { TransferRateOut } from "../../../core/api-types/rates";
 
 /**
  * What the page shows of a transaction. Loader data travels inside the HTML and is decoded in the
@@ -42,6 +43,8 @@ export type PageData = {
   imports: ImportRecord[];
   /** The account's coming scheduled movements (include=upcoming, ADR 058). */
   upcoming?: { today: string; occurrences: Occurrence[] } | undefined;
+  /** The page's transfers between currencies beside BCRP's rate (include=transferRates). */
+  transferRates?: TransferRateOut[] | undefined;
   list: PageList | null;
   totals: ListTotals | null | Promise<ListTotals | null>;
   filters: Record<string, string>;

@@ -33,6 +33,7 @@ export function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; sh
   const description = saving ? String(saving.get("description") ?? tx.description) : tx.description;
   const editHref = withParams(searchParams, { edit: tx.id, new: null });
   const naming = rowNaming(tx, shared.language);
+  const rateText = shared.transferRateOf(tx);
 
   return (
     <>
@@ -69,6 +70,14 @@ export function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; sh
                   {tx.amountMinor < 0 ? shared.transferTo({ account: otherName }) : shared.transferFrom({ account: otherName })}
                   {locked ? ` · ${labels.otherSideArchived}` : null}
                 </span>
+                {rateText ? (
+                  <>
+                    <br />
+                    <span className={l.small} data-testid="transfer-rate">
+                      {rateText}
+                    </span>
+                  </>
+                ) : null}
               </>
             ) : null}
             {/* Notes, on one line: a search also matches them, and this shows why a row came up. */}

@@ -8,6 +8,7 @@ import { formKey } from "../../forms/idempotency-key";
 import { useFailureToast } from "../../forms/use-form-answer";
 import { type FormAnswer } from "../../forms/form-answer";
 import type { PageData, PageTransaction, TransactionsAnswer } from "./page-data";
+import { transferRateTexts } from "./transfer-rates";
 
 /**
  * Everything the rows have in common, worked out once per table rather than once per row: a page
@@ -33,6 +34,7 @@ export function useRowShared(
   useFailureToast(refusedDelete ? (actionData as FormAnswer) : undefined, t);
   const accountsById = new Map(loaderData.accounts.map((a) => [a.id, a]));
   const otherSideOf = (tx: PageTransaction) => (tx.transferAccountId ? accountsById.get(tx.transferAccountId) : undefined);
+  const rateTexts = transferRateTexts(t, loaderData.transferRates);
   // The table's columns, in their order: the header row's names.
   const columns = {
     select: t("transactionsPage.list.select"),
@@ -90,6 +92,8 @@ export function useRowShared(
     loaderData,
     // A transfer's other side: its name, and whether it is archived.
     otherSideOf,
+    // A transfer between currencies: what it got beside BCRP's rate of its day.
+    transferRateOf: (tx: PageTransaction) => (tx.transferId ? rateTexts.get(tx.transferId) : undefined),
     // A transfer whose other side is in an archived account cannot change (ADR 035): its row says why instead.
     locked: (tx: PageTransaction) => otherSideOf(tx)?.archived === true,
     // An archived account's transactions cannot change (the API refuses with 409): no control offers to.

@@ -58,6 +58,8 @@ test.describe("budgets", () => {
       { date: todayInLima(), description: "Wong", amount: "-150.00", categoryId: groceries },
       { date: todayInLima(), description: "Taxi", amount: "-20.00" },
     ]);
+    // A schedule due today, left to confirm (not posted): its amount is expected, not spent.
+    await apiPost(request, user, "/schedules", { accountId: bcp, description: "Mercado", amount: "-120.00", categoryId: groceries, kind: "monthlyDay", day: Number(todayInLima().slice(8)), start: todayInLima(), mode: "confirm" });
     await page.reload();
     await hydrated(page);
     const over = page.getByTestId("budget-line").filter({ hasText: "Groceries" });
@@ -70,6 +72,7 @@ test.describe("budgets", () => {
     await expect(other.getByTestId("line-left")).toHaveText(soles("30.00"));
     await expect(other.getByTestId("line-per-day")).toBeVisible();
     await expect(page.getByTestId("total-spent")).toHaveText(soles("170.00"));
+    await expect(over.getByTestId("line-expected")).toHaveText(soles("120.00"));
     await expect(page.getByTestId("period-state")).toContainText(/left/);
 
     // The period before: nothing spent, nothing carried (the budget starts in this period).

@@ -75,7 +75,7 @@ export const reportOut = z
         budgetedMinor: z.number().int(),
         carriedMinor: z.number().int(),
         spentMinor: z.number().int(),
-        expectedMinor: z.number().int().openapi({ description: "Scheduled, not yet posted, in the period (0 until schedules exist)" }),
+        expectedMinor: z.number().int().openapi({ description: "Scheduled, not yet posted nor skipped, in the period: expected spending (positive, like spent), budget currency only" }),
         leftMinor: z.number().int(),
         leftPerDayMinor: z.number().int().nullable(),
         over: z.boolean(),

@@ -41,11 +41,13 @@ export function buildReport(input: {
   lines: LineRow[];
   rows: readonly SpendingRow[];
   rates: ReadonlyMap<string, RateFraction>;
+  /** The reported period's scheduled, unposted occurrences in the budget's currency (schedules' `expectedOccurrences`). */
+  expected?: ReadonlyArray<{ categoryId: string | null; amountMinor: number }>;
   day: string;
   today: string;
   locale: string;
 }): BudgetReport {
-  const { budget, lines, rows, rates, day, today, locale } = input;
+  const { budget, lines, rows, rates, expected = [], day, today, locale } = input;
   const rule = ruleOf(budget);
   const { reported, chain } = reportPeriods(budget, day);
   const starts = new Set(chain.map((p) => p.start));
@@ -82,6 +84,16 @@ export function buildReport(input: {
     return entry.minor + (entry.parts.length ? convertSum(entry.parts, budget.currency) : 0);
   };
 
+  // Expected spending per line, positive like spent. A line's category is an expense one, so all
+  // its occurrences count (a scheduled refund reduces it, as refunds reduce spent); "everything
+  // else" takes only outflows of the categories without a line (a salary is not spending).
+  const expectedOf = new Map<string, number>();
+  for (const { categoryId, amountMinor } of expected) {
+    const own = categoryId !== null ? lineOf.get(categoryId) : undefined;
+    const line = own ?? (amountMinor < 0 ? otherLine : undefined);
+    if (line) expectedOf.set(line.id, (expectedOf.get(line.id) ?? 0) - amountMinor);
+  }
+
   const current = today >= reported.start && today <= reported.end;
   const left = current ? daysLeft(reported, today) : 0;
   const before = chain.filter((p) => p.start < reported.start);
@@ -98,8 +110,7 @@ export function buildReport(input: {
       budgetedMinor: line.amount,
       carriedMinor: carried,
       spentMinor: spent,
-      // Filled by schedules (issue 37, "expected"): scheduled, unposted amounts of the period.
-      expectedMinor: 0,
+      expectedMinor: expectedOf.get(line.id) ?? 0,
       leftMinor,
       leftPerDayMinor: current && left > 0 ? Math.floor(Math.max(0, leftMinor) / left) : null,
       over: leftMinor < 0,

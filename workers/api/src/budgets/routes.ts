@@ -6,7 +6,7 @@
  * history holds transactions in another currency.
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { todayInZone } from "../../../../core/dates";
+import { addDays, todayInZone } from "../../../../core/dates";
 import { ID_PATTERN } from "../../../../core/ids";
 import { currencyDigits } from "../../../../core/money";
 import type { RateFraction } from "../../../../core/exchange";
@@ -20,7 +20,8 @@ import { localeOf, validationProblem } from "../platform/problem";
 import { deferSession, requireSession, sessionBatch } from "../sessions/middleware";
 import { findRates } from "../rates/lookup";
 import { budgetOut, reportOut, toBudget } from "./model";
-import { buildReport, rateKey, wantedRates } from "./report";
+import { buildReport, rateKey, reportPeriods, wantedRates } from "./report";
+import { expectedForBudgetStatements, expectedOccurrences } from "../schedules/store";
 import {
   allLinesStatement,
   budgetsStatement,
@@ -215,7 +216,14 @@ budgetRoutes.openapi(
     // The user's zone is known only after the batch: the rows are read for a range wide enough for
     // any zone's today (a day either side of UTC's), and the report keeps the periods it needs.
     const utcToday = new Date().toISOString().slice(0, 10);
-    const auth = await sessionBatch(c, (userId) => [budgetStatement(db, userId, id), linesStatement(db, userId, id), spendingStatement(db, userId, id, period ?? utcToday)]);
+    // Schedules' reads ride along too, for the same reason over the days any period around it can span.
+    const near = period ?? utcToday;
+    const auth = await sessionBatch(c, (userId) => [
+      budgetStatement(db, userId, id),
+      linesStatement(db, userId, id),
+      spendingStatement(db, userId, id, near),
+      ...expectedForBudgetStatements(db, userId, id, addDays(near, -32), addDays(near, 32)),
+    ]);
     if ("response" in auth) return auth.response;
     const budget = firstRow<BudgetRow>(auth.results[0]);
     if (!budget || id !== budgetId) return notFound(c);
@@ -229,6 +237,8 @@ budgetRoutes.openapi(
       const found = await findRates(db, user.id, wanted);
       found.forEach((rate, i) => rate && rates.set(rateKey(wanted[i]!.from, wanted[i]!.day), rate.fraction));
     }
-    return c.json(buildReport({ budget, lines: rowsOf<LineRow>(auth.results[1]), rows, rates, day, today, locale: localeOf(c) }), 200);
+    const { reported } = reportPeriods(budget, day);
+    const expected = expectedOccurrences(auth.results.slice(3, 6), reported.start, reported.end);
+    return c.json(buildReport({ budget, lines: rowsOf<LineRow>(auth.results[1]), rows, rates, expected, day, today, locale: localeOf(c) }), 200);
   },
 );

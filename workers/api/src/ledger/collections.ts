@@ -63,7 +63,7 @@ type Included = {
   upcoming?: z.infer<typeof upcomingOut>;
 };
 
-type IncludeName = "accounts" | "categories" | "imports" | "budgets" | "networth" | "upcoming";
+type IncludeName = "accounts" | "categories" | "imports" | "budgets" | "networth" | "upcoming" | "transferRates";
 
 /** An `include` query parameter taking `names`, comma-separated. */
 function includeParamOf(names: readonly IncludeName[], answeredAs: string) {
@@ -79,8 +79,11 @@ export const includeParam = includeParamOf(["accounts", "categories", "upcoming"
 /** The overview's: `budgets` too (each budget's current period, workers/api/src/budgets/overview-card.ts). */
 export const overviewIncludeParam = includeParamOf(["accounts", "categories", "budgets", "networth", "upcoming"], "GET /accounts, GET /categories, GET /schedules/upcoming, the budgets' current periods and net worth in the reporting currency (workers/api/src/rates/networth.ts)");
 
-/** The list's: `imports` too. */
-export const listIncludeParam = includeParamOf(["accounts", "categories", "imports", "upcoming"], "GET /accounts, GET /categories, GET /accounts/{accountId}/imports and GET /schedules/upcoming");
+/** The list's: `imports` too, and `transferRates` (its page's transfers between currencies, workers/api/src/rates/transfer-rates.ts). */
+export const listIncludeParam = includeParamOf(
+  ["accounts", "categories", "imports", "upcoming", "transferRates"],
+  "GET /accounts, GET /categories, GET /accounts/{accountId}/imports, GET /schedules/upcoming and GET /rates/transfers (for the page's transfers) answer them",
+);
 
 export function includes(value: string | undefined, name: IncludeName): boolean {
   return value?.split(",").includes(name) ?? false;
@@ -95,6 +98,8 @@ export function includes(value: string | undefined, name: IncludeName): boolean 
 export function included(db: D1Database, include: string | undefined, accountId?: string) {
   const wanted = (["accounts", "categories", "imports", "upcoming"] as const).filter((name) => includes(include, name) && (name !== "imports" || accountId));
   return {
+    /** How many statements `statements` gives (the caller's own come after them). */
+    count: wanted.length,
     /** The user's statements, to run in the caller's batch, in the order `read` expects. */
     statements(userId: string): D1PreparedStatement[] {
       return wanted.map((name) =>

@@ -89,6 +89,11 @@ export function setReportingCurrency(db: D1Database, userId: string, currency: s
 
 // ───────────────────────────── Transfers between currencies ─────────────────────────────
 
+/** The user's accounts in another currency than `accountId` (the list's `include=transferRates`: its transfers with them cross currencies). */
+export function otherCurrencyAccountsStatement(db: D1Database, userId: string, accountId: string): D1PreparedStatement {
+  return db.prepare("SELECT id FROM accounts WHERE user_id = ?1 AND currency <> (SELECT currency FROM accounts WHERE id = ?2 AND user_id = ?1)").bind(userId, accountId);
+}
+
 /** Both legs of the user's transfers among `transferIds` whose accounts' currencies differ: one row per leg. */
 export function crossCurrencyLegsStatement(db: D1Database, userId: string, transferIds: readonly string[]): D1PreparedStatement {
   const marks = transferIds.map((_, i) => `?${i + 2}`).join(", ");

@@ -309,20 +309,41 @@ export function pendingOccurrences(schedule: ScheduleReadRow, overrides: readonl
 export function expectedStatements(db: D1Database, userId: string, currency: string, from: string, to: string): D1PreparedStatement[] {
   return [
     db.prepare(`SELECT ${READ_COLUMNS} FROM ${READ_FROM} WHERE s.user_id = ?1 AND a.currency = ?2 AND s.to_account_id IS NULL AND s.start_date <= ?3`).bind(userId, currency, to),
+    ...overridesAndPostingsStatements(db, userId, from, to),
+  ];
+}
+
+function overridesAndPostingsStatements(db: D1Database, userId: string, from: string, to: string): D1PreparedStatement[] {
+  return [
     db.prepare(`SELECT o.* FROM schedule_overrides o JOIN schedules s ON s.id = o.schedule_id WHERE s.user_id = ?1 AND o.date BETWEEN ?2 AND ?3`).bind(userId, from, to),
     db.prepare(`SELECT p.schedule_id, p.date, p.transaction_id FROM schedule_postings p JOIN schedules s ON s.id = p.schedule_id WHERE s.user_id = ?1 AND p.date BETWEEN ?2 AND ?3`).bind(userId, from, to),
   ];
 }
 
 /**
- * Scheduled but not posted (nor skipped) in `from`–`to`, per category (null: uncategorized), in
- * minor units of the schedules' currency, signed as the transactions will be (spending is
- * negative). Transfers are not spending and are left out; occurrences before a schedule's first
- * due day will never post and are left out too. Amounts of one currency only, never mixed.
+ * `expectedStatements` for a budget not read yet: the schedules of the budget's currency (read
+ * from its row), so they ride in the same batch as the session check and the budget itself.
  */
-export function expectedFromResults(results: readonly D1Result[], from: string, to: string): Array<{ categoryId: string | null; expectedMinor: number }> {
+export function expectedForBudgetStatements(db: D1Database, userId: string, budgetId: string, from: string, to: string): D1PreparedStatement[] {
+  return [
+    db
+      .prepare(
+        `SELECT ${READ_COLUMNS} FROM ${READ_FROM} WHERE s.user_id = ?1 AND a.currency = (SELECT currency FROM budgets WHERE id = ?2 AND user_id = ?1) AND s.to_account_id IS NULL AND s.start_date <= ?3`,
+      )
+      .bind(userId, budgetId, to),
+    ...overridesAndPostingsStatements(db, userId, from, to),
+  ];
+}
+
+/**
+ * Each occurrence scheduled but not posted (nor skipped) in `from`–`to`, with its category (null:
+ * uncategorized) and its amount in minor units of the schedules' currency, signed as the
+ * transaction will be (spending is negative). Transfers are not spending and are left out;
+ * occurrences before a schedule's first due day will never post and are left out too.
+ */
+export function expectedOccurrences(results: readonly D1Result[], from: string, to: string): Array<{ categoryId: string | null; amountMinor: number }> {
   const [schedules, overrides, postings] = results.map((r) => r?.results ?? []) as [ScheduleReadRow[], OverrideRow[], PostingRow[]];
-  const sums = new Map<string | null, number>();
+  const out: Array<{ categoryId: string | null; amountMinor: number }> = [];
   for (const schedule of schedules ?? []) {
     const start = schedule.first_due > from ? schedule.first_due : from;
     if (start > to) continue;
@@ -331,9 +352,16 @@ export function expectedFromResults(results: readonly D1Result[], from: string, 
     for (const date of occurrences(ruleOf(schedule), start, to, 2000)) {
       const override = changed.get(date);
       if (posted.has(date) || override?.skip) continue;
-      sums.set(schedule.category_id, (sums.get(schedule.category_id) ?? 0) + (override?.amount ?? schedule.amount));
+      out.push({ categoryId: schedule.category_id, amountMinor: override?.amount ?? schedule.amount });
     }
   }
+  return out;
+}
+
+/** `expectedOccurrences` summed per category. Amounts of one currency only, never mixed. */
+export function expectedFromResults(results: readonly D1Result[], from: string, to: string): Array<{ categoryId: string | null; expectedMinor: number }> {
+  const sums = new Map<string | null, number>();
+  for (const { categoryId, amountMinor } of expectedOccurrences(results, from, to)) sums.set(categoryId, (sums.get(categoryId) ?? 0) + amountMinor);
   return [...sums.entries()].map(([categoryId, expectedMinor]) => ({ categoryId, expectedMinor }));
 }
 

@@ -12,7 +12,8 @@ import { createRouter } from "../platform/router";
 import { idempotent } from "../platform/idempotency";
 import { decodeCursor, filtersWithoutAccount, listTotals, pageQuery, signature, type Filters, type Order, type Page, type Sort } from "./list-store";
 import { accountOut, toAccount, toTransaction, totalsOf, totalsOut, transactionOut, type AccountRow, type TransactionRow } from "../ledger/model";
-import { included, listIncludeParam, listIncludedOut } from "../ledger/collections";
+import { included, includes, listIncludeParam, listIncludedOut } from "../ledger/collections";
+import { pageTransferRates, transferRateOut } from "../rates/transfer-rates";
 import { accountStatement } from "../accounts/store";
 import { categoryBelongs } from "../categories/store";
 import { findTransaction, transactionForChange, transactionStatement, insertTransaction } from "./store";
@@ -42,6 +43,7 @@ const listResponse = z.object({
   sort: z.enum(["date", "amount"]),
   order: z.enum(["asc", "desc"]),
   ...listIncludedOut,
+  transferRates: z.array(transferRateOut).optional().openapi({ description: "With include=transferRates: the page's transfers between currencies beside BCRP's rate of their day" }),
 });
 
 transactionRoutes.openapi(
@@ -61,14 +63,17 @@ transactionRoutes.openapi(
     const order: Order = query.order ?? "desc";
     const db = c.env.DB;
     const extra = included(db, query.include, accountId);
+    const rates = pageTransferRates(db, includes(query.include, "transferRates"), accountId);
     const options = { sort, order, limit: query.limit, withTotals: query.totals !== "false" };
     // The language is read once the session is (the user's saved one answers a client without Accept-Language).
-    const answer = (account: AccountRow, page: Page, extraResults: D1Result[]) => {
+    const answer = async (account: AccountRow, page: Page, extraResults: D1Result[]) => {
       // Read when answering: behind a deferred session the user (and their language) is known only after the batch.
       const locale = localeOf(c);
+      const transferRates = await rates.read(extraResults.slice(extra.count), c.get("user").id, page.rows);
       return c.json(
         {
           ...extra.read(extraResults, locale),
+          ...(transferRates ? { transferRates } : {}),
           account: toAccount(account),
           transactions: page.rows.map((row, i) => toTransaction(row, locale, page.running[i] ?? null)),
           nextCursor: page.nextCursor,
@@ -91,7 +96,7 @@ transactionRoutes.openapi(
     const cursor = filters && cursorFor(filters);
     if (filters && (!query.cursor || cursor) && ID_PATTERN.test(accountId)) {
       const page = pageQuery(db, accountId, filters, { ...options, cursor });
-      const auth = await sessionBatch(c, (userId) => [accountStatement(db, userId, accountId), ...page.statements, ...extra.statements(userId)]);
+      const auth = await sessionBatch(c, (userId) => [accountStatement(db, userId, accountId), ...page.statements, ...extra.statements(userId), ...rates.statements(userId)]);
       if ("response" in auth) return auth.response;
       const account = (auth.results[0]?.results[0] as AccountRow | undefined) ?? null;
       if (!account) return notFound(c);
@@ -107,7 +112,7 @@ transactionRoutes.openapi(
     const checkedCursor = cursorFor(context.filters);
     if (query.cursor && !checkedCursor) return validationProblem(c, { cursor: ["ledger.errors.cursor"] });
     const page = pageQuery(db, account.id, context.filters, { ...options, cursor: checkedCursor });
-    const results = await db.batch([...page.statements, ...extra.statements(c.get("user").id)]);
+    const results = await db.batch([...page.statements, ...extra.statements(c.get("user").id), ...rates.statements(c.get("user").id)]);
     return answer(account, await page.read(results.slice(0, page.statements.length), account), results.slice(page.statements.length));
   },
 );
