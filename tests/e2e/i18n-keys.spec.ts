@@ -58,6 +58,8 @@ for (const locale of ["en", "es"] as const) {
       await expect(page.locator("html")).toHaveAttribute("lang", locale);
       // A client-side move: Settings' namespace arrives with its code, after the first visit.
       await expectNoRawKey(page, "/");
+      // Settings is under "More" (ADR 063).
+      await page.locator("nav").getByText(locale === "es" ? "Más" : "More", { exact: true }).click();
       await page.locator("nav").getByRole("link", { name: locale === "es" ? "Configuración" : "Settings" }).first().click();
       await expect(page).toHaveURL("/settings");
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

@@ -102,6 +102,8 @@ export default {
     }
     // One category, for the Settings page's category forms.
     if (request.method === "GET" && writesFail(who.scenario) && path === "/categories") return json({ categories: [{ id: DOUBLE_CATEGORY_ID, name: "Mercado", kind: "expense", color: "#2f855a", defaultKey: null }] });
+    // The Settings page's rates section (ADR 056): no official rates, none of the user's.
+    if (request.method === "GET" && writesFail(who.scenario) && path === "/rates") return json({ reportingCurrency: "PEN", official: [], own: [] });
     // w503, i503, c503 and f503: reads answer like a healthy API, writes meet an outage.
     const scenario = writesFail(who.scenario) ? (request.method === "GET" ? "ok" : "s503") : who.scenario;
     switch (scenario) {

@@ -26,7 +26,10 @@ export function UpcomingCard({ upcoming, nonce }: { upcoming: { today: string; o
       <UpcomingList occurrences={upcoming.occurrences.slice(0, SHOWN)} today={upcoming.today} nonce={nonce} returnTo="/" testId="overview-upcoming" />
       {upcoming.occurrences.length === 0 ? (
         <p className={l.small} style={{ margin: 0 }}>
-          <Link to="/schedules?new">{t("schedules.upcoming.plan")}</Link>
+          {/* A button-sized link: a tap target, not a line of small text (the layout spec's 24 px). */}
+          <Link to="/schedules?new" className={ui.button.link}>
+            {t("schedules.upcoming.plan")}
+          </Link>
         </p>
       ) : null}
     </Section>

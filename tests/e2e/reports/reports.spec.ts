@@ -28,7 +28,8 @@ async function seed(request: APIRequestContext, user: TestUser) {
   const id = (key: string) => categories.find((c) => c.defaultKey === key)!.id;
   const bcp = await createAccount(request, user, { name: "BCP", openingBalance: "1500.00", openingDate: `${previous}-01` });
   const visa = await createAccount(request, user, { name: "Visa", type: "credit_card", openingDate: `${previous}-01` });
-  await createAccount(request, user, { name: "Dólares", currency: "USD", openingBalance: "50.00", openingDate: `${previous}-01` });
+  // Pounds: a currency with no official rate (the local BCRP answer has USD and EUR) and none of the user's.
+  await createAccount(request, user, { name: "Libras", currency: "GBP", openingBalance: "50.00", openingDate: `${previous}-01` });
   await addTransactions(request, user, bcp, [
     { date: `${previous}-02`, description: "Sueldo", amount: "4200.00", categoryId: id("income") },
     { date: `${previous}-03`, description: "Wong", payee: "Wong", amount: "-312.40", categoryId: id("groceries") },
@@ -74,10 +75,10 @@ for (const view of [
       expect(await tableMinors(page, "table-cash-flow")).toEqual(report.cashFlow.map((m) => [m.inMinor, m.outMinor, m.netMinor]));
       expect(await tableMinors(page, "table-spending")).toEqual(report.spending.map((c) => [...c.byMonth, c.totalMinor]));
       expect((await tableMinors(page, "table-payees")).map((row) => row[0])).toEqual(report.topPayees.map((p) => p.minor));
-      // The transfer is not money in or out; the dollars without a rate are said to be left out.
+      // The transfer is not money in or out; the pounds without a rate are said to be left out.
       expect(report.cashFlow.at(-1)).toMatchObject({ inMinor: 0, outMinor: -13_315 });
-      expect(report.leftOut.map((l) => l.currency)).toEqual(["USD"]);
-      await expect(page.getByTestId("report-rates")).toContainText("USD");
+      expect(report.leftOut.map((l) => l.currency)).toEqual(["GBP"]);
+      await expect(page.getByTestId("report-rates")).toContainText("GBP");
 
       // Charts are server-drawn images with a title; they and the page fit the width, wide tables scroll in their box.
       for (const chart of ["chart-net-worth", "chart-cash-flow", "chart-spending", "chart-payees"]) {
