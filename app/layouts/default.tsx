@@ -108,9 +108,13 @@ function MoreMenu() {
   const { t } = useTranslation();
   const location = useLocation();
   const ref = useRef<HTMLDetailsElement>(null);
+  // Only after a move: on mount (hydration) a menu opened before the scripts ran stays open.
+  const shownAt = useRef(location.key);
   useEffect(() => {
+    if (shownAt.current === location.key) return;
+    shownAt.current = location.key;
     if (ref.current) ref.current.open = false;
-  }, [location.pathname, location.search]);
+  }, [location.key]);
   const inMenu = NAV.filter((entry) => !entry.inRow);
   const current = inMenu.some(({ to, end }) => location.pathname === to || (!end && location.pathname.startsWith(`${to}/`)));
   return (

@@ -11,7 +11,8 @@ export type UpcomingAnswer = { today: string; occurrences: Occurrence[] };
 export function AccountUpcoming({ upcoming, accountId, nonce }: { upcoming: UpcomingAnswer | null | undefined; accountId: string; nonce: string }) {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
-  if (!upcoming) return null;
+  // Nothing coming: no section, so the list keeps its rows in view (list-layout spec); /schedules is under More.
+  if (!upcoming || upcoming.occurrences.length === 0) return null;
   const waiting = upcoming.occurrences.filter((o) => o.due && o.mode === "confirm").length;
   return (
     <details className={l.details} open={waiting > 0 || searchParams.has("occurrence")} data-testid="account-upcoming">
