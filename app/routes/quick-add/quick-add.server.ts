@@ -13,14 +13,13 @@ import { requireUser } from "../../server/session.server";
 import { replaceWithToast } from "../../server/toast.server";
 import type { QuickAddData } from "../../forms/quick-add/quick-add-form";
 import { checkedEntry, entryRefused } from "../transactions/transaction-form.server";
+import { safeRedirect } from "../../utils/safe-redirect";
 
 export type { QuickAddData };
 
-/** A page of this app to go back to: a path (with its query) on this origin, or the overview. */
+/** A page of this app to go back to (`safeRedirect`: dot segments and backslash tricks refused too), or the overview. */
 export function safeBack(value: unknown): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
-  const url = new URL(value, "http://app.invalid");
-  return url.origin === "http://app.invalid" ? `${url.pathname}${url.search}` : "/";
+  return safeRedirect(typeof value === "string" ? value : null, "/");
 }
 
 export async function loadQuickAdd(request: Request, context: Readonly<RouterContextProvider>): Promise<QuickAddData> {

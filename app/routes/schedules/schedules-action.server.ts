@@ -15,11 +15,12 @@ import { apiFailure, formId } from "../../server/ledger.server";
 import { readFormData, tOf } from "../../server/route-helpers.server";
 import { requireUser } from "../../server/session.server";
 import { replaceWithToast } from "../../server/toast.server";
+import { safeRedirect } from "../../utils/safe-redirect";
 
-/** Where a save goes back to: a page of the app named by the form (never another site), else the schedules page. */
+/** Where a save goes back to: a page of the app named by the form (never another site, `safeRedirect`), else the schedules page; without its open occurrence edit. */
 function backTo(formData: FormData): string {
-  const value = String(formData.get("returnTo") ?? "");
-  return /^\/(?!\/)[\w\-/?=&:.%]*$/.test(value) && !value.includes("\\") ? value.replace(/[?&]occurrence=[^&]*/, "").replace(/\?$/, "") || "/schedules" : "/schedules";
+  const back = safeRedirect(formData.get("returnTo"), "/schedules");
+  return back.replace(/[?&]occurrence=[^&]*/, "").replace(/\?$/, "") || "/schedules";
 }
 
 export async function schedulesAction(request: Request, context: Readonly<RouterContextProvider>) {
