@@ -24,6 +24,21 @@ export function rateFraction(value: string): RateFraction {
   return { numerator, denominator: 10n ** BigInt(decimals.length) };
 }
 
+/**
+ * A positive decimal string rounded half to even to `places` decimals, zeros added up to them:
+ * ("3.41992857142857", 3) → "3.420", ("3.44", 3) → "3.440". BCRP sends a day's interbank average
+ * with up to 14 decimals but publishes the series at 3 (ADR 070): the rate Tesoro shows is the
+ * rate it uses. Throws on anything that is not a decimal string.
+ */
+export function roundDecimalText(value: string, places: number): string {
+  const match = /^(\d{1,9})(?:\.(\d{1,30}))?$/.exec(value);
+  if (!match || !Number.isInteger(places) || places < 0 || places > 12) throw new RangeError(`Not a decimal to round: ${value}`);
+  const [, whole = "", decimals = ""] = match;
+  const scale = 10n ** BigInt(Math.max(decimals.length - places, 0));
+  const rounded = divideHalfEven(BigInt(whole + decimals.padEnd(places, "0")), scale).toString().padStart(places + 1, "0");
+  return places === 0 ? rounded : `${rounded.slice(0, -places)}.${rounded.slice(-places)}`;
+}
+
 /** The other way round: a PEN→USD rate from a USD→PEN one. */
 export function invertRate(rate: RateFraction): RateFraction {
   return { numerator: rate.denominator, denominator: rate.numerator };

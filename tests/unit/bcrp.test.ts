@@ -25,6 +25,30 @@ describe("BCRP answer format", () => {
     expect(rates[0]).toMatchObject({ day: "2026-09-28", currency: "USD" });
   });
 
+  it("keeps each value at its series' published decimals: the interbank series send a day's average", () => {
+    // BCRP's answer of 29 Sep 2026 for 25 Sep, as public captures show it (ADR 070): the interbank
+    // buy and sell with 14 decimals, trailing zeros trimmed elsewhere ("3.44"), every series "dec": "3".
+    const real = altered((a) => {
+      a.periods = [
+        { name: "25.Set.26", values: ["3.41642857142857", "3.41992857142857", "4.0125", "4.44"] },
+        { name: "28.Set.26", values: ["n.d.", "n.d.", "n.d.", "n.d."] },
+      ];
+    });
+    expect(parseBcrpAnswer(real)).toEqual([
+      { source: "bcrp", currency: "USD", day: "2026-09-25", buy: "3.416", sell: "3.420" },
+      { source: "bcrp", currency: "EUR", day: "2026-09-25", buy: "4.012", sell: "4.440" },
+    ]);
+    // The recorded answer carries the same long values; what is stored is what BCRP publishes.
+    expect(recorded.periods[0]!.values[0]).toBe("3.71802857142857");
+    expect(parseBcrpAnswer(text)[0]).toMatchObject({ day: "2026-09-28", currency: "USD", buy: "3.718", sell: "3.721" });
+  });
+
+  it("reads an answer that starts with a byte-order mark, through the client too", async () => {
+    expect(parseBcrpAnswer(`\uFEFF${text}`)).toEqual(parseBcrpAnswer(text));
+    const withMark = bcrpProvider(async () => new Response(new TextEncoder().encode(`\uFEFF${text}`), { headers: { "Content-Type": "text/html; charset=utf-8" } }));
+    expect(await withMark.fetchRange("2026-09-28", "2026-11-27")).toEqual(parseBcrpAnswer(text));
+  });
+
   it("reads BCRP's day names: Spanish month abbreviations, two-digit years", () => {
     expect(bcrpDay("27.Nov.26")).toBe("2026-11-27");
     expect(bcrpDay("28.Set.26")).toBe("2026-09-28");
@@ -66,6 +90,8 @@ describe("BCRP answer format", () => {
     ["a value that is not a rate", altered((a) => (a.periods[3]!.values[1] = "3,745"))],
     ["a zero rate", altered((a) => (a.periods[3]!.values[1] = "0.000"))],
     ["a number instead of text", altered((a) => ((a.periods[3]!.values as unknown[])[1] = 3.745))],
+    ["a series without its published decimals", altered((a) => delete (a.config.series[1] as { dec?: string }).dec)],
+    ["a value that rounds to zero", altered((a) => (a.periods[3]!.values[1] = "0.0004"))],
   ])("refuses %s", (_, body) => {
     expect(() => parseBcrpAnswer(body)).toThrow(RateFormatError);
   });

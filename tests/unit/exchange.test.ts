@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { chainRates, convertMinor, convertSum, invertRate, rateFraction, SAME_CURRENCY } from "../../core/exchange";
+import { chainRates, convertMinor, convertSum, invertRate, rateFraction, roundDecimalText, SAME_CURRENCY } from "../../core/exchange";
 
 describe("exchange", () => {
   it("converts dollars to soles at a decimal rate, exactly", () => {
@@ -39,6 +39,20 @@ describe("exchange", () => {
     const eurPen = rateFraction("4.10");
     expect(convertMinor(10000, "EUR", "USD", chainRates(eurPen, invertRate(usdPen)))).toBe(10933);
     expect(convertSum([{ minor: 250, currency: "PEN", rate: SAME_CURRENCY }], "PEN")).toBe(250);
+  });
+
+  it("rounds a decimal text to its published places, half to even, padding with zeros", () => {
+    expect(roundDecimalText("3.41992857142857", 3)).toBe("3.420");
+    expect(roundDecimalText("3.41642857142857", 3)).toBe("3.416");
+    expect(roundDecimalText("3.44", 3)).toBe("3.440");
+    expect(roundDecimalText("3", 3)).toBe("3.000");
+    expect(roundDecimalText("3.4205", 3)).toBe("3.420");
+    expect(roundDecimalText("3.4215", 3)).toBe("3.422");
+    expect(roundDecimalText("3.42050000001", 3)).toBe("3.421");
+    expect(roundDecimalText("0.0004", 3)).toBe("0.000");
+    expect(roundDecimalText("9.9996", 3)).toBe("10.000");
+    expect(roundDecimalText("3.5", 0)).toBe("4");
+    for (const bad of ["", "3,42", "-3.4", "3.", ".4", "1e3"]) expect(() => roundDecimalText(bad, 3), bad).toThrow(RangeError);
   });
 
   it("refuses what is not a positive decimal rate", () => {

@@ -4,10 +4,12 @@
  * answers {"config":{"title":…,"series":[{"name":…,"dec":"3"}]},"periods":[{"name":"27.Nov.26","values":["3.741",…]}]}:
  * one value per series asked for, as text, "n.d." where nothing was published (a holiday), days
  * named "dd.Mmm.yy" with Spanish month abbreviations (Ene … Set … Dic). Where the format comes
- * from, and why each series is told by its name rather than its position: ADR 056.
+ * from, and why each series is told by its name rather than its position: ADR 056. What public
+ * captures of real answers showed since (interbank values with up to 14 decimals, trailing zeros
+ * trimmed, a leading byte-order mark), and why values are kept at the series' `dec`: ADR 070.
  */
 import { isIsoDay } from "../../../../core/dates";
-import { RATE_PATTERN } from "../../../../core/exchange";
+import { RATE_PATTERN, roundDecimalText } from "../../../../core/exchange";
 import { RateFormatError, type OfficialRate, type RateProvider } from "./provider";
 
 export const BCRP_SOURCE = "bcrp";
@@ -54,6 +56,15 @@ function seriesOf(name: unknown): { currency: string; side: Side } | null {
 
 const NOT_PUBLISHED = "n.d.";
 
+/** A value as BCRP sends it: the interbank series are a day's average, "3.41992857142857". */
+const BCRP_VALUE = /^\d{1,9}(\.\d{1,20})?$/;
+
+/** The decimals a series is published with (`"dec": "3"`); null when it is not a small count. */
+function publishedDecimals(series: unknown): number | null {
+  const dec = isRecord(series) ? series.dec : undefined;
+  return typeof dec === "string" && /^\d{1,2}$/.test(dec) && Number(dec) <= 12 ? Number(dec) : null;
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -67,7 +78,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function parseBcrpAnswer(text: string): OfficialRate[] {
   let answer: unknown;
   try {
-    answer = JSON.parse(text);
+    answer = JSON.parse(text.replace(/^\uFEFF/, ""));
   } catch {
     throw new RateFormatError("BCRP answer is not JSON");
   }
@@ -78,6 +89,8 @@ export function parseBcrpAnswer(text: string): OfficialRate[] {
     if (found !== 1) throw new RateFormatError(`BCRP answer has ${found} series for ${wanted.currency} ${wanted.side}`);
   }
   if (columns.some((column) => column === null)) throw new RateFormatError("BCRP answer has a series it cannot name");
+  const decimals = answer.config.series.map(publishedDecimals);
+  if (decimals.some((places) => places === null)) throw new RateFormatError("BCRP series without its published decimals");
   const rates: OfficialRate[] = [];
   const seen = new Set<string>();
   for (const period of answer.periods) {
@@ -88,9 +101,12 @@ export function parseBcrpAnswer(text: string): OfficialRate[] {
     const byCurrency = new Map<string, Partial<Record<Side, string>>>();
     period.values.forEach((value, i) => {
       if (value === NOT_PUBLISHED) return;
-      if (typeof value !== "string" || !RATE_PATTERN.test(value) || !/[1-9]/.test(value)) throw new RateFormatError(`BCRP value is not a rate: ${String(value)}`);
+      if (typeof value !== "string" || !BCRP_VALUE.test(value)) throw new RateFormatError(`BCRP value is not a rate: ${String(value)}`);
+      // Kept as published (the series' decimals, half to even), so the rate shown is the rate used.
+      const rate = roundDecimalText(value, decimals[i]!);
+      if (!RATE_PATTERN.test(rate) || !/[1-9]/.test(rate)) throw new RateFormatError(`BCRP value is not a rate: ${value}`);
       const column = columns[i]!;
-      byCurrency.set(column.currency, { ...byCurrency.get(column.currency), [column.side]: value });
+      byCurrency.set(column.currency, { ...byCurrency.get(column.currency), [column.side]: rate });
     });
     for (const [currency, sides] of byCurrency) if (sides.buy && sides.sell) rates.push({ source: BCRP_SOURCE, currency, day, buy: sides.buy, sell: sides.sell });
   }
