@@ -1,7 +1,7 @@
 import { CalendarClock, Camera, ChartColumn, Ellipsis, LayoutDashboard, List, LogOut, PiggyBank, Search, Settings, Wallet } from "lucide-react";
 import { useTranslation } from "../i18n/use-translation";
 import { useEffect, useRef, type ReactNode } from "react";
-import { Form, Link, NavLink, Outlet, useLocation } from "react-router";
+import { Form, Link, matchPath, NavLink, Outlet, useLocation } from "react-router";
 import { ErrorContent } from "../ui/error-content";
 import { LanguageSwitch } from "../ui/language-switch";
 import { useRootData } from "../root";
@@ -116,7 +116,8 @@ function MoreMenu() {
     if (ref.current) ref.current.open = false;
   }, [location.key]);
   const inMenu = NAV.filter((entry) => !entry.inRow);
-  const current = inMenu.some(({ to, end }) => location.pathname === to || (!end && location.pathname.startsWith(`${to}/`)));
+  // The router's own matching, as each NavLink inside does it: "More" is current when one of them is.
+  const current = inMenu.some(({ to, end }) => matchPath({ path: to, end }, location.pathname) !== null);
   return (
     <details ref={ref} className={layout.more}>
       <summary className={`${layout.navLink} ${layout.moreSummary}`} data-current={current ? "true" : undefined}>
