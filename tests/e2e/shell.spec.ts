@@ -334,6 +334,13 @@ test.describe("layout and accessibility", () => {
     await expect(page.getByRole("button", { name: /Español/ })).toBeVisible();
     await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
     await expect(page).toHaveTitle("Overview · Tesoro");
+    // "More" is marked current where one of its entries is, by the same matching as the links.
+    const more = nav.locator("summary");
+    await expect(more).not.toHaveAttribute("data-current");
+    await page.goto("/reports");
+    await expect(more).toHaveAttribute("data-current", "true");
+    await page.goto("/accounts");
+    await expect(more).not.toHaveAttribute("data-current");
   });
 
   test("on a phone, the header's language and sign-out buttons say what they do, in both languages, on one line", async ({ page, signedIn }) => {
