@@ -82,10 +82,11 @@ export function perKindPerMinute(samples, minutes) {
   });
 }
 
+/** One row per minute, one column per kind ("p50 / p99 (requests)"), and the whole run's last. */
 export function printPerKind(kinds, minutes) {
   console.log("\nper request kind and minute: p50 / p99 ms (requests)");
-  const header = Array.from({ length: minutes }, (_, m) => `min ${m + 1}`.padStart(22)).join("");
-  console.log(`${"kind".padEnd(20)}${header}${"whole run".padStart(22)}`);
   const cell = (c) => `${fixed(c.p50, 6, 0)} /${fixed(c.p99, 6, 0)} (${String(c.requests).padStart(4)})`.padStart(22);
-  for (const k of kinds) console.log(`${k.kind.padEnd(20)}${k.minutes.map(cell).join("")}${cell(k)}`);
+  console.log(`${"minute".padStart(9)}${kinds.map((k) => k.kind.padStart(22)).join("")}`);
+  for (let m = 0; m < minutes; m++) console.log(`${String(m + 1).padStart(9)}${kinds.map((k) => cell(k.minutes[m])).join("")}`);
+  console.log(`${"whole run".padStart(9)}${kinds.map(cell).join("")}`);
 }
