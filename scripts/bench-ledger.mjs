@@ -14,6 +14,7 @@
  *
  *   npm run bench:ledger                       1,000 and 1,000,000 rows
  *   npm run bench:ledger -- --sizes 1000,100000 --runs 30
+ *   npm run bench:ledger -- --only budget      only the cases whose name contains "budget"
  *   npm run build first when build/ is missing or stale (the bench builds only when it is missing).
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -38,6 +39,8 @@ const WARMUP = 5;
 const PORT = Number(process.env.BENCH_PORT ?? 8799);
 const ORIGIN = localOrigin(PORT);
 const FRESH = argv.includes("--fresh");
+// --only budget: just the cases whose name contains that text (case-insensitive), to measure one area.
+const ONLY = option("only", "").toLowerCase();
 
 const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -127,7 +130,7 @@ async function benchSize(size) {
       ...(await budgetCases({ origin: ORIGIN, api, cookie, lastDay: last.d })),
     ];
     const results = {};
-    for (const [name, url, headers] of cases) {
+    for (const [name, url, headers] of cases.filter(([name]) => name.toLowerCase().includes(ONLY))) {
       for (let i = 0; i < WARMUP; i++) await time(url, headers);
       const samples = [];
       for (let i = 0; i < RUNS; i++) samples.push(await time(url, headers));
@@ -157,15 +160,17 @@ if (small !== large) {
     console.log(`  ${name.padEnd(24)} p50 ×${r50.toFixed(2)}   p95 ×${r95.toFixed(2)}${r50 <= 1.5 ? "" : "   ← over goal"}`);
   }
 }
-const ssr = all[large]["SSR first page"].p50 / all[large]["SSR sign-in page"].p50;
-console.log(`\nSSR of the transactions page / SSR of the sign-in page at ${large.toLocaleString("en")} rows (goal ≤ 2): p50 ×${ssr.toFixed(2)}${ssr <= 2 ? "" : "   ← over goal"}`);
+const ssr = ONLY ? NaN : all[large]["SSR first page"].p50 / all[large]["SSR sign-in page"].p50;
+if (!ONLY) console.log(`\nSSR of the transactions page / SSR of the sign-in page at ${large.toLocaleString("en")} rows (goal ≤ 2): p50 ×${ssr.toFixed(2)}${ssr <= 2 ? "" : "   ← over goal"}`);
 
-// Kept beside the other benchmarks' figures, so `npm run bench` prints them in one report.
-const RESULTS_FILE = path.join(root, "bench", "results.json");
-const previous = existsSync(RESULTS_FILE) ? JSON.parse(readFileSync(RESULTS_FILE, "utf8")) : {};
-mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
-writeFileSync(
-  RESULTS_FILE,
-  JSON.stringify({ ...previous, ledger: { measuredAt: new Date().toISOString(), runs: RUNS, sizes: SIZES, p50AndP95Ms: all, ssrOverSignIn: ssr } }, null, 2) + "\n",
-);
-console.log(`Written to ${path.relative(root, RESULTS_FILE)} (key "ledger")`);
+// Kept beside the other benchmarks' figures, so `npm run bench` prints them in one report (a partial run with --only is not kept).
+if (!ONLY) {
+  const RESULTS_FILE = path.join(root, "bench", "results.json");
+  const previous = existsSync(RESULTS_FILE) ? JSON.parse(readFileSync(RESULTS_FILE, "utf8")) : {};
+  mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
+  writeFileSync(
+    RESULTS_FILE,
+    JSON.stringify({ ...previous, ledger: { measuredAt: new Date().toISOString(), runs: RUNS, sizes: SIZES, p50AndP95Ms: all, ssrOverSignIn: ssr } }, null, 2) + "\n",
+  );
+  console.log(`Written to ${path.relative(root, RESULTS_FILE)} (key "ledger")`);
+}

@@ -231,15 +231,20 @@ describe("GET /overview?include=budgets", () => {
   });
 });
 
-describe("query plans of budget spending (migration 0026)", () => {
+describe("query plans of budget spending (migration 0032)", () => {
   const explain = async (sql: string, params: unknown[]) =>
     (await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>()).results.map((row) => row.detail).join(" | ");
 
-  it("reads a report's date range from the covering spending index, not the table", async () => {
+  it("reads a report's date range from the day summaries' primary key, not the transactions", async () => {
     const plan = await explain(SPENDING_SQL, ["b", "u", "2026-11-15"]);
-    expect(plan).toMatch(/SEARCH t USING COVERING INDEX transactions_user_spending \(user_id=\? AND date>\? AND date<\?\)/);
+    expect(plan).toMatch(/SEARCH b USING INDEX sqlite_autoindex_budgets_1 \(id=\?\)/);
+    expect(plan).toMatch(/SEARCH d USING PRIMARY KEY \(user_id=\? AND date>\? AND date<\?\)/);
+    expect(plan).toMatch(/SEARCH a USING INDEX sqlite_autoindex_accounts_1 \(id=\?\)/);
+    expect(plan).toMatch(/SEARCH c USING INDEX sqlite_autoindex_categories_1 \(id=\?\)/);
+    expect(plan).not.toMatch(/transactions|SCAN d/);
     const recent = await explain(RECENT_SPENDING_SQL, ["u", "2026-11-15"]);
-    expect(recent).toMatch(/SEARCH t USING COVERING INDEX transactions_user_spending \(user_id=\? AND date>\? AND date<\?\)/);
+    expect(recent).toMatch(/SEARCH d USING PRIMARY KEY \(user_id=\? AND date>\? AND date<\?\)/);
+    expect(recent).not.toMatch(/transactions|SCAN d/);
   });
 });
 

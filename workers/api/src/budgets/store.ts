@@ -1,7 +1,8 @@
 /**
  * Budgets' SQL (ADR 057): budgets, their lines, and the spending a report or the overview's card
  * reads. Spending is the overview's: transfers left out, an expense category's refunds reduce it
- * (`t.amount < 0 OR c.kind = 'expense'`), summed per category and per period in SQL.
+ * (`t.amount < 0 OR c.kind = 'expense'`), summed per category and per period in SQL from the
+ * day summaries kept by triggers (day_totals, ADR 065).
  */
 import type { PeriodKind, Rollover } from "../../../../core/budget-periods";
 
@@ -81,33 +82,44 @@ export function linesStatement(db: D1Database, userId: string, budgetId: string)
 }
 
 /**
+ * Spending from the day summaries (migration 0032, ADR 065): a day's money out, and its money in
+ * when the category is an expense one (a refund reduces spending; a salary is not spending), with
+ * how many transactions that is. `d` is a day_totals row, `c` its category (none for `''`).
+ */
+const SPENT = "-SUM(d.outflow + CASE WHEN c.kind = 'expense' THEN d.inflow ELSE 0 END)";
+const COUNTED = "SUM(d.out_count + CASE WHEN c.kind = 'expense' THEN d.in_count ELSE 0 END)";
+
+/**
  * The budget's spending from the period its rollover starts in to the period that contains `day`,
  * grouped per category and period (other currencies per day), in one statement: the budget's
  * kind, cycle day, start and currency are read from its row, so it rides in the same batch as the
  * session check and the budget itself. The range is a little wider than needed (31 days each
- * side, the longest period); the caller keeps the periods it wants.
+ * side, the longest period); the caller keeps the periods it wants. It reads the day summaries,
+ * not the transactions, so its cost follows days × accounts × categories (ADR 065); a group whose
+ * rows are all another category's inflow counts nothing and is left out, as those rows are.
  */
-export const SPENDING_SQL = `SELECT t.category_id AS category_id, a.currency AS currency, ${periodStartSql("t.date")} AS period_start,
-              CASE WHEN a.currency = b.currency THEN NULL ELSE t.date END AS day,
-              -SUM(t.amount) AS spent, COUNT(*) AS n
+export const SPENDING_SQL = `SELECT NULLIF(d.category, '') AS category_id, a.currency AS currency, ${periodStartSql("d.date")} AS period_start,
+              CASE WHEN a.currency = b.currency THEN NULL ELSE d.date END AS day,
+              ${SPENT} AS spent, ${COUNTED} AS n
          FROM budgets b
-         JOIN transactions t ON t.user_id = b.user_id AND t.transfer_id IS NULL
-              AND t.date >= min(date(b.starts_on, '-31 days'), date(?3, '-31 days')) AND t.date <= date(?3, '+31 days')
-         JOIN accounts a ON a.id = t.account_id
-         LEFT JOIN categories c ON c.id = t.category_id
-        WHERE b.id = ?1 AND b.user_id = ?2 AND (t.amount < 0 OR c.kind = 'expense')
-        GROUP BY t.category_id, a.currency, period_start, day`;
+         JOIN day_totals d ON d.user_id = b.user_id
+              AND d.date >= min(date(b.starts_on, '-31 days'), date(?3, '-31 days')) AND d.date <= date(?3, '+31 days')
+         JOIN accounts a ON a.id = d.account_id
+         LEFT JOIN categories c ON c.id = d.category
+        WHERE b.id = ?1 AND b.user_id = ?2
+        GROUP BY d.category, a.currency, period_start, day
+       HAVING n > 0`;
 
 export function spendingStatement(db: D1Database, userId: string, budgetId: string, day: string): D1PreparedStatement {
   return db.prepare(SPENDING_SQL).bind(budgetId, userId, day);
 }
 
-export const RECENT_SPENDING_SQL = `SELECT t.category_id AS category_id, a.currency AS currency, t.date AS day, -SUM(t.amount) AS spent
-         FROM transactions t JOIN accounts a ON a.id = t.account_id LEFT JOIN categories c ON c.id = t.category_id
-        WHERE t.user_id = ?1 AND t.transfer_id IS NULL AND t.date BETWEEN date(?2, '-32 days') AND date(?2, '+32 days')
-          AND (t.amount < 0 OR c.kind = 'expense')
+export const RECENT_SPENDING_SQL = `SELECT NULLIF(d.category, '') AS category_id, a.currency AS currency, d.date AS day, ${SPENT} AS spent
+         FROM day_totals d JOIN accounts a ON a.id = d.account_id LEFT JOIN categories c ON c.id = d.category
+        WHERE d.user_id = ?1 AND d.date BETWEEN date(?2, '-32 days') AND date(?2, '+32 days')
           AND a.currency IN (SELECT currency FROM budgets WHERE user_id = ?1)
-        GROUP BY t.category_id, a.currency, t.date`;
+        GROUP BY d.category, a.currency, d.date
+       HAVING ${COUNTED} > 0`;
 
 /**
  * The overview's card: every budget's spending in its own currency per category and day over
