@@ -3,6 +3,9 @@
  * month_payees), so their cost follows accounts × months × categories, not the number of
  * transactions. `accounts` is a JSON array of ids to keep, or null for all the user's accounts.
  */
+import { OFFICIAL_SOURCE, type OfficialOnDayRow, type OwnRateRow } from "../rates/lookup";
+import { officialOnDaysForUserStatement, ownRatesOverlappingStatement } from "../rates/store";
+
 const ACCOUNT_FILTER = "(?4 IS NULL OR account_id IN (SELECT value FROM json_each(?4)))";
 
 export interface ReportRows {
@@ -15,12 +18,15 @@ export interface ReportRows {
   flows: Array<{ month: string; account_id: string; category: string; inflow: number; outflow: number }>;
   /** Money out per month, account and payee, as a positive number. */
   payees: Array<{ month: string; account_id: string; payee: string; spent: number; count: number }>;
+  /** The user's own rates overlapping the rate days, and the official ones on (or last before) each, for every currency of theirs: the rates ride in this batch. */
+  ownRates: OwnRateRow[];
+  officialRates: OfficialOnDayRow[];
 }
 
-export const REPORT_ROW_KEYS = ["currency", "accounts", "categories", "balances", "flows", "payees"] as const satisfies ReadonlyArray<keyof ReportRows>;
+export const REPORT_ROW_KEYS = ["currency", "accounts", "categories", "balances", "flows", "payees", "ownRates", "officialRates"] as const satisfies ReadonlyArray<keyof ReportRows>;
 
-/** The statements, in the order of REPORT_ROW_KEYS. */
-export function reportStatements(db: D1Database, userId: string, from: string, to: string, accounts: string[] | null): D1PreparedStatement[] {
+/** The statements, in the order of REPORT_ROW_KEYS; `rateDays` (oldest first) are the days the figures convert at (each month's end). */
+export function reportStatements(db: D1Database, userId: string, from: string, to: string, accounts: string[] | null, rateDays: readonly string[]): D1PreparedStatement[] {
   const filter = accounts ? JSON.stringify(accounts) : null;
   return [
     db.prepare("SELECT reporting_currency FROM users WHERE id = ?1").bind(userId),
@@ -45,6 +51,8 @@ export function reportStatements(db: D1Database, userId: string, from: string, t
           WHERE user_id = ?1 AND month BETWEEN ?2 AND ?3 AND ${ACCOUNT_FILTER} AND outflow < 0`,
       )
       .bind(userId, from, to, filter),
+    ownRatesOverlappingStatement(db, userId, rateDays[0] ?? from, rateDays.at(-1) ?? to),
+    officialOnDaysForUserStatement(db, OFFICIAL_SOURCE, rateDays, userId),
   ];
 }
 
