@@ -167,11 +167,10 @@ export function buildReport(args: {
     .sort((a, b) => b.totalMinor - a.totalMinor || (a.name ?? "").localeCompare(b.name ?? ""));
 
   const payeeParts = new Map<string, { parts: Array<{ month: string; currency: string; minor: number }>; count: number }>();
+  // Already summed per currency (and month, where a rate is needed) over the kept accounts.
   for (const row of rows.payees) {
-    const currency = currencyOf.get(row.account_id);
-    if (!currency) continue;
     const entry = payeeParts.get(row.payee) ?? { parts: [], count: 0 };
-    entry.parts.push({ month: row.month, currency, minor: row.spent });
+    entry.parts.push({ month: row.month, currency: row.currency, minor: row.spent });
     entry.count += row.count;
     payeeParts.set(row.payee, entry);
   }
