@@ -86,6 +86,31 @@ describe("GET /reports", () => {
     expect(json.topPayees[0]).toMatchObject({ payee: "Kiosko", minor: 7, native: [{ currency: "USD", minor: 2 }] });
   });
 
+  it("ranks a payee over accounts, months and currencies, and at each month-end's rate read in the report's batch", async () => {
+    const { token } = await signUp();
+    const a = await createAccount(token, { name: "Soles A", openingDate: "2024-01-01" });
+    const b = await createAccount(token, { name: "Soles B", openingDate: "2024-01-01" });
+    const dollars = await createAccount(token, { name: "Dollars", currency: "USD", openingDate: "2024-01-01" });
+    await addTransaction(token, a.id, { date: "2024-03-05", amount: "-10.00", payee: "Metro" });
+    await addTransaction(token, a.id, { date: "2024-04-05", amount: "-20.00", payee: "Metro" });
+    await addTransaction(token, b.id, { date: "2024-04-06", amount: "-5.00", payee: "Metro" });
+    await addTransaction(token, dollars.id, { date: "2024-03-10", amount: "-1.00", payee: "Metro" });
+    await addTransaction(token, dollars.id, { date: "2024-04-10", amount: "-2.00", payee: "Metro" });
+    // 31 March 2024 is a Sunday: March converts at Friday the 29th's rate, and says so.
+    await officialRate("USD", "2024-03-29", "3.7");
+    await officialRate("USD", "2024-04-30", "3.8");
+    const dollarsInSoles = convertSum([{ minor: 100, currency: "USD", rate: rateFraction("3.7") }, { minor: 200, currency: "USD", rate: rateFraction("3.8") }], "PEN");
+    expect(dollarsInSoles).toBe(1130);
+    const all = (await call("/reports?from=2024-03&to=2024-04", { token })).json;
+    expect(all.topPayees).toEqual([{ payee: "Metro", minor: 3500 + dollarsInSoles, count: 5, native: [{ currency: "PEN", minor: 3500 }, { currency: "USD", minor: 300 }] }]);
+    expect(all.rates).toEqual([
+      { month: "2024-03", currency: "USD", rate: "3.7", source: "bcrp", publishedOn: "2024-03-29" },
+      { month: "2024-04", currency: "USD", rate: "3.8", source: "bcrp", publishedOn: "2024-04-30" },
+    ]);
+    const some = (await call(`/reports?from=2024-03&to=2024-04&accounts=${a.id},${dollars.id}`, { token })).json;
+    expect(some.topPayees).toEqual([{ payee: "Metro", minor: 3000 + dollarsInSoles, count: 4, native: [{ currency: "PEN", minor: 3000 }, { currency: "USD", minor: 300 }] }]);
+  });
+
   it("uses the user's own rate over the official one and says so", async () => {
     const { token, user } = await signUp();
     const dollars = await createAccount(token, { name: "Dollars", currency: "USD", openingBalance: "10.00", openingDate: "2026-01-01" });

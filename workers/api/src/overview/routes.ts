@@ -16,11 +16,12 @@ import { compareCurrencies } from "../../../../core/money";
 
 import { createRouter } from "../platform/router";
 import { overviewStatements } from "./store";
+import { namedBatch } from "./named-batch";
 
 import { included, includedOut, overviewIncludeParam } from "../ledger/collections";
 import { budgetCard } from "../budgets/overview-card";
 import { summaryOut } from "../budgets/model";
-import { NET_WORTH_STATEMENTS, netWorthOut, netWorthStatements, readNetWorth, wantsNetWorth } from "../rates/networth";
+import { netWorthOut, netWorthStatements, readNetWorth, wantsNetWorth } from "../rates/networth";
 import { todayInZone } from "../../../../core/dates";
 
 import { categoryDisplayName, toTransaction, transactionOut, type TransactionRow } from "../ledger/model";
@@ -101,16 +102,19 @@ overviewRoutes.openapi(
     const compare = compareFrom && compareTo ? { from: compareFrom, to: compareTo } : undefined;
     const extra = included(c.env.DB, include);
     const card = budgetCard(c.env.DB, include);
-    // The session check rides in the same D1 batch as the page's reads (ADR 026).
     const netWorth = wantsNetWorth(include);
-    // Net worth's statements come last: they are taken off the end first.
-    const auth = await sessionBatch(c, (userId) => [...overviewStatements(c.env.DB, userId, from, to, limit, compare), ...extra.statements(userId), ...card.statements(userId), ...(netWorth ? netWorthStatements(c.env.DB, userId) : [])]);
+    // The session check rides in the same D1 batch as the page's reads (ADR 026); each include reads back its own slice.
+    const batch = namedBatch({
+      page: (userId) => overviewStatements(c.env.DB, userId, from, to, limit, compare),
+      included: (userId) => extra.statements(userId),
+      budgets: (userId) => card.statements(userId),
+      netWorth: (userId) => (netWorth ? netWorthStatements(c.env.DB, userId) : []),
+    });
+    const auth = await sessionBatch(c, (userId) => batch.statements(userId));
     if ("response" in auth) return auth.response;
-    const netWorthResults = netWorth ? auth.results.splice(auth.results.length - NET_WORTH_STATEMENTS) : [];
+    const slices = batch.slices(auth.results);
     const locale = localeOf(c);
-    const [recent, flows, spending, ...rest] = auth.results;
-    const comparedResult = compare ? rest.shift() : undefined;
-    const extraResults = rest.splice(0, rest.length - card.count);
+    const [recent, flows, spending, comparedResult] = slices.page;
     type SpendingRow = { currency: string; category_id: string | null; name: string | null; color: string | null; default_key: string | null; spent: number };
     const byCurrency = new Map<string, Array<{ id: string; name: string | null; color: string; minor: number }>>();
     for (const row of (spending?.results ?? []) as SpendingRow[]) {
@@ -125,9 +129,9 @@ overviewRoutes.openapi(
     }
     return c.json(
       {
-        ...extra.read(extraResults, locale),
-        ...card.read(rest, c.get("user").timeZone),
-        ...(netWorth ? { netWorth: readNetWorth(netWorthResults, todayInZone(c.get("user").timeZone)) } : {}),
+        ...extra.read(slices.included, locale),
+        ...card.read(slices.budgets, c.get("user").timeZone),
+        ...(netWorth ? { netWorth: readNetWorth(slices.netWorth, todayInZone(c.get("user").timeZone)) } : {}),
         recent: ((recent?.results ?? []) as TransactionRow[]).map((row) => toTransaction(row, locale)),
         // In the order the balances use (PEN, USD, then A–Z), not SQL's.
         flows: ((flows?.results ?? []) as Array<{ currency: string; inflow: number; outflow: number }>)
@@ -138,7 +142,7 @@ overviewRoutes.openapi(
           outMinor: row.outflow,
           spending: byCurrency.get(row.currency) ?? [],
         })),
-        ...(comparedResult
+        ...(compare && comparedResult
           ? {
               compared: ((comparedResult.results ?? []) as Array<{ currency: string; inflow: number; outflow: number }>)
                 .sort((a, b) => compareCurrencies(a.currency, b.currency))

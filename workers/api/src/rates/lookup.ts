@@ -8,6 +8,7 @@
  * published before it (weekends, holidays), through PEN for a pair without soles.
  */
 import { chainRates, invertRate, rateFraction, type RateFraction } from "../../../../core/exchange";
+import { officialOnDaysStatement, ownRatesOverlappingStatement } from "./store";
 
 export interface WantedRate {
   from: string;
@@ -25,24 +26,8 @@ export interface FoundRate extends WantedRate {
   publishedOn: string;
 }
 
-const OFFICIAL_SOURCE = "bcrp" as const;
-
-function userRateStatement(db: D1Database, userId: string, from: string, to: string, day: string) {
-  return db
-    .prepare(
-      `SELECT currency, quote, rate, from_day FROM user_rates
-        WHERE user_id = ?1 AND ((currency = ?2 AND quote = ?3) OR (currency = ?3 AND quote = ?2))
-          AND from_day <= ?4 AND (to_day IS NULL OR to_day >= ?4)
-        ORDER BY from_day DESC, updated_at DESC LIMIT 1`,
-    )
-    .bind(userId, from, to, day);
-}
-
-function officialStatement(db: D1Database, currency: string, day: string) {
-  return db
-    .prepare("SELECT sell, day FROM official_rates WHERE source = ?1 AND currency = ?2 AND day <= ?3 ORDER BY day DESC LIMIT 1")
-    .bind(OFFICIAL_SOURCE, currency, day);
-}
+/** The official rates used: BCRP's sell (soles per unit). */
+export const OFFICIAL_SOURCE = "bcrp" as const;
 
 /** A user's own rate as stored (the columns `resolveRate` reads). */
 export interface OwnRateRow {
@@ -90,19 +75,46 @@ export function ownRateOn(rows: readonly OwnRateRow[], from: string, to: string,
     .sort((a, b) => (a.from_day === b.from_day ? (b.updated_at ?? 0) - (a.updated_at ?? 0) : a.from_day < b.from_day ? 1 : -1))[0];
 }
 
-/** The rates for every wanted entry, in one D1 batch; null where there is none. */
-export async function findRates(db: D1Database, userId: string, wanted: readonly WantedRate[]): Promise<Array<FoundRate | null>> {
+/** An official rate as `officialOnDaysStatement` reads it: for the wanted day, the rate of that day or the last before it. */
+export interface OfficialOnDayRow extends OfficialRateRow {
+  wanted: string;
+  currency: string;
+}
+
+/**
+ * The rates for `wanted` from rows read in a batch: the user's own rates overlapping the wanted
+ * days (any order) and the official ones on or before each wanted day. Each entry answers as
+ * `findRates` always has: own rate first (newest start), else the day's official rate or the last
+ * published before it, saying which day; null where there is none.
+ */
+export function resolveRates(wanted: readonly WantedRate[], ownRows: readonly OwnRateRow[], officialRows: readonly OfficialOnDayRow[]): Array<FoundRate | null> {
+  const official = new Map(officialRows.map((row) => [`${row.wanted} ${row.currency}`, row]));
+  return wanted.map((w) => (w.from === w.to ? same(w) : resolveRate(w, ownRateOn(ownRows, w.from, w.to, w.day), official.get(`${w.day} ${w.from}`), official.get(`${w.day} ${w.to}`))));
+}
+
+/**
+ * The statements `findRates` runs, for any batch: the user's own rates overlapping the wanted
+ * days and the official rates on (or last before) each wanted day, two statements however many
+ * entries. Empty when every entry is within one currency; read back with `readRates`.
+ */
+export function rateStatements(db: D1Database, userId: string, wanted: readonly WantedRate[]): D1PreparedStatement[] {
   const pending = wanted.filter((w) => w.from !== w.to);
-  if (pending.length === 0) return wanted.map((w) => same(w));
-  const statements = pending.flatMap((w) => [userRateStatement(db, userId, w.from, w.to, w.day), officialStatement(db, w.from, w.day), officialStatement(db, w.to, w.day)]);
-  const results = await db.batch<Record<string, string>>(statements);
-  let index = 0;
-  return wanted.map((w) => {
-    if (w.from === w.to) return same(w);
-    const [own, fromOfficial, toOfficial] = [results[index]!.results[0], results[index + 1]!.results[0], results[index + 2]!.results[0]];
-    index += 3;
-    return resolveRate(w, own as OwnRateRow | undefined, fromOfficial as OfficialRateRow | undefined, toOfficial as OfficialRateRow | undefined);
-  });
+  if (pending.length === 0) return [];
+  const days = [...new Set(pending.map((w) => w.day))].sort();
+  const currencies = [...new Set(pending.flatMap((w) => [w.from, w.to]))].sort();
+  return [ownRatesOverlappingStatement(db, userId, days[0]!, days[days.length - 1]!), officialOnDaysStatement(db, OFFICIAL_SOURCE, days, currencies)];
+}
+
+/** `rateStatements`' results (in its order) read into the rates for `wanted`. */
+export function readRates(results: readonly D1Result[], wanted: readonly WantedRate[]): Array<FoundRate | null> {
+  return resolveRates(wanted, (results[0]?.results ?? []) as unknown as OwnRateRow[], (results[1]?.results ?? []) as unknown as OfficialOnDayRow[]);
+}
+
+/** The rates for every wanted entry, in one D1 batch of two statements; null where there is none. */
+export async function findRates(db: D1Database, userId: string, wanted: readonly WantedRate[]): Promise<Array<FoundRate | null>> {
+  const statements = rateStatements(db, userId, wanted);
+  if (statements.length === 0) return wanted.map((w) => same(w));
+  return readRates(await db.batch(statements), wanted);
 }
 
 function same(w: WantedRate): FoundRate {

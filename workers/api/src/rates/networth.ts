@@ -32,8 +32,6 @@ export function netWorthStatements(db: D1Database, userId: string): D1PreparedSt
   return [reportingCurrencyStatement(db, userId), balancesStatement(db, userId), latestOfficialStatement(db, BCRP_SOURCE, "9999-12-31"), userRatesStatement(db, userId)];
 }
 
-export const NET_WORTH_STATEMENTS = 4;
-
 type BalanceRow = { currency: string; assets: number; debts: number };
 
 /** Net worth from the statements' results, for `today` (the user's day). */

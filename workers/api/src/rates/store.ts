@@ -47,6 +47,36 @@ export function officialRangeStatement(db: D1Database, source: string, from: str
   return db.prepare("SELECT currency, day, buy, sell FROM official_rates WHERE source = ?1 AND day BETWEEN ?2 AND ?3 ORDER BY currency, day").bind(source, from, to);
 }
 
+/**
+ * For each wanted day (a JSON array) and each currency of `currencies` (a SQL row source of one
+ * column, `code`), the official rate of that day or, on a day without one (weekend, holiday), the
+ * last one published before it: one index seek per day and currency, however long the range.
+ * A currency with nothing published on or before a day gives no row for it. Rows: wanted, currency, day, sell.
+ * CROSS JOIN fixes SQLite's loop order (days, then currencies, then the primary key): left free it
+ * scans every official rate of the source per day.
+ */
+function officialOnDays(db: D1Database, currencies: string, source: string, days: readonly string[], key: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `WITH wanted(day) AS (SELECT DISTINCT value FROM json_each(?2)), codes(code) AS (${currencies})
+       SELECT w.day AS wanted, o.currency, o.day, o.sell
+         FROM wanted w CROSS JOIN codes c CROSS JOIN official_rates o
+        WHERE o.source = ?1 AND o.currency = c.code
+          AND o.day = (SELECT p.day FROM official_rates p WHERE p.source = ?1 AND p.currency = c.code AND p.day <= w.day ORDER BY p.day DESC LIMIT 1)`,
+    )
+    .bind(source, JSON.stringify(days), key);
+}
+
+/** Official rates on (or last before) each of `days` for the currencies named (`findRates`). */
+export function officialOnDaysStatement(db: D1Database, source: string, days: readonly string[], currencies: readonly string[]): D1PreparedStatement {
+  return officialOnDays(db, "SELECT DISTINCT value FROM json_each(?3)", source, days, JSON.stringify(currencies));
+}
+
+/** The same for every currency a user's accounts or reporting currency are in, read in the same statement (a report's batch, before the currencies are known). */
+export function officialOnDaysForUserStatement(db: D1Database, source: string, days: readonly string[], userId: string): D1PreparedStatement {
+  return officialOnDays(db, "SELECT currency FROM accounts WHERE user_id = ?3 UNION SELECT reporting_currency FROM users WHERE id = ?3", source, days, userId);
+}
+
 // ───────────────────────────── The user's own rates ─────────────────────────────
 
 export interface UserRateRow {
@@ -64,6 +94,13 @@ export interface UserRateRow {
 
 export function userRatesStatement(db: D1Database, userId: string): D1PreparedStatement {
   return db.prepare("SELECT * FROM user_rates WHERE user_id = ?1 ORDER BY currency, quote, from_day DESC, updated_at DESC").bind(userId);
+}
+
+/** A user's own rates (any pair) whose range overlaps [from, to]: the rows `ownRateOn` chooses from. */
+export function ownRatesOverlappingStatement(db: D1Database, userId: string, from: string, to: string): D1PreparedStatement {
+  return db
+    .prepare("SELECT currency, quote, rate, from_day, to_day, updated_at FROM user_rates WHERE user_id = ?1 AND from_day <= ?3 AND (to_day IS NULL OR to_day >= ?2)")
+    .bind(userId, from, to);
 }
 
 export function insertUserRate(db: D1Database, row: Omit<UserRateRow, "updated_at">): D1PreparedStatement {

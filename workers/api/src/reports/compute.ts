@@ -5,7 +5,7 @@
  * left out of that month's converted figures and named in `leftOut`.
  */
 import type { CashFlowMonth, CategorySpending, NativeFigure, NetWorthMonth, PayeeSpending, ReportRate, ReportsAnswer } from "../../../../core/api-types/reports";
-import { convertSum, type ConvertPart } from "../../../../core/exchange";
+import { convertSum, SAME_CURRENCY, type ConvertPart, type RateFraction } from "../../../../core/exchange";
 import { monthBounds } from "../../../../core/dates";
 import { compareCurrencies } from "../../../../core/money";
 import type { FoundRate, WantedRate } from "../rates/lookup";
@@ -67,20 +67,31 @@ export function buildReport(args: {
     set.add(month);
     missing.set(currency, set);
   };
-  /** One converted figure from a month's per-currency parts: rounded once, parts without a rate left out. */
+  /**
+   * One converted figure from per-currency parts: rounded once, parts without a rate left out.
+   * Parts in one currency at one rate are added first (exact: Σ minor × rate = (Σ minor) × rate),
+   * so a ten-year total is a handful of fractions, not one per month whose denominators multiply.
+   */
   const convert = (parts: ReadonlyArray<{ month: string; currency: string; minor: number }>): number => {
-    const convertible: ConvertPart[] = [];
+    const convertible = new Map<string, ConvertPart>();
+    const add = (currency: string, rate: RateFraction, minor: number) => {
+      const key = currency === reporting ? currency : `${currency} ${rate.numerator}/${rate.denominator}`;
+      const part = convertible.get(key);
+      // Past 2^53 an added Number is no longer exact: that part stays apart (convertSum adds it as a BigInt).
+      if (part && Number.isSafeInteger(part.minor + minor)) part.minor += minor;
+      else convertible.set(part ? `${key} ${convertible.size}` : key, { minor, currency, rate });
+    };
     for (const part of parts) {
       if (part.minor === 0) continue;
       if (part.currency === reporting) {
-        convertible.push({ minor: part.minor, currency: part.currency, rate: { numerator: 1n, denominator: 1n } });
+        add(part.currency, SAME_CURRENCY, part.minor);
         continue;
       }
       const found = rateFor.get(`${part.month} ${part.currency}`);
       if (!found) leftOutUsed(part.month, part.currency);
-      else convertible.push({ minor: part.minor, currency: part.currency, rate: found.fraction });
+      else add(part.currency, found.fraction, part.minor);
     }
-    return convertSum(convertible, reporting);
+    return convertSum([...convertible.values()], reporting);
   };
   const monthParts = (month: string, figures: NativeFigure[]) => figures.map((f) => ({ month, currency: f.currency, minor: f.minor }));
 
@@ -167,11 +178,10 @@ export function buildReport(args: {
     .sort((a, b) => b.totalMinor - a.totalMinor || (a.name ?? "").localeCompare(b.name ?? ""));
 
   const payeeParts = new Map<string, { parts: Array<{ month: string; currency: string; minor: number }>; count: number }>();
+  // Already summed per currency (and month, where a rate is needed) over the kept accounts.
   for (const row of rows.payees) {
-    const currency = currencyOf.get(row.account_id);
-    if (!currency) continue;
     const entry = payeeParts.get(row.payee) ?? { parts: [], count: 0 };
-    entry.parts.push({ month: row.month, currency, minor: row.spent });
+    entry.parts.push({ month: row.month, currency: row.currency, minor: row.spent });
     entry.count += row.count;
     payeeParts.set(row.payee, entry);
   }

@@ -3,8 +3,8 @@
  * month (transfers between own accounts left out), spending by category per month and the top
  * payees of a period, in the user's reporting currency at each month-end's rate, with the
  * per-currency figures beside them, the rates used (whose, which day) and the currencies left
- * out for want of a rate. Read from the monthly summaries (migration 0028): one D1 batch with the
- * session, then one for the rates (findRates) when an account is in another currency.
+ * out for want of a rate. Read from the monthly summaries (migration 0028) in one D1 batch with the
+ * session, the rates of every currency of the user at each month's end included (ADR 066).
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { addMonths, defaultPeriod, monthsBetween, reportsQuerySchema } from "../../../../core/schemas/reports";
@@ -13,8 +13,8 @@ import { createRouter } from "../platform/router";
 import { bearer, json, problemResponse } from "../platform/openapi";
 import { localeOf } from "../platform/problem";
 import { deferSession, sessionBatch } from "../sessions/middleware";
-import { findRates } from "../rates/lookup";
-import { buildReport, wantedRates } from "./compute";
+import { resolveRates } from "../rates/lookup";
+import { buildReport, monthEnd, wantedRates } from "./compute";
 import { readReportRows, reportStatements } from "./store";
 
 const native = z.array(z.object({ currency: z.string(), minor: z.number().int() })).openapi({ description: "The figure per currency, before conversion" });
@@ -73,14 +73,14 @@ reportsRoutes.openapi(
     // One end alone makes a twelve-month window with it; neither, the twelve months to this one.
     const { from, to } = query.from && query.to ? { from: query.from, to: query.to } : query.from ? { from: query.from, to: addMonths(query.from, 11) } : defaultPeriod(query.to ?? todayInZone("UTC").slice(0, 7));
     const db = c.env.DB;
-    const auth = await sessionBatch(c, (userId) => reportStatements(db, userId, from, to, query.accounts ?? null));
+    const months = monthsBetween(from, to);
+    const auth = await sessionBatch(c, (userId) => reportStatements(db, userId, from, to, query.accounts ?? null, months.map(monthEnd)));
     if ("response" in auth) return auth.response;
     const rows = readReportRows(auth.results);
     const reporting = rows.currency[0]?.reporting_currency ?? "PEN";
-    const months = monthsBetween(from, to);
     const kept = new Set(rows.accounts.filter((a) => !query.accounts || query.accounts.includes(a.id)).map((a) => a.id));
     const wanted = wantedRates(rows, months, reporting, kept);
-    const rates = wanted.length ? await findRates(db, c.get("session").userId, wanted) : [];
+    const rates = resolveRates(wanted, rows.ownRates, rows.officialRates);
     return c.json(buildReport({ rows, months, from, to, kept, reporting, rates, wanted, locale: localeOf(c) }), 200);
   },
 );
