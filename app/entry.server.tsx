@@ -35,7 +35,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, loadContext: RouterContextProvider) {
   const userAgent = request.headers.get("User-Agent");
   const bot = isbot(userAgent);
-  // The instance remix-i18next made for this request (English if root's middleware did not run).
+  // The request language's instance (English if root's middleware did not run).
   const i18n = getI18n(loadContext);
   // Every answer, page or crawler's line, is in the request's language.
   responseHeaders.set("Content-Language", i18n.language);

@@ -1,52 +1,66 @@
-import { createCookie, redirect, redirectDocument, type RouterContextProvider } from "react-router";
-import { createI18nextMiddleware } from "remix-i18next";
-import { bestSupportedLocale, defaultLocale, isLocale, supportedLocales, type Locale } from "../../core/i18n/config";
-import { countFormatter, createI18next, i18nextOptions } from "../../core/i18n/i18next-options";
+import { createContext, createCookie, redirect, redirectDocument, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { bestSupportedLocale, defaultLocale, type Locale } from "../../core/i18n/config";
+import { createI18next } from "../../core/i18n/i18next-options";
+import { cookieLocale } from "./cookie-locale";
 import { resources } from "../../core/i18n/resources";
 import type { I18n } from "../../core/i18n/translate";
 
 /** The language the user chose (switch, settings or their account at sign-in). */
 export const localeCookie = createCookie("lng", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 365 * 24 * 3600 });
 
+const localeContext = createContext<Locale>();
+const instanceContext = createContext<I18n>();
+
 /**
- * remix-i18next's middleware: the request's language, then an i18next instance in it with every
- * namespace (the server renders any page). The order: the `lng` cookie (which the user's saved
- * choice is copied into at sign-in, and by the session middleware when the account's language
- * differs), then `Accept-Language` read by `bestSupportedLocale` through `findLocale`, because the
- * library's own reading considers only the browser's first recognised language, treats `q=0` as
- * a yes and a malformed `q` as 1 (ADR 033, 042); then English.
+ * One i18next instance per language for the life of the isolate, with every namespace (the server
+ * renders any page). Nothing on the server writes to an instance: a language never changes in
+ * place (ADR 008), page texts join only the browser's (page-bundles.ts). Making one per request,
+ * as remix-i18next's middleware did, cost more server time than any function of a page (ADR 067).
  */
-const [middleware, localeOf, instanceOf] = createI18nextMiddleware({
-  detection: {
-    supportedLanguages: [...supportedLocales],
-    fallbackLanguage: defaultLocale,
-    cookie: localeCookie,
-    order: ["cookie", "custom"],
-    findLocale: async ({ request }) => bestSupportedLocale(request.headers.get("Accept-Language")),
-  },
-  i18next: i18nextOptions(defaultLocale, resources),
-  plugins: [countFormatter],
-});
+const instances = new Map<Locale, I18n>();
+function instanceFor(locale: Locale): I18n {
+  let instance = instances.get(locale);
+  if (!instance) {
+    instance = createI18next(locale, resources) as unknown as I18n;
+    instances.set(locale, instance);
+  }
+  return instance;
+}
 
-export const i18nMiddleware = middleware;
+/**
+ * The request's language, as remix-i18next's detector found it: the `lng` cookie (which the
+ * user's saved choice is copied into at sign-in, and by the session middleware when the account's
+ * language differs), then `Accept-Language` read by `bestSupportedLocale`, because the library's
+ * own reading considers only the browser's first recognised language, treats `q=0` as a yes and a
+ * malformed `q` as 1 (ADR 033, 042); then English.
+ */
+async function requestLocale(request: Request): Promise<Locale> {
+  const fromCookie: unknown = await localeCookie.parse(request.headers.get("Cookie"));
+  const chosen = typeof fromCookie === "string" && fromCookie ? cookieLocale(fromCookie) : null;
+  return chosen ?? bestSupportedLocale(request.headers.get("Accept-Language")) ?? defaultLocale;
+}
 
-/** For a request that did not pass root's middleware (STACK-NOTES trap 2): English. */
-let withoutMiddleware: I18n | undefined;
+/** Root's first middleware: the request's language and its instance, for loaders, actions and the entry. */
+export const i18nMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const locale = await requestLocale(request);
+  context.set(localeContext, locale);
+  context.set(instanceContext, instanceFor(locale));
+  return next();
+};
 
-/** The request's i18next instance; English when root's middleware did not run. */
+/** The request's i18next instance; English when root's middleware did not run (STACK-NOTES trap 2). */
 export function getI18n(context: Readonly<RouterContextProvider>): I18n {
   try {
-    return instanceOf(context) as unknown as I18n;
+    return context.get(instanceContext);
   } catch {
-    return (withoutMiddleware ??= createI18next(defaultLocale, resources) as unknown as I18n);
+    return instanceFor(defaultLocale);
   }
 }
 
 /** The request's language. Without the middleware, English. */
 export function getLocale(context: Readonly<RouterContextProvider>): Locale {
   try {
-    const locale = localeOf(context);
-    return isLocale(locale) ? locale : defaultLocale;
+    return context.get(localeContext);
   } catch {
     return defaultLocale;
   }

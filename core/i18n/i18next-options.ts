@@ -38,7 +38,7 @@ function keyAsWritten(namespace: unknown, key: string): string {
 }
 
 /**
- * The options every instance shares: the server's per request (remix-i18next), the browser's, and
+ * The options every instance shares: the server's, one per language (app/i18n/i18n.server.ts), the browser's, and
  * the API's (translator.ts).
  * - No escaping: React escapes what it renders, and mail and API messages are plain text.
  * - `defaultVariables`: the limits the schemas enforce (`{{passwordMax}}`), so no number is copied

@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { createInstance } from "i18next";
+import { createInstance, type i18n } from "i18next";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { getLocale, i18nMiddleware, localeCookie } from "../../app/i18n/i18n.server";
+import { getI18n, getLocale, i18nMiddleware, localeCookie } from "../../app/i18n/i18n.server";
+import { cachedTranslate } from "../../core/i18n/cached-translate";
 import { defaultVariables, localeFromAcceptLanguage, supportedLocaleOf } from "../../core/i18n/config";
 import { REASON_PHRASES } from "../../core/http-reasons";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../../core/input-limits";
@@ -169,7 +170,7 @@ describe("i18n", () => {
     expect(Object.keys(resources.es.common.errors.reason).sort()).toEqual(Object.keys(REASON_PHRASES).sort());
   });
 
-  it("chooses the language through remix-i18next: the cookie, then any listed language we have, q=0 and a malformed q honoured", async () => {
+  it("chooses the language: the cookie, then any listed language we have, q=0 and a malformed q honoured", async () => {
     const localeFor = async (headers: Record<string, string>) => {
       const context = new RouterContextProvider();
       const request = new Request("http://localhost/", { headers });
@@ -187,8 +188,37 @@ describe("i18n", () => {
     expect(await localeFor({ "Accept-Language": "es;q=0,en;q=0.5" })).toBe("en");
     expect(await localeFor({ "Accept-Language": "es;q=abc" })).toBe("en");
     expect(await localeFor({ "Accept-Language": "es-PE,es;q=0.9,en;q=0.8" })).toBe("es");
+    // The cookie read as remix-i18next's detector read it (ADR 067): an exact tag first, then a language's.
+    expect(await localeFor({ Cookie: await cookie("es-PE"), "Accept-Language": "en" })).toBe("es");
+    expect(await localeFor({ Cookie: await cookie("es-PE,en"), "Accept-Language": "es" })).toBe("en");
+    expect(await localeFor({ Cookie: await cookie("en;q=0.1,es"), "Accept-Language": "en" })).toBe("es");
+    expect(await localeFor({ Cookie: await cookie("*"), "Accept-Language": "es" })).toBe("es");
     // Without the middleware (a request that did not pass root's), English.
     expect(getLocale(new RouterContextProvider())).toBe("en");
+  });
+
+  it("keeps one i18next instance per language across requests, and one remembering t per instance", async () => {
+    const instanceFor = async (language: string) => {
+      const context = new RouterContextProvider();
+      const request = new Request("http://localhost/", { headers: { "Accept-Language": language } });
+      await i18nMiddleware({ request, context, params: {}, url: new URL(request.url), pattern: "/" } as unknown as Parameters<typeof i18nMiddleware>[0], async () => new Response(null));
+      return getI18n(context);
+    };
+    const [en1, en2, es1] = [await instanceFor("en"), await instanceFor("en"), await instanceFor("es")];
+    expect(en1).toBe(en2);
+    expect(es1).not.toBe(en1);
+    expect(es1.language).toBe("es");
+    const t = cachedTranslate(es1 as unknown as i18n);
+    expect(cachedTranslate(es1 as unknown as i18n)).toBe(t);
+    expect(t("app.signOut")).toBe(es1.t("app.signOut"));
+    expect(t("app.signOut")).toBe(es1.t("app.signOut"));
+    expect(t("api.locked", { count: 15 })).toBe("Demasiados intentos fallidos. Inténtalo de nuevo en 15 minutos.");
+    // A key the instance lacks answers itself and is asked again next time (the browser adds namespaces later).
+    const browser = createI18next("en", { en: { common: resources.en.common } });
+    const bt = cachedTranslate(browser);
+    expect(bt("settings.intro")).toBe("settings.intro");
+    browser.addResourceBundle("en", "settings", resources.en.settings);
+    expect(bt("settings.intro")).toBe(resources.en.settings.intro);
   });
 
   it("picks a language from Accept-Language, English by default", () => {

@@ -29,3 +29,19 @@ export function withParams(base: URLSearchParams, changes: Record<string, string
   const query = next.toString();
   return query ? `?${query}` : "?";
 }
+
+/** Characters a form-encoded value keeps as they are: an id of these needs no encoding. */
+const FORM_SAFE = /^[A-Za-z0-9*._-]*$/;
+
+/**
+ * Each row's edit link, `withParams(base, { edit: id, new: null })`: the same address, with the
+ * page's other parameters copied once for the page rather than once per row (ADR 067).
+ */
+export function editHrefsOf(base: URLSearchParams): (id: string) => string {
+  if (base.has("edit")) return (id) => withParams(base, { edit: id, new: null });
+  const rest = new URLSearchParams(base);
+  rest.delete("new");
+  const query = rest.toString();
+  const prefix = query ? `?${query}&` : "?";
+  return (id) => prefix + (FORM_SAFE.test(id) ? `edit=${id}` : new URLSearchParams({ edit: id }).toString());
+}

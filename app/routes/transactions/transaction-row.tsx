@@ -6,7 +6,6 @@ import { Tooltip } from "../../ui/tooltip";
 import { receiptSrc } from "../../../core/receipt-image";
 import { DELETE_FORM_ID } from "./delete-transaction";
 import { BULK_FORM_ID } from "./bulk-bar";
-import { withParams } from "./list-urls";
 import type { PageTransaction } from "./page-data";
 import { ReceiptPanel } from "./receipt-panel";
 import { ConvertToTransfer } from "./convert-transfer/convert-to-transfer";
@@ -31,7 +30,7 @@ export function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; sh
   const editing = shared.changeable && !locked && (searchParams.get("edit") === tx.id || Boolean(answerFor<FormAnswer>(`update:${tx.id}`, undefined, actionData)));
   const otherName = tx.transferAccountId ? (otherSide?.name ?? labels.anotherAccount) : null;
   const description = saving ? String(saving.get("description") ?? tx.description) : tx.description;
-  const editHref = withParams(searchParams, { edit: tx.id, new: null });
+  const editHref = shared.editHrefOf(tx.id);
   const naming = rowNaming(tx, shared.language);
   const rateText = shared.transferRateOf(tx);
 

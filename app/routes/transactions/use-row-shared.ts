@@ -9,6 +9,7 @@ import { useFailureToast } from "../../forms/use-form-answer";
 import { type FormAnswer } from "../../forms/form-answer";
 import type { PageData, PageTransaction, TransactionsAnswer } from "./page-data";
 import { transferRateTexts } from "./transfer-rates";
+import { editHrefsOf } from "./list-urls";
 
 /**
  * Everything the rows have in common, worked out once per table rather than once per row: a page
@@ -96,6 +97,8 @@ export function useRowShared(
     transferRateOf: (tx: PageTransaction) => (tx.transferId ? rateTexts.get(tx.transferId) : undefined),
     // A transfer whose other side is in an archived account cannot change (ADR 035): its row says why instead.
     locked: (tx: PageTransaction) => otherSideOf(tx)?.archived === true,
+    // Each row's edit link (the list's address with `edit` set), its common part built once.
+    editHrefOf: editHrefsOf(searchParams),
     // An archived account's transactions cannot change (the API refuses with 409): no control offers to.
     changeable: !loaderData.account.archived,
     columns,
