@@ -2,9 +2,12 @@
  * One movement as a table row across accounts (the overview's latest, the register): date, description
  * with its pending badge, the account it sits in (a link to that account's movements), any extra cells,
  * and the amount. The callers keep their own table, header and the few words they add to a description.
+ *
+ * A row calls no hook (50 rows hydrate on a page): the words every row repeats are read once per
+ * table (`useMovementRowLabels`), and the account is a plain link that the table's
+ * `useRowLinkClicks` (app/browser/row-link-clicks.ts) turns into a client-side navigation.
  */
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { formatDay } from "../../core/dates";
 import { useTranslation } from "../i18n/use-translation";
 import * as l from "../styles/ledger.css";
@@ -26,17 +29,33 @@ export type MovementRowProps = {
   /** Cells between the account and the amount (the register's category). */
   extraCells?: ReactNode;
   amount: ReactNode;
+  labels: MovementRowLabels;
 };
 
-export function MovementRow(props: MovementRowProps) {
+export type MovementRowLabels = { language: string; date: string; description: string; amount: string; pending: string; futureDate: string };
+
+/** The words every row repeats, in the page's language: read by the table, once. */
+export function useMovementRowLabels(): MovementRowLabels {
   const { t, i18n } = useTranslation();
+  return {
+    language: i18n.language,
+    date: t("ledger.fields.date"),
+    description: t("ledger.fields.description"),
+    amount: t("ledger.fields.amount"),
+    pending: t("ledger.statuses.pending"),
+    futureDate: t("ledger.pages.common.futureDate"),
+  };
+}
+
+export function MovementRow(props: MovementRowProps) {
+  const { labels } = props;
   return (
     <tr data-testid={props.testId}>
-      <td data-label={t("ledger.fields.date")} className={l.nowrap}>
-        {formatDay(props.date, i18n.language)}
-        {props.date > props.today ? <span className={`${l.small} ${l.futureDate}`}>{t("ledger.pages.common.futureDate")}</span> : null}
+      <td data-label={labels.date} className={l.nowrap}>
+        {formatDay(props.date, labels.language)}
+        {props.date > props.today ? <span className={`${l.small} ${l.futureDate}`}>{labels.futureDate}</span> : null}
       </td>
-      <td data-label={t("ledger.fields.description")} className={l.userText}>
+      <td data-label={labels.description} className={l.userText}>
         {/* One flex item on phones (the cell is a flex row there): the badge stays a pill beside the text, not a stretched block. */}
         <span>
           {props.description}
@@ -44,19 +63,19 @@ export function MovementRow(props: MovementRowProps) {
           {props.pending ? (
             <>
               {" "}
-              <span className={l.badgePending}>{t("ledger.statuses.pending")}</span>
+              <span className={l.badgePending}>{labels.pending}</span>
             </>
           ) : null}
           {props.afterBadge}
         </span>
       </td>
       <td data-label={props.accountHeader} className={l.userText}>
-        <Link to={`/accounts/${props.accountId}/transactions`} className={l.rowLink}>
+        <a href={`/accounts/${props.accountId}/transactions`} className={l.rowLink} data-row-link="">
           {props.accountLabel}
-        </Link>
+        </a>
       </td>
       {props.extraCells}
-      <td data-label={t("ledger.fields.amount")} data-num="">
+      <td data-label={labels.amount} data-num="">
         {props.amount}
       </td>
     </tr>

@@ -8,12 +8,7 @@ import { Money } from "../../ui/money";
 import { ProgressBar } from "../../ui/ui";
 import * as l from "../../styles/ledger.css";
 import * as ui from "../../styles/ui.css";
-
-/** The share of what the line had to spend that is spent, for its bar (0–100; an empty line with spending is full). */
-export function spentShare(spent: number, available: number): number {
-  if (available <= 0) return spent > 0 ? 100 : 0;
-  return Math.max(0, Math.min(100, Math.round((spent * 100) / available)));
-}
+import { spentShare } from "./spent-share";
 
 export function PeriodPicker({ report }: { report: BudgetReport }) {
   const { t, i18n } = useTranslation();

@@ -6,7 +6,7 @@ import { useTranslation } from "../../i18n/use-translation";
 import { Money } from "../../ui/money";
 import { Section } from "../../ui/section";
 import { ProgressBar } from "../../ui/ui";
-import { spentShare } from "../budgets/budget-report";
+import { spentShare } from "../budgets/spent-share";
 import * as l from "../../styles/ledger.css";
 import * as ui from "../../styles/ui.css";
 

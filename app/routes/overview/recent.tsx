@@ -2,15 +2,18 @@
 import { Paperclip } from "lucide-react";
 import { useTranslation } from "../../i18n/use-translation";
 import { Money } from "../../ui/money";
-import { MovementRow } from "../../ui/movement-row";
+import { MovementRow, useMovementRowLabels } from "../../ui/movement-row";
+import { useRowLinkClicks } from "../../browser/row-link-clicks";
 import type { OverviewData } from "./overview-data.server";
 import * as l from "../../styles/ledger.css";
 
 export function RecentTable({ recent, today }: { recent: OverviewData["recent"]; today: string }) {
   const { t } = useTranslation();
+  const labels = useMovementRowLabels();
+  const onTableClick = useRowLinkClicks();
   return (
     <div className={l.tableWrap} style={{ border: 0 }}>
-      <table className={`${l.table} ${l.responsiveTable}`} data-testid="recent">
+      <table className={`${l.table} ${l.responsiveTable}`} data-testid="recent" onClick={onTableClick}>
         <caption className="visually-hidden">{t("ledger.pages.overview.recentCaption")}</caption>
         <thead>
           <tr>
@@ -28,6 +31,7 @@ export function RecentTable({ recent, today }: { recent: OverviewData["recent"];
             const transfer = tx.transferAccountName !== null;
             return (
               <MovementRow
+                labels={labels}
                 key={tx.id}
                 testId={transfer ? "recent-transfer" : undefined}
                 date={tx.date}

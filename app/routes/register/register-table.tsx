@@ -1,15 +1,18 @@
 /** The register's rows: date, description (and payee), account, category, amount, one table for every account. */
 import { useTranslation } from "../../i18n/use-translation";
 import { Money } from "../../ui/money";
-import { MovementRow } from "../../ui/movement-row";
+import { MovementRow, useMovementRowLabels } from "../../ui/movement-row";
+import { useRowLinkClicks } from "../../browser/row-link-clicks";
 import type { RegisterRow } from "./register-shapes";
 import * as l from "../../styles/ledger.css";
 
 export function RegisterTable({ rows, accountNames, today }: { rows: RegisterRow[]; accountNames: Map<string, string>; today: string }) {
   const { t } = useTranslation();
+  const labels = useMovementRowLabels();
+  const onTableClick = useRowLinkClicks();
   return (
     <div className={l.tableWrap}>
-      <table className={`${l.table} ${l.responsiveTable}`} data-testid="register">
+      <table className={`${l.table} ${l.responsiveTable}`} data-testid="register" onClick={onTableClick}>
         <caption className="visually-hidden">{t("ledger.register.caption")}</caption>
         <thead>
           <tr>
@@ -25,6 +28,7 @@ export function RegisterTable({ rows, accountNames, today }: { rows: RegisterRow
         <tbody>
           {rows.map((tx) => (
             <MovementRow
+              labels={labels}
               key={tx.id}
               testId="register-row"
               date={tx.date}
