@@ -8,7 +8,9 @@
  *     headers, for the page, its workers and service worker);
  *   - the JS heap after load: V8's used heap of the page and of every worker target (Actual runs
  *     its engine and SQLite in a worker), read over the DevTools protocol. WebAssembly memory and
- *     array-buffer backing stores are outside V8's heap and not counted (stated in the note).
+ *     array-buffer backing stores are outside V8's heap and not counted in it (the goal's figure,
+ *     stated in the note); they are read beside it (`backingStorageSize`) as a second, separately
+ *     labelled figure, since Actual's SQLite database lives in a WebAssembly memory.
  */
 import { chromium } from "playwright-core";
 
@@ -51,7 +53,7 @@ async function heapOfAllTargets() {
     });
   try {
     const { targetInfos } = await send("Target.getTargets");
-    const heap = { page: 0, workers: 0, targets: [] };
+    const heap = { page: 0, workers: 0, backing: 0, targets: [] };
     for (const target of targetInfos) {
       if (!["page", "worker", "shared_worker", "service_worker"].includes(target.type)) continue;
       const { sessionId } = await send("Target.attachToTarget", { targetId: target.targetId, flatten: true });
@@ -61,7 +63,10 @@ async function heapOfAllTargets() {
         const usage = await send("Runtime.getHeapUsage", {}, sessionId);
         if (target.type === "page") heap.page += usage.usedSize;
         else heap.workers += usage.usedSize;
-        heap.targets.push({ type: target.type, url: target.url.slice(0, 120), usedBytes: usage.usedSize });
+        // ArrayBuffer and WebAssembly.Memory bytes, outside V8's heap (absent from older Chromium).
+        const backingBytes = usage.backingStorageSize ?? 0;
+        heap.backing += backingBytes;
+        heap.targets.push({ type: target.type, url: target.url.slice(0, 120), usedBytes: usage.usedSize, backingBytes });
       } finally {
         await send("Target.detachFromTarget", { sessionId }).catch(() => {});
       }
