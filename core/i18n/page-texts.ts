@@ -4,12 +4,16 @@
  * code instead of on the first visit (ADR 033, 042); the server and the API have them from the
  * start (resources.ts).
  */
+import enBudgetsPage from "./locales/en/budgets-page.json";
 import enCamera from "./locales/en/camera.json";
+import enImportFlow from "./locales/en/import-flow.json";
 import enReports from "./locales/en/reports.json";
 import enSettings from "./locales/en/settings.json";
 import enSignup from "./locales/en/signup.json";
 import enTransactionsPage from "./locales/en/transactions-page.json";
+import esBudgetsPage from "./locales/es/budgets-page.json";
 import esCamera from "./locales/es/camera.json";
+import esImportFlow from "./locales/es/import-flow.json";
 import esReports from "./locales/es/reports.json";
 import esSettings from "./locales/es/settings.json";
 import esSignup from "./locales/es/signup.json";
@@ -20,3 +24,7 @@ export const cameraTexts = { en: { camera: enCamera }, es: { camera: esCamera } 
 export const signupTexts = { en: { signup: enSignup }, es: { signup: esSignup } } as const;
 export const transactionsPageTexts = { en: { transactionsPage: enTransactionsPage }, es: { transactionsPage: esTransactionsPage } } as const;
 export const reportsTexts = { en: { reports: enReports }, es: { reports: esReports } } as const;
+/** An account's page: the import flow (mapping, reading, matching) and the follow-ups of reconciling and unlinking (ADR 072). */
+export const importFlowTexts = { en: { importFlow: enImportFlow }, es: { importFlow: esImportFlow } } as const;
+/** Budgets' page; the header's link, the overview's card and the schemas' errors stay in `ledger` (ADR 072). */
+export const budgetsPageTexts = { en: { budgetsPage: enBudgetsPage }, es: { budgetsPage: esBudgetsPage } } as const;

@@ -1,8 +1,10 @@
 import type { Locale } from "./config";
 import type { Bundles } from "./i18next-options";
 import enApi from "./locales/en/api.json";
+import enBudgetsPage from "./locales/en/budgets-page.json";
 import enCamera from "./locales/en/camera.json";
 import enCommon from "./locales/en/common.json";
+import enImportFlow from "./locales/en/import-flow.json";
 import enLedger from "./locales/en/ledger.json";
 import enMail from "./locales/en/mail.json";
 import enPasswordFeedback from "./locales/en/password-feedback.json";
@@ -11,8 +13,10 @@ import enSettings from "./locales/en/settings.json";
 import enSignup from "./locales/en/signup.json";
 import enTransactionsPage from "./locales/en/transactions-page.json";
 import esApi from "./locales/es/api.json";
+import esBudgetsPage from "./locales/es/budgets-page.json";
 import esCamera from "./locales/es/camera.json";
 import esCommon from "./locales/es/common.json";
+import esImportFlow from "./locales/es/import-flow.json";
 import esLedger from "./locales/es/ledger.json";
 import esMail from "./locales/es/mail.json";
 import esPasswordFeedback from "./locales/es/password-feedback.json";
@@ -33,6 +37,8 @@ const en = {
   mail: enMail,
   passwordFeedback: enPasswordFeedback,
   reports: enReports,
+  importFlow: enImportFlow,
+  budgetsPage: enBudgetsPage,
 };
 
 /** The English shape with every text a string: what another language must have. */
@@ -54,6 +60,8 @@ const es = {
   mail: esMail,
   passwordFeedback: esPasswordFeedback,
   reports: esReports,
+  importFlow: esImportFlow,
+  budgetsPage: esBudgetsPage,
 } satisfies TextsOf<EnglishResources>;
 
 /**

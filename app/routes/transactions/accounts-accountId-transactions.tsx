@@ -1,5 +1,5 @@
 import { addPageTexts } from "../../../core/i18n/translate";
-import { transactionsPageTexts } from "../../../core/i18n/page-texts";
+import { importFlowTexts, transactionsPageTexts } from "../../../core/i18n/page-texts";
 import { useTranslation } from "../../i18n/use-translation";
 import { Link, useActionData, useFetcher, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/accounts-accountId-transactions";
@@ -48,6 +48,7 @@ import * as s from "../../styles/transactions-list.css";
 
 // Texts this page alone shows come with its code, not on the first visit (ADR 033).
 addPageTexts(transactionsPageTexts);
+addPageTexts(importFlowTexts);
 
 export const middleware: Route.MiddlewareFunction[] = [guard("auth")];
 

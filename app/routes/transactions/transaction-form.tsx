@@ -108,7 +108,7 @@ export function TransactionForm({ mode, tx, fetcher, result, loaderData }: Trans
       {tx?.transferId ? <TransferLegNote id={`${prefix}-transfer-note`} tx={tx} loaderData={loaderData} /> : null}
       {tx?.reconciled ? (
         <p id={`${prefix}-reconciled-note`} className={ui.alert.warning} data-testid="reconciled-note">
-          {t("ledger.followUp.reconciled.warning", { date: formatDay(tx.date, i18n.language) })}
+          {t("importFlow.followUp.reconciled.warning", { date: formatDay(tx.date, i18n.language) })}
         </p>
       ) : null}
       <div className={l.formGrid}>
