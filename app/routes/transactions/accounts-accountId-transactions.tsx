@@ -217,7 +217,7 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
   const [addResult, addSaved] = useFormAnswerAndSaves<FormAnswer>("add", addFetcher, actionData);
   const [transferResult, transferSaved] = useFormAnswerAndSaves<FormAnswer>("transfer", transferFetcher, actionData);
   const filtered = Object.keys(filters).some((key) => key !== "sort" && key !== "order");
-  const title = t("ledger.pages.transactions.title", { name: account.name });
+  const title = t("transactionsPage.page.title", { name: account.name });
   const { list: listUrl } = useListUrls();
   const transferDetails = useClosedAfterPost(transferSaved, Boolean(transferResult));
 
@@ -229,7 +229,7 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
       <div className={`${l.headingRow} ${s.listHeading}`}>
         <div>
           <p style={{ margin: 0 }}>
-            <Link to="/accounts">{t("ledger.pages.transactions.back")}</Link>
+            <Link to="/accounts">{t("transactionsPage.page.back")}</Link>
           </p>
           <h1 className={ui.pageHeading} style={{ marginBottom: 0 }}>
             {title}
@@ -270,10 +270,10 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
           {filterErrors.cursor ? (
             <>
               {filterErrors.cursor}{" "}
-              <Link to={withParams(searchParams, { cursor: null, page: null })}>{t("ledger.pages.transactions.first")}</Link>
+              <Link to={withParams(searchParams, { cursor: null, page: null })}>{t("transactionsPage.page.first")}</Link>
             </>
           ) : (
-            t("ledger.pages.transactions.filterErrors")
+            t("transactionsPage.page.filterErrors")
           )}
         </p>
       )}

@@ -77,7 +77,7 @@ export function ImportSection({ loaderData }: { loaderData: PageData }) {
     <details className={l.details} open={Boolean(state) || used || asked} data-testid="import">
       <summary className={l.summary}>
         <FileUp size={18} aria-hidden="true" />
-        {t("ledger.pages.transactions.import")}
+        {t("transactionsPage.page.import")}
       </summary>
       <div className={l.detailsBody}>
         <h2 className={l.subTitle}>{t("importFlow.page.title")}</h2>
