@@ -8,6 +8,7 @@ import enBudgetsPage from "./locales/en/budgets-page.json";
 import enCamera from "./locales/en/camera.json";
 import enImportFlow from "./locales/en/import-flow.json";
 import enReports from "./locales/en/reports.json";
+import enSchedulesPage from "./locales/en/schedules-page.json";
 import enSettings from "./locales/en/settings.json";
 import enSignup from "./locales/en/signup.json";
 import enTransactionsPage from "./locales/en/transactions-page.json";
@@ -15,6 +16,7 @@ import esBudgetsPage from "./locales/es/budgets-page.json";
 import esCamera from "./locales/es/camera.json";
 import esImportFlow from "./locales/es/import-flow.json";
 import esReports from "./locales/es/reports.json";
+import esSchedulesPage from "./locales/es/schedules-page.json";
 import esSettings from "./locales/es/settings.json";
 import esSignup from "./locales/es/signup.json";
 import esTransactionsPage from "./locales/es/transactions-page.json";
@@ -28,3 +30,5 @@ export const reportsTexts = { en: { reports: enReports }, es: { reports: esRepor
 export const importFlowTexts = { en: { importFlow: enImportFlow }, es: { importFlow: esImportFlow } } as const;
 /** Budgets' page; the header's link, the overview's card and the schemas' errors stay in `ledger` (ADR 072). */
 export const budgetsPageTexts = { en: { budgetsPage: enBudgetsPage }, es: { budgetsPage: esBudgetsPage } } as const;
+/** Schedules' page: its list, form and found patterns; the upcoming list (overview, account) and the schemas' errors stay in `common` (ADR 072). */
+export const schedulesPageTexts = { en: { schedulesPage: enSchedulesPage }, es: { schedulesPage: esSchedulesPage } } as const;

@@ -9,6 +9,7 @@ import enLedger from "./locales/en/ledger.json";
 import enMail from "./locales/en/mail.json";
 import enPasswordFeedback from "./locales/en/password-feedback.json";
 import enReports from "./locales/en/reports.json";
+import enSchedulesPage from "./locales/en/schedules-page.json";
 import enSettings from "./locales/en/settings.json";
 import enSignup from "./locales/en/signup.json";
 import enTransactionsPage from "./locales/en/transactions-page.json";
@@ -21,6 +22,7 @@ import esLedger from "./locales/es/ledger.json";
 import esMail from "./locales/es/mail.json";
 import esPasswordFeedback from "./locales/es/password-feedback.json";
 import esReports from "./locales/es/reports.json";
+import esSchedulesPage from "./locales/es/schedules-page.json";
 import esSettings from "./locales/es/settings.json";
 import esSignup from "./locales/es/signup.json";
 import esTransactionsPage from "./locales/es/transactions-page.json";
@@ -39,6 +41,7 @@ const en = {
   reports: enReports,
   importFlow: enImportFlow,
   budgetsPage: enBudgetsPage,
+  schedulesPage: enSchedulesPage,
 };
 
 /** The English shape with every text a string: what another language must have. */
@@ -62,6 +65,7 @@ const es = {
   reports: esReports,
   importFlow: esImportFlow,
   budgetsPage: esBudgetsPage,
+  schedulesPage: esSchedulesPage,
 } satisfies TextsOf<EnglishResources>;
 
 /**
