@@ -4,6 +4,7 @@
  * code instead of on the first visit (ADR 033, 042); the server and the API have them from the
  * start (resources.ts).
  */
+import enAccountsPage from "./locales/en/accounts-page.json";
 import enBudgetsPage from "./locales/en/budgets-page.json";
 import enCamera from "./locales/en/camera.json";
 import enImportFlow from "./locales/en/import-flow.json";
@@ -12,6 +13,7 @@ import enSchedulesPage from "./locales/en/schedules-page.json";
 import enSettings from "./locales/en/settings.json";
 import enSignup from "./locales/en/signup.json";
 import enTransactionsPage from "./locales/en/transactions-page.json";
+import esAccountsPage from "./locales/es/accounts-page.json";
 import esBudgetsPage from "./locales/es/budgets-page.json";
 import esCamera from "./locales/es/camera.json";
 import esImportFlow from "./locales/es/import-flow.json";
@@ -32,3 +34,5 @@ export const importFlowTexts = { en: { importFlow: enImportFlow }, es: { importF
 export const budgetsPageTexts = { en: { budgetsPage: enBudgetsPage }, es: { budgetsPage: esBudgetsPage } } as const;
 /** Schedules' page: its list, form and found patterns; the upcoming list (overview, account) and the schemas' errors stay in `common` (ADR 072). */
 export const schedulesPageTexts = { en: { schedulesPage: enSchedulesPage }, es: { schedulesPage: esSchedulesPage } } as const;
+/** The accounts' page: its cards, groups and form; what the account's own page shows of them stays in `ledger` (ADR 072). */
+export const accountsPageTexts = { en: { accountsPage: enAccountsPage }, es: { accountsPage: esAccountsPage } } as const;

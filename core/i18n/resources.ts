@@ -1,5 +1,6 @@
 import type { Locale } from "./config";
 import type { Bundles } from "./i18next-options";
+import enAccountsPage from "./locales/en/accounts-page.json";
 import enApi from "./locales/en/api.json";
 import enBudgetsPage from "./locales/en/budgets-page.json";
 import enCamera from "./locales/en/camera.json";
@@ -13,6 +14,7 @@ import enSchedulesPage from "./locales/en/schedules-page.json";
 import enSettings from "./locales/en/settings.json";
 import enSignup from "./locales/en/signup.json";
 import enTransactionsPage from "./locales/en/transactions-page.json";
+import esAccountsPage from "./locales/es/accounts-page.json";
 import esApi from "./locales/es/api.json";
 import esBudgetsPage from "./locales/es/budgets-page.json";
 import esCamera from "./locales/es/camera.json";
@@ -42,6 +44,7 @@ const en = {
   importFlow: enImportFlow,
   budgetsPage: enBudgetsPage,
   schedulesPage: enSchedulesPage,
+  accountsPage: enAccountsPage,
 };
 
 /** The English shape with every text a string: what another language must have. */
@@ -66,6 +69,7 @@ const es = {
   importFlow: esImportFlow,
   budgetsPage: esBudgetsPage,
   schedulesPage: esSchedulesPage,
+  accountsPage: esAccountsPage,
 } satisfies TextsOf<EnglishResources>;
 
 /**

@@ -11,7 +11,7 @@ import { createI18next, namespaces } from "../../core/i18n/i18next-options";
 import { en as browserEn, enFirstVisit } from "../../core/i18n/locales/en";
 import { es as browserEs, esFirstVisit } from "../../core/i18n/locales/es";
 import { resources } from "../../core/i18n/resources";
-import { budgetsPageTexts, cameraTexts, importFlowTexts, reportsTexts, schedulesPageTexts, settingsTexts, signupTexts, transactionsPageTexts } from "../../core/i18n/page-texts";
+import { accountsPageTexts, budgetsPageTexts, cameraTexts, importFlowTexts, reportsTexts, schedulesPageTexts, settingsTexts, signupTexts, transactionsPageTexts } from "../../core/i18n/page-texts";
 import { receivePageTexts } from "../../core/i18n/page-bundles";
 import { addPageTexts, formatCount } from "../../core/i18n/translate";
 import { translatorFor } from "../../core/i18n/translator";
@@ -62,11 +62,11 @@ describe("i18n", () => {
 
   it("leaves the mail, the API's own messages and each page's own texts out of what the browser downloads first", () => {
     const serverOnly = (key: string) => key.startsWith("mail.") || key.startsWith("api.") || key.startsWith("passwordFeedback.");
-    const ofOnePage = (key: string) => key.startsWith("settings.") || key.startsWith("camera.") || key.startsWith("signup.") || key.startsWith("transactionsPage.") || key.startsWith("reports.") || key.startsWith("importFlow.") || key.startsWith("budgetsPage.") || key.startsWith("schedulesPage.");
+    const ofOnePage = (key: string) => key.startsWith("settings.") || key.startsWith("camera.") || key.startsWith("signup.") || key.startsWith("transactionsPage.") || key.startsWith("reports.") || key.startsWith("importFlow.") || key.startsWith("budgetsPage.") || key.startsWith("schedulesPage.") || key.startsWith("accountsPage.");
     for (const [browser, all, lng] of [[browserEn, en, "en"], [browserEs, es, "es"]] as const) {
       expect(keys(browser).sort()).toEqual(keys(all).filter((key) => !serverOnly(key) && !ofOnePage(key)).sort());
       // What the pages add is exactly the rest.
-      expect([...keys(settingsTexts[lng]), ...keys(cameraTexts[lng]), ...keys(signupTexts[lng]), ...keys(transactionsPageTexts[lng]), ...keys(reportsTexts[lng]), ...keys(importFlowTexts[lng]), ...keys(budgetsPageTexts[lng]), ...keys(schedulesPageTexts[lng])].sort()).toEqual(keys(all).filter(ofOnePage).sort());
+      expect([...keys(settingsTexts[lng]), ...keys(cameraTexts[lng]), ...keys(signupTexts[lng]), ...keys(transactionsPageTexts[lng]), ...keys(reportsTexts[lng]), ...keys(importFlowTexts[lng]), ...keys(budgetsPageTexts[lng]), ...keys(schedulesPageTexts[lng]), ...keys(accountsPageTexts[lng])].sort()).toEqual(keys(all).filter(ofOnePage).sort());
       expect(keys(settingsTexts[lng]).length).toBeGreaterThan(50);
       expect(keys(all).filter((key) => key.startsWith("mail.")).length).toBeGreaterThan(10);
       expect(keys(all).filter((key) => key.startsWith("api.")).length).toBeGreaterThan(40);
@@ -93,6 +93,7 @@ describe("i18n", () => {
       importFlow: ["app/routes/transactions/"],
       budgetsPage: ["app/routes/budgets/"],
       schedulesPage: ["app/routes/schedules/"],
+      accountsPage: ["app/routes/accounts/"],
     };
     // Keys these name are toasts only: flashed by an action or loader and translated by root's loader.
     const toastsOnly = ["app/routes/auth/login-confirm-email-linkId.tsx", "app/routes/resources/export.tsx"];
@@ -102,7 +103,7 @@ describe("i18n", () => {
     expect(code.length).toBeGreaterThan(50);
     const owns = (owner: string, file: string) => (owner.endsWith("/") ? file.startsWith(owner) : file === owner);
     const misplaced = code.flatMap((file) =>
-      [...readFileSync(file, "utf8").matchAll(/["'`](settings|camera|importFlow|budgetsPage|schedulesPage)\.[A-Za-z]+/g)]
+      [...readFileSync(file, "utf8").matchAll(/["'`](settings|camera|importFlow|budgetsPage|schedulesPage|accountsPage)\.[A-Za-z]+/g)]
         .filter((match) => !owners[match[1]!]!.some((owner) => owns(owner, file)) && !toastsOnly.includes(file))
         .map((match) => `${file}: ${match[0]}`),
     );
@@ -139,7 +140,7 @@ describe("i18n", () => {
     expect(t("camera.testPage.count", { count: 2 })).toBe("2 comprobantes");
     expect(english("camera.testPage.count", { count: 1 })).toBe("1 receipt");
     // Every page's namespace is one i18next knows (otherwise its first part would not be read as one).
-    for (const pageTexts of [settingsTexts, cameraTexts, signupTexts, transactionsPageTexts, reportsTexts, importFlowTexts, budgetsPageTexts, schedulesPageTexts]) for (const ns of Object.keys(pageTexts.en)) expect(namespaces).toContain(ns);
+    for (const pageTexts of [settingsTexts, cameraTexts, signupTexts, transactionsPageTexts, reportsTexts, importFlowTexts, budgetsPageTexts, schedulesPageTexts, accountsPageTexts]) for (const ns of Object.keys(pageTexts.en)) expect(namespaces).toContain(ns);
     // The page's texts never stand in for the dictionary's.
     expect(t("app.signOut")).toBe(browserEs.app.signOut);
   });
