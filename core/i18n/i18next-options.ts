@@ -8,7 +8,7 @@ import { formatCount } from "./format-count";
  * because `ledger` is in this list; a key whose first part is not (`app.signOut`) is looked up
  * whole in `common`, the default. So every call site keeps its dotted key (ADR 042).
  */
-export const namespaces = ["common", "ledger", "transactionsPage", "settings", "camera", "signup", "api", "mail", "passwordFeedback", "reports"] as const;
+export const namespaces = ["common", "ledger", "transactionsPage", "settings", "camera", "signup", "api", "mail", "passwordFeedback", "reports", "importFlow", "budgetsPage", "schedulesPage", "accountsPage"] as const;
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace = "common" satisfies Namespace;
 

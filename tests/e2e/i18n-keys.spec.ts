@@ -7,7 +7,7 @@ import type { Page } from "@playwright/test";
 import { createUser, expect, hydrated, randomIp, signInAs, test } from "./support/fixtures";
 
 /** A dotted key of our catalogues: a namespace or a group of `common`, a dot, a name. */
-const RAW_KEY = /\b(app|nav|titles|errors|validation|auth|ledger|transactionsPage|settings|camera|signup|api|mail|passwordFeedback)\.[a-zA-Z_]+/;
+const RAW_KEY = /\b(app|nav|titles|errors|validation|auth|ledger|transactionsPage|importFlow|budgetsPage|schedulesPage|accountsPage|settings|camera|signup|api|mail|passwordFeedback)\.[a-zA-Z_]+/;
 
 /** The page's text and the attributes assistive technology reads or shows. */
 async function shownText(page: Page): Promise<string> {

@@ -11,7 +11,7 @@ import { createI18next, namespaces } from "../../core/i18n/i18next-options";
 import { en as browserEn, enFirstVisit } from "../../core/i18n/locales/en";
 import { es as browserEs, esFirstVisit } from "../../core/i18n/locales/es";
 import { resources } from "../../core/i18n/resources";
-import { cameraTexts, reportsTexts, settingsTexts, signupTexts, transactionsPageTexts } from "../../core/i18n/page-texts";
+import { accountsPageTexts, budgetsPageTexts, cameraTexts, importFlowTexts, reportsTexts, schedulesPageTexts, settingsTexts, signupTexts, transactionsPageTexts } from "../../core/i18n/page-texts";
 import { receivePageTexts } from "../../core/i18n/page-bundles";
 import { addPageTexts, formatCount } from "../../core/i18n/translate";
 import { translatorFor } from "../../core/i18n/translator";
@@ -62,11 +62,11 @@ describe("i18n", () => {
 
   it("leaves the mail, the API's own messages and each page's own texts out of what the browser downloads first", () => {
     const serverOnly = (key: string) => key.startsWith("mail.") || key.startsWith("api.") || key.startsWith("passwordFeedback.");
-    const ofOnePage = (key: string) => key.startsWith("settings.") || key.startsWith("camera.") || key.startsWith("signup.") || key.startsWith("transactionsPage.") || key.startsWith("reports.");
+    const ofOnePage = (key: string) => key.startsWith("settings.") || key.startsWith("camera.") || key.startsWith("signup.") || key.startsWith("transactionsPage.") || key.startsWith("reports.") || key.startsWith("importFlow.") || key.startsWith("budgetsPage.") || key.startsWith("schedulesPage.") || key.startsWith("accountsPage.");
     for (const [browser, all, lng] of [[browserEn, en, "en"], [browserEs, es, "es"]] as const) {
       expect(keys(browser).sort()).toEqual(keys(all).filter((key) => !serverOnly(key) && !ofOnePage(key)).sort());
       // What the pages add is exactly the rest.
-      expect([...keys(settingsTexts[lng]), ...keys(cameraTexts[lng]), ...keys(signupTexts[lng]), ...keys(transactionsPageTexts[lng]), ...keys(reportsTexts[lng])].sort()).toEqual(keys(all).filter(ofOnePage).sort());
+      expect([...keys(settingsTexts[lng]), ...keys(cameraTexts[lng]), ...keys(signupTexts[lng]), ...keys(transactionsPageTexts[lng]), ...keys(reportsTexts[lng]), ...keys(importFlowTexts[lng]), ...keys(budgetsPageTexts[lng]), ...keys(schedulesPageTexts[lng]), ...keys(accountsPageTexts[lng])].sort()).toEqual(keys(all).filter(ofOnePage).sort());
       expect(keys(settingsTexts[lng]).length).toBeGreaterThan(50);
       expect(keys(all).filter((key) => key.startsWith("mail.")).length).toBeGreaterThan(10);
       expect(keys(all).filter((key) => key.startsWith("api.")).length).toBeGreaterThan(40);
@@ -90,6 +90,10 @@ describe("i18n", () => {
     const owners: Record<string, string[]> = {
       settings: ["app/routes/settings/", "core/schemas/settings.ts", "core/schemas/restore.ts"],
       camera: ["app/routes/camera/", "core/schemas/camera.ts", "core/receipt-image.ts"],
+      importFlow: ["app/routes/transactions/"],
+      budgetsPage: ["app/routes/budgets/"],
+      schedulesPage: ["app/routes/schedules/"],
+      accountsPage: ["app/routes/accounts/"],
     };
     // Keys these name are toasts only: flashed by an action or loader and translated by root's loader.
     const toastsOnly = ["app/routes/auth/login-confirm-email-linkId.tsx", "app/routes/resources/export.tsx"];
@@ -99,7 +103,7 @@ describe("i18n", () => {
     expect(code.length).toBeGreaterThan(50);
     const owns = (owner: string, file: string) => (owner.endsWith("/") ? file.startsWith(owner) : file === owner);
     const misplaced = code.flatMap((file) =>
-      [...readFileSync(file, "utf8").matchAll(/["'`](settings|camera)\.[A-Za-z]+/g)]
+      [...readFileSync(file, "utf8").matchAll(/["'`](settings|camera|importFlow|budgetsPage|schedulesPage|accountsPage)\.[A-Za-z]+/g)]
         .filter((match) => !owners[match[1]!]!.some((owner) => owns(owner, file)) && !toastsOnly.includes(file))
         .map((match) => `${file}: ${match[0]}`),
     );
@@ -136,7 +140,7 @@ describe("i18n", () => {
     expect(t("camera.testPage.count", { count: 2 })).toBe("2 comprobantes");
     expect(english("camera.testPage.count", { count: 1 })).toBe("1 receipt");
     // Every page's namespace is one i18next knows (otherwise its first part would not be read as one).
-    for (const pageTexts of [settingsTexts, cameraTexts, signupTexts, transactionsPageTexts]) for (const ns of Object.keys(pageTexts.en)) expect(namespaces).toContain(ns);
+    for (const pageTexts of [settingsTexts, cameraTexts, signupTexts, transactionsPageTexts, reportsTexts, importFlowTexts, budgetsPageTexts, schedulesPageTexts, accountsPageTexts]) for (const ns of Object.keys(pageTexts.en)) expect(namespaces).toContain(ns);
     // The page's texts never stand in for the dictionary's.
     expect(t("app.signOut")).toBe(browserEs.app.signOut);
   });
@@ -329,10 +333,10 @@ describe("i18n", () => {
   it("has every plural form each language's rules name, so a million never prints the key", async () => {
     // Spanish calls a million `many` (CLDR); i18next looks for `key_many` and, without it, prints the key.
     expect(new Intl.PluralRules("es").select(1_000_000)).toBe("many");
-    expect(translatorFor("es")("ledger.import.summary", { count: 1_000_000 })).toBe("1,000,000 movimientos importados");
+    expect(translatorFor("es")("importFlow.import.summary", { count: 1_000_000 })).toBe("1,000,000 movimientos importados");
     // Why the `_many` forms are there: without them i18next answered the key itself.
     const withoutMany = JSON.parse(JSON.stringify(es, (key: string, value: unknown) => (key.endsWith("_many") ? undefined : value))) as Tree;
-    expect((await reference("es", { en, es: withoutMany }))("ledger.import.summary", { count: 1_000_000 })).toBe("ledger.import.summary");
+    expect((await reference("es", { en, es: withoutMany }))("importFlow.import.summary", { count: 1_000_000 })).toBe("importFlow.import.summary");
     // Every family has its language's forms (`zero` optional; i18next looks for it at 0).
     for (const [lng, messages] of [["en", en], ["es", es]] as const) {
       const categories = new Intl.PluralRules(lng).resolvedOptions().pluralCategories.filter((category) => category !== "zero");
@@ -348,7 +352,7 @@ describe("i18n", () => {
     expect(translatorFor("es")("ledger.totals.count", { count: 3000 })).toBe("3,000 movimientos");
     expect(translatorFor("es")("ledger.totals.count", { count: 999 })).toBe("999 movimientos");
     // Any other number is printed as given: a line of a file is not a quantity.
-    expect(translatorFor("en")("ledger.import.line", { line: 1000 })).toBe("Line 1000");
+    expect(translatorFor("en")("importFlow.import.line", { line: 1000 })).toBe("Line 1000");
     // A count that is not a whole number is printed as given, not rounded.
     expect(translatorFor("en")("ledger.totals.count", { count: 1234.5678 })).toBe("1234.5678 transactions");
     expect(formatCount(50_000)).toBe("50,000");

@@ -40,14 +40,14 @@ export function AccountCard({ account, editing, nonce, today, currencies }: { ac
         {account.number ? (
           <>
             {" · "}
-            <MaskedNumber masked={account.number} shown={account.number} ending={(digits) => t("ledger.pages.accounts.numberEnding", { digits })} />
+            <MaskedNumber masked={account.number} shown={account.number} ending={(digits) => t("accountsPage.numberEnding", { digits })} />
           </>
         ) : null}
         {/* Masked, as the number is: enough to tell which code to share, in full in the edit form. */}
         {account.cci ? (
           <>
             {" · "}
-            <MaskedNumber masked={account.cci} shown={t("ledger.pages.accounts.cciOnCard", { cci: account.cci })} ending={(digits) => t("ledger.pages.accounts.cciEnding", { digits })} />
+            <MaskedNumber masked={account.cci} shown={t("accountsPage.cciOnCard", { cci: account.cci })} ending={(digits) => t("accountsPage.cciEnding", { digits })} />
           </>
         ) : null}
       </p>
@@ -56,13 +56,13 @@ export function AccountCard({ account, editing, nonce, today, currencies }: { ac
         <div>
           <Money minor={account.balanceMinor} currency={account.currency} figure />
         </div>
-        <span className={l.small}>{t("ledger.pages.accounts.count", { count: account.transactionCount })}</span>
+        <span className={l.small}>{t("accountsPage.count", { count: account.transactionCount })}</span>
       </div>
       <div className={l.actions}>
-        <Link to={`/accounts/${account.id}/transactions`} aria-label={t("ledger.pages.accounts.transactionsOf", { name: account.name })}>
-          {t("ledger.pages.accounts.transactions")}
+        <Link to={`/accounts/${account.id}/transactions`} aria-label={t("accountsPage.transactionsOf", { name: account.name })}>
+          {t("accountsPage.transactions")}
         </Link>
-        <Link to={`/accounts?edit=${account.id}#${headingId}`} preventScrollReset className={ui.button.ghost} data-edit-of={account.id} aria-label={t("ledger.pages.accounts.editTitle", { name: account.name })}>
+        <Link to={`/accounts?edit=${account.id}#${headingId}`} preventScrollReset className={ui.button.ghost} data-edit-of={account.id} aria-label={t("accountsPage.editTitle", { name: account.name })}>
           <Pencil size={16} aria-hidden="true" />
           {t("ledger.pages.common.edit")}
         </Link>
@@ -73,14 +73,14 @@ export function AccountCard({ account, editing, nonce, today, currencies }: { ac
           {/* One id for Archive and Restore: focus follows the card to its new group (root's focus keeper). */}
           <button id={`archive-toggle-${account.id}`} type="submit" name="intent" value={archived ? "unarchive" : "archive"} className={ui.button.ghost} disabled={Boolean(pendingIntent)}>
             {archived ? <ArchiveRestore size={16} aria-hidden="true" /> : <Archive size={16} aria-hidden="true" />}
-            {archived ? t("ledger.pages.accounts.unarchive") : t("ledger.pages.accounts.archive")}
+            {archived ? t("accountsPage.unarchive") : t("ledger.pages.accounts.archive")}
             <span className="visually-hidden"> {account.name}</span>
           </button>
         </archiveFetcher.Form>
       </div>
       {isEditing ? (
         <div className={ui.stack} style={{ borderTop: "1px solid var(--color-border)", paddingTop: 16 }}>
-          <h4 style={{ margin: 0 }}>{t("ledger.pages.accounts.editTitle", { name: account.name })}</h4>
+          <h4 style={{ margin: 0 }}>{t("accountsPage.editTitle", { name: account.name })}</h4>
           {/* Not keyed by the page's nonce: archiving another account must not undo what is typed here. */}
           <AccountForm mode="update" account={editing ?? account} fetcher={editFetcher} result={editResult} nonce={nonce} today={today} currencies={currencies} />
         </div>

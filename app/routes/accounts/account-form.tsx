@@ -108,7 +108,7 @@ export function AccountForm({ mode, account, fetcher, result, nonce, today, curr
       action="/accounts"
       noValidate
       onSubmit={focusWhenSaved(onSubmit)}
-      onKeyDown={mode === "update" ? onKeyDown : undefined} className={ui.stack} preventScrollReset aria-label={mode === "create" ? t("ledger.pages.accounts.new") : t("ledger.pages.accounts.editTitle", { name: account!.name })}>
+      onKeyDown={mode === "update" ? onKeyDown : undefined} className={ui.stack} preventScrollReset aria-label={mode === "create" ? t("accountsPage.new") : t("accountsPage.editTitle", { name: account!.name })}>
       <FormKey nonce={nonce} form={mode === "create" ? "account-create" : `account-update.${account!.id}`} />
       <input type="hidden" name="intent" value={mode} />
       {account ? <input type="hidden" name="accountId" value={account.id} /> : null}
@@ -131,19 +131,19 @@ export function AccountForm({ mode, account, fetcher, result, nonce, today, curr
           defaultValue={v("currency", account?.currency ?? "PEN")}
           error={errors.currency}
           disabled={locked}
-          hint={locked ? t("ledger.pages.accounts.currencyLockedHint") : undefined}
+          hint={locked ? t("accountsPage.currencyLockedHint") : undefined}
           options={currencyChoices(currencies, account?.currency)}
         />
         <Field id={`${prefix}-institution`} label={`${t("ledger.fields.institution")} (${t("ledger.pages.common.optional")})`} name="institution" maxLength={TEXT_LIMITS.institution} defaultValue={v("institution", account?.institution ?? "")} error={errors.institution} />
-        <Field id={`${prefix}-number`} label={`${t("ledger.fields.number")} (${t("ledger.pages.common.optional")})`} name="number" inputMode="numeric" defaultValue={v("number", account?.number ?? "")} error={errors.number} hint={t("ledger.pages.accounts.numberHint")} autoComplete="off" />
+        <Field id={`${prefix}-number`} label={`${t("ledger.fields.number")} (${t("ledger.pages.common.optional")})`} name="number" inputMode="numeric" defaultValue={v("number", account?.number ?? "")} error={errors.number} hint={t("accountsPage.numberHint")} autoComplete="off" />
         <Field id={`${prefix}-cci`} label={`${t("ledger.fields.cci")} (${t("ledger.pages.common.optional")})`} name="cci" inputMode="numeric" defaultValue={v("cci", account?.cci ?? "")} error={errors.cci} autoComplete="off" />
         {/* Without a fraction of zeros (1500.00 is 1500): a currency without decimals then takes a balance the user left alone. */}
-        <Field id={`${prefix}-openingBalance`} label={t("ledger.fields.openingBalance")} name="openingBalance" inputMode="decimal" defaultValue={v("openingBalance", account ? toEditableDecimalString(account.openingBalanceMinor, account.currency) : "0")} error={errors.openingBalance} hint={t("ledger.pages.accounts.openingHint")} />
+        <Field id={`${prefix}-openingBalance`} label={t("ledger.fields.openingBalance")} name="openingBalance" inputMode="decimal" defaultValue={v("openingBalance", account ? toEditableDecimalString(account.openingBalanceMinor, account.currency) : "0")} error={errors.openingBalance} hint={t("accountsPage.openingHint")} />
         <OpeningDateField id={`${prefix}-openingDate`} defaultValue={v("openingDate", account?.openingDate ?? today)} error={errors.openingDate} account={account} />
       </div>
       <div className={l.actions}>
         <button type="submit" className={ui.button.primary} disabled={busy}>
-          {busy ? t("ledger.pages.common.saving") : mode === "create" ? t("ledger.pages.accounts.create") : t("ledger.pages.common.save")}
+          {busy ? t("ledger.pages.common.saving") : mode === "create" ? t("accountsPage.create") : t("ledger.pages.common.save")}
         </button>
         {mode === "update" ? (
           <Link to="/accounts" preventScrollReset className={ui.button.ghost} onClick={() => fetcher.reset()}>

@@ -25,7 +25,7 @@ export function AccountGroup(props: { id: string; title: string; accounts: Accou
           {props.title}
         </h2>
         {props.showTotals ? (
-          <p className={l.totalsBar} style={{ margin: 0 }} aria-label={t("ledger.pages.accounts.groupTotal", { type: props.title })}>
+          <p className={l.totalsBar} style={{ margin: 0 }} aria-label={t("accountsPage.groupTotal", { type: props.title })}>
             {totals.map((total) => (
               <span key={total.currency}>
                 {/* The code names a sign shared or unclear ("S/", "$"); where the sign is the code ("CLP 5,000") it would say it twice. */}

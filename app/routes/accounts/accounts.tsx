@@ -19,6 +19,8 @@ import { apiFailure, formId, refusedWithAmounts, returnTo, unwrap } from "../../
 import { replaceWithToast } from "../../server/toast.server";
 import { readFormData, tOf } from "../../server/route-helpers.server";
 import { ACCOUNT_TYPES } from "../../../core/schemas/ledger";
+import { accountsPageTexts } from "../../../core/i18n/page-texts";
+import { addPageTexts } from "../../../core/i18n/translate";
 import { useFocusAfterNavigation } from "../../forms/focus-after-save";
 import { requireUser } from "../../server/session.server";
 import { AccountForm, createForm, openingBalanceChecks, updateForm } from "./account-form";
@@ -26,6 +28,9 @@ import { AccountGroup } from "./account-group";
 import { currencyOptions } from "./currency-options.server";
 import * as l from "../../styles/ledger.css";
 import * as ui from "../../styles/ui.css";
+
+// The page's own texts come with its code (ADR 072).
+addPageTexts(accountsPageTexts);
 
 export const middleware: Route.MiddlewareFunction[] = [guard("auth")];
 
@@ -121,7 +126,7 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
       <details ref={newDetails} className={l.details} open={openNew || Boolean(createResult)} data-testid="new-account">
         <summary className={l.summary}>
           <Plus size={18} aria-hidden="true" />
-          {t("ledger.pages.accounts.new")}
+          {t("accountsPage.new")}
         </summary>
         <div className={l.detailsBody}>
           <AccountForm key={created} mode="create" fetcher={createFetcher} result={createResult} nonce={nonce} today={today} currencies={currencies} />
@@ -131,7 +136,7 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
       {totals.length > 0 ? (
         <section aria-labelledby="totals-title" className={`${ui.card} ${ui.stack}`}>
           <h2 id="totals-title" className={l.sectionTitle}>
-            {t("ledger.pages.accounts.totals")}
+            {t("accountsPage.totals")}
           </h2>
           <ul className={l.grid} style={{ listStyle: "none", margin: 0, padding: 0 }} data-testid="account-totals">
             {totals.map((total) => (
@@ -142,18 +147,18 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
           <p className={l.small} style={{ margin: 0 }}>
-            {t("ledger.pages.accounts.totalsHint")}
+            {t("accountsPage.totalsHint")}
           </p>
         </section>
       ) : null}
 
-      {accounts.length === 0 ? <p className={l.empty}>{t("ledger.pages.accounts.empty")}</p> : null}
+      {accounts.length === 0 ? <p className={l.empty}>{t("accountsPage.empty")}</p> : null}
 
       {groups.map((group) => (
         <AccountGroup key={group.type} id={`group-${group.type}`} title={t(`ledger.accountTypes.${group.type}`)} accounts={group.accounts} editing={editing} nonce={nonce} today={today} currencies={currencies} showTotals />
       ))}
       {archived.length > 0 ? (
-        <AccountGroup id="group-archived" title={t("ledger.pages.accounts.archivedGroup")} accounts={archived} editing={editing} nonce={nonce} today={today} currencies={currencies} showTotals={false} />
+        <AccountGroup id="group-archived" title={t("accountsPage.archivedGroup")} accounts={archived} editing={editing} nonce={nonce} today={today} currencies={currencies} showTotals={false} />
       ) : null}
     </div>
   );

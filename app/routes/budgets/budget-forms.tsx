@@ -33,48 +33,48 @@ export function BudgetForm({ budget, budgets, fetcher, result, nonce, currencies
   const prefix = budget ? `edit-${budget.id}` : "new";
   const busy = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" action="/budgets" noValidate onSubmit={onSubmit} className={ui.stack} preventScrollReset aria-label={budget ? t("ledger.budgets.edit") : t("ledger.budgets.new")} data-testid={`budget-form-${mode}`}>
+    <fetcher.Form method="post" action="/budgets" noValidate onSubmit={onSubmit} className={ui.stack} preventScrollReset aria-label={budget ? t("budgetsPage.edit") : t("budgetsPage.new")} data-testid={`budget-form-${mode}`}>
       <FormKey nonce={nonce} form={budget ? `budget-update.${budget.id}` : "budget-create"} />
       <input type="hidden" name="intent" value={mode} />
       {budget ? <input type="hidden" name="budgetId" value={budget.id} /> : null}
       <FormAlert message={formErrorOf(result, t)} />
       <div className={l.formGrid}>
-        <Field id={`${prefix}-name`} label={t("ledger.budgets.fields.name")} name="name" required maxLength={BUDGET_NAME_MAX} defaultValue={v("name", budget?.name ?? "")} error={errors.name} autoComplete="off" />
+        <Field id={`${prefix}-name`} label={t("budgetsPage.fields.name")} name="name" required maxLength={BUDGET_NAME_MAX} defaultValue={v("name", budget?.name ?? "")} error={errors.name} autoComplete="off" />
         {budget ? null : (
-          <SelectField id={`${prefix}-currency`} label={t("ledger.budgets.fields.currency")} name="currency" defaultValue={v("currency", "PEN")} error={errors.currency} options={currencies.map((c) => ({ value: c.code, label: c.label }))} />
+          <SelectField id={`${prefix}-currency`} label={t("budgetsPage.fields.currency")} name="currency" defaultValue={v("currency", "PEN")} error={errors.currency} options={currencies.map((c) => ({ value: c.code, label: c.label }))} />
         )}
         <SelectField
           id={`${prefix}-period`}
-          label={t("ledger.budgets.fields.period")}
+          label={t("budgetsPage.fields.period")}
           name="period"
           defaultValue={v("period", budget?.period ?? "monthly")}
           error={errors.period}
-          options={PERIOD_KINDS.map((kind) => ({ value: kind, label: t(`ledger.budgets.periods.${kind}`) }))}
+          options={PERIOD_KINDS.map((kind) => ({ value: kind, label: t(`budgetsPage.periods.${kind}`) }))}
         />
         <Field
           id={`${prefix}-cycleDay`}
-          label={t("ledger.budgets.fields.cycleDay")}
+          label={t("budgetsPage.fields.cycleDay")}
           name="cycleDay"
           inputMode="numeric"
           defaultValue={v("cycleDay", String(budget?.cycleDay ?? 1))}
           error={errors.cycleDay}
-          hint={t("ledger.budgets.fields.cycleDayHint")}
+          hint={t("budgetsPage.fields.cycleDayHint")}
         />
-        <Field id={`${prefix}-startsOn`} label={t("ledger.budgets.fields.startsOn")} name="startsOn" type="date" defaultValue={v("startsOn", budget?.startsOn ?? "")} error={errors.startsOn} />
+        <Field id={`${prefix}-startsOn`} label={t("budgetsPage.fields.startsOn")} name="startsOn" type="date" defaultValue={v("startsOn", budget?.startsOn ?? "")} error={errors.startsOn} />
         {budget || budgets.length === 0 ? null : (
           <SelectField
             id={`${prefix}-copyFrom`}
-            label={t("ledger.budgets.fields.copyFrom")}
+            label={t("budgetsPage.fields.copyFrom")}
             name="copyFrom"
             defaultValue={v("copyFrom", "")}
             error={errors.copyFrom}
-            options={[{ value: "", label: t("ledger.budgets.fields.copyNone") }, ...budgets.map((b) => ({ value: b.id, label: `${b.name} (${b.currency})` }))]}
+            options={[{ value: "", label: t("budgetsPage.fields.copyNone") }, ...budgets.map((b) => ({ value: b.id, label: `${b.name} (${b.currency})` }))]}
           />
         )}
       </div>
       <div className={l.actions}>
         <button type="submit" className={ui.button.primary} disabled={busy}>
-          {busy ? t("ledger.pages.common.saving") : budget ? t("ledger.budgets.save") : t("ledger.budgets.create")}
+          {busy ? t("ledger.pages.common.saving") : budget ? t("budgetsPage.save") : t("budgetsPage.create")}
         </button>
       </div>
     </fetcher.Form>
@@ -88,16 +88,16 @@ export function LinesForm({ budget, categories, fetcher, result, nonce }: { budg
   useFailureToast(result, t);
   const values = result?.values ?? {};
   const busy = fetcher.state !== "idle";
-  const rows = [...categories.map((c) => ({ key: c.id, name: c.name })), { key: OTHER_LINE, name: t("ledger.budgets.everythingElse") }];
+  const rows = [...categories.map((c) => ({ key: c.id, name: c.name })), { key: OTHER_LINE, name: t("budgetsPage.everythingElse") }];
   const lineOf = new Map(budget.lines.map((line) => [line.categoryId ?? OTHER_LINE, line]));
   return (
-    <fetcher.Form method="post" action="/budgets" noValidate onSubmit={onSubmit} className={ui.stack} preventScrollReset aria-label={t("ledger.budgets.editLines")} data-testid="lines-form">
+    <fetcher.Form method="post" action="/budgets" noValidate onSubmit={onSubmit} className={ui.stack} preventScrollReset aria-label={t("budgetsPage.editLines")} data-testid="lines-form">
       <FormKey nonce={nonce} form={`budget-lines.${budget.id}`} />
       <input type="hidden" name="intent" value="lines" />
       <input type="hidden" name="budgetId" value={budget.id} />
       <FormAlert message={formErrorOf(result, t)} />
       <p className={l.small} style={{ margin: 0 }}>
-        {t("ledger.budgets.editLinesHint")}
+        {t("budgetsPage.editLinesHint")}
       </p>
       <ul className={l.list}>
         {rows.map((row, i) => {
@@ -106,14 +106,14 @@ export function LinesForm({ budget, categories, fetcher, result, nonce }: { budg
           return (
             <li key={row.key} className={l.formGrid} data-testid="lines-row">
               <input type="hidden" name={`lines.${i}.categoryId`} value={row.key} />
-              <Field id={`line-${i}-amount`} label={t("ledger.budgets.fields.amount", { category: row.name })} name={`lines.${i}.amount`} inputMode="decimal" defaultValue={amount} error={errors[`lines.${i}.amount`] ?? errors[`lines.${i}.categoryId`]} autoComplete="off" />
+              <Field id={`line-${i}-amount`} label={t("budgetsPage.fields.amount", { category: row.name })} name={`lines.${i}.amount`} inputMode="decimal" defaultValue={amount} error={errors[`lines.${i}.amount`] ?? errors[`lines.${i}.categoryId`]} autoComplete="off" />
               <SelectField
                 id={`line-${i}-rollover`}
-                label={t("ledger.budgets.fields.rollover", { category: row.name })}
+                label={t("budgetsPage.fields.rollover", { category: row.name })}
                 name={`lines.${i}.rollover`}
                 defaultValue={values[`lines.${i}.rollover`] ?? line?.rollover ?? "none"}
                 error={errors[`lines.${i}.rollover`]}
-                options={ROLLOVERS.map((r) => ({ value: r, label: t(`ledger.budgets.rollovers.${r}`) }))}
+                options={ROLLOVERS.map((r) => ({ value: r, label: t(`budgetsPage.rollovers.${r}`) }))}
               />
             </li>
           );
@@ -121,7 +121,7 @@ export function LinesForm({ budget, categories, fetcher, result, nonce }: { budg
       </ul>
       <div className={l.actions}>
         <button type="submit" className={ui.button.primary} disabled={busy}>
-          {busy ? t("ledger.pages.common.saving") : t("ledger.budgets.saveLines")}
+          {busy ? t("ledger.pages.common.saving") : t("budgetsPage.saveLines")}
         </button>
       </div>
     </fetcher.Form>
@@ -136,7 +136,7 @@ export function DeleteBudget({ budget, fetcher, nonce }: { budget: Budget; fetch
       <input type="hidden" name="intent" value="delete" />
       <input type="hidden" name="budgetId" value={budget.id} />
       <button type="submit" className={ui.button.ghost} disabled={fetcher.state !== "idle"}>
-        {t("ledger.budgets.delete")}
+        {t("budgetsPage.delete")}
       </button>
     </fetcher.Form>
   );

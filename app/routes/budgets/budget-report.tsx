@@ -13,23 +13,23 @@ import { spentShare } from "./spent-share";
 export function PeriodPicker({ report }: { report: BudgetReport }) {
   const { t, i18n } = useTranslation();
   const at = (day: string) => `?${new URLSearchParams({ budget: report.budget.id, period: day })}`;
-  const range = t("ledger.budgets.period.range", { start: formatDay(report.period.start, i18n.language), end: formatDay(report.period.end, i18n.language) });
+  const range = t("budgetsPage.period.range", { start: formatDay(report.period.start, i18n.language), end: formatDay(report.period.end, i18n.language) });
   // The range on its own line, the links on the next: side by side they wrap apart on a phone.
   return (
     <div className={ui.stack} style={{ gap: 6 }}>
       <strong aria-current={report.current ? "date" : undefined} data-testid="period-range">
         {range}
       </strong>
-      <nav aria-label={t("ledger.budgets.period.label")} className={l.actions} data-testid="period-picker">
-        <Link to={at(report.previous.start)} className={ui.button.ghost} aria-label={t("ledger.budgets.period.previous")} rel="prev" preventScrollReset data-testid="period-previous">
+      <nav aria-label={t("budgetsPage.period.label")} className={l.actions} data-testid="period-picker">
+        <Link to={at(report.previous.start)} className={ui.button.ghost} aria-label={t("budgetsPage.period.previous")} rel="prev" preventScrollReset data-testid="period-previous">
           <ChevronLeft size={18} aria-hidden="true" />
         </Link>
-        <Link to={at(report.next.start)} className={ui.button.ghost} aria-label={t("ledger.budgets.period.next")} rel="next" preventScrollReset data-testid="period-next">
+        <Link to={at(report.next.start)} className={ui.button.ghost} aria-label={t("budgetsPage.period.next")} rel="next" preventScrollReset data-testid="period-next">
           <ChevronRight size={18} aria-hidden="true" />
         </Link>
         {!report.current ? (
           <Link to={`?${new URLSearchParams({ budget: report.budget.id })}`} className={ui.button.link}>
-            {t("ledger.budgets.period.current")}
+            {t("budgetsPage.period.current")}
           </Link>
         ) : null}
       </nav>
@@ -43,13 +43,13 @@ function LineStatus({ line, currency }: { line: BudgetReportLine; currency: stri
     // Said in words and with an icon, not by colour alone.
     return (
       <span className={l.badge} data-testid="line-over">
-        <AlertTriangle size={14} aria-hidden="true" /> {t("ledger.budgets.over")} <Money minor={-line.leftMinor} currency={currency} />
+        <AlertTriangle size={14} aria-hidden="true" /> {t("budgetsPage.over")} <Money minor={-line.leftMinor} currency={currency} />
       </span>
     );
   }
   return (
     <span className={l.small}>
-      <CheckCircle2 size={14} aria-hidden="true" style={{ verticalAlign: "-2px" }} /> {t("ledger.budgets.onTrack")}
+      <CheckCircle2 size={14} aria-hidden="true" style={{ verticalAlign: "-2px" }} /> {t("budgetsPage.onTrack")}
     </span>
   );
 }
@@ -60,7 +60,7 @@ export function ReportLines({ report }: { report: BudgetReport }) {
   return (
     <ul className={l.list} data-testid="budget-lines">
       {report.lines.map((line) => {
-        const name = line.categoryId === null ? t("ledger.budgets.everythingElse") : (line.categoryName ?? t("ledger.pages.common.uncategorised"));
+        const name = line.categoryId === null ? t("budgetsPage.everythingElse") : (line.categoryName ?? t("ledger.pages.common.uncategorised"));
         const available = line.budgetedMinor + line.carriedMinor;
         return (
           <li key={line.lineId} className={`${ui.card} ${ui.stack}`} style={{ gap: 6 }} data-testid="budget-line" data-over={line.over ? "true" : undefined}>
@@ -73,12 +73,12 @@ export function ReportLines({ report }: { report: BudgetReport }) {
             </div>
             <ProgressBar value={spentShare(line.spentMinor, available)} label={t("ledger.budgets.progress", { category: name })} />
             <dl className={l.grid} style={{ margin: 0 }}>
-              <Figure label={t("ledger.budgets.columns.spent")} minor={line.spentMinor} currency={currency} testId="line-spent" />
-              <Figure label={t("ledger.budgets.columns.budgeted")} minor={line.budgetedMinor} currency={currency} testId="line-budgeted" />
-              {line.carriedMinor !== 0 ? <Figure label={t("ledger.budgets.columns.carried")} minor={line.carriedMinor} currency={currency} testId="line-carried" /> : null}
-              {line.expectedMinor !== 0 ? <Figure label={t("ledger.budgets.columns.expected")} minor={line.expectedMinor} currency={currency} testId="line-expected" /> : null}
-              <Figure label={t("ledger.budgets.columns.left")} minor={line.leftMinor} currency={currency} testId="line-left" />
-              {line.leftPerDayMinor !== null ? <Figure label={t("ledger.budgets.columns.perDay")} minor={line.leftPerDayMinor} currency={currency} testId="line-per-day" /> : null}
+              <Figure label={t("budgetsPage.columns.spent")} minor={line.spentMinor} currency={currency} testId="line-spent" />
+              <Figure label={t("budgetsPage.columns.budgeted")} minor={line.budgetedMinor} currency={currency} testId="line-budgeted" />
+              {line.carriedMinor !== 0 ? <Figure label={t("budgetsPage.columns.carried")} minor={line.carriedMinor} currency={currency} testId="line-carried" /> : null}
+              {line.expectedMinor !== 0 ? <Figure label={t("budgetsPage.columns.expected")} minor={line.expectedMinor} currency={currency} testId="line-expected" /> : null}
+              <Figure label={t("budgetsPage.columns.left")} minor={line.leftMinor} currency={currency} testId="line-left" />
+              {line.leftPerDayMinor !== null ? <Figure label={t("budgetsPage.columns.perDay")} minor={line.leftPerDayMinor} currency={currency} testId="line-per-day" /> : null}
             </dl>
           </li>
         );
@@ -104,15 +104,15 @@ export function ReportTotals({ report }: { report: BudgetReport }) {
   return (
     <section aria-labelledby="budget-totals" className={`${ui.card} ${ui.stack}`} data-testid="budget-totals">
       <h3 id="budget-totals" className={l.subTitle}>
-        {t("ledger.budgets.total", { currency: totals.currency })}
+        {t("budgetsPage.total", { currency: totals.currency })}
       </h3>
       <dl className={l.grid} style={{ margin: 0 }}>
-        <Figure label={t("ledger.budgets.columns.spent")} minor={totals.spentMinor} currency={totals.currency} testId="total-spent" />
-        <Figure label={t("ledger.budgets.columns.budgeted")} minor={totals.budgetedMinor} currency={totals.currency} testId="total-budgeted" />
-        {totals.carriedMinor !== 0 ? <Figure label={t("ledger.budgets.columns.carried")} minor={totals.carriedMinor} currency={totals.currency} testId="total-carried" /> : null}
-        {totals.expectedMinor !== 0 ? <Figure label={t("ledger.budgets.columns.expected")} minor={totals.expectedMinor} currency={totals.currency} testId="total-expected" /> : null}
-        <Figure label={t("ledger.budgets.columns.left")} minor={totals.leftMinor} currency={totals.currency} testId="total-left" />
-        {totals.leftPerDayMinor !== null ? <Figure label={t("ledger.budgets.columns.perDay")} minor={totals.leftPerDayMinor} currency={totals.currency} testId="total-per-day" /> : null}
+        <Figure label={t("budgetsPage.columns.spent")} minor={totals.spentMinor} currency={totals.currency} testId="total-spent" />
+        <Figure label={t("budgetsPage.columns.budgeted")} minor={totals.budgetedMinor} currency={totals.currency} testId="total-budgeted" />
+        {totals.carriedMinor !== 0 ? <Figure label={t("budgetsPage.columns.carried")} minor={totals.carriedMinor} currency={totals.currency} testId="total-carried" /> : null}
+        {totals.expectedMinor !== 0 ? <Figure label={t("budgetsPage.columns.expected")} minor={totals.expectedMinor} currency={totals.currency} testId="total-expected" /> : null}
+        <Figure label={t("budgetsPage.columns.left")} minor={totals.leftMinor} currency={totals.currency} testId="total-left" />
+        {totals.leftPerDayMinor !== null ? <Figure label={t("budgetsPage.columns.perDay")} minor={totals.leftPerDayMinor} currency={totals.currency} testId="total-per-day" /> : null}
       </dl>
     </section>
   );
@@ -121,7 +121,7 @@ export function ReportTotals({ report }: { report: BudgetReport }) {
 /** Where the period stands (days left, over, not begun) and what the report left out. */
 export function ReportNotes({ report }: { report: BudgetReport }) {
   const { t } = useTranslation();
-  const state = report.current ? t("ledger.budgets.period.daysLeft", { count: report.daysLeft }) : report.today > report.period.end ? t("ledger.budgets.period.past") : t("ledger.budgets.period.future");
+  const state = report.current ? t("budgetsPage.period.daysLeft", { count: report.daysLeft }) : report.today > report.period.end ? t("budgetsPage.period.past") : t("budgetsPage.period.future");
   return (
     <>
       <p className={l.small} style={{ margin: 0 }} data-testid="period-state">
@@ -129,12 +129,12 @@ export function ReportNotes({ report }: { report: BudgetReport }) {
       </p>
       {report.unconverted.period > 0 ? (
         <p className={l.small} style={{ margin: 0 }} role="note" data-testid="unconverted">
-          {t("ledger.budgets.unconverted", { count: report.unconverted.period })}
+          {t("budgetsPage.unconverted", { count: report.unconverted.period })}
         </p>
       ) : null}
       {report.unconverted.before > 0 ? (
         <p className={l.small} style={{ margin: 0 }} role="note">
-          {t("ledger.budgets.unconvertedBefore", { count: report.unconverted.before })}
+          {t("budgetsPage.unconvertedBefore", { count: report.unconverted.before })}
         </p>
       ) : null}
     </>

@@ -28,7 +28,7 @@ export async function budgetsAction(request: Request, context: Readonly<RouterCo
       if (!parsed.ok) return refusedAnswer("create", parsed.errors, values);
       const result = await api.post<{ budget: Budget }>("/budgets", { body: parsed.data, idempotencyKey });
       if (!result.ok) return apiFailure("create", result, values, t);
-      return replaceWithToast(pageOf(result.data.budget.id), "ledger.budgets.toast.created");
+      return replaceWithToast(pageOf(result.data.budget.id), "budgetsPage.toast.created");
     }
     case "update": {
       const id = formId(formData, "budgetId");
@@ -36,13 +36,13 @@ export async function budgetsAction(request: Request, context: Readonly<RouterCo
       if (!parsed.ok) return refusedAnswer(`update:${id}`, parsed.errors, values);
       const result = await api.patch<{ budget: Budget }>(`/budgets/${id}`, { body: parsed.data, idempotencyKey });
       if (!result.ok) return apiFailure(`update:${id}`, result, values, t);
-      return replaceWithToast(pageOf(id), "ledger.budgets.toast.updated");
+      return replaceWithToast(pageOf(id), "budgetsPage.toast.updated");
     }
     case "delete": {
       const id = formId(formData, "budgetId");
       const result = await api.delete(`/budgets/${id}`, { idempotencyKey });
       if (!result.ok) return apiFailure(`delete:${id}`, result, values, t);
-      return replaceWithToast("/budgets", "ledger.budgets.toast.deleted");
+      return replaceWithToast("/budgets", "budgetsPage.toast.deleted");
     }
     case "lines": {
       const id = formId(formData, "budgetId");
@@ -56,7 +56,7 @@ export async function budgetsAction(request: Request, context: Readonly<RouterCo
         const renamed = Object.fromEntries(Object.entries(errors).map(([field, message]) => [field.replace(/^lines\.(\d+)\./, (_, i: string) => `lines.${rowOf[Number(i)] ?? i}.`), message]));
         return refusedAnswer(`lines:${id}`, renamed, values, formError, result.status);
       }
-      return replaceWithToast(pageOf(id), "ledger.budgets.toast.linesSaved");
+      return replaceWithToast(pageOf(id), "budgetsPage.toast.linesSaved");
     }
     default:
       throw new Response("Unknown intent", { status: 400 });

@@ -11,6 +11,8 @@ import type { Category } from "../../../core/api-types/ledger";
 import { isIsoDay } from "../../../core/dates";
 import { currencyOptionLabel } from "../../../core/money";
 import { currencyPickerList } from "../../../core/schemas/ledger";
+import { budgetsPageTexts } from "../../../core/i18n/page-texts";
+import { addPageTexts } from "../../../core/i18n/translate";
 import { formNameOf, reloadsAfterConflict, type FormAnswer } from "../../forms/form-answer";
 import { keepFormThroughOutage } from "../../forms/form-outage";
 import { useFocusAfterNavigation } from "../../forms/focus-after-save";
@@ -28,6 +30,9 @@ import { PeriodPicker, ReportLines, ReportNotes, ReportTotals } from "./budget-r
 import { budgetsAction, chosenBudget } from "./budgets-action.server";
 import * as l from "../../styles/ledger.css";
 import * as ui from "../../styles/ui.css";
+
+// The page's own texts come with its code (ADR 072).
+addPageTexts(budgetsPageTexts);
 
 export const middleware: Route.MiddlewareFunction[] = [guard("auth")];
 
@@ -85,20 +90,20 @@ export default function Budgets({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className={l.page}>
-      <PageTitle title={t("ledger.budgets.title")} />
-      <h1 className={ui.pageHeading}>{t("ledger.budgets.title")}</h1>
+      <PageTitle title={t("budgetsPage.title")} />
+      <h1 className={ui.pageHeading}>{t("budgetsPage.title")}</h1>
       <p className={l.small} style={{ margin: 0 }}>
-        {t("ledger.budgets.intro")}
+        {t("budgetsPage.intro")}
       </p>
 
       {budgets.length === 0 ? (
         <p className={l.empty} data-testid="budgets-empty">
-          {t("ledger.budgets.empty")}
+          {t("budgetsPage.empty")}
         </p>
       ) : null}
 
       {budgets.length > 1 ? (
-        <nav aria-label={t("ledger.budgets.chooseBudget")}>
+        <nav aria-label={t("budgetsPage.chooseBudget")}>
           <ul className={l.actions} style={{ listStyle: "none", margin: 0, padding: 0 }} data-testid="budget-choices">
             {budgets.map((b) => (
               <li key={b.id}>
@@ -115,7 +120,7 @@ export default function Budgets({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="budget-title" className={ui.stack} data-testid="budget-report">
           <div className={l.headingRow}>
             <h2 id="budget-title" className={l.sectionTitle}>
-              {budget.name} · {t(`ledger.budgets.periods.${budget.period}`)}
+              {budget.name} · {t(`budgetsPage.periods.${budget.period}`)}
             </h2>
           </div>
           <PeriodPicker report={report} />
@@ -127,17 +132,17 @@ export default function Budgets({ loaderData }: Route.ComponentProps) {
             </>
           ) : (
             <p className={l.empty} data-testid="budget-no-lines">
-              {t("ledger.budgets.noLines")}
+              {t("budgetsPage.noLines")}
             </p>
           )}
           <details className={l.details} open={report.lines.length === 0 || Boolean(linesResult)} data-testid="edit-lines">
-            <summary className={l.summary}>{t("ledger.budgets.editLines")}</summary>
+            <summary className={l.summary}>{t("budgetsPage.editLines")}</summary>
             <div className={l.detailsBody}>
               <LinesForm key={`${budget.id}.${budget.updatedAt}`} budget={budget} categories={categories} fetcher={linesFetcher} result={linesResult} nonce={nonce} />
             </div>
           </details>
           <details className={l.details} open={Boolean(updateResult)} data-testid="edit-budget">
-            <summary className={l.summary}>{t("ledger.budgets.edit")}</summary>
+            <summary className={l.summary}>{t("budgetsPage.edit")}</summary>
             <div className={l.detailsBody}>
               <BudgetForm key={`${budget.id}.${budget.updatedAt}`} budget={budget} budgets={budgets} fetcher={updateFetcher} result={updateResult} nonce={nonce} currencies={currencies} />
               <DeleteBudget budget={budget} fetcher={deleteFetcher} nonce={nonce} />
@@ -149,7 +154,7 @@ export default function Budgets({ loaderData }: Route.ComponentProps) {
       <details ref={newDetails} className={l.details} open={openNew || Boolean(createResult)} data-testid="new-budget">
         <summary className={l.summary}>
           <Plus size={18} aria-hidden="true" />
-          {t("ledger.budgets.new")}
+          {t("budgetsPage.new")}
         </summary>
         <div className={l.detailsBody}>
           <BudgetForm key={created} budgets={budgets} fetcher={createFetcher} result={createResult} nonce={nonce} currencies={currencies} />

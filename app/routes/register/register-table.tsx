@@ -13,12 +13,12 @@ export function RegisterTable({ rows, accountNames, today }: { rows: RegisterRow
   return (
     <div className={l.tableWrap}>
       <table className={`${l.table} ${l.responsiveTable}`} data-testid="register" onClick={onTableClick}>
-        <caption className="visually-hidden">{t("ledger.register.caption")}</caption>
+        <caption className="visually-hidden">{t("transactionsPage.register.caption")}</caption>
         <thead>
           <tr>
             <th scope="col">{t("ledger.fields.date")}</th>
             <th scope="col">{t("ledger.fields.description")}</th>
-            <th scope="col">{t("ledger.register.account")}</th>
+            <th scope="col">{t("transactionsPage.register.account")}</th>
             <th scope="col">{t("ledger.fields.category")}</th>
             <th scope="col" data-num="">
               {t("ledger.fields.amount")}
@@ -41,7 +41,7 @@ export function RegisterTable({ rows, accountNames, today }: { rows: RegisterRow
               }
               accountId={tx.accountId}
               accountLabel={accountNames.get(tx.accountId) ?? ""}
-              accountHeader={t("ledger.register.account")}
+              accountHeader={t("transactionsPage.register.account")}
               extraCells={
                 <td data-label={t("ledger.fields.category")} className={l.userText}>
                   {tx.category ? (

@@ -11,10 +11,10 @@ export function RegisterTotalsSection({ totals, filtered }: { totals: RegisterTo
   return (
     <section aria-labelledby="totals-title" className={ui.card} data-testid="totals">
       <h2 id="totals-title" className={l.subTitle}>
-        {t(filtered ? "ledger.pages.transactions.totalsTitle" : "ledger.pages.transactions.totalsAllTitle")}
+        {t(filtered ? "transactionsPage.page.totalsTitle" : "transactionsPage.page.totalsAllTitle")}
       </h2>
       {totals.map((total) => (
-        <dl key={total.currency} className={l.totalsBar} style={{ margin: 0 }} data-testid={`totals-${total.currency}`} aria-label={t("ledger.register.totalsIn", { currency: total.currency })}>
+        <dl key={total.currency} className={l.totalsBar} style={{ margin: 0 }} data-testid={`totals-${total.currency}`} aria-label={t("transactionsPage.register.totalsIn", { currency: total.currency })}>
           <div>
             <dt className={l.statLabel}>
               {total.currency} · {t("ledger.totals.count", { count: total.count })}

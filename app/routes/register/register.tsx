@@ -33,7 +33,7 @@ export default function Register({ loaderData }: Route.ComponentProps) {
       <PageTitle title={t("ledger.register.title")} />
       <h1 className={ui.pageHeading}>{t("ledger.register.title")}</h1>
       <p className={l.small} style={{ margin: 0 }}>
-        {t("ledger.register.intro")}
+        {t("transactionsPage.register.intro")}
       </p>
       <Filters filters={filters} today={today} categories={categories} errors={filterErrors} accounts={accounts} />
       {list ? (
@@ -43,7 +43,7 @@ export default function Register({ loaderData }: Route.ComponentProps) {
             <RegisterTable rows={rows} accountNames={accountNames} today={today} />
           ) : (
             <p className={ui.card} data-testid="register-empty">
-              {t(filtered ? "ledger.register.empty" : "ledger.register.emptyAll")}
+              {t(filtered ? "transactionsPage.register.empty" : "transactionsPage.register.emptyAll")}
             </p>
           )}
           <Pager list={list} page={page} filters={filters} count={count} pageSize={REGISTER_PAGE_SIZE} />

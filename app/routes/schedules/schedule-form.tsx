@@ -50,30 +50,30 @@ export function ScheduleForm({ fetcher, answer, nonce, form, accounts, categorie
       <FormAlert message={formErrorOf(refused, t)} />
       <div className={l.formGrid}>
         <Field id={id("description")} label={t("ledger.fields.description")} name="description" required maxLength={TEXT_LIMITS.description} defaultValue={value("description", start.description ?? "")} error={errors.description} />
-        <SelectField id={id("accountId")} label={t("schedules.fields.account")} name="accountId" defaultValue={value("accountId", start.accountId ?? "")} error={errors.accountId} options={accounts.map((a) => ({ value: a.id, label: `${a.name} (${a.currency})` }))} />
-        <SelectField id={id("direction")} label={t("schedules.fields.direction")} name="direction" defaultValue={value("direction", amountMinor !== undefined && amountMinor > 0 && !start.toAccountId ? "in" : "out")} error={errors.direction} options={[{ value: "out", label: t("schedules.directions.out") }, { value: "in", label: t("schedules.directions.in") }]} hint={t("schedules.fields.directionHint")} />
+        <SelectField id={id("accountId")} label={t("schedulesPage.fields.account")} name="accountId" defaultValue={value("accountId", start.accountId ?? "")} error={errors.accountId} options={accounts.map((a) => ({ value: a.id, label: `${a.name} (${a.currency})` }))} />
+        <SelectField id={id("direction")} label={t("schedulesPage.fields.direction")} name="direction" defaultValue={value("direction", amountMinor !== undefined && amountMinor > 0 && !start.toAccountId ? "in" : "out")} error={errors.direction} options={[{ value: "out", label: t("schedulesPage.directions.out") }, { value: "in", label: t("schedulesPage.directions.in") }]} hint={t("schedulesPage.fields.directionHint")} />
         <Field id={id("amount")} label={t("ledger.fields.amount")} name="amount" inputMode="decimal" required defaultValue={value("amount", amountMinor !== undefined && account ? toEditableDecimalString(Math.abs(amountMinor), schedule?.currency ?? account.currency) : "")} error={errors.amount} />
-        <SelectField id={id("toAccountId")} label={t("schedules.fields.toAccount")} name="toAccountId" defaultValue={value("toAccountId", start.toAccountId ?? "")} error={errors.toAccountId} options={[{ value: "", label: t("schedules.fields.noTransfer") }, ...accounts.map((a) => ({ value: a.id, label: `${a.name} (${a.currency})` }))]} />
-        <Field id={id("toAmount")} label={t("schedules.fields.toAmount")} name="toAmount" inputMode="decimal" defaultValue={value("toAmount", schedule?.toAmount ?? "")} error={errors.toAmount} hint={t("schedules.fields.toAmountHint")} />
-        <SelectField id={id("categoryId")} label={t("ledger.fields.category")} name="categoryId" defaultValue={value("categoryId", start.categoryId ?? "")} error={errors.categoryId} options={[{ value: "", label: t("schedules.fields.noCategory") }, ...categories.map((c) => ({ value: c.id, label: c.name }))]} />
-        <Field id={id("payee")} label={t("schedules.fields.payee")} name="payee" maxLength={TEXT_LIMITS.payee} defaultValue={value("payee", start.payee ?? "")} error={errors.payee} />
-        <SelectField id={id("kind")} label={t("schedules.fields.kind")} name="kind" defaultValue={value("kind", start.kind ?? "monthlyDay")} error={errors.kind} options={RULE_KINDS.map((kind) => ({ value: kind, label: t(`schedules.kinds.${kind}`) }))} />
-        <Field id={id("interval")} label={t("schedules.fields.interval")} name="interval" type="number" min={1} max={366} defaultValue={value("interval", String(start.interval ?? 1))} error={errors.interval} hint={t("schedules.fields.intervalHint")} />
-        <Field id={id("day")} label={t("schedules.fields.day")} name="day" type="number" min={1} max={31} defaultValue={value("day", start.day ? String(start.day) : start.kind && start.kind !== "monthlyDay" ? "" : today.slice(8, 10).replace(/^0/, ""))} error={errors.day} hint={t("schedules.fields.dayHint")} />
-        <Field id={id("start")} label={t("schedules.fields.start")} name="start" type="date" required defaultValue={value("start", start.start ?? today)} error={errors.start} />
-        <Field id={id("end")} label={t("schedules.fields.end")} name="end" type="date" defaultValue={value("end", start.end ?? "")} error={errors.end} hint={t("schedules.fields.endHint")} />
-        <Field id={id("count")} label={t("schedules.fields.count")} name="count" type="number" min={1} max={1000} defaultValue={value("count", start.count ? String(start.count) : "")} error={errors.count} />
-        <SelectField id={id("mode")} label={t("schedules.fields.mode")} name="mode" defaultValue={value("mode", start.mode ?? "confirm")} error={errors.mode} options={SCHEDULE_MODES.map((mode) => ({ value: mode, label: t(`schedules.modes.${mode}`) }))} />
+        <SelectField id={id("toAccountId")} label={t("schedulesPage.fields.toAccount")} name="toAccountId" defaultValue={value("toAccountId", start.toAccountId ?? "")} error={errors.toAccountId} options={[{ value: "", label: t("schedulesPage.fields.noTransfer") }, ...accounts.map((a) => ({ value: a.id, label: `${a.name} (${a.currency})` }))]} />
+        <Field id={id("toAmount")} label={t("schedulesPage.fields.toAmount")} name="toAmount" inputMode="decimal" defaultValue={value("toAmount", schedule?.toAmount ?? "")} error={errors.toAmount} hint={t("schedulesPage.fields.toAmountHint")} />
+        <SelectField id={id("categoryId")} label={t("ledger.fields.category")} name="categoryId" defaultValue={value("categoryId", start.categoryId ?? "")} error={errors.categoryId} options={[{ value: "", label: t("schedulesPage.fields.noCategory") }, ...categories.map((c) => ({ value: c.id, label: c.name }))]} />
+        <Field id={id("payee")} label={t("schedulesPage.fields.payee")} name="payee" maxLength={TEXT_LIMITS.payee} defaultValue={value("payee", start.payee ?? "")} error={errors.payee} />
+        <SelectField id={id("kind")} label={t("schedulesPage.fields.kind")} name="kind" defaultValue={value("kind", start.kind ?? "monthlyDay")} error={errors.kind} options={RULE_KINDS.map((kind) => ({ value: kind, label: t(`schedulesPage.kinds.${kind}`) }))} />
+        <Field id={id("interval")} label={t("schedulesPage.fields.interval")} name="interval" type="number" min={1} max={366} defaultValue={value("interval", String(start.interval ?? 1))} error={errors.interval} hint={t("schedulesPage.fields.intervalHint")} />
+        <Field id={id("day")} label={t("schedulesPage.fields.day")} name="day" type="number" min={1} max={31} defaultValue={value("day", start.day ? String(start.day) : start.kind && start.kind !== "monthlyDay" ? "" : today.slice(8, 10).replace(/^0/, ""))} error={errors.day} hint={t("schedulesPage.fields.dayHint")} />
+        <Field id={id("start")} label={t("schedulesPage.fields.start")} name="start" type="date" required defaultValue={value("start", start.start ?? today)} error={errors.start} />
+        <Field id={id("end")} label={t("schedulesPage.fields.end")} name="end" type="date" defaultValue={value("end", start.end ?? "")} error={errors.end} hint={t("schedulesPage.fields.endHint")} />
+        <Field id={id("count")} label={t("schedulesPage.fields.count")} name="count" type="number" min={1} max={1000} defaultValue={value("count", start.count ? String(start.count) : "")} error={errors.count} />
+        <SelectField id={id("mode")} label={t("schedulesPage.fields.mode")} name="mode" defaultValue={value("mode", start.mode ?? "confirm")} error={errors.mode} options={SCHEDULE_MODES.map((mode) => ({ value: mode, label: t(`schedulesPage.modes.${mode}`) }))} />
         <div className={ui.field}>
           <label className={l.small} style={{ display: "flex", gap: 8, alignItems: "center", color: "inherit" }}>
             <input type="checkbox" name="estimate" value="true" defaultChecked={echo ? echo.estimate === "true" : Boolean(start.estimate)} />
-            {t("schedules.fields.estimate")}
+            {t("schedulesPage.fields.estimate")}
           </label>
         </div>
       </div>
       <div className={l.actions}>
         <button type="submit" className={ui.button.primary} disabled={busy}>
-          {schedule ? t("schedules.form.save") : t("schedules.form.create")}
+          {schedule ? t("schedulesPage.form.save") : t("schedulesPage.form.create")}
         </button>
         {schedule ? (
           <a href="/schedules" className={ui.button.ghost}>

@@ -51,13 +51,13 @@ export async function schedulesAction(request: Request, context: Readonly<Router
           await api.patch(`/schedules/${id}`, { body: { ...body, toAccountId: body.toAccountId ?? null, toAmount: body.toAmount ?? null, end: body.end ?? null, count: body.count ?? null, categoryId: body.categoryId ?? null, payee: body.payee ?? null }, idempotencyKey })
         : await api.post("/schedules", { body, idempotencyKey });
       if (!result.ok) return apiFailure(form, result, values, t);
-      return replaceWithToast(id ? "/schedules" : back, id ? "schedules.toast.updated" : "schedules.toast.created");
+      return replaceWithToast(id ? "/schedules" : back, id ? "schedulesPage.toast.updated" : "schedulesPage.toast.created");
     }
     case "delete": {
       const id = formId(formData, "scheduleId");
       const result = await api.delete(`/schedules/${id}`, { idempotencyKey });
       if (!result.ok) return apiFailure(`delete:${id}`, result, values, t);
-      return replaceWithToast("/schedules", "schedules.toast.deleted");
+      return replaceWithToast("/schedules", "schedulesPage.toast.deleted");
     }
     case "post":
     case "skip":
@@ -65,7 +65,7 @@ export async function schedulesAction(request: Request, context: Readonly<Router
       const { form, path } = occurrencePath();
       const result = intent === "restore" ? await api.delete(path, { idempotencyKey }) : await api.post(`${path}/${intent}`, { idempotencyKey });
       if (!result.ok) return apiFailure(`${intent}:${form}`, result, values, t);
-      return replaceWithToast(back, intent === "post" ? "schedules.toast.posted" : intent === "skip" ? "schedules.toast.skipped" : "schedules.toast.restored");
+      return replaceWithToast(back, intent === "post" ? "schedulesPage.toast.posted" : intent === "skip" ? "schedulesPage.toast.skipped" : "schedulesPage.toast.restored");
     }
     case "edit-occurrence": {
       const { form, path } = occurrencePath();
@@ -73,12 +73,12 @@ export async function schedulesAction(request: Request, context: Readonly<Router
       if (!parsed.ok) return refusedAnswer(`edit-occurrence:${form}`, parsed.errors, values);
       const result = await api.put(path, { body: parsed.data, idempotencyKey });
       if (!result.ok) return apiFailure(`edit-occurrence:${form}`, result, values, t);
-      return replaceWithToast(back, "schedules.toast.occurrenceEdited");
+      return replaceWithToast(back, "schedulesPage.toast.occurrenceEdited");
     }
     case "dismiss": {
       const result = await api.post("/schedules/suggestions/dismiss", { body: { key: String(formData.get("key") ?? "") }, idempotencyKey });
       if (!result.ok) return apiFailure("dismiss", result, values, t);
-      return replaceWithToast("/schedules", "schedules.toast.dismissed");
+      return replaceWithToast("/schedules", "schedulesPage.toast.dismissed");
     }
     default:
       throw new Response("Unknown intent", { status: 400 });

@@ -18,6 +18,8 @@ import { guard } from "../../server/guards.server";
 import { apiFor } from "../../server/api.server";
 import { unwrap } from "../../server/ledger.server";
 import { requireUser } from "../../server/session.server";
+import { schedulesPageTexts } from "../../../core/i18n/page-texts";
+import { addPageTexts } from "../../../core/i18n/translate";
 import { Money } from "../../ui/money";
 import { FormAlert, PageTitle } from "../../ui/ui";
 import { ScheduleForm } from "./schedule-form";
@@ -25,6 +27,9 @@ import { schedulesAction } from "./schedules-action.server";
 import { UpcomingList } from "./upcoming-list";
 import * as l from "../../styles/ledger.css";
 import * as ui from "../../styles/ui.css";
+
+// The page's own texts come with its code (ADR 072).
+addPageTexts(schedulesPageTexts);
 
 export const middleware: Route.MiddlewareFunction[] = [guard("auth")];
 
@@ -77,10 +82,10 @@ export default function Schedules({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className={l.page}>
-      <PageTitle title={t("schedules.title")} />
-      <h1 className={ui.pageHeading}>{t("schedules.title")}</h1>
+      <PageTitle title={t("schedulesPage.title")} />
+      <h1 className={ui.pageHeading}>{t("schedulesPage.title")}</h1>
       <p className={l.small} style={{ margin: 0 }}>
-        {t("schedules.intro")}
+        {t("schedulesPage.intro")}
       </p>
       {stray ? <FormAlert message={formErrorOf(stray, t) ?? Object.values(stray.errors)[0]} /> : null}
 
@@ -94,10 +99,10 @@ export default function Schedules({ loaderData }: Route.ComponentProps) {
       {suggestions.length ? (
         <section aria-labelledby="found-title" className={`${ui.card} ${ui.stack}`} data-testid="suggestions">
           <h2 id="found-title" className={l.sectionTitle}>
-            {t("schedules.found.title")}
+            {t("schedulesPage.found.title")}
           </h2>
           <p className={l.small} style={{ margin: 0 }}>
-            {t("schedules.found.intro")}
+            {t("schedulesPage.found.intro")}
           </p>
           <ul className={l.list}>
             {suggestions.map((s, i) => (
@@ -110,14 +115,14 @@ export default function Schedules({ loaderData }: Route.ComponentProps) {
       <details className={l.details} open={openNew || Boolean(createAnswer) || schedules.length === 0} data-testid="new-schedule">
         <summary className={l.summary}>
           <Plus size={18} aria-hidden="true" />
-          {t("schedules.new")}
+          {t("schedulesPage.new")}
         </summary>
         <div className={l.detailsBody}>
           {accounts.length ? (
             <ScheduleForm fetcher={createFetcher} answer={createAnswer} nonce={nonce} form="create" accounts={accounts} categories={categories} today={today} idPrefix="new-schedule" />
           ) : (
             <p className={l.small}>
-              <Link to="/accounts?new">{t("schedules.needAccount")}</Link>
+              <Link to="/accounts?new">{t("schedulesPage.needAccount")}</Link>
             </p>
           )}
         </div>
@@ -125,14 +130,14 @@ export default function Schedules({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="list-title" className={ui.stack}>
         <h2 id="list-title" className={l.sectionTitle}>
-          {t("schedules.listTitle")}
+          {t("schedulesPage.listTitle")}
         </h2>
-        {schedules.length === 0 ? <p className={l.empty}>{t("schedules.empty")}</p> : null}
+        {schedules.length === 0 ? <p className={l.empty}>{t("schedulesPage.empty")}</p> : null}
         <ul className={l.list} data-testid="schedules">
           {schedules.map((s) =>
             editing?.id === s.id ? (
               <li key={s.id} className={`${ui.card} ${ui.stack}`} data-testid="schedule-editing">
-                <h3 className={l.subTitle}>{t("schedules.editTitle", { name: s.description })}</h3>
+                <h3 className={l.subTitle}>{t("schedulesPage.editTitle", { name: s.description })}</h3>
                 <ScheduleForm fetcher={editFetcher} answer={editAnswer} nonce={nonce} form={`update:${s.id}`} accounts={accounts} categories={categories} today={today} schedule={s} idPrefix="edit-schedule" />
               </li>
             ) : (
@@ -148,7 +153,7 @@ export default function Schedules({ loaderData }: Route.ComponentProps) {
 /** "Every 2 weeks", "Monthly on the 31st (last day)", "15th and last day". */
 export function useRuleText() {
   const { t } = useTranslation();
-  return (s: Pick<Schedule, "kind" | "interval" | "day">) => t(`schedules.rules.${s.kind}`, { count: s.interval, day: s.day ?? "" });
+  return (s: Pick<Schedule, "kind" | "interval" | "day">) => t(`schedulesPage.rules.${s.kind}`, { count: s.interval, day: s.day ?? "" });
 }
 
 function ScheduleRow({ s, category, nonce }: { s: Schedule; category: string | null; nonce: string }) {
@@ -160,27 +165,27 @@ function ScheduleRow({ s, category, nonce }: { s: Schedule; category: string | n
       <div className={l.grow}>
         <p style={{ margin: 0 }}>
           <strong className={l.userText}>{s.description}</strong>
-          <span className={l.badgeAfter}>{t(`schedules.modes.${s.mode}`)}</span>
+          <span className={l.badgeAfter}>{t(`schedulesPage.modes.${s.mode}`)}</span>
           {s.estimate ? <span className={l.badgeAfter}>{t("schedules.upcoming.estimate")}</span> : null}
         </p>
         <p className={l.small} style={{ margin: 0 }}>
           {ruleText(s)} · {s.toAccountName ? `${s.accountName} → ${s.toAccountName}` : s.accountName}
           {category ? ` · ${category}` : ""}
           {" · "}
-          {s.nextDate ? t("schedules.next", { date: formatDay(s.nextDate, i18n.language) }) : t("schedules.ended")}
+          {s.nextDate ? t("schedulesPage.next", { date: formatDay(s.nextDate, i18n.language) }) : t("schedulesPage.ended")}
         </p>
       </div>
       <Money minor={s.toAccountId ? -Math.abs(s.amountMinor) : s.amountMinor} currency={s.currency} signed figure />
       <div className={l.actions}>
-        <Link to={`/schedules?edit=${s.id}`} className={ui.button.ghost} aria-label={t("schedules.editLabel", { name: s.description })}>
-          {t("schedules.edit")}
+        <Link to={`/schedules?edit=${s.id}`} className={ui.button.ghost} aria-label={t("schedulesPage.editLabel", { name: s.description })}>
+          {t("schedulesPage.edit")}
         </Link>
         <fetcher.Form method="post" action="/schedules">
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="scheduleId" value={s.id} />
           <FormKey nonce={nonce} form={`delete:${s.id}`} />
-          <button type="submit" className={ui.button.ghost} aria-label={t("schedules.deleteLabel", { name: s.description })} disabled={fetcher.state !== "idle"}>
-            {t("schedules.delete")}
+          <button type="submit" className={ui.button.ghost} aria-label={t("schedulesPage.deleteLabel", { name: s.description })} disabled={fetcher.state !== "idle"}>
+            {t("schedulesPage.delete")}
           </button>
         </fetcher.Form>
       </div>
@@ -216,7 +221,7 @@ function Suggestion({ s, nonce, index }: { s: ScheduleSuggestion; nonce: string;
           <strong className={l.userText}>{s.description}</strong>
         </p>
         <p className={l.small} style={{ margin: 0 }}>
-          {ruleText(s)} · {s.accountName} · {t("schedules.found.seen", { count: s.seen })}
+          {ruleText(s)} · {s.accountName} · {t("schedulesPage.found.seen", { count: s.seen })}
         </p>
       </div>
       <Money minor={s.amountMinor} currency={s.currency} signed figure />
@@ -225,16 +230,16 @@ function Suggestion({ s, nonce, index }: { s: ScheduleSuggestion; nonce: string;
           <input type="hidden" name="intent" value="create" />
           {Object.entries(fields).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
           <FormKey nonce={nonce} form={`accept-${index}`} />
-          <button type="submit" className={ui.button.primary} disabled={fetcher.state !== "idle"} aria-label={t("schedules.found.acceptLabel", { name: s.description })}>
-            {t("schedules.found.accept")}
+          <button type="submit" className={ui.button.primary} disabled={fetcher.state !== "idle"} aria-label={t("schedulesPage.found.acceptLabel", { name: s.description })}>
+            {t("schedulesPage.found.accept")}
           </button>
         </fetcher.Form>
         <fetcher.Form method="post" action="/schedules">
           <input type="hidden" name="intent" value="dismiss" />
           <input type="hidden" name="key" value={s.key} />
           <FormKey nonce={nonce} form={`dismiss-${index}`} />
-          <button type="submit" className={ui.button.ghost} disabled={fetcher.state !== "idle"} aria-label={t("schedules.found.dismissLabel", { name: s.description })}>
-            {t("schedules.found.dismiss")}
+          <button type="submit" className={ui.button.ghost} disabled={fetcher.state !== "idle"} aria-label={t("schedulesPage.found.dismissLabel", { name: s.description })}>
+            {t("schedulesPage.found.dismiss")}
           </button>
         </fetcher.Form>
       </div>

@@ -31,7 +31,7 @@ export const rateAddAction: IntentHandler = async (args) => {
   const parsed = parseForm(userRateCreateSchema, args.formData, args.t);
   if (!parsed.ok) return refusedAnswer("rate-add", parsed.errors, typed(args.formData));
   const result = await args.api.post("/rates/own", { body: parsed.data, idempotencyKey: args.key });
-  return result.ok ? args.done("ledger.rates.settings.added", undefined, TO) : refused("rate-add", args, result);
+  return result.ok ? args.done("settings.rates.added", undefined, TO) : refused("rate-add", args, result);
 };
 
 export const rateDeleteAction: IntentHandler = async (args) => {
@@ -39,12 +39,12 @@ export const rateDeleteAction: IntentHandler = async (args) => {
   if (typeof id !== "string" || !ID_PATTERN.test(id)) throw new Response("Unknown rate", { status: 400 });
   const result = await args.api.delete(`/rates/own/${id}`, { idempotencyKey: args.key });
   // Removed already (another tab) is what a remove wanted.
-  return result.ok || result.status === 404 ? args.done("ledger.rates.settings.removed", undefined, TO) : refused("rate-delete", args, result);
+  return result.ok || result.status === 404 ? args.done("settings.rates.removed", undefined, TO) : refused("rate-delete", args, result);
 };
 
 export const reportingCurrencyAction: IntentHandler = async (args) => {
   const parsed = parseForm(reportingCurrencySchema, args.formData, args.t);
   if (!parsed.ok) return refusedAnswer("reporting-currency", parsed.errors, typed(args.formData));
   const result = await args.api.put("/rates/reporting-currency", { body: parsed.data, idempotencyKey: args.key });
-  return result.ok ? args.done("ledger.rates.settings.reportingSaved", undefined, TO) : refused("reporting-currency", args, result);
+  return result.ok ? args.done("settings.rates.reportingSaved", undefined, TO) : refused("reporting-currency", args, result);
 };

@@ -37,19 +37,19 @@ export function RatesSection({ rates, today, actionData, settingsAnswer }: { rat
   return (
     <section id="rates" aria-labelledby="rates-title" className={`${ui.card} ${s.section}`} data-testid="settings-rates">
       <h2 id="rates-title" className={s.sectionTitle} tabIndex={-1}>
-        {t("ledger.rates.settings.title")}
+        {t("settings.rates.title")}
       </h2>
-      <p className={s.small}>{t("ledger.rates.settings.intro")}</p>
+      <p className={s.small}>{t("settings.rates.intro")}</p>
 
-      <Form method="post" className={ui.stack} noValidate aria-label={t("ledger.rates.settings.reportingLabel")}>
+      <Form method="post" className={ui.stack} noValidate aria-label={t("settings.rates.reportingLabel")}>
         <input type="hidden" name="intent" value="reporting-currency" />
         <FormAlert message={formErrorOf(reporting, t)} />
         <div className={s.categoryFields}>
           <SelectField
             id="reporting-currency"
-            label={t("ledger.rates.settings.reportingLabel")}
+            label={t("settings.rates.reportingLabel")}
             name="currency"
-            hint={t("ledger.rates.settings.reportingHint")}
+            hint={t("settings.rates.reportingHint")}
             defaultValue={rates.reportingCurrency}
             error={reporting?.errors.currency?.[0]}
             options={options((REPORTING_CURRENCIES as readonly string[]).includes(rates.reportingCurrency) ? REPORTING_CURRENCIES : [rates.reportingCurrency, ...REPORTING_CURRENCIES])}
@@ -57,35 +57,35 @@ export function RatesSection({ rates, today, actionData, settingsAnswer }: { rat
         </div>
         <div>
           <button type="submit" className={ui.button.primary} disabled={settingsAnswer.busy("reporting-currency")}>
-            {t("ledger.rates.settings.saveReporting")}
+            {t("settings.rates.saveReporting")}
           </button>
         </div>
       </Form>
 
       <hr className={s.divider} />
-      <h3 className={s.subTitle}>{t("ledger.rates.settings.officialTitle")}</h3>
+      <h3 className={s.subTitle}>{t("settings.rates.officialTitle")}</h3>
       {rates.official.length === 0 ? (
-        <p className={s.small}>{t("ledger.rates.settings.noOfficial")}</p>
+        <p className={s.small}>{t("settings.rates.noOfficial")}</p>
       ) : (
         <ul className={l.list} data-testid="official-rates">
           {rates.official.map((rate) => (
             <li key={rate.currency} className={l.listRow}>
               <span className={l.grow}>
-                <strong>{rate.currency}</strong> · {t("ledger.rates.settings.officialRow", { buy: rate.buy, sell: rate.sell })}
+                <strong>{rate.currency}</strong> · {t("settings.rates.officialRow", { buy: rate.buy, sell: rate.sell })}
               </span>
-              <span className={s.small}>{t("ledger.rates.settings.officialDay", { date: day(rate.day) })}</span>
+              <span className={s.small}>{t("settings.rates.officialDay", { date: day(rate.day) })}</span>
             </li>
           ))}
         </ul>
       )}
 
       <hr className={s.divider} />
-      <h3 className={s.subTitle}>{t("ledger.rates.settings.ownTitle")}</h3>
-      <p className={s.small}>{t("ledger.rates.settings.ownHint")}</p>
+      <h3 className={s.subTitle}>{t("settings.rates.ownTitle")}</h3>
+      <p className={s.small}>{t("settings.rates.ownHint")}</p>
       <FormAlert message={formErrorOf(removed, t)} />
       {rates.own.length === 0 ? (
         <p className={s.small} data-testid="own-rates-empty">
-          {t("ledger.rates.settings.noOwn")}
+          {t("settings.rates.noOwn")}
         </p>
       ) : (
         <ul className={l.list} data-testid="own-rates">
@@ -98,20 +98,20 @@ export function RatesSection({ rates, today, actionData, settingsAnswer }: { rat
       <Form ref={addFormRef} method="post" className={ui.stack} noValidate onSubmit={focusWhenAdded(addForm.onSubmit)} aria-labelledby="rate-new-title">
         <input type="hidden" name="intent" value="rate-add" />
         <h4 id="rate-new-title" className={s.subTitle}>
-          {t("ledger.rates.settings.add")}
+          {t("settings.rates.add")}
         </h4>
         <FormAlert message={formErrorOf(added, t)} />
         <div className={s.categoryFields}>
-          <SelectField id="rate-new-currency" label={t("ledger.rates.settings.currency")} name="currency" defaultValue={added?.values?.currency ?? "USD"} error={addForm.errors.currency} options={options(pairCurrencies)} />
-          <SelectField id="rate-new-quote" label={t("ledger.rates.settings.quote")} name="quote" defaultValue={added?.values?.quote ?? "PEN"} error={addForm.errors.quote} options={options(pairCurrencies)} />
-          <Field id="rate-new-rate" label={t("ledger.rates.settings.rate")} name="rate" inputMode="decimal" autoComplete="off" required hint={t("ledger.rates.settings.rateHint")} defaultValue={added?.values?.rate} error={addForm.errors.rate} autoFocus={Boolean(added?.errors.rate)} />
-          <Field id="rate-new-from" label={t("ledger.rates.settings.from")} name="from" type="date" required defaultValue={added?.values?.from ?? today} error={addForm.errors.from} />
-          <Field id="rate-new-to" label={t("ledger.rates.settings.to")} name="to" type="date" defaultValue={added?.values?.to} error={addForm.errors.to} />
-          <Field id="rate-new-note" label={t("ledger.rates.settings.note")} name="note" maxLength={RATE_NOTE_MAX} autoComplete="off" defaultValue={added?.values?.note} error={addForm.errors.note} />
+          <SelectField id="rate-new-currency" label={t("settings.rates.currency")} name="currency" defaultValue={added?.values?.currency ?? "USD"} error={addForm.errors.currency} options={options(pairCurrencies)} />
+          <SelectField id="rate-new-quote" label={t("settings.rates.quote")} name="quote" defaultValue={added?.values?.quote ?? "PEN"} error={addForm.errors.quote} options={options(pairCurrencies)} />
+          <Field id="rate-new-rate" label={t("settings.rates.rate")} name="rate" inputMode="decimal" autoComplete="off" required hint={t("settings.rates.rateHint")} defaultValue={added?.values?.rate} error={addForm.errors.rate} autoFocus={Boolean(added?.errors.rate)} />
+          <Field id="rate-new-from" label={t("settings.rates.from")} name="from" type="date" required defaultValue={added?.values?.from ?? today} error={addForm.errors.from} />
+          <Field id="rate-new-to" label={t("settings.rates.to")} name="to" type="date" defaultValue={added?.values?.to} error={addForm.errors.to} />
+          <Field id="rate-new-note" label={t("settings.rates.note")} name="note" maxLength={RATE_NOTE_MAX} autoComplete="off" defaultValue={added?.values?.note} error={addForm.errors.note} />
         </div>
         <div>
           <button type="submit" className={ui.button.primary} disabled={settingsAnswer.busy("rate-add")}>
-            {t("ledger.rates.settings.add")}
+            {t("settings.rates.add")}
           </button>
         </div>
       </Form>
@@ -121,11 +121,11 @@ export function RatesSection({ rates, today, actionData, settingsAnswer }: { rat
 
 function OwnRate({ rate, day }: { rate: UserRateOut; day: (iso: string) => string }) {
   const { t } = useTranslation();
-  const range = rate.to ? t("ledger.rates.settings.range", { from: day(rate.from), to: day(rate.to) }) : t("ledger.rates.settings.openRange", { from: day(rate.from) });
+  const range = rate.to ? t("settings.rates.range", { from: day(rate.from), to: day(rate.to) }) : t("settings.rates.openRange", { from: day(rate.from) });
   return (
     <li className={l.listRow} data-testid="own-rate">
       <span className={s.categoryName}>
-        <strong>{t("ledger.rates.settings.ownRow", { currency: rate.currency, rate: rate.rate, quote: rate.quote })}</strong>
+        <strong>{t("settings.rates.ownRow", { currency: rate.currency, rate: rate.rate, quote: rate.quote })}</strong>
         <span className={s.small}>
           {" "}
           · {range}
@@ -135,8 +135,8 @@ function OwnRate({ rate, day }: { rate: UserRateOut; day: (iso: string) => strin
       <Form method="post">
         <input type="hidden" name="intent" value="rate-delete" />
         <input type="hidden" name="rateId" value={rate.id} />
-        <button type="submit" className={ui.button.ghost} aria-label={t("ledger.rates.settings.removeLabel", { rate: rate.rate, from: day(rate.from) })}>
-          {t("ledger.rates.settings.remove")}
+        <button type="submit" className={ui.button.ghost} aria-label={t("settings.rates.removeLabel", { rate: rate.rate, from: day(rate.from) })}>
+          {t("settings.rates.remove")}
         </button>
       </Form>
     </li>

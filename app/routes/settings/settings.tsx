@@ -126,7 +126,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           {(["profile", "preferences", "categories", "rates", "security", "data", "importEverything"] as const).map((id) => (
             <li key={id}>
               <a className={s.sectionNavLink} href={`#${id}`}>
-                {t(id === "data" ? "settings.data.title" : id === "rates" ? "ledger.rates.settings.title" : `settings.${id}.title`)}
+                {t(id === "data" ? "settings.data.title" : `settings.${id}.title`)}
               </a>
             </li>
           ))}

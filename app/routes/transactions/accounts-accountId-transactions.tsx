@@ -1,5 +1,5 @@
 import { addPageTexts } from "../../../core/i18n/translate";
-import { transactionsPageTexts } from "../../../core/i18n/page-texts";
+import { importFlowTexts, transactionsPageTexts } from "../../../core/i18n/page-texts";
 import { useTranslation } from "../../i18n/use-translation";
 import { Link, useActionData, useFetcher, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/accounts-accountId-transactions";
@@ -48,6 +48,7 @@ import * as s from "../../styles/transactions-list.css";
 
 // Texts this page alone shows come with its code, not on the first visit (ADR 033).
 addPageTexts(transactionsPageTexts);
+addPageTexts(importFlowTexts);
 
 export const middleware: Route.MiddlewareFunction[] = [guard("auth")];
 
@@ -216,7 +217,7 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
   const [addResult, addSaved] = useFormAnswerAndSaves<FormAnswer>("add", addFetcher, actionData);
   const [transferResult, transferSaved] = useFormAnswerAndSaves<FormAnswer>("transfer", transferFetcher, actionData);
   const filtered = Object.keys(filters).some((key) => key !== "sort" && key !== "order");
-  const title = t("ledger.pages.transactions.title", { name: account.name });
+  const title = t("transactionsPage.page.title", { name: account.name });
   const { list: listUrl } = useListUrls();
   const transferDetails = useClosedAfterPost(transferSaved, Boolean(transferResult));
 
@@ -228,7 +229,7 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
       <div className={`${l.headingRow} ${s.listHeading}`}>
         <div>
           <p style={{ margin: 0 }}>
-            <Link to="/accounts">{t("ledger.pages.transactions.back")}</Link>
+            <Link to="/accounts">{t("transactionsPage.page.back")}</Link>
           </p>
           <h1 className={ui.pageHeading} style={{ marginBottom: 0 }}>
             {title}
@@ -269,10 +270,10 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
           {filterErrors.cursor ? (
             <>
               {filterErrors.cursor}{" "}
-              <Link to={withParams(searchParams, { cursor: null, page: null })}>{t("ledger.pages.transactions.first")}</Link>
+              <Link to={withParams(searchParams, { cursor: null, page: null })}>{t("transactionsPage.page.first")}</Link>
             </>
           ) : (
-            t("ledger.pages.transactions.filterErrors")
+            t("transactionsPage.page.filterErrors")
           )}
         </p>
       )}

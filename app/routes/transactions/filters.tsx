@@ -47,41 +47,41 @@ export function Filters({
     <details className={l.details} open={hasFilters || Object.keys(errors).length > 0}>
       <summary className={l.summary} id="filters-toggle">
         <ArrowDownUp size={18} aria-hidden="true" />
-        {t("ledger.pages.transactions.filters")}
+        {t("transactionsPage.page.filters")}
       </summary>
       <div className={l.detailsBody}>
-        <Form method="get" role="search" aria-label={t("ledger.pages.transactions.filters")} onSubmit={onSubmit} className={ui.stack} key={JSON.stringify(filters)}>
+        <Form method="get" role="search" aria-label={t("transactionsPage.page.filters")} onSubmit={onSubmit} className={ui.stack} key={JSON.stringify(filters)}>
           <div className={l.formGrid}>
             <Field
               id="filter-q"
-              label={t("ledger.pages.transactions.search")}
+              label={t("transactionsPage.page.search")}
               name="q"
               type="search"
               defaultValue={filters.q ?? ""}
-              hint={t("ledger.register.searchHint")}
+              hint={t("transactionsPage.register.searchHint")}
               error={errors.q}
             />
             {accounts ? (
               <SelectField
                 id="filter-account"
-                label={t("ledger.register.account")}
+                label={t("transactionsPage.register.account")}
                 name="accountId"
                 defaultValue={filters.accountId ?? ""}
                 error={errors.accountId}
-                options={[{ value: "", label: t("ledger.register.anyAccount") }, ...accounts.map((a) => ({ value: a.id, label: `${a.name} (${a.currency})` }))]}
+                options={[{ value: "", label: t("transactionsPage.register.anyAccount") }, ...accounts.map((a) => ({ value: a.id, label: `${a.name} (${a.currency})` }))]}
               />
             ) : null}
             <Field
               id="filter-from"
-              label={t("ledger.pages.transactions.from")}
+              label={t("transactionsPage.page.from")}
               name="from"
               type={dateFieldType(filters.from)}
               defaultValue={filters.from ?? ""}
               error={errors.from}
             />
-            <Field id="filter-to" label={t("ledger.pages.transactions.to")} name="to" type={dateFieldType(filters.to)} defaultValue={filters.to ?? ""} error={errors.to} />
+            <Field id="filter-to" label={t("transactionsPage.page.to")} name="to" type={dateFieldType(filters.to)} defaultValue={filters.to ?? ""} error={errors.to} />
             {/* Links, not buttons: they set the range without JavaScript, keeping the other filters. */}
-            <nav aria-label={t("ledger.register.dates")} className={l.actions} data-testid="date-shortcuts">
+            <nav aria-label={t("transactionsPage.register.dates")} className={l.actions} data-testid="date-shortcuts">
               {dateShortcuts(today).map((shortcut) => (
                 <Link
                   key={shortcut.key}
@@ -89,7 +89,7 @@ export function Filters({
                   className={ui.button.ghost}
                   aria-current={filters.from === shortcut.from && filters.to === shortcut.to ? "true" : undefined}
                 >
-                  {t(`ledger.register.${shortcut.key}`)}
+                  {t(`transactionsPage.register.${shortcut.key}`)}
                 </Link>
               ))}
             </nav>
@@ -100,68 +100,68 @@ export function Filters({
               defaultValue={filters.category ?? ""}
               error={errors.category}
               options={[
-                { value: "", label: t("ledger.pages.transactions.anyCategory") },
+                { value: "", label: t("transactionsPage.page.anyCategory") },
                 { value: "none", label: t("ledger.pages.common.uncategorised") },
                 ...categories.map((c) => ({ value: c.id, label: c.name })),
               ]}
             />
             <SelectField
               id="filter-direction"
-              label={t("ledger.register.direction")}
+              label={t("transactionsPage.register.direction")}
               name="direction"
               defaultValue={filters.direction ?? ""}
               error={errors.direction}
-              options={LIST_DIRECTIONS.map((d) => ({ value: d === "any" ? "" : d, label: t(`ledger.register.direction${d === "any" ? "Any" : d === "in" ? "In" : "Out"}`) }))}
+              options={LIST_DIRECTIONS.map((d) => ({ value: d === "any" ? "" : d, label: t(`transactionsPage.register.direction${d === "any" ? "Any" : d === "in" ? "In" : "Out"}`) }))}
             />
             <Field
               id="filter-min"
-              label={t("ledger.register.min")}
+              label={t("transactionsPage.register.min")}
               name="min"
               inputMode="decimal"
               defaultValue={filters.min ?? ""}
               error={errors.min}
-              hint={t("ledger.register.amountHint")}
+              hint={t("transactionsPage.register.amountHint")}
             />
-            <Field id="filter-max" label={t("ledger.register.max")} name="max" inputMode="decimal" defaultValue={filters.max ?? ""} error={errors.max} />
+            <Field id="filter-max" label={t("transactionsPage.register.max")} name="max" inputMode="decimal" defaultValue={filters.max ?? ""} error={errors.max} />
             <SelectField
               id="filter-status"
               label={t("ledger.fields.status")}
               name="status"
               defaultValue={filters.status ?? ""}
               error={errors.status}
-              options={[{ value: "", label: t("ledger.pages.transactions.anyStatus") }, ...TRANSACTION_STATUSES.map((s) => ({ value: s, label: t(`ledger.statuses.${s}`) }))]}
+              options={[{ value: "", label: t("transactionsPage.page.anyStatus") }, ...TRANSACTION_STATUSES.map((s) => ({ value: s, label: t(`ledger.statuses.${s}`) }))]}
             />
             <SelectField
               id="filter-sort"
-              label={t("ledger.pages.transactions.sort")}
+              label={t("transactionsPage.page.sort")}
               name="sort"
               defaultValue={filters.sort ?? "date"}
               error={errors.sort}
               options={[
-                { value: "date", label: t("ledger.pages.transactions.sortDate") },
-                { value: "amount", label: t("ledger.pages.transactions.sortAmount") },
+                { value: "date", label: t("transactionsPage.page.sortDate") },
+                { value: "amount", label: t("transactionsPage.page.sortAmount") },
               ]}
             />
             <SelectField
               id="filter-order"
-              label={t("ledger.pages.transactions.order")}
+              label={t("transactionsPage.page.order")}
               name="order"
               defaultValue={filters.order ?? "desc"}
               error={errors.order}
               options={[
-                { value: "desc", label: t("ledger.pages.transactions.desc") },
-                { value: "asc", label: t("ledger.pages.transactions.asc") },
+                { value: "desc", label: t("transactionsPage.page.desc") },
+                { value: "asc", label: t("transactionsPage.page.asc") },
               ]}
             />
           </div>
           <div className={l.actions}>
             <button type="submit" className={ui.button.primary}>
-              {t("ledger.pages.transactions.apply")}
+              {t("transactionsPage.page.apply")}
             </button>
             {hasFilters ? (
               // Cleared, the filters close and this link goes: the keyboard goes on from their summary.
               <Link to="." className={ui.button.ghost} onClick={(event) => (isPlainClick(event) ? focusAfterNavigation("#filters-toggle") : undefined)}>
-                {t("ledger.pages.transactions.clear")}
+                {t("transactionsPage.page.clear")}
               </Link>
             ) : null}
           </div>

@@ -15,7 +15,7 @@ export type ListCount = number | null | Pick<ListTotals, "count"> | Promise<Pick
 function PageLabel({ page, count, pageSize }: { page: number; count: number | null; pageSize: number }) {
   const { t } = useTranslation();
   const pages = count === null ? null : Math.max(page, Math.ceil(count / pageSize));
-  return <span className={l.small} data-testid="page-of">{pages === null ? t("ledger.pages.transactions.pageOf", { page }) : t("ledger.register.pageOfTotal", { page, pages })}</span>;
+  return <span className={l.small} data-testid="page-of">{pages === null ? t("transactionsPage.page.pageOf", { page }) : t("transactionsPage.register.pageOfTotal", { page, pages })}</span>;
 }
 
 /**
@@ -42,7 +42,7 @@ export function Pager({
   const exportQuery = new URLSearchParams(Object.entries(filters)).toString();
   const firstPageHref = withParams(searchParams, { cursor: null, page: null, edit: null, new: null });
   return (
-    <nav aria-label={t("ledger.pages.transactions.pages")} className={l.pager}>
+    <nav aria-label={t("transactionsPage.page.pages")} className={l.pager}>
       {count instanceof Promise ? (
         <Suspense fallback={<PageLabel page={page} count={null} pageSize={pageSize} />}>
           <Await resolve={count} errorElement={<PageLabel page={page} count={null} pageSize={pageSize} />}>
@@ -55,7 +55,7 @@ export function Pager({
       <span className={l.actions}>
         {list.prevCursor ? (
           <Link to={firstPageHref} className={ui.button.ghost}>
-            {t("ledger.pages.transactions.first")}
+            {t("transactionsPage.page.first")}
           </Link>
         ) : null}
         {list.hasPrevious ? (
@@ -64,12 +64,12 @@ export function Pager({
             className={ui.button.ghost}
             rel="prev"
           >
-            {t("ledger.pages.transactions.previous")}
+            {t("transactionsPage.page.previous")}
           </Link>
         ) : null}
         {list.nextCursor ? (
           <Link to={withParams(searchParams, { cursor: list.nextCursor, page: String(page + 1), edit: null, new: null })} className={ui.button.ghost} rel="next">
-            {t("ledger.pages.transactions.next")}
+            {t("transactionsPage.page.next")}
           </Link>
         ) : null}
         {/* No `download` attribute: the file comes as an attachment, and a session that has ended
@@ -78,11 +78,11 @@ export function Pager({
         <a
           href={`/accounts/${accountId}/transactions.csv${exportQuery ? `?${exportQuery}` : ""}`}
           className={ui.button.ghost}
-          title={t("ledger.pages.transactions.exportHint")}
+          title={t("transactionsPage.page.exportHint")}
           data-testid="export"
         >
           <Download size={16} aria-hidden="true" />
-          {t("ledger.pages.transactions.export")}
+          {t("transactionsPage.page.export")}
         </a>
         ) : null}
       </span>

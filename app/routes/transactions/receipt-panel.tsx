@@ -35,13 +35,13 @@ export function ReceiptPanel({ tx, accountId, nonce, actionData, receiptOf }: Re
   // The camera is another page: what is typed in the edit form above would be lost without asking.
   const confirmLeaving = (event: React.MouseEvent) => {
     const form = document.querySelector<HTMLFormElement>(`form[data-edit-of="${tx.id}"]`);
-    if (form && hasTypedChanges(form) && !window.confirm(t("ledger.pages.transactions.leaveUnsaved"))) event.preventDefault();
+    if (form && hasTypedChanges(form) && !window.confirm(t("transactionsPage.page.leaveUnsaved"))) event.preventDefault();
   };
   const busy = fetcher.state !== "idle";
   return (
     <section className={l.receiptPanel} aria-labelledby={`receipt-title-${tx.id}`} data-testid="receipt-panel">
       <h4 className={l.subTitle} id={`receipt-title-${tx.id}`}>
-        {t("ledger.pages.transactions.receiptPhoto")}
+        {t("transactionsPage.page.receiptPhoto")}
       </h4>
       <FormAlert message={formErrorOf(result, t)} />
       {tx.receiptKey ? (
@@ -50,20 +50,20 @@ export function ReceiptPanel({ tx, accountId, nonce, actionData, receiptOf }: Re
             <img src={receiptSrc(tx.id, tx.receiptKey)} alt={receiptOf} className={l.receiptPreview} width={96} height={96} />
           </a>
           <Link to={cameraHref} className={ui.button.ghost} onClick={confirmLeaving}>
-            {t("ledger.pages.transactions.receiptReplace")}
+            {t("transactionsPage.page.receiptReplace")}
           </Link>
           <details className={l.receiptRemove}>
-            <summary className={ui.button.ghost}>{t("ledger.pages.transactions.receiptRemove")}</summary>
+            <summary className={ui.button.ghost}>{t("transactionsPage.page.receiptRemove")}</summary>
             <fetcher.Form method="post" preventScrollReset className={ui.stack} onSubmit={focusWhenRemoved(() => undefined)}>
               <FormKey nonce={nonce} form={`receipt-remove.${tx.id}`} />
               <input type="hidden" name="intent" value="receipt-remove" />
               <input type="hidden" name="transactionId" value={tx.id} />
               <input type="hidden" name="receiptKey" value={tx.receiptKey} />
               <input type="hidden" name="returnTo" value={keepingEdit} />
-              <p className={l.small}>{t("ledger.pages.transactions.receiptRemoveQuestion")}</p>
+              <p className={l.small}>{t("transactionsPage.page.receiptRemoveQuestion")}</p>
               <div>
                 <button type="submit" className={ui.button.danger} disabled={busy}>
-                  {t("ledger.pages.transactions.receiptRemoveConfirm")}
+                  {t("transactionsPage.page.receiptRemoveConfirm")}
                 </button>
               </div>
             </fetcher.Form>
@@ -71,9 +71,9 @@ export function ReceiptPanel({ tx, accountId, nonce, actionData, receiptOf }: Re
         </div>
       ) : (
         <p className={l.small}>
-          {t("ledger.pages.transactions.receiptNone")}{" "}
+          {t("transactionsPage.page.receiptNone")}{" "}
           <Link id={addId} to={cameraHref} onClick={confirmLeaving}>
-            {t("ledger.pages.transactions.receiptAdd")}
+            {t("transactionsPage.page.receiptAdd")}
           </Link>
         </p>
       )}

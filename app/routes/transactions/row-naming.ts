@@ -5,7 +5,7 @@ import type { PageTransaction } from "./page-data";
 
 /** What a delete asks first, of the row as `rowNaming` names it: a transfer's says both legs go. */
 export function deleteQuestionText(t: Translate, tx: PageTransaction, naming: RowNaming): string {
-  return t(tx.transferId ? "ledger.pages.transactions.deleteTransferConfirm" : "ledger.pages.transactions.deleteConfirm", naming);
+  return t(tx.transferId ? "transactionsPage.page.deleteTransferConfirm" : "transactionsPage.page.deleteConfirm", naming);
 }
 
 export type RowNaming = { description: string; date: string; amount: string };

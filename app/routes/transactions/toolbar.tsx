@@ -43,27 +43,27 @@ export function Toolbar({
   return (
     <div ref={bar} className={s.toolBar} data-testid="toolbar">
       {account.archived ? (
-        <p className={ui.alert.info}>{t("ledger.pages.transactions.archivedNotice")}</p>
+        <p className={ui.alert.info}>{t("transactionsPage.page.archivedNotice")}</p>
       ) : (
         <>
           {/* Stays open after a save, empty again, for the next entry (issue 35). */}
           <details className={l.details} open={addOpen} data-testid="add-transaction">
             <summary className={l.summary}>
               <Plus size={18} aria-hidden="true" style={{ flex: "none" }} />
-              <span className={s.toolLabel}>{t("ledger.pages.transactions.add")}</span>
+              <span className={s.toolLabel}>{t("transactionsPage.page.add")}</span>
             </summary>
-            <div className={l.detailsBody} role="region" aria-label={t("ledger.pages.transactions.add")}>
+            <div className={l.detailsBody} role="region" aria-label={t("transactionsPage.page.add")}>
               <TransactionForm key={add.saved} mode="add" fetcher={add.fetcher} result={add.result} loaderData={loaderData} />
             </div>
           </details>
           <details ref={transferDetails} className={l.details} open={Boolean(transfer.result)} data-testid="transfer">
             <summary className={l.summary}>
               <Repeat size={18} aria-hidden="true" />
-              {t("ledger.pages.transactions.transfer")}
+              {t("transactionsPage.page.transfer")}
             </summary>
-            <div className={l.detailsBody} role="region" aria-label={t("ledger.pages.transactions.transfer")}>
+            <div className={l.detailsBody} role="region" aria-label={t("transactionsPage.page.transfer")}>
               {others.length === 0 ? (
-                <p style={{ margin: 0 }}>{t("ledger.pages.transactions.noOtherAccounts")}</p>
+                <p style={{ margin: 0 }}>{t("transactionsPage.page.noOtherAccounts")}</p>
               ) : (
                 <TransferForm key={transfer.saved} fetcher={transfer.fetcher} result={transfer.result} loaderData={loaderData} others={others} />
               )}

@@ -25,7 +25,7 @@ function TotalsBar({ totals, currency, nowHref }: { totals: ListTotals | null | 
         {nowHref ? (
           <noscript>
             {" "}
-            <a href={nowHref}>{t("ledger.pages.transactions.showTotals")}</a>
+            <a href={nowHref}>{t("transactionsPage.page.showTotals")}</a>
           </noscript>
         ) : null}
       </p>
@@ -65,7 +65,7 @@ export function TotalsSection({ totals, currency, filtered, nowHref }: { totals:
     // One line above the rows (two on a phone), not a card: the rows start higher (issue 35).
     <section aria-labelledby="totals-title" className={s.totalsLine} data-testid="totals">
       <h2 id="totals-title" className={s.totalsTitle}>
-        {t(filtered ? "ledger.pages.transactions.totalsTitle" : "ledger.pages.transactions.totalsAllTitle")}
+        {t(filtered ? "transactionsPage.page.totalsTitle" : "transactionsPage.page.totalsAllTitle")}
       </h2>
       {/* Only a search's totals are streamed. Totals already in the loader data are rendered
           as they are: through <Await> they would suspend once and reach the page as a

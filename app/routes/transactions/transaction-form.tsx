@@ -89,7 +89,7 @@ export function TransactionForm({ mode, tx, fetcher, result, loaderData }: Trans
       onKeyDown={mode === "update" ? onKeyDown : undefined}
       className={ui.stack}
       preventScrollReset
-      aria-label={mode === "add" ? t("ledger.pages.transactions.addTitle") : t("ledger.pages.transactions.editTitle", { description: tx!.description })}
+      aria-label={mode === "add" ? t("transactionsPage.page.addTitle") : t("transactionsPage.page.editTitle", { description: tx!.description })}
     >
       <FormKey nonce={loaderData.nonce} form={mode === "add" ? "tx-add" : `tx-update.${tx!.id}`} />
       <input type="hidden" name="intent" value={mode} />
@@ -108,7 +108,7 @@ export function TransactionForm({ mode, tx, fetcher, result, loaderData }: Trans
       {tx?.transferId ? <TransferLegNote id={`${prefix}-transfer-note`} tx={tx} loaderData={loaderData} /> : null}
       {tx?.reconciled ? (
         <p id={`${prefix}-reconciled-note`} className={ui.alert.warning} data-testid="reconciled-note">
-          {t("ledger.followUp.reconciled.warning", { date: formatDay(tx.date, i18n.language) })}
+          {t("importFlow.followUp.reconciled.warning", { date: formatDay(tx.date, i18n.language) })}
         </p>
       ) : null}
       <div className={l.formGrid}>
@@ -124,7 +124,7 @@ export function TransactionForm({ mode, tx, fetcher, result, loaderData }: Trans
           error={errors.date}
           // The field that takes focus as the form opens reads the note about the other leg too.
           note={tx?.transferId ? `${prefix}-transfer-note` : undefined}
-          hint={isIsoDay(day) && day < openingDate ? t("ledger.pages.transactions.beforeOpening", { date: formatDay(openingDate, i18n.language) }) : undefined}
+          hint={isIsoDay(day) && day < openingDate ? t("transactionsPage.page.beforeOpening", { date: formatDay(openingDate, i18n.language) }) : undefined}
         />
         <Field
           id={`${prefix}-description`}
@@ -180,7 +180,7 @@ export function TransactionForm({ mode, tx, fetcher, result, loaderData }: Trans
       </div>
       <div className={l.actions}>
         <button type="submit" className={ui.button.primary} disabled={busy}>
-          {busy ? t("ledger.pages.common.saving") : mode === "add" ? t("ledger.pages.transactions.add") : t("ledger.pages.common.save")}
+          {busy ? t("ledger.pages.common.saving") : mode === "add" ? t("transactionsPage.page.add") : t("ledger.pages.common.save")}
         </button>
         {mode === "update" ? (
           <Link to={listUrl} preventScrollReset className={ui.button.ghost}>
@@ -200,7 +200,7 @@ export function TransactionForm({ mode, tx, fetcher, result, loaderData }: Trans
 function TransferLegNote({ id, tx, loaderData }: { id: string; tx: PageTransaction; loaderData: PageData }) {
   const { t } = useTranslation();
   const other = loaderData.accounts.find((account) => account.id === tx.transferAccountId);
-  const account = other?.name ?? t("ledger.pages.transactions.anotherAccount");
+  const account = other?.name ?? t("transactionsPage.page.anotherAccount");
   const sameCurrency = !other || other.currency === loaderData.account.currency;
   return (
     <p id={id} className={ui.alert.info} data-testid="transfer-leg-note">

@@ -160,7 +160,7 @@ export function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; sh
           <td colSpan={9} data-full="">
             <div className={ui.stack} style={{ padding: "8px 0" }}>
               <h3 className={l.subTitle} id={`edit-${tx.id}`}>
-                {t("ledger.pages.transactions.editTitle", { description: tx.description })}
+                {t("transactionsPage.page.editTitle", { description: tx.description })}
               </h3>
               <EditTransaction tx={tx} loaderData={loaderData} actionData={actionData} />
               <ConvertToTransfer tx={tx} accountId={loaderData.account.id} accounts={loaderData.accounts} nonce={loaderData.nonce} actionData={actionData} />

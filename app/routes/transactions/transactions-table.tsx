@@ -31,7 +31,7 @@ export function TransactionTable({ loaderData, list, filtered, addFetcher }: { l
     withParams(searchParams, { sort: column, order: sort === column && order === "desc" ? "asc" : "desc", cursor: null, page: null, edit: null });
   const ariaSort = (column: "date" | "amount") => (sort === column ? (order === "asc" ? "ascending" : "descending") : undefined);
   const pending = addFetcher.state !== "idle" && addFetcher.formData?.get("intent") === "add" ? addFetcher.formData : null;
-  const caption = filtered ? t("ledger.pages.transactions.captionFiltered", { name: account.name }) : t("ledger.pages.transactions.caption", { name: account.name });
+  const caption = filtered ? t("transactionsPage.page.captionFiltered", { name: account.name }) : t("transactionsPage.page.caption", { name: account.name });
   const actionData = useActionData<TransactionsAnswer>();
   const { list: listUrl, keepingEdit: listUrlKeepingEdit } = useListUrls();
   const shared = useRowShared(t, i18n.language, searchParams, actionData, listUrl, listUrlKeepingEdit, loaderData);
@@ -54,11 +54,11 @@ export function TransactionTable({ loaderData, list, filtered, addFetcher }: { l
       <p id="transactions-empty" tabIndex={-1} className={`${ui.card} ${l.empty}`} data-testid="transactions-empty">
         {/* A later page left empty (its rows deleted or moved) is not an empty account: the pager below leads back. */}
         {list.hasPrevious
-          ? t("ledger.pages.transactions.emptyPage")
+          ? t("transactionsPage.page.emptyPage")
           : filtered
-            ? t("ledger.pages.transactions.emptyFiltered")
+            ? t("transactionsPage.page.emptyFiltered")
             : // An archived account offers no add or import: its notice above says how to restore it.
-              t(loaderData.account.archived ? "ledger.pages.transactions.emptyArchived" : "ledger.pages.transactions.empty")}
+              t(loaderData.account.archived ? "transactionsPage.page.emptyArchived" : "transactionsPage.page.empty")}
       </p>
     );
   }
@@ -131,7 +131,7 @@ export function TransactionTable({ loaderData, list, filtered, addFetcher }: { l
               <td />
               <td data-num="">{typedAmount(pending.get("amount"), account.currency)}</td>
               <td data-num="" />
-              <td>{t("ledger.pages.transactions.pending")}</td>
+              <td>{t("transactionsPage.page.pending")}</td>
               <td data-empty="" />
               <td />
             </tr>

@@ -46,7 +46,7 @@ export function TransferForm({ fetcher, result, loaderData, others }: TransferFo
       onSubmit={focusWhenSaved(onSubmit)}
       className={ui.stack}
       preventScrollReset
-      aria-label={t("ledger.pages.transactions.transferTitle")}
+      aria-label={t("transactionsPage.page.transferTitle")}
     >
       <FormKey nonce={loaderData.nonce} form="transfer" />
       <input type="hidden" name="intent" value="transfer" />
@@ -75,7 +75,7 @@ export function TransferForm({ fetcher, result, loaderData, others }: TransferFo
           required
           defaultValue={values.amount ?? ""}
           error={errors.amount}
-          hint={t("ledger.pages.transactions.transferAmountHint", { name: account.name, currency: account.currency })}
+          hint={t("transactionsPage.page.transferAmountHint", { name: account.name, currency: account.currency })}
           autoComplete="off"
         />
         <Field
@@ -89,8 +89,8 @@ export function TransferForm({ fetcher, result, loaderData, others }: TransferFo
           error={errors.toAmount}
           hint={
             receiving
-              ? t("ledger.pages.transactions.toAmountNeededHint", { name: receiving.name, currency: receiving.currency })
-              : t("ledger.pages.transactions.toAmountHint")
+              ? t("transactionsPage.page.toAmountNeededHint", { name: receiving.name, currency: receiving.currency })
+              : t("transactionsPage.page.toAmountHint")
           }
           autoComplete="off"
         />
@@ -108,7 +108,7 @@ export function TransferForm({ fetcher, result, loaderData, others }: TransferFo
       </div>
       <div className={l.actions}>
         <button type="submit" className={ui.button.primary} disabled={busy}>
-          {busy ? t("ledger.pages.common.saving") : t("ledger.pages.transactions.transferSubmit")}
+          {busy ? t("ledger.pages.common.saving") : t("transactionsPage.page.transferSubmit")}
         </button>
       </div>
     </fetcher.Form>

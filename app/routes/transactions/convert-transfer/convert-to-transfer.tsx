@@ -56,7 +56,7 @@ function NotATransfer({ tx, transferId, nonce, actionData, listUrl, t }: { tx: C
       <input type="hidden" name="transferId" value={transferId} />
       <FormAlert message={formErrorOf(answer, t)} />
       <p className={l.small} style={{ margin: 0 }}>
-        {t("ledger.followUp.unlink.hint")}
+        {t("importFlow.followUp.unlink.hint")}
       </p>
       <div className={l.actions}>
         <button type="submit" className={ui.button.ghost} disabled={fetcher.state !== "idle"}>

@@ -33,5 +33,5 @@ export async function convertTransferAction({ formData, t, intent, values, api, 
   const result = await api.post<{ deleted?: string[] }>(`/transfers/${transferId}/unlink`, { idempotencyKey });
   if (!result.ok) return apiFailure(form, result, values, t);
   // A leg that convert created is deleted by the unlink (ADR 062): the user is told.
-  return replaceWithToast(back, result.data.deleted?.length ? "ledger.followUp.unlink.deleted" : "transactionsPage.convertTransfer.toast.unlinked");
+  return replaceWithToast(back, result.data.deleted?.length ? "importFlow.followUp.unlink.deleted" : "transactionsPage.convertTransfer.toast.unlinked");
 }

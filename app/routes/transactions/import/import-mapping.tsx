@@ -22,7 +22,7 @@ export function ImportMapping({ state, fetcher, nonce, listUrl, currency }: Impo
   const { preview, mapping, errors } = state;
   const busy = fetcher.state !== "idle";
   const busyIntent = busy ? fetcher.formData?.get("intent") : null;
-  const columnOptions = [{ value: "", label: t("ledger.import.none") }, ...preview.columns.map((name, index) => ({ value: String(index), label: `${index + 1}. ${name}` }))];
+  const columnOptions = [{ value: "", label: t("importFlow.import.none") }, ...preview.columns.map((name, index) => ({ value: String(index), label: `${index + 1}. ${name}` }))];
   const rows: ImportRow[] = preview.rows ?? [];
   const mapped = rows.length > 0;
   const withCategories = rows.some((row) => row.category !== null);
@@ -34,20 +34,20 @@ export function ImportMapping({ state, fetcher, nonce, listUrl, currency }: Impo
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
-    <fetcher.Form id="import-mapping-form" method="post" className={ui.stack} preventScrollReset aria-label={t("ledger.pages.import.mapping")}>
+    <fetcher.Form id="import-mapping-form" method="post" className={ui.stack} preventScrollReset aria-label={t("importFlow.page.mapping")}>
       <FormKey nonce={nonce} form="import" />
       <input type="hidden" name="draftId" value={state.draftId} />
       <input type="hidden" name="fileName" value={state.fileName} />
       <input type="hidden" name="returnTo" value={listUrl} />
-      {state.fileName ? <p style={{ margin: 0 }}>{t("ledger.pages.import.fileName", { name: state.fileName })}</p> : null}
+      {state.fileName ? <p style={{ margin: 0 }}>{t("importFlow.page.fileName", { name: state.fileName })}</p> : null}
       {errors.file ? <p className={ui.alert.error}>{errors.file}</p> : null}
       <fieldset className={ui.stack} style={{ border: 0, padding: 0, margin: 0 }}>
-        <legend className={l.subTitle}>{t("ledger.pages.import.mapping")}</legend>
-        <p className={ui.hint}>{t("ledger.pages.import.mappingHint")}</p>
-        {state.preview.tableLine ? <p className={ui.hint} data-testid="import-table-line">{t("ledger.pages.import.tableLine", { line: state.preview.tableLine })}</p> : null}
+        <legend className={l.subTitle}>{t("importFlow.page.mapping")}</legend>
+        <p className={ui.hint}>{t("importFlow.page.mappingHint")}</p>
+        {state.preview.tableLine ? <p className={ui.hint} data-testid="import-table-line">{t("importFlow.page.tableLine", { line: state.preview.tableLine })}</p> : null}
         {state.preview.belowTable ? (
           <p className={ui.hint} data-testid="import-below-table">
-            {t("ledger.pages.import.belowTable", { line: state.preview.belowTable.line, text: state.preview.belowTable.text })}
+            {t("importFlow.page.belowTable", { line: state.preview.belowTable.line, text: state.preview.belowTable.text })}
           </p>
         ) : null}
         {preview.reading ? <ImportReadingNote reading={preview.reading} currency={currency} /> : null}
@@ -65,26 +65,26 @@ export function ImportMapping({ state, fetcher, nonce, listUrl, currency }: Impo
           ))}
           <SelectField
             id="import-dateFormat"
-            label={t("ledger.import.dateFormat")}
+            label={t("importFlow.import.dateFormat")}
             name="dateFormat"
             defaultValue={mapping.dateFormat ?? "YYYY-MM-DD"}
             error={errors.dateFormat}
-            options={DATE_FORMATS.map((f) => ({ value: f, label: f.replace("YYYY", t("ledger.import.dateFormatYear")) }))}
+            options={DATE_FORMATS.map((f) => ({ value: f, label: f.replace("YYYY", t("importFlow.import.dateFormatYear")) }))}
           />
           <SelectField
             id="import-decimalSeparator"
-            label={t("ledger.import.decimalSeparator")}
+            label={t("importFlow.import.decimalSeparator")}
             name="decimalSeparator"
             defaultValue={mapping.decimalSeparator ?? "."}
             error={errors.decimalSeparator}
             options={[
-              { value: ".", label: t("ledger.import.decimalDot") },
-              { value: ",", label: t("ledger.import.decimalComma") },
+              { value: ".", label: t("importFlow.import.decimalDot") },
+              { value: ",", label: t("importFlow.import.decimalComma") },
             ]}
           />
           <SelectField
             id="import-delimiter"
-            label={t("ledger.import.delimiter")}
+            label={t("importFlow.import.delimiter")}
             name="delimiter"
             defaultValue={mapping.delimiter ?? "auto"}
             error={errors.delimiter}
@@ -92,12 +92,12 @@ export function ImportMapping({ state, fetcher, nonce, listUrl, currency }: Impo
               { value: "auto", label: t("ledger.pages.common.any") },
               { value: ",", label: "," },
               { value: ";", label: ";" },
-              { value: "tab", label: t("ledger.pages.import.tab") },
+              { value: "tab", label: t("importFlow.page.tab") },
             ]}
           />
           <label className={ui.checkboxRow}>
             <input type="checkbox" name="header" value="true" defaultChecked={(mapping.header ?? "true") === "true"} />
-            {t("ledger.import.header")}
+            {t("importFlow.import.header")}
           </label>
         </div>
       </fieldset>
@@ -105,15 +105,15 @@ export function ImportMapping({ state, fetcher, nonce, listUrl, currency }: Impo
       {mapped ? (
         <>
           <p role="status" id="import-counts" tabIndex={-1} style={{ margin: 0 }} data-testid="import-counts">
-            {t("ledger.pages.import.ready", { valid: formatCount(preview.counts.valid), total: formatCount(preview.counts.total) })} {t("ledger.pages.import.skipDuplicates", { count: preview.counts.duplicates })}{" "}
-            {t("ledger.pages.import.skipInvalid", { count: preview.counts.invalid })}
+            {t("importFlow.page.ready", { valid: formatCount(preview.counts.valid), total: formatCount(preview.counts.total) })} {t("importFlow.page.skipDuplicates", { count: preview.counts.duplicates })}{" "}
+            {t("importFlow.page.skipInvalid", { count: preview.counts.invalid })}
           </p>
           <div className={l.tableWrap}>
             <table className={`${l.table} ${l.responsiveTable}`} data-testid="import-preview">
-              <caption className={l.caption}>{t("ledger.pages.import.previewCaption")}</caption>
+              <caption className={l.caption}>{t("importFlow.page.previewCaption")}</caption>
               <thead>
                 <tr>
-                  <th scope="col">{t("ledger.pages.import.line")}</th>
+                  <th scope="col">{t("importFlow.page.line")}</th>
                   <th scope="col">{t("ledger.fields.date")}</th>
                   <th scope="col">{t("ledger.fields.description")}</th>
                   <th scope="col" data-num="">
@@ -126,7 +126,7 @@ export function ImportMapping({ state, fetcher, nonce, listUrl, currency }: Impo
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.line}>
-                    <td data-label={t("ledger.pages.import.line")}>{row.line}</td>
+                    <td data-label={t("importFlow.page.line")}>{row.line}</td>
                     <td data-label={t("ledger.fields.date")}>{row.date ? formatDay(row.date, i18n.language) : "—"}</td>
                     <td data-label={t("ledger.fields.description")} className={l.userText}>
                       {row.description ?? "—"}
@@ -134,19 +134,19 @@ export function ImportMapping({ state, fetcher, nonce, listUrl, currency }: Impo
                     <MoneyCell minor={row.amountMinor} currency={currency} label={t("ledger.fields.amount")} />
                     {withCategories ? (
                       <td data-label={t("ledger.fields.category")} className={l.userText}>
-                        {row.category === null ? "—" : row.newCategory ? t("ledger.pages.import.newCategory", { name: row.category }) : row.category}
+                        {row.category === null ? "—" : row.newCategory ? t("importFlow.page.newCategory", { name: row.category }) : row.category}
                       </td>
                     ) : null}
                     <td data-label={t("ledger.fields.status")}>
                       {row.errors ? (
                         <span>
-                          <strong>{t("ledger.pages.import.error")}:</strong> {Object.values(row.errors).flat().join(" ")}
+                          <strong>{t("importFlow.page.error")}:</strong> {Object.values(row.errors).flat().join(" ")}
                         </span>
                       ) : row.duplicate ? (
-                        <span className={l.badgePending}>{t("ledger.import.duplicate")}</span>
+                        <span className={l.badgePending}>{t("importFlow.import.duplicate")}</span>
                       ) : (
                         <span>
-                          <span className={l.badge}>{t("ledger.pages.import.ok")}</span>
+                          <span className={l.badge}>{t("importFlow.page.ok")}</span>
                           {row.status === "pending" ? <> <span className={l.badgePending}>{t("ledger.statuses.pending")}</span></> : null}
                         </span>
                       )}
@@ -160,7 +160,7 @@ export function ImportMapping({ state, fetcher, nonce, listUrl, currency }: Impo
       ) : (
         <div className={l.tableWrap}>
           <table className={l.table} data-testid="import-sample">
-            <caption className={l.caption}>{t("ledger.pages.import.preview")}</caption>
+            <caption className={l.caption}>{t("importFlow.page.preview")}</caption>
             <thead>
               <tr>
                 {preview.columns.map((name, index) => (
@@ -184,10 +184,10 @@ export function ImportMapping({ state, fetcher, nonce, listUrl, currency }: Impo
       )}
       <div className={l.actions}>
         <button type="submit" name="intent" value="import-preview" className={ui.button.ghost} disabled={busy}>
-          {busyIntent === "import-preview" ? t("ledger.pages.common.loading") : t("ledger.pages.import.update")}
+          {busyIntent === "import-preview" ? t("ledger.pages.common.loading") : t("importFlow.page.update")}
         </button>
         <button type="submit" name="intent" value="import-commit" className={ui.button.primary} disabled={busy || !mapped || preview.counts.valid <= 0}>
-          {busyIntent === "import-commit" ? t("ledger.pages.common.saving") : t("ledger.pages.import.commit")}
+          {busyIntent === "import-commit" ? t("ledger.pages.common.saving") : t("importFlow.page.commit")}
         </button>
         <Link to={listUrl} preventScrollReset className={ui.button.link} onClick={() => fetcher.reset()}>
           {t("ledger.pages.common.cancel")}

@@ -22,33 +22,33 @@ export function ImportFileCheck({ preview }: { preview: ImportPreview }) {
   const { t } = useTranslation();
   const check = preview.fileCheck;
   if (!check || check.problems.length === 0) return null;
-  const what = check.problems.map((problem) => t(problem === "currency" ? "ledger.matching.overrideCurrency" : "ledger.matching.overrideNumber")).join(", ");
+  const what = check.problems.map((problem) => t(problem === "currency" ? "importFlow.matching.overrideCurrency" : "importFlow.matching.overrideNumber")).join(", ");
   const byNumber = check.suggestions.some((account) => account.byNumber);
   return (
     <div role={check.overridden ? "status" : "alert"} className={check.overridden ? ui.alert.info : ui.alert.warning} data-testid="import-file-check">
-      <p style={{ margin: 0, fontWeight: 600 }}>{t("ledger.matching.stopTitle")}</p>
+      <p style={{ margin: 0, fontWeight: 600 }}>{t("importFlow.matching.stopTitle")}</p>
       <p style={{ margin: "4px 0" }}>{check.reason}</p>
-      {check.overridden ? null : <p style={{ margin: "4px 0" }}>{t("ledger.matching.stopHint")}</p>}
+      {check.overridden ? null : <p style={{ margin: "4px 0" }}>{t("importFlow.matching.stopHint")}</p>}
       {check.suggestions.length ? (
         <ul style={{ margin: "4px 0" }}>
           {check.suggestions.map((account) => (
             <li key={account.id}>
               <Link to={`/accounts/${account.id}/transactions`} data-testid="import-suggestion">
-                {t("ledger.matching.suggestion", { name: account.name, currency: account.currency })}
+                {t("importFlow.matching.suggestion", { name: account.name, currency: account.currency })}
               </Link>
             </li>
           ))}
         </ul>
       ) : check.currency ? (
-        <p style={{ margin: "4px 0" }}>{t("ledger.matching.noSuggestion", { currency: check.currency })}</p>
+        <p style={{ margin: "4px 0" }}>{t("importFlow.matching.noSuggestion", { currency: check.currency })}</p>
       ) : null}
-      {check.suggestions.length && check.number && !byNumber ? <p className={ui.hint}>{t("ledger.matching.byCurrencyOnly")}</p> : null}
+      {check.suggestions.length && check.number && !byNumber ? <p className={ui.hint}>{t("importFlow.matching.byCurrencyOnly")}</p> : null}
       <label style={{ display: "flex", gap: "8px", alignItems: "flex-start", marginTop: "8px" }}>
         <input type="checkbox" name="override" value="true" form={MAPPING_FORM_ID} defaultChecked={check.overridden} data-testid="import-override" />
         <span>
-          {t("ledger.matching.override")}
+          {t("importFlow.matching.override")}
           <br />
-          <span className={ui.hint}>{t("ledger.matching.overrideHint", { what })}</span>
+          <span className={ui.hint}>{t("importFlow.matching.overrideHint", { what })}</span>
         </span>
       </label>
     </div>
@@ -65,28 +65,28 @@ export function ImportMatches({ preview, currency, error }: { preview: ImportPre
     <section className={ui.stack} aria-labelledby="import-matches-title" data-testid="import-matches">
       {preview.checkpoint ? (
         <p style={{ margin: 0 }} data-testid="import-checkpoint-preview">
-          {t("ledger.followUp.import.checkpointPreview", { date: formatDay(preview.checkpoint.date, i18n.language), balance: formatMoney(preview.checkpoint.balanceMinor, currency) })}
+          {t("importFlow.followUp.import.checkpointPreview", { date: formatDay(preview.checkpoint.date, i18n.language), balance: formatMoney(preview.checkpoint.balanceMinor, currency) })}
         </p>
       ) : null}
       <p role="status" style={{ margin: 0, fontWeight: 600 }} data-testid="import-plan">
-        {t("ledger.matching.counts", {
-          fresh: t("ledger.matching.planFresh", { count: plan.fresh, n: formatCount(plan.fresh) }),
-          matched: t("ledger.matching.planMatched", { count: plan.matched, n: formatCount(plan.matched) }),
-          probable: t("ledger.matching.planProbable", { count: plan.probable, n: formatCount(plan.probable) }),
+        {t("importFlow.matching.counts", {
+          fresh: t("importFlow.matching.planFresh", { count: plan.fresh, n: formatCount(plan.fresh) }),
+          matched: t("importFlow.matching.planMatched", { count: plan.matched, n: formatCount(plan.matched) }),
+          probable: t("importFlow.matching.planProbable", { count: plan.probable, n: formatCount(plan.probable) }),
         })}
       </p>
       {matches.length ? (
         <>
           <h3 id="import-matches-title" className={l.subTitle} style={{ margin: 0 }}>
-            {t("ledger.matching.title")}
+            {t("importFlow.matching.title")}
           </h3>
-          <p className={ui.hint}>{t("ledger.matching.intro")}</p>
+          <p className={ui.hint}>{t("importFlow.matching.intro")}</p>
           {error ? (
             <p role="alert" className={ui.alert.error} data-testid="import-decide-error">
               {error}
             </p>
           ) : plan.probable > 0 ? (
-            <p className={ui.hint}>{t("ledger.matching.undecided")}</p>
+            <p className={ui.hint}>{t("importFlow.matching.undecided")}</p>
           ) : null}
           <ul className={l.list}>
             {matches.map((match) => (
@@ -95,7 +95,7 @@ export function ImportMatches({ preview, currency, error }: { preview: ImportPre
           </ul>
           {preview.moreMatches ? (
             <p className={ui.hint} data-testid="import-more-matches">
-              {t("ledger.followUp.import.more", { count: preview.moreMatches, n: formatCount(preview.moreMatches) })}
+              {t("importFlow.followUp.import.more", { count: preview.moreMatches, n: formatCount(preview.moreMatches) })}
             </p>
           ) : null}
           {plan.probable > 1 || preview.moreMatches || preview.rest ? <RestChoice key={String(preview.rest)} more={preview.moreMatches ?? 0} rest={preview.rest ?? null} /> : null}
@@ -111,16 +111,16 @@ function RestChoice({ more, rest }: { more: number; rest: "link" | "new" | null 
   return (
     <fieldset style={{ border: 0, padding: 0, margin: 0, display: "flex", flexWrap: "wrap", gap: "4px 16px" }} data-testid="import-rest">
       <legend className={l.subTitle} style={{ fontSize: "inherit" }}>
-        {more ? t("ledger.followUp.import.restLegendMore", { count: more }) : t("ledger.followUp.import.restLegend")}
+        {more ? t("importFlow.followUp.import.restLegendMore", { count: more }) : t("importFlow.followUp.import.restLegend")}
       </legend>
       <label>
-        <input type="radio" name="rest" value="" form={MAPPING_FORM_ID} defaultChecked={rest === null} /> {t("ledger.followUp.import.restNone")}
+        <input type="radio" name="rest" value="" form={MAPPING_FORM_ID} defaultChecked={rest === null} /> {t("importFlow.followUp.import.restNone")}
       </label>
       <label>
-        <input type="radio" name="rest" value="link" form={MAPPING_FORM_ID} defaultChecked={rest === "link"} data-testid="import-rest-link" /> {t("ledger.followUp.import.restLink")}
+        <input type="radio" name="rest" value="link" form={MAPPING_FORM_ID} defaultChecked={rest === "link"} data-testid="import-rest-link" /> {t("importFlow.followUp.import.restLink")}
       </label>
       <label>
-        <input type="radio" name="rest" value="new" form={MAPPING_FORM_ID} defaultChecked={rest === "new"} data-testid="import-rest-new" /> {t("ledger.followUp.import.restNew")}
+        <input type="radio" name="rest" value="new" form={MAPPING_FORM_ID} defaultChecked={rest === "new"} data-testid="import-rest-new" /> {t("importFlow.followUp.import.restNew")}
       </label>
     </fieldset>
   );
@@ -132,27 +132,27 @@ function MatchRow({ match, currency, language }: { match: ImportMatch; currency:
   return (
     <li className={l.listRow} data-testid="import-match" data-kind={match.kind} style={{ display: "block" }}>
       <p style={{ margin: 0 }}>
-        <strong>{t(match.kind === "sure" ? "ledger.matching.sure" : "ledger.matching.probable")}</strong> · {t("ledger.pages.import.line")} {match.line}
+        <strong>{t(match.kind === "sure" ? "importFlow.matching.sure" : "importFlow.matching.probable")}</strong> · {t("importFlow.page.line")} {match.line}
       </p>
       <p style={{ margin: "2px 0" }} className={l.userText}>
-        <span className={ui.hint}>{t("ledger.matching.fileRow")}: </span>
+        <span className={ui.hint}>{t("importFlow.matching.fileRow")}: </span>
         {formatDay(match.date, language)} · {match.description} · <Money minor={match.amountMinor} currency={currency} signed />
       </p>
       <p style={{ margin: "2px 0" }} className={l.userText} data-testid="import-match-existing">
-        <span className={ui.hint}>{t("ledger.matching.existingRow")}: </span>
+        <span className={ui.hint}>{t("importFlow.matching.existingRow")}: </span>
         {formatDay(match.existing.date, language)} · {match.existing.description} · <Money minor={match.existing.amountMinor} currency={currency} signed />
-        {match.existing.transfer ? ` (${t("ledger.matching.transfer")})` : null}
+        {match.existing.transfer ? ` (${t("importFlow.matching.transfer")})` : null}
       </p>
       <fieldset style={{ border: 0, padding: 0, margin: "4px 0 0", display: "flex", flexWrap: "wrap", gap: "4px 16px" }}>
-        <legend className={ui.hint}>{t("ledger.matching.decideLegend", { line: match.line })}</legend>
+        <legend className={ui.hint}>{t("importFlow.matching.decideLegend", { line: match.line })}</legend>
         {/* Not `required`: the form's Preview button must still work undecided. The import refuses undecided probable rows (import-section.server.ts);
             a sure match is linked unless the user says it is another movement (ADR 062). */}
         <input type="hidden" name={match.kind} value={match.line} form={MAPPING_FORM_ID} />
         <label>
-          <input type="radio" name={name} value="link" form={MAPPING_FORM_ID} defaultChecked={match.decision === "link"} data-testid="import-link" /> {t("ledger.matching.link")}
+          <input type="radio" name={name} value="link" form={MAPPING_FORM_ID} defaultChecked={match.decision === "link"} data-testid="import-link" /> {t("importFlow.matching.link")}
         </label>
         <label>
-          <input type="radio" name={name} value="new" form={MAPPING_FORM_ID} defaultChecked={match.decision === "new"} data-testid="import-add-new" /> {t("ledger.matching.addNew")}
+          <input type="radio" name={name} value="new" form={MAPPING_FORM_ID} defaultChecked={match.decision === "new"} data-testid="import-add-new" /> {t("importFlow.matching.addNew")}
         </label>
       </fieldset>
     </li>

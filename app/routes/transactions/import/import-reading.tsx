@@ -6,10 +6,10 @@ import * as l from "../../../styles/ledger.css";
 import * as ui from "../../../styles/ui.css";
 
 /** The mapping form's labels of the columns this part added (ADR 050); the others keep theirs. */
-const NEW_COLUMN_LABELS: Readonly<Record<string, string>> = { chargesColumn: "ledger.reading.columns.chargesColumn", typeColumn: "ledger.reading.columns.typeColumn", feeColumn: "ledger.reading.columns.feeColumn", balanceColumn: "ledger.followUp.import.balanceColumn" };
+const NEW_COLUMN_LABELS: Readonly<Record<string, string>> = { chargesColumn: "importFlow.reading.columns.chargesColumn", typeColumn: "importFlow.reading.columns.typeColumn", feeColumn: "importFlow.reading.columns.feeColumn", balanceColumn: "importFlow.followUp.import.balanceColumn" };
 
 export function columnLabelKey(column: string): string {
-  return NEW_COLUMN_LABELS[column] ?? `ledger.import.${column}`;
+  return NEW_COLUMN_LABELS[column] ?? `importFlow.import.${column}`;
 }
 
 /**
@@ -22,7 +22,7 @@ export function ImportReadingNote({ reading, currency }: { reading: ImportReadin
   // The pair (and a type column beside its amount) read as one field: "Amount: columns A / B".
   const groups = new Map<string, { columns: string[]; reason: string }>();
   for (const { field, name, column, reason } of reading.fields) {
-    const label = t(field === "balanceColumn" ? "ledger.followUp.import.balanceField" : `ledger.reading.fields.${field}`);
+    const label = t(field === "balanceColumn" ? "importFlow.followUp.import.balanceField" : `importFlow.reading.fields.${field}`);
     const group = groups.get(label) ?? { columns: [], reason };
     group.columns.push(`${column + 1}. "${name}"`);
     groups.set(label, group);
@@ -30,33 +30,33 @@ export function ImportReadingNote({ reading, currency }: { reading: ImportReadin
   return (
     <section className={ui.stack} aria-labelledby="import-reading-title" data-testid="import-reading">
       <h3 id="import-reading-title" className={l.subTitle} style={{ margin: 0 }}>
-        {t("ledger.reading.title")}
+        {t("importFlow.reading.title")}
       </h3>
       <ul className={ui.hint} style={{ margin: 0, paddingInlineStart: "1.25rem" }}>
         {[...groups].map(([label, group]) => (
-          <li key={label}>{t("ledger.reading.field", { count: group.columns.length, field: label, columns: group.columns.join(" / "), reason: t(`ledger.reading.reasons.${group.reason}`) })}</li>
+          <li key={label}>{t("importFlow.reading.field", { count: group.columns.length, field: label, columns: group.columns.join(" / "), reason: t(`importFlow.reading.reasons.${group.reason}`) })}</li>
         ))}
         {reading.dates ? (
           <li data-testid="import-reading-dates">
-            {t(`ledger.reading.dates.${reading.dates.reason}`, { format: reading.dates.format.replace("YYYY", t("ledger.import.dateFormatYear")), line: reading.dates.line, text: reading.dates.text })}
+            {t(`importFlow.reading.dates.${reading.dates.reason}`, { format: reading.dates.format.replace("YYYY", t("importFlow.import.dateFormatYear")), line: reading.dates.line, text: reading.dates.text })}
           </li>
         ) : null}
       </ul>
       {reading.firstRows.length ? (
         <>
           <p className={ui.hint} style={{ margin: 0 }}>
-            {t(reading.from === "guess" ? "ledger.reading.firstRowsGuess" : "ledger.reading.firstRowsMapping")}
+            {t(reading.from === "guess" ? "importFlow.reading.firstRowsGuess" : "importFlow.reading.firstRowsMapping")}
           </p>
           <ul style={{ margin: 0, paddingInlineStart: "1.25rem" }} data-testid="import-reading-rows">
             {reading.firstRows.map((row) => (
               <li key={row.line} className={l.userText}>
-                {t("ledger.reading.line", { line: row.line })} · {row.date ? formatDay(row.date, i18n.language) : "—"} · {row.description || "—"}:{" "}
+                {t("importFlow.reading.line", { line: row.line })} · {row.date ? formatDay(row.date, i18n.language) : "—"} · {row.description || "—"}:{" "}
                 {row.amountMinor !== null && row.way ? (
                   <strong data-way={row.way}>
-                    {t(`ledger.reading.${row.way}`)} <Money minor={row.amountMinor} currency={currency} signed />
+                    {t(`importFlow.reading.${row.way}`)} <Money minor={row.amountMinor} currency={currency} signed />
                   </strong>
                 ) : (
-                  <span>{t("ledger.reading.unread")}</span>
+                  <span>{t("importFlow.reading.unread")}</span>
                 )}
               </li>
             ))}

@@ -89,7 +89,7 @@ export async function importAction(args: IntentArgs) {
   if (intent === "import-commit" && decisions.undecided.length) {
     // Never silent: a probable match is linked or added as the user says, not as the page guesses.
     const shown = await previewDraft(args, draftId, fileName, mapping, decisions.query);
-    return "stage" in shown ? ({ ...shown, errors: { ...shown.errors, decide: t("ledger.matching.undecided") } } satisfies ImportState) : shown;
+    return "stage" in shown ? ({ ...shown, errors: { ...shown.errors, decide: t("importFlow.matching.undecided") } } satisfies ImportState) : shown;
   }
   return intent === "import-commit" ? commitDraft(args, draftId, fileName, mapping, decisions.query) : previewDraft(args, draftId, fileName, mapping, decisions.query);
 }

@@ -53,7 +53,7 @@ export function ImportSection({ loaderData }: { loaderData: PageData }) {
   useEffect(() => {
     if (done && toasted.current !== done) {
       toasted.current = done;
-      showSuccessToast(t("ledger.import.summary", { count: done.imported }));
+      showSuccessToast(t("importFlow.import.summary", { count: done.imported }));
       // The Import button went with the mapping form: the keyboard continues from the summary.
       focusIfLost(summary.current);
     }
@@ -77,58 +77,58 @@ export function ImportSection({ loaderData }: { loaderData: PageData }) {
     <details className={l.details} open={Boolean(state) || used || asked} data-testid="import">
       <summary className={l.summary}>
         <FileUp size={18} aria-hidden="true" />
-        {t("ledger.pages.transactions.import")}
+        {t("transactionsPage.page.import")}
       </summary>
       <div className={l.detailsBody}>
-        <h2 className={l.subTitle}>{t("ledger.pages.import.title")}</h2>
+        <h2 className={l.subTitle}>{t("importFlow.page.title")}</h2>
         {done ? (
           <div role="status" className={ui.alert.success} data-testid="import-result" ref={summary} tabIndex={-1}>
-            <p style={{ margin: 0, fontWeight: 600 }}>{t("ledger.pages.import.result")}</p>
+            <p style={{ margin: 0, fontWeight: 600 }}>{t("importFlow.page.result")}</p>
             <ul style={{ margin: 0 }}>
-              <li>{t("ledger.import.summary", { count: done.imported })}</li>
-              {done.linked ? <li data-testid="import-linked">{t("ledger.matching.linked", { count: done.linked })}</li> : null}
-              {done.changed ? <li data-testid="import-changed">{t("ledger.followUp.import.changed", { count: done.changed })}</li> : null}
+              <li>{t("importFlow.import.summary", { count: done.imported })}</li>
+              {done.linked ? <li data-testid="import-linked">{t("importFlow.matching.linked", { count: done.linked })}</li> : null}
+              {done.changed ? <li data-testid="import-changed">{t("importFlow.followUp.import.changed", { count: done.changed })}</li> : null}
               {done.checkpoint ? (
                 <li data-testid="import-checkpoint">
-                  {t("ledger.followUp.import.checkpointDone", { date: formatDay(done.checkpoint.date, i18n.language), balance: formatMoney(done.checkpoint.balanceMinor, done.account.currency) })}
+                  {t("importFlow.followUp.import.checkpointDone", { date: formatDay(done.checkpoint.date, i18n.language), balance: formatMoney(done.checkpoint.balanceMinor, done.account.currency) })}
                 </li>
               ) : null}
-              <li>{t("ledger.import.duplicates", { count: done.duplicates })}</li>
-              <li>{t("ledger.import.invalid", { count: done.invalid })}</li>
+              <li>{t("importFlow.import.duplicates", { count: done.duplicates })}</li>
+              <li>{t("importFlow.import.invalid", { count: done.invalid })}</li>
             </ul>
             {done.errors.length > 0 ? (
               <ul className={l.small}>
                 {done.errors.slice(0, 10).map((row) => (
                   <li key={row.line}>
-                    {t("ledger.import.line", { line: row.line })}: {Object.values(row.errors).flat().join(" ")}
+                    {t("importFlow.import.line", { line: row.line })}: {Object.values(row.errors).flat().join(" ")}
                   </li>
                 ))}
               </ul>
             ) : null}
             <p style={{ margin: "8px 0 0" }}>
               <Link to={listUrl} onClick={() => fetcher.reset()} preventScrollReset>
-                {t("ledger.pages.import.startOver")}
+                {t("importFlow.page.startOver")}
               </Link>
             </p>
           </div>
         ) : null}
         {!preview ? (
-          <fetcher.Form method="post" encType="multipart/form-data" noValidate className={ui.stack} preventScrollReset aria-label={t("ledger.pages.import.title")}>
+          <fetcher.Form method="post" encType="multipart/form-data" noValidate className={ui.stack} preventScrollReset aria-label={t("importFlow.page.title")}>
             <input type="hidden" name="intent" value="import-upload" />
             <FormAlert message={formErrorOf(failure, t)} />
             <Field
               id="import-file"
-              label={t("ledger.pages.import.file")}
+              label={t("importFlow.page.file")}
               name="file"
               type="file"
               accept=".csv,text/csv,text/plain"
               required
-              hint={t("ledger.pages.import.fileHint")}
+              hint={t("importFlow.page.fileHint")}
               error={failure?.errors.file}
             />
             <div className={l.actions}>
               <button type="submit" className={ui.button.primary} disabled={busy}>
-                {busyIntent === "import-upload" ? t("ledger.pages.common.loading") : t("ledger.pages.import.upload")}
+                {busyIntent === "import-upload" ? t("ledger.pages.common.loading") : t("importFlow.page.upload")}
               </button>
             </div>
           </fetcher.Form>

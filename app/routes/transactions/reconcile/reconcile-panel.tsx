@@ -162,7 +162,7 @@ function Checkpoints({ preview, language }: { preview: ReconcilePreview; languag
         {preview.checkpoints.map((checkpoint) => (
           <li key={checkpoint.id} style={{ overflowWrap: "anywhere" }}>
             <time dateTime={checkpoint.date}>{formatDay(checkpoint.date, language)}</time> · <Money minor={checkpoint.balanceMinor} currency={currency} />
-            {checkpoint.source === "import" ? ` · ${t("ledger.followUp.import.fromFile")}` : null}
+            {checkpoint.source === "import" ? ` · ${t("importFlow.followUp.import.fromFile")}` : null}
             {" · "}
             {checkpoint.holds ? (
               t("transactionsPage.reconcile.holds")

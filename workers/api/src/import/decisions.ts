@@ -8,8 +8,8 @@ import { importQuerySchema } from "../../../../core/schemas/ledger";
 
 const lines = z
   .string()
-  .max(20_000, { error: "ledger.matching.badLines" })
-  .regex(/^(\d{1,7}(,\d{1,7})*)?$/, { error: "ledger.matching.badLines" })
+  .max(20_000, { error: "importFlow.matching.badLines" })
+  .regex(/^(\d{1,7}(,\d{1,7})*)?$/, { error: "importFlow.matching.badLines" })
   .optional()
   .openapi({ description: "Line numbers of the file, comma-separated", example: "4,9" });
 
@@ -17,7 +17,7 @@ export const matchDecisionsQuery = z.object({
   link: lines,
   asNew: lines,
   rest: z
-    .enum(["link", "new"], { error: "ledger.followUp.import.badRest" })
+    .enum(["link", "new"], { error: "importFlow.followUp.import.badRest" })
     .optional()
     .openapi({ description: "What to do with every probable match not named in link or asNew (those past the preview's first 500 too): link them all, or add them all as new" }),
   override: z

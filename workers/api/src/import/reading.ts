@@ -244,7 +244,7 @@ async function fileCheckOf(c: C, account: AccountRow, file: ReadFile, decisions:
   if (!check) return null;
   const t = translatorFor(localeOf(c));
   const reasons = check.problems.map((problem) =>
-    problem === "currency" ? t("ledger.matching.currencyDiffers", { file: check.currency, account: account.currency }) : t("ledger.matching.numberDiffers", { number: check.number }),
+    problem === "currency" ? t("importFlow.matching.currencyDiffers", { file: check.currency, account: account.currency }) : t("importFlow.matching.numberDiffers", { number: check.number }),
   );
   return { ...check, overridden: decisions.override && check.problems.length > 0, reason: reasons.length ? reasons.join(" ") : null };
 }
