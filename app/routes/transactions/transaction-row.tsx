@@ -30,6 +30,7 @@ export function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; sh
   const editing = shared.changeable && !locked && (searchParams.get("edit") === tx.id || Boolean(answerFor<FormAnswer>(`update:${tx.id}`, undefined, actionData)));
   const otherName = tx.transferAccountId ? (otherSide?.name ?? labels.anotherAccount) : null;
   const description = saving ? String(saving.get("description") ?? tx.description) : tx.description;
+  // A query only ("?edit=…"): the browser resolves it against this list's own path, 50 bytes fewer in each row.
   const editHref = shared.editHrefOf(tx.id);
   const naming = rowNaming(tx, shared.language);
   const rateText = shared.transferRateOf(tx);
@@ -57,9 +58,10 @@ export function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; sh
           {!saving && tx.date > loaderData.today ? <span className={`${l.small} ${l.futureDate}`}>{labels.futureDate}</span> : null}
         </td>
         <th scope="row" className={l.rowHeader}>
-          {/* On a phone the line is this label: a tap opens the row (its other cells), without a script. */}
-          <input type="checkbox" id={`open-${tx.id}`} className={s.expander} aria-label={shared.detailsLabel(naming)} data-testid="row-open" />
-          <label htmlFor={`open-${tx.id}`} className={s.expanderLabel}>
+          {/* On a phone the line is this label: a tap opens the row (its other cells), without a script. The box is inside its
+              label, so no id and `for` (two row ids more in each row's HTML) tie them; its name stays its own aria-label. */}
+          <label className={s.expanderLabel}>
+            <input type="checkbox" className={s.expander} aria-label={shared.detailsLabel(naming)} data-testid="row-open" />
             <span className={l.rowTitle}>{description}</span>
             {tx.payee ? <span className={l.small}>{` · ${tx.payee}`}</span> : null}
             {otherName ? (
@@ -126,7 +128,7 @@ export function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; sh
           <td>
             <span className={l.rowActions}>
               <Tooltip>
-                <a href={`${shared.listPath}${editHref}`} data-row-link="" className={`${ui.button.ghost} ${l.rowAction}`} aria-label={shared.editLabel(naming)}>
+                <a href={editHref} data-row-link="" className={`${ui.button.ghost} ${l.rowAction}`} aria-label={shared.editLabel(naming)}>
                   {PENCIL_ICON}
                 </a>
               </Tooltip>

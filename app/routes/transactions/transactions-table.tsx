@@ -46,7 +46,9 @@ export function TransactionTable({ loaderData, list, filtered, addFetcher }: { l
     const link = (event.target as Element).closest?.("a[data-row-link]");
     if (!(link instanceof HTMLAnchorElement) || !isPlainClick(event) || event.defaultPrevented) return;
     event.preventDefault();
-    void navigate(link.getAttribute("href")!, { preventScrollReset: true });
+    // The href is a query only ("?edit=…"): the browser's resolved URL is the page to go to.
+    const to = new URL(link.href);
+    void navigate(to.pathname + to.search + to.hash, { preventScrollReset: true });
   };
 
   if (list.transactions.length === 0 && !pending) {

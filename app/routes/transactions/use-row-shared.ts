@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { useLocation, useSubmit } from "react-router";
+import { useSubmit } from "react-router";
 import type { Translate } from "../../../core/i18n/translate";
 import type { Transaction } from "../../../core/api-types/ledger";
 import { TRANSACTION_STATUSES } from "../../../core/schemas/ledger";
@@ -26,7 +26,6 @@ export function useRowShared(
   loaderData: PageData,
 ) {
   const submit = useSubmit();
-  const listPath = useLocation().pathname;
   // Deletes sent from this page (JavaScript only): each one's answer is watched for a failure toast.
   // Each with the words that name its row in the undo toast.
   const [deleted, setDeleted] = useState<ReadonlyMap<string, string>>(() => new Map());
@@ -61,7 +60,6 @@ export function useRowShared(
   return {
     deleted,
     forgetDelete,
-    listPath,
     /** With JavaScript a delete goes through the row's own fetcher (optimistic, several at once). */
     deleteRow(id: string, naming: string) {
       const form = new FormData();
