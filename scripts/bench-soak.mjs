@@ -19,6 +19,7 @@
  *
  *   npm run bench:soak                                   10 minutes, 50 users, 5 s mean think time
  *   npm run bench:soak -- --minutes 3 --users 50 --think 5000
+ *   npm run bench:soak -- --prefill 60                    rows per account before the clock starts (ADR 073)
  *
  * Port: SOAK_PORT (8821), loopback. State: .wrangler/soak, deleted at the start of every run.
  */
@@ -41,6 +42,8 @@ const MINUTES = Math.max(1, Math.min(120, Number(option("minutes", "10"))));
 const USERS = Math.max(1, Math.min(200, Number(option("users", "50"))));
 /** Mean think time between a user's answer and their next request: someone reading a page or typing a transaction. */
 const THINK_MS = Math.max(100, Number(option("think", "5000")));
+// Rows each account holds before the clock starts: more than a page (50), so pages are full from minute one.
+const PREFILL = Math.max(0, Math.min(500, Number(option("prefill", "60"))));
 /** Served under this share of offered: users spent their time waiting on the server, not thinking. */
 const SATURATED_BELOW = 0.9;
 const PORT = Number(process.env.SOAK_PORT ?? 8821);
@@ -112,11 +115,28 @@ async function signIn(user) {
   });
   if (!created.ok) throw new Error(`account of ${user.email}: ${created.status} ${await created.text()}`);
   const { account } = await created.json();
+  // A full first page before the clock starts (ADR 069): otherwise the transactions page grows
+  // from a few rows to 50 during the run, and p99 over time measures the page filling up.
+  const mine = [];
+  let expectedMinor = 0;
+  for (let i = 0; i < PREFILL; i++) {
+    const minor = randomMinor();
+    const date = new Date(Date.now() - (1 + (i % 60)) * 86_400_000).toISOString().slice(0, 10);
+    const r = await fetch(`${ORIGIN}/api/v1/accounts/${account.id}/transactions`, {
+      method: "POST",
+      headers: { ...api, "Content-Type": "application/json", "Idempotency-Key": crypto.randomUUID() },
+      body: JSON.stringify({ date, description: `Before ${i}`, amount: minorText(minor) }),
+    });
+    if (!r.ok) throw new Error(`prefill of ${user.email}: ${r.status} ${await r.text()}`);
+    const { transaction } = await r.json();
+    mine.push({ id: transaction.id, minor, updatedAt: transaction.updatedAt });
+    expectedMinor += minor;
+  }
   const page = { ...BROWSER, Cookie: `tesoro_session=${Buffer.from(JSON.stringify(token)).toString("base64")}` };
   // Warm before the clock starts: the first minute would otherwise hold workerd's cold start and
   // make "the last minute within 1.2× of the first" pass for the wrong reason.
   for (const warm of [`/accounts/${account.id}/transactions`, "/"]) await (await fetch(ORIGIN + warm, { headers: page })).arrayBuffer();
-  return { ...user, api, page, accountId: account.id, expectedMinor: 0, mine: [] };
+  return { ...user, api, page, accountId: account.id, expectedMinor, mine };
 }
 
 const minorText = (minor) => `${minor < 0 ? "-" : ""}${Math.floor(Math.abs(minor) / 100)}.${String(Math.abs(minor) % 100).padStart(2, "0")}`;
