@@ -22,6 +22,7 @@ import os from "node:os";
 import path from "node:path";
 import { signInDemo } from "./demo.mjs";
 import { localOrigin } from "./lib/local-origin.mjs";
+import { setSessionCookie } from "./lib/devtools-cookie.mjs";
 import { benchServers } from "./lib/bench-servers.mjs";
 import { requireFreePort, root, run } from "./lib/run.mjs";
 import { DEMO_PEN_ACCOUNT } from "./seed-ledger.mjs";
@@ -112,32 +113,6 @@ async function seedPlans(token) {
   }
 }
 
-/** Puts the session cookie in the browser's jar over the DevTools protocol (as a signed-in browser has it). */
-async function setBrowserCookie(port, cookie, remove = false) {
-  const { webSocketDebuggerUrl } = await (await fetch(`http://127.0.0.1:${port}/json/version`)).json();
-  const socket = new WebSocket(webSocketDebuggerUrl);
-  await new Promise((resolve, reject) => {
-    socket.onopen = resolve;
-    socket.onerror = () => reject(new Error("no DevTools connection"));
-  });
-  try {
-    await new Promise((resolve, reject) => {
-      socket.onmessage = (event) => {
-        const message = JSON.parse(String(event.data));
-        if (message.id !== 1) return;
-        if (message.error) reject(new Error(message.error.message));
-        else resolve();
-      };
-      const command = remove
-        ? { id: 1, method: "Storage.clearCookies", params: {} }
-        : { id: 1, method: "Storage.setCookies", params: { cookies: [{ name: "tesoro_session", value: cookie, url: ORIGIN, path: "/", httpOnly: true, sameSite: "Lax" }] } };
-      socket.send(JSON.stringify(command));
-    });
-  } finally {
-    socket.close();
-  }
-}
-
 /** What kept a run below its goals: failed accessibility/best-practices audits, and the performance audits that scored under 0.9, with their figures. */
 function shortfalls(lhr) {
   const failed = (category) => (lhr.categories[category]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id);
@@ -163,7 +138,7 @@ async function runPages(cookie) {
       const loadBefore = load();
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
-        await setBrowserCookie(chrome.port, cookie, !signedIn);
+        await setSessionCookie(chrome.port, ORIGIN, signedIn ? cookie : null);
         const audit = () =>
           lighthouse(ORIGIN + pagePath, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices"], disableStorageReset: true });
         let result = await audit();

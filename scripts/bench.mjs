@@ -29,6 +29,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { signInDemo } from "./demo.mjs";
 import { localOrigin } from "./lib/local-origin.mjs";
+import { setSessionCookie } from "./lib/devtools-cookie.mjs";
 import { BARE_PATH, baselineServeArgs, buildBaseline, DATA_PAGE_COOKIE, DATA_PAGE_PATH, prepareBaselineData } from "./lib/baseline.mjs";
 import { benchServers } from "./lib/bench-servers.mjs";
 import { requireFreePort, root, run } from "./lib/run.mjs";
@@ -139,29 +140,6 @@ function writeResults(key, value) {
   writeFileSync(RESULTS_FILE, JSON.stringify({ ...readResults(), [key]: value }, null, 2) + "\n");
 }
 
-/** Puts a cookie in the browser's jar over the DevTools protocol (the same as a signed-in browser). */
-async function setBrowserCookie(port, cookie) {
-  const { webSocketDebuggerUrl } = await (await fetch(`http://127.0.0.1:${port}/json/version`)).json();
-  const socket = new WebSocket(webSocketDebuggerUrl);
-  await new Promise((resolve, reject) => {
-    socket.onopen = resolve;
-    socket.onerror = () => reject(new Error("no DevTools connection"));
-  });
-  try {
-    await new Promise((resolve, reject) => {
-      socket.onmessage = (event) => {
-        const message = JSON.parse(String(event.data));
-        if (message.id !== 1) return;
-        if (message.error) reject(new Error(message.error.message));
-        else resolve();
-      };
-      socket.send(JSON.stringify({ id: 1, method: "Storage.setCookies", params: { cookies: [{ name: "tesoro_session", value: cookie, url: ORIGIN, path: "/", httpOnly: true, sameSite: "Lax" }] } }));
-    });
-  } finally {
-    socket.close();
-  }
-}
-
 async function lighthouseScores(targets, cookie) {
   let lighthouse, chromeLauncher;
   try {
@@ -178,7 +156,7 @@ async function lighthouseScores(targets, cookie) {
       // Signed in: the session cookie in the jar, and Lighthouse told not to clear storage (it would
       // drop the cookie). A Cookie extra header (extraHeaders) was not reliable: in one run the
       // transactions page was redirected to /login while the overview before it was signed in.
-      if (signedIn) await setBrowserCookie(chrome.port, cookie);
+      if (signedIn) await setSessionCookie(chrome.port, ORIGIN, cookie);
       const audit = () =>
         lighthouse(ORIGIN + pagePath, {
           port: chrome.port,
