@@ -1,7 +1,6 @@
 import { createContext, createCookie, redirect, redirectDocument, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { bestSupportedLocale, defaultLocale, type Locale } from "../../core/i18n/config";
+import { bestSupportedLocale, cookieLocale, defaultLocale, type Locale } from "../../core/i18n/config";
 import { createI18next } from "../../core/i18n/i18next-options";
-import { cookieLocale } from "./cookie-locale";
 import { resources } from "../../core/i18n/resources";
 import type { I18n } from "../../core/i18n/translate";
 

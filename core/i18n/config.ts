@@ -39,10 +39,9 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
   return bestSupportedLocale(header) ?? defaultLocale;
 }
 
-/** The supported language an `Accept-Language` header ranks highest (q-values), or null when it names none. */
-export function bestSupportedLocale(header: string | null | undefined): Locale | null {
-  if (!header) return null;
-  const ranked = header
+/** The tags of a language list ("es-PE,en;q=0.8"), lower case, best first; `q=0` and malformed `q` left out. */
+function rankedTags(list: string): string[] {
+  return list
     .split(",")
     .map((part) => {
       const [tag = "", ...params] = part.trim().split(";");
@@ -50,10 +49,26 @@ export function bestSupportedLocale(header: string | null | undefined): Locale |
       return { tag: tag.trim().toLowerCase(), q: q ? Number(q.slice(2)) : 1 };
     })
     .filter((entry) => entry.tag && !Number.isNaN(entry.q) && entry.q > 0)
-    .sort((a, b) => b.q - a.q);
-  for (const { tag } of ranked) {
+    .sort((a, b) => b.q - a.q)
+    .map((entry) => entry.tag);
+}
+
+/** The supported language an `Accept-Language` header ranks highest (q-values), or null when it names none. */
+export function bestSupportedLocale(header: string | null | undefined): Locale | null {
+  if (!header) return null;
+  for (const tag of rankedTags(header)) {
     const found = supportedLocaleOf(tag);
     if (found) return found;
   }
   return null;
+}
+
+/**
+ * The supported locale the `lng` cookie names, as remix-i18next's detector picked it before the
+ * server kept one instance per language (ADR 067): a tag that is a supported locale exactly
+ * ("es") wins over one that only shares its language ("es-PE"); null when none does.
+ */
+export function cookieLocale(value: string): Locale | null {
+  const tags = rankedTags(value);
+  return tags.find(isLocale) ?? tags.map(supportedLocaleOf).find((locale) => locale !== undefined) ?? null;
 }
