@@ -122,11 +122,7 @@ async function signIn(user) {
   for (let i = 0; i < PREFILL; i++) {
     const minor = randomMinor();
     const date = new Date(Date.now() - (1 + (i % 60)) * 86_400_000).toISOString().slice(0, 10);
-    const r = await fetch(`${ORIGIN}/api/v1/accounts/${account.id}/transactions`, {
-      method: "POST",
-      headers: { ...api, "Content-Type": "application/json", "Idempotency-Key": crypto.randomUUID() },
-      body: JSON.stringify({ date, description: `Before ${i}`, amount: minorText(minor) }),
-    });
+    const r = await fetch(`${ORIGIN}/api/v1/accounts/${account.id}/transactions`, newTransaction(api, { date, description: `Before ${i}`, minor }));
     if (!r.ok) throw new Error(`prefill of ${user.email}: ${r.status} ${await r.text()}`);
     const { transaction } = await r.json();
     mine.push({ id: transaction.id, minor, updatedAt: transaction.updatedAt });
@@ -142,6 +138,13 @@ async function signIn(user) {
 const minorText = (minor) => `${minor < 0 ? "-" : ""}${Math.floor(Math.abs(minor) / 100)}.${String(Math.abs(minor) % 100).padStart(2, "0")}`;
 const randomMinor = () => (Math.random() < 0.8 ? -1 : 1) * (100 + Math.floor(Math.random() * 50_000));
 
+/** The request that adds one transaction (prefill and the soak's own writes alike). */
+const newTransaction = (api, { date, description, minor }) => ({
+  method: "POST",
+  headers: { ...api, "Content-Type": "application/json", "Idempotency-Key": crypto.randomUUID() },
+  body: JSON.stringify({ date, description, amount: minorText(minor) }),
+});
+
 async function userLoop(user, deadline) {
   const json = { ...user.api, "Content-Type": "application/json" };
   let step = 0;
@@ -153,11 +156,7 @@ async function userLoop(user, deadline) {
     else if (step % 4 === 1) await timed("page overview", `${ORIGIN}/`, { headers: user.page });
     else if (step % 4 === 2 || user.mine.length === 0 || roll < 0.6) {
       const minor = randomMinor();
-      const r = await timed("POST transaction", `${ORIGIN}/api/v1/accounts/${user.accountId}/transactions`, {
-        method: "POST",
-        headers: { ...json, "Idempotency-Key": crypto.randomUUID() },
-        body: JSON.stringify({ date: today(), description: `Soak ${step}`, amount: minorText(minor) }),
-      });
+      const r = await timed("POST transaction", `${ORIGIN}/api/v1/accounts/${user.accountId}/transactions`, newTransaction(user.api, { date: today(), description: `Soak ${step}`, minor }));
       if (r.ok) {
         user.expectedMinor += minor;
         user.mine.push({ id: r.body.transaction.id, minor, updatedAt: r.body.transaction.updatedAt });
