@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { call, signUp } from "./helpers";
 import { createAccount } from "./ledger-helpers";
+import { applyWrite, writeOps } from "./summary-writes";
 
 /**
  * The monthly summaries of migration 0028 (month_totals, month_payees) are kept by triggers on
@@ -28,20 +29,9 @@ async function expectSummariesMatch(userId: string) {
   expect(keptPayees!.results).toEqual(recomputedPayees!.results);
 }
 
-const amount = fc.integer({ min: -500_000, max: 500_000 }).filter((n) => n !== 0);
 const day = fc.record({ month: fc.integer({ min: 1, max: 4 }), day: fc.integer({ min: 1, max: 28 }) }).map(({ month, day }) => `2026-0${month}-${String(day).padStart(2, "0")}`);
 const payee = fc.constantFrom(null, "Wong", "Tottus", "Plaza Vea");
-const op = fc.oneof(
-  fc.record({ kind: fc.constant("insert" as const), account: fc.nat(2), amount, date: day, category: fc.nat(3), payee, transfer: fc.boolean() }),
-  fc.record({ kind: fc.constant("amount" as const), pick: fc.nat(), amount }),
-  fc.record({ kind: fc.constant("date" as const), pick: fc.nat(), date: day }),
-  fc.record({ kind: fc.constant("category" as const), pick: fc.nat(), category: fc.nat(3) }),
-  fc.record({ kind: fc.constant("payee" as const), pick: fc.nat(), payee }),
-  fc.record({ kind: fc.constant("transfer" as const), pick: fc.nat(), transfer: fc.boolean() }),
-  fc.record({ kind: fc.constant("move" as const), pick: fc.nat(), account: fc.nat(2) }),
-  fc.record({ kind: fc.constant("delete" as const), pick: fc.nat() }),
-  fc.record({ kind: fc.constant("bulkDeleteRestore" as const), picks: fc.array(fc.nat(), { minLength: 1, maxLength: 3 }), restore: fc.boolean() }),
-);
+const op = fc.oneof(...writeOps(day, payee));
 
 describe("monthly summaries", () => {
   it("equal a recomputation from the transactions after any sequence of writes", async () => {
@@ -52,38 +42,8 @@ describe("monthly summaries", () => {
     const categoryOf = (n: number) => (n === 3 ? null : categories[n]!);
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 16 }), async (ops) => {
-        for (const o of ops) {
-          const ids = ((await env.DB.prepare("SELECT id FROM transactions WHERE user_id = ?1 ORDER BY seq").bind(userId).all<{ id: string }>()).results ?? []).map((r) => r.id);
-          const pick = (n: number) => ids[n % ids.length]!;
-          const update = (sql: string, ...values: unknown[]) => env.DB.prepare(`UPDATE transactions SET ${sql} WHERE id = ?1`).bind(...values).run();
-          if (o.kind === "insert") {
-            await env.DB.prepare(
-              `INSERT INTO transactions (id, account_id, user_id, date, description, amount, category_id, payee, transfer_id, created_at, updated_at)
-               VALUES (?1, ?2, ?3, ?4, 'op', ?5, ?6, ?7, ?8, 1, 1)`,
-            )
-              .bind(crypto.randomUUID(), accounts[o.account]!.id, userId, o.date, o.amount, categoryOf(o.category), o.payee, o.transfer ? crypto.randomUUID() : null)
-              .run();
-          } else if (ids.length === 0) {
-            continue;
-          } else if (o.kind === "amount") await update("amount = ?2", pick(o.pick), o.amount);
-          else if (o.kind === "date") await update("date = ?2", pick(o.pick), o.date);
-          else if (o.kind === "category") await update("category_id = ?2", pick(o.pick), categoryOf(o.category));
-          else if (o.kind === "payee") await update("payee = ?2", pick(o.pick), o.payee);
-          else if (o.kind === "transfer") await update("transfer_id = ?2", pick(o.pick), o.transfer ? crypto.randomUUID() : null);
-          else if (o.kind === "move") await update("account_id = ?2", pick(o.pick), accounts[o.account]!.id);
-          else if (o.kind === "delete") await env.DB.prepare("DELETE FROM transactions WHERE id = ?1").bind(pick(o.pick)).run();
-          else {
-            // The undo path (ADR 053): rows leave as snapshots and come back by INSERT … SELECT.
-            const chosen = [...new Set(o.picks.map(pick))];
-            const gone = await call("/transactions/bulk", { token, body: { ids: chosen, delete: true }, headers: { "Idempotency-Key": crypto.randomUUID() } });
-            expect(gone.status).toBe(200);
-            await expectSummariesMatch(userId);
-            if (o.restore) {
-              const back = await call("/transactions/restore", { token, body: { ids: gone.json.deleted }, headers: { "Idempotency-Key": crypto.randomUUID() } });
-              expect(back.status).toBe(200);
-            }
-          }
-        }
+        const target = { token, userId, accounts, categoryOf, check: () => expectSummariesMatch(userId) };
+        for (const o of ops) await applyWrite(target, o);
         await expectSummariesMatch(userId);
       }),
       { numRuns: 30 },
