@@ -1,4 +1,5 @@
 /** One transaction's row, and below it, while it is edited, its edit form and receipt panel. */
+import { memo } from "react";
 import { answerFor, type FormAnswer } from "../../forms/form-answer";
 import { Money } from "../../ui/money";
 import { SpriteIcon } from "../../ui/icon-sprite";
@@ -21,8 +22,12 @@ const PENCIL_ICON = <SpriteIcon id="pencil" />;
 const TRASH_ICON = <SpriteIcon id="trash" />;
 const LOCK_ICON = <SpriteIcon id="lock" />;
 
-/** A row is a plain function of its data: no hooks, so 50 of them cost little to render. */
-export function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; shared: RowShared; saving: FormData | null }) {
+/**
+ * A row is a plain function of its data: no hooks, so 50 of them cost little to render; and memo,
+ * so a render of the page that changes nothing of a row's (a route patch, another row's save)
+ * skips it.
+ */
+export const TransactionRow = memo(function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; shared: RowShared; saving: FormData | null }) {
   const { t, labels, searchParams, actionData, loaderData } = shared;
   const otherSide = shared.otherSideOf(tx);
   // Locked means this other side exists (and is archived).
@@ -173,7 +178,7 @@ export function TransactionRow({ tx, shared, saving }: { tx: PageTransaction; sh
       ) : null}
     </>
   );
-}
+});
 
 /** The delete button of the nearest row in one direction that has one (an edit form's row has none). */
 function neighbourDeleteButton(row: Element | null, direction: "nextElementSibling" | "previousElementSibling"): HTMLElement | null {

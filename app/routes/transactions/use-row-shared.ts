@@ -1,4 +1,4 @@
-import { useCallback, useState } from "react";
+import { useCallback, useMemo, useState, type Dispatch, type SetStateAction } from "react";
 import { useSubmit } from "react-router";
 import type { Translate } from "../../../core/i18n/translate";
 import type { Transaction } from "../../../core/api-types/ledger";
@@ -32,6 +32,50 @@ export function useRowShared(
   // Without JavaScript a refused delete comes back as the page's action data.
   const refusedDelete = typeof actionData === "object" && actionData && "form" in actionData && String(actionData.form).startsWith("delete:");
   useFailureToast(refusedDelete ? (actionData as FormAnswer) : undefined, t);
+  // A settled delete's answer has been read (and any failure toasted): its watcher goes, and so
+  // does its fetcher, instead of one idle fetcher per delete for the life of the page.
+  const forgetDelete = useCallback((id: string) => {
+    setDeleted((ids) => {
+      if (!ids.has(id)) return ids;
+      const rest = new Map(ids);
+      rest.delete(id);
+      return rest;
+    });
+  }, []);
+  // The same object while its inputs are the same, so that the rows (memo) skip a render that
+  // changes nothing of theirs: after hydration the router patches in the routes the page's links
+  // lead to (lazy route discovery) and re-renders the whole tree, which doubled the rows' fibers.
+  return useMemo(
+    () => rowShared({ t, language, searchParams, actionData, listUrl, listUrlKeepingEdit, loaderData, submit, deleted, setDeleted, forgetDelete }),
+    [t, language, searchParams, actionData, listUrl, listUrlKeepingEdit, loaderData, submit, deleted, forgetDelete],
+  );
+}
+
+function rowShared({
+  t,
+  language,
+  searchParams,
+  actionData,
+  listUrl,
+  listUrlKeepingEdit,
+  loaderData,
+  submit,
+  deleted,
+  setDeleted,
+  forgetDelete,
+}: {
+  t: Translate;
+  language: string;
+  searchParams: URLSearchParams;
+  actionData: TransactionsAnswer | undefined;
+  listUrl: string;
+  listUrlKeepingEdit: string;
+  loaderData: PageData;
+  submit: ReturnType<typeof useSubmit>;
+  deleted: ReadonlyMap<string, string>;
+  setDeleted: Dispatch<SetStateAction<ReadonlyMap<string, string>>>;
+  forgetDelete: (id: string) => void;
+}) {
   const accountsById = new Map(loaderData.accounts.map((a) => [a.id, a]));
   const otherSideOf = (tx: PageTransaction) => (tx.transferAccountId ? accountsById.get(tx.transferAccountId) : undefined);
   const rateTexts = transferRateTexts(t, loaderData.transferRates);
@@ -47,16 +91,6 @@ export function useRowShared(
     receipt: t("ledger.pages.transactions.receipt"),
     actions: t("ledger.pages.common.actions"),
   };
-  // A settled delete's answer has been read (and any failure toasted): its watcher goes, and so
-  // does its fetcher, instead of one idle fetcher per delete for the life of the page.
-  const forgetDelete = useCallback((id: string) => {
-    setDeleted((ids) => {
-      if (!ids.has(id)) return ids;
-      const rest = new Map(ids);
-      rest.delete(id);
-      return rest;
-    });
-  }, []);
   return {
     deleted,
     forgetDelete,
@@ -124,7 +158,7 @@ export function useRowShared(
     lockedTransfer: template(t, "transactionsPage.page.lockedTransfer", ["account"]),
   };
 }
-export type RowShared = ReturnType<typeof useRowShared>;
+export type RowShared = ReturnType<typeof rowShared>;
 
 /**
  * A translation translated once and filled per row: the same text as `t(key, values)` for values
