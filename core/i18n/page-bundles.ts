@@ -2,7 +2,7 @@ import type { i18n } from "i18next";
 import type { Locale } from "./config";
 import type { Bundles } from "./i18next-options";
 
-/** A page's own namespaces in every language (page-texts.ts). */
+/** A page's own namespaces in every language (core/i18n/page-texts/). */
 export type PageTexts = Readonly<Partial<Record<Locale, Bundles>>>;
 
 const waiting: PageTexts[] = [];

@@ -75,6 +75,6 @@ const es = {
 /**
  * Every namespace of both languages, for the server and the API, the mail and the API's own
  * messages included. The browser loads only its language's `common` and `ledger` first
- * (entry.client), and a page's own namespaces with that page (page-texts.ts).
+ * (entry.client), and a page's own namespaces with that page (core/i18n/page-texts/).
  */
 export const resources = { en, es } satisfies Record<Locale, Bundles>;

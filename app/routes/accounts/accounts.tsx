@@ -19,7 +19,7 @@ import { apiFailure, formId, refusedWithAmounts, returnTo, unwrap } from "../../
 import { replaceWithToast } from "../../server/toast.server";
 import { readFormData, tOf } from "../../server/route-helpers.server";
 import { ACCOUNT_TYPES } from "../../../core/schemas/ledger";
-import { accountsPageTexts } from "../../../core/i18n/page-texts";
+import { accountsPageTexts } from "../../../core/i18n/page-texts/accounts-page";
 import { addPageTexts } from "../../../core/i18n/translate";
 import { useFocusAfterNavigation } from "../../forms/focus-after-save";
 import { requireUser } from "../../server/session.server";

@@ -3,7 +3,7 @@
  * to create the account, which then signs in. A page and a button rather than an account made on
  * opening, because mail scanners and link previews open links too.
  */
-import { signupTexts } from "../../../core/i18n/page-texts";
+import { signupTexts } from "../../../core/i18n/page-texts/signup";
 import { addPageTexts } from "../../../core/i18n/translate";
 import { useTranslation } from "../../i18n/use-translation";
 import type { Route } from "./+types/signup-confirm-linkId";

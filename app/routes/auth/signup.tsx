@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { signupTexts } from "../../../core/i18n/page-texts";
+import { signupTexts } from "../../../core/i18n/page-texts/signup";
 import { addPageTexts } from "../../../core/i18n/translate";
 import { useTranslation } from "../../i18n/use-translation";
 import { focusIfLost } from "../../forms/focus-after-save";

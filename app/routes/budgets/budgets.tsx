@@ -11,7 +11,7 @@ import type { Category } from "../../../core/api-types/ledger";
 import { isIsoDay } from "../../../core/dates";
 import { currencyOptionLabel } from "../../../core/money";
 import { currencyPickerList } from "../../../core/schemas/ledger";
-import { budgetsPageTexts } from "../../../core/i18n/page-texts";
+import { budgetsPageTexts } from "../../../core/i18n/page-texts/budgets-page";
 import { addPageTexts } from "../../../core/i18n/translate";
 import { formNameOf, reloadsAfterConflict, type FormAnswer } from "../../forms/form-answer";
 import { keepFormThroughOutage } from "../../forms/form-outage";

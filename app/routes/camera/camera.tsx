@@ -21,7 +21,7 @@ import { createWithPhoto } from "./create-with-photo.server";
 import type { AccountLite, CameraPageData, TransactionLite } from "./types";
 import * as c from "../../styles/camera.css";
 import * as ui from "../../styles/ui.css";
-import { cameraTexts } from "../../../core/i18n/page-texts";
+import { cameraTexts } from "../../../core/i18n/page-texts/camera";
 import { addPageTexts } from "../../../core/i18n/translate";
 
 // This page's texts come with its code, not on the first visit (ADR 033).

@@ -1,6 +1,6 @@
 /** /transactions: the register, every account's movements in one list with the list's filters (ADR 054). */
 import { addPageTexts } from "../../../core/i18n/translate";
-import { transactionsPageTexts } from "../../../core/i18n/page-texts";
+import { transactionsPageTexts } from "../../../core/i18n/page-texts/transactions-page";
 import { useTranslation } from "../../i18n/use-translation";
 import type { Route } from "./+types/register";
 import { PageTitle } from "../../ui/ui";

@@ -4,7 +4,7 @@ import { useTranslation } from "../../i18n/use-translation";
 import { guard } from "../../server/guards.server";
 import { PageTitle } from "../../ui/ui";
 import { formatDay } from "../../../core/dates";
-import { reportsTexts } from "../../../core/i18n/page-texts";
+import { reportsTexts } from "../../../core/i18n/page-texts/reports";
 import { addPageTexts } from "../../../core/i18n/translate";
 import { PERIODS } from "./period";
 import { ReportSections } from "./report-sections";

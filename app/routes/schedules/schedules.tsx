@@ -18,7 +18,7 @@ import { guard } from "../../server/guards.server";
 import { apiFor } from "../../server/api.server";
 import { unwrap } from "../../server/ledger.server";
 import { requireUser } from "../../server/session.server";
-import { schedulesPageTexts } from "../../../core/i18n/page-texts";
+import { schedulesPageTexts } from "../../../core/i18n/page-texts/schedules-page";
 import { addPageTexts } from "../../../core/i18n/translate";
 import { Money } from "../../ui/money";
 import { FormAlert, PageTitle } from "../../ui/ui";

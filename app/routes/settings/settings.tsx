@@ -33,7 +33,7 @@ import type { RatesAnswer } from "../../../core/api-types/rates";
 import { todayInZone } from "../../../core/dates";
 import * as s from "../../styles/settings.css";
 import * as ui from "../../styles/ui.css";
-import { settingsTexts } from "../../../core/i18n/page-texts";
+import { settingsTexts } from "../../../core/i18n/page-texts/settings";
 import { addPageTexts } from "../../../core/i18n/translate";
 
 // This page's texts come with its code, not on the first visit (ADR 033).

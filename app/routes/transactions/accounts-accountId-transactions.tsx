@@ -1,5 +1,6 @@
 import { addPageTexts } from "../../../core/i18n/translate";
-import { importFlowTexts, transactionsPageTexts } from "../../../core/i18n/page-texts";
+import { importFlowTexts } from "../../../core/i18n/page-texts/import-flow";
+import { transactionsPageTexts } from "../../../core/i18n/page-texts/transactions-page";
 import { useTranslation } from "../../i18n/use-translation";
 import { Link, useActionData, useFetcher, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/accounts-accountId-transactions";
