@@ -50,6 +50,18 @@ export default tseslint.config(
     },
   },
   {
+    // The transactions page loads no zod until a form is used (ADR 074): its browser modules take
+    // fixed values from core/ledger-values.ts and import a schema with `import()`, when needed.
+    files: ["app/routes/transactions/**/*.{ts,tsx}"],
+    ignores: ["**/*.server.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/core/schemas/*"], allowTypeImports: true, message: "A static import brings zod into the page's first load: use core/ledger-values.ts, or import() the schema when the form is used (ADR 074)." }] },
+      ],
+    },
+  },
+  {
     // Playwright fixtures call `use(...)` and destructure `{}`: not React hooks, not a mistake.
     files: ["tests/e2e/**/*.ts"],
     rules: { "react-hooks/rules-of-hooks": "off", "no-empty-pattern": "off" },

@@ -8,7 +8,7 @@
 import type { Translate } from "../../core/i18n/translate";
 import type { FieldErrors } from "./forms";
 import { isCurrency } from "../../core/money";
-import { checkAmount } from "../../core/schemas/ledger";
+import { checkAmount } from "../../core/ledger-values";
 
 /** Currency of each amount field, or a function of the form's values that names them. */
 type AmountFields = Record<string, string | undefined> | ((values: Record<string, string>) => Record<string, string | undefined>);

@@ -6,7 +6,7 @@
 import type { InputHTMLAttributes } from "react";
 import type { Translate } from "../../core/i18n/translate";
 import { typedAsOut } from "../../core/money";
-import { DIRECTIONS, type Direction } from "../../core/schemas/ledger";
+import { DIRECTIONS, type Direction } from "../../core/ledger-values";
 import { Field } from "../ui/ui";
 import * as a from "../styles/amount-field.css";
 import * as ui from "../styles/ui.css";

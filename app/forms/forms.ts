@@ -57,18 +57,24 @@ export function withMoreErrors(errors: FieldErrors, more: FieldErrors): FieldErr
  * Pass a loader (`() => import("./schemas/x").then((m) => m.schema)`) to keep the schema, and zod
  * with it, out of the page's first load: it is fetched when the user first focuses the form, and
  * a submit waits for it if needed, then goes on by itself. A schema passed directly also works.
+ * A schema built per currency is loaded again when its source changes (keep a loader stable with
+ * useCallback, or it is asked for again at each use: cheap, the module is already there).
  */
 export function useClientValidation<S extends z.ZodType>(schemaOrLoader: S | (() => Promise<S>), t: Translate, serverErrors: FieldErrors | undefined, extra?: ExtraChecks) {
   const loadSchema = "safeParse" in schemaOrLoader ? () => Promise.resolve(schemaOrLoader) : schemaOrLoader;
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const [lastServerErrors, setLastServerErrors] = useState(serverErrors);
-  const schema = useRef<Promise<S> | null>(null);
+  // The schema loaded for this source: a new one (another currency's) is loaded when first needed.
+  const loaded = useRef<{ source: S | (() => Promise<S>); schema: Promise<S> } | null>(null);
   const passed = useRef(false);
   if (serverErrors !== lastServerErrors) {
     setLastServerErrors(serverErrors);
     setClientErrors(null);
   }
-  const load = () => (schema.current ??= loadSchema());
+  const load = () => {
+    if (loaded.current?.source !== schemaOrLoader) loaded.current = { source: schemaOrLoader, schema: loadSchema() };
+    return loaded.current.schema;
+  };
   // The form last sent from here: when the server answers it with field errors (rules only the
   // server can check, such as a transfer's currencies), focus goes to the first one, as it does
   // for the errors found in the browser. (A refusal of the whole form, a wrong password, keeps

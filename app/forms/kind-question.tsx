@@ -4,7 +4,7 @@
  * it works without JavaScript: the action reads `kindConfirmed` or `directionAnswer`.
  */
 import type { Translate } from "../../core/i18n/translate";
-import type { Direction } from "../../core/schemas/ledger";
+import type { Direction } from "../../core/ledger-values";
 import * as ui from "../styles/ui.css";
 
 export type KindQuestion = { kindQuestion?: { question: string; direction: Direction; other: Direction } };

@@ -5,10 +5,9 @@
  */
 import { z } from "zod";
 import { ID_PATTERN } from "../ids";
-import { TRANSACTION_STATUSES } from "./ledger";
+import { BULK_MAX_IDS, TRANSACTION_STATUSES } from "../ledger-values";
 
-/** A page holds 50 rows; a bulk change or an undo names at most twice that (transfer legs included). */
-export const BULK_MAX_IDS = 100;
+export { BULK_MAX_IDS };
 
 const idsUpTo = (max: number) =>
   z

@@ -10,64 +10,10 @@ import { ID_PATTERN } from "../ids";
 import { multiLineText, singleLineText, singleSpacedText } from "../plain-text";
 import { searchWords } from "../search-words";
 import { ACCOUNT_NUMBER_MAX_DIGITS, IMPORT_MAX_BYTES, MAX_SEARCH_WORDS, PAGE_SIZE_MAX, TEXT_LIMITS } from "../input-limits";
-import { isCurrency, MAX_MINOR_UNITS, OFFERED_CURRENCIES, parseAmount, parseTypedAmount, toDecimalString, currencyDigits, RETIRED_OR_UNIT_CURRENCIES, type DecimalSeparator } from "../money";
+import { MAX_MINOR_UNITS, parseTypedAmount, toDecimalString, currencyDigits } from "../money";
+import { ACCOUNT_TYPES, TRANSACTION_STATUSES, CATEGORY_KINDS, DATE_FORMATS, isKnownCurrency, checkAmount, DIRECTIONS, LIST_DIRECTIONS, IMPORT_COLUMNS, type AmountFormatKey, type Direction } from "../ledger-values";
 
-export const ACCOUNT_TYPES = ["checking", "savings", "credit_card", "cash", "wallet", "loan"] as const;
-export type AccountType = (typeof ACCOUNT_TYPES)[number];
-export const TRANSACTION_STATUSES = ["pending", "posted"] as const;
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
-export const CATEGORY_KINDS = ["expense", "income"] as const;
-/** The colour of a category added without one (the API's and the Settings form's; also the column's default). */
-export const DEFAULT_CATEGORY_COLOR = "#64748b";
-/** Currencies offered first in pickers; any other ISO 4217 code is accepted too. */
-export const CURRENCY_PICKER_FIRST = ["PEN", "USD"] as const;
-export const DEFAULT_CATEGORY_KEYS = ["groceries", "dining", "transport", "housing", "utilities", "health", "shopping", "entertainment", "income", "transfers", "fees", "other"] as const;
-export type DefaultCategoryKey = (typeof DEFAULT_CATEGORY_KEYS)[number];
-export const PAGE_SIZE_DEFAULT = 50;
 export { IMPORT_MAX_BYTES, PAGE_SIZE_MAX };
-export const IMPORT_MAX_ROWS = 50_000;
-export const IMPORT_MAX_COLUMNS = 100;
-export const DATE_FORMATS = ["YYYY-MM-DD", "DD/MM/YYYY", "MM/DD/YYYY", "DD-MM-YYYY", "DD.MM.YYYY", "YYYY/MM/DD"] as const;
-export type DateFormat = (typeof DATE_FORMATS)[number];
-
-let known: Set<string> | null = null;
-/**
- * An ISO 4217 code Tesoro knows: one offered for a new account, or a retired one an account may
- * still hold (money.ts). The same list in every runtime: money.isCurrency alone accepts any three
- * letters, as Intl formats "XYZ" too, and each runtime's Intl lists its own ICU's currencies.
- */
-export function isKnownCurrency(code: string): boolean {
-  known ??= new Set([...OFFERED_CURRENCIES, ...RETIRED_OR_UNIT_CURRENCIES]);
-  return known.has(code) && isCurrency(code);
-}
-
-/** Currencies for a picker: PEN and USD first, then the others offered, alphabetically. */
-export function currencyPickerList(): string[] {
-  return [...CURRENCY_PICKER_FIRST, ...OFFERED_CURRENCIES.filter((code) => !(CURRENCY_PICKER_FIRST as readonly string[]).includes(code))];
-}
-
-export type AmountCheck = { ok: true; minor: number } | { ok: false; key: "ledger.errors.amountRequired" | AmountFormatKey | "ledger.errors.amountDecimalComma" | "ledger.errors.amountPrecision" | "ledger.errors.amountRange"; digits: number };
-
-/**
- * The exact check of a decimal amount against a currency (the i18n key says what is wrong).
- * Amounts are written with a decimal point, unless the user chose a file's separator
- * (`chosenSeparator`, the CSV import).
- */
-export function checkAmount(text: string, currency: string, { formatKey = "ledger.errors.amountFormat", chosenSeparator }: { formatKey?: AmountFormatKey; chosenSeparator?: DecimalSeparator } = {}): AmountCheck {
-  const digits = currencyDigits(currency);
-  if (!text.trim()) return { ok: false, key: "ledger.errors.amountRequired", digits };
-  let result = parseAmount(text, currency, chosenSeparator ?? ".");
-  if (result.ok) return result;
-  // "12,50" where a point is the rule (a Spanish habit): say that decimals take a point, or, for a
-  // currency without decimals, that it has none. A separator the user chose keeps its own message.
-  if (result.reason === "format" && !chosenSeparator && text.includes(",")) {
-    const withComma = parseAmount(text, currency, ",");
-    if (withComma.ok) return { ok: false, key: "ledger.errors.amountDecimalComma", digits };
-    if (withComma.reason === "precision") result = withComma;
-  }
-  const key = result.reason === "format" ? formatKey : result.reason === "precision" ? "ledger.errors.amountPrecision" : "ledger.errors.amountRange";
-  return { ok: false, key, digits };
-}
 
 /**
  * An empty form or URL field means "not given". Only "": a URL cannot carry a null, and a schema
@@ -86,9 +32,6 @@ const optionalText = (max: number, key: string, { multiline = false } = {}) =>
     .optional()
     .transform((value) => (typeof value === "string" ? (multiline ? multiLineText(value) : singleLineText(value)).trim() || null : value))
     .refine((value) => value === undefined || value === null || value.length <= max, { error: key });
-
-/** The message for text that is not an amount: a transfer's amounts are never negative, so its example is not either. */
-export type AmountFormatKey = "ledger.errors.amountFormat" | "ledger.errors.positiveAmountFormat" | "ledger.errors.importAmount";
 
 /** A decimal string; JSON numbers are refused so no float ever carries money. */
 const decimalText = (formatKey: AmountFormatKey) =>
@@ -193,10 +136,6 @@ export const transactionUpdateSchema = z
   .refine(changesSomething, { error: "ledger.errors.noChanges" });
 export type TransactionUpdateInput = z.infer<typeof transactionUpdateSchema>;
 
-/** Which way a movement's money goes: out (spent, the default of a new one) or in (earned). */
-export const DIRECTIONS = ["out", "in"] as const;
-export type Direction = (typeof DIRECTIONS)[number];
-
 /**
  * A movement as the forms enter it (the add and edit forms, quick add; ADR 051): a direction and
  * the amount without a sign, in any of the app's own display formats (`parseTypedAmount`); a typed
@@ -249,16 +188,6 @@ function signed(currency: string) {
   };
 }
 
-/** The direction and the magnitude an existing amount is edited as: -4590 is out, "45.90". */
-export function entryOf(minor: number, currency: string): { direction: Direction; amount: string } {
-  return { direction: minor < 0 ? "out" : "in", amount: toDecimalString(Math.abs(minor), currency) };
-}
-
-/** Whether a category's kind disagrees with a movement's direction (an income category on money out, an expense one on money in). */
-export function kindDisagrees(kind: (typeof CATEGORY_KINDS)[number] | undefined, direction: Direction): boolean {
-  return kind !== undefined && (kind === "income") !== (direction === "in");
-}
-
 export const transferSchema = z
   .object({
     fromAccountId: idSchema,
@@ -299,10 +228,6 @@ const amountBound = z
     const checked = checkAmount(value, "KWD");
     if (!checked.ok && (checked.key === "ledger.errors.amountFormat" || checked.key === "ledger.errors.amountDecimalComma")) ctx.addIssue({ code: "custom", message: checked.key });
   });
-
-/** Money in, money out, or both (the default): the list's side filter. */
-export const LIST_DIRECTIONS = ["in", "out", "any"] as const;
-export type ListDirection = (typeof LIST_DIRECTIONS)[number];
 
 /** Query of the listing and of the CSV export (all strings: they come from a URL); see listQuerySchema. */
 export const listQueryObject = z.object({
@@ -364,34 +289,6 @@ export type RegisterQuery = z.infer<typeof registerQueryObject>;
 
 const columnIndex = blank(z.string().regex(/^\d{1,3}$/, { error: "ledger.errors.column" }).transform(Number));
 
-/**
- * The import's column parameters, in the order the mapping form asks for them. The amount is read
- * from one of: `amountColumn` (signed as written; with `typeColumn`, a column of debit/credit
- * words such as "DR"/"CR" or "Cargo"/"Abono" gives the sign of unsigned amounts),
- * `chargesColumn` (a card statement's amount, where charges are positive and payments negative),
- * or the pair `debitColumn`/`creditColumn`. `feeColumn`: a fee charged with the movement, taken
- * out of its amount (ADR 050). The options are columns so that every path that carries a mapping
- * (the form, a draft, the API) carries them as it carries the others. `balanceColumn`: the bank's
- * running balance; its last day's figure is kept as a reconciliation checkpoint (ADR 062).
- */
-export const IMPORT_COLUMNS = [
-  "dateColumn",
-  "descriptionColumn",
-  "amountColumn",
-  "chargesColumn",
-  "typeColumn",
-  "debitColumn",
-  "creditColumn",
-  "feeColumn",
-  "currencyColumn",
-  "categoryColumn",
-  "payeeColumn",
-  "notesColumn",
-  "statusColumn",
-  "idColumn",
-  "balanceColumn",
-] as const;
-export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 const importColumns = Object.fromEntries(IMPORT_COLUMNS.map((name) => [name, columnIndex])) as Record<(typeof IMPORT_COLUMNS)[number], typeof columnIndex>;
 
 /** Query of the CSV import and its preview. Column indexes are 0-based. */
@@ -407,3 +304,6 @@ export const importQuerySchema = z.object({
 export type ImportQuery = z.infer<typeof importQuerySchema>;
 
 export { MAX_MINOR_UNITS };
+
+export { ACCOUNT_TYPES, TRANSACTION_STATUSES, CATEGORY_KINDS, DEFAULT_CATEGORY_COLOR, CURRENCY_PICKER_FIRST, DEFAULT_CATEGORY_KEYS, PAGE_SIZE_DEFAULT, IMPORT_MAX_ROWS, IMPORT_MAX_COLUMNS, DATE_FORMATS, isKnownCurrency, currencyPickerList, checkAmount, DIRECTIONS, entryOf, kindDisagrees, LIST_DIRECTIONS, IMPORT_COLUMNS } from "../ledger-values";
+export type { AccountType, TransactionStatus, DefaultCategoryKey, DateFormat, AmountCheck, AmountFormatKey, Direction, ListDirection, ImportColumn } from "../ledger-values";

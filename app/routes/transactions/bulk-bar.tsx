@@ -7,7 +7,7 @@ import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import type { Translate } from "../../../core/i18n/translate";
 import type { Category } from "../../../core/api-types/ledger";
-import { TRANSACTION_STATUSES } from "../../../core/schemas/ledger";
+import { TRANSACTION_STATUSES } from "../../../core/ledger-values";
 import { useHydrated } from "../../browser/use-hydrated";
 import { FormKey } from "../../forms/idempotency-key";
 import { useFailureToast, useFormAnswer } from "../../forms/use-form-answer";

@@ -10,7 +10,7 @@ import { Field } from "../../ui/ui";
 import { isPlainClick } from "../../browser/plain-click";
 import { isIsoDay } from "../../../core/dates";
 import type { Account, Category } from "../../../core/api-types/ledger";
-import { LIST_DIRECTIONS, TRANSACTION_STATUSES } from "../../../core/schemas/ledger";
+import { LIST_DIRECTIONS, TRANSACTION_STATUSES } from "../../../core/ledger-values";
 import { dateShortcuts } from "./date-shortcuts";
 import { withParams } from "./list-urls";
 import * as l from "../../styles/ledger.css";

@@ -1,6 +1,6 @@
 import type { Translate } from "../../../core/i18n/translate";
 import { TEXT_LIMITS } from "../../../core/input-limits";
-import { TRANSACTION_STATUSES } from "../../../core/schemas/ledger";
+import { TRANSACTION_STATUSES } from "../../../core/ledger-values";
 import { SelectField, TextareaField } from "../../forms/fields";
 import * as l from "../../styles/ledger.css";
 

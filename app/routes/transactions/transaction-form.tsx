@@ -1,5 +1,5 @@
 /** The add form and a row's edit form: intents `add` and `update`, answered by transaction-form.server.ts. */
-import { useMemo, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { Link, useFetcher, useSearchParams } from "react-router";
 import { useTranslation } from "../../i18n/use-translation";
 import { FormKey } from "../../forms/idempotency-key";
@@ -17,7 +17,7 @@ import { useEscapeCloses } from "../../ui/use-escape-closes";
 import { formatDay, isIsoDay } from "../../../core/dates";
 import { TEXT_LIMITS } from "../../../core/input-limits";
 import { formatMoney, typedAsOut } from "../../../core/money";
-import { type Direction, entryOf, transactionEditSchema, transactionEntrySchema } from "../../../core/schemas/ledger";
+import { type Direction, entryOf } from "../../../core/ledger-values";
 import { useListUrls } from "./list-urls";
 import type { Fetcher, PageData, PageTransaction, TransactionsAnswer } from "./page-data";
 import { StatusAndNotesFields } from "./status-and-notes-fields";
@@ -42,8 +42,12 @@ export function TransactionForm({ mode, tx, fetcher, result, loaderData }: Trans
   const { list: listUrl, keepingEdit: listUrlKeepingEdit } = useListUrls();
   const currency = loaderData.account.currency;
   // One schema for the browser's check and the action's (ADR 051): a direction and an unsigned amount.
-  const schema = useMemo(() => (mode === "add" ? transactionEntrySchema : transactionEditSchema)(currency), [currency, mode]);
-  const { errors, onSubmit } = useClientValidation(schema, t, result?.errors, undefined);
+  // Loaded, with zod, when the form is first focused or sent, not with the list (ADR 074).
+  const loadSchema = useCallback(
+    () => import("../../../core/schemas/ledger").then((schemas) => (mode === "add" ? schemas.transactionEntrySchema : schemas.transactionEditSchema)(currency)),
+    [currency, mode],
+  );
+  const { errors, onSubmit, onFocus } = useClientValidation(loadSchema, t, result?.errors, undefined);
   const question = kindQuestionOf(result);
   useFailureToast(question ? undefined : result, t);
   const values = result?.values ?? {};
@@ -85,6 +89,7 @@ export function TransactionForm({ mode, tx, fetcher, result, loaderData }: Trans
       method="post"
       noValidate
       onSubmit={focusWhenSaved(onSubmit)}
+      onFocus={onFocus}
       data-edit-of={tx?.id}
       onKeyDown={mode === "update" ? onKeyDown : undefined}
       className={ui.stack}

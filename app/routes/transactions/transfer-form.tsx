@@ -11,7 +11,6 @@ import { useClientValidation } from "../../forms/forms";
 import { Field, FormAlert } from "../../ui/ui";
 import { useHydrated } from "../../browser/use-hydrated";
 import { TEXT_LIMITS } from "../../../core/input-limits";
-import { transferSchema } from "../../../core/schemas/ledger";
 import { useListUrls } from "./list-urls";
 import type { Fetcher, PageData } from "./page-data";
 import { StatusAndNotesFields } from "./status-and-notes-fields";
@@ -25,7 +24,7 @@ export function TransferForm({ fetcher, result, loaderData, others }: TransferFo
   const listUrl = useListUrls().keepingEdit;
   const { account } = loaderData;
   const currencies = amountChecks((typed) => ({ amount: account.currency, toAmount: others.find((other) => other.id === typed.toAccountId)?.currency }));
-  const { errors, onSubmit } = useClientValidation(transferSchema, t, result?.errors, currencies);
+  const { errors, onSubmit, onFocus } = useClientValidation(loadTransferSchema, t, result?.errors, currencies);
   useFailureToast(result, t);
   const values = result?.values ?? {};
   const busy = fetcher.state !== "idle";
@@ -44,6 +43,7 @@ export function TransferForm({ fetcher, result, loaderData, others }: TransferFo
       method="post"
       noValidate
       onSubmit={focusWhenSaved(onSubmit)}
+      onFocus={onFocus}
       className={ui.stack}
       preventScrollReset
       aria-label={t("transactionsPage.page.transferTitle")}
@@ -113,4 +113,9 @@ export function TransferForm({ fetcher, result, loaderData, others }: TransferFo
       </div>
     </fetcher.Form>
   );
+}
+
+/** The transfer's schema, loaded (with zod) when the form is first focused or sent, not with the list (ADR 074). */
+function loadTransferSchema() {
+  return import("../../../core/schemas/ledger").then((schemas) => schemas.transferSchema);
 }

@@ -1,6 +1,6 @@
 /** The list's address after a delete without JavaScript: it carries the deleted ids, so the page offers their undo (ADR 053). */
 import { ID_PATTERN } from "../../../core/ids";
-import { BULK_MAX_IDS } from "../../../core/schemas/bulk";
+import { BULK_MAX_IDS } from "../../../core/ledger-values";
 
 export const UNDO_PARAM = "undo";
 

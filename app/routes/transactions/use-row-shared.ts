@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState, type Dispatch, type SetStateAction } fr
 import { useSubmit } from "react-router";
 import type { Translate } from "../../../core/i18n/translate";
 import type { Transaction } from "../../../core/api-types/ledger";
-import { TRANSACTION_STATUSES } from "../../../core/schemas/ledger";
+import { TRANSACTION_STATUSES } from "../../../core/ledger-values";
 import { columnLabelVars } from "../../ui/column-labels";
 import { formKey } from "../../forms/idempotency-key";
 import { useFailureToast } from "../../forms/use-form-answer";

@@ -8,7 +8,7 @@ import { focusIfLost } from "../../../forms/focus-after-save";
 import { formatCount } from "../../../../core/i18n/translate";
 import type { ImportRow } from "../../../../core/api-types/ledger";
 import { formatDay } from "../../../../core/dates";
-import { DATE_FORMATS, IMPORT_COLUMNS } from "../../../../core/schemas/ledger";
+import { DATE_FORMATS, IMPORT_COLUMNS } from "../../../../core/ledger-values";
 import type { Fetcher } from "../page-data";
 import type { ImportState } from "./import-state";
 import { columnLabelKey, ImportReadingNote } from "./import-reading";
