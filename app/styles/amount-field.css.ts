@@ -1,9 +1,13 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "./theme.css";
 
-/** The out/in pair: two halves of one control, the chosen one filled. */
-export const segmented = style({ display: "flex", border: 0, margin: 0, padding: 0, minWidth: 0 });
-export const legend = style({ fontWeight: 600, fontSize: "0.95rem", padding: 0, marginBottom: vars.space.xs, float: "left", width: "100%" });
+/**
+ * The out/in pair: two halves of one control, the chosen one filled. Its legend (floated, so a
+ * flex item) takes a line of its own: beside the halves, in a narrow grid column (the edit form at
+ * 1280 px), it squeezed them to a letter per line.
+ */
+export const segmented = style({ display: "flex", flexWrap: "wrap", border: 0, margin: 0, padding: 0, minWidth: 0 });
+export const legend = style({ fontWeight: 600, fontSize: "0.95rem", padding: 0, marginBottom: vars.space.xs, float: "left", width: "100%", flex: "0 0 100%" });
 export const choice = style({
   flex: "1 1 0",
   display: "flex",

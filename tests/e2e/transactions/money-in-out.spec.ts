@@ -74,6 +74,13 @@ test.describe("money in and money out", () => {
     const edit = page.getByRole("form", { name: "Edit Almuerzo menú" });
     await expect(edit.getByLabel("Amount (PEN)")).toHaveValue("45.90");
     await expect(edit.getByRole("radio", { name: "Money out" })).toBeChecked();
+    // The two halves sit side by side on one line in the edit form's narrow column (at 1280 px they
+    // were squeezed beside their legend to a letter per line).
+    const halves = edit.getByTestId("direction").locator("label");
+    const [outHalf, inHalf] = [await halves.nth(0).boundingBox(), await halves.nth(1).boundingBox()];
+    expect(outHalf!.height).toBeLessThan(60);
+    expect(Math.abs(outHalf!.y - inHalf!.y)).toBeLessThan(1);
+    expect(inHalf!.x).toBeGreaterThan(outHalf!.x + outHalf!.width - 2);
     await edit.getByLabel("Amount (PEN)").fill("1.234,50");
     await edit.getByRole("button", { name: "Save" }).click();
     await expect(lunch.getByTestId("amount")).toHaveText(`-${soles("1,234.50")}`);
