@@ -8,7 +8,7 @@
  * functions by self time for the app Worker and the API Worker (workerd's own inspector, which
  * lists every Worker; wrangler's --inspector-port proxies only one).
  *
- *   node scripts/bench/profile-pages.mjs [--requests 200] [--top 25]
+ *   npm run bench:profile [-- --requests 200 --top 25]   (the project's Node 24: Node 20 has no global WebSocket)
  *
  * Port: PROFILE_PORT (8824), inspector PROFILE_INSPECTOR_PORT (8825). Profiles are written to
  * bench/profiles/<page>-<worker>.cpuprofile (gitignored with bench/results.json's folder rules:
