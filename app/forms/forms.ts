@@ -67,12 +67,21 @@ export function useClientValidation<S extends z.ZodType>(schemaOrLoader: S | (()
   // The schema loaded for this source: a new one (another currency's) is loaded when first needed.
   const loaded = useRef<{ source: S | (() => Promise<S>); schema: Promise<S> } | null>(null);
   const passed = useRef(false);
+  // A check on its way (the schema still loading): another submit meanwhile is the same one.
+  const checking = useRef(false);
   if (serverErrors !== lastServerErrors) {
     setLastServerErrors(serverErrors);
     setClientErrors(null);
   }
   const load = () => {
-    if (loaded.current?.source !== schemaOrLoader) loaded.current = { source: schemaOrLoader, schema: loadSchema() };
+    if (loaded.current?.source !== schemaOrLoader) {
+      const entry = { source: schemaOrLoader, schema: loadSchema() };
+      // A load that failed (offline) is not kept: the next focus or submit asks again.
+      entry.schema.catch(() => {
+        if (loaded.current === entry) loaded.current = null;
+      });
+      loaded.current = entry;
+    }
     return loaded.current.schema;
   };
   // The form last sent from here: when the server answers it with field errors (rules only the
@@ -94,6 +103,8 @@ export function useClientValidation<S extends z.ZodType>(schemaOrLoader: S | (()
       return;
     }
     event.preventDefault();
+    if (checking.current) return;
+    checking.current = true;
     const form = event.currentTarget;
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     // A new task: a submit requested while this submit event is still dispatching is ignored.
@@ -104,6 +115,7 @@ export function useClientValidation<S extends z.ZodType>(schemaOrLoader: S | (()
       }, 0);
     void load().then(
       (loaded) => {
+        checking.current = false;
         const result = parseForm(loaded, new FormData(form), t, extra);
         if (result.ok) {
           setClientErrors(null);
@@ -115,7 +127,10 @@ export function useClientValidation<S extends z.ZodType>(schemaOrLoader: S | (()
         if (first) form.querySelector<HTMLElement>(`[name="${CSS.escape(first)}"]`)?.focus();
       },
       // The schema chunk did not load: the server checks the same rules.
-      submitAgain,
+      () => {
+        checking.current = false;
+        submitAgain();
+      },
     );
   }
   return { errors: clientErrors ?? serverErrors ?? {}, onSubmit, onFocus: () => void load() };

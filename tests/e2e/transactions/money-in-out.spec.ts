@@ -86,6 +86,37 @@ test.describe("money in and money out", () => {
     await expect(lunch.getByTestId("amount")).toHaveText(`-${soles("1,234.50")}`);
   });
 
+  test("sent before its check has loaded, the add form waits for it and saves once, a second click included", async ({ page, request, signedIn }) => {
+    const accountId = await createAccount(request, signedIn, { name: "BCP Soles", openingBalance: "100.00" });
+    // The form's schema (and zod) come when the form is first used (ADR 074): held back here, as on a slow network.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let schemaAsked = false;
+    await page.route(/\/assets\/schemas-[\w-]+\.js$/, async (route) => {
+      schemaAsked = true;
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/accounts/${accountId}/transactions`);
+    await hydrated(page);
+    await disclose(page, "Add transaction");
+    const add = page.getByRole("form", { name: "New transaction" });
+    await add.getByLabel("Description").fill("Taxi al aeropuerto");
+    await add.getByLabel("Amount (PEN)").fill("12.50");
+    await expect.poll(() => schemaAsked).toBe(true);
+    const posts: string[] = [];
+    page.on("request", (sent) => {
+      if (sent.method() === "POST") posts.push(sent.url());
+    });
+    const save = add.getByRole("button", { name: "Add transaction" });
+    await save.click();
+    await save.click();
+    release();
+    await expect(page.getByTestId("transaction-row").filter({ hasText: "Taxi al aeropuerto" })).toHaveCount(1);
+    await expect(page.getByTestId("account-balance")).toContainText(soles("87.50"));
+    expect(posts).toHaveLength(1);
+  });
+
   test("quick add from the overview and the header", async ({ page, request, signedIn }) => {
     const accountId = await createAccount(request, signedIn, { name: "BCP Soles", openingBalance: "100.00", openingDate: "2026-01-01" });
     await page.goto("/");
