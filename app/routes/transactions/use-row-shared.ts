@@ -45,10 +45,13 @@ export function useRowShared(
   // The same object while its inputs are the same, so that the rows (memo) skip a render that
   // changes nothing of theirs: after hydration the router patches in the routes the page's links
   // lead to (lazy route discovery) and re-renders the whole tree, which doubled the rows' fibers.
-  return useMemo(
-    () => rowShared({ t, language, searchParams, actionData, listUrl, listUrlKeepingEdit, loaderData, submit, deleted, setDeleted, forgetDelete }),
-    [t, language, searchParams, actionData, listUrl, listUrlKeepingEdit, loaderData, submit, deleted, forgetDelete],
+  // The deletes in flight are the table's (their outcome toasts), not the rows': a delete starting
+  // or settling does not render the other rows again.
+  const shared = useMemo(
+    () => rowShared({ t, language, searchParams, actionData, listUrl, listUrlKeepingEdit, loaderData, submit, setDeleted }),
+    [t, language, searchParams, actionData, listUrl, listUrlKeepingEdit, loaderData, submit],
   );
+  return { shared, deleted, forgetDelete };
 }
 
 function rowShared({
@@ -60,9 +63,7 @@ function rowShared({
   listUrlKeepingEdit,
   loaderData,
   submit,
-  deleted,
   setDeleted,
-  forgetDelete,
 }: {
   t: Translate;
   language: string;
@@ -72,9 +73,7 @@ function rowShared({
   listUrlKeepingEdit: string;
   loaderData: PageData;
   submit: ReturnType<typeof useSubmit>;
-  deleted: ReadonlyMap<string, string>;
   setDeleted: Dispatch<SetStateAction<ReadonlyMap<string, string>>>;
-  forgetDelete: (id: string) => void;
 }) {
   const accountsById = new Map(loaderData.accounts.map((a) => [a.id, a]));
   const otherSideOf = (tx: PageTransaction) => (tx.transferAccountId ? accountsById.get(tx.transferAccountId) : undefined);
@@ -92,8 +91,6 @@ function rowShared({
     actions: t("ledger.pages.common.actions"),
   };
   return {
-    deleted,
-    forgetDelete,
     /** With JavaScript a delete goes through the row's own fetcher (optimistic, several at once). */
     deleteRow(id: string, naming: string) {
       const form = new FormData();
