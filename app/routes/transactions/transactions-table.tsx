@@ -34,7 +34,7 @@ export function TransactionTable({ loaderData, list, filtered, addFetcher }: { l
   const caption = filtered ? t("transactionsPage.page.captionFiltered", { name: account.name }) : t("transactionsPage.page.caption", { name: account.name });
   const actionData = useActionData<TransactionsAnswer>();
   const { list: listUrl, keepingEdit: listUrlKeepingEdit } = useListUrls();
-  const { shared, deleted, forgetDelete } = useRowShared(t, i18n.language, searchParams, actionData, listUrl, listUrlKeepingEdit, loaderData);
+  const { shared, deleted, forgetDelete } = useRowShared({ t, language: i18n.language, searchParams, actionData, listUrl, listUrlKeepingEdit, loaderData });
   const { columns } = shared;
   const confirmDelete = searchParams.get("confirmDelete");
   const confirming = confirmDelete && shared.changeable ? list.transactions.find((tx) => tx.id === confirmDelete && !shared.locked(tx)) : undefined;

@@ -16,15 +16,8 @@ import { editHrefsOf } from "./list-urls";
  * holds 50 rows, and translating the same labels (and subscribing to the same router state) 50
  * times was most of the page's server render time.
  */
-export function useRowShared(
-  t: Translate,
-  language: string,
-  searchParams: URLSearchParams,
-  actionData: TransactionsAnswer | undefined,
-  listUrl: string,
-  listUrlKeepingEdit: string,
-  loaderData: PageData,
-) {
+export function useRowShared(inputs: RowInputs) {
+  const { t, language, searchParams, actionData, listUrl, listUrlKeepingEdit, loaderData } = inputs;
   const submit = useSubmit();
   // Deletes sent from this page (JavaScript only): each one's answer is watched for a failure toast.
   // Each with the words that name its row in the undo toast.
@@ -54,6 +47,17 @@ export function useRowShared(
   return { shared, deleted, forgetDelete };
 }
 
+/** What the table knows that the rows' shared object is made of. */
+type RowInputs = {
+  t: Translate;
+  language: string;
+  searchParams: URLSearchParams;
+  actionData: TransactionsAnswer | undefined;
+  listUrl: string;
+  listUrlKeepingEdit: string;
+  loaderData: PageData;
+};
+
 function rowShared({
   t,
   language,
@@ -64,17 +68,7 @@ function rowShared({
   loaderData,
   submit,
   setDeleted,
-}: {
-  t: Translate;
-  language: string;
-  searchParams: URLSearchParams;
-  actionData: TransactionsAnswer | undefined;
-  listUrl: string;
-  listUrlKeepingEdit: string;
-  loaderData: PageData;
-  submit: ReturnType<typeof useSubmit>;
-  setDeleted: Dispatch<SetStateAction<ReadonlyMap<string, string>>>;
-}) {
+}: RowInputs & { submit: ReturnType<typeof useSubmit>; setDeleted: Dispatch<SetStateAction<ReadonlyMap<string, string>>> }) {
   const accountsById = new Map(loaderData.accounts.map((a) => [a.id, a]));
   const otherSideOf = (tx: PageTransaction) => (tx.transferAccountId ? accountsById.get(tx.transferAccountId) : undefined);
   const rateTexts = transferRateTexts(t, loaderData.transferRates);
