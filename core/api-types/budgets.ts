@@ -64,7 +64,10 @@ export interface BudgetSummary {
   currency: string;
   period: { start: string; end: string };
   budgetedMinor: number;
+  /** Carried in from the periods before by rollover; the card's "of" is budgeted plus this. */
+  carriedMinor: number;
   spentMinor: number;
+  leftMinor: number;
   over: boolean;
   overLines: number;
 }

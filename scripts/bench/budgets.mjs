@@ -5,6 +5,8 @@
  *   API budget report          a monthly budget that starts that month (the goal: ≤ 1.5× from 1k to 1M rows)
  *   API budget report (1 yr)   the same with a year of rollover behind it (reads a year of the index)
  *   SSR budgets page           /budgets for that period
+ *   API overview, budget card  the overview's call with both budgets' cards (the current period, the
+ *                              year budget's rollover read from its start: ADR 075)
  */
 
 const LINES = ["groceries", "dining", "transport", "entertainment"];
@@ -43,5 +45,6 @@ export async function budgetCases({ origin, api, cookie, lastDay }) {
     ["API budget report", `${origin}/api/v1/budgets/${month}/report?period=${lastDay}`, api],
     ["API budget report (1 yr)", `${origin}/api/v1/budgets/${year}/report?period=${lastDay}`, api],
     ["SSR budgets page", `${origin}/budgets?budget=${month}&period=${lastDay}`, cookie],
+    ["API overview, budget card", `${origin}/api/v1/overview?from=${monthStart}&to=${lastDay}&include=budgets`, api],
   ];
 }

@@ -5,7 +5,7 @@ import { addDays, todayInZone } from "../../core/dates";
 import { periodOf, type PeriodKind, type Rollover } from "../../core/budget-periods";
 import { call, signUp } from "./helpers";
 import { addTransaction, createAccount } from "./ledger-helpers";
-import { RECENT_SPENDING_SQL, SPENDING_SQL } from "../../workers/api/src/budgets/store";
+import { BUDGETS_SPENDING_SQL, SPENDING_SQL } from "../../workers/api/src/budgets/store";
 
 type Category = { id: string; name: string; kind: string };
 
@@ -224,10 +224,45 @@ describe("GET /overview?include=budgets", () => {
     const { status, json } = await call(`/overview?from=${today.slice(0, 8)}01&to=${today}&include=accounts,budgets`, { token });
     expect(status).toBe(200);
     expect(json.budgets).toEqual([
-      { id: budget.id, name: "Quincena", currency: "PEN", period: periodOf({ kind: "quincena", cycleDay: 1 }, today), budgetedMinor: 11000, spentMinor: 3000, over: false, overLines: 1 },
+      { id: budget.id, name: "Quincena", currency: "PEN", period: periodOf({ kind: "quincena", cycleDay: 1 }, today), budgetedMinor: 11000, carriedMinor: 0, spentMinor: 3000, leftMinor: 8000, over: false, overLines: 1 },
     ]);
     expect(json.accounts).toHaveLength(2);
     expect((await call(`/overview?from=${today}&to=${today}&include=accounts`, { token })).json.budgets).toBeUndefined();
+  });
+});
+
+describe("GET /overview?include=budgets with rollover", () => {
+  it("says what the budgets page says: carried in, left, and which lines are over, from the period's report", async () => {
+    const { token, soles, byName } = await setup();
+    const today = todayInZone("America/Lima");
+    const thisMonth = `${today.slice(0, 8)}01`;
+    const lastMonth = `${addDays(thisMonth, -1).slice(0, 8)}01`;
+    const budget = await createBudget(token, { name: "Casa", period: "monthly", startsOn: lastMonth });
+    await putLines(token, budget.id, [
+      { categoryId: byName("Dining"), amount: "100.00", rollover: "unspent" },
+      { categoryId: null, amount: "50.00", rollover: "all" },
+    ]);
+    // Last month: S/ 60 of dining left over (carried), S/ 30 of everything else overspent (carried too, with "all").
+    await addTransaction(token, soles.id, { date: `${lastMonth.slice(0, 8)}10`, description: "Cena", amount: "-40.00", categoryId: byName("Dining") });
+    await addTransaction(token, soles.id, { date: `${lastMonth.slice(0, 8)}10`, description: "Taxi", amount: "-80.00", categoryId: byName("Transport") });
+    // This month: S/ 130 of dining is more than its S/ 100, but not than the S/ 160 it has.
+    await addTransaction(token, soles.id, { date: today, description: "Cena", amount: "-130.00", categoryId: byName("Dining") });
+    await addTransaction(token, soles.id, { date: today, description: "Taxi", amount: "-10.00", categoryId: byName("Transport") });
+
+    const overview = await call(`/overview?from=${thisMonth}&to=${today}&include=budgets`, { token });
+    expect(overview.status).toBe(200);
+    const [card] = overview.json.budgets;
+    expect(card).toMatchObject({ budgetedMinor: 15000, carriedMinor: 3000, spentMinor: 14000, leftMinor: 4000, over: false, overLines: 0 });
+    const report = (await call(`/budgets/${budget.id}/report`, { token })).json;
+    expect([card.budgetedMinor, card.carriedMinor, card.spentMinor, card.leftMinor]).toEqual([report.totals.budgetedMinor, report.totals.carriedMinor, report.totals.spentMinor, report.totals.leftMinor]);
+    expect(card.period).toEqual(report.period);
+
+    // Spending past what carried in: over, and the line says so, on the card as on the page.
+    await addTransaction(token, soles.id, { date: today, description: "Cena", amount: "-45.00", categoryId: byName("Dining") });
+    const after = (await call(`/overview?from=${thisMonth}&to=${today}&include=budgets`, { token })).json.budgets[0];
+    expect(after).toMatchObject({ spentMinor: 18500, leftMinor: -500, over: true, overLines: 1 });
+    const lines = (await call(`/budgets/${budget.id}/report`, { token })).json.lines as Array<{ over: boolean }>;
+    expect(lines.filter((line) => line.over)).toHaveLength(1);
   });
 });
 
@@ -242,9 +277,11 @@ describe("query plans of budget spending (migration 0032)", () => {
     expect(plan).toMatch(/SEARCH a USING INDEX sqlite_autoindex_accounts_1 \(id=\?\)/);
     expect(plan).toMatch(/SEARCH c USING INDEX sqlite_autoindex_categories_1 \(id=\?\)/);
     expect(plan).not.toMatch(/transactions|SCAN d/);
-    const recent = await explain(RECENT_SPENDING_SQL, ["u", "2026-11-15"]);
-    expect(recent).toMatch(/SEARCH d USING PRIMARY KEY \(user_id=\? AND date>\? AND date<\?\)/);
-    expect(recent).not.toMatch(/transactions|SCAN d/);
+    // The overview's card, every budget of the user at once: its budgets by the user's index.
+    const card = await explain(BUDGETS_SPENDING_SQL, ["u", "2026-11-15"]);
+    expect(card).toMatch(/SEARCH d USING PRIMARY KEY \(user_id=\? AND date>\? AND date<\?\)/);
+    expect(card).toMatch(/SEARCH b USING INDEX \w+ \(user_id=\?\)/);
+    expect(card).not.toMatch(/transactions|SCAN d|SCAN b/);
   });
 });
 

@@ -3,6 +3,7 @@ import { AlertTriangle } from "lucide-react";
 import { Link } from "react-router";
 import type { BudgetSummary } from "../../../core/api-types/budgets";
 import { useTranslation } from "../../i18n/use-translation";
+import { formatMoney } from "../../../core/money";
 import { Money } from "../../ui/money";
 import { Section } from "../../ui/section";
 import { ProgressBar } from "../../ui/ui";
@@ -35,10 +36,16 @@ export function BudgetCard({ budgets }: { budgets: BudgetSummary[] }) {
                   {budget.name}
                 </Link>
                 <span className={l.figureEnd}>
-                  <Money minor={budget.spentMinor} currency={budget.currency} /> / <Money minor={budget.budgetedMinor} currency={budget.currency} />
+                  <Money minor={budget.spentMinor} currency={budget.currency} /> / <Money minor={budget.budgetedMinor + budget.carriedMinor} currency={budget.currency} />
                 </span>
               </div>
-              <ProgressBar value={spentShare(budget.spentMinor, budget.budgetedMinor)} label={t("ledger.budgets.progress", { category: budget.name })} />
+              <ProgressBar value={spentShare(budget.spentMinor, budget.budgetedMinor + budget.carriedMinor)} label={t("ledger.budgets.progress", { category: budget.name })} />
+              {budget.carriedMinor !== 0 ? (
+                // What the figure above is "of": the budgets page shows the same two parts apart.
+                <span className={l.small} data-testid="overview-budget-carried">
+                  {t(budget.carriedMinor > 0 ? "ledger.budgets.card.carriedIn" : "ledger.budgets.card.overspentCarried", { budgeted: formatMoney(budget.budgetedMinor, budget.currency), carried: formatMoney(Math.abs(budget.carriedMinor), budget.currency) })}
+                </span>
+              ) : null}
               {budget.overLines > 0 ? (
                 <span className={l.small}>
                   <AlertTriangle size={14} aria-hidden="true" style={{ verticalAlign: "-2px" }} /> {t("ledger.budgets.card.overLines", { count: budget.overLines })}

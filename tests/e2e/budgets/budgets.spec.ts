@@ -194,4 +194,48 @@ test.describe("budgets", () => {
     await expect(page.getByTestId("period-state")).toHaveText("This period has not begun.");
     await context.close();
   });
+
+  test("the overview's card counts what rolled over, as the budgets page does: English on a desktop, Spanish on a phone", async ({ browser, baseURL, request, page, signedIn }) => {
+    await rolledOverBudget(request, signedIn, "Dining");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/");
+    const card = page.getByTestId("overview-budget");
+    await expect(card).toContainText(`${soles("130.00")} / ${soles("160.00")}`);
+    await expect(card.getByTestId("overview-budget-carried")).toHaveText(`${soles("100.00")} budgeted + ${soles("60.00")} carried in`);
+    await expect(card).not.toContainText("over budget");
+    await expect(card).not.toHaveAttribute("data-over", "true");
+    // The budgets page says the same: S/ 30 left.
+    await card.getByRole("link", { name: "Casa" }).click();
+    await expect(page.getByTestId("budget-line").getByTestId("line-carried")).toHaveText(soles("60.00"));
+    await expect(page.getByTestId("budget-line").getByTestId("line-left")).toHaveText(soles("30.00"));
+
+    const spanish = await createUser(request, { locale: "es" });
+    await rolledOverBudget(request, spanish, "Restaurantes");
+    const { page: phone, context } = await spanishPage(browser, baseURL!, spanish);
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.goto("/");
+    const tarjeta = phone.getByTestId("overview-budget");
+    await expect(tarjeta).toContainText(`${soles("130.00")} / ${soles("160.00")}`);
+    await expect(tarjeta.getByTestId("overview-budget-carried")).toHaveText(`${soles("100.00")} presupuestado + ${soles("60.00")} arrastrado`);
+    await fitsWidth(phone);
+    await context.close();
+  });
 });
+
+/**
+ * A monthly budget that began last month, S/ 100 of dining with what is unspent carried on: S/ 40
+ * spent last month leaves S/ 60 to carry, and S/ 130 this month is within the S/ 160 there is.
+ */
+async function rolledOverBudget(request: APIRequestContext, user: TestUser, diningName: string) {
+  const today = todayInLima();
+  const lastMonthDay = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 2, 10)).toISOString().slice(0, 10);
+  const dining = await categoryId(request, user, diningName);
+  const { budget } = await apiPost<{ budget: { id: string } }>(request, user, "/budgets", { name: "Casa", currency: "PEN", period: "monthly", startsOn: `${lastMonthDay.slice(0, 8)}01` });
+  const lines = await request.put(`/api/v1/budgets/${budget.id}/lines`, { data: { lines: [{ categoryId: dining, amount: "100", rollover: "unspent" }] }, headers: { Authorization: `Bearer ${user.token}`, "CF-Connecting-IP": randomIp() } });
+  expect(lines.status()).toBe(200);
+  const bcp = await createAccount(request, user, { name: "BCP Soles" });
+  await addTransactions(request, user, bcp, [
+    { date: lastMonthDay, description: "Cena", amount: "-40.00", categoryId: dining },
+    { date: today, description: "Chifa", amount: "-130.00", categoryId: dining },
+  ]);
+}

@@ -100,7 +100,9 @@ export const summaryOut = z.object({
   currency: z.string(),
   period: span,
   budgetedMinor: z.number().int(),
+  carriedMinor: z.number().int().openapi({ description: "Carried in from the periods before by the lines' rollover (negative: overspending carried)" }),
   spentMinor: z.number().int(),
-  over: z.boolean(),
+  leftMinor: z.number().int().openapi({ description: "Budgeted plus carried, less spent" }),
+  over: z.boolean().openapi({ description: "Less than nothing left" }),
   overLines: z.number().int(),
 });

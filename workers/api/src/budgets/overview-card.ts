@@ -1,17 +1,19 @@
 /**
  * The overview's budget card (`GET /overview?include=budgets`): each budget's current period,
- * spent of budgeted, in its own currency. Its statements ride in the overview's D1 batch; the
- * user's zone, which says what "current" is, is read with the results. What the period budgets
- * is this period's amounts (rollover and other currencies are the page's, ADR 057).
+ * as its report on the budgets page says it (`buildReport`: what carried in by rollover, spent,
+ * left, which lines are over), in its own currency. Its statements ride in the overview's D1
+ * batch; the user's zone, which says what "current" is, is read with the results. Spending in
+ * another currency is the page's (it needs rates, ADR 057): the card leaves it out.
  */
-import { periodOf } from "../../../../core/budget-periods";
 import { todayInZone } from "../../../../core/dates";
+import type { RateFraction } from "../../../../core/exchange";
 import type { BudgetSummary } from "../../../../core/api-types/budgets";
 import { rowsOf } from "../platform/batch";
-import { ruleOf } from "./report";
-import { allLinesStatement, budgetsStatement, recentSpendingStatement, type BudgetRow, type LineRow } from "./store";
+import { buildReport } from "./report";
+import { allLinesStatement, budgetsSpendingStatement, budgetsStatement, type BudgetRow, type LineRow, type SpendingRow } from "./store";
 
-type DayRow = { category_id: string | null; currency: string; day: string; spent: number };
+/** The card converts nothing: rows in another currency are left out, as the report leaves out those it has no rate for. */
+const NO_RATES: ReadonlyMap<string, RateFraction> = new Map();
 
 export function budgetCard(db: D1Database, include: string | undefined) {
   const wanted = include?.split(",").includes("budgets") ?? false;
@@ -21,35 +23,35 @@ export function budgetCard(db: D1Database, include: string | undefined) {
     statements(userId: string): D1PreparedStatement[] {
       if (!wanted) return [];
       // A range around UTC's today holds any zone's current period.
-      return [budgetsStatement(db, userId), allLinesStatement(db, userId), recentSpendingStatement(db, userId, new Date().toISOString().slice(0, 10))];
+      return [budgetsStatement(db, userId), allLinesStatement(db, userId), budgetsSpendingStatement(db, userId, new Date().toISOString().slice(0, 10))];
     },
-    read(results: D1Result[], timeZone: string): { budgets?: BudgetSummary[] } {
+    read(results: D1Result[], timeZone: string, locale: string): { budgets?: BudgetSummary[] } {
       if (!wanted) return {};
       const today = todayInZone(timeZone);
       const lines = rowsOf<LineRow>(results[1]);
-      const days = rowsOf<DayRow>(results[2]);
+      const spending = rowsOf<SpendingRow & { budget_id: string }>(results[2]);
       return {
         budgets: rowsOf<BudgetRow>(results[0]).map((budget) => {
-          const period = periodOf(ruleOf(budget), today);
-          const own = lines.filter((line) => line.budget_id === budget.id);
-          const lined = new Set(own.map((line) => line.category_id));
-          const spentOf = (line: LineRow) =>
-            days
-              .filter((row) => row.currency === budget.currency && row.day >= period.start && row.day <= period.end)
-              .filter((row) => (line.category_id === null ? !lined.has(row.category_id) || row.category_id === null : row.category_id === line.category_id))
-              .reduce((sum, row) => sum + row.spent, 0);
-          const spent = own.map(spentOf);
-          const budgeted = own.reduce((sum, line) => sum + line.amount, 0);
-          const total = spent.reduce((sum, n) => sum + n, 0);
+          const report = buildReport({
+            budget,
+            lines: lines.filter((line) => line.budget_id === budget.id),
+            rows: spending.filter((row) => row.budget_id === budget.id),
+            rates: NO_RATES,
+            day: today,
+            today,
+            locale,
+          });
           return {
             id: budget.id,
             name: budget.name,
             currency: budget.currency,
-            period,
-            budgetedMinor: budgeted,
-            spentMinor: total,
-            over: total > budgeted,
-            overLines: own.filter((line, i) => spent[i]! > line.amount).length,
+            period: report.period,
+            budgetedMinor: report.totals.budgetedMinor,
+            carriedMinor: report.totals.carriedMinor,
+            spentMinor: report.totals.spentMinor,
+            leftMinor: report.totals.leftMinor,
+            over: report.totals.leftMinor < 0,
+            overLines: report.lines.filter((line) => line.over).length,
           };
         }),
       };

@@ -114,19 +114,29 @@ export function spendingStatement(db: D1Database, userId: string, budgetId: stri
   return db.prepare(SPENDING_SQL).bind(budgetId, userId, day);
 }
 
-export const RECENT_SPENDING_SQL = `SELECT NULLIF(d.category, '') AS category_id, a.currency AS currency, d.date AS day, ${SPENT} AS spent
-         FROM day_totals d JOIN accounts a ON a.id = d.account_id LEFT JOIN categories c ON c.id = d.category
-        WHERE d.user_id = ?1 AND d.date BETWEEN date(?2, '-32 days') AND date(?2, '+32 days')
-          AND a.currency IN (SELECT currency FROM budgets WHERE user_id = ?1)
-        GROUP BY d.category, a.currency, d.date
-       HAVING ${COUNTED} > 0`;
-
 /**
- * The overview's card: every budget's spending in its own currency per category and day over
- * the days around `day` (any period that contains it lies inside), for the caller to sum per period.
+ * The overview's card: `SPENDING_SQL` for every budget of the user at once (rows carry their
+ * budget's id), so each budget's report (`buildReport`) is made from the overview's own batch.
+ * A budget without a rollover line reads only the days around `day` (any period that contains it
+ * lies inside); one with a rollover line reads from the period it starts in, as its report does.
  */
-export function recentSpendingStatement(db: D1Database, userId: string, day: string): D1PreparedStatement {
-  return db.prepare(RECENT_SPENDING_SQL).bind(userId, day);
+export const BUDGETS_SPENDING_SQL = `SELECT b.id AS budget_id, NULLIF(d.category, '') AS category_id, a.currency AS currency, ${periodStartSql("d.date")} AS period_start,
+              CASE WHEN a.currency = b.currency THEN NULL ELSE d.date END AS day,
+              ${SPENT} AS spent, ${COUNTED} AS n
+         FROM budgets b
+         -- CROSS JOIN keeps the budgets outside: each then reads its own days by the primary key's range.
+         CROSS JOIN day_totals d ON d.user_id = b.user_id
+              AND d.date >= CASE WHEN EXISTS (SELECT 1 FROM budget_lines r WHERE r.budget_id = b.id AND r.rollover <> 'none')
+                                 THEN min(date(b.starts_on, '-31 days'), date(?2, '-31 days')) ELSE date(?2, '-31 days') END
+              AND d.date <= date(?2, '+31 days')
+         JOIN accounts a ON a.id = d.account_id
+         LEFT JOIN categories c ON c.id = d.category
+        WHERE b.user_id = ?1
+        GROUP BY b.id, d.category, a.currency, period_start, day
+       HAVING n > 0`;
+
+export function budgetsSpendingStatement(db: D1Database, userId: string, day: string): D1PreparedStatement {
+  return db.prepare(BUDGETS_SPENDING_SQL).bind(userId, day);
 }
 
 export function insertBudget(db: D1Database, row: Omit<BudgetRow, "updated_at">): D1PreparedStatement {
