@@ -257,6 +257,21 @@ describe("GET /overview?include=budgets with rollover", () => {
     expect([card.budgetedMinor, card.carriedMinor, card.spentMinor, card.leftMinor]).toEqual([report.totals.budgetedMinor, report.totals.carriedMinor, report.totals.spentMinor, report.totals.leftMinor]);
     expect(card.period).toEqual(report.period);
 
+    // Beside it, a budget without rollover (it reads only the days around today) and one that
+    // starts next month: each card is its own report, whatever the others read.
+    const plain = await createBudget(token, { name: "Salidas", period: "quincena", startsOn: lastMonth });
+    await putLines(token, plain.id, [{ categoryId: byName("Dining"), amount: "90.00" }]);
+    const later = await createBudget(token, { name: "Viaje", period: "monthly", startsOn: addDays(today, 40) });
+    await putLines(token, later.id, [{ categoryId: null, amount: "500.00", rollover: "all" }]);
+    const cards = (await call(`/overview?from=${thisMonth}&to=${today}&include=budgets`, { token })).json.budgets as Array<{ id: string; period: unknown; budgetedMinor: number; carriedMinor: number; spentMinor: number; leftMinor: number; overLines: number }>;
+    expect(cards.map((c) => c.id)).toEqual([budget.id, plain.id, later.id]);
+    for (const each of cards) {
+      const own = (await call(`/budgets/${each.id}/report`, { token })).json;
+      const overLines = (own.lines as Array<{ over: boolean }>).filter((line) => line.over).length;
+      expect([each.period, each.budgetedMinor, each.carriedMinor, each.spentMinor, each.leftMinor, each.overLines], each.id).toEqual([own.period, own.totals.budgetedMinor, own.totals.carriedMinor, own.totals.spentMinor, own.totals.leftMinor, overLines]);
+    }
+    expect(cards[1]).toMatchObject({ carriedMinor: 0 });
+
     // Spending past what carried in: over, and the line says so, on the card as on the page.
     await addTransaction(token, soles.id, { date: today, description: "Cena", amount: "-45.00", categoryId: byName("Dining") });
     const after = (await call(`/overview?from=${thisMonth}&to=${today}&include=budgets`, { token })).json.budgets[0];
@@ -281,6 +296,8 @@ describe("query plans of budget spending (migration 0032)", () => {
     const card = await explain(BUDGETS_SPENDING_SQL, ["u", "2026-11-15"]);
     expect(card).toMatch(/SEARCH d USING PRIMARY KEY \(user_id=\? AND date>\? AND date<\?\)/);
     expect(card).toMatch(/SEARCH b USING INDEX \w+ \(user_id=\?\)/);
+    expect(card).toMatch(/SEARCH a USING INDEX sqlite_autoindex_accounts_1 \(id=\?\)/);
+    expect(card).toMatch(/SEARCH c USING INDEX sqlite_autoindex_categories_1 \(id=\?\)/);
     expect(card).not.toMatch(/transactions|SCAN d|SCAN b/);
   });
 });

@@ -1,4 +1,4 @@
-/** The overview's budget card: each budget's current period, spent of budgeted, over budget said in words; leads to /budgets. */
+/** The overview's budget card: each budget's current period, spent of budgeted plus what carried in (ADR 075), over budget said in words; leads to /budgets. */
 import { AlertTriangle } from "lucide-react";
 import { Link } from "react-router";
 import type { BudgetSummary } from "../../../core/api-types/budgets";

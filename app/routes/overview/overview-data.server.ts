@@ -21,7 +21,8 @@ interface OverviewAnswer {
   compared?: Flow[];
   accounts?: Account[];
   accountTotals?: CurrencyTotal[];
-  budgets?: BudgetSummary[];
+  /** An API from before ADR 075 (the Workers deploy one after the other) answers without what carried in. */
+  budgets?: Array<Omit<BudgetSummary, "carriedMinor" | "leftMinor"> & Partial<Pick<BudgetSummary, "carriedMinor" | "leftMinor">>>;
   netWorth?: NetWorthOut;
   upcoming?: { today: string; occurrences: Occurrence[] };
 }
@@ -73,7 +74,7 @@ export async function overviewData(request: Request, context: Readonly<RouterCon
     nextMonth: addDays(last, 1).slice(0, 7),
     thisMonth: today.slice(0, 7),
     today,
-    budgets: overview.budgets ?? [],
+    budgets: (overview.budgets ?? []).map((budget): BudgetSummary => ({ ...budget, carriedMinor: budget.carriedMinor ?? 0, leftMinor: budget.leftMinor ?? budget.budgetedMinor - budget.spentMinor })),
     netWorth: overview.netWorth ?? null,
     upcoming: overview.upcoming ?? null,
     nonce: newIdempotencyKey(),

@@ -12,7 +12,7 @@ import { rowsOf } from "../platform/batch";
 import { buildReport } from "./report";
 import { allLinesStatement, budgetsSpendingStatement, budgetsStatement, type BudgetRow, type LineRow, type SpendingRow } from "./store";
 
-/** The card converts nothing: rows in another currency are left out, as the report leaves out those it has no rate for. */
+/** The card converts nothing: its statement reads the budget's own currency only. */
 const NO_RATES: ReadonlyMap<string, RateFraction> = new Map();
 
 export function budgetCard(db: D1Database, include: string | undefined) {

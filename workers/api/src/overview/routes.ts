@@ -88,7 +88,7 @@ overviewRoutes.openapi(
             flows: z.array(flowOut),
             compared: z.array(periodFlowOut).optional().openapi({ description: "With compareFrom and compareTo: that period's money in and out per currency" }),
             ...includedOut,
-            budgets: z.array(summaryOut).optional().openapi({ description: "With include=budgets: each budget's current period, spent of budgeted" }),
+            budgets: z.array(summaryOut).optional().openapi({ description: "With include=budgets: each budget's current period as its report says it: budgeted, carried in, spent, left, lines over" }),
             netWorth: netWorthOut.optional(),
           }),
         ),
