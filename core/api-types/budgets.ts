@@ -70,4 +70,6 @@ export interface BudgetSummary {
   leftMinor: number;
   over: boolean;
   overLines: number;
+  /** The period's movements in another currency, which the card does not count (the report converts them). */
+  leftOut: number;
 }

@@ -224,7 +224,7 @@ describe("GET /overview?include=budgets", () => {
     const { status, json } = await call(`/overview?from=${today.slice(0, 8)}01&to=${today}&include=accounts,budgets`, { token });
     expect(status).toBe(200);
     expect(json.budgets).toEqual([
-      { id: budget.id, name: "Quincena", currency: "PEN", period: periodOf({ kind: "quincena", cycleDay: 1 }, today), budgetedMinor: 11000, carriedMinor: 0, spentMinor: 3000, leftMinor: 8000, over: false, overLines: 1 },
+      { id: budget.id, name: "Quincena", currency: "PEN", period: periodOf({ kind: "quincena", cycleDay: 1 }, today), budgetedMinor: 11000, carriedMinor: 0, spentMinor: 3000, leftMinor: 8000, over: false, overLines: 1, leftOut: 0 },
     ]);
     expect(json.accounts).toHaveLength(2);
     expect((await call(`/overview?from=${today}&to=${today}&include=accounts`, { token })).json.budgets).toBeUndefined();
@@ -233,7 +233,7 @@ describe("GET /overview?include=budgets", () => {
 
 describe("GET /overview?include=budgets with rollover", () => {
   it("says what the budgets page says: carried in, left, and which lines are over, from the period's report", async () => {
-    const { token, soles, byName } = await setup();
+    const { token, soles, dollars, byName } = await setup();
     const today = todayInZone("America/Lima");
     const thisMonth = `${today.slice(0, 8)}01`;
     const lastMonth = `${addDays(thisMonth, -1).slice(0, 8)}01`;
@@ -271,6 +271,11 @@ describe("GET /overview?include=budgets with rollover", () => {
       expect([each.period, each.budgetedMinor, each.carriedMinor, each.spentMinor, each.leftMinor, each.overLines], each.id).toEqual([own.period, own.totals.budgetedMinor, own.totals.carriedMinor, own.totals.spentMinor, own.totals.leftMinor, overLines]);
     }
     expect(cards[1]).toMatchObject({ carriedMinor: 0 });
+
+    // Dining paid from the dollar account: the card does not convert it, and says so; the page's report converts it.
+    await addTransaction(token, dollars.id, { date: today, description: "Dinner", amount: "-20.00", categoryId: byName("Dining") });
+    const withDollars = (await call(`/overview?from=${thisMonth}&to=${today}&include=budgets`, { token })).json.budgets as Array<{ spentMinor: number; leftOut: number }>;
+    expect(withDollars.map((c) => [c.spentMinor, c.leftOut])).toEqual(cards.map((c) => [c.spentMinor, 1]));
 
     // Spending past what carried in: over, and the line says so, on the card as on the page.
     await addTransaction(token, soles.id, { date: today, description: "Cena", amount: "-45.00", categoryId: byName("Dining") });

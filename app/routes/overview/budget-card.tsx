@@ -3,6 +3,7 @@ import { AlertTriangle } from "lucide-react";
 import { Link } from "react-router";
 import type { BudgetSummary } from "../../../core/api-types/budgets";
 import { useTranslation } from "../../i18n/use-translation";
+import { formatDay } from "../../../core/dates";
 import { formatMoney } from "../../../core/money";
 import { Money } from "../../ui/money";
 import { Section } from "../../ui/section";
@@ -12,7 +13,7 @@ import * as l from "../../styles/ledger.css";
 import * as ui from "../../styles/ui.css";
 
 export function BudgetCard({ budgets }: { budgets: BudgetSummary[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Section
       title={t("ledger.budgets.card.title")}
@@ -39,11 +40,20 @@ export function BudgetCard({ budgets }: { budgets: BudgetSummary[] }) {
                   <Money minor={budget.spentMinor} currency={budget.currency} /> / <Money minor={budget.budgetedMinor + budget.carriedMinor} currency={budget.currency} />
                 </span>
               </div>
+              {/* Always the current period, whatever month the overview shows. */}
+              <span className={l.small} data-testid="overview-budget-period">
+                {t("ledger.budgets.card.period", { start: formatDay(budget.period.start, i18n.language), end: formatDay(budget.period.end, i18n.language) })}
+              </span>
               <ProgressBar value={spentShare(budget.spentMinor, budget.budgetedMinor + budget.carriedMinor)} label={t("ledger.budgets.progress", { category: budget.name })} />
               {budget.carriedMinor !== 0 ? (
                 // What the figure above is "of": the budgets page shows the same two parts apart.
                 <span className={l.small} data-testid="overview-budget-carried">
                   {t(budget.carriedMinor > 0 ? "ledger.budgets.card.carriedIn" : "ledger.budgets.card.overspentCarried", { budgeted: formatMoney(budget.budgetedMinor, budget.currency), carried: formatMoney(Math.abs(budget.carriedMinor), budget.currency) })}
+                </span>
+              ) : null}
+              {budget.leftOut > 0 ? (
+                <span className={l.small} data-testid="overview-budget-left-out">
+                  {t("ledger.budgets.card.leftOut", { count: budget.leftOut })}
                 </span>
               ) : null}
               {budget.overLines > 0 ? (

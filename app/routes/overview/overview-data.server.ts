@@ -22,7 +22,7 @@ interface OverviewAnswer {
   accounts?: Account[];
   accountTotals?: CurrencyTotal[];
   /** An API from before ADR 075 (the Workers deploy one after the other) answers without what carried in. */
-  budgets?: Array<Omit<BudgetSummary, "carriedMinor" | "leftMinor"> & Partial<Pick<BudgetSummary, "carriedMinor" | "leftMinor">>>;
+  budgets?: Array<Omit<BudgetSummary, "carriedMinor" | "leftMinor" | "leftOut"> & Partial<Pick<BudgetSummary, "carriedMinor" | "leftMinor" | "leftOut">>>;
   netWorth?: NetWorthOut;
   upcoming?: { today: string; occurrences: Occurrence[] };
 }
@@ -74,7 +74,7 @@ export async function overviewData(request: Request, context: Readonly<RouterCon
     nextMonth: addDays(last, 1).slice(0, 7),
     thisMonth: today.slice(0, 7),
     today,
-    budgets: (overview.budgets ?? []).map((budget): BudgetSummary => ({ ...budget, carriedMinor: budget.carriedMinor ?? 0, leftMinor: budget.leftMinor ?? budget.budgetedMinor - budget.spentMinor })),
+    budgets: (overview.budgets ?? []).map((budget): BudgetSummary => ({ ...budget, carriedMinor: budget.carriedMinor ?? 0, leftMinor: budget.leftMinor ?? budget.budgetedMinor - budget.spentMinor, leftOut: budget.leftOut ?? 0 })),
     netWorth: overview.netWorth ?? null,
     upcoming: overview.upcoming ?? null,
     nonce: newIdempotencyKey(),

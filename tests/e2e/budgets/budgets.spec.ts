@@ -203,9 +203,12 @@ test.describe("budgets", () => {
     await expect(card).toContainText(`${soles("130.00")} / ${soles("160.00")}`);
     await expect(card.getByTestId("overview-budget-carried")).toHaveText(`${soles("100.00")} budgeted + ${soles("60.00")} carried in`);
     await expect(card).not.toContainText("over budget");
+    // Which period the figures are of, as the budgets page names it.
+    const period = await card.getByTestId("overview-budget-period").textContent();
     await expect(card).not.toHaveAttribute("data-over", "true");
     // The budgets page says the same: S/ 30 left.
     await card.getByRole("link", { name: "Casa" }).click();
+    await expect(page.getByTestId("period-range")).toHaveText(period!);
     await expect(page.getByTestId("budget-line").getByTestId("line-carried")).toHaveText(soles("60.00"));
     await expect(page.getByTestId("budget-line").getByTestId("line-left")).toHaveText(soles("30.00"));
 
@@ -216,7 +219,7 @@ test.describe("budgets", () => {
     await phone.goto("/");
     const tarjeta = phone.getByTestId("overview-budget");
     await expect(tarjeta).toContainText(`${soles("130.00")} / ${soles("160.00")}`);
-    await expect(tarjeta.getByTestId("overview-budget-carried")).toHaveText(`${soles("100.00")} presupuestado + ${soles("60.00")} arrastrado`);
+    await expect(tarjeta.getByTestId("overview-budget-carried")).toHaveText(`${soles("100.00")} de presupuesto + ${soles("60.00")} que sobró de periodos anteriores`);
     await fitsWidth(phone);
     await context.close();
   });

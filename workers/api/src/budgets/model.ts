@@ -105,4 +105,5 @@ export const summaryOut = z.object({
   leftMinor: z.number().int().openapi({ description: "Budgeted plus carried, less spent" }),
   over: z.boolean().openapi({ description: "Less than nothing left" }),
   overLines: z.number().int(),
+  leftOut: z.number().int().openapi({ description: "The period's movements in another currency than the budget's, not counted here (the budget's report converts them)" }),
 });

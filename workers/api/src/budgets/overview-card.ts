@@ -3,7 +3,8 @@
  * as its report on the budgets page says it (`buildReport`: what carried in by rollover, spent,
  * left, which lines are over), in its own currency. Its statements ride in the overview's D1
  * batch; the user's zone, which says what "current" is, is read with the results. Spending in
- * another currency is the page's (it needs rates, ADR 057): the card leaves it out.
+ * another currency is the page's (it needs rates, ADR 057): the card leaves it out and says how
+ * many of the period's movements that is.
  */
 import { todayInZone } from "../../../../core/dates";
 import type { RateFraction } from "../../../../core/exchange";
@@ -12,7 +13,7 @@ import { rowsOf } from "../platform/batch";
 import { buildReport } from "./report";
 import { allLinesStatement, budgetsSpendingStatement, budgetsStatement, type BudgetRow, type LineRow, type SpendingRow } from "./store";
 
-/** The card converts nothing: its statement reads the budget's own currency only. */
+/** The card converts nothing: the report counts rows in another currency as left out (`unconverted`). */
 const NO_RATES: ReadonlyMap<string, RateFraction> = new Map();
 
 export function budgetCard(db: D1Database, include: string | undefined) {
@@ -52,6 +53,7 @@ export function budgetCard(db: D1Database, include: string | undefined) {
             leftMinor: report.totals.leftMinor,
             over: report.totals.leftMinor < 0,
             overLines: report.lines.filter((line) => line.over).length,
+            leftOut: report.unconverted.period,
           };
         }),
       };

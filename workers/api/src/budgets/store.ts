@@ -119,11 +119,11 @@ export function spendingStatement(db: D1Database, userId: string, budgetId: stri
  * budget's id), so each budget's report (`buildReport`) is made from the overview's own batch.
  * A budget without a rollover line reads only the days around `day` (any period that contains it
  * lies inside); one with a rollover line reads from the period it starts in, as its report does.
- * Only the budget's own currency: the card converts nothing (ADR 075), so other accounts' days
- * are not read.
+ * The card converts nothing (ADR 075): accounts in another currency are read only around `day`,
+ * so it can say how many of this period's movements it leaves out.
  */
 export const BUDGETS_SPENDING_SQL = `SELECT b.id AS budget_id, NULLIF(d.category, '') AS category_id, a.currency AS currency, ${periodStartSql("d.date")} AS period_start,
-              NULL AS day,
+              CASE WHEN a.currency = b.currency THEN NULL ELSE d.date END AS day,
               ${SPENT} AS spent, ${COUNTED} AS n
          FROM budgets b
          -- CROSS JOIN keeps the budgets outside: each then reads its own days by the primary key's range.
@@ -131,10 +131,10 @@ export const BUDGETS_SPENDING_SQL = `SELECT b.id AS budget_id, NULLIF(d.category
               AND d.date >= CASE WHEN EXISTS (SELECT 1 FROM budget_lines r WHERE r.budget_id = b.id AND r.rollover <> 'none')
                                  THEN min(date(b.starts_on, '-31 days'), date(?2, '-31 days')) ELSE date(?2, '-31 days') END
               AND d.date <= date(?2, '+31 days')
-         JOIN accounts a ON a.id = d.account_id AND a.currency = b.currency
+         JOIN accounts a ON a.id = d.account_id AND (a.currency = b.currency OR d.date >= date(?2, '-31 days'))
          LEFT JOIN categories c ON c.id = d.category
         WHERE b.user_id = ?1
-        GROUP BY b.id, d.category, period_start
+        GROUP BY b.id, d.category, a.currency, period_start, day
        HAVING n > 0`;
 
 export function budgetsSpendingStatement(db: D1Database, userId: string, day: string): D1PreparedStatement {
