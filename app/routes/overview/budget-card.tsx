@@ -30,21 +30,24 @@ export function BudgetCard({ budgets }: { budgets: BudgetSummary[] }) {
         </p>
       ) : (
         <ul className={l.list} data-testid="overview-budgets">
-          {budgets.map((budget) => (
+          {budgets.map((budget) => {
+            // What the period has to spend: its amounts and what carried in (the page's "left" is this less spent).
+            const available = budget.budgetedMinor + budget.carriedMinor;
+            return (
             <li key={budget.id} className={ui.stack} style={{ gap: 4 }} data-testid="overview-budget" data-over={budget.over ? "true" : undefined}>
               <div className={l.headingRow}>
                 <Link to={`/budgets?${new URLSearchParams({ budget: budget.id })}`} className={l.rowLink}>
                   {budget.name}
                 </Link>
                 <span className={l.figureEnd}>
-                  <Money minor={budget.spentMinor} currency={budget.currency} /> / <Money minor={budget.budgetedMinor + budget.carriedMinor} currency={budget.currency} />
+                  <Money minor={budget.spentMinor} currency={budget.currency} /> / <Money minor={available} currency={budget.currency} />
                 </span>
               </div>
               {/* Always the current period, whatever month the overview shows. */}
               <span className={l.small} data-testid="overview-budget-period">
                 {t("ledger.budgets.card.period", { start: formatDay(budget.period.start, i18n.language), end: formatDay(budget.period.end, i18n.language) })}
               </span>
-              <ProgressBar value={spentShare(budget.spentMinor, budget.budgetedMinor + budget.carriedMinor)} label={t("ledger.budgets.progress", { category: budget.name })} />
+              <ProgressBar value={spentShare(budget.spentMinor, available)} label={t("ledger.budgets.progress", { category: budget.name })} />
               {budget.carriedMinor !== 0 ? (
                 // What the figure above is "of": the budgets page shows the same two parts apart.
                 <span className={l.small} data-testid="overview-budget-carried">
@@ -62,7 +65,8 @@ export function BudgetCard({ budgets }: { budgets: BudgetSummary[] }) {
                 </span>
               ) : null}
             </li>
-          ))}
+            );
+          })}
         </ul>
       )}
     </Section>
