@@ -32,7 +32,7 @@ export const budgetCreateSchema = z.object({
   currency: currencySchema,
   period: periodKindSchema,
   cycleDay,
-  /** The first period's day (rollover counts from the period that contains it); today by default. */
+  /** The day spending counts from (ADR 077): its period is the budget's first; the first day of today's period by default. */
   startsOn,
   /** A budget whose lines (categories, amounts, rollover) the new one starts with. */
   copyFrom: z.preprocess((value) => (value === "" ? undefined : value), z.string({ error: "ledger.budgets.errors.copyFrom" }).max(64, { error: "ledger.budgets.errors.copyFrom" }).optional()),
@@ -67,7 +67,7 @@ export const budgetLinesSchema = z
   });
 export type BudgetLinesInput = z.infer<typeof budgetLinesSchema>;
 
-/** `?period=YYYY-MM-DD`: the period that contains that day (today when not given). */
+/** `?period=YYYY-MM-DD`: the period that contains that day (today when not given; the budget's first period for a day before its start, ADR 077). */
 export const reportQuerySchema = z.object({
   period: z.preprocess((value) => (value === "" ? undefined : value), z.string().refine(isIsoDay, { error: "ledger.errors.date" }).optional()),
 });

@@ -158,6 +158,40 @@ describe("GET /budgets/{id}/report", () => {
     expect(json.lines[0].leftPerDayMinor).toBe(Math.floor(10000 / days));
   });
 
+  it("counts from its start day: nothing before it, a day before it reports its first period, and a new budget counts its whole period (ADR 077)", async () => {
+    const { token, soles, byName } = await setup();
+    const dining = byName("Dining");
+    const groceries = byName("Groceries");
+    const budget = await createBudget(token, { startsOn: "2026-09-15" });
+    await putLines(token, budget.id, [{ categoryId: dining, amount: "100.00", rollover: "unspent" }]);
+    await addTransaction(token, soles.id, { date: "2026-09-14", description: "Antes", amount: "-50.00", categoryId: dining });
+    await addTransaction(token, soles.id, { date: "2026-09-15", description: "Desde", amount: "-30.00", categoryId: dining });
+    const september = (await call(`/budgets/${budget.id}/report?period=2026-09-30`, { token })).json;
+    expect(september.period).toEqual({ start: "2026-09-01", end: "2026-09-30" });
+    expect(september.lines[0]).toMatchObject({ spentMinor: 3000, leftMinor: 7000 });
+    // August is before the budget: its report is September's.
+    expect((await call(`/budgets/${budget.id}/report?period=2026-08-10`, { token })).json).toEqual(september);
+    expect((await call(`/budgets/${budget.id}/report?period=2026-10-01`, { token })).json.lines[0]).toMatchObject({ carriedMinor: 7000 });
+
+    // Without a start day, a budget counts from the first day of today's period.
+    const today = todayInZone("America/Lima");
+    const plain = await createBudget(token, { period: "quincena" });
+    expect((await call(`/budgets/${plain.id}`, { token })).json.budget.startsOn).toBe(periodOf({ kind: "quincena", cycleDay: 1 }, today).start);
+
+    // One that starts in a later month opens on that month: today's spending is not its, and the
+    // schedules due then are expected (read in a second round trip, past the first batch's days).
+    const startsOn = periodOf({ kind: "monthly", cycleDay: 1 }, addDays(today, 40)).start;
+    const later = await createBudget(token, { name: "Viaje", startsOn });
+    await putLines(token, later.id, [{ categoryId: groceries, amount: "500.00" }]);
+    await addTransaction(token, soles.id, { date: today, description: "Hoy", amount: "-20.00", categoryId: groceries });
+    const due = await call("/schedules", { token, body: { kind: "monthlyDay", day: 28, start: today, mode: "confirm", accountId: soles.id, description: "Mercado", amount: "-120.00", categoryId: groceries } });
+    expect(due.status, JSON.stringify(due.json)).toBe(201);
+    const first = (await call(`/budgets/${later.id}/report`, { token })).json;
+    expect(first.period).toEqual(periodOf({ kind: "monthly", cycleDay: 1 }, startsOn));
+    expect(first).toMatchObject({ current: false, daysLeft: 0 });
+    expect(first.lines[0]).toMatchObject({ spentMinor: 0, expectedMinor: 12000, leftMinor: 50000 });
+  });
+
   it("is another user's 404, and a malformed period is a 422", async () => {
     const { token } = await setup();
     const other = await signUp();
@@ -271,11 +305,14 @@ describe("GET /overview?include=budgets with rollover", () => {
       expect([each.period, each.budgetedMinor, each.carriedMinor, each.spentMinor, each.leftMinor, each.overLines], each.id).toEqual([own.period, own.totals.budgetedMinor, own.totals.carriedMinor, own.totals.spentMinor, own.totals.leftMinor, overLines]);
     }
     expect(cards[1]).toMatchObject({ carriedMinor: 0 });
+    // Not begun: its first period, nothing spent (ADR 077), not this month's spending.
+    expect(cards[2]).toMatchObject({ period: periodOf({ kind: "monthly", cycleDay: 1 }, addDays(today, 40)), spentMinor: 0, leftMinor: 50000 });
 
     // Dining paid from the dollar account: the card does not convert it, and says so; the page's report converts it.
     await addTransaction(token, dollars.id, { date: today, description: "Dinner", amount: "-20.00", categoryId: byName("Dining") });
     const withDollars = (await call(`/overview?from=${thisMonth}&to=${today}&include=budgets`, { token })).json.budgets as Array<{ spentMinor: number; leftOut: number }>;
-    expect(withDollars.map((c) => [c.spentMinor, c.leftOut])).toEqual(cards.map((c) => [c.spentMinor, 1]));
+    // (The budget that starts next month shows its first period, which today's dinner is not in.)
+    expect(withDollars.map((c) => [c.spentMinor, c.leftOut])).toEqual(cards.map((c) => [c.spentMinor, c.id === later.id ? 0 : 1]));
 
     // Spending past what carried in: over, and the line says so, on the card as on the page.
     await addTransaction(token, soles.id, { date: today, description: "Cena", amount: "-45.00", categoryId: byName("Dining") });
@@ -360,15 +397,15 @@ describe("budget report properties", () => {
           expect(status).toBe(200);
 
           // The oracle: periods walked day by day from the start, spending summed per transaction.
+          // A day before the budget counts from reports its first period; spending before that day never counts (ADR 077).
           const rule = { kind: c.kind, cycleDay: c.cycleDay };
-          const reported = periodOf(rule, c.reportDay);
+          const reported = periodOf(rule, c.reportDay < c.startsOn ? c.startsOn : c.reportDay);
           const first = periodOf(rule, c.startsOn);
           const periods: Array<{ start: string; end: string }> = [];
           for (let p = first; p.start <= reported.start; p = periodOf(rule, addDays(p.end, 1))) periods.push(p);
-          if (!periods.length) periods.push(reported);
           const spentOf = (line: (typeof lines)[number], p: { start: string; end: string }) =>
             c.txs
-              .filter((tx) => tx.day >= p.start && tx.day <= p.end)
+              .filter((tx) => tx.day >= p.start && tx.day <= p.end && tx.day >= c.startsOn)
               .filter((tx) => {
                 const cat = catOf(tx.cat);
                 if (line.categoryId !== null) return cat === line.categoryId;

@@ -3,7 +3,8 @@
  * what each line carries in from the periods before (its rollover), what is left, and, in the
  * current period, what is left per day. Money in the budget's currency only: rows in another
  * currency count once converted at their day's rate (`convertSum`, rounded once per line and
- * period); without a rate they are left out and counted.
+ * period); without a rate they are left out and counted. Spending before the budget's start day
+ * is not read (the statements start there, ADR 077), even in its first period.
  */
 import { carriedInto, daysLeft, nextPeriod, periodOf, periodsBetween, previousPeriod, type Period, type PeriodRule } from "../../../../core/budget-periods";
 import { convertSum, type ConvertPart, type RateFraction } from "../../../../core/exchange";
@@ -14,12 +15,15 @@ import type { BudgetRow, LineRow, SpendingRow } from "./store";
 
 export const ruleOf = (row: Pick<BudgetRow, "period" | "cycle_day">): PeriodRule => ({ kind: row.period, cycleDay: row.cycle_day });
 
-/** The periods a report reads: from the one its rollover starts in to the reported one (just that one when it comes first). */
+/**
+ * The periods a report reads: from the budget's first period (the one its start day falls in) to
+ * the reported one. A day before the budget counts from reports its first period (ADR 077): there
+ * is nothing to report before it, and a budget that starts next month opens on next month.
+ */
 export function reportPeriods(budget: BudgetRow, day: string): { reported: Period; chain: Period[] } {
   const rule = ruleOf(budget);
-  const reported = periodOf(rule, day);
-  const chain = periodsBetween(rule, budget.starts_on, reported);
-  return { reported, chain: chain.length ? chain : [reported] };
+  const reported = periodOf(rule, day < budget.starts_on ? budget.starts_on : day);
+  return { reported, chain: periodsBetween(rule, budget.starts_on, reported) };
 }
 
 /** The rates a report needs: rows in another currency, of the periods it reads. */

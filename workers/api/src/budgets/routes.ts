@@ -21,6 +21,7 @@ import { deferSession, requireSession, sessionBatch } from "../sessions/middlewa
 import { findRates } from "../rates/lookup";
 import { budgetOut, reportOut, toBudget } from "./model";
 import { buildReport, rateKey, reportPeriods, wantedRates } from "./report";
+import { periodOf, type PeriodKind } from "../../../../core/budget-periods";
 import { expectedForBudgetStatements, expectedOccurrences } from "../schedules/store";
 import {
   allLinesStatement,
@@ -41,6 +42,9 @@ import {
 export const budgetRoutes = createRouter();
 
 const budgetAnswer = z.object({ budget: budgetOut });
+
+/** A new budget counts from the first day of today's period, so the period it opens on counts whole (ADR 077). */
+const firstDayOfPeriod = (input: { period: PeriodKind; cycleDay?: number }, today: string) => periodOf({ kind: input.period, cycleDay: input.cycleDay ?? 1 }, today).start;
 const budgetIdParam = idParam("budgetId");
 
 /** The budget and its lines as they now are (a write's answer). */
@@ -97,7 +101,7 @@ budgetRoutes.openapi(
     // Amounts are minor units of the source's currency: kept when the digits agree, else 0 to fill in.
     const keepAmounts = currencyDigits(sourceCurrency) === currencyDigits(input.currency);
     await db.batch([
-      insertBudget(db, { id, user_id: user.id, name: input.name, currency: input.currency, period: input.period, cycle_day: input.cycleDay ?? 1, starts_on: input.startsOn ?? todayInZone(user.timeZone), created_at: now }),
+      insertBudget(db, { id, user_id: user.id, name: input.name, currency: input.currency, period: input.period, cycle_day: input.cycleDay ?? 1, starts_on: input.startsOn ?? firstDayOfPeriod(input, todayInZone(user.timeZone)), created_at: now }),
       ...replaceLinesStatements(db, user.id, id, copied.map((line) => ({ categoryId: line.category_id, amountMinor: keepAmounts ? line.amount : 0, rollover: line.rollover })), now).slice(1),
     ]);
     return c.json({ budget: (await readBudget(c, user.id, id))! }, 201);
@@ -238,7 +242,14 @@ budgetRoutes.openapi(
       found.forEach((rate, i) => rate && rates.set(rateKey(wanted[i]!.from, wanted[i]!.day), rate.fraction));
     }
     const { reported } = reportPeriods(budget, day);
-    const expected = expectedOccurrences(auth.results.slice(3, 6), reported.start, reported.end);
+    // A budget that has not begun reports its first period (ADR 077), which may lie past the days
+    // the schedules were read for: then they are read again for that period (a second round trip,
+    // only for such a budget).
+    const readFrom = addDays(near, -32);
+    const readTo = addDays(near, 32);
+    const scheduled = reported.start < readFrom || reported.end > readTo ? await db.batch(expectedForBudgetStatements(db, user.id, budget.id, reported.start, reported.end)) : auth.results.slice(3, 6);
+    // Like spending, nothing expected before the day the budget counts from.
+    const expected = expectedOccurrences(scheduled, budget.starts_on > reported.start ? budget.starts_on : reported.start, reported.end);
     return c.json(buildReport({ budget, lines: rowsOf<LineRow>(auth.results[1]), rows, rates, expected, day, today, locale: localeOf(c) }), 200);
   },
 );

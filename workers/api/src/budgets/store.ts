@@ -90,11 +90,12 @@ const SPENT = "-SUM(d.outflow + CASE WHEN c.kind = 'expense' THEN d.inflow ELSE 
 const COUNTED = "SUM(d.out_count + CASE WHEN c.kind = 'expense' THEN d.in_count ELSE 0 END)";
 
 /**
- * The budget's spending from the period its rollover starts in to the period that contains `day`,
- * grouped per category and period (other currencies per day), in one statement: the budget's
- * kind, cycle day, start and currency are read from its row, so it rides in the same batch as the
- * session check and the budget itself. The range is a little wider than needed (31 days each
- * side, the longest period); the caller keeps the periods it wants. It reads the day summaries,
+ * The budget's spending from the day it counts from (its `starts_on`, ADR 077) to the period that
+ * contains `day` (or its start day, when that is later), grouped per category and period (other
+ * currencies per day), in one statement: the budget's kind, cycle day, start and currency are read
+ * from its row, so it rides in the same batch as the session check and the budget itself. The
+ * range ends a little later than needed (31 days, the longest period); the caller keeps the
+ * periods it wants. It reads the day summaries,
  * not the transactions, so its cost follows days × accounts × categories (ADR 065); a group whose
  * rows are all another category's inflow counts nothing and is left out, as those rows are.
  */
@@ -103,7 +104,7 @@ export const SPENDING_SQL = `SELECT NULLIF(d.category, '') AS category_id, a.cur
               ${SPENT} AS spent, ${COUNTED} AS n
          FROM budgets b
          JOIN day_totals d ON d.user_id = b.user_id
-              AND d.date >= min(date(b.starts_on, '-31 days'), date(?3, '-31 days')) AND d.date <= date(?3, '+31 days')
+              AND d.date >= b.starts_on AND d.date <= date(max(?3, b.starts_on), '+31 days')
          JOIN accounts a ON a.id = d.account_id
          LEFT JOIN categories c ON c.id = d.category
         WHERE b.id = ?1 AND b.user_id = ?2
@@ -118,7 +119,8 @@ export function spendingStatement(db: D1Database, userId: string, budgetId: stri
  * The overview's card: `SPENDING_SQL` for every budget of the user at once (rows carry their
  * budget's id), so each budget's report (`buildReport`) is made from the overview's own batch.
  * A budget without a rollover line reads only the days around `day` (any period that contains it
- * lies inside); one with a rollover line reads from the period it starts in, as its report does.
+ * lies inside); one with a rollover line reads from its start day, as its report does; none reads
+ * days before its start day, and one that starts after `day` reads around its start (ADR 077).
  * The card converts nothing (ADR 075): accounts in another currency are read only around `day`,
  * so it can say how many of this period's movements it leaves out.
  */
@@ -129,8 +131,8 @@ export const BUDGETS_SPENDING_SQL = `SELECT b.id AS budget_id, NULLIF(d.category
          -- CROSS JOIN keeps the budgets outside: each then reads its own days by the primary key's range.
          CROSS JOIN day_totals d ON d.user_id = b.user_id
               AND d.date >= CASE WHEN EXISTS (SELECT 1 FROM budget_lines r WHERE r.budget_id = b.id AND r.rollover <> 'none')
-                                 THEN min(date(b.starts_on, '-31 days'), date(?2, '-31 days')) ELSE date(?2, '-31 days') END
-              AND d.date <= date(?2, '+31 days')
+                                 THEN b.starts_on ELSE max(b.starts_on, date(?2, '-31 days')) END
+              AND d.date <= date(max(?2, b.starts_on), '+31 days')
          JOIN accounts a ON a.id = d.account_id AND (a.currency = b.currency OR d.date >= date(?2, '-31 days'))
          LEFT JOIN categories c ON c.id = d.category
         WHERE b.user_id = ?1
