@@ -90,6 +90,14 @@ export const userText = style({ overflowWrap: "anywhere" });
 // Never squeezed by a category name that wraps (it sits in an inline-flex label).
 export const categoryDot = style({ display: "inline-block", flexShrink: 0, width: "0.7em", height: "0.7em", borderRadius: "2px", marginRight: "6px", verticalAlign: "baseline", border: `1px solid ${vars.color.border}` });
 
+/**
+ * A field that belongs to one choice of its form's select: the pay cycle's day, shown only while
+ * "Pay cycle" is chosen. `:has` follows the select as it changes, without JavaScript.
+ */
+export const payCycleOnly = style({
+  selectors: { "form:not(:has(option[value='payCycle']:checked)) &": { display: "none" } },
+});
+
 export const formGrid = style({
   display: "grid",
   gap: vars.space.md,

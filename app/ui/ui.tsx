@@ -8,13 +8,14 @@ import { PROGRESS_MAX } from "./constants";
 /**
  * A share drawn as a bar, announced as a progress bar with its percentage. The markup Radix
  * Progress drew (role and ARIA values), without its 3 KB of context and slot machinery on the
- * first visit (ADR 033).
+ * first visit (ADR 033). `over` (a budget spent past what it had) draws it in the error colour,
+ * beside the words that say so.
  */
-export function ProgressBar({ value, max = PROGRESS_MAX, label }: { value: number; max?: number; label: string }) {
+export function ProgressBar({ value, max = PROGRESS_MAX, label, over = false }: { value: number; max?: number; label: string; over?: boolean }) {
   const shown = Math.min(Math.max(value, 0), max);
   return (
     <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={max} aria-valuenow={shown} aria-valuetext={`${Math.round((shown / max) * 100)}%`} style={{ height: 8, background: "var(--color-border)", borderRadius: 4, overflow: "hidden" }}>
-      <div style={{ height: "100%", width: `${(shown / max) * 100}%`, background: "var(--color-primary)" }} />
+      <div style={{ height: "100%", width: `${(shown / max) * 100}%`, background: over ? "var(--color-error)" : "var(--color-primary)" }} data-over={over ? "true" : undefined} />
     </div>
   );
 }

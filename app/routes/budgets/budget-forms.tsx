@@ -51,16 +51,18 @@ export function BudgetForm({ budget, budgets, fetcher, result, nonce, currencies
           error={errors.period}
           options={PERIOD_KINDS.map((kind) => ({ value: kind, label: t(`budgetsPage.periods.${kind}`) }))}
         />
-        <Field
-          id={`${prefix}-cycleDay`}
-          label={t("budgetsPage.fields.cycleDay")}
-          name="cycleDay"
-          inputMode="numeric"
-          defaultValue={v("cycleDay", String(budget?.cycleDay ?? 1))}
-          error={errors.cycleDay}
-          hint={t("budgetsPage.fields.cycleDayHint")}
-        />
-        <Field id={`${prefix}-startsOn`} label={t("budgetsPage.fields.startsOn")} name="startsOn" type="date" defaultValue={v("startsOn", budget?.startsOn ?? "")} error={errors.startsOn} />
+        <div className={l.payCycleOnly} data-testid="cycle-day-field">
+          <Field
+            id={`${prefix}-cycleDay`}
+            label={t("budgetsPage.fields.cycleDay")}
+            name="cycleDay"
+            inputMode="numeric"
+            defaultValue={v("cycleDay", String(budget?.cycleDay ?? 1))}
+            error={errors.cycleDay}
+            hint={t("budgetsPage.fields.cycleDayHint")}
+          />
+        </div>
+        <Field id={`${prefix}-startsOn`} label={t("budgetsPage.fields.startsOn")} name="startsOn" type="date" defaultValue={v("startsOn", budget?.startsOn ?? "")} error={errors.startsOn} hint={t(budget ? "budgetsPage.fields.startsOnHint" : "budgetsPage.fields.startsOnHintNew")} />
         {budget || budgets.length === 0 ? null : (
           <SelectField
             id={`${prefix}-copyFrom`}

@@ -14,6 +14,8 @@ export function PeriodPicker({ report }: { report: BudgetReport }) {
   const { t, i18n } = useTranslation();
   const at = (day: string) => `?${new URLSearchParams({ budget: report.budget.id, period: day })}`;
   const range = t("budgetsPage.period.range", { start: formatDay(report.period.start, i18n.language), end: formatDay(report.period.end, i18n.language) });
+  // The budget's first period has none before it: the API reports nothing earlier (ADR 077).
+  const first = report.budget.startsOn >= report.period.start;
   // The range on its own line, the links on the next: side by side they wrap apart on a phone.
   return (
     <div className={ui.stack} style={{ gap: 6 }}>
@@ -21,9 +23,11 @@ export function PeriodPicker({ report }: { report: BudgetReport }) {
         {range}
       </strong>
       <nav aria-label={t("budgetsPage.period.label")} className={l.actions} data-testid="period-picker">
-        <Link to={at(report.previous.start)} className={ui.button.ghost} aria-label={t("budgetsPage.period.previous")} rel="prev" preventScrollReset data-testid="period-previous">
-          <ChevronLeft size={18} aria-hidden="true" />
-        </Link>
+        {first ? null : (
+          <Link to={at(report.previous.start)} className={ui.button.ghost} aria-label={t("budgetsPage.period.previous")} rel="prev" preventScrollReset data-testid="period-previous">
+            <ChevronLeft size={18} aria-hidden="true" />
+          </Link>
+        )}
         <Link to={at(report.next.start)} className={ui.button.ghost} aria-label={t("budgetsPage.period.next")} rel="next" preventScrollReset data-testid="period-next">
           <ChevronRight size={18} aria-hidden="true" />
         </Link>
@@ -71,7 +75,7 @@ export function ReportLines({ report }: { report: BudgetReport }) {
               </strong>
               <LineStatus line={line} currency={currency} />
             </div>
-            <ProgressBar value={spentShare(line.spentMinor, available)} label={t("ledger.budgets.progress", { category: name })} />
+            <ProgressBar value={spentShare(line.spentMinor, available)} label={t("ledger.budgets.progress", { category: name })} over={line.over} />
             <dl className={l.grid} style={{ margin: 0 }}>
               <Figure label={t("budgetsPage.columns.spent")} minor={line.spentMinor} currency={currency} testId="line-spent" />
               <Figure label={t("budgetsPage.columns.budgeted")} minor={line.budgetedMinor} currency={currency} testId="line-budgeted" />
@@ -120,13 +124,20 @@ export function ReportTotals({ report }: { report: BudgetReport }) {
 
 /** Where the period stands (days left, over, not begun) and what the report left out. */
 export function ReportNotes({ report }: { report: BudgetReport }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const state = report.current ? t("budgetsPage.period.daysLeft", { count: report.daysLeft }) : report.today > report.period.end ? t("budgetsPage.period.past") : t("budgetsPage.period.future");
+  const { startsOn } = report.budget;
   return (
     <>
       <p className={l.small} style={{ margin: 0 }} data-testid="period-state">
         {state}
       </p>
+      {startsOn > report.period.start && startsOn <= report.period.end ? (
+        // The first period began before the budget counts: say why its earlier spending is missing.
+        <p className={l.small} style={{ margin: 0 }} role="note" data-testid="counts-from">
+          {t("budgetsPage.period.countsFrom", { day: formatDay(startsOn, i18n.language) })}
+        </p>
+      ) : null}
       {report.unconverted.period > 0 ? (
         <p className={l.small} style={{ margin: 0 }} role="note" data-testid="unconverted">
           {t("budgetsPage.unconverted", { count: report.unconverted.period })}

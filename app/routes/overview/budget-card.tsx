@@ -43,11 +43,11 @@ export function BudgetCard({ budgets }: { budgets: BudgetSummary[] }) {
                   <Money minor={budget.spentMinor} currency={budget.currency} /> / <Money minor={available} currency={budget.currency} />
                 </span>
               </div>
-              {/* Always the current period, whatever month the overview shows. */}
+              {/* The current period whatever month the overview shows (a budget not yet begun: its first, ADR 077). */}
               <span className={l.small} data-testid="overview-budget-period">
                 {t("ledger.budgets.card.period", { start: formatDay(budget.period.start, i18n.language), end: formatDay(budget.period.end, i18n.language) })}
               </span>
-              <ProgressBar value={spentShare(budget.spentMinor, available)} label={t("ledger.budgets.progress", { category: budget.name })} />
+              <ProgressBar value={spentShare(budget.spentMinor, available)} label={t("ledger.budgets.progress", { category: budget.name })} over={budget.over} />
               {budget.carriedMinor !== 0 ? (
                 // What the figure above is "of": the budgets page shows the same two parts apart.
                 <span className={l.small} data-testid="overview-budget-carried">

@@ -2,6 +2,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { createUser, expect, hydrated, randomIp, signInAs, test, type TestUser } from "../support/fixtures";
 import { addTransactions, apiPost, createAccount } from "../support/ledger-api";
+import { addDays } from "../../../core/dates";
 import { todayInLima } from "../support/dates";
 import { soles } from "../support/money";
 import { disclose, spanishPage, toast } from "../support/pages";
@@ -67,19 +68,26 @@ test.describe("budgets", () => {
     // Said in words and with an icon, not by colour alone.
     await expect(over.getByTestId("line-over")).toHaveText(`Over budget ${soles("50.00")}`);
     await expect(over.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
+    // …and its bar in the error colour, where a line within budget keeps the usual one.
+    const fill = (line: typeof over) => line.getByRole("progressbar").locator("div").evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(await fill(over)).toBe("rgb(185, 28, 28)");
     const other = page.getByTestId("budget-line").filter({ hasText: "Everything else" });
     await expect(other.getByTestId("line-spent")).toHaveText(soles("20.00"));
     await expect(other.getByTestId("line-left")).toHaveText(soles("30.00"));
     await expect(other.getByTestId("line-per-day")).toBeVisible();
+    expect(await fill(other)).toBe("rgb(21, 128, 61)");
     await expect(page.getByTestId("total-spent")).toHaveText(soles("170.00"));
     await expect(over.getByTestId("line-expected")).toHaveText(soles("120.00"));
     await expect(page.getByTestId("period-state")).toContainText(/left/);
 
-    // The period before: nothing spent, nothing carried (the budget starts in this period).
+    // The budget starts in this period (ADR 077): no period before it to go to. The next one: nothing spent yet.
     const range = await page.getByTestId("period-range").textContent();
-    await page.getByTestId("period-previous").click();
+    await expect(page.getByTestId("period-next")).toBeVisible();
+    await expect(page.getByTestId("period-previous")).toHaveCount(0);
+    await page.getByTestId("period-next").click();
     await expect(page.getByTestId("period-range")).not.toHaveText(range!);
     await expect(page.getByTestId("total-spent")).toHaveText(soles("0.00"));
+    await expect(page.getByTestId("period-previous")).toBeVisible();
     await page.getByRole("link", { name: "Current period" }).click();
     await expect(page.getByTestId("period-range")).toHaveText(range!);
 
@@ -102,7 +110,10 @@ test.describe("budgets", () => {
     await page.goto("/budgets");
     await expect(page.getByRole("heading", { name: "Presupuestos", level: 1 })).toBeVisible();
     const form = page.getByRole("form", { name: "Nuevo presupuesto" });
+    // The pay cycle's day shows only with "Ciclo de pago" chosen, without JavaScript too (CSS `:has`).
+    await expect(form.getByLabel("El ciclo de pago empieza el día")).toBeHidden();
     await form.getByLabel("Periodo").selectOption("payCycle");
+    await expect(form.getByLabel("El ciclo de pago empieza el día")).toBeVisible();
     await form.getByLabel("El ciclo de pago empieza el día").fill("32");
     await form.getByRole("button", { name: "Crear presupuesto" }).click();
     await expect(page.getByText("Ponle al presupuesto un nombre de 1 a 60 caracteres.")).toBeVisible();
@@ -126,9 +137,12 @@ test.describe("budgets", () => {
     await addTransactions(request, user, bcp, [{ date: todayInLima(), description: "Chifa", amount: "-95.00", categoryId: dining }]);
     await page.goto("/budgets");
     await expect(page.getByTestId("line-over")).toHaveText(`Excedido ${soles("15.00")}`);
-    // The period picker is links.
-    await page.getByRole("link", { name: "Periodo anterior" }).click();
+    // The period picker is links (the budget's first period has no "previous").
+    await expect(page.getByRole("link", { name: "Periodo anterior" })).toHaveCount(0);
+    await page.getByRole("link", { name: "Periodo siguiente" }).click();
     await expect(page.getByRole("link", { name: "Periodo actual" })).toBeVisible();
+    await page.getByRole("link", { name: "Periodo anterior" }).click();
+    await expect(page.getByTestId("line-over")).toHaveText(`Excedido ${soles("15.00")}`);
     await fitsWidth(page);
 
     // Edit, then delete, by plain posts.
@@ -192,6 +206,20 @@ test.describe("budgets", () => {
     await expect(page.getByTestId("budget-line").getByTestId("line-carried")).toHaveText(soles("60.00"));
     await expect(page.getByTestId("budget-line").getByTestId("line-left")).toHaveText(soles("120.00"));
     await expect(page.getByTestId("period-state")).toHaveText("This period has not begun.");
+
+    // A budget that counts from the 15th of next month opens on next month, says from when it counts, and has nothing before.
+    const nextMonth = addDays(`${todayInLima().slice(0, 7)}-28`, 10).slice(0, 7);
+    const { budget: trip } = await apiPost<{ budget: { id: string } }>(request, user, "/budgets", { name: "Trip", currency: "PEN", period: "monthly", startsOn: `${nextMonth}-15` });
+    await page.goto("/budgets");
+    await page.getByRole("link", { name: "Trip (PEN)" }).click();
+    await expect(page).toHaveURL(new RegExp(`budget=${trip.id}`));
+    await expect(page.getByTestId("period-state")).toHaveText("This period has not begun.");
+    await expect(page.getByTestId("counts-from")).toHaveText(new RegExp(`^This budget counts spending from \\w+ 15, ${nextMonth.slice(0, 4)}\\.$`));
+    await expect(page.getByTestId("period-previous")).toHaveCount(0);
+    // The monthly budget's edit form has no pay cycle day to fill.
+    await page.getByTestId("edit-budget").locator("summary").click();
+    await expect(page.getByRole("form", { name: "Edit budget" }).getByLabel("Period")).toHaveValue("monthly");
+    await expect(page.getByRole("form", { name: "Edit budget" }).getByLabel("Pay cycle starts on day")).toBeHidden();
     await context.close();
   });
 
