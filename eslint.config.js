@@ -50,21 +50,31 @@ export default tseslint.config(
     },
   },
   {
-    // The transactions page loads no zod until a form is used (ADR 074): its browser modules, and
-    // the shared forms and UI it renders, take fixed values from core/ledger-values.ts and import a
-    // schema with `import()`, when needed. validation-issues.ts reads zod's types only; quick add's
-    // form is loaded lazily by the header and is a page of its own.
-    files: ["app/routes/transactions/**/*.{ts,tsx}", "app/forms/**/*.{ts,tsx}", "app/ui/**/*.{ts,tsx}"],
-    ignores: ["**/*.server.ts", "app/forms/quick-add/quick-add-form.tsx"],
+    // No page loads zod until a form is used (ADRs 074, 078): browser modules take fixed values
+    // from zod-free modules (core/ledger-values.ts, core/input-limits.ts, …) and import a schema
+    // with `import()` when needed. Left out: server modules; a page's `*-form-schemas.ts`, itself
+    // imported with `import()`; route modules whose loader or action alone reads a schema (React
+    // Router drops those, and what only they import, from the browser's build); quick add's form,
+    // loaded lazily by the header. validation-issues.ts reads zod's types only; zod-jitless.ts is
+    // zod's setting, no zod. tests/e2e/first-load.spec.ts checks what the pages load.
+    files: ["app/routes/**/*.{ts,tsx}", "app/forms/**/*.{ts,tsx}", "app/ui/**/*.{ts,tsx}", "app/layouts/**/*.{ts,tsx}", "app/root.tsx"],
+    ignores: [
+      "**/*.server.ts",
+      "**/*-form-schemas.ts",
+      "app/forms/quick-add/quick-add-form.tsx",
+      "app/routes/auth/{login,login-recover,login-change-password-linkId,signup}.tsx",
+      "app/routes/camera/camera.tsx",
+      "app/routes/resources/export.tsx",
+    ],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
             {
-              group: ["**/core/schemas/*", "!**/core/schemas/validation-issues"],
+              group: ["**/core/schemas/*", "!**/core/schemas/validation-issues", "!**/core/schemas/zod-jitless", "zod", "**/*-form-schemas"],
               allowTypeImports: true,
-              message: "A static import brings zod into the page's first load: use core/ledger-values.ts, or import() the schema when the form is used (ADR 074).",
+              message: "A static import brings zod into the page's first load: use a zod-free module (core/ledger-values.ts, core/input-limits.ts, …), or import() the schema when the form is used (ADRs 074, 078).",
             },
           ],
         },

@@ -12,6 +12,12 @@ export interface RateFraction {
   denominator: bigint;
 }
 
+/** A user's rate's note, in characters. */
+export const RATE_NOTE_MAX = 140;
+
+/** Reporting currencies offered in settings: those with official rates (any other pair needs a rate of the user's own). */
+export const REPORTING_CURRENCIES = ["PEN", "USD", "EUR"] as const;
+
 /** A decimal rate string: digits, one optional point, up to 12 decimals, greater than zero. */
 export const RATE_PATTERN = /^\d{1,9}(\.\d{1,12})?$/;
 

@@ -24,6 +24,7 @@ export const TEXT_LIMITS = {
   accountName: 60,
   institution: 80,
   categoryName: 40,
+  budgetName: 60,
   description: 200,
   payee: 100,
   notes: 1000,

@@ -17,6 +17,10 @@
 import { addDays, isIsoDay, monthBounds } from "./dates";
 
 export const RULE_KINDS = ["days", "weeks", "months", "monthlyDay", "quincena", "yearly"] as const;
+
+/** Posted by itself when due, or left for the user to confirm. */
+export const SCHEDULE_MODES = ["auto", "confirm"] as const;
+export type ScheduleMode = (typeof SCHEDULE_MODES)[number];
 export type RuleKind = (typeof RULE_KINDS)[number];
 
 export const MAX_INTERVAL = 366;

@@ -10,11 +10,3 @@ export const attachReceiptSchema = z.object({
 export const createWithReceiptSchema = transactionCreateSchema.pick({ date: true, description: true, amount: true }).extend({
   accountId: z.string({ error: "ledger.errors.accountUnknown" }).regex(ID_PATTERN, { error: "ledger.errors.accountUnknown" }),
 });
-
-/** Where "Create transaction" from a QR code goes: the transactions page reads these to prefill its form. */
-export function newTransactionHref(accountId: string, fields: { description: string; amount: string | null; payee: string | null; date: string }): string {
-  const query = new URLSearchParams({ new: "1", description: fields.description, date: fields.date });
-  if (fields.amount) query.set("amount", fields.amount);
-  if (fields.payee) query.set("payee", fields.payee);
-  return `/accounts/${accountId}/transactions?${query.toString()}`;
-}

@@ -5,14 +5,11 @@
  */
 import { z } from "zod";
 import { isIsoDay, isRecordDay } from "../dates";
-import { RATE_PATTERN } from "../exchange";
 import { isCurrency } from "../money";
 import { singleLineText } from "../plain-text";
-
-export const RATE_NOTE_MAX = 140;
-
-/** Reporting currencies offered in settings: those with official rates (any other pair needs a rate of the user's own). */
-export const REPORTING_CURRENCIES = ["PEN", "USD", "EUR"] as const;
+import { RATE_NOTE_MAX, RATE_PATTERN } from "../exchange";
+// Kept in core/exchange.ts (no zod, for the settings page's first load, ADR 078).
+export { RATE_NOTE_MAX, REPORTING_CURRENCIES } from "../exchange";
 
 const currency = z.string({ error: "ledger.rates.errors.currency" }).trim().toUpperCase().refine(isCurrency, { error: "ledger.rates.errors.currency" });
 const day = z.string({ error: "ledger.rates.errors.date" }).refine((value) => isIsoDay(value) && isRecordDay(value), { error: "ledger.rates.errors.date" });

@@ -6,11 +6,10 @@
 import { z } from "zod";
 import { isIsoDay } from "../dates";
 import { ID_PATTERN } from "../ids";
-import { isValidRule, MAX_COUNT, MAX_INTERVAL, RULE_KINDS } from "../schedule-rules";
+import { isValidRule, MAX_COUNT, MAX_INTERVAL, RULE_KINDS, SCHEDULE_MODES } from "../schedule-rules";
 import { isoDay, transactionCreateSchema } from "./ledger";
 
-export const SCHEDULE_MODES = ["auto", "confirm"] as const;
-export type ScheduleMode = (typeof SCHEDULE_MODES)[number];
+export { SCHEDULE_MODES, type ScheduleMode } from "../schedule-rules";
 
 /** How far ahead "upcoming" looks by default, and at most. */
 export const UPCOMING_DAYS = 30;

@@ -1,6 +1,6 @@
 /** An account's form: a new account, or one account's edit (its currency locked once it has transactions). */
 import { Link, type FetcherWithComponents } from "react-router";
-import { z } from "zod";
+import type { ZodType } from "zod";
 import { useTranslation } from "../../i18n/use-translation";
 import { FormKey } from "../../forms/idempotency-key";
 import { SelectField } from "../../forms/fields";
@@ -11,7 +11,7 @@ import { amountChecks } from "../../forms/amount-checks";
 import { useClientValidation } from "../../forms/forms";
 import type { Account } from "../../../core/api-types/ledger";
 import { toEditableDecimalString } from "../../../core/money";
-import { accountCreateSchema, accountUpdateSchema, ACCOUNT_TYPES } from "../../../core/schemas/ledger";
+import { ACCOUNT_TYPES } from "../../../core/ledger-values";
 import { TEXT_LIMITS } from "../../../core/input-limits";
 import { useFocusAfterSave } from "../../forms/focus-after-save";
 import { useEscapeCloses } from "../../ui/use-escape-closes";
@@ -20,15 +20,10 @@ import { formatDay } from "../../../core/dates";
 import * as l from "../../styles/ledger.css";
 import * as ui from "../../styles/ui.css";
 
-/** An empty opening balance or date means "the default" (0, today), not "invalid". */
-const dropEmpty = (value: unknown) => {
-  if (!value || typeof value !== "object") return value;
-  const out = { ...(value as Record<string, unknown>) };
-  for (const key of ["openingBalance", "openingDate"]) if (out[key] === "") delete out[key];
-  return out;
-};
-export const createForm = z.preprocess(dropEmpty, accountCreateSchema);
-export const updateForm = z.preprocess(dropEmpty, accountUpdateSchema);
+// The form's schemas, for the action and the check in the browser: imported when needed, so that
+// zod comes to the browser when the form is first focused or sent, not with the page (ADR 078).
+export const loadCreateForm = (): Promise<ZodType> => import("./account-form-schemas").then((m) => m.createForm);
+export const loadUpdateForm = (): Promise<ZodType> => import("./account-form-schemas").then((m) => m.updateForm);
 /** The opening balance in the currency chosen (a locked currency is not sent: the account's). */
 export const openingBalanceChecks = (currency?: string) => amountChecks((values) => ({ openingBalance: values.currency || currency }));
 
@@ -89,7 +84,7 @@ function focusOnNewAccount() {
 
 export function AccountForm({ mode, account, fetcher, result, nonce, today, currencies }: { mode: "create" | "update"; account?: Account; fetcher: AccountFetcher; result: FormAnswer | undefined; nonce: string; today: string; currencies: CurrencyOption[] }) {
   const { t } = useTranslation();
-  const { errors, onSubmit } = useClientValidation(mode === "create" ? createForm : updateForm, t, result?.errors, openingBalanceChecks(account?.currency));
+  const { errors, onSubmit, onFocus } = useClientValidation(mode === "create" ? loadCreateForm : loadUpdateForm, t, result?.errors, openingBalanceChecks(account?.currency));
   useFailureToast(result, t);
   const values = result?.values ?? {};
   const prefix = mode === "create" ? "new" : `edit-${account!.id}`;
@@ -108,6 +103,7 @@ export function AccountForm({ mode, account, fetcher, result, nonce, today, curr
       action="/accounts"
       noValidate
       onSubmit={focusWhenSaved(onSubmit)}
+      onFocus={onFocus}
       onKeyDown={mode === "update" ? onKeyDown : undefined} className={ui.stack} preventScrollReset aria-label={mode === "create" ? t("accountsPage.new") : t("accountsPage.editTitle", { name: account!.name })}>
       <FormKey nonce={nonce} form={mode === "create" ? "account-create" : `account-update.${account!.id}`} />
       <input type="hidden" name="intent" value={mode} />

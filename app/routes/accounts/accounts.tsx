@@ -18,12 +18,12 @@ import type { Account, CurrencyTotal } from "../../../core/api-types/ledger";
 import { apiFailure, formId, refusedWithAmounts, returnTo, unwrap } from "../../server/ledger.server";
 import { replaceWithToast } from "../../server/toast.server";
 import { readFormData, tOf } from "../../server/route-helpers.server";
-import { ACCOUNT_TYPES } from "../../../core/schemas/ledger";
+import { ACCOUNT_TYPES } from "../../../core/ledger-values";
 import { accountsPageTexts } from "../../../core/i18n/page-texts/accounts-page";
 import { addPageTexts } from "../../../core/i18n/translate";
 import { useFocusAfterNavigation } from "../../forms/focus-after-save";
 import { requireUser } from "../../server/session.server";
-import { AccountForm, createForm, openingBalanceChecks, updateForm } from "./account-form";
+import { AccountForm, loadCreateForm, loadUpdateForm, openingBalanceChecks } from "./account-form";
 import { AccountGroup } from "./account-group";
 import { currencyOptions } from "./currency-options.server";
 import * as l from "../../styles/ledger.css";
@@ -79,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = returnTo(formData, "/accounts");
   switch (intent) {
     case "create": {
-      const parsed = parseForm(createForm, formData, t, openingBalanceChecks());
+      const parsed = parseForm(await loadCreateForm(), formData, t, openingBalanceChecks());
       if (!parsed.ok) return refusedAnswer("create", parsed.errors, values);
       const result = await api.post<{ account: Account }>("/accounts", { body: parsed.data, idempotencyKey });
       if (!result.ok) return apiFailure("create", result, values, t);
@@ -87,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "update": {
       const id = formId(formData, "accountId");
-      const parsed = parseForm(updateForm, formData, t);
+      const parsed = parseForm(await loadUpdateForm(), formData, t);
       if (!parsed.ok) return refusedAnswer(`update:${id}`, await refusedWithAmounts(api, parsed.errors, values, t, (currencyOf) => ({ openingBalance: values.currency || currencyOf(id) })), values);
       const result = await api.patch<{ account: Account }>(`/accounts/${id}`, { body: parsed.data, idempotencyKey });
       if (!result.ok) return apiFailure(`update:${id}`, result, values, t);

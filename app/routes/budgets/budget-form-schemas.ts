@@ -2,16 +2,14 @@
  * The budgets page's forms, checked with the API's own schemas (core/schemas/budgets.ts) in the
  * browser and in the action. The lines form posts one row per category (`lines.N.categoryId`,
  * `lines.N.amount`, `lines.N.rollover`; an empty amount means "no line"), so an error names the
- * row's own field on both sides.
+ * row's own field on both sides. The forms load this module (and zod) when first used (ADR 078).
  */
 import { z } from "zod";
 import { budgetCreateSchema, budgetLineSchema, budgetUpdateSchema } from "../../../core/schemas/budgets";
+import { OTHER_LINE } from "./other-line";
 
 export const createForm = budgetCreateSchema;
 export const updateForm = budgetUpdateSchema;
-
-/** The category id field's value for the "everything else" row. */
-export const OTHER_LINE = "other";
 
 const ROW = /^lines\.(\d{1,2})\.(categoryId|amount|rollover)$/;
 

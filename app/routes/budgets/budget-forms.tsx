@@ -4,10 +4,11 @@
  * through a fetcher; the same schemas check them in the browser and in the action.
  */
 import type { FetcherWithComponents } from "react-router";
+import type { ZodType } from "zod";
 import type { Budget } from "../../../core/api-types/budgets";
 import { PERIOD_KINDS, ROLLOVERS } from "../../../core/budget-periods";
+import { TEXT_LIMITS } from "../../../core/input-limits";
 import { toEditableDecimalString } from "../../../core/money";
-import { BUDGET_NAME_MAX } from "../../../core/schemas/budgets";
 import { SelectField } from "../../forms/fields";
 import { formErrorOf, type FormAnswer } from "../../forms/form-answer";
 import { useClientValidation } from "../../forms/forms";
@@ -15,31 +16,36 @@ import { FormKey } from "../../forms/idempotency-key";
 import { useFailureToast } from "../../forms/use-form-answer";
 import { useTranslation } from "../../i18n/use-translation";
 import { Field, FormAlert } from "../../ui/ui";
-import { createForm, linesForm, OTHER_LINE, updateForm } from "./budget-form-schemas";
+import { OTHER_LINE } from "./other-line";
 import * as l from "../../styles/ledger.css";
 import * as ui from "../../styles/ui.css";
 
 type Fetcher = FetcherWithComponents<FormAnswer>;
+
+// The schemas come with zod when a form is first focused or sent, not with the page (ADR 078).
+const loadCreateForm = (): Promise<ZodType> => import("./budget-form-schemas").then((m) => m.createForm);
+const loadUpdateForm = (): Promise<ZodType> => import("./budget-form-schemas").then((m) => m.updateForm);
+const loadLinesForm = () => import("./budget-form-schemas").then((m) => m.linesForm);
 export type CategoryChoice = { id: string; name: string; color: string };
 export type CurrencyChoice = { code: string; label: string };
 
 export function BudgetForm({ budget, budgets, fetcher, result, nonce, currencies }: { budget?: Budget; budgets: Budget[]; fetcher: Fetcher; result: FormAnswer | undefined; nonce: string; currencies: CurrencyChoice[] }) {
   const { t } = useTranslation();
   const mode = budget ? "update" : "create";
-  const { errors, onSubmit } = useClientValidation(mode === "create" ? createForm : updateForm, t, result?.errors);
+  const { errors, onSubmit, onFocus } = useClientValidation(mode === "create" ? loadCreateForm : loadUpdateForm, t, result?.errors);
   useFailureToast(result, t);
   const values = result?.values ?? {};
   const v = (name: string, fallback: string) => values[name] ?? fallback;
   const prefix = budget ? `edit-${budget.id}` : "new";
   const busy = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" action="/budgets" noValidate onSubmit={onSubmit} className={ui.stack} preventScrollReset aria-label={budget ? t("budgetsPage.edit") : t("budgetsPage.new")} data-testid={`budget-form-${mode}`}>
+    <fetcher.Form method="post" action="/budgets" noValidate onSubmit={onSubmit} onFocus={onFocus} className={ui.stack} preventScrollReset aria-label={budget ? t("budgetsPage.edit") : t("budgetsPage.new")} data-testid={`budget-form-${mode}`}>
       <FormKey nonce={nonce} form={budget ? `budget-update.${budget.id}` : "budget-create"} />
       <input type="hidden" name="intent" value={mode} />
       {budget ? <input type="hidden" name="budgetId" value={budget.id} /> : null}
       <FormAlert message={formErrorOf(result, t)} />
       <div className={l.formGrid}>
-        <Field id={`${prefix}-name`} label={t("budgetsPage.fields.name")} name="name" required maxLength={BUDGET_NAME_MAX} defaultValue={v("name", budget?.name ?? "")} error={errors.name} autoComplete="off" />
+        <Field id={`${prefix}-name`} label={t("budgetsPage.fields.name")} name="name" required maxLength={TEXT_LIMITS.budgetName} defaultValue={v("name", budget?.name ?? "")} error={errors.name} autoComplete="off" />
         {budget ? null : (
           <SelectField id={`${prefix}-currency`} label={t("budgetsPage.fields.currency")} name="currency" defaultValue={v("currency", "PEN")} error={errors.currency} options={currencies.map((c) => ({ value: c.code, label: c.label }))} />
         )}
@@ -86,14 +92,14 @@ export function BudgetForm({ budget, budgets, fetcher, result, nonce, currencies
 /** One row per expense category and one for everything else: an amount (empty: no line) and its rollover. */
 export function LinesForm({ budget, categories, fetcher, result, nonce }: { budget: Budget; categories: CategoryChoice[]; fetcher: Fetcher; result: FormAnswer | undefined; nonce: string }) {
   const { t } = useTranslation();
-  const { errors, onSubmit } = useClientValidation(linesForm, t, result?.errors);
+  const { errors, onSubmit, onFocus } = useClientValidation(loadLinesForm, t, result?.errors);
   useFailureToast(result, t);
   const values = result?.values ?? {};
   const busy = fetcher.state !== "idle";
   const rows = [...categories.map((c) => ({ key: c.id, name: c.name })), { key: OTHER_LINE, name: t("budgetsPage.everythingElse") }];
   const lineOf = new Map(budget.lines.map((line) => [line.categoryId ?? OTHER_LINE, line]));
   return (
-    <fetcher.Form method="post" action="/budgets" noValidate onSubmit={onSubmit} className={ui.stack} preventScrollReset aria-label={t("budgetsPage.editLines")} data-testid="lines-form">
+    <fetcher.Form method="post" action="/budgets" noValidate onSubmit={onSubmit} onFocus={onFocus} className={ui.stack} preventScrollReset aria-label={t("budgetsPage.editLines")} data-testid="lines-form">
       <FormKey nonce={nonce} form={`budget-lines.${budget.id}`} />
       <input type="hidden" name="intent" value="lines" />
       <input type="hidden" name="budgetId" value={budget.id} />

@@ -10,7 +10,7 @@ import type { Budget, BudgetReport } from "../../../core/api-types/budgets";
 import type { Category } from "../../../core/api-types/ledger";
 import { isIsoDay } from "../../../core/dates";
 import { currencyOptionLabel } from "../../../core/money";
-import { currencyPickerList } from "../../../core/schemas/ledger";
+import { currencyPickerList } from "../../../core/ledger-values";
 import { budgetsPageTexts } from "../../../core/i18n/page-texts/budgets-page";
 import { addPageTexts } from "../../../core/i18n/translate";
 import { formNameOf, reloadsAfterConflict, type FormAnswer } from "../../forms/form-answer";

@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "../../i18n/use-translation";
 import { currencyOptionLabel, formatMoney } from "../../../core/money";
-import { newTransactionHref } from "../../../core/schemas/camera";
+import { newTransactionHref } from "./new-transaction-href";
 import type { CameraPageData } from "./types";
 import type { QrRead } from "./use-qr-scanner";
 import { useSignInHere } from "./use-sign-in-here";

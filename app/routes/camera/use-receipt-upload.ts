@@ -6,7 +6,6 @@ import { newIdempotencyKey } from "../../forms/idempotency-key";
 import { firstInvalid, translateIssues, type FieldErrors } from "../../forms/forms";
 import { ID_PATTERN } from "../../../core/ids";
 import { MAX_RECEIPT_BYTES } from "../../../core/receipt-image";
-import { transactionEntrySchema } from "../../../core/schemas/ledger";
 import type { CameraAnswer, CameraPageData } from "./types";
 
 /**
@@ -36,6 +35,10 @@ export function useReceiptUpload(photo: Blob, loaderData: CameraPageData) {
   useEffect(() => {
     if (result?.ok) createKey.current = null;
   }, [result]);
+  // The create form's schema (and zod), ready by the time the form is filled in.
+  useEffect(() => {
+    void loadEntrySchema().catch(() => undefined);
+  }, []);
   // A refusal puts the keyboard on the first field it names, as the other forms do.
   useEffect(() => {
     if (result && !result.ok) focusFirstInvalid(result.errors);
@@ -86,16 +89,17 @@ export function useReceiptUpload(photo: Blob, loaderData: CameraPageData) {
   function create(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const values = Object.fromEntries(new FormData(event.currentTarget).entries()) as Record<string, string>;
-    const check = createWithReceiptSchemaSafe(values, loaderData.accounts.find((a) => a.id === accountId)?.currency ?? "PEN");
-    if (!check.success) {
-      const refused = translateIssues(check.error, t);
-      setClientError(refused);
-      focusFirstInvalid(refused);
-      return;
-    }
-    setClientError({});
-    if (createKey.current?.photo !== photo) createKey.current = { photo, key: newIdempotencyKey() };
-    void send({ ...values, intent: "create", accountId, idempotencyKey: createKey.current.key });
+    void createWithReceiptSchemaSafe(values, loaderData.accounts.find((a) => a.id === accountId)?.currency ?? "PEN").then((check) => {
+      if (check && !check.success) {
+        const refused = translateIssues(check.error, t);
+        setClientError(refused);
+        focusFirstInvalid(refused);
+        return;
+      }
+      setClientError({});
+      if (createKey.current?.photo !== photo) createKey.current = { photo, key: newIdempotencyKey() };
+      void send({ ...values, intent: "create", accountId, idempotencyKey: createKey.current.key });
+    });
   }
 
   const errors: FieldErrors = { ...(result && !result.ok ? result.errors : {}), ...clientError };
@@ -114,7 +118,15 @@ function attachReceiptSchemaCheck(transactionId: string): boolean {
   return ID_PATTERN.test(transactionId);
 }
 
-/** The create's fields as the forms check them (ADR 051): a direction and the figure, in the chosen account's currency. */
-function createWithReceiptSchemaSafe(values: Record<string, string>, currency: string) {
-  return transactionEntrySchema(currency).safeParse(values);
+/**
+ * The create's fields as the forms check them (ADR 051): a direction and the figure, in the chosen
+ * account's currency. The schema, and zod, come when a photo is there to send (fetched when
+ * the photo's forms first show), not with the page (ADR 078); if they cannot load (offline), no
+ * check here (undefined): the server checks the same rules.
+ */
+const loadEntrySchema = () => import("../../../core/schemas/ledger").then((m) => m.transactionEntrySchema);
+
+async function createWithReceiptSchemaSafe(values: Record<string, string>, currency: string) {
+  const schema = await loadEntrySchema().catch(() => undefined);
+  return schema?.(currency).safeParse(values);
 }

@@ -3,7 +3,7 @@
  * (last12, thisYear, lastYear or custom with `from` and `to` months) and `account` (repeated; none:
  * all accounts). Shared by the page and its CSV downloads, so a file holds what the page shows.
  */
-import { addMonths, defaultPeriod } from "../../../core/schemas/reports";
+import { addMonths, defaultPeriod } from "../../../core/report-months";
 
 export const PERIODS = ["last12", "thisYear", "lastYear", "custom"] as const;
 export type Period = (typeof PERIODS)[number];

@@ -14,7 +14,7 @@ import { formErrorOf, refusedAnswer, type FormAnswer } from "../../forms/form-an
 import { SelectField } from "../../forms/fields";
 import type { Category } from "../../../core/api-types/ledger";
 import type { ApiResult } from "../../utils/api-client";
-import { CATEGORY_KINDS, categoryCreateSchema, categoryUpdateSchema, DEFAULT_CATEGORY_COLOR } from "../../../core/schemas/ledger";
+import { CATEGORY_KINDS, DEFAULT_CATEGORY_COLOR } from "../../../core/ledger-values";
 import { categoryOf, type IntentHandler } from "./intents";
 import { useResetWhenSaved } from "./use-reset-when-saved";
 import type { SettingsAnswer } from "./use-settings-answer";
@@ -23,8 +23,13 @@ import * as s from "../../styles/settings.css";
 import * as ui from "../../styles/ui.css";
 import { Field, FormAlert } from "../../ui/ui";
 
+// The forms' schemas, for their actions and their checks in the browser: imported when needed, so
+// that zod comes to the browser when a form is first focused or sent, not with the page (ADR 078).
+const loadCreateSchema = () => import("../../../core/schemas/ledger").then((m) => m.categoryCreateSchema);
+const loadUpdateSchema = () => import("../../../core/schemas/ledger").then((m) => m.categoryUpdateSchema);
+
 export const categoryAddAction: IntentHandler = async ({ formData, t, api, key, invalid, failure, done }) => {
-  const parsed = parseForm(categoryCreateSchema, formData, t);
+  const parsed = parseForm(await loadCreateSchema(), formData, t);
   if (!parsed.ok) return invalid("category-add", parsed.errors);
   const result = await api.post("/categories", { body: parsed.data, idempotencyKey: key });
   return result.ok ? done("settings.saved.categoryAdded", undefined, "/settings#categories") : failure("category-add", result);
@@ -37,7 +42,7 @@ export function categoryChangeAction(intent: "category-edit" | "category-delete"
     if (!id) throw new Response("Unknown category", { status: 400 });
     let result: ApiResult<unknown>;
     if (intent === "category-edit") {
-      const parsed = parseForm(categoryUpdateSchema, formData, t);
+      const parsed = parseForm(await loadUpdateSchema(), formData, t);
       if (!parsed.ok) return invalid(intent, parsed.errors);
       result = await api.patch(`/categories/${id}`, { body: parsed.data, idempotencyKey: key });
     } else result = await api.delete(`/categories/${id}`, { idempotencyKey: key });
@@ -57,7 +62,7 @@ export function SettingsCategories({ categories, actionData, settingsAnswer }: {
   const { t } = useTranslation();
   const addFormRef = useResetWhenSaved("category-add", settingsAnswer.answered);
   const added = actionData?.form === "category-add" ? actionData : undefined;
-  const addForm = useClientValidation(categoryCreateSchema, t, added?.errors);
+  const addForm = useClientValidation(loadCreateSchema, t, added?.errors);
   // After a save the page is drawn again: focus goes on from where the keyboard was, not the top of the page.
   const focusWhenAdded = useFocusAfterSave("#category-new-name", added);
   const kinds = CATEGORY_KINDS.map((kind) => ({ value: kind, label: t(`ledger.categoryKinds.${kind}`) }));
@@ -74,7 +79,7 @@ export function SettingsCategories({ categories, actionData, settingsAnswer }: {
         ))}
       </ul>
       {/* Emptied once saved (addFormRef), ready for the next, with focus on its first field. */}
-      <Form ref={addFormRef} method="post" className={ui.stack} noValidate onSubmit={focusWhenAdded(addForm.onSubmit)} aria-labelledby="category-new-title">
+      <Form ref={addFormRef} method="post" className={ui.stack} noValidate onSubmit={focusWhenAdded(addForm.onSubmit)} onFocus={addForm.onFocus} aria-labelledby="category-new-title">
         <input type="hidden" name="intent" value="category-add" />
         <h3 id="category-new-title" className={s.subTitle}>
           {t("settings.categories.newTitle")}
@@ -98,7 +103,7 @@ export function SettingsCategories({ categories, actionData, settingsAnswer }: {
 function CategoryItem({ category, answer, kinds }: { category: Category; answer: FormAnswer | undefined; kinds: Array<{ value: string; label: string }> }) {
   const { t } = useTranslation();
   const edited = answer?.form.startsWith("category-edit:") ? answer : undefined;
-  const editForm = useClientValidation(categoryUpdateSchema, t, edited?.errors);
+  const editForm = useClientValidation(loadUpdateSchema, t, edited?.errors);
   const focusWhenSaved = useFocusAfterSave("#categories-title", answer);
   const prefix = `category-${category.id}`;
   return (
@@ -115,7 +120,7 @@ function CategoryItem({ category, answer, kinds }: { category: Category; answer:
         <summary className={ui.button.ghost} aria-label={t("settings.categories.editLabel", { name: category.name })}>
           {t("settings.categories.edit")}
         </summary>
-        <Form method="post" className={ui.stack} noValidate onSubmit={focusWhenSaved(editForm.onSubmit)} aria-label={t("settings.categories.editLabel", { name: category.name })}>
+        <Form method="post" className={ui.stack} noValidate onSubmit={focusWhenSaved(editForm.onSubmit)} onFocus={editForm.onFocus} aria-label={t("settings.categories.editLabel", { name: category.name })}>
           <input type="hidden" name="intent" value="category-edit" />
           <input type="hidden" name="categoryId" value={category.id} />
           <FormAlert message={formErrorOf(edited, t)} />

@@ -3,14 +3,17 @@ import { Form } from "react-router";
 import { useTranslation } from "../../i18n/use-translation";
 import { Field, FormAlert } from "../../ui/ui";
 import { parseForm, useClientValidation } from "../../forms/forms";
-import { deleteAccountSchema } from "../../../core/schemas/settings";
 import type { IntentHandler } from "./intents";
 import type { SettingsAnswer } from "./use-settings-answer";
 import * as s from "../../styles/settings.css";
 import * as ui from "../../styles/ui.css";
 
+// The form's schema, for its action and its check in the browser: imported when needed, so that zod
+// comes to the browser when the form is first focused or sent, not with the page (ADR 078).
+const loadDeleteSchema = () => import("../../../core/schemas/settings").then((m) => m.deleteAccountSchema);
+
 export const deleteAccountAction: IntentHandler = async ({ formData, t, api, key, invalid, failure, done, destroySession }) => {
-  const parsed = parseForm(deleteAccountSchema, formData, t);
+  const parsed = parseForm(await loadDeleteSchema(), formData, t);
   if (!parsed.ok) return invalid("delete", parsed.errors);
   const result = await api.delete("/users/me", { body: parsed.data, idempotencyKey: key });
   if (!result.ok) return failure("delete", result);
@@ -21,7 +24,7 @@ export const deleteAccountAction: IntentHandler = async ({ formData, t, api, key
 
 export function DeleteAccountForm({ email, answer }: { email: string; answer: SettingsAnswer }) {
   const { t } = useTranslation();
-  const deleteForm = useClientValidation(deleteAccountSchema, t, answer.serverErrors("delete"));
+  const deleteForm = useClientValidation(loadDeleteSchema, t, answer.serverErrors("delete"));
   const deleteRefused = answer.refused("delete", ["password", "confirm"]);
   return (
     <Form
@@ -29,6 +32,7 @@ export function DeleteAccountForm({ email, answer }: { email: string; answer: Se
       className={ui.stack}
       noValidate
       aria-label={t("settings.data.deleteTitle")}
+      onFocus={deleteForm.onFocus}
       onSubmit={(event) => {
         deleteForm.onSubmit(event);
         if (!event.defaultPrevented && !window.confirm(t("settings.data.deleteAreYouSure"))) event.preventDefault();

@@ -4,7 +4,6 @@ import { useTranslation } from "../../i18n/use-translation";
 import { Field, FormAlert, WithEmail } from "../../ui/ui";
 import { parseForm, useClientValidation } from "../../forms/forms";
 import { formatInstant } from "../../../core/dates";
-import { changeEmailSchema } from "../../../core/schemas/settings";
 import type { ApiUser } from "../../../core/api-types/user";
 import type { IntentHandler } from "./intents";
 import { useResetWhenSaved } from "./use-reset-when-saved";
@@ -12,11 +11,15 @@ import type { SettingsAnswer } from "./use-settings-answer";
 import * as s from "../../styles/settings.css";
 import * as ui from "../../styles/ui.css";
 
+// The form's schema, for its action and its check in the browser: imported when needed, so that zod
+// comes to the browser when the form is first focused or sent, not with the page (ADR 078).
+const loadEmailSchema = () => import("../../../core/schemas/settings").then((m) => m.changeEmailSchema);
+
 /** A change of email waiting for the link mailed to the new address. */
 export type PendingEmail = { email: string; expiresAt: number; taken: boolean };
 
 export const emailAction: IntentHandler = async ({ formData, t, api, key, invalid, failure, done }) => {
-  const parsed = parseForm(changeEmailSchema, formData, t);
+  const parsed = parseForm(await loadEmailSchema(), formData, t);
   if (!parsed.ok) return invalid("email", parsed.errors);
   const result = await api.post("/users/me/email", { body: parsed.data, idempotencyKey: key });
   // 202: a link went to the new address, which changes nothing until it is opened.
@@ -25,11 +28,11 @@ export const emailAction: IntentHandler = async ({ formData, t, api, key, invali
 
 export function EmailForm({ user, pendingEmail, answer }: { user: ApiUser; pendingEmail: PendingEmail | null; answer: SettingsAnswer }) {
   const { t, i18n } = useTranslation();
-  const emailForm = useClientValidation(changeEmailSchema, t, answer.serverErrors("email"));
+  const emailForm = useClientValidation(loadEmailSchema, t, answer.serverErrors("email"));
   const emailFormRef = useResetWhenSaved("email", answer.answered);
   const emailRefused = answer.refused("email", ["email", "password"]);
   return (
-    <Form ref={emailFormRef} method="post" className={ui.stack} noValidate onSubmit={emailForm.onSubmit} aria-labelledby="settings-email-title">
+    <Form ref={emailFormRef} method="post" className={ui.stack} noValidate onSubmit={emailForm.onSubmit} onFocus={emailForm.onFocus} aria-labelledby="settings-email-title">
       <input type="hidden" name="intent" value="email" />
       <h3 id="settings-email-title" className={s.subTitle}>
         {t("settings.profile.email")}

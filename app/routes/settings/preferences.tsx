@@ -4,15 +4,18 @@ import { useTranslation } from "../../i18n/use-translation";
 import { Field, FormAlert } from "../../ui/ui";
 import { parseForm, useClientValidation } from "../../forms/forms";
 import { formatInstant, isValidTimeZone } from "../../../core/dates";
-import { preferencesFormSchema } from "../../../core/schemas/settings";
 import type { ApiUser } from "../../../core/api-types/user";
 import type { IntentHandler } from "./intents";
 import type { SettingsAnswer } from "./use-settings-answer";
 import * as s from "../../styles/settings.css";
 import * as ui from "../../styles/ui.css";
 
+// The form's schema, for its action and its check in the browser: imported when needed, so that zod
+// comes to the browser when the form is first focused or sent, not with the page (ADR 078).
+const loadPreferencesSchema = () => import("../../../core/schemas/settings").then((m) => m.preferencesFormSchema);
+
 export const preferencesAction: IntentHandler = async ({ formData, t, api, key, invalid, failure, done, localeCookie, redirectInLanguage }) => {
-  const parsed = parseForm(preferencesFormSchema, formData, t);
+  const parsed = parseForm(await loadPreferencesSchema(), formData, t);
   if (!parsed.ok) return invalid("preferences", parsed.errors);
   // Only what was changed on this form: a copy drawn before another tab or device saved a new
   // theme or time zone would otherwise put the old one back (session 21 QA). The form says
@@ -28,7 +31,7 @@ export const preferencesAction: IntentHandler = async ({ formData, t, api, key, 
 
 export function PreferencesSection({ user, timeZones, now, answer }: { user: ApiUser; timeZones: string[]; now: number; answer: SettingsAnswer }) {
   const { t, i18n } = useTranslation();
-  const prefsForm = useClientValidation(preferencesFormSchema, t, answer.serverErrors("preferences"));
+  const prefsForm = useClientValidation(loadPreferencesSchema, t, answer.serverErrors("preferences"));
   const zoneNow = isValidTimeZone(user.timeZone) ? formatInstant(now, i18n.language, user.timeZone) : "";
   return (
     <section id="preferences" aria-labelledby="preferences-title" className={`${ui.card} ${s.section}`}>
@@ -37,7 +40,7 @@ export function PreferencesSection({ user, timeZones, now, answer }: { user: Api
       </h2>
       <p className={s.small}>{t("settings.preferences.appliesEverywhere")}</p>
       {/* Sent like the other forms, so an outage keeps it (ADR 024); a new language loads the next page whole (redirectInLanguage). */}
-      <Form method="post" className={ui.stack} noValidate onSubmit={prefsForm.onSubmit} aria-label={t("settings.preferences.title")}>
+      <Form method="post" className={ui.stack} noValidate onSubmit={prefsForm.onSubmit} onFocus={prefsForm.onFocus} aria-label={t("settings.preferences.title")}>
         <input type="hidden" name="intent" value="preferences" />
         {/* What this form was drawn from: only fields changed from it are saved. */}
         <input type="hidden" name="was.locale" value={user.locale} />

@@ -13,13 +13,16 @@ import { SelectField } from "../../forms/fields";
 import type { RatesAnswer, UserRateOut } from "../../../core/api-types/rates";
 import { formatDay } from "../../../core/dates";
 import { currencyOptionLabel, OFFERED_CURRENCIES } from "../../../core/money";
-import { RATE_NOTE_MAX, REPORTING_CURRENCIES, userRateCreateSchema } from "../../../core/schemas/rates";
+import { RATE_NOTE_MAX, REPORTING_CURRENCIES } from "../../../core/exchange";
 import { useResetWhenSaved } from "./use-reset-when-saved";
 import type { SettingsAnswer } from "./use-settings-answer";
 import * as l from "../../styles/ledger.css";
 import * as s from "../../styles/settings.css";
 import * as ui from "../../styles/ui.css";
 import { Field, FormAlert } from "../../ui/ui";
+
+// The form's schema comes with zod when the form is first focused or sent, not with the page (ADR 078).
+const loadRateSchema = () => import("../../../core/schemas/rates").then((m) => m.userRateCreateSchema);
 
 export function RatesSection({ rates, today, actionData, settingsAnswer }: { rates: RatesAnswer; today: string; actionData: FormAnswer | undefined; settingsAnswer: SettingsAnswer }) {
   const { t, i18n } = useTranslation();
@@ -28,7 +31,7 @@ export function RatesSection({ rates, today, actionData, settingsAnswer }: { rat
   const added = actionData?.form === "rate-add" ? actionData : undefined;
   const reporting = actionData?.form === "reporting-currency" ? actionData : undefined;
   const removed = actionData?.form === "rate-delete" ? actionData : undefined;
-  const addForm = useClientValidation(userRateCreateSchema, t, added?.errors);
+  const addForm = useClientValidation(loadRateSchema, t, added?.errors);
   const focusWhenAdded = useFocusAfterSave("#rate-new-currency", added);
   const day = (iso: string) => formatDay(iso, language);
   const options = (codes: readonly string[]) => codes.map((code) => ({ value: code, label: currencyOptionLabel(code, language) }));
@@ -95,7 +98,7 @@ export function RatesSection({ rates, today, actionData, settingsAnswer }: { rat
         </ul>
       )}
 
-      <Form ref={addFormRef} method="post" className={ui.stack} noValidate onSubmit={focusWhenAdded(addForm.onSubmit)} aria-labelledby="rate-new-title">
+      <Form ref={addFormRef} method="post" className={ui.stack} noValidate onSubmit={focusWhenAdded(addForm.onSubmit)} onFocus={addForm.onFocus} aria-labelledby="rate-new-title">
         <input type="hidden" name="intent" value="rate-add" />
         <h4 id="rate-new-title" className={s.subTitle}>
           {t("settings.rates.add")}
