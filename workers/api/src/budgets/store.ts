@@ -90,26 +90,32 @@ const SPENT = "-SUM(d.outflow + CASE WHEN c.kind = 'expense' THEN d.inflow ELSE 
 const COUNTED = "SUM(d.out_count + CASE WHEN c.kind = 'expense' THEN d.in_count ELSE 0 END)";
 
 /**
- * The budget's spending from the day it counts from (its `starts_on`, ADR 077) to the period that
- * contains `day` (or its start day, when that is later), grouped per category and period (other
- * currencies per day), in one statement: the budget's kind, cycle day, start and currency are read
- * from its row, so it rides in the same batch as the session check and the budget itself. The
- * range ends a little later than needed (31 days, the longest period); the caller keeps the
- * periods it wants. It reads the day summaries,
- * not the transactions, so its cost follows days × accounts × categories (ADR 065); a group whose
- * rows are all another category's inflow counts nothing and is left out, as those rows are.
+ * What both spending statements select and group by: per category, account currency and period,
+ * and per day for a currency other than the budget's (those rows are converted at their day's
+ * rate, or left out and counted); `b` is the budget's row. A group whose rows are all another
+ * category's inflow counts nothing and is left out (`HAVING`), as those rows are.
  */
-export const SPENDING_SQL = `SELECT NULLIF(d.category, '') AS category_id, a.currency AS currency, ${periodStartSql("d.date")} AS period_start,
+const SPENDING_COLUMNS = `NULLIF(d.category, '') AS category_id, a.currency AS currency, ${periodStartSql("d.date")} AS period_start,
               CASE WHEN a.currency = b.currency THEN NULL ELSE d.date END AS day,
-              ${SPENT} AS spent, ${COUNTED} AS n
+              ${SPENT} AS spent, ${COUNTED} AS n`;
+const SPENDING_GROUPS = "d.category, a.currency, period_start, day\n       HAVING n > 0";
+
+/**
+ * The budget's spending from the day it counts from (its `starts_on`, ADR 077) to the period that
+ * contains `day` (or its start day, when that is later), in one statement: the budget's kind,
+ * cycle day, start and currency are read from its row, so it rides in the same batch as the
+ * session check and the budget itself. The range ends a little later than needed (31 days, the
+ * longest period); the caller keeps the periods it wants. It reads the day summaries, not the
+ * transactions, so its cost follows days × accounts × categories (ADR 065).
+ */
+export const SPENDING_SQL = `SELECT ${SPENDING_COLUMNS}
          FROM budgets b
          JOIN day_totals d ON d.user_id = b.user_id
               AND d.date >= b.starts_on AND d.date <= date(max(?3, b.starts_on), '+31 days')
          JOIN accounts a ON a.id = d.account_id
          LEFT JOIN categories c ON c.id = d.category
         WHERE b.id = ?1 AND b.user_id = ?2
-        GROUP BY d.category, a.currency, period_start, day
-       HAVING n > 0`;
+        GROUP BY ${SPENDING_GROUPS}`;
 
 export function spendingStatement(db: D1Database, userId: string, budgetId: string, day: string): D1PreparedStatement {
   return db.prepare(SPENDING_SQL).bind(budgetId, userId, day);
@@ -124,9 +130,7 @@ export function spendingStatement(db: D1Database, userId: string, budgetId: stri
  * The card converts nothing (ADR 075): accounts in another currency are read only around `day`,
  * so it can say how many of this period's movements it leaves out.
  */
-export const BUDGETS_SPENDING_SQL = `SELECT b.id AS budget_id, NULLIF(d.category, '') AS category_id, a.currency AS currency, ${periodStartSql("d.date")} AS period_start,
-              CASE WHEN a.currency = b.currency THEN NULL ELSE d.date END AS day,
-              ${SPENT} AS spent, ${COUNTED} AS n
+export const BUDGETS_SPENDING_SQL = `SELECT b.id AS budget_id, ${SPENDING_COLUMNS}
          FROM budgets b
          -- CROSS JOIN keeps the budgets outside: each then reads its own days by the primary key's range.
          CROSS JOIN day_totals d ON d.user_id = b.user_id
@@ -136,8 +140,7 @@ export const BUDGETS_SPENDING_SQL = `SELECT b.id AS budget_id, NULLIF(d.category
          JOIN accounts a ON a.id = d.account_id AND (a.currency = b.currency OR d.date >= date(?2, '-31 days'))
          LEFT JOIN categories c ON c.id = d.category
         WHERE b.user_id = ?1
-        GROUP BY b.id, d.category, a.currency, period_start, day
-       HAVING n > 0`;
+        GROUP BY b.id, ${SPENDING_GROUPS}`;
 
 export function budgetsSpendingStatement(db: D1Database, userId: string, day: string): D1PreparedStatement {
   return db.prepare(BUDGETS_SPENDING_SQL).bind(userId, day);
