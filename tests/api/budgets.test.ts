@@ -179,12 +179,13 @@ describe("GET /budgets/{id}/report", () => {
     expect((await call(`/budgets/${plain.id}`, { token })).json.budget.startsOn).toBe(periodOf({ kind: "quincena", cycleDay: 1 }, today).start);
 
     // One that starts in a later month opens on that month: today's spending is not its, and the
-    // schedules due then are expected (read in a second round trip, past the first batch's days).
-    const startsOn = periodOf({ kind: "monthly", cycleDay: 1 }, addDays(today, 40)).start;
+    // schedules due then are expected. The schedule starts on that month's first day, past the
+    // days the first batch reads (today ± 32): only the second read finds it.
+    const startsOn = periodOf({ kind: "monthly", cycleDay: 1 }, addDays(today, 70)).start;
     const later = await createBudget(token, { name: "Viaje", startsOn });
     await putLines(token, later.id, [{ categoryId: groceries, amount: "500.00" }]);
     await addTransaction(token, soles.id, { date: today, description: "Hoy", amount: "-20.00", categoryId: groceries });
-    const due = await call("/schedules", { token, body: { kind: "monthlyDay", day: 28, start: today, mode: "confirm", accountId: soles.id, description: "Mercado", amount: "-120.00", categoryId: groceries } });
+    const due = await call("/schedules", { token, body: { kind: "monthlyDay", day: 28, start: startsOn, mode: "confirm", accountId: soles.id, description: "Mercado", amount: "-120.00", categoryId: groceries } });
     expect(due.status, JSON.stringify(due.json)).toBe(201);
     const first = (await call(`/budgets/${later.id}/report`, { token })).json;
     expect(first.period).toEqual(periodOf({ kind: "monthly", cycleDay: 1 }, startsOn));

@@ -8,8 +8,17 @@ import { z } from "zod";
 import { budgetCreateSchema, budgetLineSchema, budgetUpdateSchema } from "../../../core/schemas/budgets";
 import { OTHER_LINE } from "./other-line";
 
-export const createForm = budgetCreateSchema;
-export const updateForm = budgetUpdateSchema;
+/**
+ * The pay cycle's day counts only for a pay cycle: the form hides it for the other periods (ADR
+ * 077), so it is not checked or sent then, and an error on a field the user cannot see is never shown.
+ */
+const withoutHiddenCycleDay = (values: unknown) => {
+  if (!values || typeof values !== "object" || (values as Record<string, unknown>).period === "payCycle") return values;
+  const { cycleDay: _hidden, ...rest } = values as Record<string, unknown>;
+  return rest;
+};
+export const createForm = z.preprocess(withoutHiddenCycleDay, budgetCreateSchema);
+export const updateForm = z.preprocess(withoutHiddenCycleDay, budgetUpdateSchema);
 
 const ROW = /^lines\.(\d{1,2})\.(categoryId|amount|rollover)$/;
 

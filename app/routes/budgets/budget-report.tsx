@@ -31,7 +31,8 @@ export function PeriodPicker({ report }: { report: BudgetReport }) {
         <Link to={at(report.next.start)} className={ui.button.ghost} aria-label={t("budgetsPage.period.next")} rel="next" preventScrollReset data-testid="period-next">
           <ChevronRight size={18} aria-hidden="true" />
         </Link>
-        {!report.current ? (
+        {/* Not on the first period of a budget that has not begun: that is what "current" opens. */}
+        {!report.current && !(first && report.today < report.period.start) ? (
           <Link to={`?${new URLSearchParams({ budget: report.budget.id })}`} className={ui.button.link}>
             {t("budgetsPage.period.current")}
           </Link>

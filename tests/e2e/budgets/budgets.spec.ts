@@ -38,7 +38,11 @@ test.describe("budgets", () => {
     await form.getByRole("button", { name: "Create budget" }).click();
     await expect(form.getByText("Give the budget a name of 1 to 60 characters.")).toBeVisible();
     await form.getByLabel("Name").fill("Casa");
+    // A pay cycle's day typed wrong, then another period chosen: the hidden field is not checked (ADR 077).
+    await form.getByLabel("Period").selectOption("payCycle");
+    await form.getByLabel("Pay cycle starts on day").fill("0");
     await form.getByLabel("Period").selectOption("quincena");
+    await expect(form.getByLabel("Pay cycle starts on day")).toBeHidden();
     await form.getByRole("button", { name: "Create budget" }).click();
     await expect(toast(page, "Budget created.")).toBeVisible();
     await expect(page.getByTestId("budget-no-lines")).toBeVisible();
@@ -216,6 +220,7 @@ test.describe("budgets", () => {
     await expect(page.getByTestId("period-state")).toHaveText("This period has not begun.");
     await expect(page.getByTestId("counts-from")).toHaveText(new RegExp(`^This budget counts spending from \\w+ 15, ${nextMonth.slice(0, 4)}\\.$`));
     await expect(page.getByTestId("period-previous")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Current period" })).toHaveCount(0);
     // The monthly budget's edit form has no pay cycle day to fill.
     await page.getByTestId("edit-budget").locator("summary").click();
     await expect(page.getByRole("form", { name: "Edit budget" }).getByLabel("Period")).toHaveValue("monthly");

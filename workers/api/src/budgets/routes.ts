@@ -2,8 +2,9 @@
  * Budgets (issue 37, ADR 057): the user's budgets, their lines, and a period's report. Every route
  * is the signed-in user's only: another user's id is a 404, like an unknown or malformed one.
  * Writes honour Idempotency-Key and write in one final D1 batch after all validation. The report
- * reads in one batch with the session check; a second one (`findRates`) only when the period's
- * history holds transactions in another currency.
+ * reads in one batch with the session check; another (`findRates`) only when the period's history
+ * holds transactions in another currency, and one for the schedules only when a budget that has
+ * not begun reports a first period past the days the first batch read (ADR 077).
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { addDays, todayInZone } from "../../../../core/dates";
@@ -222,11 +223,12 @@ budgetRoutes.openapi(
     const utcToday = new Date().toISOString().slice(0, 10);
     // Schedules' reads ride along too, for the same reason over the days any period around it can span.
     const near = period ?? utcToday;
+    const [readFrom, readTo] = [addDays(near, -32), addDays(near, 32)];
     const auth = await sessionBatch(c, (userId) => [
       budgetStatement(db, userId, id),
       linesStatement(db, userId, id),
       spendingStatement(db, userId, id, near),
-      ...expectedForBudgetStatements(db, userId, id, addDays(near, -32), addDays(near, 32)),
+      ...expectedForBudgetStatements(db, userId, id, readFrom, readTo),
     ]);
     if ("response" in auth) return auth.response;
     const budget = firstRow<BudgetRow>(auth.results[0]);
@@ -245,8 +247,6 @@ budgetRoutes.openapi(
     // A budget that has not begun reports its first period (ADR 077), which may lie past the days
     // the schedules were read for: then they are read again for that period (a second round trip,
     // only for such a budget).
-    const readFrom = addDays(near, -32);
-    const readTo = addDays(near, 32);
     const scheduled = reported.start < readFrom || reported.end > readTo ? await db.batch(expectedForBudgetStatements(db, user.id, budget.id, reported.start, reported.end)) : auth.results.slice(3, 6);
     // Like spending, nothing expected before the day the budget counts from.
     const expected = expectedOccurrences(scheduled, budget.starts_on > reported.start ? budget.starts_on : reported.start, reported.end);
