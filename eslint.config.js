@@ -53,18 +53,16 @@ export default tseslint.config(
     // No page loads zod until a form is used (ADRs 074, 078): browser modules take fixed values
     // from zod-free modules (core/ledger-values.ts, core/input-limits.ts, …) and import a schema
     // with `import()` when needed. Left out: server modules; a page's `*-form-schemas.ts`, itself
-    // imported with `import()`; route modules whose loader or action alone reads a schema (React
-    // Router drops those, and what only they import, from the browser's build); quick add's form,
-    // loaded lazily by the header. validation-issues.ts reads zod's types only; zod-jitless.ts is
+    // imported with `import()`; quick add's form, loaded lazily by the header. A route module whose
+    // loader or action alone reads a schema (React Router drops those, and what only they import,
+    // from the browser's build) says so on that import, with a disable comment and its reason.
+    // validation-issues.ts reads zod's types only; zod-jitless.ts is
     // zod's setting, no zod. tests/e2e/first-load.spec.ts checks what the pages load.
     files: ["app/routes/**/*.{ts,tsx}", "app/forms/**/*.{ts,tsx}", "app/ui/**/*.{ts,tsx}", "app/layouts/**/*.{ts,tsx}", "app/root.tsx"],
     ignores: [
       "**/*.server.ts",
       "**/*-form-schemas.ts",
       "app/forms/quick-add/quick-add-form.tsx",
-      "app/routes/auth/{login,login-recover,login-change-password-linkId,signup}.tsx",
-      "app/routes/camera/camera.tsx",
-      "app/routes/resources/export.tsx",
     ],
     rules: {
       "no-restricted-imports": [

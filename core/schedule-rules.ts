@@ -17,10 +17,6 @@
 import { addDays, isIsoDay, monthBounds } from "./dates";
 
 export const RULE_KINDS = ["days", "weeks", "months", "monthlyDay", "quincena", "yearly"] as const;
-
-/** Posted by itself when due, or left for the user to confirm. */
-export const SCHEDULE_MODES = ["auto", "confirm"] as const;
-export type ScheduleMode = (typeof SCHEDULE_MODES)[number];
 export type RuleKind = (typeof RULE_KINDS)[number];
 
 export const MAX_INTERVAL = 366;
@@ -155,3 +151,8 @@ export function nextOccurrence(rule: ScheduleRule, from: string): string | null 
   // Two of its intervals (and a month) ahead always hold the next one, if there is one; `occurrences` jumps there directly.
   return occurrences(rule, from, addDays(from, Math.ceil(averageGap(rule) * 2) + 31), 1)[0] ?? null;
 }
+
+
+/** Posted by itself when due, or left for the user to confirm. */
+export const SCHEDULE_MODES = ["auto", "confirm"] as const;
+export type ScheduleMode = (typeof SCHEDULE_MODES)[number];

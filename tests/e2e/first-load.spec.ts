@@ -8,6 +8,8 @@
 import { expect, hydrated, test } from "./support/fixtures";
 import { createAccount } from "./support/ledger-api";
 
+// zod's chunk is named after its own `schemas.js` module (86 KB, in the build as `schemas-<hash>.js`);
+// were it renamed, the two "fetched on first focus" polls below would fail rather than pass unseen.
 const SCHEMAS_CHUNK = /\/assets\/schemas-[\w-]+\.js$/;
 
 test("signed-in pages load no zod until a form is used, then check in the browser as before", async ({ page, request, signedIn }) => {
@@ -19,6 +21,8 @@ test("signed-in pages load no zod until a form is used, then check in the browse
   for (const url of ["/", "/accounts", `/accounts/${accountId}/transactions`, "/transactions", "/reports", "/budgets", "/schedules", "/settings", "/camera"]) {
     await page.goto(url);
     await hydrated(page);
+    // What the page fetches after hydrating (route patches, lazy parts) is counted too.
+    await page.waitForLoadState("networkidle");
     expect(asked, `${url} loaded the schemas' chunk with the page`).toEqual([]);
   }
 
@@ -26,6 +30,8 @@ test("signed-in pages load no zod until a form is used, then check in the browse
   await page.goto("/budgets");
   await hydrated(page);
   const budget = page.getByRole("form", { name: "New budget" });
+  await page.waitForLoadState("networkidle");
+  expect(asked).toEqual([]);
   await budget.getByLabel("Name").focus();
   await expect.poll(() => asked.length).toBeGreaterThan(0);
   await budget.getByRole("button", { name: "Create budget" }).click();
@@ -36,6 +42,8 @@ test("signed-in pages load no zod until a form is used, then check in the browse
   await page.goto("/settings");
   await hydrated(page);
   const name = page.locator("#settings-name");
+  await page.waitForLoadState("networkidle");
+  expect(asked).toEqual([]);
   await name.focus();
   await expect.poll(() => asked.length).toBeGreaterThan(0);
   const posts: string[] = [];

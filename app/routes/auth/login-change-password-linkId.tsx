@@ -9,6 +9,7 @@ import { formErrorOf, refusedAnswer } from "../../forms/form-answer";
 import { keepFormThroughOutage } from "../../forms/form-outage";
 import { firstInvalid, parseForm, useClientValidation } from "../../forms/forms";
 import { invalidParams, readPublicForm, refusal } from "../../server/route-helpers.server";
+// eslint-disable-next-line no-restricted-imports -- read by the loader or action only, which React Router drops from the browser's build (ADR 078)
 import { LINK_ID_PATTERN, resetPasswordSchema } from "../../../core/schemas/auth";
 import { currentUser } from "../../server/session.server";
 import { redirectWithToast } from "../../server/toast.server";

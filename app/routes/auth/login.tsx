@@ -11,6 +11,7 @@ import { keepFormThroughOutage } from "../../forms/form-outage";
 import { parseForm, useClientValidation } from "../../forms/forms";
 import { readPublicForm, refusal } from "../../server/route-helpers.server";
 import { safeRedirect } from "../../utils/safe-redirect";
+// eslint-disable-next-line no-restricted-imports -- read by the loader or action only, which React Router drops from the browser's build (ADR 078)
 import { loginSchema } from "../../../core/schemas/auth";
 import type { SessionResponse } from "../../../core/api-types/user";
 import { signedInRedirect } from "../../server/session.server";

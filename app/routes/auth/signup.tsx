@@ -13,6 +13,7 @@ import { formErrorOf, refusedAnswer, savedAnswer } from "../../forms/form-answer
 import { keepFormThroughOutage } from "../../forms/form-outage";
 import { firstInvalid, parseForm, useClientValidation } from "../../forms/forms";
 import { readPublicForm, refusal } from "../../server/route-helpers.server";
+// eslint-disable-next-line no-restricted-imports -- read by the loader or action only, which React Router drops from the browser's build (ADR 078)
 import { signupSchema } from "../../../core/schemas/auth";
 import { TEXT_LIMITS } from "../../../core/input-limits";
 import { cloudflareContext } from "../../server/context.server";

@@ -13,6 +13,7 @@ import { ID_PATTERN } from "../../../core/ids";
 import { formatSignedMoneyInText } from "../../../core/money";
 import { isProblem } from "../../../core/problem";
 import { readFormData, tOf } from "../../server/route-helpers.server";
+// eslint-disable-next-line no-restricted-imports -- read by the loader or action only, which React Router drops from the browser's build (ADR 078)
 import { attachReceiptSchema } from "../../../core/schemas/camera";
 import { MAX_RECEIPT_BYTES, receiptFileRefusal } from "../../../core/receipt-image";
 import { currentUser } from "../../server/session.server";

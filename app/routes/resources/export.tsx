@@ -2,6 +2,7 @@ import type { Route } from "./+types/export";
 import { guard } from "../../server/guards.server";
 import { apiFor } from "../../server/api.server";
 import { backWithToast, openedAsPage, pageAfterFileRefusal } from "../../server/route-helpers.server";
+// eslint-disable-next-line no-restricted-imports -- read by the loader or action only, which React Router drops from the browser's build (ADR 078)
 import { exportQuerySchema } from "../../../core/schemas/settings";
 import { requireUser } from "../../server/session.server";
 
