@@ -10,8 +10,10 @@
  *   the user just followed (or a form they sent), the browser loads that page as a document:
  *   the server renders it, so the user still gets where they were going. A failure from a
  *   hover prefetch is simply dropped.
- * Vite's `vite:preloadError` covers the app's own lazy chunks the same way.
- * (docs/decisions/006-chunk-reload.md)
+ * Vite's `vite:preloadError` covers the app's own lazy chunks (a form's schema, ADR 078): the
+ * import fails for its caller (a form's check is then left to the server), and the page reloads,
+ * within the same limit, only once the server answers: offline, a reload would swap the app for
+ * the browser's offline page (ADR 079). (docs/decisions/006-chunk-reload.md)
  */
 import { CHUNK_RELOAD_WINDOW_MS } from "../ui/constants";
 
@@ -71,8 +73,13 @@ export function installChunkReloadGuard(): void {
     if (href) location.assign(href);
     throw new ChunkLoadError(args[0]);
   };
-  window.addEventListener("vite:preloadError", (event) => {
-    event.preventDefault();
-    if (claimReload(location.pathname)) location.reload();
+  window.addEventListener("vite:preloadError", () => {
+    // Not prevented: prevented, Vite answers the import with `undefined` and its caller breaks.
+    void fetch("/favicon.svg", { method: "HEAD", cache: "no-store" }).then(
+      (answer) => {
+        if (answer.ok && claimReload(location.pathname)) location.reload();
+      },
+      () => undefined,
+    );
   });
 }

@@ -56,3 +56,21 @@ test("signed-in pages load no zod until a form is used, then check in the browse
   await expect(name).toHaveAttribute("aria-invalid", "true");
   expect(posts).toEqual([]);
 });
+
+test("offline, a form whose check cannot load stays on the page: no reload to the browser's offline page, what was typed kept (ADR 079)", async ({ page, context, signedIn }) => {
+  expect(signedIn.email).toBeTruthy();
+  await page.goto("/budgets");
+  await hydrated(page);
+  await page.waitForLoadState("networkidle");
+  // A mark a reload would wipe.
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await context.setOffline(true);
+  const budget = page.getByRole("form", { name: "New budget" });
+  await budget.getByLabel("Name").fill("Casa");
+  await budget.getByRole("button", { name: "Create budget" }).click();
+  // The check is left to the server, which cannot be reached: the outage is said, the form kept.
+  await expect(page.getByText("The service is not answering right now. Please try again in a moment.").first()).toBeVisible();
+  await expect(budget.getByLabel("Name")).toHaveValue("Casa");
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  await context.setOffline(false);
+});
