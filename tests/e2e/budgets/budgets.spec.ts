@@ -225,6 +225,11 @@ test.describe("budgets", () => {
     await page.getByTestId("edit-budget").locator("summary").click();
     await expect(page.getByRole("form", { name: "Edit budget" }).getByLabel("Period")).toHaveValue("monthly");
     await expect(page.getByRole("form", { name: "Edit budget" }).getByLabel("Pay cycle starts on day")).toBeHidden();
+    // A refused edit of this (second) budget comes back on its own page, with the error shown.
+    await page.getByRole("form", { name: "Edit budget" }).getByLabel("Name").fill("");
+    await page.getByRole("form", { name: "Edit budget" }).getByRole("button", { name: "Save budget" }).click();
+    await expect(page.getByRole("heading", { name: "Trip · Monthly" })).toBeVisible();
+    await expect(page.getByRole("form", { name: "Edit budget" }).getByText("Give the budget a name of 1 to 60 characters.")).toBeVisible();
     await context.close();
   });
 
