@@ -16,17 +16,12 @@ import { FormKey } from "../../forms/idempotency-key";
 import { useFailureToast } from "../../forms/use-form-answer";
 import { useTranslation } from "../../i18n/use-translation";
 import { Field, FormAlert } from "../../ui/ui";
+import { budgetPage } from "./budget-address";
 import { OTHER_LINE } from "./other-line";
 import * as l from "../../styles/ledger.css";
 import * as ui from "../../styles/ui.css";
 
 type Fetcher = FetcherWithComponents<FormAnswer>;
-
-/**
- * Where a budget's own forms post: its page, so that without JavaScript a refusal is shown on the
- * budget it is about (posted to plain /budgets, it showed the first budget, the error unseen).
- */
-const pageOfBudget = (id: string) => `/budgets?${new URLSearchParams({ budget: id })}`;
 
 // The schemas come with zod when a form is first focused or sent, not with the page (ADR 078).
 const loadCreateForm = (): Promise<ZodType> => import("./budget-form-schemas").then((m) => m.createForm);
@@ -45,7 +40,8 @@ export function BudgetForm({ budget, budgets, fetcher, result, nonce, currencies
   const prefix = budget ? `edit-${budget.id}` : "new";
   const busy = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" action={budget ? pageOfBudget(budget.id) : "/budgets"} noValidate onSubmit={onSubmit} onFocus={onFocus} className={ui.stack} preventScrollReset aria-label={budget ? t("budgetsPage.edit") : t("budgetsPage.new")} data-testid={`budget-form-${mode}`}>
+    <fetcher.Form method="post" action={budget ? budgetPage(budget.id) : "/budgets"} noValidate onSubmit={onSubmit} onFocus={onFocus} className={ui.stack} preventScrollReset aria-label={budget ? t("budgetsPage.edit") : t("budgetsPage.new")} data-testid={`budget-form-${mode}`}>
+      {/* A budget's own forms post to its page: without JavaScript a refusal is shown on that budget. */}
       <FormKey nonce={nonce} form={budget ? `budget-update.${budget.id}` : "budget-create"} />
       <input type="hidden" name="intent" value={mode} />
       {budget ? <input type="hidden" name="budgetId" value={budget.id} /> : null}
@@ -105,7 +101,7 @@ export function LinesForm({ budget, categories, fetcher, result, nonce }: { budg
   const rows = [...categories.map((c) => ({ key: c.id, name: c.name })), { key: OTHER_LINE, name: t("budgetsPage.everythingElse") }];
   const lineOf = new Map(budget.lines.map((line) => [line.categoryId ?? OTHER_LINE, line]));
   return (
-    <fetcher.Form method="post" action={pageOfBudget(budget.id)} noValidate onSubmit={onSubmit} onFocus={onFocus} className={ui.stack} preventScrollReset aria-label={t("budgetsPage.editLines")} data-testid="lines-form">
+    <fetcher.Form method="post" action={budgetPage(budget.id)} noValidate onSubmit={onSubmit} onFocus={onFocus} className={ui.stack} preventScrollReset aria-label={t("budgetsPage.editLines")} data-testid="lines-form">
       <FormKey nonce={nonce} form={`budget-lines.${budget.id}`} />
       <input type="hidden" name="intent" value="lines" />
       <input type="hidden" name="budgetId" value={budget.id} />

@@ -10,9 +10,9 @@ import { apiFailure, formId } from "../../server/ledger.server";
 import { readFormData, refusal, tOf } from "../../server/route-helpers.server";
 import { requireUser } from "../../server/session.server";
 import { replaceWithToast } from "../../server/toast.server";
+import { budgetPage } from "./budget-address";
 import { createForm, linesBody, linesForm, rowsOf, updateForm } from "./budget-form-schemas";
 
-const pageOf = (id: string) => `/budgets?budget=${id}`;
 
 export async function budgetsAction(request: Request, context: Readonly<RouterContextProvider>) {
   requireUser(context);
@@ -28,7 +28,7 @@ export async function budgetsAction(request: Request, context: Readonly<RouterCo
       if (!parsed.ok) return refusedAnswer("create", parsed.errors, values);
       const result = await api.post<{ budget: Budget }>("/budgets", { body: parsed.data, idempotencyKey });
       if (!result.ok) return apiFailure("create", result, values, t);
-      return replaceWithToast(pageOf(result.data.budget.id), "budgetsPage.toast.created");
+      return replaceWithToast(budgetPage(result.data.budget.id), "budgetsPage.toast.created");
     }
     case "update": {
       const id = formId(formData, "budgetId");
@@ -36,7 +36,7 @@ export async function budgetsAction(request: Request, context: Readonly<RouterCo
       if (!parsed.ok) return refusedAnswer(`update:${id}`, parsed.errors, values);
       const result = await api.patch<{ budget: Budget }>(`/budgets/${id}`, { body: parsed.data, idempotencyKey });
       if (!result.ok) return apiFailure(`update:${id}`, result, values, t);
-      return replaceWithToast(pageOf(id), "budgetsPage.toast.updated");
+      return replaceWithToast(budgetPage(id), "budgetsPage.toast.updated");
     }
     case "delete": {
       const id = formId(formData, "budgetId");
@@ -56,7 +56,7 @@ export async function budgetsAction(request: Request, context: Readonly<RouterCo
         const renamed = Object.fromEntries(Object.entries(errors).map(([field, message]) => [field.replace(/^lines\.(\d+)\./, (_, i: string) => `lines.${rowOf[Number(i)] ?? i}.`), message]));
         return refusedAnswer(`lines:${id}`, renamed, values, formError, result.status);
       }
-      return replaceWithToast(pageOf(id), "budgetsPage.toast.linesSaved");
+      return replaceWithToast(budgetPage(id), "budgetsPage.toast.linesSaved");
     }
     default:
       throw new Response("Unknown intent", { status: 400 });

@@ -8,6 +8,7 @@ import { formatMoney } from "../../../core/money";
 import { Money } from "../../ui/money";
 import { Section } from "../../ui/section";
 import { ProgressBar } from "../../ui/ui";
+import { budgetPage } from "../budgets/budget-address";
 import { spentShare } from "../budgets/spent-share";
 import * as l from "../../styles/ledger.css";
 import * as ui from "../../styles/ui.css";
@@ -36,7 +37,7 @@ export function BudgetCard({ budgets }: { budgets: BudgetSummary[] }) {
             return (
             <li key={budget.id} className={ui.stack} style={{ gap: 4 }} data-testid="overview-budget" data-over={budget.over ? "true" : undefined}>
               <div className={l.headingRow}>
-                <Link to={`/budgets?${new URLSearchParams({ budget: budget.id })}`} className={l.rowLink}>
+                <Link to={budgetPage(budget.id)} className={l.rowLink}>
                   {budget.name}
                 </Link>
                 <span className={l.figureEnd}>

@@ -20,10 +20,12 @@ export const ruleOf = (row: Pick<BudgetRow, "period" | "cycle_day">): PeriodRule
  * the reported one. A day before the budget counts from reports its first period (ADR 077): there
  * is nothing to report before it, and a budget that starts next month opens on next month.
  */
-export function reportPeriods(budget: BudgetRow, day: string): { reported: Period; chain: Period[] } {
+export function reportPeriods(budget: BudgetRow, day: string): { reported: Period; chain: Period[]; countsFrom: string } {
   const rule = ruleOf(budget);
   const reported = periodOf(rule, day < budget.starts_on ? budget.starts_on : day);
-  return { reported, chain: periodsBetween(rule, budget.starts_on, reported) };
+  // The reported period's first day that counts: its start, or the budget's start day within it.
+  const countsFrom = budget.starts_on > reported.start ? budget.starts_on : reported.start;
+  return { reported, chain: periodsBetween(rule, budget.starts_on, reported), countsFrom };
 }
 
 /** The rates a report needs: rows in another currency, of the periods it reads. */

@@ -243,13 +243,13 @@ budgetRoutes.openapi(
       const found = await findRates(db, user.id, wanted);
       found.forEach((rate, i) => rate && rates.set(rateKey(wanted[i]!.from, wanted[i]!.day), rate.fraction));
     }
-    const { reported } = reportPeriods(budget, day);
+    const { reported, countsFrom } = reportPeriods(budget, day);
     // A budget that has not begun reports its first period (ADR 077), which may lie past the days
     // the schedules were read for: then they are read again for that period (a second round trip,
     // only for such a budget).
     const scheduled = reported.start < readFrom || reported.end > readTo ? await db.batch(expectedForBudgetStatements(db, user.id, budget.id, reported.start, reported.end)) : auth.results.slice(3, 6);
     // Like spending, nothing expected before the day the budget counts from.
-    const expected = expectedOccurrences(scheduled, budget.starts_on > reported.start ? budget.starts_on : reported.start, reported.end);
+    const expected = expectedOccurrences(scheduled, countsFrom, reported.end);
     return c.json(buildReport({ budget, lines: rowsOf<LineRow>(auth.results[1]), rows, rates, expected, day, today, locale: localeOf(c) }), 200);
   },
 );
