@@ -4,14 +4,12 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { answerFor, formErrorOf } from "./form-answer";
+import { nextWatch, shownAnswer, watchAnswers } from "./latest-answer";
 import { showFailureToast } from "./form-toasts";
 
 /**
  * A fetcher's data while it is the answer to the latest submission; `undefined` once a later
- * submission ended without an answer of its own. React Router keeps a fetcher's data until new data
- * replaces it, and a successful post answers with a redirect, which brings none: without this, a
- * form that failed once and then succeeded showed the old failure again (its errors, its values
- * and a second failure toast) over the saved change, inviting the user to post the money twice.
+ * submission ended without an answer of its own (latest-answer.ts says why and how).
  *
  * Worked out during render, not in an effect: the render that ends the submission is the one that
  * remounts the form with its fresh key, and its effects (the failure toast) run before any effect
@@ -19,20 +17,11 @@ import { showFailureToast } from "./form-toasts";
  */
 function useLatestAnswer<T>(fetcher: { state: string; data: T | undefined }): { data: T | undefined; saved: number } {
   const busy = fetcher.state !== "idle";
-  // `before`: the data when the current (or last) submission began.
-  const [seen, setSeen] = useState<{ busy: boolean; before: T | undefined; outdated: T | undefined; saved: number }>(() => ({ busy, before: fetcher.data, outdated: undefined, saved: 0 }));
-  let { outdated, saved } = seen;
-  if (busy !== seen.busy) {
-    // A submission that ends with the data it began with was answered without data: the action's
-    // redirect, that is, saved.
-    if (!busy && fetcher.data === seen.before) {
-      outdated = fetcher.data;
-      saved += 1;
-    }
-    // React's "state from the previous render" pattern: this component renders again at once.
-    setSeen({ busy, before: busy ? fetcher.data : seen.before, outdated, saved });
-  }
-  return { data: outdated !== undefined && fetcher.data === outdated ? undefined : fetcher.data, saved };
+  const [watch, setWatch] = useState(() => watchAnswers(busy, fetcher.data));
+  const next = nextWatch(watch, busy, fetcher.data);
+  // React's "state from the previous render" pattern: this component renders again at once.
+  if (next !== watch) setWatch(next);
+  return { data: shownAnswer(next, fetcher.data), saved: next.saved };
 }
 
 /**
