@@ -17,6 +17,8 @@ export const ACCOUNT_NUMBER_MAX_DIGITS = 34;
 export const MAX_SEARCH_WORDS = 16;
 /** Rows of one page of the transaction list (the API's `limit`). */
 export const PAGE_SIZE_MAX = 200;
+/** Lines of one budget: one per expense category and one for everything else, with room. */
+export const BUDGET_LINES_MAX = 60;
 
 /** Texts, in characters. */
 export const TEXT_LIMITS = {

@@ -1,4 +1,4 @@
-import { ACCOUNT_NUMBER_MAX_DIGITS, IMPORT_MAX_BYTES, MAX_RECEIPT_BYTES, MAX_SEARCH_WORDS, PAGE_SIZE_MAX, PASSWORD_MAX, PASSWORD_MIN, TEXT_LIMITS } from "../input-limits";
+import { ACCOUNT_NUMBER_MAX_DIGITS, BUDGET_LINES_MAX, IMPORT_MAX_BYTES, MAX_RECEIPT_BYTES, MAX_SEARCH_WORDS, PAGE_SIZE_MAX, PASSWORD_MAX, PASSWORD_MIN, TEXT_LIMITS } from "../input-limits";
 
 const MB = 1024 * 1024;
 
@@ -24,6 +24,7 @@ export const defaultVariables: Readonly<Record<string, number>> = {
   accountNumberMaxDigits: ACCOUNT_NUMBER_MAX_DIGITS,
   searchWordsMax: MAX_SEARCH_WORDS,
   pageSizeMax: PAGE_SIZE_MAX,
+  budgetLinesMax: BUDGET_LINES_MAX,
   ...Object.fromEntries(Object.entries(TEXT_LIMITS).map(([field, max]) => [`${field}Max`, max])),
 };
 

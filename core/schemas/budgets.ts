@@ -4,13 +4,12 @@
  */
 import { z } from "zod";
 import { isIsoDay } from "../dates";
-import { TEXT_LIMITS } from "../input-limits";
+import { BUDGET_LINES_MAX, TEXT_LIMITS } from "../input-limits";
 import { PERIOD_KINDS, ROLLOVERS } from "../budget-periods";
 import { amountText, currencySchema, isoDay } from "./ledger";
 
 export const BUDGET_NAME_MAX = TEXT_LIMITS.budgetName;
-/** Lines per budget: one per expense category and one for everything else, with room. */
-export const BUDGET_LINES_MAX = 60;
+export { BUDGET_LINES_MAX };
 
 const budgetName = z
   .string({ error: "ledger.budgets.errors.name" })

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { budgetCreateSchema, budgetLineSchema, budgetUpdateSchema } from "../../../core/schemas/budgets";
+import { isoDay } from "../../../core/schemas/ledger";
 import { OTHER_LINE } from "./other-line";
 
 /**
@@ -18,7 +19,14 @@ const withoutHiddenCycleDay = (values: unknown) => {
   return rest;
 };
 export const createForm = z.preprocess(withoutHiddenCycleDay, budgetCreateSchema);
-export const updateForm = z.preprocess(withoutHiddenCycleDay, budgetUpdateSchema);
+/**
+ * The edit form shows the day the budget counts from: emptied, it is a question to answer, not
+ * "keep the old day", which the API's partial update would do without a word (session 32 QA).
+ */
+export const updateForm = z.preprocess(
+  withoutHiddenCycleDay,
+  budgetUpdateSchema.safeExtend({ startsOn: z.string({ error: "ledger.budgets.errors.startsOn" }).trim().min(1, { error: "ledger.budgets.errors.startsOn" }).pipe(isoDay) }),
+);
 
 const ROW = /^lines\.(\d{1,2})\.(categoryId|amount|rollover)$/;
 

@@ -186,6 +186,18 @@ test.describe("budgets", () => {
     await expect(page.getByTestId("budget-line").getByTestId("line-budgeted")).toHaveText(soles("300.00"));
     await expect(page.getByTestId("budget-choices").getByRole("link")).toHaveCount(2);
     await fitsWidth(page);
+    // "Cuenta desde" emptied is asked for again by the page's own check: nothing is posted.
+    await page.getByTestId("edit-budget").locator("summary").click();
+    const edit = page.getByRole("form", { name: "Editar presupuesto" });
+    await edit.getByLabel("Cuenta desde").fill("");
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    await edit.getByRole("button", { name: "Guardar presupuesto" }).click();
+    await expect(edit.getByText("Ingresa el día desde el que este presupuesto cuenta los gastos.")).toBeVisible();
+    await expect(edit.getByLabel("Cuenta desde")).toHaveAttribute("aria-invalid", "true");
+    expect(posts).toEqual([]);
     await page.goto("/");
     await expect(page.getByRole("heading", { name: "Presupuestos", level: 2 })).toBeVisible();
     await expect(page.getByTestId("overview-budget")).toHaveCount(2);
@@ -230,6 +242,14 @@ test.describe("budgets", () => {
     await page.getByRole("form", { name: "Edit budget" }).getByRole("button", { name: "Save budget" }).click();
     await expect(page.getByRole("heading", { name: "Trip · Monthly" })).toBeVisible();
     await expect(page.getByRole("form", { name: "Edit budget" }).getByText("Give the budget a name of 1 to 60 characters.")).toBeVisible();
+    // "Counts from" emptied is asked for again, not silently kept as it was.
+    const edit = page.getByRole("form", { name: "Edit budget" });
+    await edit.getByLabel("Name").fill("Trip abroad");
+    await edit.getByLabel("Counts from").fill("");
+    await edit.getByRole("button", { name: "Save budget" }).click();
+    await expect(page.getByRole("form", { name: "Edit budget" }).getByText("Enter the day this budget counts spending from.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Trip · Monthly" })).toBeVisible();
+    await expect(page.getByTestId("counts-from")).toHaveText(new RegExp(` 15, ${nextMonth.slice(0, 4)}\\.$`));
     await context.close();
   });
 
