@@ -65,8 +65,8 @@ export function checkAmount(text: string, currency: string, { formatKey = "ledge
   return { ok: false, key, digits };
 }
 
-/** The message for text that is not an amount: a transfer's amounts are never negative, so its example is not either. */
-export type AmountFormatKey = "ledger.errors.amountFormat" | "ledger.errors.positiveAmountFormat" | "ledger.errors.importAmount";
+/** The message for text that is not an amount: a transfer's amounts (and a budget's, which may be zero) are never negative, so their examples are not either. */
+export type AmountFormatKey = "ledger.errors.amountFormat" | "ledger.errors.positiveAmountFormat" | "ledger.errors.unsignedAmountFormat" | "ledger.errors.importAmount";
 
 /** Which way a movement's money goes: out (spent, the default of a new one) or in (earned). */
 export const DIRECTIONS = ["out", "in"] as const;

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { isIsoDay } from "../dates";
 import { BUDGET_LINES_MAX, TEXT_LIMITS } from "../input-limits";
 import { PERIOD_KINDS, ROLLOVERS } from "../budget-periods";
-import { amountText, currencySchema, isoDay } from "./ledger";
+import { currencySchema, isoDay, unsignedAmountText } from "./ledger";
 
 export const BUDGET_NAME_MAX = TEXT_LIMITS.budgetName;
 export { BUDGET_LINES_MAX };
@@ -49,7 +49,7 @@ export const rolloverSchema = z.enum(ROLLOVERS, { error: "ledger.budgets.errors.
 /** One line: a category (null: everything else), an amount per period, what it carries over. */
 export const budgetLineSchema = z.object({
   categoryId: z.union([z.string().max(64, { error: "ledger.budgets.errors.category" }), z.null()], { error: "ledger.budgets.errors.category" }),
-  amount: amountText,
+  amount: unsignedAmountText("ledger.budgets.errors.negative"),
   rollover: rolloverSchema.default("none"),
 });
 export type BudgetLineInput = z.infer<typeof budgetLineSchema>;

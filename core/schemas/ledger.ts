@@ -50,6 +50,12 @@ export const amountText = decimalText("ledger.errors.amountFormat");
  * the API refuses only a change to zero (PATCH /transactions/{id}).
  */
 const transactionAmountText = amountText.refine((value) => value === "" || /[1-9]/.test(value), { error: "ledger.errors.amountZero" });
+/**
+ * An amount that may be zero but never negative (a budget's amount to spend): a minus sign or
+ * brackets get their own message in the browser too, not only from the API.
+ */
+export const unsignedAmountText = (negativeKey: string) =>
+  decimalText("ledger.errors.unsignedAmountFormat").refine((value) => !/^\s*[-−(]/.test(value), { error: negativeKey });
 /** A transfer's amount: the sign is checked against zero later, with its own message. */
 const transferAmountText = decimalText("ledger.errors.positiveAmountFormat");
 

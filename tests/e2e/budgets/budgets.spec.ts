@@ -51,6 +51,15 @@ test.describe("budgets", () => {
     await lines.getByLabel("Amount for Groceries").fill("100.005");
     await lines.getByRole("button", { name: "Save amounts" }).click();
     await expect(lines.getByText("This currency takes at most 2 decimal places.")).toBeVisible();
+    // An amount to spend with a minus sign is refused by the page's own check, before any post.
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    await lines.getByLabel("Amount for Groceries").fill("-100");
+    await lines.getByRole("button", { name: "Save amounts" }).click();
+    await expect(lines.getByText("An amount to spend cannot be negative.")).toBeVisible();
+    expect(posts).toEqual([]);
     await lines.getByLabel("Amount for Groceries").fill("100");
     await lines.getByLabel("Rollover for Groceries").selectOption("unspent");
     await lines.getByLabel("Amount for Everything else").fill("50");
