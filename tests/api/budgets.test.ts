@@ -181,10 +181,14 @@ describe("GET /budgets/{id}/report", () => {
     await addTransaction(token, soles.id, { date: "2026-09-15", description: "Desde", amount: "-30.00", categoryId: dining });
     const september = (await call(`/budgets/${budget.id}/report?period=2026-09-30`, { token })).json;
     expect(september.period).toEqual({ start: "2026-09-01", end: "2026-09-30" });
+    // The first period counts from the 15th and has no period before it to go to.
+    expect(september).toMatchObject({ countsFrom: "2026-09-15", previous: null });
     expect(september.lines[0]).toMatchObject({ spentMinor: 3000, leftMinor: 7000 });
     // August is before the budget: its report is September's.
     expect((await call(`/budgets/${budget.id}/report?period=2026-08-10`, { token })).json).toEqual(september);
-    expect((await call(`/budgets/${budget.id}/report?period=2026-10-01`, { token })).json.lines[0]).toMatchObject({ carriedMinor: 7000 });
+    const october = (await call(`/budgets/${budget.id}/report?period=2026-10-01`, { token })).json;
+    expect(october.lines[0]).toMatchObject({ carriedMinor: 7000 });
+    expect(october).toMatchObject({ countsFrom: "2026-10-01", previous: { start: "2026-09-01", end: "2026-09-30" } });
 
     // Without a start day, a budget counts from the first day of today's period.
     const today = todayInZone("America/Lima");
@@ -272,7 +276,7 @@ describe("GET /overview?include=budgets", () => {
     const { status, json } = await call(`/overview?from=${today.slice(0, 8)}01&to=${today}&include=accounts,budgets`, { token });
     expect(status).toBe(200);
     expect(json.budgets).toEqual([
-      { id: budget.id, name: "Quincena", currency: "PEN", period: periodOf({ kind: "quincena", cycleDay: 1 }, today), budgetedMinor: 11000, carriedMinor: 0, spentMinor: 3000, leftMinor: 8000, over: false, overLines: 1, leftOut: 0 },
+      { id: budget.id, name: "Quincena", currency: "PEN", period: periodOf({ kind: "quincena", cycleDay: 1 }, today), countsFrom: periodOf({ kind: "quincena", cycleDay: 1 }, today).start, current: true, budgetedMinor: 11000, carriedMinor: 0, spentMinor: 3000, leftMinor: 8000, over: false, overLines: 1, leftOut: 0 },
     ]);
     expect(json.accounts).toHaveLength(2);
     expect((await call(`/overview?from=${today}&to=${today}&include=accounts`, { token })).json.budgets).toBeUndefined();
@@ -304,6 +308,7 @@ describe("GET /overview?include=budgets with rollover", () => {
     const report = (await call(`/budgets/${budget.id}/report`, { token })).json;
     expect([card.budgetedMinor, card.carriedMinor, card.spentMinor, card.leftMinor]).toEqual([report.totals.budgetedMinor, report.totals.carriedMinor, report.totals.spentMinor, report.totals.leftMinor]);
     expect(card.period).toEqual(report.period);
+    expect(card).toMatchObject({ countsFrom: thisMonth, current: true });
 
     // Beside it, a budget without rollover (it reads only the days around today) and one that
     // starts next month: each card is its own report, whatever the others read.
@@ -321,6 +326,8 @@ describe("GET /overview?include=budgets with rollover", () => {
     expect(cards[1]).toMatchObject({ carriedMinor: 0 });
     // Not begun: its first period, nothing spent (ADR 077), not this month's spending.
     expect(cards[2]).toMatchObject({ period: periodOf({ kind: "monthly", cycleDay: 1 }, addDays(today, 40)), spentMinor: 0, leftMinor: 50000 });
+    // …and says so: not current, counted from its start day, as its page says.
+    expect(cards[2]).toMatchObject({ current: false, countsFrom: addDays(today, 40) });
 
     // Dining paid from the dollar account: the card does not convert it, and says so; the page's report converts it.
     await addTransaction(token, dollars.id, { date: today, description: "Dinner", amount: "-20.00", categoryId: byName("Dining") });

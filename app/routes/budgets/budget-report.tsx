@@ -14,8 +14,6 @@ export function PeriodPicker({ report }: { report: BudgetReport }) {
   const { t, i18n } = useTranslation();
   const at = (day: string) => `?${new URLSearchParams({ budget: report.budget.id, period: day })}`;
   const range = t("budgetsPage.period.range", { start: formatDay(report.period.start, i18n.language), end: formatDay(report.period.end, i18n.language) });
-  // The budget's first period has none before it: the API reports nothing earlier (ADR 077).
-  const first = report.budget.startsOn >= report.period.start;
   // The range on its own line, the links on the next: side by side they wrap apart on a phone.
   return (
     <div className={ui.stack} style={{ gap: 6 }}>
@@ -23,7 +21,8 @@ export function PeriodPicker({ report }: { report: BudgetReport }) {
         {range}
       </strong>
       <nav aria-label={t("budgetsPage.period.label")} className={l.actions} data-testid="period-picker">
-        {first ? null : (
+        {/* The budget's first period has none before it: the API reports nothing earlier (ADR 077). */}
+        {report.previous === null ? null : (
           <Link to={at(report.previous.start)} className={ui.button.ghost} aria-label={t("budgetsPage.period.previous")} rel="prev" preventScrollReset data-testid="period-previous">
             <ChevronLeft size={18} aria-hidden="true" />
           </Link>
@@ -32,7 +31,7 @@ export function PeriodPicker({ report }: { report: BudgetReport }) {
           <ChevronRight size={18} aria-hidden="true" />
         </Link>
         {/* Not on the first period of a budget that has not begun: that is what "current" opens. */}
-        {!report.current && !(first && report.today < report.period.start) ? (
+        {!report.current && !(report.previous === null && report.today < report.period.start) ? (
           <Link to={`?${new URLSearchParams({ budget: report.budget.id })}`} className={ui.button.link}>
             {t("budgetsPage.period.current")}
           </Link>
@@ -127,16 +126,15 @@ export function ReportTotals({ report }: { report: BudgetReport }) {
 export function ReportNotes({ report }: { report: BudgetReport }) {
   const { t, i18n } = useTranslation();
   const state = report.current ? t("budgetsPage.period.daysLeft", { count: report.daysLeft }) : report.today > report.period.end ? t("budgetsPage.period.past") : t("budgetsPage.period.future");
-  const { startsOn } = report.budget;
   return (
     <>
       <p className={l.small} style={{ margin: 0 }} data-testid="period-state">
         {state}
       </p>
-      {startsOn > report.period.start && startsOn <= report.period.end ? (
+      {report.countsFrom > report.period.start ? (
         // The first period began before the budget counts: say why its earlier spending is missing.
         <p className={l.small} style={{ margin: 0 }} role="note" data-testid="counts-from">
-          {t("budgetsPage.period.countsFrom", { day: formatDay(startsOn, i18n.language) })}
+          {t("budgetsPage.period.countsFrom", { day: formatDay(report.countsFrom, i18n.language) })}
         </p>
       ) : null}
       {report.unconverted.period > 0 ? (

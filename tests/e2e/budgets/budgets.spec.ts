@@ -207,9 +207,13 @@ test.describe("budgets", () => {
     await expect(edit.getByText("Ingresa el día desde el que este presupuesto cuenta los gastos.")).toBeVisible();
     await expect(edit.getByLabel("Cuenta desde")).toHaveAttribute("aria-invalid", "true");
     expect(posts).toEqual([]);
+    // A budget that starts mid next month: its card says it has not begun, in Spanish.
+    const nextMonth = addDays(`${todayInLima().slice(0, 7)}-28`, 10).slice(0, 7);
+    await apiPost(request, user, "/budgets", { name: "Viaje", currency: "PEN", period: "monthly", startsOn: `${nextMonth}-15` });
     await page.goto("/");
     await expect(page.getByRole("heading", { name: "Presupuestos", level: 2 })).toBeVisible();
-    await expect(page.getByTestId("overview-budget")).toHaveCount(2);
+    await expect(page.getByTestId("overview-budget")).toHaveCount(3);
+    await expect(page.getByTestId("overview-budget").filter({ hasText: "Viaje" }).getByTestId("overview-budget-counts-from")).toHaveText(/^Aún no empieza: cuenta los gastos desde el 15 \S+ \d{4}\.$/);
     await fitsWidth(page);
     await context.close();
   });
@@ -259,6 +263,12 @@ test.describe("budgets", () => {
     await expect(page.getByRole("form", { name: "Edit budget" }).getByText("Enter the day this budget counts spending from.")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Trip · Monthly" })).toBeVisible();
     await expect(page.getByTestId("counts-from")).toHaveText(new RegExp(` 15, ${nextMonth.slice(0, 4)}\\.$`));
+    // The overview's card says the trip's budget has not begun and from when it counts; the one counting now says nothing of it.
+    await createAccount(request, user, { name: "BCP Soles" });
+    await page.goto("/");
+    const tripCard = page.getByTestId("overview-budget").filter({ hasText: "Trip" });
+    await expect(tripCard.getByTestId("overview-budget-counts-from")).toHaveText(new RegExp(`^Not begun: counts spending from \\w+ 15, ${nextMonth.slice(0, 4)}\\.$`));
+    await expect(page.getByTestId("overview-budget").filter({ hasText: "Home" }).getByTestId("overview-budget-counts-from")).toHaveCount(0);
     await context.close();
   });
 

@@ -60,7 +60,8 @@ export const reportOut = z
   .object({
     budget: budgetOut,
     period: span,
-    previous: span,
+    countsFrom: z.string().openapi({ description: "The period's first counted day: its start, or the budget's start day within it" }),
+    previous: span.nullable().openapi({ description: "None on the budget's first period (nothing is reported before it)" }),
     next: span,
     today: z.string(),
     current: z.boolean(),
@@ -99,6 +100,8 @@ export const summaryOut = z.object({
   name: z.string(),
   currency: z.string(),
   period: span,
+  countsFrom: z.string().openapi({ description: "The period's first counted day: its start, or the budget's start day within it" }),
+  current: z.boolean().openapi({ description: "Whether today is in the period; false for a budget that has not begun (its first period)" }),
   budgetedMinor: z.number().int(),
   carriedMinor: z.number().int().openapi({ description: "Carried in from the periods before by the lines' rollover (negative: overspending carried)" }),
   spentMinor: z.number().int(),

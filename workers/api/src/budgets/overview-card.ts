@@ -47,6 +47,8 @@ export function budgetCard(db: D1Database, include: string | undefined) {
             name: budget.name,
             currency: budget.currency,
             period: report.period,
+            countsFrom: report.countsFrom,
+            current: report.current,
             budgetedMinor: report.totals.budgetedMinor,
             carriedMinor: report.totals.carriedMinor,
             spentMinor: report.totals.spentMinor,

@@ -55,7 +55,7 @@ export function buildReport(input: {
 }): BudgetReport {
   const { budget, lines, rows, rates, expected = [], day, today, locale } = input;
   const rule = ruleOf(budget);
-  const { reported, chain } = reportPeriods(budget, day);
+  const { reported, chain, countsFrom } = reportPeriods(budget, day);
   const starts = new Set(chain.map((p) => p.start));
   const lineOf = new Map<string, LineRow>();
   let otherLine: LineRow | undefined;
@@ -127,7 +127,8 @@ export function buildReport(input: {
   return {
     budget: toBudget(budget, lines, locale),
     period: reported,
-    previous: previousPeriod(rule, reported),
+    countsFrom,
+    previous: before.length ? previousPeriod(rule, reported) : null,
     next: nextPeriod(rule, reported),
     today,
     current,
