@@ -1,53 +1,64 @@
 /**
- * Which of a fetcher's data is the answer to its latest submission, worked out one render at a
- * time (`useLatestAnswer` in use-form-answer.ts keeps the state in React).
+ * Which data is the answer to a fetcher form's latest submission (`useLatestAnswer` in
+ * use-form-answer.ts keeps the state in React; these steps are pure, to be tested).
  *
- * React Router keeps a fetcher's data until new data replaces it, and a successful post answers
- * with a redirect, which brings none: a submission that ends without new data leaves the previous
- * answer (say a refusal) in `data`, and showing it again over the saved change invites the user to
- * post the money twice. Such data is "outdated".
+ * `useFetcher()` gives two things that do not move together. Its `state` comes from React Router's
+ * state, which reaches React in a transition; its `data` comes from a map React Router writes as
+ * soon as an answer arrives, and keeps when a submission brings none (a successful post answers
+ * with a redirect). So after a redirect the previous answer (say a refusal) stays in `data`: shown
+ * again over the saved change, it would invite the user to post the money twice. And a render can
+ * see "submitting" with the answer already in the map: taking that data for what the submission
+ * began with took the real answer for none on a loaded machine (the import summary that came and
+ * went, session 32).
  *
- * The data and the state do not move together: React Router writes a fetcher's data into a map
- * as soon as the answer arrives, while the state (`submitting`, `loading`, `idle`) reaches React
- * in a transition, which a busy machine renders later. So a render can see the state still
- * "submitting" with the answer already in (a concurrent render reads the map mid-way). Taking the
- * data of the first busy render as "what the submission began with" then took a real answer for no
- * answer: the import summary that came and went on a loaded machine (session 32). What a
- * submission is compared with here is the data of the last render before it that saw the fetcher
- * idle. An answer reaches that render only if the render runs outside the router's transitions
- * between the answer and the busy state; then the answer is hidden, never an old refusal shown.
+ * While a fetcher is busy, React Router's state (`useFetchers()`) holds its entry, whose data moves
+ * with its state: while loading after the action, the action's answer, or none when the action
+ * redirected. (An idle fetcher leaves that list, so the map's data is all there is then.) The entry
+ * is found by the submission it is sending, the same FormData object `useFetcher()` gives; it says
+ * whether the submission was answered, whatever the map held at the time. Only if no render saw
+ * it loading (React may skip a state) is that guessed: answered if the map's data changed since the
+ * last render that saw the fetcher idle.
  */
-export type AnswerWatch<T> = {
-  /** Whether the fetcher was busy at the last render. */
+export type FetcherEntry = { state: string; formData?: FormData; data?: unknown };
+
+/** Not seen: no render showed the entry in that state. */
+const UNSEEN: unique symbol = Symbol("unseen");
+
+export type AnswerWatch = {
   busy: boolean;
-  /** The data at the last render that saw the fetcher idle. */
-  settled: T | undefined;
-  /** Data left from before a submission that ended without an answer of its own. */
-  outdated: T | undefined;
-  /** How many submissions ended without an answer: saved, by the action's redirect. */
+  /** The map's data at the last render that saw the fetcher idle. */
+  settled: unknown;
+  /** Whether the action answered with data, from the entry while loading after it. */
+  answered: boolean | typeof UNSEEN;
+  /** The map's data when a submission ended without an answer: not shown. */
+  outdated: unknown;
+  /** Submissions that ended without an answer: saved, by the action's redirect. */
   saved: number;
 };
 
-export function watchAnswers<T>(busy: boolean, data: T | undefined): AnswerWatch<T> {
-  return { busy, settled: data, outdated: undefined, saved: 0 };
+export function watchAnswers(busy: boolean, mapData: unknown): AnswerWatch {
+  return { busy, settled: mapData, answered: UNSEEN, outdated: undefined, saved: 0 };
 }
 
-/** The watch after a render that sees `busy` and `data`; the same object when nothing changed. */
-export function nextWatch<T>(watch: AnswerWatch<T>, busy: boolean, data: T | undefined): AnswerWatch<T> {
-  if (busy) return watch.busy ? watch : { ...watch, busy };
-  if (!watch.busy && data === watch.settled) return watch;
-  // A submission ended with the data it began with: it was answered without data, by the
-  // action's redirect, that is, saved.
-  const unanswered = watch.busy && data === watch.settled;
-  return {
-    busy,
-    settled: data,
-    outdated: unanswered ? data : watch.outdated,
-    saved: unanswered ? watch.saved + 1 : watch.saved,
-  };
+/** Our entry in React Router's state: the one sending our submission. */
+export function ownEntry<E extends FetcherEntry>(entries: readonly E[], formData: FormData | undefined): E | undefined {
+  return formData ? entries.find((entry) => entry.formData === formData) : undefined;
+}
+
+/** The watch after a render; the same object when nothing changed. */
+export function nextWatch(watch: AnswerWatch, busy: boolean, entry: FetcherEntry | undefined, mapData: unknown): AnswerWatch {
+  if (busy) {
+    const fresh: AnswerWatch = watch.busy ? watch : { ...watch, busy, answered: UNSEEN };
+    if (entry?.state !== "loading" || fresh.answered === (entry.data !== undefined)) return fresh;
+    return { ...fresh, answered: entry.data !== undefined };
+  }
+  if (!watch.busy) return mapData === watch.settled ? watch : { ...watch, settled: mapData };
+  // The submission ended: answered as its entry said while loading, else if the map's data changed.
+  const answered = watch.answered !== UNSEEN ? watch.answered : mapData !== watch.settled;
+  return answered ? { ...watch, busy, settled: mapData } : { ...watch, busy, settled: mapData, outdated: mapData, saved: watch.saved + 1 };
 }
 
 /** The data to show: none while it is what an answered-by-redirect submission left behind. */
-export function shownAnswer<T>(watch: AnswerWatch<T>, data: T | undefined): T | undefined {
-  return watch.outdated !== undefined && data === watch.outdated ? undefined : data;
+export function shownAnswer(watch: AnswerWatch, mapData: unknown): unknown {
+  return watch.outdated !== undefined && mapData === watch.outdated ? undefined : mapData;
 }

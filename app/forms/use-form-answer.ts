@@ -3,25 +3,28 @@
  * failure toast, and a disclosure that closes after its own save.
  */
 import { useEffect, useRef, useState } from "react";
+import { useFetchers } from "react-router";
 import { answerFor, formErrorOf } from "./form-answer";
-import { nextWatch, shownAnswer, watchAnswers } from "./latest-answer";
+import { nextWatch, ownEntry, shownAnswer, watchAnswers } from "./latest-answer";
 import { showFailureToast } from "./form-toasts";
 
 /**
- * A fetcher's data while it is the answer to the latest submission; `undefined` once a later
- * submission ended without an answer of its own (latest-answer.ts says why and how).
+ * A fetcher's data while it is the answer to the latest submission; none once a later submission
+ * ended with a redirect, which brings none (latest-answer.ts says how it tells). And how many
+ * submissions ended so: saved.
  *
  * Worked out during render, not in an effect: the render that ends the submission is the one that
  * remounts the form with its fresh key, and its effects (the failure toast) run before any effect
  * of this component could.
  */
-function useLatestAnswer<T>(fetcher: { state: string; data: T | undefined }): { data: T | undefined; saved: number } {
+function useLatestAnswer<T>(fetcher: { state: string; data: T | undefined; formData?: FormData }): { data: T | undefined; saved: number } {
   const busy = fetcher.state !== "idle";
+  const entry = ownEntry(useFetchers(), fetcher.formData);
   const [watch, setWatch] = useState(() => watchAnswers(busy, fetcher.data));
-  const next = nextWatch(watch, busy, fetcher.data);
+  const next = nextWatch(watch, busy, entry, fetcher.data);
   // React's "state from the previous render" pattern: this component renders again at once.
   if (next !== watch) setWatch(next);
-  return { data: shownAnswer(next, fetcher.data), saved: next.saved };
+  return { data: shownAnswer(next, fetcher.data) as T | undefined, saved: next.saved };
 }
 
 /**
@@ -29,7 +32,7 @@ function useLatestAnswer<T>(fetcher: { state: string; data: T | undefined }): { 
  * JavaScript, the page's action data, whichever names `form`. Every fetcher form reads its answer
  * here, so none can show an answer a later submission has replaced.
  */
-export function useFormAnswer<A extends { form: string }>(form: string, fetcher: { state: string; data: unknown }, actionData: unknown): A | undefined {
+export function useFormAnswer<A extends { form: string }>(form: string, fetcher: { state: string; data: unknown; formData?: FormData }, actionData: unknown): A | undefined {
   return answerFor<A>(form, useLatestAnswer(fetcher).data, actionData);
 }
 
@@ -38,7 +41,7 @@ export function useFormAnswer<A extends { form: string }>(form: string, fetcher:
  * starts empty again after its own save only; keyed by the page's nonce, which every save on the
  * page renews, it lost what was typed in it whenever another row was saved or deleted (session 21 QA).
  */
-export function useFormAnswerAndSaves<A extends { form: string }>(form: string, fetcher: { state: string; data: unknown }, actionData: unknown): [A | undefined, number] {
+export function useFormAnswerAndSaves<A extends { form: string }>(form: string, fetcher: { state: string; data: unknown; formData?: FormData }, actionData: unknown): [A | undefined, number] {
   const { data, saved } = useLatestAnswer(fetcher);
   return [answerFor<A>(form, data, actionData), saved];
 }

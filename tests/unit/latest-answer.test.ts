@@ -1,56 +1,111 @@
-/** Which fetcher data a form shows (app/forms/latest-answer.ts), render by render. */
+/** Which fetcher data a form shows (app/forms/latest-answer.ts), render by render, as React Router's state moves. */
 import { describe, expect, it } from "vitest";
-import { nextWatch, shownAnswer, watchAnswers, type AnswerWatch } from "../../app/forms/latest-answer";
+import { nextWatch, ownEntry, shownAnswer, watchAnswers, type FetcherEntry } from "../../app/forms/latest-answer";
 
-type Render = [busy: boolean, data: object | undefined];
+/**
+ * One render: the fetcher's state as `useFetcher()` gives it, its entry in React Router's state
+ * while busy (`useFetchers()`), and the data of React Router's map, which may run ahead.
+ */
+type Render = { state: string; entry?: FetcherEntry; mapData: unknown };
 
-/** The data shown at each render of the sequence, and the saves counted at the end. */
+/** The data shown and the saves counted after each render, as `useLatestAnswer` works them out. */
 function play(renders: Render[]) {
-  const [first, ...rest] = renders;
-  let watch: AnswerWatch<object> = watchAnswers(first![0], first![1]);
-  const shown = [shownAnswer(watch, first![1])];
-  for (const [busy, data] of rest) {
-    watch = nextWatch(watch, busy, data);
-    shown.push(shownAnswer(watch, data));
-  }
-  return { shown, saved: watch.saved };
+  let watch = watchAnswers(renders[0]!.state !== "idle", renders[0]!.mapData);
+  return renders.map(({ state, entry, mapData }) => {
+    watch = nextWatch(watch, state !== "idle", entry, mapData);
+    return { data: shownAnswer(watch, mapData), saved: watch.saved };
+  });
 }
 
 const preview = { stage: "preview" };
 const done = { stage: "done" };
 const refusal = { ok: false };
+const submitting = (data?: unknown): FetcherEntry => ({ state: "submitting", data });
+const loading = (data?: unknown): FetcherEntry => ({ state: "loading", data });
 
 describe("the answer a fetcher form shows", () => {
-  it("shows an answer from the render it arrives in to the end", () => {
-    const { shown, saved } = play([[false, preview], [true, preview], [true, done], [false, done]]);
-    expect(shown).toEqual([preview, preview, done, done]);
-    expect(saved).toBe(0);
+  it("keeps an answer that the map had before the state said so (a loaded machine): the summary stays", () => {
+    const shown = play([
+      { state: "idle", mapData: preview },
+      // Still "submitting", but the map already holds the answer.
+      { state: "submitting", entry: submitting(), mapData: done },
+      { state: "loading", entry: loading(done), mapData: done },
+      { state: "idle", mapData: done },
+    ]);
+    expect(shown.map((render) => render.data)).toEqual([preview, done, done, done]);
+    expect(shown.at(-1)!.saved).toBe(0);
   });
 
-  it("keeps an answer that a busy render saw before the state caught up (the data runs ahead)", () => {
-    // The first busy render already reads the answer from React Router's map: it is still the answer.
-    const { shown, saved } = play([[false, preview], [true, done], [true, done], [false, done]]);
-    expect(shown).toEqual([preview, done, done, done]);
-    expect(saved).toBe(0);
+  it("keeps such an answer even when no render saw the fetcher loading", () => {
+    const shown = play([
+      { state: "idle", mapData: preview },
+      { state: "submitting", entry: submitting(), mapData: done },
+      { state: "idle", mapData: done },
+    ]);
+    expect(shown.map((render) => render.data)).toEqual([preview, done, done]);
+    expect(shown.at(-1)!.saved).toBe(0);
   });
 
-  it("hides a refusal once a later submission ends without data (a redirect: saved)", () => {
-    const { shown, saved } = play([[false, undefined], [true, undefined], [false, refusal], [true, refusal], [false, refusal]]);
-    expect(shown).toEqual([undefined, undefined, refusal, refusal, undefined]);
-    expect(saved).toBe(1);
+  it("hides the last refusal once a submission ends with a redirect (saved), and counts the save", () => {
+    const shown = play([
+      { state: "idle", mapData: refusal },
+      { state: "submitting", entry: submitting(), mapData: refusal },
+      { state: "loading", entry: loading(undefined), mapData: refusal },
+      { state: "idle", mapData: refusal },
+    ]);
+    expect(shown.map((render) => render.data)).toEqual([refusal, refusal, refusal, undefined]);
+    expect(shown.at(-1)!.saved).toBe(1);
+  });
+
+  it("tells a redirect by the map's data unchanged when no render saw the fetcher loading", () => {
+    const shown = play([
+      { state: "idle", mapData: refusal },
+      { state: "submitting", entry: submitting(), mapData: refusal },
+      { state: "idle", mapData: refusal },
+    ]);
+    expect(shown.map((render) => render.data)).toEqual([refusal, refusal, undefined]);
+    expect(shown.at(-1)!.saved).toBe(1);
+  });
+
+  it("believes the entry over the map: a render that saw the answer while idle does not make it a redirect", () => {
+    const shown = play([
+      { state: "idle", mapData: preview },
+      // A render outside the router's transitions: the answer is in, the state not yet busy.
+      { state: "idle", mapData: done },
+      { state: "submitting", entry: submitting(), mapData: done },
+      { state: "loading", entry: loading(done), mapData: done },
+      { state: "idle", mapData: done },
+    ]);
+    expect(shown.at(-1)).toEqual({ data: done, saved: 0 });
   });
 
   it("shows a new refusal after a hidden one, and counts each save", () => {
     const second = { ok: false };
-    const { shown, saved } = play([[false, refusal], [true, refusal], [false, refusal], [true, refusal], [false, second], [true, second], [false, second]]);
-    expect(shown).toEqual([refusal, refusal, undefined, undefined, second, second, undefined]);
-    expect(saved).toBe(2);
+    const shown = play([
+      { state: "idle", mapData: refusal },
+      { state: "loading", entry: loading(undefined), mapData: refusal },
+      { state: "idle", mapData: refusal },
+      { state: "submitting", entry: submitting(), mapData: refusal },
+      { state: "loading", entry: loading(second), mapData: second },
+      { state: "idle", mapData: second },
+      { state: "loading", entry: loading(undefined), mapData: second },
+      { state: "idle", mapData: second },
+    ]);
+    expect(shown.map((render) => render.data)).toEqual([refusal, refusal, undefined, undefined, second, second, second, undefined]);
+    expect(shown.at(-1)!.saved).toBe(2);
+  });
+
+  it("finds its entry by the submission it sends, among the others", () => {
+    const mine = new FormData();
+    const entries = [{ state: "submitting", formData: new FormData() }, { state: "loading", formData: mine, data: done }];
+    expect(ownEntry(entries, mine)).toBe(entries[1]);
+    expect(ownEntry(entries, undefined)).toBeUndefined();
   });
 
   it("returns the same watch when a render changes nothing, so the hook does not render again", () => {
-    const watch = watchAnswers<object>(false, preview);
-    expect(nextWatch(watch, false, preview)).toBe(watch);
-    const busy = nextWatch(watch, true, preview);
-    expect(nextWatch(busy, true, done)).toBe(busy);
+    const watch = watchAnswers(false, preview);
+    expect(nextWatch(watch, false, undefined, preview)).toBe(watch);
+    const busy = nextWatch(watch, true, loading(done), done);
+    expect(nextWatch(busy, true, loading(done), done)).toBe(busy);
   });
 });
