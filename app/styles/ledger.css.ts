@@ -16,6 +16,11 @@ export const subTitle = style({ fontSize: "1rem", margin: `0 0 ${vars.space.sm}`
  * wider than the whole line breaks (statValue).
  */
 export const grid = style({ display: "flex", flexWrap: "wrap", gap: `${vars.space.md} ${vars.space.lg}` });
+/**
+ * Figures in columns that line up from card to card (a budget's lines and its total): every card
+ * of the same width gets the same columns, and a figure never sets its column's width.
+ */
+export const figureGrid = style({ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(8.5rem, 1fr))", gap: `${vars.space.md} ${vars.space.lg}`, margin: 0 });
 export const cardGrid = style({ display: "grid", gap: vars.space.md, gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 320px), 1fr))", listStyle: "none", margin: 0, padding: 0 });
 // minmax(0, 1fr): a plain 1fr column is never narrower than its longest word, so one long name would widen both.
 export const twoColumns = style({ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: vars.space.lg, alignItems: "start", "@media": { [breakpoints.md]: { gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr)" } } });

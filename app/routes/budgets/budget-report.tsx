@@ -58,9 +58,36 @@ function LineStatus({ line, currency }: { line: BudgetReportLine; currency: stri
   );
 }
 
+type Figures = { spentMinor: number; budgetedMinor: number; carriedMinor: number; expectedMinor: number; leftMinor: number; leftPerDayMinor: number | null };
+
+/**
+ * The figures every line and the total show: the same ones, in the same columns, so they read as
+ * a table from card to card. "Carried in" and "Expected" show when any line has them (a zero
+ * beside another line's amount says "none here"); "left per day" only in the current period.
+ */
+function figureColumns(report: BudgetReport) {
+  const rows: Figures[] = [...report.lines, report.totals];
+  return { carried: rows.some((row) => row.carriedMinor !== 0), expected: rows.some((row) => row.expectedMinor !== 0), perDay: report.totals.leftPerDayMinor !== null };
+}
+
+function FigureList({ figures, columns, currency, prefix }: { figures: Figures; columns: ReturnType<typeof figureColumns>; currency: string; prefix: "line" | "total" }) {
+  const { t } = useTranslation();
+  return (
+    <dl className={l.figureGrid}>
+      <Figure label={t("budgetsPage.columns.spent")} minor={figures.spentMinor} currency={currency} testId={`${prefix}-spent`} />
+      <Figure label={t("budgetsPage.columns.budgeted")} minor={figures.budgetedMinor} currency={currency} testId={`${prefix}-budgeted`} />
+      {columns.carried ? <Figure label={t("budgetsPage.columns.carried")} minor={figures.carriedMinor} currency={currency} testId={`${prefix}-carried`} /> : null}
+      {columns.expected ? <Figure label={t("budgetsPage.columns.expected")} minor={figures.expectedMinor} currency={currency} testId={`${prefix}-expected`} /> : null}
+      <Figure label={t("budgetsPage.columns.left")} minor={figures.leftMinor} currency={currency} testId={`${prefix}-left`} />
+      {columns.perDay && figures.leftPerDayMinor !== null ? <Figure label={t("budgetsPage.columns.perDay")} minor={figures.leftPerDayMinor} currency={currency} testId={`${prefix}-per-day`} /> : null}
+    </dl>
+  );
+}
+
 export function ReportLines({ report }: { report: BudgetReport }) {
   const { t } = useTranslation();
   const currency = report.budget.currency;
+  const columns = figureColumns(report);
   return (
     <ul className={l.list} data-testid="budget-lines">
       {report.lines.map((line) => {
@@ -76,14 +103,7 @@ export function ReportLines({ report }: { report: BudgetReport }) {
               <LineStatus line={line} currency={currency} />
             </div>
             <ProgressBar value={spentShare(line.spentMinor, available)} label={t("ledger.budgets.progress", { category: name })} over={line.over} />
-            <dl className={l.grid} style={{ margin: 0 }}>
-              <Figure label={t("budgetsPage.columns.spent")} minor={line.spentMinor} currency={currency} testId="line-spent" />
-              <Figure label={t("budgetsPage.columns.budgeted")} minor={line.budgetedMinor} currency={currency} testId="line-budgeted" />
-              {line.carriedMinor !== 0 ? <Figure label={t("budgetsPage.columns.carried")} minor={line.carriedMinor} currency={currency} testId="line-carried" /> : null}
-              {line.expectedMinor !== 0 ? <Figure label={t("budgetsPage.columns.expected")} minor={line.expectedMinor} currency={currency} testId="line-expected" /> : null}
-              <Figure label={t("budgetsPage.columns.left")} minor={line.leftMinor} currency={currency} testId="line-left" />
-              {line.leftPerDayMinor !== null ? <Figure label={t("budgetsPage.columns.perDay")} minor={line.leftPerDayMinor} currency={currency} testId="line-per-day" /> : null}
-            </dl>
+            <FigureList figures={line} columns={columns} currency={currency} prefix="line" />
           </li>
         );
       })}
@@ -93,7 +113,7 @@ export function ReportLines({ report }: { report: BudgetReport }) {
 
 function Figure({ label, minor, currency, testId }: { label: string; minor: number; currency: string; testId: string }) {
   return (
-    <div className={l.stat} style={{ minWidth: "min(100%, 7rem)" }}>
+    <div className={l.stat} style={{ minWidth: 0 }}>
       <dt className={l.statLabel}>{label}</dt>
       <dd style={{ margin: 0 }} data-testid={testId}>
         <Money minor={minor} currency={currency} />
@@ -110,14 +130,7 @@ export function ReportTotals({ report }: { report: BudgetReport }) {
       <h3 id="budget-totals" className={l.subTitle}>
         {t("budgetsPage.total", { currency: totals.currency })}
       </h3>
-      <dl className={l.grid} style={{ margin: 0 }}>
-        <Figure label={t("budgetsPage.columns.spent")} minor={totals.spentMinor} currency={totals.currency} testId="total-spent" />
-        <Figure label={t("budgetsPage.columns.budgeted")} minor={totals.budgetedMinor} currency={totals.currency} testId="total-budgeted" />
-        {totals.carriedMinor !== 0 ? <Figure label={t("budgetsPage.columns.carried")} minor={totals.carriedMinor} currency={totals.currency} testId="total-carried" /> : null}
-        {totals.expectedMinor !== 0 ? <Figure label={t("budgetsPage.columns.expected")} minor={totals.expectedMinor} currency={totals.currency} testId="total-expected" /> : null}
-        <Figure label={t("budgetsPage.columns.left")} minor={totals.leftMinor} currency={totals.currency} testId="total-left" />
-        {totals.leftPerDayMinor !== null ? <Figure label={t("budgetsPage.columns.perDay")} minor={totals.leftPerDayMinor} currency={totals.currency} testId="total-per-day" /> : null}
-      </dl>
+      <FigureList figures={totals} columns={figureColumns(report)} currency={totals.currency} prefix="total" />
     </section>
   );
 }
