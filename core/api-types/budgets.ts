@@ -46,9 +46,9 @@ export interface BudgetReportLine {
 export interface BudgetReport {
   budget: Budget;
   period: { start: string; end: string };
-  /** The period's first counted day: its start, or the budget's start day within it (ADR 077). */
+  /** The period's first counted day: its start, or the budget's start day within it (ADR 080). */
   countsFrom: string;
-  /** None on the budget's first period: nothing is reported before it (ADR 077). */
+  /** None on the budget's first period: nothing is reported before it (ADR 080). */
   previous: { start: string; end: string } | null;
   next: { start: string; end: string };
   today: string;
@@ -66,10 +66,10 @@ export interface BudgetSummary {
   name: string;
   currency: string;
   period: { start: string; end: string };
-  /** The period's first counted day: its start, or the budget's start day within it (ADR 077). */
+  /** The period's first counted day: its start, or the budget's start day within it (ADR 080). */
   countsFrom: string;
-  /** Whether today is in the period (false: a budget that has not begun, whose first period this is). */
-  current: boolean;
+  /** Whether the budget counts yet: today is on or after `countsFrom` (ADR 080). */
+  begun: boolean;
   budgetedMinor: number;
   /** Carried in from the periods before by rollover; the card's "of" is budgeted plus this. */
   carriedMinor: number;

@@ -9,7 +9,6 @@ import { PERIOD_KINDS, ROLLOVERS } from "../budget-periods";
 import { currencySchema, isoDay, unsignedAmountText } from "./ledger";
 
 export const BUDGET_NAME_MAX = TEXT_LIMITS.budgetName;
-export { BUDGET_LINES_MAX };
 
 const budgetName = z
   .string({ error: "ledger.budgets.errors.name" })

@@ -55,7 +55,11 @@ const transactionAmountText = amountText.refine((value) => value === "" || /[1-9
  * brackets get their own message in the browser too, not only from the API.
  */
 export const unsignedAmountText = (negativeKey: string) =>
-  decimalText("ledger.errors.unsignedAmountFormat").refine((value) => !/^\s*[-−(]/.test(value), { error: negativeKey });
+  decimalText("ledger.errors.unsignedAmountFormat")
+    // A bracket without its pair is a slip, not a sign.
+    .refine((value) => value.startsWith("(") === value.endsWith(")"), { error: "ledger.errors.unsignedAmountFormat", abort: true })
+    // Zero written with a sign ("-0") is still zero, which a budget line may be.
+    .refine((value) => !/^[-−(]/.test(value) || !/[1-9]/.test(value), { error: negativeKey });
 /** A transfer's amount: the sign is checked against zero later, with its own message. */
 const transferAmountText = decimalText("ledger.errors.positiveAmountFormat");
 

@@ -208,6 +208,16 @@ describe("GET /budgets/{id}/report", () => {
     expect(first.period).toEqual(periodOf({ kind: "monthly", cycleDay: 1 }, startsOn));
     expect(first).toMatchObject({ current: false, daysLeft: 0 });
     expect(first.lines[0]).toMatchObject({ spentMinor: 0, expectedMinor: 12000, leftMinor: 50000 });
+
+    // One that starts tomorrow, inside the period that holds today (a pay cycle that began today):
+    // today's period is its first, current, and the overview's card says it has not begun.
+    const tomorrow = addDays(today, 1);
+    const soon = await createBudget(token, { name: "Pronto", period: "payCycle", cycleDay: Number(today.slice(8)), startsOn: tomorrow });
+    const soonReport = (await call(`/budgets/${soon.id}/report`, { token })).json;
+    expect(soonReport).toMatchObject({ period: { start: today }, countsFrom: tomorrow, current: true, previous: null });
+    const cards = (await call(`/overview?from=${today}&to=${today}&include=budgets`, { token })).json.budgets as Array<{ id: string }>;
+    expect(cards.find((card) => card.id === soon.id)).toMatchObject({ period: soonReport.period, countsFrom: tomorrow, begun: false });
+    expect(cards.find((card) => card.id === plain.id)).toMatchObject({ countsFrom: periodOf({ kind: "quincena", cycleDay: 1 }, today).start, begun: true });
   });
 
   it("is another user's 404, and a malformed period is a 422", async () => {
@@ -276,7 +286,7 @@ describe("GET /overview?include=budgets", () => {
     const { status, json } = await call(`/overview?from=${today.slice(0, 8)}01&to=${today}&include=accounts,budgets`, { token });
     expect(status).toBe(200);
     expect(json.budgets).toEqual([
-      { id: budget.id, name: "Quincena", currency: "PEN", period: periodOf({ kind: "quincena", cycleDay: 1 }, today), countsFrom: periodOf({ kind: "quincena", cycleDay: 1 }, today).start, current: true, budgetedMinor: 11000, carriedMinor: 0, spentMinor: 3000, leftMinor: 8000, over: false, overLines: 1, leftOut: 0 },
+      { id: budget.id, name: "Quincena", currency: "PEN", period: periodOf({ kind: "quincena", cycleDay: 1 }, today), countsFrom: periodOf({ kind: "quincena", cycleDay: 1 }, today).start, begun: true, budgetedMinor: 11000, carriedMinor: 0, spentMinor: 3000, leftMinor: 8000, over: false, overLines: 1, leftOut: 0 },
     ]);
     expect(json.accounts).toHaveLength(2);
     expect((await call(`/overview?from=${today}&to=${today}&include=accounts`, { token })).json.budgets).toBeUndefined();
@@ -308,7 +318,7 @@ describe("GET /overview?include=budgets with rollover", () => {
     const report = (await call(`/budgets/${budget.id}/report`, { token })).json;
     expect([card.budgetedMinor, card.carriedMinor, card.spentMinor, card.leftMinor]).toEqual([report.totals.budgetedMinor, report.totals.carriedMinor, report.totals.spentMinor, report.totals.leftMinor]);
     expect(card.period).toEqual(report.period);
-    expect(card).toMatchObject({ countsFrom: thisMonth, current: true });
+    expect(card).toMatchObject({ countsFrom: thisMonth, begun: true });
 
     // Beside it, a budget without rollover (it reads only the days around today) and one that
     // starts next month: each card is its own report, whatever the others read.
@@ -326,8 +336,8 @@ describe("GET /overview?include=budgets with rollover", () => {
     expect(cards[1]).toMatchObject({ carriedMinor: 0 });
     // Not begun: its first period, nothing spent (ADR 077), not this month's spending.
     expect(cards[2]).toMatchObject({ period: periodOf({ kind: "monthly", cycleDay: 1 }, addDays(today, 40)), spentMinor: 0, leftMinor: 50000 });
-    // …and says so: not current, counted from its start day, as its page says.
-    expect(cards[2]).toMatchObject({ current: false, countsFrom: addDays(today, 40) });
+    // …and says so: not begun, counted from its start day, as its page says.
+    expect(cards[2]).toMatchObject({ begun: false, countsFrom: addDays(today, 40) });
 
     // Dining paid from the dollar account: the card does not convert it, and says so; the page's report converts it.
     await addTransaction(token, dollars.id, { date: today, description: "Dinner", amount: "-20.00", categoryId: byName("Dining") });

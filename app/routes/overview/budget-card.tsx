@@ -48,10 +48,10 @@ export function BudgetCard({ budgets }: { budgets: BudgetSummary[] }) {
               <span className={l.small} data-testid="overview-budget-period">
                 {t("ledger.budgets.card.period", { start: formatDay(budget.period.start, i18n.language), end: formatDay(budget.period.end, i18n.language) })}
               </span>
-              {!budget.current || budget.countsFrom > budget.period.start ? (
+              {budget.countsFrom > budget.period.start || !budget.begun ? (
                 // Why nothing (or not all of the period) is counted yet: the budget's start day (ADR 077).
                 <span className={l.small} data-testid="overview-budget-counts-from">
-                  {t(budget.current ? "ledger.budgets.card.countsFrom" : "ledger.budgets.card.notBegun", { day: formatDay(budget.countsFrom, i18n.language) })}
+                  {t(budget.begun ? "ledger.budgets.card.countsFrom" : "ledger.budgets.card.notBegun", { day: formatDay(budget.countsFrom, i18n.language) })}
                 </span>
               ) : null}
               <ProgressBar value={spentShare(budget.spentMinor, available)} label={t("ledger.budgets.progress", { category: budget.name })} over={budget.over} />

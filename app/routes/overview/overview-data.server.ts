@@ -14,6 +14,7 @@ import { requireUser } from "../../server/session.server";
 const RECENT = 10;
 
 type Flow = { currency: string; inMinor: number; outMinor: number };
+type OptionalSummaryFields = "carriedMinor" | "leftMinor" | "leftOut" | "countsFrom" | "begun";
 
 interface OverviewAnswer {
   recent: Transaction[];
@@ -21,8 +22,11 @@ interface OverviewAnswer {
   compared?: Flow[];
   accounts?: Account[];
   accountTotals?: CurrencyTotal[];
-  /** An API from before ADR 075 (the Workers deploy one after the other) answers without what carried in. */
-  budgets?: Array<Omit<BudgetSummary, "carriedMinor" | "leftMinor" | "leftOut"> & Partial<Pick<BudgetSummary, "carriedMinor" | "leftMinor" | "leftOut">>>;
+  /**
+   * An API from before ADR 075 (the Workers deploy one after the other) answers without what
+   * carried in; one from before ADR 080 without the day it counts from.
+   */
+  budgets?: Array<Omit<BudgetSummary, OptionalSummaryFields> & Partial<Pick<BudgetSummary, OptionalSummaryFields>>>;
   netWorth?: NetWorthOut;
   upcoming?: { today: string; occurrences: Occurrence[] };
 }
@@ -74,7 +78,7 @@ export async function overviewData(request: Request, context: Readonly<RouterCon
     nextMonth: addDays(last, 1).slice(0, 7),
     thisMonth: today.slice(0, 7),
     today,
-    budgets: (overview.budgets ?? []).map((budget): BudgetSummary => ({ ...budget, carriedMinor: budget.carriedMinor ?? 0, leftMinor: budget.leftMinor ?? budget.budgetedMinor - budget.spentMinor, leftOut: budget.leftOut ?? 0 })),
+    budgets: (overview.budgets ?? []).map((budget): BudgetSummary => ({ ...budget, carriedMinor: budget.carriedMinor ?? 0, leftMinor: budget.leftMinor ?? budget.budgetedMinor - budget.spentMinor, leftOut: budget.leftOut ?? 0, countsFrom: budget.countsFrom ?? budget.period.start, begun: budget.begun ?? true })),
     netWorth: overview.netWorth ?? null,
     upcoming: overview.upcoming ?? null,
     nonce: newIdempotencyKey(),

@@ -5,7 +5,7 @@ import { addTransactions, apiPost, createAccount } from "../support/ledger-api";
 import { addDays } from "../../../core/dates";
 import { todayInLima } from "../support/dates";
 import { soles } from "../support/money";
-import { disclose, spanishPage, toast } from "../support/pages";
+import { disclose, postsDuring, spanishPage, toast } from "../support/pages";
 
 async function categoryId(request: APIRequestContext, user: TestUser, name: string): Promise<string> {
   const response = await request.get("/api/v1/categories", { headers: { Authorization: `Bearer ${user.token}`, "CF-Connecting-IP": randomIp() } });
@@ -52,14 +52,13 @@ test.describe("budgets", () => {
     await lines.getByRole("button", { name: "Save amounts" }).click();
     await expect(lines.getByText("This currency takes at most 2 decimal places.")).toBeVisible();
     // An amount to spend with a minus sign is refused by the page's own check, before any post.
-    const posts: string[] = [];
-    page.on("request", (request) => {
-      if (request.method() === "POST") posts.push(request.url());
-    });
     await lines.getByLabel("Amount for Groceries").fill("-100");
-    await lines.getByRole("button", { name: "Save amounts" }).click();
-    await expect(lines.getByText("An amount to spend cannot be negative.")).toBeVisible();
-    expect(posts).toEqual([]);
+    const negativePosts = await postsDuring(
+      page,
+      () => lines.getByRole("button", { name: "Save amounts" }).click(),
+      () => expect(lines.getByText("An amount to spend cannot be negative.")).toBeVisible(),
+    );
+    expect(negativePosts).toEqual([]);
     await lines.getByLabel("Amount for Groceries").fill("100");
     await lines.getByLabel("Rollover for Groceries").selectOption("unspent");
     await lines.getByLabel("Amount for Everything else").fill("50");
@@ -91,6 +90,12 @@ test.describe("budgets", () => {
     expect(await fill(other)).toBe("rgb(21, 128, 61)");
     await expect(page.getByTestId("total-spent")).toHaveText(soles("170.00"));
     await expect(over.getByTestId("line-expected")).toHaveText(soles("120.00"));
+    // The figures read as a table: each line and the total show the same ones, in the same columns.
+    await expect(other.getByTestId("line-expected")).toHaveText(soles("0.00"));
+    const leftX = async (figure: ReturnType<typeof page.getByTestId>) => (await figure.boundingBox())!.x;
+    const columnX = await leftX(over.getByTestId("line-left"));
+    expect(await leftX(other.getByTestId("line-left"))).toBe(columnX);
+    expect(await leftX(page.getByTestId("total-left"))).toBe(columnX);
     await expect(page.getByTestId("period-state")).toContainText(/left/);
 
     // The budget starts in this period (ADR 077): no period before it to go to. The next one: nothing spent yet.
@@ -199,12 +204,11 @@ test.describe("budgets", () => {
     await page.getByTestId("edit-budget").locator("summary").click();
     const edit = page.getByRole("form", { name: "Editar presupuesto" });
     await edit.getByLabel("Cuenta desde").fill("");
-    const posts: string[] = [];
-    page.on("request", (request) => {
-      if (request.method() === "POST") posts.push(request.url());
-    });
-    await edit.getByRole("button", { name: "Guardar presupuesto" }).click();
-    await expect(edit.getByText("Ingresa el día desde el que este presupuesto cuenta los gastos.")).toBeVisible();
+    const posts = await postsDuring(
+      page,
+      () => edit.getByRole("button", { name: "Guardar presupuesto" }).click(),
+      () => expect(edit.getByText("Ingresa el día desde el que este presupuesto cuenta los gastos.")).toBeVisible(),
+    );
     await expect(edit.getByLabel("Cuenta desde")).toHaveAttribute("aria-invalid", "true");
     expect(posts).toEqual([]);
     // A budget that starts mid next month: its card says it has not begun, in Spanish.
@@ -267,8 +271,10 @@ test.describe("budgets", () => {
     await createAccount(request, user, { name: "BCP Soles" });
     await page.goto("/");
     const tripCard = page.getByTestId("overview-budget").filter({ hasText: "Trip" });
-    await expect(tripCard.getByTestId("overview-budget-counts-from")).toHaveText(new RegExp(`^Not begun: counts spending from \\w+ 15, ${nextMonth.slice(0, 4)}\\.$`));
-    await expect(page.getByTestId("overview-budget").filter({ hasText: "Home" }).getByTestId("overview-budget-counts-from")).toHaveCount(0);
+    await expect(tripCard.getByTestId("overview-budget-counts-from")).toHaveText(new RegExp(`^Not started yet: counts spending from \\w+ 15, ${nextMonth.slice(0, 4)}\\.$`));
+    const homeCard = page.getByTestId("overview-budget").filter({ hasText: "Home" });
+    await expect(homeCard).toHaveCount(1);
+    await expect(homeCard.getByTestId("overview-budget-counts-from")).toHaveCount(0);
     await context.close();
   });
 

@@ -30,3 +30,22 @@ export async function spanishPage(browser: Browser, baseURL: string, user: TestU
   await signInAs(page, user, baseURL);
   return { page, context };
 }
+
+/**
+ * The addresses posted to while `action` runs and until `settled` is seen: a check the page makes
+ * itself (a form's browser check) posts nothing.
+ */
+export async function postsDuring(page: Page, action: () => Promise<void>, settled: () => Promise<void>): Promise<string[]> {
+  const posts: string[] = [];
+  const onRequest = (request: { method(): string; url(): string }) => {
+    if (request.method() === "POST") posts.push(request.url());
+  };
+  page.on("request", onRequest);
+  try {
+    await action();
+    await settled();
+  } finally {
+    page.off("request", onRequest);
+  }
+  return posts;
+}

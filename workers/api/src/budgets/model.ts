@@ -55,12 +55,13 @@ export function toBudget(row: BudgetRow, lines: LineRow[], locale: string): Budg
 }
 
 const span = z.object({ start: z.string(), end: z.string() });
+const countsFrom = z.string().openapi({ description: "The period's first counted day: its start, or the budget's start day within it (ADR 080)" });
 
 export const reportOut = z
   .object({
     budget: budgetOut,
     period: span,
-    countsFrom: z.string().openapi({ description: "The period's first counted day: its start, or the budget's start day within it" }),
+    countsFrom,
     previous: span.nullable().openapi({ description: "None on the budget's first period (nothing is reported before it)" }),
     next: span,
     today: z.string(),
@@ -100,8 +101,8 @@ export const summaryOut = z.object({
   name: z.string(),
   currency: z.string(),
   period: span,
-  countsFrom: z.string().openapi({ description: "The period's first counted day: its start, or the budget's start day within it" }),
-  current: z.boolean().openapi({ description: "Whether today is in the period; false for a budget that has not begun (its first period)" }),
+  countsFrom,
+  begun: z.boolean().openapi({ description: "Whether the budget counts yet: today is on or after countsFrom" }),
   budgetedMinor: z.number().int(),
   carriedMinor: z.number().int().openapi({ description: "Carried in from the periods before by the lines' rollover (negative: overspending carried)" }),
   spentMinor: z.number().int(),

@@ -48,7 +48,7 @@ export function budgetCard(db: D1Database, include: string | undefined) {
             currency: budget.currency,
             period: report.period,
             countsFrom: report.countsFrom,
-            current: report.current,
+            begun: today >= report.countsFrom,
             budgetedMinor: report.totals.budgetedMinor,
             carriedMinor: report.totals.carriedMinor,
             spentMinor: report.totals.spentMinor,

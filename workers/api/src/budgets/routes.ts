@@ -193,6 +193,7 @@ budgetRoutes.openapi(
     const lines = c.req.valid("json").lines.map((line, i) => {
       if (line.categoryId !== null && !expense.has(line.categoryId)) addError(errors, `lines.${i}.categoryId`, "ledger.budgets.errors.category");
       const minor = amountOf(c, errors, `lines.${i}.amount`, line.amount, row.currency, "ledger.errors.unsignedAmountFormat");
+      // The schema refuses a signed amount already; this keeps a negative one from being stored whatever the parser takes.
       if (minor !== null && minor < 0) addError(errors, `lines.${i}.amount`, "ledger.budgets.errors.negative");
       return { categoryId: line.categoryId, amountMinor: minor ?? 0, rollover: line.rollover };
     });

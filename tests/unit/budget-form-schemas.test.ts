@@ -1,0 +1,46 @@
+/** The budgets page's form schemas (app/routes/budgets/budget-form-schemas.ts): what each field refuses, with which message. */
+import { describe, expect, it } from "vitest";
+import { linesForm, updateForm } from "../../app/routes/budgets/budget-form-schemas";
+
+const messagesOf = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
+  Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]));
+
+describe("a budget line's amount", () => {
+  const amount = (text: string) => messagesOf(linesForm.safeParse({ "lines.0.categoryId": "c1", "lines.0.amount": text, "lines.0.rollover": "none" }));
+
+  it("takes amounts and zero, however written", () => {
+    for (const text of ["100", "1,234.50", "0", "-0", "(0)", "+25"]) expect(amount(text), text).toEqual({});
+  });
+
+  it("refuses a negative amount with its own message, a minus sign or brackets alike", () => {
+    for (const text of ["-100", "−5", "(50)", "- 3"]) expect(amount(text), text).toEqual({ "lines.0.amount": "ledger.budgets.errors.negative" });
+  });
+
+  it("refuses text that is no amount with an example without a sign", () => {
+    for (const text of ["tres", "(5", "5)", "12abc"]) expect(amount(text), text).toEqual({ "lines.0.amount": "ledger.errors.unsignedAmountFormat" });
+  });
+
+  it("leaves a row without an amount out: no line, no error", () => {
+    expect(amount("  ")).toEqual({});
+  });
+});
+
+describe("the edit form's start day", () => {
+  const edit = (values: Record<string, string>) => messagesOf(updateForm.safeParse({ name: "Casa", period: "monthly", ...values }));
+
+  it("asks for the day when it is emptied, rather than keeping the old one", () => {
+    expect(edit({ startsOn: "" })).toEqual({ startsOn: "ledger.budgets.errors.startsOn" });
+    expect(edit({ startsOn: "   " })).toEqual({ startsOn: "ledger.budgets.errors.startsOn" });
+    expect(edit({})).toEqual({ startsOn: "ledger.budgets.errors.startsOn" });
+  });
+
+  it("refuses a day that is not real, and takes one that is", () => {
+    expect(edit({ startsOn: "2026-02-30" })).toEqual({ startsOn: "ledger.errors.date" });
+    expect(edit({ startsOn: "2026-12-15" })).toEqual({});
+  });
+
+  it("does not check the pay cycle's day unless the period is a pay cycle (the field is hidden)", () => {
+    expect(edit({ startsOn: "2026-12-15", cycleDay: "40" })).toEqual({});
+    expect(edit({ startsOn: "2026-12-15", period: "payCycle", cycleDay: "40" })).toEqual({ cycleDay: "ledger.budgets.errors.cycleDay" });
+  });
+});
