@@ -27,6 +27,55 @@ test.describe("accounts and transactions", () => {
     await context.close();
   });
 
+  test("a column changed after the preview is never imported unseen: with JavaScript Import waits for the new preview; without, the action shows it first (Spanish)", async ({ page, request, signedIn, browser, baseURL }) => {
+    const csv = "Fecha;Concepto;Importe\n01/11/2026;Wong;-10,50\n02/11/2026;Metro;-1.220,00\n";
+    const accountId = await createAccount(request, signedIn, { name: "BCP", openingDate: "2026-01-01" });
+    await page.goto(`/accounts/${accountId}/transactions`);
+    await hydrated(page);
+    await disclose(page, "Import CSV");
+    await page.getByRole("button", { name: "CSV file" }).setInputFiles({ name: "nov.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await page.getByRole("button", { name: "Read file" }).click();
+    const mapping = page.getByRole("form", { name: "Columns" });
+    await expect(mapping.getByLabel("Date format")).toHaveValue("DD/MM/YYYY");
+    await expect(page.getByTestId("import-preview")).toContainText("Nov 1, 2026");
+    // Another date format chosen: the rows shown are not what Import would bring, so it waits.
+    await mapping.getByLabel("Date format").selectOption("MM/DD/YYYY");
+    await expect(page.getByTestId("import-mapping-changed")).toHaveText("The columns changed after this preview: update it to see the rows as they will be imported, then import.");
+    await expect(mapping.getByRole("button", { name: "Import", exact: true })).toBeDisabled();
+    await mapping.getByRole("button", { name: "Update preview" }).click();
+    await expect(page.getByTestId("import-preview")).toContainText("Jan 11, 2026");
+    await expect(page.getByTestId("import-mapping-changed")).toHaveCount(0);
+    await expect(mapping.getByRole("button", { name: "Import", exact: true })).toBeEnabled();
+    await mapping.getByLabel("Date format").selectOption("DD/MM/YYYY");
+    await mapping.getByRole("button", { name: "Update preview" }).click();
+    await expect(page.getByTestId("import-preview")).toContainText("Nov 2, 2026");
+    await mapping.getByRole("button", { name: "Import", exact: true }).click();
+    await expect(page.getByTestId("import-result")).toContainText("2 transactions imported");
+    await expect(page.getByTestId("transaction-row").filter({ hasText: "Metro" })).toContainText("Nov 2, 2026");
+
+    // Without JavaScript nothing can wait: Import posts the changed columns, and the action answers
+    // the preview they make, saying so, and imports nothing until asked again.
+    const user = await createUser(request, { locale: "es" });
+    const other = await createAccount(request, user, { name: "BCP", openingDate: "2026-01-01" });
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false, locale: "es-PE", extraHTTPHeaders: { "Accept-Language": "es-PE,es;q=0.9", "CF-Connecting-IP": randomIp() } });
+    const plain = await context.newPage();
+    await signInAs(plain, user, baseURL!);
+    await plain.goto(`/accounts/${other}/transactions`);
+    await plain.getByText("Importar CSV").click();
+    await plain.getByRole("button", { name: "Archivo CSV" }).setInputFiles({ name: "nov.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await plain.getByRole("button", { name: "Leer archivo" }).click();
+    const columns = plain.getByRole("form", { name: "Columnas" });
+    await columns.getByLabel("Formato de fecha").selectOption("MM/DD/YYYY");
+    await columns.getByRole("button", { name: "Importar", exact: true }).click();
+    await expect(plain.getByTestId("import-mapping-changed")).toHaveText("Las columnas cambiaron después de la vista previa que viste: estas son las filas tal como se importarán ahora. Revísalas y luego importa.");
+    await expect(plain.getByTestId("import-preview")).toContainText("11 ene. 2026");
+    await expect(plain.getByTestId("transaction-row")).toHaveCount(0);
+    await plain.getByRole("form", { name: "Columnas" }).getByRole("button", { name: "Importar", exact: true }).click();
+    await expect(plain.getByTestId("import-result")).toContainText("2 movimientos importados");
+    await expect(plain.getByTestId("transaction-row")).toHaveCount(2);
+    await context.close();
+  });
+
   test("imports a CSV with column mapping, preview and duplicate detection, then exports it", async ({ page, request, signedIn }) => {
     const accountId = await createAccount(request, signedIn, { name: "BBVA", openingBalance: "100.00", openingDate: "2026-01-01" });
     await page.goto(`/accounts/${accountId}/transactions`);
@@ -56,7 +105,7 @@ test.describe("accounts and transactions", () => {
     await mapping.getByLabel("Date format").selectOption("DD/MM/YYYY");
     await mapping.getByLabel("Number format").selectOption(",");
     await mapping.getByRole("button", { name: "Update preview" }).click();
-    await expect(page.getByTestId("import-counts")).toHaveText("3 of 4 rows ready to import. 0 duplicates will be skipped. 1 row with errors will be skipped.");
+    await expect(page.getByTestId("import-counts")).toHaveText("Rows ready to import: 3 of 4. 0 duplicates will be skipped. 1 row with errors will be skipped.");
     const preview = page.getByTestId("import-preview");
     await expect(preview.getByRole("row").filter({ hasText: "Plaza Vea" })).toContainText(`-${soles("1,234.50")}`);
     await expect(preview.getByRole("row").filter({ hasText: "Error" })).toContainText("The date does not match the chosen format.");
@@ -88,7 +137,7 @@ test.describe("accounts and transactions", () => {
     await mapping.getByLabel("Date format").selectOption("DD/MM/YYYY");
     await mapping.getByLabel("Number format").selectOption(",");
     await mapping.getByRole("button", { name: "Update preview" }).click();
-    await expect(page.getByTestId("import-counts")).toHaveText("0 of 4 rows ready to import. 3 duplicates will be skipped. 1 row with errors will be skipped.");
+    await expect(page.getByTestId("import-counts")).toHaveText("Rows ready to import: 0 of 4. 3 duplicates will be skipped. 1 row with errors will be skipped.");
     await expect(preview.getByRole("row").filter({ hasText: "Rappi" })).toContainText("Duplicate");
     await expect(mapping.getByRole("button", { name: "Import", exact: true })).toBeDisabled();
     // Cancel, too, leaves the keyboard on the file field.

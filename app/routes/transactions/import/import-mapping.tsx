@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "../../../i18n/use-translation";
 import { FormKey } from "../../../forms/idempotency-key";
@@ -12,6 +12,7 @@ import { DATE_FORMATS, IMPORT_COLUMNS } from "../../../../core/ledger-values";
 import type { Fetcher } from "../page-data";
 import type { ImportState } from "./import-state";
 import { columnLabelKey, ImportReadingNote } from "./import-reading";
+import { mappingKey } from "./mapping-key";
 import * as l from "../../../styles/ledger.css";
 import * as ui from "../../../styles/ui.css";
 
@@ -26,6 +27,10 @@ export function ImportMapping({ state, fetcher, nonce, listUrl, currency }: Impo
   const rows: ImportRow[] = preview.rows ?? [];
   const mapped = rows.length > 0;
   const withCategories = rows.some((row) => row.category !== null);
+  // A column changed since this preview: the rows shown are not what "Import" would bring, so it
+  // waits for "Update preview" (the action checks the same, without JavaScript too).
+  const [changedFor, setChangedFor] = useState<object | null>(null);
+  const changed = changedFor === state;
   // A new file's preview replaces the upload form, and with it the focused Read button: the
   // keyboard continues from what the file gave (the counts), or from the first column to choose.
   useEffect(() => {
@@ -39,9 +44,10 @@ export function ImportMapping({ state, fetcher, nonce, listUrl, currency }: Impo
       <input type="hidden" name="draftId" value={state.draftId} />
       <input type="hidden" name="fileName" value={state.fileName} />
       <input type="hidden" name="returnTo" value={listUrl} />
+      <input type="hidden" name="previewedMapping" value={mappingKey(mapping)} />
       {state.fileName ? <p style={{ margin: 0 }}>{t("importFlow.page.fileName", { name: state.fileName })}</p> : null}
       {errors.file ? <p className={ui.alert.error}>{errors.file}</p> : null}
-      <fieldset className={ui.stack} style={{ border: 0, padding: 0, margin: 0 }}>
+      <fieldset className={ui.stack} style={{ border: 0, padding: 0, margin: 0 }} onChange={() => setChangedFor(state)}>
         <legend className={l.subTitle}>{t("importFlow.page.mapping")}</legend>
         <p className={ui.hint}>{t("importFlow.page.mappingHint")}</p>
         {state.preview.tableLine ? <p className={ui.hint} data-testid="import-table-line">{t("importFlow.page.tableLine", { line: state.preview.tableLine })}</p> : null}
@@ -102,6 +108,11 @@ export function ImportMapping({ state, fetcher, nonce, listUrl, currency }: Impo
         </div>
       </fieldset>
 
+      {changed || errors.mapping ? (
+        <p className={ui.alert.warning} role="status" data-testid="import-mapping-changed">
+          {changed ? t("importFlow.page.mappingChanged") : errors.mapping}
+        </p>
+      ) : null}
       {mapped ? (
         <>
           <p role="status" id="import-counts" tabIndex={-1} style={{ margin: 0 }} data-testid="import-counts">
@@ -183,10 +194,10 @@ export function ImportMapping({ state, fetcher, nonce, listUrl, currency }: Impo
         </div>
       )}
       <div className={l.actions}>
-        <button type="submit" name="intent" value="import-preview" className={ui.button.ghost} disabled={busy}>
+        <button type="submit" name="intent" value="import-preview" className={changed ? ui.button.primary : ui.button.ghost} disabled={busy}>
           {busyIntent === "import-preview" ? t("ledger.pages.common.loading") : t("importFlow.page.update")}
         </button>
-        <button type="submit" name="intent" value="import-commit" className={ui.button.primary} disabled={busy || !mapped || preview.counts.valid <= 0}>
+        <button type="submit" name="intent" value="import-commit" className={ui.button.primary} disabled={busy || changed || !mapped || preview.counts.valid <= 0}>
           {busyIntent === "import-commit" ? t("ledger.pages.common.saving") : t("importFlow.page.commit")}
         </button>
         <Link to={listUrl} preventScrollReset className={ui.button.link} onClick={() => fetcher.reset()}>

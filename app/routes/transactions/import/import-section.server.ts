@@ -14,6 +14,7 @@ import { refusedAnswer } from "../../../forms/form-answer";
 import { apiFailure } from "../../../server/ledger.server";
 import type { IntentArgs } from "../intent-args.server";
 import type { ImportDraftCreated, ImportState } from "./import-state";
+import { mappingKey } from "./mapping-key";
 
 const IMPORT_OPTIONS = [...IMPORT_COLUMNS, "dateFormat", "decimalSeparator", "delimiter", "header"] as const;
 
@@ -86,6 +87,11 @@ export async function importAction(args: IntentArgs) {
   if (!ID_PATTERN.test(draftId)) return draftGone(t);
   const fileName = String(formData.get("fileName") ?? "");
   const decisions = decisionsOf(formData);
+  if (intent === "import-commit" && formData.get("previewedMapping") !== mappingKey(mapping)) {
+    // Columns changed since the preview shown: show the rows as these columns read them first.
+    const shown = await previewDraft(args, draftId, fileName, mapping, decisions.query);
+    return "stage" in shown ? ({ ...shown, errors: { ...shown.errors, mapping: t("importFlow.page.mappingReread") } } satisfies ImportState) : shown;
+  }
   if (intent === "import-commit" && decisions.undecided.length) {
     // Never silent: a probable match is linked or added as the user says, not as the page guesses.
     const shown = await previewDraft(args, draftId, fileName, mapping, decisions.query);

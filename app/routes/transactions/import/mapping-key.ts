@@ -1,0 +1,14 @@
+/**
+ * One text for a column mapping, the form's defaults filled in, so the mapping a preview was made
+ * with and the one posted with "Import" can be compared: an import never uses columns the user
+ * has not seen previewed (session 33 QA: a date format changed after the preview imported
+ * 01/11 as January 11, silently). Shared by the mapping form and the import's action.
+ */
+import { IMPORT_COLUMNS } from "../../../../core/ledger-values";
+
+const DEFAULTS: Readonly<Record<string, string>> = { dateFormat: "YYYY-MM-DD", decimalSeparator: ".", delimiter: "auto", header: "true" };
+const KEYS = [...IMPORT_COLUMNS, "dateFormat", "decimalSeparator", "delimiter", "header"] as const;
+
+export function mappingKey(mapping: Readonly<Record<string, string | undefined>>): string {
+  return new URLSearchParams(KEYS.map((key) => [key, mapping[key] || DEFAULTS[key] || ""])).toString();
+}
