@@ -21,7 +21,7 @@ async function setup() {
 async function createBudget(token: string, body: Record<string, unknown>) {
   const result = await call("/budgets", { token, body: { name: "Casa", currency: "PEN", period: "monthly", ...body } });
   expect(result.status, JSON.stringify(result.json)).toBe(201);
-  return result.json.budget as { id: string; lines: Array<{ id: string; categoryId: string | null; amountMinor: number }> };
+  return result.json.budget as { id: string; lines: Array<{ id: string; categoryId: string | null; amountMinor: number; rollover: string }> };
 }
 
 async function putLines(token: string, budgetId: string, lines: unknown[]) {
@@ -50,6 +50,13 @@ describe("budgets CRUD", () => {
       [byName("Groceries"), 50000],
       [null, 20000],
     ]);
+    // Into another currency: the lines and their rollover, the amounts at 0 to fill in (S/ 500 is not US$ 500).
+    const dollars = await createBudget(token, { name: "Dólares", currency: "USD", copyFrom: budget.id });
+    expect(dollars.lines.map((l) => [l.categoryId, l.amountMinor, l.rollover])).toEqual([
+      [byName("Groceries"), 0, "unspent"],
+      [null, 0, "none"],
+    ]);
+    expect((await call(`/budgets/${dollars.id}`, { method: "DELETE", token })).status).toBe(204);
     const list = await call("/budgets", { token });
     expect(list.json.budgets.map((b: { name: string }) => b.name)).toEqual(["Hogar", "Copia"]);
     expect((await call(`/budgets/${budget.id}`, { method: "DELETE", token })).status).toBe(204);
@@ -215,6 +222,8 @@ describe("GET /budgets/{id}/report", () => {
     const soon = await createBudget(token, { name: "Pronto", period: "payCycle", cycleDay: Number(today.slice(8)), startsOn: tomorrow });
     const soonReport = (await call(`/budgets/${soon.id}/report`, { token })).json;
     expect(soonReport).toMatchObject({ period: { start: today }, countsFrom: tomorrow, current: true, previous: null });
+    // Its days left are the days it counts: from tomorrow, not today.
+    expect(soonReport.daysLeft).toBe(Math.round((Date.parse(soonReport.period.end) - Date.parse(tomorrow)) / 86_400_000) + 1);
     const cards = (await call(`/overview?from=${today}&to=${today}&include=budgets`, { token })).json.budgets as Array<{ id: string }>;
     expect(cards.find((card) => card.id === soon.id)).toMatchObject({ period: soonReport.period, countsFrom: tomorrow, begun: false });
     expect(cards.find((card) => card.id === plain.id)).toMatchObject({ countsFrom: periodOf({ kind: "quincena", cycleDay: 1 }, today).start, begun: true });

@@ -78,6 +78,7 @@ export function BudgetForm({ budget, budgets, fetcher, result, nonce, currencies
             name="copyFrom"
             defaultValue={v("copyFrom", "")}
             error={errors.copyFrom}
+            hint={t("budgetsPage.fields.copyFromHint")}
             options={[{ value: "", label: t("budgetsPage.fields.copyNone") }, ...budgets.map((b) => ({ value: b.id, label: `${b.name} (${b.currency})` }))]}
           />
         )}
@@ -138,16 +139,31 @@ export function LinesForm({ budget, categories, fetcher, result, nonce }: { budg
   );
 }
 
+/**
+ * Deleting a budget asks first (session 33 QA: one click beside "Save" took the budget and all its
+ * amounts, with no undo). The question is a disclosure, so it asks without JavaScript too, and the
+ * action deletes only a post that says yes.
+ */
 export function DeleteBudget({ budget, fetcher, nonce }: { budget: Budget; fetcher: Fetcher; nonce: string }) {
   const { t } = useTranslation();
+  const question = t("budgetsPage.deleteQuestion", { name: budget.name });
   return (
-    <fetcher.Form method="post" action="/budgets" data-testid="budget-delete">
-      <FormKey nonce={nonce} form={`budget-delete.${budget.id}`} />
-      <input type="hidden" name="intent" value="delete" />
-      <input type="hidden" name="budgetId" value={budget.id} />
-      <button type="submit" className={ui.button.ghost} disabled={fetcher.state !== "idle"}>
-        {t("budgetsPage.delete")}
-      </button>
-    </fetcher.Form>
+    <details className={l.details} data-testid="budget-delete">
+      <summary className={l.summary}>{t("budgetsPage.delete")}</summary>
+      <fetcher.Form method="post" action="/budgets" className={`${l.detailsBody} ${ui.stack}`} aria-label={question}>
+        <FormKey nonce={nonce} form={`budget-delete.${budget.id}`} />
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="budgetId" value={budget.id} />
+        <input type="hidden" name="confirmed" value="yes" />
+        <p className={l.userText} style={{ margin: 0 }}>
+          {question}
+        </p>
+        <div className={l.actions}>
+          <button type="submit" className={ui.button.danger} disabled={fetcher.state !== "idle"}>
+            {fetcher.state !== "idle" ? t("ledger.pages.common.saving") : t("budgetsPage.deleteConfirm")}
+          </button>
+        </div>
+      </fetcher.Form>
+    </details>
   );
 }

@@ -40,6 +40,8 @@ export async function budgetsAction(request: Request, context: Readonly<RouterCo
     }
     case "delete": {
       const id = formId(formData, "budgetId");
+      // Only the question's "yes" deletes (DeleteBudget): a bare post changes nothing.
+      if (formData.get("confirmed") !== "yes") return refusedAnswer(`delete:${id}`, {}, values, t("budgetsPage.deleteUnconfirmed"));
       const result = await api.delete(`/budgets/${id}`, { idempotencyKey });
       if (!result.ok) return apiFailure(`delete:${id}`, result, values, t);
       return replaceWithToast("/budgets", "budgetsPage.toast.deleted");

@@ -117,6 +117,16 @@ test.describe("budgets", () => {
     await expect(card).toContainText("1 line over budget");
     await card.getByRole("link", { name: "Casa" }).click();
     await expect(page).toHaveURL(/\/budgets\?budget=/);
+
+    // "Delete budget" only asks; a post without the answer (an old page's) deletes nothing.
+    await hydrated(page);
+    await page.getByTestId("edit-budget").locator(":scope > summary").click();
+    await page.getByTestId("budget-delete").getByText("Delete budget").click();
+    await expect(page.getByRole("form", { name: "Delete the budget “Casa” and its amounts? Your transactions stay as they are. This cannot be undone." })).toBeVisible();
+    const budgetId = new URL(page.url()).searchParams.get("budget")!;
+    const bare = await page.request.post("/budgets", { form: { intent: "delete", budgetId, idempotencyKey: crypto.randomUUID() }, headers: { Origin: new URL(page.url()).origin, "Sec-Fetch-Site": "same-origin" }, maxRedirects: 0 });
+    expect(bare.status()).toBe(422);
+    expect((await request.get(`/api/v1/budgets/${budgetId}`, { headers: { Authorization: `Bearer ${user.token}`, "CF-Connecting-IP": randomIp() } })).status()).toBe(200);
   });
 
   test("Spanish, without JavaScript, on a phone: the forms post and answer in Spanish, and the page fits", async ({ browser, baseURL, request }) => {
@@ -165,14 +175,17 @@ test.describe("budgets", () => {
 
     // Edit, then delete, by plain posts.
     await page.goto("/budgets");
-    await page.getByTestId("edit-budget").locator("summary").click();
+    await page.getByTestId("edit-budget").locator(":scope > summary").click();
     await page.getByRole("form", { name: "Editar presupuesto" }).getByLabel("Nombre").fill("Sueldo quincenal");
     await page.getByRole("form", { name: "Editar presupuesto" }).getByLabel("Periodo").selectOption("quincena");
     await page.getByRole("form", { name: "Editar presupuesto" }).getByRole("button", { name: "Guardar presupuesto" }).click();
     await expect(page.getByRole("heading", { name: "Sueldo quincenal · Quincena (del 1 al 15, del 16 al último día)" })).toBeVisible();
     await fitsWidth(page);
-    await page.getByTestId("edit-budget").locator("summary").click();
-    await page.getByRole("button", { name: "Eliminar presupuesto" }).click();
+    await page.getByTestId("edit-budget").locator(":scope > summary").click();
+    // Deleting asks first, without JavaScript too; "yes" deletes.
+    await page.getByTestId("budget-delete").getByText("Eliminar presupuesto").click();
+    const question = page.getByRole("form", { name: "¿Eliminar el presupuesto “Sueldo quincenal” y sus montos? Tus movimientos se quedan como están. No se puede deshacer." });
+    await question.getByRole("button", { name: "Sí, eliminarlo" }).click();
     await expect(page.getByTestId("budgets-empty")).toBeVisible();
     await context.close();
   });
@@ -201,7 +214,7 @@ test.describe("budgets", () => {
     await expect(page.getByTestId("budget-choices").getByRole("link")).toHaveCount(2);
     await fitsWidth(page);
     // "Cuenta desde" emptied is asked for again by the page's own check: nothing is posted.
-    await page.getByTestId("edit-budget").locator("summary").click();
+    await page.getByTestId("edit-budget").locator(":scope > summary").click();
     const edit = page.getByRole("form", { name: "Editar presupuesto" });
     await edit.getByLabel("Cuenta desde").fill("");
     const posts = await postsDuring(
@@ -251,7 +264,7 @@ test.describe("budgets", () => {
     await expect(page.getByTestId("period-previous")).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Current period" })).toHaveCount(0);
     // The monthly budget's edit form has no pay cycle day to fill.
-    await page.getByTestId("edit-budget").locator("summary").click();
+    await page.getByTestId("edit-budget").locator(":scope > summary").click();
     await expect(page.getByRole("form", { name: "Edit budget" }).getByLabel("Period")).toHaveValue("monthly");
     await expect(page.getByRole("form", { name: "Edit budget" }).getByLabel("Pay cycle starts on day")).toBeHidden();
     // A refused edit of this (second) budget comes back on its own page, with the error shown.

@@ -101,7 +101,8 @@ export function buildReport(input: {
   }
 
   const current = today >= reported.start && today <= reported.end;
-  const left = current ? daysLeft(reported, today) : 0;
+  // The days that count: from today, or from the start day when the budget begins later in this period.
+  const left = current ? daysLeft(reported, today < countsFrom ? countsFrom : today) : 0;
   const before = chain.filter((p) => p.start < reported.start);
   const reportLines: BudgetReportLine[] = lines.map((line) => {
     const carried = carriedInto(line.amount, line.rollover, before.map((p) => spentIn(line.id, p.start)));

@@ -9,7 +9,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { addDays, todayInZone } from "../../../../core/dates";
 import { ID_PATTERN } from "../../../../core/ids";
-import { currencyDigits } from "../../../../core/money";
 import type { RateFraction } from "../../../../core/exchange";
 import { budgetCreateSchema, budgetLinesSchema, budgetUpdateSchema, reportQuerySchema } from "../../../../core/schemas/budgets";
 import { addError, amountOf, body, commonErrors, idParam, notFound, writeErrors, type C, type Errors } from "../ledger/http";
@@ -99,8 +98,9 @@ budgetRoutes.openapi(
       copied = rowsOf<LineRow>(lines);
       sourceCurrency = row.currency;
     }
-    // Amounts are minor units of the source's currency: kept when the digits agree, else 0 to fill in.
-    const keepAmounts = currencyDigits(sourceCurrency) === currencyDigits(input.currency);
+    // Amounts are money of the source's currency: kept in the same currency; in another, the lines
+    // come with 0 to fill in (S/ 800 is not US$ 800, and no rate is chosen for the user: ADR 081).
+    const keepAmounts = sourceCurrency === input.currency;
     await db.batch([
       insertBudget(db, { id, user_id: user.id, name: input.name, currency: input.currency, period: input.period, cycle_day: input.cycleDay ?? 1, starts_on: input.startsOn ?? firstDayOfPeriod(input, todayInZone(user.timeZone)), created_at: now }),
       ...replaceLinesStatements(db, user.id, id, copied.map((line) => ({ categoryId: line.category_id, amountMinor: keepAmounts ? line.amount : 0, rollover: line.rollover })), now).slice(1),
