@@ -51,6 +51,39 @@ globalStyle(`${toolBar} > details > :not(summary)`, {
   },
 });
 /*
+ * On a phone the sheet covers the toolbar, and so the button that closes it (session 33 QA: after
+ * an import there was no way out but Escape, which phones lack). Its button comes along: a bar
+ * under the sheet, across the screen, saying what is open and that a tap closes it. A summary
+ * still, so it closes without JavaScript and says "expanded" to a screen reader.
+ */
+const SHEET_BAR = "48px";
+const oneOpen = `${toolBar}:not(:has(> details[open] ~ details[open])) > details[open]`;
+globalStyle(`${oneOpen} > summary`, {
+  "@media": {
+    [`not all and (min-width: 1024px)`]: {
+      position: "fixed",
+      zIndex: 41,
+      left: 0,
+      right: 0,
+      bottom: 0,
+      minHeight: SHEET_BAR,
+      justifyContent: "center",
+      // Its name shows again (the toolbar shows icons only on a phone).
+      fontSize: "1rem",
+      gap: vars.space.sm,
+      borderRadius: 0,
+      borderWidth: "1px 0 0",
+      background: vars.color.surface,
+    },
+  },
+});
+globalStyle(`${oneOpen} > summary::after`, {
+  "@media": { [`not all and (min-width: 1024px)`]: { content: '"✕" / ""', marginInlineStart: vars.space.sm, fontWeight: 700 } },
+});
+globalStyle(`${oneOpen} > :not(summary)`, {
+  "@media": { [`not all and (min-width: 1024px)`]: { bottom: SHEET_BAR, maxHeight: `calc(75vh - ${SHEET_BAR})` } },
+});
+/*
  * A file read for import: its preview table (five columns, the mapping beside) needs more than a
  * side panel, so the panel widens over the list while the user checks the file.
  */

@@ -71,6 +71,30 @@ test.describe("the list", () => {
     await context.close();
   });
 
+  for (const javaScriptEnabled of [true, false]) {
+    test(`on a phone an open tool's sheet closes from the bar under it (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({ browser, baseURL, request, user }) => {
+      const accountId = await accountWithRows(request, user, 3);
+      const context = await browser.newContext({ baseURL, javaScriptEnabled, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, extraHTTPHeaders: { "CF-Connecting-IP": randomIp() } });
+      const page = await context.newPage();
+      await signInAs(page, user, baseURL!);
+      await page.goto(`/accounts/${accountId}/transactions`);
+      if (javaScriptEnabled) await hydrated(page);
+      const tool = page.getByTestId("import");
+      await tool.locator(":scope > summary").tap();
+      await expect(tool.getByRole("button", { name: "Read file" })).toBeVisible();
+      // The sheet covers the toolbar: its button is now the bar across the foot of the screen.
+      const bar = (await tool.locator(":scope > summary").boundingBox())!;
+      expect(bar.y + bar.height).toBe(844);
+      expect(bar.width).toBe(390);
+      const sheet = (await tool.locator(":scope > div").boundingBox())!;
+      expect(sheet.y + sheet.height).toBeLessThanOrEqual(bar.y + 1);
+      await tool.locator(":scope > summary").tap();
+      await expect(tool.getByRole("button", { name: "Read file" })).toBeHidden();
+      await expect(page.getByTestId("transaction-row").first()).toBeInViewport();
+      await context.close();
+    });
+  }
+
   test("the tools open beside the table, which stays where it was", async ({ page, request, signedIn }) => {
     const accountId = await accountWithRows(request, signedIn, 3);
     await page.setViewportSize({ width: 1280, height: 800 });
