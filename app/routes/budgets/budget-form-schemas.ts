@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { budgetCreateSchema, budgetLineSchema, budgetUpdateSchema } from "../../../core/schemas/budgets";
 import { isoDay } from "../../../core/schemas/ledger";
+import { currencyDigits, isCurrency, parseTypedAmount, toDecimalString } from "../../../core/money";
 import { OTHER_LINE } from "./other-line";
 
 /**
@@ -42,25 +43,52 @@ export function rowsOf(values: Record<string, unknown>): Array<{ categoryId: str
   return rows.filter(Boolean);
 }
 
+/**
+ * A line's amount as a person types it, read as the movement forms read theirs (ADR 051): "1.234,56",
+ * "1,234.56" and "S/ 100" all work, with the budget's currency (a hidden field of the form), and
+ * too many decimals is named with the rest on the first submit. Never negative. The API gets the
+ * plain decimal (`linesBody`).
+ */
+export function budgetAmountOf(text: string, currency: string): { ok: true; decimal: string } | { ok: false; key: string } {
+  // A currency the page did not send (a hand-made post): the API reads the amount against the budget's own.
+  if (!isCurrency(currency)) return { ok: true, decimal: text.trim() };
+  const typed = parseTypedAmount(text, currency);
+  if (!typed.ok) return { ok: false, key: typed.reason === "format" ? "ledger.moneyInOut.errors.amountFormat" : typed.reason === "precision" ? `ledger.moneyInOut.errors.precision${currencyDigits(currency)}` : "ledger.errors.amountRange" };
+  if (typed.negative && typed.magnitude > 0) return { ok: false, key: "ledger.budgets.errors.negative" };
+  return { ok: true, decimal: toDecimalString(typed.magnitude, currency) };
+}
+
+type Row = { categoryId: string; amount: string; rollover: string };
+
 /** Each posted row that has an amount is a line; errors keep the row's index (`lines.N.amount`). */
 export const linesForm = z.preprocess(
-  (values) => ({ lines: rowsOf((values ?? {}) as Record<string, unknown>) }),
-  z.object({
-    lines: z.array(
-      z.object({ categoryId: z.string(), amount: z.string(), rollover: z.string() }).superRefine((row, ctx) => {
+  (values) => {
+    const posted = (values ?? {}) as Record<string, unknown>;
+    return { currency: typeof posted.currency === "string" ? posted.currency : "", lines: rowsOf(posted) };
+  },
+  z
+    .object({ currency: z.string(), lines: z.array(z.object({ categoryId: z.string(), amount: z.string(), rollover: z.string() })) })
+    .superRefine(({ currency, lines }, ctx) => {
+      lines.forEach((row: Row, index) => {
         if (!row.amount.trim()) return;
-        const parsed = budgetLineSchema.safeParse({ categoryId: row.categoryId === OTHER_LINE ? null : row.categoryId, amount: row.amount, rollover: row.rollover });
-        if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
-      }),
-    ),
-  }),
+        const amount = budgetAmountOf(row.amount, currency);
+        if (!amount.ok) ctx.addIssue({ code: "custom", path: ["lines", index, "amount"], message: amount.key });
+        // The category and rollover, as the API checks them (the amount's own check is above).
+        const parsed = budgetLineSchema.safeParse({ categoryId: row.categoryId === OTHER_LINE ? null : row.categoryId, amount: "0", rollover: row.rollover });
+        if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", path: ["lines", index, ...issue.path], message: issue.message });
+      });
+    }),
 );
 
 /** The API's body from the checked rows, and which posted row each line came from (to name an API error's field). */
-export function linesBody(rows: ReadonlyArray<{ categoryId: string; amount: string; rollover: string }>) {
+export function linesBody(rows: readonly Row[], currency: string) {
   const kept = rows.map((row, index) => ({ row, index })).filter(({ row }) => row.amount.trim());
+  const decimal = (text: string) => {
+    const amount = budgetAmountOf(text, currency);
+    return amount.ok ? amount.decimal : text.trim();
+  };
   return {
-    body: { lines: kept.map(({ row }) => ({ categoryId: row.categoryId === OTHER_LINE ? null : row.categoryId, amount: row.amount.trim(), rollover: row.rollover })) },
+    body: { lines: kept.map(({ row }) => ({ categoryId: row.categoryId === OTHER_LINE ? null : row.categoryId, amount: decimal(row.amount), rollover: row.rollover })) },
     rowOf: kept.map(({ index }) => index),
   };
 }

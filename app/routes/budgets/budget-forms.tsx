@@ -105,6 +105,8 @@ export function LinesForm({ budget, categories, fetcher, result, nonce }: { budg
     <fetcher.Form method="post" action={budgetPage(budget.id)} noValidate onSubmit={onSubmit} onFocus={onFocus} className={ui.stack} preventScrollReset aria-label={t("budgetsPage.editLines")} data-testid="lines-form">
       <FormKey nonce={nonce} form={`budget-lines.${budget.id}`} />
       <input type="hidden" name="intent" value="lines" />
+      {/* How the amounts are read (decimals, "S/"): the budget's currency, which the API checks again. */}
+      <input type="hidden" name="currency" value={budget.currency} />
       <input type="hidden" name="budgetId" value={budget.id} />
       <FormAlert message={formErrorOf(result, t)} />
       <p className={l.small} style={{ margin: 0 }}>

@@ -50,7 +50,7 @@ export async function budgetsAction(request: Request, context: Readonly<RouterCo
       const id = formId(formData, "budgetId");
       const parsed = parseForm(linesForm, formData, t);
       if (!parsed.ok) return refusedAnswer(`lines:${id}`, parsed.errors, values);
-      const { body, rowOf } = linesBody(rowsOf(values));
+      const { body, rowOf } = linesBody(rowsOf(values), String(values.currency ?? ""));
       const result = await api.put<{ budget: Budget }>(`/budgets/${id}/lines`, { body, idempotencyKey });
       if (!result.ok) {
         // The API numbers the lines it was sent; the form numbers every category's row.

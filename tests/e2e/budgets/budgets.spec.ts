@@ -155,6 +155,12 @@ test.describe("budgets", () => {
     await lines.getByLabel("Monto para Restaurantes").fill("abc");
     await lines.getByRole("button", { name: "Guardar montos" }).click();
     await expect(page.getByRole("form", { name: "Montos por categoría" }).locator('[aria-invalid="true"]')).toHaveCount(1);
+    await expect(page.getByRole("form", { name: "Montos por categoría" }).getByText("Ingresa el monto en cifras, como 45.90, 1,234.56 o 1.234,56.")).toBeVisible();
+    // Written as people in Peru write it, with a decimal comma (as in the movement forms).
+    await page.getByRole("form", { name: "Montos por categoría" }).getByLabel("Monto para Restaurantes").fill("1.080,50");
+    await page.getByRole("form", { name: "Montos por categoría" }).getByRole("button", { name: "Guardar montos" }).click();
+    await expect(page.getByTestId("budget-line").getByTestId("line-budgeted")).toHaveText(soles("1,080.50"));
+    await page.getByTestId("edit-lines").locator(":scope > summary").click();
     await page.getByRole("form", { name: "Montos por categoría" }).getByLabel("Monto para Restaurantes").fill("80");
     await page.getByRole("form", { name: "Montos por categoría" }).getByRole("button", { name: "Guardar montos" }).click();
     await expect(page.getByTestId("budget-line")).toHaveCount(1);
