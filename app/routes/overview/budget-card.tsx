@@ -34,15 +34,19 @@ export function BudgetCard({ budgets }: { budgets: BudgetSummary[] }) {
           {budgets.map((budget) => {
             // What the period has to spend: its amounts and what carried in (the page's "left" is this less spent).
             const available = budget.budgetedMinor + budget.carriedMinor;
+            // Nothing set and nothing counted: say so rather than "S/ 0.00 / S/ 0.00".
+            const empty = available === 0 && budget.spentMinor === 0 && budget.budgetedMinor === 0;
             return (
             <li key={budget.id} className={ui.stack} style={{ gap: 4 }} data-testid="overview-budget" data-over={budget.over ? "true" : undefined}>
               <div className={l.headingRow}>
                 <Link to={budgetPage(budget.id)} className={l.rowLink}>
                   {budget.name}
                 </Link>
-                <span className={l.figureEnd}>
-                  <Money minor={budget.spentMinor} currency={budget.currency} /> / <Money minor={available} currency={budget.currency} />
-                </span>
+                {empty ? null : (
+                  <span className={l.figureEnd}>
+                    <Money minor={budget.spentMinor} currency={budget.currency} /> / <Money minor={available} currency={budget.currency} />
+                  </span>
+                )}
               </div>
               {/* The current period whatever month the overview shows (a budget not yet begun: its first, ADR 077). */}
               <span className={l.small} data-testid="overview-budget-period">
@@ -54,7 +58,13 @@ export function BudgetCard({ budgets }: { budgets: BudgetSummary[] }) {
                   {t(budget.begun ? "ledger.budgets.card.countsFrom" : "ledger.budgets.card.notBegun", { day: formatDay(budget.countsFrom, i18n.language) })}
                 </span>
               ) : null}
-              <ProgressBar value={spentShare(budget.spentMinor, available)} label={t("ledger.budgets.progress", { category: budget.name })} over={budget.over} />
+              {empty ? (
+                <span className={l.small} data-testid="overview-budget-empty">
+                  {t("ledger.budgets.card.noAmounts")}
+                </span>
+              ) : (
+                <ProgressBar value={spentShare(budget.spentMinor, available)} label={t("ledger.budgets.progress", { category: budget.name })} over={budget.over} />
+              )}
               {budget.carriedMinor !== 0 ? (
                 // What the figure above is "of": the budgets page shows the same two parts apart.
                 <span className={l.small} data-testid="overview-budget-carried">

@@ -290,6 +290,9 @@ test.describe("budgets", () => {
     await createAccount(request, user, { name: "BCP Soles" });
     await page.goto("/");
     const tripCard = page.getByTestId("overview-budget").filter({ hasText: "Trip" });
+    // The trip has no amounts yet: the card says so, not "S/ 0.00 / S/ 0.00".
+    await expect(tripCard.getByTestId("overview-budget-empty")).toHaveText("No amounts yet: set them on the budget's page.");
+    await expect(tripCard.getByRole("progressbar")).toHaveCount(0);
     await expect(tripCard.getByTestId("overview-budget-counts-from")).toHaveText(new RegExp(`^Not started yet: counts spending from \\w+ 15, ${nextMonth.slice(0, 4)}\\.$`));
     const homeCard = page.getByTestId("overview-budget").filter({ hasText: "Home" });
     await expect(homeCard).toHaveCount(1);

@@ -107,6 +107,8 @@ async function uploadDraft({ accountId, formData, t, api, idempotencyKey }: Inte
   if (!(file instanceof File) || (file.name === "" && file.size === 0)) return refusedAnswer("import", { file: t("ledger.errors.fileMissing") }, {});
   if (file.size === 0) return refusedAnswer("import", { file: t("ledger.errors.file") }, {});
   if (file.size > IMPORT_MAX_BYTES) return refusedAnswer("import", { file: t("ledger.errors.fileTooLarge") }, {}, null, 413);
+  // A bank's Excel download is the usual wrong file: say how to make the CSV, not only "not a CSV".
+  if (await isSpreadsheet(file)) return refusedAnswer("import", { file: t("ledger.errors.fileSpreadsheet") }, {});
   // The file's name goes with the import's record, so Recent imports can name it; one longer
   // than any file system allows is not a name to refuse the import over, so it is left out.
   const named = file.name.trim() !== "" && file.name.length <= TEXT_LIMITS.fileName;
@@ -121,6 +123,13 @@ async function uploadDraft({ accountId, formData, t, api, idempotencyKey }: Inte
   if (!made.ok) return apiFailure("import", made, {}, t);
   const { draft, preview } = made.data;
   return { form: "import", ok: true, stage: "preview", draftId: draft.id, fileName: file.name, preview, mapping: made.data.mapping, errors: {} } satisfies ImportState;
+}
+
+/** An Excel workbook, by its first bytes: .xlsx (a zip) or .xls (an OLE2 compound file), whatever its name. */
+async function isSpreadsheet(file: File): Promise<boolean> {
+  const head = new Uint8Array(await file.slice(0, 8).arrayBuffer());
+  const starts = (bytes: number[]) => bytes.every((byte, i) => head[i] === byte);
+  return starts([0x50, 0x4b, 0x03, 0x04]) || starts([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 }
 
 function sendPreview({ accountId, api }: IntentArgs, draftId: string, query: Record<string, string>) {
