@@ -114,6 +114,10 @@ export const IMPORT_COLUMNS = [
   "balanceColumn",
 ] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
+/** Everything a mapping is made of, as the form's fields, a draft and the API's query carry it. */
+export const IMPORT_OPTIONS = [...IMPORT_COLUMNS, "dateFormat", "decimalSeparator", "delimiter", "header"] as const;
+/** What the mapping form shows for an option the mapping does not set (columns: none). */
+export const IMPORT_OPTION_DEFAULTS: Readonly<Record<"dateFormat" | "decimalSeparator" | "delimiter" | "header", string>> = { dateFormat: "YYYY-MM-DD", decimalSeparator: ".", delimiter: "auto", header: "true" };
 
 /** A page holds 50 rows; a bulk change or an undo names at most twice that (transfer legs included). */
 export const BULK_MAX_IDS = 100;

@@ -26,6 +26,8 @@ const UNSEEN: unique symbol = Symbol("unseen");
 
 export type AnswerWatch = {
   busy: boolean;
+  /** The submission the busy fetcher is sending (a second one may follow with no idle render between). */
+  sending: FormData | undefined;
   /** The map's data at the last render that saw the fetcher idle. */
   settled: unknown;
   /** Whether the action answered with data, from the entry while loading after it. */
@@ -37,7 +39,7 @@ export type AnswerWatch = {
 };
 
 export function watchAnswers(busy: boolean, mapData: unknown): AnswerWatch {
-  return { busy, settled: mapData, answered: UNSEEN, outdated: undefined, saved: 0 };
+  return { busy, sending: undefined, settled: mapData, answered: UNSEEN, outdated: undefined, saved: 0 };
 }
 
 /** Our entry in React Router's state: the one sending our submission. */
@@ -46,16 +48,19 @@ export function ownEntry<E extends FetcherEntry>(entries: readonly E[], formData
 }
 
 /** The watch after a render; the same object when nothing changed. */
-export function nextWatch(watch: AnswerWatch, busy: boolean, entry: FetcherEntry | undefined, mapData: unknown): AnswerWatch {
+export function nextWatch(watch: AnswerWatch, busy: boolean, entry: FetcherEntry | undefined, mapData: unknown, sending?: FormData): AnswerWatch {
   if (busy) {
-    const fresh: AnswerWatch = watch.busy ? watch : { ...watch, busy, answered: UNSEEN };
+    // A submission begins, or another follows the last with no idle render between: what was seen of
+    // the last is not this one's, and its data is what this one began with.
+    const next = !watch.busy || (sending !== undefined && sending !== watch.sending);
+    const fresh: AnswerWatch = !next ? watch : { ...watch, busy, sending, answered: UNSEEN, settled: watch.busy ? mapData : watch.settled };
     if (entry?.state !== "loading" || fresh.answered === (entry.data !== undefined)) return fresh;
     return { ...fresh, answered: entry.data !== undefined };
   }
   if (!watch.busy) return mapData === watch.settled ? watch : { ...watch, settled: mapData };
   // The submission ended: answered as its entry said while loading, else if the map's data changed.
   const answered = watch.answered !== UNSEEN ? watch.answered : mapData !== watch.settled;
-  return answered ? { ...watch, busy, settled: mapData } : { ...watch, busy, settled: mapData, outdated: mapData, saved: watch.saved + 1 };
+  return answered ? { ...watch, busy, sending: undefined, settled: mapData } : { ...watch, busy, sending: undefined, settled: mapData, outdated: mapData, saved: watch.saved + 1 };
 }
 
 /** The data to show: none while it is what an answered-by-redirect submission left behind. */

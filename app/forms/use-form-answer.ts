@@ -21,7 +21,7 @@ function useLatestAnswer<T>(fetcher: { state: string; data: T | undefined; formD
   const busy = fetcher.state !== "idle";
   const entry = ownEntry(useFetchers(), fetcher.formData);
   const [watch, setWatch] = useState(() => watchAnswers(busy, fetcher.data));
-  const next = nextWatch(watch, busy, entry, fetcher.data);
+  const next = nextWatch(watch, busy, entry, fetcher.data, fetcher.formData);
   // React's "state from the previous render" pattern: this component renders again at once.
   if (next !== watch) setWatch(next);
   return { data: shownAnswer(next, fetcher.data) as T | undefined, saved: next.saved };

@@ -6,13 +6,13 @@ import { nextWatch, ownEntry, shownAnswer, watchAnswers, type FetcherEntry } fro
  * One render: the fetcher's state as `useFetcher()` gives it, its entry in React Router's state
  * while busy (`useFetchers()`), and the data of React Router's map, which may run ahead.
  */
-type Render = { state: string; entry?: FetcherEntry; mapData: unknown };
+type Render = { state: string; entry?: FetcherEntry; mapData: unknown; sending?: FormData };
 
 /** The data shown and the saves counted after each render, as `useLatestAnswer` works them out. */
 function play(renders: Render[]) {
   let watch = watchAnswers(renders[0]!.state !== "idle", renders[0]!.mapData);
-  return renders.map(({ state, entry, mapData }) => {
-    watch = nextWatch(watch, state !== "idle", entry, mapData);
+  return renders.map(({ state, entry, mapData, sending }) => {
+    watch = nextWatch(watch, state !== "idle", entry, mapData, sending);
     return { data: shownAnswer(watch, mapData), saved: watch.saved };
   });
 }
@@ -93,6 +93,21 @@ describe("the answer a fetcher form shows", () => {
     ]);
     expect(shown.map((render) => render.data)).toEqual([refusal, refusal, undefined, undefined, second, second, second, undefined]);
     expect(shown.at(-1)!.saved).toBe(2);
+  });
+
+  it("starts over when a second submission follows the first with no idle render between: the first's refusal is not the second's answer", () => {
+    const first = new FormData();
+    const second = new FormData();
+    const shown = play([
+      { state: "idle", mapData: undefined },
+      { state: "submitting", entry: submitting(), mapData: undefined, sending: first },
+      { state: "loading", entry: loading(refusal), mapData: refusal, sending: first },
+      // The second post, its answer a redirect that no loading render shows.
+      { state: "submitting", entry: submitting(), mapData: refusal, sending: second },
+      { state: "idle", mapData: refusal },
+    ]);
+    expect(shown.map((render) => render.data)).toEqual([undefined, undefined, refusal, refusal, undefined]);
+    expect(shown.at(-1)!.saved).toBe(1);
   });
 
   it("finds its entry by the submission it sends, among the others", () => {

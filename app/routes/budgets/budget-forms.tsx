@@ -146,17 +146,20 @@ export function LinesForm({ budget, categories, fetcher, result, nonce }: { budg
  * amounts, with no undo). The question is a disclosure, so it asks without JavaScript too, and the
  * action deletes only a post that says yes.
  */
-export function DeleteBudget({ budget, fetcher, nonce }: { budget: Budget; fetcher: Fetcher; nonce: string }) {
+export function DeleteBudget({ budget, fetcher, result, nonce }: { budget: Budget; fetcher: Fetcher; result: FormAnswer | undefined; nonce: string }) {
   const { t } = useTranslation();
+  useFailureToast(result, t);
   const question = t("budgetsPage.deleteQuestion", { name: budget.name });
   return (
-    <details className={l.details} data-testid="budget-delete">
+    // Open again with a refusal (or an outage), so it is read beside the question.
+    <details className={l.details} open={Boolean(result) || undefined} data-testid="budget-delete">
       <summary className={l.summary}>{t("budgetsPage.delete")}</summary>
       <fetcher.Form method="post" action="/budgets" className={`${l.detailsBody} ${ui.stack}`} aria-label={question}>
         <FormKey nonce={nonce} form={`budget-delete.${budget.id}`} />
         <input type="hidden" name="intent" value="delete" />
         <input type="hidden" name="budgetId" value={budget.id} />
         <input type="hidden" name="confirmed" value="yes" />
+        <FormAlert message={formErrorOf(result, t)} />
         <p className={l.userText} style={{ margin: 0 }}>
           {question}
         </p>

@@ -115,7 +115,7 @@ function Figure({ label, minor, currency, testId }: { label: string; minor: numb
   return (
     <div className={l.stat} style={{ minWidth: 0 }}>
       <dt className={l.statLabel}>{label}</dt>
-      <dd style={{ margin: 0 }} data-testid={testId}>
+      <dd style={{ margin: 0, overflowWrap: "anywhere" }} data-testid={testId}>
         <Money minor={minor} currency={currency} />
       </dd>
     </div>

@@ -87,6 +87,7 @@ export default function Budgets({ loaderData }: Route.ComponentProps) {
   const linesFetcher = useFetcher<FormAnswer>({ key: "budget-lines" });
   const [linesResult] = useFormAnswerAndSaves<FormAnswer>(`lines:${budget?.id ?? ""}`, linesFetcher, actionData);
   const deleteFetcher = useFetcher<FormAnswer>({ key: "budget-delete" });
+  const [deleteResult] = useFormAnswerAndSaves<FormAnswer>(`delete:${budget?.id ?? ""}`, deleteFetcher, actionData);
 
   return (
     <div className={l.page}>
@@ -135,17 +136,17 @@ export default function Budgets({ loaderData }: Route.ComponentProps) {
               {t("budgetsPage.noLines")}
             </p>
           )}
-          <details className={l.details} open={report.lines.length === 0 || Boolean(linesResult)} data-testid="edit-lines">
+          <details className={l.details} open={report.lines.every((line) => line.budgetedMinor === 0) || Boolean(linesResult)} data-testid="edit-lines">
             <summary className={l.summary}>{t("budgetsPage.editLines")}</summary>
             <div className={l.detailsBody}>
               <LinesForm key={`${budget.id}.${budget.updatedAt}`} budget={budget} categories={categories} fetcher={linesFetcher} result={linesResult} nonce={nonce} />
             </div>
           </details>
-          <details className={l.details} open={Boolean(updateResult)} data-testid="edit-budget">
+          <details className={l.details} open={Boolean(updateResult || deleteResult)} data-testid="edit-budget">
             <summary className={l.summary}>{t("budgetsPage.edit")}</summary>
             <div className={l.detailsBody}>
               <BudgetForm key={`${budget.id}.${budget.updatedAt}`} budget={budget} budgets={budgets} fetcher={updateFetcher} result={updateResult} nonce={nonce} currencies={currencies} />
-              <DeleteBudget budget={budget} fetcher={deleteFetcher} nonce={nonce} />
+              <DeleteBudget budget={budget} fetcher={deleteFetcher} result={deleteResult} nonce={nonce} />
             </div>
           </details>
         </section>

@@ -126,6 +126,8 @@ test.describe("budgets", () => {
     const budgetId = new URL(page.url()).searchParams.get("budget")!;
     const bare = await page.request.post("/budgets", { form: { intent: "delete", budgetId, idempotencyKey: crypto.randomUUID() }, headers: { Origin: new URL(page.url()).origin, "Sec-Fetch-Site": "same-origin" }, maxRedirects: 0 });
     expect(bare.status()).toBe(422);
+    // …and the page it answers says why, beside the question.
+    expect(await bare.text()).toContain("Answer the question to delete the budget.");
     expect((await request.get(`/api/v1/budgets/${budgetId}`, { headers: { Authorization: `Bearer ${user.token}`, "CF-Connecting-IP": randomIp() } })).status()).toBe(200);
   });
 
@@ -190,7 +192,7 @@ test.describe("budgets", () => {
     await page.getByTestId("edit-budget").locator(":scope > summary").click();
     // Deleting asks first, without JavaScript too; "yes" deletes.
     await page.getByTestId("budget-delete").getByText("Eliminar presupuesto").click();
-    const question = page.getByRole("form", { name: "¿Eliminar el presupuesto “Sueldo quincenal” y sus montos? Tus movimientos se quedan como están. No se puede deshacer." });
+    const question = page.getByRole("form", { name: '¿Eliminar el presupuesto "Sueldo quincenal" y sus montos? Tus movimientos se quedan como están. No se puede deshacer.' });
     await question.getByRole("button", { name: "Sí, eliminarlo" }).click();
     await expect(page.getByTestId("budgets-empty")).toBeVisible();
     await context.close();

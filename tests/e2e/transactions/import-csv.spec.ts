@@ -65,7 +65,7 @@ test.describe("accounts and transactions", () => {
     // A bank's Excel download (a zip inside): the page says how to make the CSV.
     await plain.getByRole("button", { name: "Archivo CSV" }).setInputFiles({ name: "movimientos.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0x08, 0x00]) });
     await plain.getByRole("button", { name: "Leer archivo" }).click();
-    await expect(plain.getByText("Este es un archivo de Excel, no un CSV. Ábrelo en Excel (o Google Sheets), guárdalo como “CSV UTF-8” y elige ese archivo.")).toBeVisible();
+    await expect(plain.getByText('Esta es una hoja de cálculo (como un archivo de Excel) o un archivo comprimido, no un CSV. Ábrela en Excel (o Google Sheets), guárdala como "CSV UTF-8" y elige ese archivo.')).toBeVisible();
     await plain.getByRole("button", { name: "Archivo CSV" }).setInputFiles({ name: "nov.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
     await plain.getByRole("button", { name: "Leer archivo" }).click();
     const columns = plain.getByRole("form", { name: "Columnas" });

@@ -8,7 +8,7 @@ import { focusIfLost } from "../../../forms/focus-after-save";
 import { formatCount } from "../../../../core/i18n/translate";
 import type { ImportRow } from "../../../../core/api-types/ledger";
 import { formatDay } from "../../../../core/dates";
-import { DATE_FORMATS, IMPORT_COLUMNS } from "../../../../core/ledger-values";
+import { DATE_FORMATS, IMPORT_COLUMNS, IMPORT_OPTION_DEFAULTS } from "../../../../core/ledger-values";
 import type { Fetcher } from "../page-data";
 import type { ImportState } from "./import-state";
 import { columnLabelKey, ImportReadingNote } from "./import-reading";
@@ -47,7 +47,8 @@ export function ImportMapping({ state, fetcher, nonce, listUrl, currency }: Impo
       <input type="hidden" name="previewedMapping" value={mappingKey(mapping)} />
       {state.fileName ? <p style={{ margin: 0 }}>{t("importFlow.page.fileName", { name: state.fileName })}</p> : null}
       {errors.file ? <p className={ui.alert.error}>{errors.file}</p> : null}
-      <fieldset className={ui.stack} style={{ border: 0, padding: 0, margin: 0 }} onChange={() => setChangedFor(state)}>
+      {/* Not changed while a preview is on its way: the answer would clear the mark of a change made meanwhile. */}
+      <fieldset className={ui.stack} style={{ border: 0, padding: 0, margin: 0 }} onChange={() => setChangedFor(state)} disabled={busy}>
         <legend className={l.subTitle}>{t("importFlow.page.mapping")}</legend>
         <p className={ui.hint}>{t("importFlow.page.mappingHint")}</p>
         {state.preview.tableLine ? <p className={ui.hint} data-testid="import-table-line">{t("importFlow.page.tableLine", { line: state.preview.tableLine })}</p> : null}
@@ -73,7 +74,7 @@ export function ImportMapping({ state, fetcher, nonce, listUrl, currency }: Impo
             id="import-dateFormat"
             label={t("importFlow.import.dateFormat")}
             name="dateFormat"
-            defaultValue={mapping.dateFormat ?? "YYYY-MM-DD"}
+            defaultValue={mapping.dateFormat ?? IMPORT_OPTION_DEFAULTS.dateFormat}
             error={errors.dateFormat}
             options={DATE_FORMATS.map((f) => ({ value: f, label: f.replace("YYYY", t("importFlow.import.dateFormatYear")) }))}
           />
@@ -81,7 +82,7 @@ export function ImportMapping({ state, fetcher, nonce, listUrl, currency }: Impo
             id="import-decimalSeparator"
             label={t("importFlow.import.decimalSeparator")}
             name="decimalSeparator"
-            defaultValue={mapping.decimalSeparator ?? "."}
+            defaultValue={mapping.decimalSeparator ?? IMPORT_OPTION_DEFAULTS.decimalSeparator}
             error={errors.decimalSeparator}
             options={[
               { value: ".", label: t("importFlow.import.decimalDot") },
@@ -92,7 +93,7 @@ export function ImportMapping({ state, fetcher, nonce, listUrl, currency }: Impo
             id="import-delimiter"
             label={t("importFlow.import.delimiter")}
             name="delimiter"
-            defaultValue={mapping.delimiter ?? "auto"}
+            defaultValue={mapping.delimiter ?? IMPORT_OPTION_DEFAULTS.delimiter}
             error={errors.delimiter}
             options={[
               { value: "auto", label: t("ledger.pages.common.any") },
@@ -102,7 +103,7 @@ export function ImportMapping({ state, fetcher, nonce, listUrl, currency }: Impo
             ]}
           />
           <label className={ui.checkboxRow}>
-            <input type="checkbox" name="header" value="true" defaultChecked={(mapping.header ?? "true") === "true"} />
+            <input type="checkbox" name="header" value="true" defaultChecked={(mapping.header ?? IMPORT_OPTION_DEFAULTS.header) === "true"} />
             {t("importFlow.import.header")}
           </label>
         </div>

@@ -8,15 +8,16 @@ import type { ImportPreview, ImportResult } from "../../../../core/api-types/led
 import { ID_PATTERN } from "../../../../core/ids";
 import { TEXT_LIMITS } from "../../../../core/input-limits";
 import { fieldErrors } from "../../../../core/problem";
-import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, importQuerySchema } from "../../../../core/schemas/ledger";
+import { IMPORT_MAX_BYTES, importQuerySchema } from "../../../../core/schemas/ledger";
+import { IMPORT_OPTIONS } from "../../../../core/ledger-values";
 import type { FieldErrors } from "../../../forms/forms";
 import { refusedAnswer } from "../../../forms/form-answer";
 import { apiFailure } from "../../../server/ledger.server";
 import type { IntentArgs } from "../intent-args.server";
 import type { ImportDraftCreated, ImportState } from "./import-state";
 import { mappingKey } from "./mapping-key";
+import { looksLikeSpreadsheet, SPREADSHEET_HEAD_BYTES } from "./spreadsheet-bytes";
 
-const IMPORT_OPTIONS = [...IMPORT_COLUMNS, "dateFormat", "decimalSeparator", "delimiter", "header"] as const;
 
 /**
  * A file of the largest size the API takes (50,000 rows) was measured at 4–13 s to import on a
@@ -108,7 +109,7 @@ async function uploadDraft({ accountId, formData, t, api, idempotencyKey }: Inte
   if (file.size === 0) return refusedAnswer("import", { file: t("ledger.errors.file") }, {});
   if (file.size > IMPORT_MAX_BYTES) return refusedAnswer("import", { file: t("ledger.errors.fileTooLarge") }, {}, null, 413);
   // A bank's Excel download is the usual wrong file: say how to make the CSV, not only "not a CSV".
-  if (await isSpreadsheet(file)) return refusedAnswer("import", { file: t("ledger.errors.fileSpreadsheet") }, {});
+  if (looksLikeSpreadsheet(new Uint8Array(await file.slice(0, SPREADSHEET_HEAD_BYTES).arrayBuffer()))) return refusedAnswer("import", { file: t("ledger.errors.fileSpreadsheet") }, {});
   // The file's name goes with the import's record, so Recent imports can name it; one longer
   // than any file system allows is not a name to refuse the import over, so it is left out.
   const named = file.name.trim() !== "" && file.name.length <= TEXT_LIMITS.fileName;
@@ -123,13 +124,6 @@ async function uploadDraft({ accountId, formData, t, api, idempotencyKey }: Inte
   if (!made.ok) return apiFailure("import", made, {}, t);
   const { draft, preview } = made.data;
   return { form: "import", ok: true, stage: "preview", draftId: draft.id, fileName: file.name, preview, mapping: made.data.mapping, errors: {} } satisfies ImportState;
-}
-
-/** An Excel workbook, by its first bytes: .xlsx (a zip) or .xls (an OLE2 compound file), whatever its name. */
-async function isSpreadsheet(file: File): Promise<boolean> {
-  const head = new Uint8Array(await file.slice(0, 8).arrayBuffer());
-  const starts = (bytes: number[]) => bytes.every((byte, i) => head[i] === byte);
-  return starts([0x50, 0x4b, 0x03, 0x04]) || starts([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 }
 
 function sendPreview({ accountId, api }: IntentArgs, draftId: string, query: Record<string, string>) {

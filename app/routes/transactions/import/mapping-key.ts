@@ -4,11 +4,10 @@
  * has not seen previewed (session 33 QA: a date format changed after the preview imported
  * 01/11 as January 11, silently). Shared by the mapping form and the import's action.
  */
-import { IMPORT_COLUMNS } from "../../../../core/ledger-values";
+import { IMPORT_OPTION_DEFAULTS, IMPORT_OPTIONS } from "../../../../core/ledger-values";
 
-const DEFAULTS: Readonly<Record<string, string>> = { dateFormat: "YYYY-MM-DD", decimalSeparator: ".", delimiter: "auto", header: "true" };
-const KEYS = [...IMPORT_COLUMNS, "dateFormat", "decimalSeparator", "delimiter", "header"] as const;
+const DEFAULTS: Readonly<Record<string, string>> = IMPORT_OPTION_DEFAULTS;
 
 export function mappingKey(mapping: Readonly<Record<string, string | undefined>>): string {
-  return new URLSearchParams(KEYS.map((key) => [key, mapping[key] || DEFAULTS[key] || ""])).toString();
+  return new URLSearchParams(IMPORT_OPTIONS.map((key) => [key, mapping[key] || DEFAULTS[key] || ""])).toString();
 }

@@ -10,6 +10,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { ID_PATTERN } from "../../../../core/ids";
 import { IMPORT_COLUMNS, importQuerySchema, type ImportQuery } from "../../../../core/schemas/ledger";
+import { IMPORT_OPTIONS } from "../../../../core/ledger-values";
 import { createRouter } from "../platform/router";
 import type { ApiBindings } from "../platform/types";
 import { idempotent } from "../platform/idempotency";
@@ -34,13 +35,10 @@ const csvBody = { body: { required: true, content: { "text/csv": { schema: z.str
 
 const gone = problemResponse("The draft is past its 24 hours (or its file is gone): upload the file again");
 
-/** The options a mapping is made of, as the form's fields carry them. */
-const MAPPING_KEYS = [...IMPORT_COLUMNS, "dateFormat", "decimalSeparator", "delimiter", "header"] as const;
-
 /** A mapping as the form shows it: every option set, as text. */
 function mappingOut(query: ImportQuery): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const key of MAPPING_KEYS) if (query[key] !== undefined) out[key] = String(query[key]);
+  for (const key of IMPORT_OPTIONS) if (query[key] !== undefined) out[key] = String(query[key]);
   return out;
 }
 
