@@ -64,6 +64,21 @@ describe("CSV import drafts", () => {
     expect((await call(`/accounts/${account.id}/import/drafts/${id}/commit?${q(MAPPING)}`, { method: "POST", token })).status).toBe(404);
   });
 
+  it("takes a file whose first row is a movement as one without a header, unless told otherwise", async () => {
+    const { token } = await signUp();
+    const account = await createAccount(token);
+    const headless = ["05/11/2026\tTAMBO+ MIRAFLORES\t-8.90", "06/11/2026\tPLAZA VEA\t-120.00", "07/11/2026\tYAPE DE ROSA\t50.00"].join("\n");
+    const made = await draftOf(token, account.id, headless);
+    expect(made.status).toBe(201);
+    expect(made.json.mapping).toMatchObject({ dateColumn: "0", header: "false" });
+    // All three movements: the first is not taken for column names.
+    expect(made.json.preview.counts).toMatchObject({ total: 3, valid: 3 });
+    expect(made.json.preview.rows[0]).toMatchObject({ description: "TAMBO+ MIRAFLORES" });
+    // The user's word on the header stands; a file with names on its first row keeps them.
+    expect((await draftOf(token, account.id, headless, { header: "true" })).json.mapping).toMatchObject({ header: "true" });
+    expect((await draftOf(token, account.id)).json.mapping).toMatchObject({ header: "true" });
+  });
+
   it("keeps nothing for a file it cannot read, and keeps the draft through a refused import", async () => {
     const { token, user } = await signUp();
     const account = await createAccount(token);

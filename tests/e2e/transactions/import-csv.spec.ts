@@ -42,6 +42,12 @@ test.describe("accounts and transactions", () => {
     await mapping.getByLabel("Date format").selectOption("MM/DD/YYYY");
     await expect(page.getByTestId("import-mapping-changed")).toHaveText("The columns changed after this preview: update it to see the rows as they will be imported, then import.");
     await expect(mapping.getByRole("button", { name: "Import", exact: true })).toBeDisabled();
+    // Chosen back (or chosen again as it was): the preview is what Import would bring again.
+    await mapping.getByLabel("Date format").selectOption("DD/MM/YYYY");
+    await expect(page.getByTestId("import-mapping-changed")).toHaveCount(0);
+    await expect(mapping.getByRole("button", { name: "Import", exact: true })).toBeEnabled();
+    await mapping.getByLabel("Date format").selectOption("MM/DD/YYYY");
+    await expect(mapping.getByRole("button", { name: "Import", exact: true })).toBeDisabled();
     await mapping.getByRole("button", { name: "Update preview" }).click();
     await expect(page.getByTestId("import-preview")).toContainText("Jan 11, 2026");
     await expect(page.getByTestId("import-mapping-changed")).toHaveCount(0);
@@ -71,7 +77,9 @@ test.describe("accounts and transactions", () => {
     const columns = plain.getByRole("form", { name: "Columnas" });
     await columns.getByLabel("Formato de fecha").selectOption("MM/DD/YYYY");
     await columns.getByRole("button", { name: "Importar", exact: true }).click();
-    await expect(plain.getByTestId("import-mapping-changed")).toHaveText("Las columnas cambiaron después de la vista previa que viste: estas son las filas tal como se importarán ahora. Revísalas y luego importa.");
+    await expect(plain.getByTestId("import-mapping-reread")).toHaveText("Las columnas cambiaron después de la vista previa que viste: estas son las filas tal como se importarán ahora. Revísalas y luego importa.");
+    // First in the panel, above the matches and the columns, where the reloaded page shows it.
+    await expect(plain.getByTestId("import-mapping-reread")).toBeInViewport();
     await expect(plain.getByTestId("import-preview")).toContainText("11 ene. 2026");
     await expect(plain.getByTestId("transaction-row")).toHaveCount(0);
     await plain.getByRole("form", { name: "Columnas" }).getByRole("button", { name: "Importar", exact: true }).click();

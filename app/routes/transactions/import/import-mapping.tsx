@@ -16,6 +16,16 @@ import { mappingKey } from "./mapping-key";
 import * as l from "../../../styles/ledger.css";
 import * as ui from "../../../styles/ui.css";
 
+/** Whether the form's columns and formats now differ from those the preview was made with (chosen back: not). */
+function differsFromPreview(form: HTMLFormElement | null, mapping: Record<string, string>): boolean {
+  if (!form) return true;
+  const values: Record<string, string> = {};
+  for (const [key, value] of new FormData(form)) if (typeof value === "string") values[key] = value;
+  // An unticked box posts nothing: the action reads that as "false".
+  values.header = values.header === "true" ? "true" : "false";
+  return mappingKey(values) !== mappingKey(mapping);
+}
+
 type ImportMappingProps = { state: Extract<ImportState, { stage: "preview" }>; fetcher: Fetcher; nonce: string; listUrl: string; currency: string };
 
 export function ImportMapping({ state, fetcher, nonce, listUrl, currency }: ImportMappingProps) {
@@ -48,7 +58,7 @@ export function ImportMapping({ state, fetcher, nonce, listUrl, currency }: Impo
       {state.fileName ? <p style={{ margin: 0 }}>{t("importFlow.page.fileName", { name: state.fileName })}</p> : null}
       {errors.file ? <p className={ui.alert.error}>{errors.file}</p> : null}
       {/* Not changed while a preview is on its way: the answer would clear the mark of a change made meanwhile. */}
-      <fieldset className={ui.stack} style={{ border: 0, padding: 0, margin: 0 }} onChange={() => setChangedFor(state)} disabled={busy}>
+      <fieldset className={ui.stack} style={{ border: 0, padding: 0, margin: 0 }} onChange={(event) => setChangedFor(differsFromPreview(event.currentTarget.form, mapping) ? state : null)} disabled={busy}>
         <legend className={l.subTitle}>{t("importFlow.page.mapping")}</legend>
         <p className={ui.hint}>{t("importFlow.page.mappingHint")}</p>
         {state.preview.tableLine ? <p className={ui.hint} data-testid="import-table-line">{t("importFlow.page.tableLine", { line: state.preview.tableLine })}</p> : null}
@@ -109,9 +119,9 @@ export function ImportMapping({ state, fetcher, nonce, listUrl, currency }: Impo
         </div>
       </fieldset>
 
-      {changed || errors.mapping ? (
+      {changed ? (
         <p className={ui.alert.warning} role="status" data-testid="import-mapping-changed">
-          {changed ? t("importFlow.page.mappingChanged") : errors.mapping}
+          {t("importFlow.page.mappingChanged")}
         </p>
       ) : null}
       {mapped ? (

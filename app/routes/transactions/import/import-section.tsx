@@ -135,6 +135,12 @@ export function ImportSection({ loaderData }: { loaderData: PageData }) {
         ) : (
           <>
             <FormAlert message={formErrorOf(failure, t)} />
+            {/* Import was asked with columns not previewed: the new preview is below, and this comes first. */}
+            {preview.errors.mapping ? (
+              <p className={ui.alert.warning} role="alert" data-testid="import-mapping-reread">
+                {preview.errors.mapping}
+              </p>
+            ) : null}
             <ImportFileCheck preview={preview.preview} />
             {/* A file stopped by its check shows no matches until the user imports it anyway. */}
             {preview.preview.fileCheck?.problems.length && !preview.preview.fileCheck.overridden ? null : (

@@ -42,6 +42,9 @@ function mappingOut(query: ImportQuery): Record<string, string> {
   return out;
 }
 
+/** A cell that reads as a day in any of the import's formats (2026-11-05, 05/11/2026, 5.11.26, with a time after). */
+const DATE_LIKE = /^\s*(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4})(?:[T\s].*)?$/;
+
 /** The R2 key of a draft's file: one prefix holds a user's drafts (account deletion). */
 export function draftKey(userId: string, draftId: string): string {
   return `drafts/${userId}/${draftId}`;
@@ -107,6 +110,9 @@ importDraftRoutes.openapi(
       const named = guessed.success && guessed.data.dateColumn !== undefined && guessed.data.descriptionColumn !== undefined;
       const amounts = guessed.success && (guessed.data.amountColumn !== undefined || guessed.data.debitColumn !== undefined || guessed.data.creditColumn !== undefined);
       if (guessed.success) used = { ...used, ...guessed.data };
+      // A first row whose date column holds a date is a movement, not column names: a bank's file
+      // without a header lost its first movement (session 33 QA). The user's own choice stands.
+      if (guessed.success && query.header === undefined && guessed.data.dateColumn !== undefined && DATE_LIKE.test(preview.columns[Number(guessed.data.dateColumn)] ?? "")) used = { ...used, header: "false" };
       if (guessed.success && named && amounts) {
         const mapped = await readFile(c, bytes, used, false);
         if (!mapped.response) preview = await previewOf(c, account, mapped, used);
