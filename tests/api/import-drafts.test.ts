@@ -79,6 +79,36 @@ describe("CSV import drafts", () => {
     expect((await draftOf(token, account.id)).json.mapping).toMatchObject({ header: "true" });
   });
 
+  it("names a PDF statement and a spreadsheet instead of reading them as text, and keeps neither", async () => {
+    const { token, user } = await signUp();
+    const account = await createAccount(token);
+    // A PDF's text-like start (QA, session 33: shown as columns of garbage) and an .xlsx (a zip).
+    const pdf = await draftOf(token, account.id, "%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n", {});
+    expect(pdf.status).toBe(422);
+    expect(pdf.json.errors.file).toEqual([expect.stringMatching(/^This is a PDF \(a statement to read or print\), not a CSV\./)]);
+    const xlsx = await call(`/accounts/${account.id}/import/drafts`, { method: "POST", token, rawBody: new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]), headers: { "Content-Type": "text/csv", "Accept-Language": "es" } });
+    expect(xlsx.status).toBe(422);
+    expect(xlsx.json.errors.file).toEqual([expect.stringMatching(/^Esta es una hoja de cálculo/)]);
+    expect(await draftObjects(user.id)).toEqual([]);
+  });
+
+  it("reads Excel's \"Unicode Text\" (UTF-16 with its mark, tab-separated) and skips a line of separators alone", async () => {
+    const { token } = await signUp();
+    const account = await createAccount(token);
+    const text = ["Fecha\tDescripción\tMonto", "05/11/2026\tCAFÉ ÑUÑOA\t-8,90", "\t\t", "06/11/2026\tABONO\t50,00"].join("\r\n");
+    const utf16 = new Uint8Array([0xff, 0xfe, ...Array.from(text).flatMap((ch) => [ch.charCodeAt(0) & 0xff, ch.charCodeAt(0) >> 8])]);
+    const made = await call(`/accounts/${account.id}/import/drafts`, { method: "POST", token, rawBody: utf16, headers: { "Content-Type": "text/csv" } });
+    expect(made.status).toBe(201);
+    expect(made.json.preview.columns).toEqual(["Fecha", "Descripción", "Monto"]);
+    expect(made.json.mapping).toMatchObject({ dateColumn: "0", descriptionColumn: "1", amountColumn: "2", decimalSeparator: "," });
+    // The spacer line ("\t\t") is neither a movement nor a row with errors.
+    expect(made.json.preview.counts).toEqual({ total: 2, valid: 2, invalid: 0, duplicates: 0 });
+    expect(made.json.preview.rows.map((row: { description: string; amount: string }) => [row.description, row.amount])).toEqual([
+      ["CAFÉ ÑUÑOA", "-8.90"],
+      ["ABONO", "50.00"],
+    ]);
+  });
+
   it("keeps nothing for a file it cannot read, and keeps the draft through a refused import", async () => {
     const { token, user } = await signUp();
     const account = await createAccount(token);

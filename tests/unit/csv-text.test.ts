@@ -14,4 +14,12 @@ describe("decodeCsv", () => {
     expect(decodeCsv(bytes)).toBe("Ñuñoa €5");
     expect(decodeCsv(bytes.buffer)).toBe("Ñuñoa €5");
   });
+
+  it("reads UTF-16 with its byte order mark, as Excel saves \"Unicode Text\" (little-endian) and others big-endian", () => {
+    const text = "Fecha\tDescripción\tMonto\n01/11/2026\tCafé Ñuñoa\t-1,00\n";
+    const le = [0xff, 0xfe, ...Array.from(text).flatMap((ch) => [ch.charCodeAt(0) & 0xff, ch.charCodeAt(0) >> 8])];
+    const be = [0xfe, 0xff, ...Array.from(text).flatMap((ch) => [ch.charCodeAt(0) >> 8, ch.charCodeAt(0) & 0xff])];
+    expect(decodeCsv(new Uint8Array(le))).toBe(text);
+    expect(decodeCsv(new Uint8Array(be).buffer)).toBe(text);
+  });
 });

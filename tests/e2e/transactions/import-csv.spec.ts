@@ -51,10 +51,14 @@ test.describe("accounts and transactions", () => {
     await mapping.getByRole("button", { name: "Update preview" }).click();
     await expect(page.getByTestId("import-preview")).toContainText("Jan 11, 2026");
     await expect(page.getByTestId("import-mapping-changed")).toHaveCount(0);
+    // "How Tesoro read this file" says the format is the user's now, not why the guess took another.
+    await expect(page.getByTestId("import-reading-dates")).toHaveText("Dates: MM/DD/YYYY, as you chose.");
     await expect(mapping.getByRole("button", { name: "Import", exact: true })).toBeEnabled();
     await mapping.getByLabel("Date format").selectOption("DD/MM/YYYY");
     await mapping.getByRole("button", { name: "Update preview" }).click();
     await expect(page.getByTestId("import-preview")).toContainText("Nov 2, 2026");
+    await expect(page.getByTestId("import-reading-dates")).toContainText("Dates: DD/MM/YYYY");
+    await expect(page.getByTestId("import-reading-dates")).not.toContainText("as you chose");
     await mapping.getByRole("button", { name: "Import", exact: true }).click();
     await expect(page.getByTestId("import-result")).toContainText("2 transactions imported");
     await expect(page.getByTestId("transaction-row").filter({ hasText: "Metro" })).toContainText("Nov 2, 2026");
@@ -72,6 +76,10 @@ test.describe("accounts and transactions", () => {
     await plain.getByRole("button", { name: "Archivo CSV" }).setInputFiles({ name: "movimientos.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0x08, 0x00]) });
     await plain.getByRole("button", { name: "Leer archivo" }).click();
     await expect(plain.getByText('Esta es una hoja de cálculo (como un archivo de Excel) o un archivo comprimido, no un CSV. Ábrela en Excel (o Google Sheets), guárdala como "CSV UTF-8" y elige ese archivo.')).toBeVisible();
+    // A PDF statement is named too, with where to get the CSV (session 33 QA: read as columns of garbage).
+    await plain.getByRole("button", { name: "Archivo CSV" }).setInputFiles({ name: "estado-de-cuenta.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n") });
+    await plain.getByRole("button", { name: "Leer archivo" }).click();
+    await expect(plain.getByText('Este es un PDF (un estado de cuenta para leer o imprimir), no un CSV. En la banca por internet de tu banco, descarga tus movimientos en CSV o Excel; si es un Excel, guárdalo como "CSV UTF-8" y elige ese archivo.')).toBeVisible();
     await plain.getByRole("button", { name: "Archivo CSV" }).setInputFiles({ name: "nov.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
     await plain.getByRole("button", { name: "Leer archivo" }).click();
     const columns = plain.getByRole("form", { name: "Columnas" });

@@ -67,7 +67,7 @@ export function ImportMapping({ state, fetcher, nonce, listUrl, currency }: Impo
             {t("importFlow.page.belowTable", { line: state.preview.belowTable.line, text: state.preview.belowTable.text })}
           </p>
         ) : null}
-        {preview.reading ? <ImportReadingNote reading={preview.reading} currency={currency} /> : null}
+        {preview.reading ? <ImportReadingNote reading={preview.reading} mapping={mapping} columns={preview.columns} currency={currency} /> : null}
         <div className={l.formGrid}>
           {IMPORT_COLUMNS.map((key) => (
             <SelectField

@@ -2,6 +2,7 @@ import { useTranslation } from "../../../i18n/use-translation";
 import { Money } from "../../../ui/money";
 import { formatDay } from "../../../../core/dates";
 import type { ImportReading } from "../../../../core/api-types/import-reading";
+import { readingAsChosen } from "./reading-as-chosen";
 import * as l from "../../../styles/ledger.css";
 import * as ui from "../../../styles/ui.css";
 
@@ -17,14 +18,17 @@ export function columnLabelKey(column: string): string {
  * for each field and why ("Amount: columns "Cargo" / "Abono", a debit/credit pair"), how the date
  * order was decided, and what the first rows become, money in or money out.
  */
-export function ImportReadingNote({ reading, currency }: { reading: ImportReading; currency: string }) {
+export function ImportReadingNote({ reading, mapping, columns, currency }: { reading: ImportReading; mapping: Record<string, string>; columns: string[]; currency: string }) {
   const { t, i18n } = useTranslation();
-  // The pair (and a type column beside its amount) read as one field: "Amount: columns A / B".
+  const shown = readingAsChosen(reading, mapping, columns);
+  // The pair (and a type column beside its amount) read as one field: "Amount: columns A / B";
+  // chosen by the user if any of its columns was.
   const groups = new Map<string, { columns: string[]; reason: string }>();
-  for (const { field, name, column, reason } of reading.fields) {
+  for (const { field, name, column, reason } of shown.fields) {
     const label = t(field === "balanceColumn" ? "importFlow.followUp.import.balanceField" : `importFlow.reading.fields.${field}`);
     const group = groups.get(label) ?? { columns: [], reason };
     group.columns.push(`${column + 1}. "${name}"`);
+    if (reason === "chosen") group.reason = reason;
     groups.set(label, group);
   }
   return (
@@ -36,9 +40,9 @@ export function ImportReadingNote({ reading, currency }: { reading: ImportReadin
         {[...groups].map(([label, group]) => (
           <li key={label}>{t("importFlow.reading.field", { count: group.columns.length, field: label, columns: group.columns.join(" / "), reason: t(`importFlow.reading.reasons.${group.reason}`) })}</li>
         ))}
-        {reading.dates ? (
+        {shown.dates ? (
           <li data-testid="import-reading-dates">
-            {t(`importFlow.reading.dates.${reading.dates.reason}`, { format: reading.dates.format.replace("YYYY", t("importFlow.import.dateFormatYear")), line: reading.dates.line, text: reading.dates.text })}
+            {t(`importFlow.reading.dates.${shown.dates.reason}`, { format: shown.dates.format.replace("YYYY", t("importFlow.import.dateFormatYear")), line: shown.dates.line, text: shown.dates.text })}
           </li>
         ) : null}
       </ul>

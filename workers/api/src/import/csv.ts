@@ -36,7 +36,7 @@ export function detectDelimiter(text: string): "," | ";" | "\t" {
 }
 
 /** How many of a row's cells hold something. */
-function filledCount(fields: string[]): number {
+export function filledCount(fields: string[]): number {
   return fields.filter((field) => field.trim()).length;
 }
 

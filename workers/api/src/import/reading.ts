@@ -12,13 +12,14 @@ import type { Context } from "hono";
 import { formatCount } from "../../../../core/i18n/translate";
 import { translatorFor } from "../../../../core/i18n/translator";
 import { decodeCsv } from "../../../../core/csv-text";
+import { FILE_KIND_HEAD_BYTES, NOT_CSV_MESSAGE, notCsvKind } from "../../../../core/import-file-kind";
 import { foldedForMatching } from "../../../../core/plain-text";
 import { toDecimalString } from "../../../../core/money";
 import { IMPORT_COLUMNS, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS, type ImportQuery, TRANSACTION_STATUSES } from "../../../../core/schemas/ledger";
 import type { ApiBindings } from "../platform/types";
 import { problemResponse } from "../platform/openapi";
 import { localeOf, problem, translatedProblem, validationProblem } from "../platform/problem";
-import { detectDelimiter, filledWidth, LEAD_ROWS_ALLOWED, parseCsv, tableEnd, tableStart } from "./csv";
+import { detectDelimiter, filledCount, filledWidth, LEAD_ROWS_ALLOWED, parseCsv, tableEnd, tableStart } from "./csv";
 import { readingOf, readingOut } from "./explain";
 import { accountOut, categoryDisplayName, categoryNames, toAccount, type AccountRow, type CategoryRow } from "../ledger/model";
 import { categoryNamesStatement } from "../categories/store";
@@ -39,6 +40,9 @@ type C = Context<ApiBindings>;
 
 /** Reads the file (its bytes, in any encoding decodeCsv reads) and the mapping; an answer to give instead when they are not usable. */
 export async function readFile(c: C, bytes: ArrayBuffer, query: ImportQuery, requireMapping: boolean) {
+  // Named, with how to make the CSV, for any client (the app says the same before it sends the file).
+  const notCsv = notCsvKind(new Uint8Array(bytes, 0, Math.min(bytes.byteLength, FILE_KIND_HEAD_BYTES)));
+  if (notCsv) return { response: validationProblem(c, { file: [NOT_CSV_MESSAGE[notCsv]] }) };
   const text = decodeCsv(bytes);
   // A picture, a PDF or a spreadsheet (a zip) has NUL bytes; a CSV file never does.
   if (!text.replace(/^\ufeff/, "").trim() || text.includes("\u0000")) return { response: validationProblem(c, { file: ["ledger.errors.file"] }) };
@@ -59,7 +63,9 @@ export async function readFile(c: C, bytes: ArrayBuffer, query: ImportQuery, req
   if (!all.length) return { response: validationProblem(c, { file: ["api.fileNoRows"] }) };
   // A bank's lines below its table (the closing balance, the totals) are not rows either.
   const end = tableEnd(all);
-  const data = all.slice(0, end);
+  // A line of separators alone (";;;") inside the table is a spacer, as a blank line is: not a row
+  // with errors (session 33 QA). Its neighbours keep their line numbers.
+  const data = all.slice(0, end).filter((row) => filledCount(row.fields) > 0);
   const below = all.slice(end).find((row) => row.fields.some((field) => field.trim()));
   const belowTable = below ? { line: below.line, text: Array.from(below.fields.find((field) => field.trim())!.trim()).slice(0, 60).join("") } : null;
   if (data.length > IMPORT_MAX_ROWS) return { response: validationProblem(c, { file: [t("api.tooManyRows", { max: formatCount(IMPORT_MAX_ROWS) })] }) };
