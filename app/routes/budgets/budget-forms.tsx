@@ -3,7 +3,9 @@
  * and its delete. Each posts to the page's action (works without JavaScript) and, with it,
  * through a fetcher; the same schemas check them in the browser and in the action.
  */
-import type { FetcherWithComponents } from "react-router";
+import { useRef } from "react";
+import { Link, useLocation, type FetcherWithComponents } from "react-router";
+import { isPlainClick } from "../../browser/plain-click";
 import type { ZodType } from "zod";
 import type { Budget } from "../../../core/api-types/budgets";
 import { PERIOD_KINDS, ROLLOVERS } from "../../../core/budget-periods";
@@ -149,10 +151,12 @@ export function LinesForm({ budget, categories, fetcher, result, nonce }: { budg
 export function DeleteBudget({ budget, fetcher, result, nonce }: { budget: Budget; fetcher: Fetcher; result: FormAnswer | undefined; nonce: string }) {
   const { t } = useTranslation();
   useFailureToast(result, t);
+  const here = useLocation();
+  const disclosure = useRef<HTMLDetailsElement>(null);
   const question = t("budgetsPage.deleteQuestion", { name: budget.name });
   return (
     // Open again with a refusal (or an outage), so it is read beside the question.
-    <details className={l.details} open={Boolean(result) || undefined} data-testid="budget-delete">
+    <details ref={disclosure} className={l.details} open={Boolean(result) || undefined} data-testid="budget-delete">
       <summary className={l.summary}>{t("budgetsPage.delete")}</summary>
       <fetcher.Form method="post" action="/budgets" className={`${l.detailsBody} ${ui.stack}`} aria-label={question}>
         <FormKey nonce={nonce} form={`budget-delete.${budget.id}`} />
@@ -167,6 +171,20 @@ export function DeleteBudget({ budget, fetcher, result, nonce }: { budget: Budge
           <button type="submit" className={ui.button.danger} disabled={fetcher.state !== "idle"}>
             {fetcher.state !== "idle" ? t("ledger.pages.common.saving") : t("budgetsPage.deleteConfirm")}
           </button>
+          {/* Without JavaScript the same page again, the question closed; with it, closed in place. */}
+          <Link
+            to={`${here.pathname}${here.search}`}
+            preventScrollReset
+            className={ui.button.ghost}
+            onClick={(event) => {
+              if (!disclosure.current || !isPlainClick(event)) return;
+              event.preventDefault();
+              disclosure.current.open = false;
+              disclosure.current.querySelector("summary")?.focus();
+            }}
+          >
+            {t("budgetsPage.deleteKeep")}
+          </Link>
         </div>
       </fetcher.Form>
     </details>

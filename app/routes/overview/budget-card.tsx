@@ -35,7 +35,7 @@ export function BudgetCard({ budgets }: { budgets: BudgetSummary[] }) {
             // What the period has to spend: its amounts and what carried in (the page's "left" is this less spent).
             const available = budget.budgetedMinor + budget.carriedMinor;
             // Nothing set and nothing counted: say so rather than "S/ 0.00 / S/ 0.00".
-            const empty = available === 0 && budget.spentMinor === 0 && budget.budgetedMinor === 0;
+            const empty = budget.budgetedMinor === 0 && budget.carriedMinor === 0 && budget.spentMinor === 0;
             return (
             <li key={budget.id} className={ui.stack} style={{ gap: 4 }} data-testid="overview-budget" data-over={budget.over ? "true" : undefined}>
               <div className={l.headingRow}>

@@ -122,7 +122,14 @@ test.describe("budgets", () => {
     await hydrated(page);
     await page.getByTestId("edit-budget").locator(":scope > summary").click();
     await page.getByTestId("budget-delete").getByText("Delete budget").click();
-    await expect(page.getByRole("form", { name: "Delete the budget “Casa” and its amounts? Your transactions stay as they are. This cannot be undone." })).toBeVisible();
+    const question = page.getByRole("form", { name: "Delete the budget “Casa” and its amounts? Your transactions stay as they are. This cannot be undone." });
+    await expect(question).toBeVisible();
+    // "No, keep it" closes the question where it is, and the keyboard is back on "Delete budget".
+    await question.getByRole("link", { name: "No, keep it" }).click();
+    await expect(question).toBeHidden();
+    await expect(page.getByTestId("budget-delete").locator(":scope > summary")).toBeFocused();
+    await page.getByTestId("budget-delete").getByText("Delete budget").click();
+    await expect(question).toBeVisible();
     const budgetId = new URL(page.url()).searchParams.get("budget")!;
     const bare = await page.request.post("/budgets", { form: { intent: "delete", budgetId, idempotencyKey: crypto.randomUUID() }, headers: { Origin: new URL(page.url()).origin, "Sec-Fetch-Site": "same-origin" }, maxRedirects: 0 });
     expect(bare.status()).toBe(422);
@@ -193,6 +200,12 @@ test.describe("budgets", () => {
     // Deleting asks first, without JavaScript too; "yes" deletes.
     await page.getByTestId("budget-delete").getByText("Eliminar presupuesto").click();
     const question = page.getByRole("form", { name: '¿Eliminar el presupuesto "Sueldo quincenal" y sus montos? Tus movimientos se quedan como están. No se puede deshacer.' });
+    // "No" is the same page again with the question closed, the budget kept.
+    await question.getByRole("link", { name: "No, mantenerlo" }).click();
+    await expect(question).toBeHidden();
+    await expect(page.getByRole("heading", { name: "Sueldo quincenal · Quincena (del 1 al 15, del 16 al último día)" })).toBeVisible();
+    await page.getByTestId("edit-budget").locator(":scope > summary").click();
+    await page.getByTestId("budget-delete").getByText("Eliminar presupuesto").click();
     await question.getByRole("button", { name: "Sí, eliminarlo" }).click();
     await expect(page.getByTestId("budgets-empty")).toBeVisible();
     await context.close();

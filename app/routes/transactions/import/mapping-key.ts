@@ -6,6 +6,7 @@
  */
 import { IMPORT_OPTION_DEFAULTS, IMPORT_OPTIONS } from "../../../../core/ledger-values";
 
+/** Widened so a column (no default) can be looked up too. */
 const DEFAULTS: Readonly<Record<string, string>> = IMPORT_OPTION_DEFAULTS;
 
 export function mappingKey(mapping: Readonly<Record<string, string | undefined>>): string {
