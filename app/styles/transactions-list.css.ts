@@ -81,7 +81,11 @@ globalStyle(`${oneOpen} > summary::after`, {
   "@media": { [`not all and (min-width: 1024px)`]: { content: '"✕" / ""', marginInlineStart: vars.space.sm, fontWeight: 700 } },
 });
 globalStyle(`${oneOpen} > :not(summary)`, {
-  "@media": { [`not all and (min-width: 1024px)`]: { bottom: SHEET_BAR, maxHeight: `calc(75vh - ${SHEET_BAR})` } },
+  "@media": {
+    [`not all and (min-width: 1024px)`]: { bottom: SHEET_BAR, maxHeight: `calc(75vh - ${SHEET_BAR})` },
+    // A phone on its side (390 px high) left the sheet ~240 px: it takes all but a strip of the page above.
+    [`screen and (max-width: 1023.98px) and (max-height: 500px)`]: { maxHeight: `calc(100dvh - ${SHEET_BAR} - 40px)` },
+  },
 });
 /*
  * A file read for import: its preview table (five columns, the mapping beside) needs more than a
@@ -127,10 +131,18 @@ globalStyle(`${balanceLine} br`, { "@media": { [phone]: { display: "none" } } })
 globalStyle(`${toolBar} > details:not(:first-child) > summary`, { "@media": { [phone]: { fontSize: 0, gap: 0, paddingInline: "12px" } } });
 globalStyle(`${toolBar} > details > summary`, { whiteSpace: "nowrap", "@media": { [phone]: { minHeight: "40px" } } });
 globalStyle(`${toolBar}`, { "@media": { [phone]: { flexWrap: "nowrap" } } });
-/* The first tool (add) keeps its name on a phone, shortened with an ellipsis when five tools share the line. */
+/*
+ * The first tool (add) keeps a name on a phone: its short one ("Add", "Agregar"), since five tools
+ * share the line and the whole name was cut ("Agregar …", session 33 QA). The whole name stays
+ * for screen readers, and shows again on the bar under its open sheet.
+ */
 globalStyle(`${toolBar} > details:first-child`, { "@media": { [phone]: { flex: "0 1 auto", minWidth: 0 } } });
-globalStyle(`${toolBar} > details:first-child > summary`, { "@media": { [phone]: { overflow: "hidden" } } });
-export const toolLabel = style({ minWidth: 0, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" });
+const shownAgain = { position: "static", width: "auto", height: "auto", overflow: "visible", clip: "auto" } as const;
+export const toolLabel = style({ "@media": { [phone]: { position: "absolute", width: "1px", height: "1px", overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" } } });
+export const toolLabelShort = style({ display: "none", "@media": { [phone]: { display: "inline" } } });
+globalStyle(`${toolLabelShort}::before`, { content: "attr(data-label)" });
+globalStyle(`${oneOpen} > summary ${toolLabel}`, { "@media": { [phone]: shownAgain } });
+globalStyle(`${oneOpen} > summary ${toolLabelShort}`, { "@media": { [phone]: { display: "none" } } });
 
 /** The totals of the listed set: one line above the rows (two on a phone). */
 export const totalsLine = style({ display: "flex", flexWrap: "wrap", alignItems: "baseline", gap: `2px ${vars.space.md}`, fontSize: "0.9rem", paddingInline: vars.space.xs });

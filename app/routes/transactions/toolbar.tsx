@@ -51,6 +51,8 @@ export function Toolbar({
             <summary className={l.summary}>
               <Plus size={18} aria-hidden="true" style={{ flex: "none" }} />
               <span className={s.toolLabel}>{t("transactionsPage.page.add")}</span>
+              {/* Drawn from the attribute, so the button's text (and name) stays the whole one. */}
+              <span className={s.toolLabelShort} data-label={t("transactionsPage.page.addShort")} aria-hidden="true" data-testid="tool-short-name" />
             </summary>
             <div className={l.detailsBody} role="region" aria-label={t("transactionsPage.page.add")}>
               <TransactionForm key={add.saved} mode="add" fetcher={add.fetcher} result={add.result} loaderData={loaderData} />

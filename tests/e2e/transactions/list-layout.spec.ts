@@ -79,6 +79,13 @@ test.describe("the list", () => {
       await signInAs(page, user, baseURL!);
       await page.goto(`/accounts/${accountId}/transactions`);
       if (javaScriptEnabled) await hydrated(page);
+      // The first tool shows its short name whole ("Add", not "Add tran…", session 33 QA); its whole name is the button's.
+      const add = page.getByTestId("add-transaction").locator(":scope > summary");
+      await expect(add).toHaveAccessibleName("Add transaction");
+      await expect(add).toHaveText("Add transaction");
+      await expect(add.getByTestId("tool-short-name")).toBeVisible();
+      expect(await add.getByTestId("tool-short-name").evaluate((label) => getComputedStyle(label, "::before").content)).toBe('"Add"');
+      expect(await add.evaluate((summary) => summary.scrollWidth <= summary.clientWidth)).toBe(true);
       const tool = page.getByTestId("import");
       await tool.locator(":scope > summary").tap();
       await expect(tool.getByRole("button", { name: "Read file" })).toBeVisible();
@@ -91,6 +98,11 @@ test.describe("the list", () => {
       await tool.locator(":scope > summary").tap();
       await expect(tool.getByRole("button", { name: "Read file" })).toBeHidden();
       await expect(page.getByTestId("transaction-row").first()).toBeInViewport();
+      // On its side (390 px high) the sheet takes all but a strip above it (it was 75%: ~240 px).
+      await page.setViewportSize({ width: 844, height: 390 });
+      await tool.locator(":scope > summary").tap();
+      await expect(tool.getByRole("button", { name: "Read file" })).toBeVisible();
+      expect(await tool.locator(":scope > div").evaluate((sheet) => parseFloat(getComputedStyle(sheet).maxHeight))).toBeGreaterThanOrEqual(390 - 48 - 40 - 1);
       await context.close();
     });
   }
