@@ -1,6 +1,7 @@
 /**
  * The text of an uploaded CSV file. UTF-16 when it starts with a UTF-16 byte order mark: Excel's
- * "Unicode Text" (tab-separated) is saved so (session 33 QA: "not a readable CSV"). UTF-8 when its
+ * "Unicode Text" (tab-separated) is saved so (session 33 QA: "not a readable CSV"); without the
+ * mark, UTF-16 is refused as not readable (its NUL bytes), as no spreadsheet app writes it so. UTF-8 when its
  * bytes are UTF-8 (a BOM or not); otherwise Windows-1252, what spreadsheet apps on Windows in
  * Spanish and English save as "CSV" (read as UTF-8, "Descripción" became "Descripci�n" and was
  * stored so). Every byte sequence is valid Windows-1252, so nothing is refused here; a file that is
@@ -8,12 +9,30 @@
  */
 export function decodeCsv(bytes: ArrayBuffer | Uint8Array): string {
   const head = bytes instanceof Uint8Array ? bytes.subarray(0, 2) : new Uint8Array(bytes, 0, Math.min(2, bytes.byteLength));
-  // The decoder drops the mark itself.
-  if (head[0] === 0xff && head[1] === 0xfe) return new TextDecoder("utf-16le").decode(bytes);
-  if (head[0] === 0xfe && head[1] === 0xff) return new TextDecoder("utf-16be").decode(bytes);
+  // The decoder drops the mark itself. Bytes that only begin like it (a binary file) are not
+  // UTF-16 text: they fail the strict decoder or hold control characters, and are read as below,
+  // where their NUL bytes get them refused.
+  const utf16 = head[0] === 0xff && head[1] === 0xfe ? "utf-16le" : head[0] === 0xfe && head[1] === 0xff ? "utf-16be" : null;
+  if (utf16) {
+    try {
+      const text = new TextDecoder(utf16, { fatal: true }).decode(bytes);
+      if (!hasControlCharacters(text)) return text;
+    } catch {
+      // Not UTF-16 after all.
+    }
+  }
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     return new TextDecoder("windows-1252").decode(bytes);
   }
+}
+
+/** Whether text holds a control character other than tab, line feed and carriage return (a loop: files run to 5 MB). */
+function hasControlCharacters(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) return true;
+  }
+  return false;
 }

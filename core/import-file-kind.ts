@@ -14,8 +14,9 @@ export function notCsvKind(head: Uint8Array): NotCsvKind | null {
   const starts = (bytes: number[]) => bytes.every((byte, i) => head[i] === byte);
   if (starts([0x50, 0x4b, 0x03, 0x04]) || starts([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return "spreadsheet";
   const text = new TextDecoder("latin1").decode(head.subarray(0, FILE_KIND_HEAD_BYTES));
-  // A PDF's header may follow other bytes, within its first 1,024 (the PDF specification's leeway).
-  if (text.includes("%PDF-")) return "pdf";
+  // A PDF's header may follow other bytes, within its first 1,024 (the PDF specification's leeway),
+  // at the start of a line: a CSV cell that says "%PDF-" is not one.
+  if (/(?:^|[\r\n]|^\u00ef\u00bb\u00bf)%PDF-\d/.test(text)) return "pdf";
   // Text that is markup: an HTML table, or Excel's XML spreadsheet.
   const markup = text.replace(/^\uFEFF|^ï»¿/, "").trimStart().toLowerCase();
   if (markup.startsWith("<!doctype html") || markup.startsWith("<html") || (markup.startsWith("<?xml") && markup.includes("<workbook"))) return "spreadsheet";

@@ -65,6 +65,19 @@ export function checkAmount(text: string, currency: string, { formatKey = "ledge
   return { ok: false, key, digits };
 }
 
+/**
+ * The message for an amount typed into a form that `parseTypedAmount` refused. "12.345" in soles
+ * is three decimals to the parser, but may be twelve thousand written with a point, as in Spain
+ * (session 33 QA): the message says how to write thousands too.
+ */
+export function typedAmountProblem(text: string, currency: string, reason: "format" | "precision" | "range"): string {
+  if (reason === "format") return "ledger.moneyInOut.errors.amountFormat";
+  if (reason === "range") return "ledger.errors.amountRange";
+  const digits = currencyDigits(currency);
+  const bare = text.replace(/[^\d.,]/g, "");
+  return digits === 2 && /^\d{1,3}\.\d{3}$/.test(bare) ? "ledger.moneyInOut.errors.thousandsPoint" : `ledger.moneyInOut.errors.precision${digits}`;
+}
+
 /** The message for text that is not an amount: a transfer's amounts (and a budget's, which may be zero) are never negative, so their examples are not either. */
 export type AmountFormatKey = "ledger.errors.amountFormat" | "ledger.errors.positiveAmountFormat" | "ledger.errors.unsignedAmountFormat" | "ledger.errors.importAmount";
 

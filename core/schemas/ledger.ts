@@ -10,8 +10,8 @@ import { ID_PATTERN } from "../ids";
 import { multiLineText, singleLineText, singleSpacedText } from "../plain-text";
 import { searchWords } from "../search-words";
 import { ACCOUNT_NUMBER_MAX_DIGITS, IMPORT_MAX_BYTES, MAX_SEARCH_WORDS, PAGE_SIZE_MAX, TEXT_LIMITS } from "../input-limits";
-import { MAX_MINOR_UNITS, parseTypedAmount, toDecimalString, currencyDigits } from "../money";
-import { ACCOUNT_TYPES, TRANSACTION_STATUSES, CATEGORY_KINDS, DATE_FORMATS, isKnownCurrency, checkAmount, DIRECTIONS, LIST_DIRECTIONS, IMPORT_COLUMNS, type AmountFormatKey, type Direction } from "../ledger-values";
+import { MAX_MINOR_UNITS, parseTypedAmount, toDecimalString } from "../money";
+import { ACCOUNT_TYPES, TRANSACTION_STATUSES, CATEGORY_KINDS, DATE_FORMATS, isKnownCurrency, checkAmount, DIRECTIONS, LIST_DIRECTIONS, IMPORT_COLUMNS, typedAmountProblem, type AmountFormatKey, type Direction } from "../ledger-values";
 
 export { IMPORT_MAX_BYTES, PAGE_SIZE_MAX };
 
@@ -177,8 +177,7 @@ function typedAmount(currency: string, mode: "add" | "update") {
     .transform((text, ctx) => {
       const typed = parseTypedAmount(text, currency);
       if (!typed.ok) {
-        const key = typed.reason === "format" ? "ledger.moneyInOut.errors.amountFormat" : typed.reason === "precision" ? `ledger.moneyInOut.errors.precision${currencyDigits(currency)}` : "ledger.errors.amountRange";
-        ctx.addIssue({ code: "custom", message: key });
+        ctx.addIssue({ code: "custom", message: typedAmountProblem(text, currency, typed.reason) });
         return z.NEVER;
       }
       // A new movement of zero moves no money and is a slip.

@@ -107,6 +107,10 @@ describe("CSV import drafts", () => {
       ["CAFÉ ÑUÑOA", "-8.90"],
       ["ABONO", "50.00"],
     ]);
+    // Spacers alone under the header: no rows, said so (not an empty preview).
+    const spacers = await draftOf(token, account.id, "Fecha;Descripcion;Monto\n;;\n;;\n", { fileName: "vacio.csv", header: "true" });
+    expect(spacers.status).toBe(422);
+    expect(spacers.json.errors.file).toHaveLength(1);
   });
 
   it("keeps nothing for a file it cannot read, and keeps the draft through a refused import", async () => {

@@ -34,7 +34,10 @@ describe("a budget line's amount", () => {
   });
 
   it("names too many decimals for the currency on the first submit, with the rest", () => {
-    expect(amount("100.005")).toEqual({ "lines.0.amount": "ledger.moneyInOut.errors.precision2" });
+    expect(amount("100.005")).toEqual({ "lines.0.amount": "ledger.moneyInOut.errors.thousandsPoint" });
+    expect(amount("S/ 12.345")).toEqual({ "lines.0.amount": "ledger.moneyInOut.errors.thousandsPoint" });
+    expect(amount("1000.005")).toEqual({ "lines.0.amount": "ledger.moneyInOut.errors.precision2" });
+    expect(amount("100.0055")).toEqual({ "lines.0.amount": "ledger.moneyInOut.errors.precision2" });
     expect(amount("100.5", "JPY")).toEqual({ "lines.0.amount": "ledger.moneyInOut.errors.precision0" });
   });
 

@@ -22,4 +22,10 @@ describe("decodeCsv", () => {
     expect(decodeCsv(new Uint8Array(le))).toBe(text);
     expect(decodeCsv(new Uint8Array(be).buffer)).toBe(text);
   });
+
+  it("does not take a binary file that only begins like UTF-16 for text: its NUL bytes stay, for the importer to refuse", () => {
+    expect(decodeCsv(new Uint8Array([0xff, 0xfe, 0x00, 0x00, 0x01, 0x00, 0x89, 0x50]))).toContain("\u0000");
+    // An odd number of bytes is no UTF-16 either.
+    expect(decodeCsv(new Uint8Array([0xff, 0xfe, 0x41, 0x00, 0x00]))).toContain("\u0000");
+  });
 });

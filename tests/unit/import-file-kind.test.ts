@@ -29,5 +29,7 @@ describe("a PDF statement chosen for import", () => {
 
   it("is not any CSV that mentions PDF", () => {
     expect(notCsvKind(bytes("Fecha,Descripcion,Monto\n2026-11-01,Estado de cuenta PDF,-1.00\n"))).toBeNull();
+    // The marker inside a cell, not at a line's start.
+    expect(notCsvKind(bytes("Fecha,Descripcion,Monto\n2026-11-01,Adjunto %PDF-1.4 recibido,-1.00\n"))).toBeNull();
   });
 });

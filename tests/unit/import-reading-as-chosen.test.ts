@@ -35,4 +35,23 @@ describe("the reading shown for a preview", () => {
     expect(readingAsChosen({ ...reading, from: "guess" }, { amountColumn: "2" }, columns)).toEqual({ fields: reading.fields, dates: reading.dates });
     expect(readingAsChosen(reading, { ...guessed, dateFormat: "YY.MM" }, columns).dates).toEqual(reading.dates);
   });
+
+  it("does not keep the guess's reason for a pair with one column changed, or for dates read from another column", () => {
+    const pair: ImportReading = {
+      ...reading,
+      fields: [
+        { field: "dateColumn", column: 0, name: "Fecha", reason: "name" },
+        { field: "debitColumn", column: 2, name: "Cargo", reason: "pair" },
+        { field: "creditColumn", column: 3, name: "Abono", reason: "pair" },
+      ],
+    };
+    const shown = readingAsChosen(pair, { dateColumn: "1", debitColumn: "2", dateFormat: "DD/MM/YYYY" }, ["Fecha", "Valor", "Cargo", "Abono"]);
+    expect(shown.fields).toEqual([
+      { field: "dateColumn", column: 1, name: "Valor", reason: "chosen" },
+      { field: "debitColumn", column: 2, name: "Cargo", reason: "chosen" },
+    ]);
+    // Line 3's "25/11/2026" was in the guess's date column, not in the one chosen.
+    expect(shown.dates).toEqual({ format: "DD/MM/YYYY", reason: "chosen", line: null, text: null });
+    expect(readingAsChosen(pair, { dateColumn: "0", debitColumn: "2", creditColumn: "3", dateFormat: "DD/MM/YYYY" }, columns)).toEqual({ fields: pair.fields, dates: pair.dates });
+  });
 });

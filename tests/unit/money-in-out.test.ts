@@ -86,8 +86,10 @@ describe("transactionEntrySchema: a direction and an unsigned amount become the 
   it("names each field's problem in one pass, in the user's language", () => {
     expect(parseForm(transactionEntrySchema("PEN"), form({ date: "2026-11-20", description: "", direction: "sideways", amount: "1.234" }), t)).toEqual({
       ok: false,
-      errors: { description: "This field is required.", direction: "Choose money out or money in.", amount: "This currency takes at most 2 decimal places." },
+      // "1.234" may be thousands written with a point (as in Spain): the message says how to write them.
+      errors: { description: "This field is required.", direction: "Choose money out or money in.", amount: "This currency takes at most 2 decimal places. Writing thousands? Use a comma (12,345) or no separator (12345)." },
     });
+    expect(parseForm(transactionEntrySchema("PEN"), form({ ...base, direction: "out", amount: "1.2345" }), t)).toEqual({ ok: false, errors: { amount: "This currency takes at most 2 decimal places." } });
     const es_ = createTranslate("es", es);
     expect(parseForm(transactionEntrySchema("PEN"), form({ ...base, direction: "out", amount: "0" }), es_)).toEqual({ ok: false, errors: { amount: "Ingresa un monto distinto de cero." } });
     expect(parseForm(transactionEntrySchema("JPY"), form({ ...base, direction: "out", amount: "1.5" }), es_)).toEqual({ ok: false, errors: { amount: "Esta moneda no admite decimales." } });

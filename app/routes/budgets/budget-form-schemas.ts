@@ -7,7 +7,8 @@
 import { z } from "zod";
 import { budgetCreateSchema, budgetLineSchema, budgetUpdateSchema } from "../../../core/schemas/budgets";
 import { isoDay } from "../../../core/schemas/ledger";
-import { currencyDigits, isCurrency, parseTypedAmount, toDecimalString } from "../../../core/money";
+import { isCurrency, parseTypedAmount, toDecimalString } from "../../../core/money";
+import { typedAmountProblem } from "../../../core/ledger-values";
 import { OTHER_LINE } from "./other-line";
 
 /**
@@ -53,7 +54,7 @@ export function budgetAmountOf(text: string, currency: string): { ok: true; deci
   // A currency the page did not send (a hand-made post): the API reads the amount against the budget's own.
   if (!isCurrency(currency)) return { ok: true, decimal: text.trim() };
   const typed = parseTypedAmount(text, currency);
-  if (!typed.ok) return { ok: false, key: typed.reason === "format" ? "ledger.moneyInOut.errors.amountFormat" : typed.reason === "precision" ? `ledger.moneyInOut.errors.precision${currencyDigits(currency)}` : "ledger.errors.amountRange" };
+  if (!typed.ok) return { ok: false, key: typedAmountProblem(text, currency, typed.reason) };
   if (typed.negative && typed.magnitude > 0) return { ok: false, key: "ledger.budgets.errors.negative" };
   return { ok: true, decimal: toDecimalString(typed.magnitude, currency) };
 }

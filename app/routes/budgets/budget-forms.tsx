@@ -171,20 +171,22 @@ export function DeleteBudget({ budget, fetcher, result, nonce }: { budget: Budge
           <button type="submit" className={ui.button.danger} disabled={fetcher.state !== "idle"}>
             {fetcher.state !== "idle" ? t("ledger.pages.common.saving") : t("budgetsPage.deleteConfirm")}
           </button>
-          {/* Without JavaScript the same page again, the question closed; with it, closed in place. */}
-          <Link
-            to={`${here.pathname}${here.search}`}
-            preventScrollReset
-            className={ui.button.ghost}
-            onClick={(event) => {
-              if (!disclosure.current || !isPlainClick(event)) return;
-              event.preventDefault();
-              disclosure.current.open = false;
-              disclosure.current.querySelector("summary")?.focus();
-            }}
-          >
-            {t("budgetsPage.deleteKeep")}
-          </Link>
+          {/* Without JavaScript the same page again, the question closed; with it, closed in place (not while the delete is on its way). */}
+          {fetcher.state !== "idle" ? null : (
+            <Link
+              to={`${here.pathname}${here.search}`}
+              preventScrollReset
+              className={ui.button.ghost}
+              onClick={(event) => {
+                if (!disclosure.current || !isPlainClick(event)) return;
+                event.preventDefault();
+                disclosure.current.open = false;
+                disclosure.current.querySelector("summary")?.focus();
+              }}
+            >
+              {t("budgetsPage.deleteKeep")}
+            </Link>
+          )}
         </div>
       </fetcher.Form>
     </details>

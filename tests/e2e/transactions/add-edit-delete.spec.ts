@@ -49,7 +49,8 @@ test.describe("accounts and transactions", () => {
     await add.getByLabel("Amount (PEN)").fill("1.234");
     await add.getByRole("button", { name: "Add transaction" }).click();
     await expect(add.getByText("This field is required.")).toBeVisible();
-    await expect(add.getByText("This currency takes at most 2 decimal places.")).toBeVisible();
+    // "1.234" may be thousands written with a point: the message says how to write them.
+    await expect(add.getByText("This currency takes at most 2 decimal places. Writing thousands? Use a comma (12,345) or no separator (12345).", { exact: true })).toBeVisible();
     await add.getByLabel("Description").fill("Too precise");
     await add.getByRole("button", { name: "Add transaction" }).click();
     await expect(add.getByText("This currency takes at most 2 decimal places.")).toBeVisible();

@@ -15,14 +15,20 @@ export type ShownReading = {
 
 export function readingAsChosen(reading: ImportReading, mapping: Readonly<Record<string, string | undefined>>, columns: readonly string[]): ShownReading {
   if (reading.from === "guess") return { fields: reading.fields, dates: reading.dates };
+  const kept = (entry: ImportReading["fields"][number]) => mapping[entry.field] === String(entry.column);
+  // A debit/credit pair is one reason for two columns: with either changed, neither is the guess's.
+  const pairKept = reading.fields.filter((entry) => entry.reason === "pair").every(kept);
   const fields = IMPORT_COLUMNS.flatMap((field): ShownReading["fields"] => {
     const chosen = mapping[field];
-    if (chosen === undefined || chosen === "" || !/^\d+$/.test(chosen)) return [];
+    if (chosen === undefined || !/^\d+$/.test(chosen)) return [];
     const column = Number(chosen);
-    const guessed = reading.fields.filter((entry) => entry.field === field && entry.column === column);
-    return guessed.length ? guessed : [{ field, column, name: columns[column] ?? `${column + 1}`, reason: "chosen" as const }];
+    const guessed = reading.fields.find((entry) => entry.field === field && entry.column === column && (entry.reason !== "pair" || pairKept));
+    return [guessed ?? { field, column, name: columns[column] ?? `${column + 1}`, reason: "chosen" as const }];
   });
+  // The guess's reason for the date order holds for its own date column and format only.
   const format = DATE_FORMATS.find((known) => known === mapping.dateFormat);
-  const dates = reading.dates && format && format !== reading.dates.format ? { format, reason: "chosen" as const, line: null, text: null } : reading.dates;
+  const guessedDates = reading.fields.find((entry) => entry.field === "dateColumn");
+  const datesKept = reading.dates !== null && guessedDates !== undefined && kept(guessedDates) && format === reading.dates.format;
+  const dates = datesKept || !format || mapping.dateColumn === undefined || mapping.dateColumn === "" ? reading.dates : { format, reason: "chosen" as const, line: null, text: null };
   return { fields, dates };
 }

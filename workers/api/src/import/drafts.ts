@@ -106,13 +106,24 @@ importDraftRoutes.openapi(
     // The guess, previewed at once when it names the columns needed (the page showed it so before the draft).
     const given = IMPORT_COLUMNS.some((key) => query[key] !== undefined);
     if (!given) {
-      const guessed = importQuerySchema.safeParse({ ...Object.fromEntries(Object.entries(preview.guess).map(([key, value]) => [key, String(value)])), ...mappingOut(used) });
+      const guessOf = (read: typeof preview, base: ImportQuery) => importQuerySchema.safeParse({ ...Object.fromEntries(Object.entries(read.guess).map(([key, value]) => [key, String(value)])), ...mappingOut(base) });
+      let guessed = guessOf(preview, used);
+      // A first row whose date column holds a date is a movement, not column names: a bank's file
+      // without a header lost its first movement (session 33 QA). The user's own choice stands.
+      // The file is read again without one and guessed again from that reading, so the guess
+      // used is the one its preview explains (not one made from a movement taken for names).
+      if (guessed.success && query.header === undefined && guessed.data.dateColumn !== undefined && DATE_LIKE.test(preview.columns[Number(guessed.data.dateColumn)] ?? "")) {
+        const headerless: ImportQuery = { ...query, header: "false" };
+        const plain = await readFile(c, bytes, headerless, false);
+        if (!plain.response) {
+          preview = await previewOf(c, account, plain, headerless);
+          used = headerless;
+          guessed = guessOf(preview, used);
+        }
+      }
       const named = guessed.success && guessed.data.dateColumn !== undefined && guessed.data.descriptionColumn !== undefined;
       const amounts = guessed.success && (guessed.data.amountColumn !== undefined || guessed.data.debitColumn !== undefined || guessed.data.creditColumn !== undefined);
       if (guessed.success) used = { ...used, ...guessed.data };
-      // A first row whose date column holds a date is a movement, not column names: a bank's file
-      // without a header lost its first movement (session 33 QA). The user's own choice stands.
-      if (guessed.success && query.header === undefined && guessed.data.dateColumn !== undefined && DATE_LIKE.test(preview.columns[Number(guessed.data.dateColumn)] ?? "")) used = { ...used, header: "false" };
       if (guessed.success && named && amounts) {
         const mapped = await readFile(c, bytes, used, false);
         if (!mapped.response) preview = await previewOf(c, account, mapped, used);

@@ -63,12 +63,16 @@ export async function readFile(c: C, bytes: ArrayBuffer, query: ImportQuery, req
   if (!all.length) return { response: validationProblem(c, { file: ["api.fileNoRows"] }) };
   // A bank's lines below its table (the closing balance, the totals) are not rows either.
   const end = tableEnd(all);
-  // A line of separators alone (";;;") inside the table is a spacer, as a blank line is: not a row
-  // with errors (session 33 QA). Its neighbours keep their line numbers.
-  const data = all.slice(0, end).filter((row) => filledCount(row.fields) > 0);
+  const table = all.slice(0, end);
   const below = all.slice(end).find((row) => row.fields.some((field) => field.trim()));
   const belowTable = below ? { line: below.line, text: Array.from(below.fields.find((field) => field.trim())!.trim()).slice(0, 60).join("") } : null;
-  if (data.length > IMPORT_MAX_ROWS) return { response: validationProblem(c, { file: [t("api.tooManyRows", { max: formatCount(IMPORT_MAX_ROWS) })] }) };
+  // Counted before spacers are dropped: the parse stops at the limit, spacers included, so a file
+  // cut short by it is refused rather than imported in part.
+  if (table.length > IMPORT_MAX_ROWS) return { response: validationProblem(c, { file: [t("api.tooManyRows", { max: formatCount(IMPORT_MAX_ROWS) })] }) };
+  // A line of separators alone (";;;") inside the table is a spacer, as a blank line is: not a row
+  // with errors (session 33 QA). Its neighbours keep their line numbers.
+  const data = table.filter((row) => filledCount(row.fields) > 0);
+  if (!data.length) return { response: validationProblem(c, { file: ["api.fileNoRows"] }) };
   const errors: Record<string, string[]> = {};
   if (requireMapping || hasMapping(query)) {
     if (query.dateColumn === undefined) errors.dateColumn = ["api.columnMissing"];
