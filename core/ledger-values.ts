@@ -44,6 +44,13 @@ export function currencyPickerList(): string[] {
 
 export type AmountCheck = { ok: true; minor: number } | { ok: false; key: "ledger.errors.amountRequired" | AmountFormatKey | "ledger.errors.amountDecimalComma" | "ledger.errors.amountPrecision" | "ledger.errors.amountRange"; digits: number };
 
+/** The message for "12.345" where 2 decimals is the rule: perhaps thousands written with a point, as in Spain (session 33 QA). */
+export const THOUSANDS_POINT = "ledger.moneyInOut.errors.thousandsPoint";
+/** Whether a refused amount may be thousands written with a point ("12.345", "S/ 1.234" in a currency of 2 decimals). */
+export function thousandsWithPoint(text: string, digits: number): boolean {
+  return digits === 2 && /^\d{1,3}\.\d{3}$/.test(text.replace(/[^\d.,]/g, ""));
+}
+
 /**
  * The exact check of a decimal amount against a currency (the i18n key says what is wrong).
  * Amounts are written with a decimal point, unless the user chose a file's separator
@@ -74,8 +81,7 @@ export function typedAmountProblem(text: string, currency: string, reason: "form
   if (reason === "format") return "ledger.moneyInOut.errors.amountFormat";
   if (reason === "range") return "ledger.errors.amountRange";
   const digits = currencyDigits(currency);
-  const bare = text.replace(/[^\d.,]/g, "");
-  return digits === 2 && /^\d{1,3}\.\d{3}$/.test(bare) ? "ledger.moneyInOut.errors.thousandsPoint" : `ledger.moneyInOut.errors.precision${digits}`;
+  return thousandsWithPoint(text, digits) ? THOUSANDS_POINT : `ledger.moneyInOut.errors.precision${digits}`;
 }
 
 /** The message for text that is not an amount: a transfer's amounts (and a budget's, which may be zero) are never negative, so their examples are not either. */

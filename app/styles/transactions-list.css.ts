@@ -101,7 +101,11 @@ globalStyle(`${toolBar} > details[open]:has([data-testid=import-preview]) > :not
  */
 const severalOpen = `${toolBar}:has(> details[open] ~ details[open])`;
 globalStyle(severalOpen, { flexWrap: "wrap" });
-globalStyle(`${severalOpen} > details[open]`, { flexBasis: "100%" });
+// Never wider than the page (session 34 QA: on a phone without JavaScript, a second tool opened
+// beside the import made the page 423 px wide: a flex item is at least as wide as its widest
+// content, here the file field, unless told otherwise).
+globalStyle(`${severalOpen} > details[open]`, { flexBasis: "100%", minWidth: 0, maxWidth: "100%" });
+globalStyle(`${toolBar} input[type=file]`, { maxWidth: "100%" });
 globalStyle(`${severalOpen} > details > :not(summary)`, { position: "static", boxShadow: "none", maxHeight: "none", width: "auto", borderRadius: vars.radius.lg, "@media": { [desktop]: { position: "static", width: "auto" } } });
 
 /**
@@ -133,13 +137,14 @@ globalStyle(`${toolBar} > details > summary`, { whiteSpace: "nowrap", "@media": 
 globalStyle(`${toolBar}`, { "@media": { [phone]: { flexWrap: "nowrap" } } });
 /*
  * The first tool (add) keeps a name on a phone: its short one ("Add", "Agregar"), since five tools
- * share the line and the whole name was cut ("Agregar …", session 33 QA). The whole name stays
- * for screen readers, and shows again on the bar under its open sheet.
+ * share the line and the whole name was cut ("Agregar …", session 33 QA); below 360 px, where
+ * even that is cut, its icon only, as the others. The whole name stays for screen readers, and
+ * shows again on the bar under its open sheet.
  */
 globalStyle(`${toolBar} > details:first-child`, { "@media": { [phone]: { flex: "0 1 auto", minWidth: 0 } } });
 const shownAgain = { position: "static", width: "auto", height: "auto", overflow: "visible", clip: "auto" } as const;
 export const toolLabel = style({ "@media": { [phone]: { position: "absolute", width: "1px", height: "1px", overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" } } });
-export const toolLabelShort = style({ display: "none", "@media": { [phone]: { display: "inline" } } });
+export const toolLabelShort = style({ display: "none", "@media": { [phone]: { display: "inline" }, "screen and (max-width: 359.98px)": { display: "none" } } });
 globalStyle(`${toolLabelShort}::before`, { content: "attr(data-label)" });
 globalStyle(`${oneOpen} > summary ${toolLabel}`, { "@media": { [phone]: shownAgain } });
 globalStyle(`${oneOpen} > summary ${toolLabelShort}`, { "@media": { [phone]: { display: "none" } } });

@@ -110,7 +110,11 @@ describe("CSV import drafts", () => {
     // Spacers alone under the header: no rows, said so (not an empty preview).
     const spacers = await draftOf(token, account.id, "Fecha;Descripcion;Monto\n;;\n;;\n", { fileName: "vacio.csv", header: "true" });
     expect(spacers.status).toBe(422);
-    expect(spacers.json.errors.file).toHaveLength(1);
+    expect(spacers.json.errors.file).toEqual(["The file has a header row but no transactions below it."]);
+    // Without a header row, the message does not speak of one.
+    const bare = await draftOf(token, account.id, ";;\n;;\n", { fileName: "vacio.csv", header: "false" });
+    expect(bare.status).toBe(422);
+    expect(bare.json.errors.file).toEqual(["The file has no transactions."]);
   });
 
   it("keeps nothing for a file it cannot read, and keeps the draft through a refused import", async () => {

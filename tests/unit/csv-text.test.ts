@@ -23,6 +23,14 @@ describe("decodeCsv", () => {
     expect(decodeCsv(new Uint8Array(be).buffer)).toBe(text);
   });
 
+  it("reads UTF-16 without its mark by the zeros of its letters' other bytes", () => {
+    const text = "Fecha\tDescripción\tMonto\n01/11/2026\tCafé\t-1,00\n";
+    const le = Array.from(text).flatMap((ch) => [ch.charCodeAt(0) & 0xff, ch.charCodeAt(0) >> 8]);
+    const be = Array.from(text).flatMap((ch) => [ch.charCodeAt(0) >> 8, ch.charCodeAt(0) & 0xff]);
+    expect(decodeCsv(new Uint8Array(le))).toBe(text);
+    expect(decodeCsv(new Uint8Array(be))).toBe(text);
+  });
+
   it("does not take a binary file that only begins like UTF-16 for text: its NUL bytes stay, for the importer to refuse", () => {
     expect(decodeCsv(new Uint8Array([0xff, 0xfe, 0x00, 0x00, 0x01, 0x00, 0x89, 0x50]))).toContain("\u0000");
     // An odd number of bytes is no UTF-16 either.

@@ -125,7 +125,9 @@ test.describe("budgets", () => {
     const question = page.getByRole("form", { name: "Delete the budget “Casa” and its amounts? Your transactions stay as they are. This cannot be undone." });
     await expect(question).toBeVisible();
     // "No, keep it" closes the question where it is, and the keyboard is back on "Delete budget".
-    await question.getByRole("link", { name: "No, keep it" }).click();
+    // A button, so Space answers it too (a link scrolled the page instead: session 34's tester).
+    await question.getByRole("button", { name: "No, keep it" }).focus();
+    await page.keyboard.press("Space");
     await expect(question).toBeHidden();
     await expect(page.getByTestId("budget-delete").locator(":scope > summary")).toBeFocused();
     await page.getByTestId("budget-delete").getByText("Delete budget").click();
@@ -165,6 +167,13 @@ test.describe("budgets", () => {
     await lines.getByRole("button", { name: "Guardar montos" }).click();
     await expect(page.getByRole("form", { name: "Montos por categoría" }).locator('[aria-invalid="true"]')).toHaveCount(1);
     await expect(page.getByRole("form", { name: "Montos por categoría" }).getByText("Ingresa el monto en cifras, como 45.90, 1,234.56 o 1.234,56.")).toBeVisible();
+    // The answer opens at the refused amount, focused (not at the page's top), and the form's
+    // first lines name it, as a link to it.
+    await expect(page.getByRole("form", { name: "Montos por categoría" }).getByLabel("Monto para Restaurantes")).toBeFocused();
+    await expect(page.getByRole("form", { name: "Montos por categoría" }).getByLabel("Monto para Restaurantes")).toBeInViewport();
+    const refused = page.getByTestId("lines-refused");
+    await expect(refused).toContainText("Este monto no se guardó: corrígelo y vuelve a guardar.");
+    await expect(refused.getByRole("link", { name: "Monto para Restaurantes" })).toHaveAttribute("href", /^#line-\d+-amount$/);
     // Written as people in Peru write it, with a decimal comma (as in the movement forms).
     await page.getByRole("form", { name: "Montos por categoría" }).getByLabel("Monto para Restaurantes").fill("1.080,50");
     await page.getByRole("form", { name: "Montos por categoría" }).getByRole("button", { name: "Guardar montos" }).click();

@@ -52,13 +52,13 @@ test.describe("accounts and transactions", () => {
     await expect(page.getByTestId("import-preview")).toContainText("Jan 11, 2026");
     await expect(page.getByTestId("import-mapping-changed")).toHaveCount(0);
     // "How Tesoro read this file" says the format is the user's now, not why the guess took another.
-    await expect(page.getByTestId("import-reading-dates")).toHaveText("Dates: MM/DD/YYYY, as you chose.");
+    await expect(page.getByTestId("import-reading-dates")).toHaveText("Dates: MM/DD/YYYY, as set in the form.");
     await expect(mapping.getByRole("button", { name: "Import", exact: true })).toBeEnabled();
     await mapping.getByLabel("Date format").selectOption("DD/MM/YYYY");
     await mapping.getByRole("button", { name: "Update preview" }).click();
     await expect(page.getByTestId("import-preview")).toContainText("Nov 2, 2026");
     await expect(page.getByTestId("import-reading-dates")).toContainText("Dates: DD/MM/YYYY");
-    await expect(page.getByTestId("import-reading-dates")).not.toContainText("as you chose");
+    await expect(page.getByTestId("import-reading-dates")).not.toContainText("as set in the form");
     await mapping.getByRole("button", { name: "Import", exact: true }).click();
     await expect(page.getByTestId("import-result")).toContainText("2 transactions imported");
     await expect(page.getByTestId("transaction-row").filter({ hasText: "Metro" })).toContainText("Nov 2, 2026");

@@ -11,7 +11,7 @@ import { formatDay } from "../../../../core/dates";
 import { DATE_FORMATS, IMPORT_COLUMNS, IMPORT_OPTION_DEFAULTS } from "../../../../core/ledger-values";
 import type { Fetcher } from "../page-data";
 import type { ImportState } from "./import-state";
-import { columnLabelKey, ImportReadingNote } from "./import-reading";
+import { columnLabelKey, columnTitle, ImportReadingNote } from "./import-reading";
 import { mappingKey } from "./mapping-key";
 import * as l from "../../../styles/ledger.css";
 import * as ui from "../../../styles/ui.css";
@@ -33,7 +33,7 @@ export function ImportMapping({ state, fetcher, nonce, listUrl, currency }: Impo
   const { preview, mapping, errors } = state;
   const busy = fetcher.state !== "idle";
   const busyIntent = busy ? fetcher.formData?.get("intent") : null;
-  const columnOptions = [{ value: "", label: t("importFlow.import.none") }, ...preview.columns.map((name, index) => ({ value: String(index), label: `${index + 1}. ${name}` }))];
+  const columnOptions = [{ value: "", label: t("importFlow.import.none") }, ...preview.columns.map((name, index) => ({ value: String(index), label: columnTitle(name, index, t) }))];
   const rows: ImportRow[] = preview.rows ?? [];
   const mapped = rows.length > 0;
   const withCategories = rows.some((row) => row.category !== null);
@@ -187,7 +187,7 @@ export function ImportMapping({ state, fetcher, nonce, listUrl, currency }: Impo
               <tr>
                 {preview.columns.map((name, index) => (
                   <th scope="col" key={index}>
-                    {index + 1}. {name}
+                    {columnTitle(name, index, t)}
                   </th>
                 ))}
               </tr>

@@ -13,6 +13,16 @@ export function columnLabelKey(column: string): string {
   return NEW_COLUMN_LABELS[column] ?? `importFlow.import.${column}`;
 }
 
+/** Whether a column has no name of its own: a file without a header row names them by number. */
+function unnamed(name: string, index: number): boolean {
+  return name === `${index + 1}`;
+}
+
+/** A column as the mapping's menus and the sample's header name it: "2. Concepto", or "Column 2" (not "2. 2"). */
+export function columnTitle(name: string, index: number, t: (key: string, options: { number: number }) => string): string {
+  return unnamed(name, index) ? t("importFlow.import.unnamedColumn", { number: index + 1 }) : `${index + 1}. ${name}`;
+}
+
 /**
  * What the preview says about how it read the file, before anything is saved: the column taken
  * for each field and why ("Amount: columns "Cargo" / "Abono", a debit/credit pair"), how the date
@@ -27,7 +37,7 @@ export function ImportReadingNote({ reading, mapping, columns, currency }: { rea
   for (const { field, name, column, reason } of shown.fields) {
     const label = t(field === "balanceColumn" ? "importFlow.followUp.import.balanceField" : `importFlow.reading.fields.${field}`);
     const group = groups.get(label) ?? { columns: [], reason };
-    group.columns.push(`${column + 1}. "${name}"`);
+    group.columns.push(unnamed(name, column) ? `${column + 1}` : `${column + 1}. "${name}"`);
     if (reason === "chosen") group.reason = reason;
     groups.set(label, group);
   }

@@ -60,7 +60,9 @@ export async function readFile(c: C, bytes: ArrayBuffer, query: ImportQuery, req
   const width = Math.max(...rows.slice(0, 50).map((row) => row.fields.length));
   const columns = header ? rows[0]!.fields.map((name, i) => name.trim() || `${i + 1}`) : Array.from({ length: width }, (_, i) => `${i + 1}`);
   const all = header ? rows.slice(1) : rows;
-  if (!all.length) return { response: validationProblem(c, { file: ["api.fileNoRows"] }) };
+  // "A header row but nothing below it" only when there is a header row.
+  const noRows = header ? "api.fileNoRows" : "api.fileNoMovements";
+  if (!all.length) return { response: validationProblem(c, { file: [noRows] }) };
   // A bank's lines below its table (the closing balance, the totals) are not rows either.
   const end = tableEnd(all);
   const table = all.slice(0, end);
@@ -72,7 +74,7 @@ export async function readFile(c: C, bytes: ArrayBuffer, query: ImportQuery, req
   // A line of separators alone (";;;") inside the table is a spacer, as a blank line is: not a row
   // with errors (session 33 QA). Its neighbours keep their line numbers.
   const data = table.filter((row) => filledCount(row.fields) > 0);
-  if (!data.length) return { response: validationProblem(c, { file: ["api.fileNoRows"] }) };
+  if (!data.length) return { response: validationProblem(c, { file: [noRows] }) };
   const errors: Record<string, string[]> = {};
   if (requireMapping || hasMapping(query)) {
     if (query.dateColumn === undefined) errors.dateColumn = ["api.columnMissing"];
