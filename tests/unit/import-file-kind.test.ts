@@ -1,6 +1,6 @@
-/** What a file chosen for import is when it is not a CSV (core/import-file-kind.ts). */
+/** What a file chosen for import is when it is not a CSV (workers/api/src/import/file-kind.ts). */
 import { describe, expect, it } from "vitest";
-import { notCsvKind } from "../../core/import-file-kind";
+import { notCsvKind } from "../../workers/api/src/import/file-kind";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 

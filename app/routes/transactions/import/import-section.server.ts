@@ -16,7 +16,6 @@ import { apiFailure } from "../../../server/ledger.server";
 import type { IntentArgs } from "../intent-args.server";
 import type { ImportDraftCreated, ImportState } from "./import-state";
 import { mappingKey } from "./mapping-key";
-import { FILE_KIND_HEAD_BYTES, NOT_CSV_MESSAGE, notCsvKind } from "../../../../core/import-file-kind";
 
 
 /**
@@ -108,9 +107,7 @@ async function uploadDraft({ accountId, formData, t, api, idempotencyKey }: Inte
   if (!(file instanceof File) || (file.name === "" && file.size === 0)) return refusedAnswer("import", { file: t("ledger.errors.fileMissing") }, {});
   if (file.size === 0) return refusedAnswer("import", { file: t("ledger.errors.file") }, {});
   if (file.size > IMPORT_MAX_BYTES) return refusedAnswer("import", { file: t("ledger.errors.fileTooLarge") }, {}, null, 413);
-  // A bank's Excel download or PDF statement is the usual wrong file: say how to make the CSV, not only "not a CSV".
-  const notCsv = notCsvKind(new Uint8Array(await file.slice(0, FILE_KIND_HEAD_BYTES).arrayBuffer()));
-  if (notCsv) return refusedAnswer("import", { file: t(NOT_CSV_MESSAGE[notCsv]) }, {});
+  // A spreadsheet or a PDF is named by the API, with how to make the CSV (ADR 082).
   // The file's name goes with the import's record, so Recent imports can name it; one longer
   // than any file system allows is not a name to refuse the import over, so it is left out.
   const named = file.name.trim() !== "" && file.name.length <= TEXT_LIMITS.fileName;

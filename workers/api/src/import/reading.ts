@@ -12,7 +12,7 @@ import type { Context } from "hono";
 import { formatCount } from "../../../../core/i18n/translate";
 import { translatorFor } from "../../../../core/i18n/translator";
 import { decodeCsv } from "../../../../core/csv-text";
-import { FILE_KIND_HEAD_BYTES, NOT_CSV_MESSAGE, notCsvKind } from "../../../../core/import-file-kind";
+import { FILE_KIND_HEAD_BYTES, notCsvKind, type NotCsvKind } from "./file-kind";
 import { foldedForMatching } from "../../../../core/plain-text";
 import { toDecimalString } from "../../../../core/money";
 import { IMPORT_COLUMNS, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS, type ImportQuery, TRANSACTION_STATUSES } from "../../../../core/schemas/ledger";
@@ -38,9 +38,12 @@ import { amountMappingError, CategoryIndex, counts, hasMapping, readRows, type P
 
 type C = Context<ApiBindings>;
 
+/** The message that names a file that is not a CSV and says how to make one. */
+const NOT_CSV_MESSAGE: Readonly<Record<NotCsvKind, string>> = { spreadsheet: "api.fileSpreadsheet", pdf: "api.filePdf" };
+
 /** Reads the file (its bytes, in any encoding decodeCsv reads) and the mapping; an answer to give instead when they are not usable. */
 export async function readFile(c: C, bytes: ArrayBuffer, query: ImportQuery, requireMapping: boolean) {
-  // Named, with how to make the CSV, for any client (the app says the same before it sends the file).
+  // A bank's Excel download or PDF statement is the usual wrong file: named, with how to make the CSV.
   const notCsv = notCsvKind(new Uint8Array(bytes, 0, Math.min(bytes.byteLength, FILE_KIND_HEAD_BYTES)));
   if (notCsv) return { response: validationProblem(c, { file: [NOT_CSV_MESSAGE[notCsv]] }) };
   const text = decodeCsv(bytes);

@@ -4,7 +4,8 @@
  * - a spreadsheet: "Excel" downloads are .xlsx (a zip), old .xls (an OLE2 compound file), or HTML
  *   or XML spreadsheets named .xls. Any zip counts (an .ods, a zipped CSV): none is a CSV either.
  * - a PDF statement (session 33 QA: its bytes were read as text and shown as columns of garbage).
- * Shared by the app's action (it refuses before sending the file) and the API (for any client).
+ * readFile (reading.ts) refuses such a file with a message that names it; the app's action shows
+ * the API's message (ADR 082).
  */
 export const FILE_KIND_HEAD_BYTES = 1024;
 
@@ -22,6 +23,3 @@ export function notCsvKind(head: Uint8Array): NotCsvKind | null {
   if (markup.startsWith("<!doctype html") || markup.startsWith("<html") || (markup.startsWith("<?xml") && markup.includes("<workbook"))) return "spreadsheet";
   return null;
 }
-
-/** The message key that names the kind of file and how to make a CSV of it. */
-export const NOT_CSV_MESSAGE: Readonly<Record<NotCsvKind, string>> = { spreadsheet: "ledger.errors.fileSpreadsheet", pdf: "ledger.errors.filePdf" };
