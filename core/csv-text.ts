@@ -9,16 +9,23 @@
  */
 export function decodeCsv(bytes: ArrayBuffer | Uint8Array): string {
   const head = bytes instanceof Uint8Array ? bytes.subarray(0, 2) : new Uint8Array(bytes, 0, Math.min(2, bytes.byteLength));
-  // The decoder drops the mark itself. Bytes that only begin like it (a binary file) are not
-  // UTF-16 text: they fail the strict decoder or hold control characters, and are read as below,
-  // where their NUL bytes get them refused.
-  const utf16 = head[0] === 0xff && head[1] === 0xfe ? "utf-16le" : head[0] === 0xfe && head[1] === 0xff ? "utf-16be" : utf16ByZeros(bytes);
-  if (utf16) {
-    try {
-      const text = new TextDecoder(utf16, { fatal: true }).decode(bytes);
-      if (!hasControlCharacters(text)) return text;
-    } catch {
-      // Not UTF-16 after all.
+  // The decoder drops the mark itself. With the mark, the file says it is UTF-16: read leniently
+  // (a stray NUL or an odd last byte is dropped, not the file), unless it is mostly control
+  // characters (a binary file that only begins like the mark). Without it, by its zeros
+  // (`utf16ByZeros`), strictly: a guess must read as text throughout.
+  const marked = head[0] === 0xff && head[1] === 0xfe ? "utf-16le" : head[0] === 0xfe && head[1] === 0xff ? "utf-16be" : null;
+  if (marked) {
+    const text = new TextDecoder(marked).decode(bytes).replaceAll("\u0000", "").replace(/\ufffd$/, "");
+    if (controlCharacters(text) * 100 <= text.length) return text;
+  } else {
+    const guessed = utf16ByZeros(bytes);
+    if (guessed) {
+      try {
+        const text = new TextDecoder(guessed, { fatal: true }).decode(bytes);
+        if (controlCharacters(text) === 0) return text;
+      } catch {
+        // Not UTF-16 after all.
+      }
     }
   }
   try {
@@ -28,13 +35,14 @@ export function decodeCsv(bytes: ArrayBuffer | Uint8Array): string {
   }
 }
 
-/** Whether text holds a control character other than tab, line feed and carriage return (a loop: files run to 5 MB). */
-function hasControlCharacters(text: string): boolean {
+/** How many control characters text holds, tab, line feed and carriage return aside (a loop: files run to 5 MB). */
+function controlCharacters(text: string): number {
+  let count = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    if (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) return true;
+    if (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) count++;
   }
-  return false;
+  return count;
 }
 
 /**
@@ -52,7 +60,9 @@ function utf16ByZeros(bytes: ArrayBuffer | Uint8Array): "utf-16le" | "utf-16be" 
     if (head[i] === 0) evenZeros++;
     if (head[i + 1] === 0) oddZeros++;
   }
-  if (oddZeros >= pairs * 0.5 && evenZeros === 0) return "utf-16le";
-  if (evenZeros >= pairs * 0.5 && oddZeros === 0) return "utf-16be";
+  // A few letters whose low byte is zero (Ā, U+2000…) leave the pattern standing.
+  const few = Math.max(1, Math.floor(pairs * 0.02));
+  if (oddZeros >= pairs * 0.5 && evenZeros <= few) return "utf-16le";
+  if (evenZeros >= pairs * 0.5 && oddZeros <= few) return "utf-16be";
   return null;
 }

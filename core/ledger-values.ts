@@ -42,13 +42,13 @@ export function currencyPickerList(): string[] {
   return [...CURRENCY_PICKER_FIRST, ...OFFERED_CURRENCIES.filter((code) => !(CURRENCY_PICKER_FIRST as readonly string[]).includes(code))];
 }
 
-export type AmountCheck = { ok: true; minor: number } | { ok: false; key: "ledger.errors.amountRequired" | AmountFormatKey | "ledger.errors.amountDecimalComma" | "ledger.errors.amountPrecision" | "ledger.errors.amountRange"; digits: number };
+export type AmountCheck = { ok: true; minor: number } | { ok: false; key: "ledger.errors.amountRequired" | AmountFormatKey | "ledger.errors.amountDecimalComma" | "ledger.errors.amountPrecision" | typeof THOUSANDS_POINT | "ledger.errors.amountRange"; digits: number };
 
 /** The message for "12.345" where 2 decimals is the rule: perhaps thousands written with a point, as in Spain (session 33 QA). */
-export const THOUSANDS_POINT = "ledger.moneyInOut.errors.thousandsPoint";
+export const THOUSANDS_POINT = "ledger.moneyInOut.errors.thousandsPoint" as const;
 /** Whether a refused amount may be thousands written with a point ("12.345", "S/ 1.234" in a currency of 2 decimals). */
 export function thousandsWithPoint(text: string, digits: number): boolean {
-  return digits === 2 && /^\d{1,3}\.\d{3}$/.test(text.replace(/[^\d.,]/g, ""));
+  return digits === 2 && /^[1-9]\d{0,2}\.\d{3}$/.test(text.replace(/[^\d.,]/g, ""));
 }
 
 /**
@@ -68,7 +68,9 @@ export function checkAmount(text: string, currency: string, { formatKey = "ledge
     if (withComma.ok) return { ok: false, key: "ledger.errors.amountDecimalComma", digits };
     if (withComma.reason === "precision") result = withComma;
   }
-  const key = result.reason === "format" ? formatKey : result.reason === "precision" ? "ledger.errors.amountPrecision" : "ledger.errors.amountRange";
+  // Typed by a person (not a bank file, whose separator the user chose): "12.345" may be thousands.
+  const precisionKey = !chosenSeparator && thousandsWithPoint(text, digits) ? THOUSANDS_POINT : "ledger.errors.amountPrecision";
+  const key = result.reason === "format" ? formatKey : result.reason === "precision" ? precisionKey : "ledger.errors.amountRange";
   return { ok: false, key, digits };
 }
 

@@ -8,7 +8,7 @@
 import type { Translate } from "../../core/i18n/translate";
 import type { FieldErrors } from "./forms";
 import { isCurrency } from "../../core/money";
-import { checkAmount, THOUSANDS_POINT, thousandsWithPoint } from "../../core/ledger-values";
+import { checkAmount, THOUSANDS_POINT } from "../../core/ledger-values";
 
 /** Currency of each amount field, or a function of the form's values that names them. */
 type AmountFields = Record<string, string | undefined> | ((values: Record<string, string>) => Record<string, string | undefined>);
@@ -22,9 +22,8 @@ export function amountChecks(fields: AmountFields): (values: Record<string, stri
       const result = checkAmount(text, currency);
       // A bad format is the schema's to name (a transfer's message differs from a transaction's);
       // a decimal comma passes the schema's pattern, so it is named here.
-      if (result.ok || !(result.key === "ledger.errors.amountPrecision" || result.key === "ledger.errors.amountRange" || result.key === "ledger.errors.amountDecimalComma")) continue;
-      // "12.345" may be thousands written with a point: the message says how to write them (as the movement forms' does).
-      errors[name] = result.key === "ledger.errors.amountPrecision" && thousandsWithPoint(text, result.digits) ? t(THOUSANDS_POINT) : t(result.key, { count: result.digits });
+      if (result.ok || !(result.key === "ledger.errors.amountPrecision" || result.key === THOUSANDS_POINT || result.key === "ledger.errors.amountRange" || result.key === "ledger.errors.amountDecimalComma")) continue;
+      errors[name] = t(result.key, { count: result.digits });
     }
     return errors;
   };

@@ -74,6 +74,10 @@ describe("CSV import drafts", () => {
     // All three movements: the first is not taken for column names.
     expect(made.json.preview.counts).toMatchObject({ total: 3, valid: 3 });
     expect(made.json.preview.rows[0]).toMatchObject({ description: "TAMBO+ MIRAFLORES" });
+    // The preview, its columns and its reading are the headerless reading's, with the guess it explains.
+    expect(made.json.preview.columns).toEqual(["1", "2", "3"]);
+    const explained = Object.fromEntries((made.json.preview.reading.fields as Array<{ field: string; column: number }>).map((entry) => [entry.field, String(entry.column)]));
+    for (const field of ["dateColumn", "descriptionColumn", "amountColumn"]) expect(made.json.mapping[field], field).toBe(explained[field]);
     // The user's word on the header stands; a file with names on its first row keeps them.
     expect((await draftOf(token, account.id, headless, { header: "true" })).json.mapping).toMatchObject({ header: "true" });
     expect((await draftOf(token, account.id)).json.mapping).toMatchObject({ header: "true" });
@@ -115,6 +119,8 @@ describe("CSV import drafts", () => {
     const bare = await draftOf(token, account.id, ";;\n;;\n", { fileName: "vacio.csv", header: "false" });
     expect(bare.status).toBe(422);
     expect(bare.json.errors.file).toEqual(["The file has no transactions."]);
+    // Nor when the first line, taken as the header by default, names nothing.
+    expect((await draftOf(token, account.id, ";;\n;;\n;;\n", { fileName: "vacio.csv" })).json.errors.file).toEqual(["The file has no transactions."]);
   });
 
   it("keeps nothing for a file it cannot read, and keeps the draft through a refused import", async () => {

@@ -209,7 +209,7 @@ describe("listing", () => {
       status: ["Elige pendiente o confirmado."],
     });
     const precision = await call(`/accounts/${accountId}/transactions?min=1.234&max=0`, { token });
-    expect(precision.json.errors).toEqual({ min: ["This currency takes at most 2 decimal places."] });
+    expect(precision.json.errors).toEqual({ min: ["This currency takes at most 2 decimal places. Writing thousands? Use a comma (12,345) or no separator (12345)."] });
     const comma = await call(`/accounts/${accountId}/transactions?max=12,5`, { token, headers: { "Accept-Language": "es" } });
     expect(comma.json.errors).toEqual({ max: ["Escribe los decimales después de un punto, como en 1234.50 (la coma solo separa miles)."] });
     // Two bad bounds, two messages (the second was dropped while the first failed the schema).

@@ -143,7 +143,7 @@ describe("accounts", () => {
     expect((await call(`/accounts/${empty.id}`, { method: "PATCH", token, body: { currency: "PEN" } })).json.account).toMatchObject({ currency: "PEN", balance: "5.00" });
     expect((await call(`/accounts/${empty.id}`, { method: "PATCH", token, body: { currency: "JPY" } })).json.account).toMatchObject({ currency: "JPY", balance: "5" });
     const precise = await createAccount(token, { currency: "KWD", openingBalance: "1.505" });
-    expect((await call(`/accounts/${precise.id}`, { method: "PATCH", token, body: { currency: "PEN" } })).json.errors).toEqual({ openingBalance: ["This currency takes at most 2 decimal places."] });
+    expect((await call(`/accounts/${precise.id}`, { method: "PATCH", token, body: { currency: "PEN" } })).json.errors).toEqual({ openingBalance: ["This currency takes at most 2 decimal places. Writing thousands? Use a comma (12,345) or no separator (12345)."] });
     const nothing = await call(`/accounts/${empty.id}`, { method: "PATCH", token, body: {} });
     expect(nothing.status).toBe(422);
     // A boolean written as text is refused with what to send, not "required".
@@ -170,7 +170,7 @@ describe("accounts", () => {
     expect(es.json.errors.number).toEqual(["Usa solo dígitos, espacios o guiones, con 34 dígitos como máximo."]);
     expect(es.json.errors.openingDate).toEqual(["Ingresa una fecha real en formato AAAA-MM-DD."]);
     const precision = await call("/accounts", { token, body: { name: "A", type: "cash", currency: "PEN", openingBalance: "1.234" } });
-    expect(precision.json.errors).toEqual({ openingBalance: ["This currency takes at most 2 decimal places."] });
+    expect(precision.json.errors).toEqual({ openingBalance: ["This currency takes at most 2 decimal places. Writing thousands? Use a comma (12,345) or no separator (12345)."] });
     const yen = await call("/accounts", { token, body: { name: "A", type: "cash", currency: "JPY", openingBalance: "1.5" }, headers: ES });
     expect(yen.json.errors).toEqual({ openingBalance: ["Esta moneda no admite decimales."] });
     // A CCI short of its 20 digits is a typo, not a code: refused as one 21 digits long is.
@@ -258,8 +258,9 @@ describe("transactions", () => {
     expect(es.json.errors.date).toEqual(["Ingresa una fecha real en formato AAAA-MM-DD."]);
     expect(es.json.errors.notes).toEqual(["Usa como máximo 1000 caracteres."]);
 
+    // "12.345" may be thousands written with a point: the message says how to write them.
     const amounts: Array<[unknown, string]> = [
-      ["12.345", "This currency takes at most 2 decimal places."],
+      ["12.345", "This currency takes at most 2 decimal places. Writing thousands? Use a comma (12,345) or no separator (12345)."],
       ["abc", "Enter the amount in figures, such as 1234 or -12."],
       ["1,23.00", "Enter the amount in figures, such as 1234 or -12."],
       [12.5, "Enter the amount in figures, such as 1234 or -12."],
@@ -302,19 +303,19 @@ describe("transactions", () => {
     const account = await createAccount(token);
     const body = { date: "2026-11-20", description: "x", amount: "12.345" };
     const before = await call(`/accounts/${account.id}/transactions`, { token, body });
-    expect(before.json.errors.amount).toEqual(["This currency takes at most 2 decimal places."]);
+    expect(before.json.errors.amount).toEqual(["This currency takes at most 2 decimal places. Writing thousands? Use a comma (12,345) or no separator (12345)."]);
     expect((await call("/users/me", { method: "PATCH", token, body: { locale: "es" } })).status).toBe(200);
     const saved = await call(`/accounts/${account.id}/transactions`, { token, body });
     expect(saved.status).toBe(422);
-    expect(saved.json.errors.amount).toEqual(["Esta moneda admite como máximo 2 decimales."]);
+    expect(saved.json.errors.amount).toEqual(["Esta moneda admite como máximo 2 decimales. ¿Son miles? Usa una coma (12,345) o escríbelo sin separador (12345)."]);
     const asked = await call(`/accounts/${account.id}/transactions`, { token, body, headers: { "Accept-Language": "en-US" } });
-    expect(asked.json.errors.amount).toEqual(["This currency takes at most 2 decimal places."]);
+    expect(asked.json.errors.amount).toEqual(["This currency takes at most 2 decimal places. Writing thousands? Use a comma (12,345) or no separator (12345)."]);
     // The header is read as the pages read it: the best supported language by its q-value.
     const ranked = await call(`/accounts/${account.id}/transactions`, { token, body, headers: { "Accept-Language": "fr-FR, es-PE;q=0.8, en;q=0.5" } });
-    expect(ranked.json.errors.amount).toEqual(["Esta moneda admite como máximo 2 decimales."]);
+    expect(ranked.json.errors.amount).toEqual(["Esta moneda admite como máximo 2 decimales. ¿Son miles? Usa una coma (12,345) o escríbelo sin separador (12345)."]);
     // A header naming no language Tesoro speaks says nothing: the saved language answers.
     const unsupported = await call(`/accounts/${account.id}/transactions`, { token, body, headers: { "Accept-Language": "fr-FR, fr;q=0.9, de;q=0.5" } });
-    expect(unsupported.json.errors.amount).toEqual(["Esta moneda admite como máximo 2 decimales."]);
+    expect(unsupported.json.errors.amount).toEqual(["Esta moneda admite como máximo 2 decimales. ¿Son miles? Usa una coma (12,345) o escríbelo sin separador (12345)."]);
     // Reads whose session is checked in their own batch (ADR 026) learn the user there.
     const names = (categories: Array<{ name: string }>) => categories.map((category) => category.name);
     expect(names((await call("/categories", { token })).json.categories)).toContain("Supermercado");
@@ -413,7 +414,7 @@ describe("transfers", () => {
     expect(missing.status).toBe(422);
     expect(missing.json.errors.toAmount).toEqual(["The accounts use different currencies: enter the amount received too."]);
     const bad = await call("/transfers", { token, body: { fromAccountId: pen.id, toAccountId: usd.id, amount: "-5", toAmount: "1.001", date: "2026-11-20" }, headers: ES });
-    expect(bad.json.errors).toEqual({ amount: ["Ingresa un monto mayor que cero."], toAmount: ["Esta moneda admite como máximo 2 decimales."] });
+    expect(bad.json.errors).toEqual({ amount: ["Ingresa un monto mayor que cero."], toAmount: ["Esta moneda admite como máximo 2 decimales. ¿Son miles? Usa una coma (12,345) o escríbelo sin separador (12345)."] });
     const ok = await call("/transfers", { token, body: { fromAccountId: pen.id, toAccountId: usd.id, amount: "370.00", toAmount: "100.00", date: "2026-11-20" } });
     expect(ok.status).toBe(201);
     expect(await expectExactBalance(token, pen.id)).toBe(63000);

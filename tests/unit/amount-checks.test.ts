@@ -25,7 +25,7 @@ describe("a form's amounts checked for their currency beside the schema", () => 
     expect(result).toEqual({ ok: false, errors: { amount: "Esta moneda admite como máximo 2 decimales." } });
     // Three decimals after up to three figures may be thousands written with a point: said so too.
     const thousands = parseForm(transferSchema, form({ fromAccountId: "01ARZ3NDEKTSV4RRFFQ69G5FAV", toAccountId: "01ARZ3NDEKTSV4RRFFQ69G5FAW", date: "2026-11-20", amount: "15.123" }), t, amountChecks({ amount: "PEN" }));
-    expect(!thousands.ok && thousands.errors.amount).toBe("Esta moneda admite como máximo 2 decimales. ¿Son miles? Usa coma (12,345) o escríbelo sin separador (12345).");
+    expect(!thousands.ok && thousands.errors.amount).toBe("Esta moneda admite como máximo 2 decimales. ¿Son miles? Usa una coma (12,345) o escríbelo sin separador (12345).");
     // A currency of three decimals takes it as it is.
     expect(checkAmount("15.123", "KWD")).toMatchObject({ ok: true });
     const big = parseForm(transactionCreateSchema, form({ date: "2026-11-20", description: "Menú", amount: "99999999999999999" }), createTranslate("en", en), amountChecks({ amount: "PEN" }));

@@ -38,6 +38,8 @@ describe("a budget line's amount", () => {
     expect(amount("S/ 12.345")).toEqual({ "lines.0.amount": "ledger.moneyInOut.errors.thousandsPoint" });
     expect(amount("1000.005")).toEqual({ "lines.0.amount": "ledger.moneyInOut.errors.precision2" });
     expect(amount("100.0055")).toEqual({ "lines.0.amount": "ledger.moneyInOut.errors.precision2" });
+    // "0.125" is no thousands.
+    expect(amount("0.125")).toEqual({ "lines.0.amount": "ledger.moneyInOut.errors.precision2" });
     expect(amount("100.5", "JPY")).toEqual({ "lines.0.amount": "ledger.moneyInOut.errors.precision0" });
   });
 

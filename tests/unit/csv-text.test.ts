@@ -33,7 +33,10 @@ describe("decodeCsv", () => {
 
   it("does not take a binary file that only begins like UTF-16 for text: its NUL bytes stay, for the importer to refuse", () => {
     expect(decodeCsv(new Uint8Array([0xff, 0xfe, 0x00, 0x00, 0x01, 0x00, 0x89, 0x50]))).toContain("\u0000");
-    // An odd number of bytes is no UTF-16 either.
-    expect(decodeCsv(new Uint8Array([0xff, 0xfe, 0x41, 0x00, 0x00]))).toContain("\u0000");
+    // With the mark, a stray NUL or an odd last byte is dropped, not the file (a strict read refused it).
+    expect(decodeCsv(new Uint8Array([0xff, 0xfe, 0x41, 0x00, 0x00, 0x00, 0x42, 0x00, 0x00]))).toBe("AB");
+    // Without it, the guess by zeros reads a letter whose low byte is zero (Ā is U+0100) too.
+    const text = "Fecha,Descripción,Monto\n01/11/2026,Ā Café,-1.00\n" + "02/11/2026,Wong,-10.50\n".repeat(3);
+    expect(decodeCsv(new Uint8Array(Array.from(text).flatMap((ch) => [ch.charCodeAt(0) & 0xff, ch.charCodeAt(0) >> 8])))).toBe(text);
   });
 });

@@ -105,7 +105,14 @@ export function LinesForm({ budget, categories, fetcher, result, nonce }: { budg
   const lineOf = new Map(budget.lines.map((line) => [line.categoryId ?? OTHER_LINE, line]));
   const hydrated = useHydrated();
   const refusedErrors = !hydrated && result && !result.ok ? result.errors : {};
-  const refused = rows.flatMap((row, index) => (refusedErrors[`lines.${index}.amount`] || refusedErrors[`lines.${index}.categoryId`] || refusedErrors[`lines.${index}.rollover`] ? [{ index, name: row.name }] : []));
+  // Each refused line and its field: the amount (where a category's message shows too), else its rollover.
+  const refused = rows.flatMap((row, index) =>
+    refusedErrors[`lines.${index}.amount`] || refusedErrors[`lines.${index}.categoryId`]
+      ? [{ index, id: `line-${index}-amount`, label: t("budgetsPage.fields.amount", { category: row.name }) }]
+      : refusedErrors[`lines.${index}.rollover`]
+        ? [{ index, id: `line-${index}-rollover`, label: t("budgetsPage.fields.rollover", { category: row.name }) }]
+        : [],
+  );
   return (
     <fetcher.Form method="post" action={budgetPage(budget.id)} noValidate onSubmit={onSubmit} onFocus={onFocus} className={ui.stack} preventScrollReset aria-label={t("budgetsPage.editLines")} data-testid="lines-form">
       <FormKey nonce={nonce} form={`budget-lines.${budget.id}`} />
@@ -121,9 +128,9 @@ export function LinesForm({ budget, categories, fetcher, result, nonce }: { budg
         <div role="alert" className={ui.alert.error} data-testid="lines-refused">
           <p style={{ margin: 0 }}>{t("budgetsPage.linesRefused", { count: refused.length })}</p>
           <ul style={{ margin: 0, paddingInlineStart: "1.25rem" }}>
-            {refused.map(({ index, name }) => (
+            {refused.map(({ index, id, label }) => (
               <li key={index}>
-                <a href={`#line-${index}-amount`}>{t("budgetsPage.fields.amount", { category: name })}</a>
+                <a href={`#${id}`}>{label}</a>
               </li>
             ))}
           </ul>
@@ -139,11 +146,12 @@ export function LinesForm({ budget, categories, fetcher, result, nonce }: { budg
           return (
             <li key={row.key} className={l.formGrid} data-testid="lines-row">
               <input type="hidden" name={`lines.${i}.categoryId`} value={row.key} />
-              <Field id={`line-${i}-amount`} label={t("budgetsPage.fields.amount", { category: row.name })} name={`lines.${i}.amount`} inputMode="decimal" defaultValue={amount} error={errors[`lines.${i}.amount`] ?? errors[`lines.${i}.categoryId`]} autoComplete="off" autoFocus={refused[0]?.index === i} />
+              <Field id={`line-${i}-amount`} label={t("budgetsPage.fields.amount", { category: row.name })} name={`lines.${i}.amount`} inputMode="decimal" defaultValue={amount} error={errors[`lines.${i}.amount`] ?? errors[`lines.${i}.categoryId`]} autoComplete="off" autoFocus={refused[0]?.id === `line-${i}-amount`} />
               <SelectField
                 id={`line-${i}-rollover`}
                 label={t("budgetsPage.fields.rollover", { category: row.name })}
                 name={`lines.${i}.rollover`}
+                autoFocus={refused[0]?.id === `line-${i}-rollover`}
                 defaultValue={values[`lines.${i}.rollover`] ?? line?.rollover ?? "none"}
                 error={errors[`lines.${i}.rollover`]}
                 options={ROLLOVERS.map((r) => ({ value: r, label: t(`budgetsPage.rollovers.${r}`) }))}

@@ -172,7 +172,7 @@ test.describe("budgets", () => {
     await expect(page.getByRole("form", { name: "Montos por categoría" }).getByLabel("Monto para Restaurantes")).toBeFocused();
     await expect(page.getByRole("form", { name: "Montos por categoría" }).getByLabel("Monto para Restaurantes")).toBeInViewport();
     const refused = page.getByTestId("lines-refused");
-    await expect(refused).toContainText("Este monto no se guardó: corrígelo y vuelve a guardar.");
+    await expect(refused).toContainText("No se guardó nada: corrige este monto y vuelve a guardar.");
     await expect(refused.getByRole("link", { name: "Monto para Restaurantes" })).toHaveAttribute("href", /^#line-\d+-amount$/);
     // Written as people in Peru write it, with a decimal comma (as in the movement forms).
     await page.getByRole("form", { name: "Montos por categoría" }).getByLabel("Monto para Restaurantes").fill("1.080,50");

@@ -51,7 +51,8 @@ export async function readFile(c: C, bytes: ArrayBuffer, query: ImportQuery, req
   if (!text.replace(/^\ufeff/, "").trim() || text.includes("\u0000")) return { response: validationProblem(c, { file: ["ledger.errors.file"] }) };
   const delimiter = !query.delimiter || query.delimiter === "auto" ? detectDelimiter(text.replace(/^\ufeff/, "")) : query.delimiter === "tab" ? "\t" : query.delimiter;
   const header = query.header !== "false";
-  const parsed = parseCsv(text, delimiter, { rows: IMPORT_MAX_ROWS + (header ? 1 : 0) + LEAD_ROWS_ALLOWED, fields: IMPORT_MAX_COLUMNS });
+  const parseLimit = IMPORT_MAX_ROWS + (header ? 1 : 0) + LEAD_ROWS_ALLOWED;
+  const parsed = parseCsv(text, delimiter, { rows: parseLimit, fields: IMPORT_MAX_COLUMNS });
   const { tooWide, unclosedQuoteLine } = parsed;
   // A bank's lines above its table (the account, the period) are not rows; the lines keep their numbers.
   const start = tableStart(parsed.rows);
@@ -63,20 +64,20 @@ export async function readFile(c: C, bytes: ArrayBuffer, query: ImportQuery, req
   const width = Math.max(...rows.slice(0, 50).map((row) => row.fields.length));
   const columns = header ? rows[0]!.fields.map((name, i) => name.trim() || `${i + 1}`) : Array.from({ length: width }, (_, i) => `${i + 1}`);
   const all = header ? rows.slice(1) : rows;
-  // "A header row but nothing below it" only when there is a header row.
-  const noRows = header ? "api.fileNoRows" : "api.fileNoMovements";
+  // "A header row but nothing below it" only when there is one with names (";;" alone is none).
+  const noRows = header && filledCount(rows[0]!.fields) > 0 ? "api.fileNoRows" : "api.fileNoMovements";
   if (!all.length) return { response: validationProblem(c, { file: [noRows] }) };
   // A bank's lines below its table (the closing balance, the totals) are not rows either.
   const end = tableEnd(all);
   const table = all.slice(0, end);
   const below = all.slice(end).find((row) => row.fields.some((field) => field.trim()));
   const belowTable = below ? { line: below.line, text: Array.from(below.fields.find((field) => field.trim())!.trim()).slice(0, 60).join("") } : null;
-  // Counted before spacers are dropped: the parse stops at the limit, spacers included, so a file
-  // cut short by it is refused rather than imported in part.
-  if (table.length > IMPORT_MAX_ROWS) return { response: validationProblem(c, { file: [t("api.tooManyRows", { max: formatCount(IMPORT_MAX_ROWS) })] }) };
   // A line of separators alone (";;;") inside the table is a spacer, as a blank line is: not a row
   // with errors (session 33 QA). Its neighbours keep their line numbers.
   const data = table.filter((row) => filledCount(row.fields) > 0);
+  // A parse that stopped at its limit read only part of the file, whatever its spacers and the
+  // lines around its table: refused, never imported in part.
+  if (parsed.rows.length > parseLimit || data.length > IMPORT_MAX_ROWS) return { response: validationProblem(c, { file: [t("api.tooManyRows", { max: formatCount(IMPORT_MAX_ROWS) })] }) };
   if (!data.length) return { response: validationProblem(c, { file: [noRows] }) };
   const errors: Record<string, string[]> = {};
   if (requireMapping || hasMapping(query)) {
