@@ -12,18 +12,13 @@ import { DATE_FORMATS, IMPORT_COLUMNS, IMPORT_OPTION_DEFAULTS } from "../../../.
 import type { Fetcher } from "../page-data";
 import type { ImportState } from "./import-state";
 import { columnLabelKey, columnTitle, ImportReadingNote } from "./import-reading";
-import { mappingKey } from "./mapping-key";
+import { mappingFromForm, mappingKey } from "./mapping-key";
 import * as l from "../../../styles/ledger.css";
 import * as ui from "../../../styles/ui.css";
 
 /** Whether the form's columns and formats now differ from those the preview was made with (chosen back: not). */
 function differsFromPreview(form: HTMLFormElement | null, mapping: Record<string, string>): boolean {
-  if (!form) return true;
-  const values: Record<string, string> = {};
-  for (const [key, value] of new FormData(form)) if (typeof value === "string") values[key] = value;
-  // An unticked box posts nothing: the action reads that as "false".
-  values.header = values.header === "true" ? "true" : "false";
-  return mappingKey(values) !== mappingKey(mapping);
+  return !form || mappingKey(mappingFromForm(new FormData(form), { withHeaderBox: true })) !== mappingKey(mapping);
 }
 
 type ImportMappingProps = { state: Extract<ImportState, { stage: "preview" }>; fetcher: Fetcher; nonce: string; listUrl: string; currency: string };

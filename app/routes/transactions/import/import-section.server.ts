@@ -15,7 +15,7 @@ import { refusedAnswer } from "../../../forms/form-answer";
 import { apiFailure } from "../../../server/ledger.server";
 import type { IntentArgs } from "../intent-args.server";
 import type { ImportDraftCreated, ImportState } from "./import-state";
-import { mappingKey } from "./mapping-key";
+import { mappingFromForm, mappingKey } from "./mapping-key";
 
 
 /**
@@ -70,12 +70,7 @@ const isGone = (status: number) => status === 404 || status === 410;
 
 export async function importAction(args: IntentArgs) {
   const { formData, t, intent } = args;
-  const mapping: Record<string, string> = {};
-  for (const key of IMPORT_OPTIONS) {
-    const value = formData.get(key);
-    if (typeof value === "string" && value !== "") mapping[key] = value;
-  }
-  if (intent !== "import-upload") mapping.header = formData.get("header") === "true" ? "true" : "false";
+  const mapping = mappingFromForm(formData, { withHeaderBox: intent !== "import-upload" });
   const checked = importQuerySchema.safeParse(mapping);
   if (!checked.success) {
     const errors: FieldErrors = {};

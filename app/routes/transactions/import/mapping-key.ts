@@ -12,3 +12,18 @@ const DEFAULTS: Readonly<Record<string, string>> = IMPORT_OPTION_DEFAULTS;
 export function mappingKey(mapping: Readonly<Record<string, string | undefined>>): string {
   return new URLSearchParams(IMPORT_OPTIONS.map((key) => [key, mapping[key] || DEFAULTS[key] || ""])).toString();
 }
+
+/**
+ * The mapping a form posts: each option given, and the header box as "false" when unticked (an
+ * unticked box posts nothing). The upload's form has no box: the API guesses the header then.
+ * Read so by the import's action and by the mapping form's "changed since the preview" mark.
+ */
+export function mappingFromForm(formData: FormData, { withHeaderBox }: { withHeaderBox: boolean }): Record<string, string> {
+  const mapping: Record<string, string> = {};
+  for (const key of IMPORT_OPTIONS) {
+    const value = formData.get(key);
+    if (typeof value === "string" && value !== "") mapping[key] = value;
+  }
+  if (withHeaderBox) mapping.header = formData.get("header") === "true" ? "true" : "false";
+  return mapping;
+}
