@@ -77,6 +77,6 @@ export interface BudgetSummary {
   leftMinor: number;
   over: boolean;
   overLines: number;
-  /** The period's movements in another currency, which the card does not count (the report converts them). */
+  /** Movements in another currency left out for want of a rate on their day: the period's and the earlier periods' its carried amounts read (ADR 083). */
   leftOut: number;
 }

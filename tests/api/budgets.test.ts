@@ -304,7 +304,7 @@ describe("GET /overview?include=budgets", () => {
 
 describe("GET /overview?include=budgets with rollover", () => {
   it("says what the budgets page says: carried in, left, and which lines are over, from the period's report", async () => {
-    const { token, soles, dollars, byName } = await setup();
+    const { user, token, soles, dollars, byName } = await setup();
     const today = todayInZone("America/Lima");
     const thisMonth = `${today.slice(0, 8)}01`;
     const lastMonth = `${addDays(thisMonth, -1).slice(0, 8)}01`;
@@ -348,11 +348,30 @@ describe("GET /overview?include=budgets with rollover", () => {
     // …and says so: not begun, counted from its start day, as its page says.
     expect(cards[2]).toMatchObject({ begun: false, countsFrom: addDays(today, 40) });
 
-    // Dining paid from the dollar account: the card does not convert it, and says so; the page's report converts it.
+    // Dining paid from the dollar account, on a day without a rate: left out, and the card says so, as the page does.
     await addTransaction(token, dollars.id, { date: today, description: "Dinner", amount: "-20.00", categoryId: byName("Dining") });
     const withDollars = (await call(`/overview?from=${thisMonth}&to=${today}&include=budgets`, { token })).json.budgets as Array<{ spentMinor: number; leftOut: number }>;
     // (The budget that starts next month shows its first period, which today's dinner is not in.)
     expect(withDollars.map((c) => [c.spentMinor, c.leftOut])).toEqual(cards.map((c) => [c.spentMinor, c.id === later.id ? 0 : 1]));
+    expect((await call(`/budgets/${budget.id}/report`, { token })).json.unconverted).toEqual({ period: 1, before: 0 });
+
+    // Dollars of last month too, under the rollover line (its carried amount would change): left out and counted.
+    await addTransaction(token, dollars.id, { date: `${lastMonth.slice(0, 8)}12`, description: "Dinner", amount: "-8.00", categoryId: byName("Dining") });
+    const [beforeRates] = (await call(`/overview?from=${thisMonth}&to=${today}&include=budgets`, { token })).json.budgets as Array<{ carriedMinor: number; leftOut: number }>;
+    expect(beforeRates).toMatchObject({ carriedMinor: 3000, leftOut: 2 });
+    expect((await call(`/budgets/${budget.id}/report`, { token })).json.unconverted).toEqual({ period: 1, before: 1 });
+    // A budget whose lines carry nothing over does not count earlier periods' (no carried amount to leave them out of).
+    expect((await call(`/budgets/${plain.id}/report`, { token })).json.unconverted).toEqual({ period: 1, before: 0 });
+    // With rates for both days, the card converts them as the page does (ADR 083): S/ 75 spent today,
+    // S/ 30 less carried in (S/ 60 of dining left over becomes S/ 30), and nothing left out.
+    await env.DB.prepare("INSERT INTO user_rates (id, user_id, currency, quote, rate, from_day, to_day, created_at, updated_at) VALUES ('card-rate', ?1, 'USD', 'PEN', '3.75', ?2, ?3, 0, 0)").bind(user.id, lastMonth, today).run();
+    const converted = (await call(`/overview?from=${thisMonth}&to=${today}&include=budgets`, { token })).json.budgets as Array<{ id: string; carriedMinor: number; spentMinor: number; leftMinor: number; leftOut: number }>;
+    expect(converted[0]).toMatchObject({ carriedMinor: 0, spentMinor: 14000 + 7500, leftMinor: 15000 - 14000 - 7500, leftOut: 0 });
+    for (const each of converted) {
+      const own = (await call(`/budgets/${each.id}/report`, { token })).json;
+      expect([each.carriedMinor, each.spentMinor, each.leftMinor, each.leftOut], each.id).toEqual([own.totals.carriedMinor, own.totals.spentMinor, own.totals.leftMinor, own.unconverted.period + own.unconverted.before]);
+    }
+    await env.DB.prepare("DELETE FROM user_rates WHERE id = 'card-rate'").run();
 
     // Spending past what carried in: over, and the line says so, on the card as on the page.
     await addTransaction(token, soles.id, { date: today, description: "Cena", amount: "-45.00", categoryId: byName("Dining") });

@@ -341,14 +341,32 @@ test.describe("budgets", () => {
     await expect(page.getByTestId("budget-line").getByTestId("line-carried")).toHaveText(soles("60.00"));
     await expect(page.getByTestId("budget-line").getByTestId("line-left")).toHaveText(soles("30.00"));
 
+    // Dinner paid in dollars: the card converts it at the day's rate as the page does (ADR 083), so
+    // the two agree; in pounds, with no rate for the day, both leave it out and say so.
+    const dining = await categoryId(request, signedIn, "Dining");
+    const ibk = await createAccount(request, signedIn, { name: "IBK Dólares", currency: "USD" });
+    const monzo = await createAccount(request, signedIn, { name: "Monzo", currency: "GBP" });
+    await addTransactions(request, signedIn, ibk, [{ date: todayInLima(), description: "Dinner", amount: "-8.00", categoryId: dining }]);
+    await addTransactions(request, signedIn, monzo, [{ date: todayInLima(), description: "Pub", amount: "-5.00", categoryId: dining }]);
+    await page.reload();
+    const spent = await page.getByTestId("total-spent").textContent();
+    expect(spent).not.toBe(soles("130.00"));
+    await expect(page.getByTestId("unconverted")).toHaveText("1 transaction in another currency is left out: no exchange rate for its day yet.");
+    await page.goto("/");
+    await expect(card).toContainText(`${spent} / ${soles("160.00")}`);
+    await expect(card.getByTestId("overview-budget-left-out")).toHaveText("1 movement in another currency is left out: no exchange rate for its day yet.");
+
     const spanish = await createUser(request, { locale: "es" });
     await rolledOverBudget(request, spanish, "Restaurantes");
+    const libras = await createAccount(request, spanish, { name: "Monzo", currency: "GBP" });
+    await addTransactions(request, spanish, libras, [{ date: todayInLima(), description: "Pub", amount: "-5.00", categoryId: await categoryId(request, spanish, "Restaurantes") }]);
     const { page: phone, context } = await spanishPage(browser, baseURL!, spanish);
     await phone.setViewportSize({ width: 390, height: 844 });
     await phone.goto("/");
     const tarjeta = phone.getByTestId("overview-budget");
     await expect(tarjeta).toContainText(`${soles("130.00")} / ${soles("160.00")}`);
     await expect(tarjeta.getByTestId("overview-budget-carried")).toHaveText(`${soles("100.00")} de presupuesto + ${soles("60.00")} que sobró de periodos anteriores`);
+    await expect(tarjeta.getByTestId("overview-budget-left-out")).toHaveText("Queda fuera 1 movimiento en otra moneda: aún no hay tipo de cambio para su día.");
     await fitsWidth(phone);
     await context.close();
   });

@@ -109,5 +109,5 @@ export const summaryOut = z.object({
   leftMinor: z.number().int().openapi({ description: "Budgeted plus carried, less spent" }),
   over: z.boolean().openapi({ description: "Less than nothing left" }),
   overLines: z.number().int(),
-  leftOut: z.number().int().openapi({ description: "The period's movements in another currency than the budget's, not counted here (the budget's report converts them)" }),
+  leftOut: z.number().int().openapi({ description: "Movements in another currency than the budget's left out for want of a rate on their day: the period's and the earlier periods' whose carried amounts they would change (the report counts them apart)" }),
 });

@@ -3,18 +3,16 @@
  * as its report on the budgets page says it (`buildReport`: what carried in by rollover, spent,
  * left, which lines are over), in its own currency. Its statements ride in the overview's D1
  * batch; the user's zone, which says what "current" is, is read with the results. Spending in
- * another currency is the page's (it needs rates, ADR 057): the card leaves it out and says how
- * many of the period's movements that is.
+ * another currency is converted at its day's rate as the page converts it (ADR 083): the rates
+ * are read in a second batch, only when some budget has such spending; what has no rate yet is
+ * left out, and the card says how many movements that is.
  */
 import { todayInZone } from "../../../../core/dates";
-import type { RateFraction } from "../../../../core/exchange";
 import type { BudgetSummary } from "../../../../core/api-types/budgets";
 import { rowsOf } from "../platform/batch";
-import { buildReport } from "./report";
+import { buildReport, wantedRates } from "./report";
+import { reportRates } from "./report-rates";
 import { allLinesStatement, budgetsSpendingStatement, budgetsStatement, type BudgetRow, type LineRow, type SpendingRow } from "./store";
-
-/** The card converts nothing: the report counts rows in another currency as left out (`unconverted`). */
-const NO_RATES: ReadonlyMap<string, RateFraction> = new Map();
 
 export function budgetCard(db: D1Database, include: string | undefined) {
   const wanted = include?.split(",").includes("budgets") ?? false;
@@ -26,18 +24,21 @@ export function budgetCard(db: D1Database, include: string | undefined) {
       // A range around UTC's today holds any zone's current period.
       return [budgetsStatement(db, userId), allLinesStatement(db, userId), budgetsSpendingStatement(db, userId, new Date().toISOString().slice(0, 10))];
     },
-    read(results: D1Result[], timeZone: string, locale: string): { budgets?: BudgetSummary[] } {
+    async read(results: D1Result[], user: { id: string; timeZone: string }, locale: string): Promise<{ budgets?: BudgetSummary[] }> {
       if (!wanted) return {};
-      const today = todayInZone(timeZone);
+      const today = todayInZone(user.timeZone);
+      const budgets = rowsOf<BudgetRow>(results[0]);
       const lines = rowsOf<LineRow>(results[1]);
       const spending = rowsOf<SpendingRow & { budget_id: string }>(results[2]);
+      const rowsOfBudget = (id: string) => spending.filter((row) => row.budget_id === id);
+      const rates = await reportRates(db, user.id, budgets.flatMap((budget) => wantedRates(budget, rowsOfBudget(budget.id), today)));
       return {
-        budgets: rowsOf<BudgetRow>(results[0]).map((budget) => {
+        budgets: budgets.map((budget) => {
           const report = buildReport({
             budget,
             lines: lines.filter((line) => line.budget_id === budget.id),
-            rows: spending.filter((row) => row.budget_id === budget.id),
-            rates: NO_RATES,
+            rows: rowsOfBudget(budget.id),
+            rates,
             day: today,
             today,
             locale,
@@ -55,10 +56,12 @@ export function budgetCard(db: D1Database, include: string | undefined) {
             leftMinor: report.totals.leftMinor,
             over: report.totals.leftMinor < 0,
             overLines: report.lines.filter((line) => line.over).length,
-            leftOut: report.unconverted.period,
+            // This period's and the earlier ones' (whose carried amounts they would change).
+            leftOut: report.unconverted.period + report.unconverted.before,
           };
         }),
       };
     },
   };
 }
+

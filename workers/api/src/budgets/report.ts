@@ -77,7 +77,9 @@ export function buildReport(input: {
     else {
       const rate = rates.get(rateKey(row.currency, row.day));
       if (!rate) {
-        unconverted[row.period_start === reported.start ? "period" : "before"] += row.n;
+        // An earlier period's counts only where it would have carried in (a line that rolls over).
+        if (row.period_start === reported.start) unconverted.period += row.n;
+        else if (line.rollover !== "none") unconverted.before += row.n;
         continue;
       }
       entry.parts.push({ minor: row.spent, currency: row.currency, rate });

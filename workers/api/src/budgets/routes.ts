@@ -2,14 +2,13 @@
  * Budgets (issue 37, ADR 057): the user's budgets, their lines, and a period's report. Every route
  * is the signed-in user's only: another user's id is a 404, like an unknown or malformed one.
  * Writes honour Idempotency-Key and write in one final D1 batch after all validation. The report
- * reads in one batch with the session check; another (`findRates`) only when the period's history
+ * reads in one batch with the session check; another (`reportRates`) only when the period's history
  * holds transactions in another currency, and one for the schedules only when a budget that has
  * not begun reports a first period past the days the first batch read (ADR 077).
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { addDays, todayInZone } from "../../../../core/dates";
 import { ID_PATTERN } from "../../../../core/ids";
-import type { RateFraction } from "../../../../core/exchange";
 import { budgetCreateSchema, budgetLinesSchema, budgetUpdateSchema, reportQuerySchema } from "../../../../core/schemas/budgets";
 import { addError, amountOf, body, commonErrors, idParam, notFound, writeErrors, type C, type Errors } from "../ledger/http";
 import { createRouter } from "../platform/router";
@@ -18,9 +17,9 @@ import { bearer, json, problemResponse } from "../platform/openapi";
 import { firstRow, rowsOf } from "../platform/batch";
 import { localeOf, validationProblem } from "../platform/problem";
 import { deferSession, requireSession, sessionBatch } from "../sessions/middleware";
-import { findRates } from "../rates/lookup";
+import { reportRates } from "./report-rates";
 import { budgetOut, reportOut, toBudget } from "./model";
-import { buildReport, rateKey, reportPeriods, wantedRates } from "./report";
+import { buildReport, reportPeriods, wantedRates } from "./report";
 import { periodOf, type PeriodKind } from "../../../../core/budget-periods";
 import { expectedForBudgetStatements, expectedOccurrences } from "../schedules/store";
 import {
@@ -238,12 +237,7 @@ budgetRoutes.openapi(
     const today = todayInZone(user.timeZone);
     const day = period ?? today;
     const rows = rowsOf<SpendingRow>(auth.results[2]);
-    const wanted = wantedRates(budget, rows, day);
-    const rates = new Map<string, RateFraction>();
-    if (wanted.length) {
-      const found = await findRates(db, user.id, wanted);
-      found.forEach((rate, i) => rate && rates.set(rateKey(wanted[i]!.from, wanted[i]!.day), rate.fraction));
-    }
+    const rates = await reportRates(db, user.id, wantedRates(budget, rows, day));
     const { reported, countsFrom } = reportPeriods(budget, day);
     // A budget that has not begun reports its first period (ADR 077), which may lie past the days
     // the schedules were read for: then they are read again for that period (a second round trip,

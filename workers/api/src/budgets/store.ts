@@ -127,8 +127,8 @@ export function spendingStatement(db: D1Database, userId: string, budgetId: stri
  * A budget without a rollover line reads only the days around `day` (any period that contains it
  * lies inside); one with a rollover line reads from its start day, as its report does; none reads
  * days before its start day, and one that starts after `day` reads around its start (ADR 077).
- * The card converts nothing (ADR 075): accounts in another currency are read only around `day`,
- * so it can say how many of this period's movements it leaves out.
+ * Accounts in another currency are read as the budget's own are: the card converts their
+ * spending at its days' rates, as the report does (ADR 083).
  */
 export const BUDGETS_SPENDING_SQL = `SELECT b.id AS budget_id, ${SPENDING_COLUMNS}
          FROM budgets b
@@ -137,7 +137,7 @@ export const BUDGETS_SPENDING_SQL = `SELECT b.id AS budget_id, ${SPENDING_COLUMN
               AND d.date >= CASE WHEN EXISTS (SELECT 1 FROM budget_lines r WHERE r.budget_id = b.id AND r.rollover <> 'none')
                                  THEN b.starts_on ELSE max(b.starts_on, date(?2, '-31 days')) END
               AND d.date <= date(max(?2, b.starts_on), '+31 days')
-         JOIN accounts a ON a.id = d.account_id AND (a.currency = b.currency OR d.date >= date(?2, '-31 days'))
+         JOIN accounts a ON a.id = d.account_id
          LEFT JOIN categories c ON c.id = d.category
         WHERE b.user_id = ?1
         GROUP BY b.id, ${SPENDING_GROUPS}`;

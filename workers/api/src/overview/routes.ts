@@ -130,7 +130,7 @@ overviewRoutes.openapi(
     return c.json(
       {
         ...extra.read(slices.included, locale),
-        ...card.read(slices.budgets, c.get("user").timeZone, locale),
+        ...(await card.read(slices.budgets, c.get("user"), locale)),
         ...(netWorth ? { netWorth: readNetWorth(slices.netWorth, todayInZone(c.get("user").timeZone)) } : {}),
         recent: ((recent?.results ?? []) as TransactionRow[]).map((row) => toTransaction(row, locale)),
         // In the order the balances use (PEN, USD, then A–Z), not SQL's.
