@@ -20,6 +20,8 @@ export const headerInner = style({
   flexWrap: "wrap",
   alignItems: "center",
   gap: vars.space.sm,
+  // At 320 px the name, search, language and "Cerrar sesión" fit one row only this close.
+  "@media": { [breakpoints.narrow]: { columnGap: vars.space.xs } },
 });
 export const brand = style({ fontWeight: 800, fontSize: "1.25rem", color: vars.color.primary, textDecoration: "none", marginRight: "auto" });
 export const nav = style({ order: 3, width: "100%", "@media": { [breakpoints.md]: { order: 0, width: "auto", marginRight: vars.space.md } } });
@@ -110,5 +112,6 @@ const phone = breakpoints.belowMd;
 export const headerAction = style({
   "@media": {
     [phone]: { selectors: { [`${headerInner} &`]: { flexDirection: "column", gap: "2px", padding: "4px 10px", fontSize: "0.75rem", fontWeight: 500, lineHeight: 1.2 } } },
+    [breakpoints.narrow]: { selectors: { [`${headerInner} &`]: { paddingInline: "6px" } } },
   },
 });

@@ -123,4 +123,5 @@ function flatten(contract: Record<string, unknown>, values: Record<string, unkno
 }
 
 /** `md` and up; `belowMd` is everything narrower (phones), the exact complement of `md`. */
-export const breakpoints = { md: "screen and (min-width: 768px)", belowMd: "screen and (max-width: 767.98px)" };
+/** `narrow`: the smallest phones (320–359 px wide), where a row laid out for 390 px does not fit. */
+export const breakpoints = { md: "screen and (min-width: 768px)", belowMd: "screen and (max-width: 767.98px)", narrow: "screen and (max-width: 359.98px)" };

@@ -144,7 +144,7 @@ globalStyle(`${toolBar}`, { "@media": { [phone]: { flexWrap: "nowrap" } } });
 globalStyle(`${toolBar} > details:first-child`, { "@media": { [phone]: { flex: "0 1 auto", minWidth: 0 } } });
 const shownAgain = { position: "static", width: "auto", height: "auto", overflow: "visible", clip: "auto" } as const;
 export const toolLabel = style({ "@media": { [phone]: { position: "absolute", width: "1px", height: "1px", overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" } } });
-export const toolLabelShort = style({ display: "none", "@media": { [phone]: { display: "inline" }, "screen and (max-width: 359.98px)": { display: "none" } } });
+export const toolLabelShort = style({ display: "none", "@media": { [phone]: { display: "inline" }, [breakpoints.narrow]: { display: "none" } } });
 globalStyle(`${toolLabelShort}::before`, { content: "attr(data-label)" });
 globalStyle(`${oneOpen} > summary ${toolLabel}`, { "@media": { [phone]: shownAgain } });
 globalStyle(`${oneOpen} > summary ${toolLabelShort}`, { "@media": { [phone]: { display: "none" } } });
