@@ -111,6 +111,19 @@ describe("GET /reports", () => {
     expect(some.topPayees).toEqual([{ payee: "Metro", minor: 3000 + dollarsInSoles, count: 4, native: [{ currency: "PEN", minor: 3000 }, { currency: "USD", minor: 300 }] }]);
   });
 
+  it("counts the opening balance from a movement dated before the opening day, as the account's balance does", async () => {
+    const { token } = await signUp();
+    const cash = await createAccount(token, { name: "Efectivo", type: "cash", openingBalance: "150.00", openingDate: "2026-03-01" });
+    await addTransaction(token, cash.id, { date: "2026-02-10", description: "Menú", amount: "-15.00" });
+    const netOf = async (from: string, to: string) => ((await call(`/reports?from=${from}&to=${to}`, { token })).json.netWorth as Array<{ month: string; netMinor: number }>).map((m) => [m.month, m.netMinor]);
+    // Before its first movement the account had not begun; from then on, opening − expense (S/ 135), not −S/ 15.
+    expect(await netOf("2026-01", "2026-03")).toEqual([["2026-01", 0], ["2026-02", 13_500], ["2026-03", 13_500]]);
+    // The same when the movement lies before the report's first month.
+    expect(await netOf("2026-03", "2026-04")).toEqual([["2026-03", 13_500], ["2026-04", 13_500]]);
+    // …which is the account's own balance.
+    expect((await call(`/accounts/${cash.id}`, { token })).json.account.balanceMinor).toBe(13_500);
+  });
+
   it("uses the user's own rate over the official one and says so", async () => {
     const { token, user } = await signUp();
     const dollars = await createAccount(token, { name: "Dollars", currency: "USD", openingBalance: "10.00", openingDate: "2026-01-01" });

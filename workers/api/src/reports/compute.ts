@@ -95,7 +95,10 @@ export function buildReport(args: {
   };
   const monthParts = (month: string, figures: NativeFigure[]) => figures.map((f) => ({ month, currency: f.currency, minor: f.minor }));
 
-  // Net worth: opening balance (from its day on) plus every net change up to each month's end.
+  // Net worth: every net change up to each month's end, plus the opening balance once the account
+  // has begun: from its opening day, or from an earlier movement's month, since the opening balance
+  // is the balance before all of the account's movements, as its own running balance counts it
+  // (an expense dated before the opening day leaves opening − expense, not −expense).
   const before = new Map<string, number>();
   const during = new Map<string, number>();
   for (const row of rows.balances) {
@@ -104,14 +107,18 @@ export function buildReport(args: {
     else during.set(`${row.account_id} ${row.month}`, row.net);
   }
   const running = new Map(accounts.map((a) => [a.id, before.get(a.id) ?? 0]));
+  // A row (even of net zero) is a month with movements: month_totals keeps none without.
+  const begun = new Set(accounts.filter((a) => before.has(a.id)).map((a) => a.id));
   const netWorth: NetWorthMonth[] = months.map((month) => {
     const day = monthEnd(month);
     const assets = new CurrencySums();
     const debts = new CurrencySums();
     for (const account of accounts) {
-      const balance = running.get(account.id)! + (during.get(`${account.id} ${month}`) ?? 0);
+      const change = during.get(`${account.id} ${month}`);
+      if (change !== undefined || account.opening_date <= day) begun.add(account.id);
+      const balance = running.get(account.id)! + (change ?? 0);
       running.set(account.id, balance);
-      const withOpening = balance + (account.opening_date <= day ? account.opening_balance : 0);
+      const withOpening = balance + (begun.has(account.id) ? account.opening_balance : 0);
       (DEBT_ACCOUNT_TYPES.has(account.type) ? debts : assets).add(account.currency, withOpening);
     }
     const [assetList, debtList] = [assets.list(), debts.list()];
