@@ -1,11 +1,11 @@
 /**
  * An amount with its direction (ADR 051): a "Money out" / "Money in" pair, then the figure without
  * a sign. Out is the default of a new movement; a typed minus still means out (the old habit, and
- * the app's own display format "S/ -132.70"), so the pair follows it while scripts run.
+ * the app's own display format "S/ -132.70"). Typing does not turn the pair: a minus against a
+ * chosen "Money in" is the form's error to name, not a choice to undo unseen (ADR 085).
  */
 import type { InputHTMLAttributes } from "react";
 import type { Translate } from "../../core/i18n/translate";
-import { typedAsOut } from "../../core/money";
 import { DIRECTIONS, type Direction } from "../../core/ledger-values";
 import { Field } from "../ui/ui";
 import * as a from "../styles/amount-field.css";
@@ -49,10 +49,7 @@ export function AmountField({ prefix, label, direction, onDirection, error, dire
         error={error}
         note={note}
         hint={t("ledger.moneyInOut.amountHint")}
-        onChange={(event) => {
-          if (typedAsOut(event.currentTarget.value)) onDirection("out");
-          onChange?.(event);
-        }}
+        onChange={onChange}
         {...input}
       />
     </div>

@@ -149,19 +149,29 @@ export type TransactionUpdateInput = z.infer<typeof transactionUpdateSchema>;
 /**
  * A movement as the forms enter it (the add and edit forms, quick add; ADR 051): a direction and
  * the amount without a sign, in any of the app's own display formats (`parseTypedAmount`); a typed
- * minus still means out, whatever the radio says; a post without a direction keeps the old
+ * minus still means out, and is refused against "money in"; a post without a direction keeps the old
  * contract (the sign decides). The output is what the API takes (a signed
  * decimal string), so the API's contract stays as it was. Built per currency: the exact parse needs it.
  */
 export function transactionEntrySchema(currency: string) {
-  return z.object({ ...transactionFields, direction: directionField, amount: typedAmount(currency, "add") }).transform(signed(currency));
+  return z.object({ ...transactionFields, direction: directionField, amount: typedAmount(currency, "add") }).superRefine(minusAgainstIn).transform(signed(currency));
 }
 
 /** An edit's entry: the fields it changes; an old zero may stay (the API refuses only a change to zero). */
 export function transactionEditSchema(currency: string) {
   return z
     .object({ ...transactionFields, date: recordDay.optional(), description: descriptionSchema.optional(), updatedAt: editedFrom, direction: directionField, amount: typedAmount(currency, "update") })
+    .superRefine(minusAgainstIn)
     .transform(signed(currency));
+}
+
+/**
+ * "Money in" chosen and a minus typed: the two disagree, and the minus used to win without a word
+ * (session 35's tester saved -50 as income and got money out). A minus with "money out", or with
+ * no direction at all, still means out (ADR 051); against "money in" it is refused (ADR 085).
+ */
+function minusAgainstIn(value: { direction?: Direction | undefined; amount: { magnitude: number; negative: boolean } }, ctx: z.RefinementCtx) {
+  if (value.direction === "in" && value.amount.negative && value.amount.magnitude > 0) ctx.addIssue({ code: "custom", path: ["amount"], message: "ledger.moneyInOut.errors.minusWithIn" });
 }
 
 // No direction at all (a page rendered before the forms had one, a script): the sign decides, as it did.

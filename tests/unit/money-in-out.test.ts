@@ -78,9 +78,14 @@ describe("transactionEntrySchema: a direction and an unsigned amount become the 
     expect(parseForm(transactionEntrySchema("PEN"), form({ ...base, direction: "in", amount: "4,500.00" }), t)).toMatchObject({ ok: true, data: { amount: "4500.00" } });
   });
 
-  it("lets a typed minus mean out whatever the choice, as the old signed field did", () => {
-    expect(parseForm(transactionEntrySchema("PEN"), form({ ...base, direction: "in", amount: "S/ -132.70" }), t)).toMatchObject({ ok: true, data: { amount: "-132.70" } });
+  it("lets a typed minus mean out, as the old signed field did, but not against money in (ADR 085)", () => {
     expect(parseForm(transactionEntrySchema("PEN"), form({ ...base, direction: "out", amount: "-44,90" }), t)).toMatchObject({ ok: true, data: { amount: "-44.90" } });
+    expect(parseForm(transactionEntrySchema("PEN"), form({ ...base, amount: "S/ -132.70" }), t)).toMatchObject({ ok: true, data: { amount: "-132.70" } });
+    expect(parseForm(transactionEntrySchema("PEN"), form({ ...base, direction: "in", amount: "S/ -132.70" }), t)).toEqual({ ok: false, errors: { amount: "You chose money in: write the amount without a minus, or choose money out." } });
+    const es_ = createTranslate("es", es);
+    expect(parseForm(transactionEditSchema("PEN"), form({ direction: "in", amount: "-50", updatedAt: "5" }), es_)).toEqual({ ok: false, errors: { amount: "Elegiste ingreso: escribe el monto sin el signo menos o elige gasto." } });
+    // A minus zero is no money either way: an edit may keep an old zero whatever the choice.
+    expect(parseForm(transactionEditSchema("PEN"), form({ direction: "in", amount: "-0.00", updatedAt: "5" }), t)).toMatchObject({ ok: true, data: { amount: "0.00" } });
   });
 
   it("names each field's problem in one pass, in the user's language", () => {
@@ -114,7 +119,7 @@ describe("transactionEntrySchema: a direction and an unsigned amount become the 
   });
 });
 
-describe("typedAsOut: a typed minus turns the choice to out while typing", () => {
+describe("typedAsOut: a prefilled amount with a minus opens the form on money out", () => {
   it.each([
     ["-45", true],
     ["S/ -45", true],

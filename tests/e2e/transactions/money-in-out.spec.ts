@@ -9,7 +9,7 @@ import { createUser, expect, hydrated, randomIp, signInAs, test } from "../suppo
 import { todayInLima } from "../support/dates";
 import { addTransactions, createAccount } from "../support/ledger-api";
 import { soles } from "../support/money";
-import { disclose, spanishPage, toast } from "../support/pages";
+import { disclose, postsDuring, spanishPage, toast } from "../support/pages";
 
 test.describe("money in and money out", () => {
   test("an expense typed with digits only is an expense; display formats are read; a disagreeing category asks first; the form stays open", async ({ page, request, signedIn }) => {
@@ -181,6 +181,15 @@ test.describe("money in and money out", () => {
     await expect(page.getByTestId("transaction-row").filter({ hasText: "Propina" }).getByTestId("amount")).toHaveText(`+${soles("5.00")}`);
     await expect(page.getByTestId("account-balance")).toContainText(soles("60.10"));
 
+    // Money in chosen and a minus typed: refused by the action, with what was typed kept (ADR 085).
+    await add.getByLabel("Description").fill("Refund");
+    await add.getByRole("radio", { name: "Money in" }).check();
+    await add.getByLabel("Amount (PEN)").fill("-50");
+    await add.getByRole("button", { name: "Add transaction" }).click();
+    await expect(add.getByText("You chose money in: write the amount without a minus, or choose money out.")).toBeVisible();
+    await expect(add.getByLabel("Description")).toHaveValue("Refund");
+    await expect(page.getByTestId("account-balance")).toContainText(soles("60.10"));
+
     // Quick add from the header: a page of its own that leads back with the message.
     await page.goto("/accounts");
     await page.getByTestId("header-quick-add").click();
@@ -225,6 +234,23 @@ test.describe("money in and money out", () => {
     await expect(add.getByTestId("kind-question")).toContainText('"Ingresos" es una categoría de ingresos, pero este movimiento es un gasto. ¿Lo guardas igual?');
     await add.getByRole("button", { name: "Sí, guardar como gasto" }).click();
     await expect(page.getByTestId("transaction-row").filter({ hasText: "Pago de Ana" }).getByTestId("amount")).toHaveText(`-${soles("30.00")}`);
+
+    // Ingreso chosen and a minus typed disagree: the pair stays as chosen, the form says so in the
+    // browser and saves nothing (ADR 085; the pair used to turn to Gasto unseen).
+    await add.getByLabel("Descripción").fill("Devolución de Luis");
+    await add.getByRole("radio", { name: "Ingreso" }).check();
+    await add.getByLabel("Monto (PEN)").fill("-50");
+    await expect(add.getByRole("radio", { name: "Ingreso" })).toBeChecked();
+    const posts = await postsDuring(
+      page,
+      () => add.getByRole("button", { name: "Agregar movimiento" }).click(),
+      () => expect(add.getByText("Elegiste ingreso: escribe el monto sin el signo menos o elige gasto.")).toBeVisible(),
+    );
+    expect(posts).toEqual([]);
+    await expect(page.getByTestId("transaction-row").filter({ hasText: "Devolución de Luis" })).toHaveCount(0);
+    await add.getByLabel("Monto (PEN)").fill("50");
+    await add.getByRole("button", { name: "Agregar movimiento" }).click();
+    await expect(page.getByTestId("transaction-row").filter({ hasText: "Devolución de Luis" }).getByTestId("amount")).toHaveText(`+${soles("50.00")}`);
 
     // The payee's last category comes with it.
     await add.getByLabel("Beneficiario (opcional)").focus();
