@@ -161,6 +161,16 @@ globalStyle(`${table} th, ${table} td`, {
   "@media": { "screen and (max-width: 1199.98px)": { paddingInline: "8px" } },
 });
 globalStyle(`${table} thead th`, { background: vars.color.backgroundMd, fontSize: "0.85rem", whiteSpace: "nowrap" });
+/**
+ * The overview's month beside the month before: figures may break rather than widen a phone's page,
+ * but the row's name never breaks inside a word ("Entradas" read a letter per line at 320 px), and
+ * on the smallest phones the table is set smaller and closer.
+ */
+export const flowsTable = style({ overflowWrap: "anywhere", "@media": { [breakpoints.narrow]: { fontSize: "0.8125rem" } } });
+globalStyle(`${flowsTable} th[scope="row"]`, { overflowWrap: "normal", "@media": { [breakpoints.narrow]: { fontSize: "inherit" } } });
+globalStyle(`${flowsTable} th, ${flowsTable} td`, { "@media": { [breakpoints.narrow]: { paddingInline: "4px" } } });
+globalStyle(`${flowsTable} tr > :first-child`, { "@media": { [breakpoints.narrow]: { paddingInlineStart: 0 } } });
+globalStyle(`${flowsTable} tr > :last-child`, { "@media": { [breakpoints.narrow]: { paddingInlineEnd: 0 } } });
 globalStyle(`${table} th[data-num], ${table} td[data-num]`, { textAlign: "end" });
 export const rowBusy = style({ opacity: 0.55 });
 /** The delete question a page without JavaScript asks above the table. */

@@ -251,10 +251,15 @@ globalStyle(`${compactTable} > tbody > tr:not(:has(> th :checked)) > :nth-child(
 });
 globalStyle(`${compactTable} > tbody > tr > :nth-child(5)`, { "@media": { [phone]: { textAlign: "end" } } });
 // An opened row: its other cells below the line, each with its column's name.
-globalStyle(`${compactTable} > tbody > tr:has(> th :checked) > *`, { "@media": { [phone]: { display: "flex", gridColumn: "1 / -1", justifyContent: "space-between", gap: vars.space.sm, order: 1 } } });
+globalStyle(`${compactTable} > tbody > tr:has(> th :checked) > *`, { "@media": { [phone]: { display: "flex", gridColumn: "1 / -1", justifyContent: "space-between", gap: vars.space.sm, order: 2 } } });
 // Above the line's tap area (the label's ::after covers the whole row), so its buttons take the taps.
 globalStyle(`${compactTable} > tbody > tr:has(> th :checked) > *`, { "@media": { [phone]: { position: "relative", zIndex: 1 } } });
 globalStyle(`${compactTable} > tbody > tr:has(> th :checked) > :is(:nth-child(-n+3), :nth-child(5))`, { "@media": { [phone]: { display: "block", gridColumn: "auto", order: 0 } } });
+// Opened, the description and its extras (payee, transfer, rate note) take a line of their own under
+// the date and amount: in the line's middle column they broke a word per line at 320-390 px
+// (session 35's tester: a transfer's row grew 1,538 px tall).
+globalStyle(`${compactTable} > tbody > tr:has(> th :checked) > :nth-child(3)`, { "@media": { [phone]: { gridColumn: "1 / -1", order: 1 } } });
+globalStyle(`${compactTable} > tbody > tr:has(> th :checked) > :nth-child(5)`, { "@media": { [phone]: { gridColumn: "4" } } });
 globalStyle(`${compactTable} > tbody > tr:has(> th :checked)`, { "@media": { [phone]: { background: vars.color.backgroundMd, paddingBottom: vars.space.sm } } });
 globalStyle(`${compactTable} > tbody > tr:has(> th :checked) > td[data-empty]`, { "@media": { [phone]: { display: "none" } } });
 for (const column of [4, ...Array.from({ length: COLUMN_LABELS_MAX - 5 }, (_, at) => at + 6)]) {

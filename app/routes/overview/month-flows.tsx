@@ -21,8 +21,7 @@ export function MonthFlows({ month, compared, monthName, previousName }: { month
         const before = compared.find((m) => m.currency === currency) ?? { inMinor: 0, outMinor: 0 };
         return (
           <div key={currency} className={l.tableWrap} style={{ border: 0, minWidth: 0 }}>
-            {/* A figure of many digits may break rather than widen a phone's page. */}
-            <table className={l.table} data-testid={`month-${currency}`} style={{ overflowWrap: "anywhere" }}>
+            <table className={`${l.table} ${l.flowsTable}`} data-testid={`month-${currency}`}>
               <caption className={l.subTitle} style={{ textAlign: "start" }}>
                 {currency}
               </caption>

@@ -75,4 +75,25 @@ test.describe("the overview's month", () => {
     await expect(page.getByText(/Sin gastos en/)).toBeVisible();
     await context.close();
   });
+
+  test("on a 320 px phone in Spanish, the month beside the one before fits its card and its row names stay whole", async ({ browser, baseURL, request }) => {
+    const user = await createUser(request, { locale: "es" });
+    const { first, previousLast } = months();
+    const bcp = await createAccount(request, user, { name: "BCP" });
+    await addTransactions(request, user, bcp, [
+      { date: first, description: "Sueldo", amount: "4500.00" },
+      { date: previousLast, description: "Luz", amount: "-15.00" },
+    ]);
+    const { page, context } = await spanishPage(browser, baseURL!, user);
+    await page.setViewportSize({ width: 320, height: 700 });
+    await page.goto("/");
+    const table = page.getByTestId("month-PEN");
+    await expect(table).toContainText(soles("4,500.00"));
+    // "Entradas" read a letter per line (190 px tall) beside S/ 4,500.00: session 35's tester.
+    for (const name of ["Entradas", "Salidas"]) expect((await table.getByRole("rowheader", { name }).boundingBox())!.height, name).toBeLessThan(44);
+    // Nothing of the table hidden past its card's edge.
+    expect(await table.evaluate((element) => element.parentElement!.scrollWidth - element.parentElement!.clientWidth)).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
+    await context.close();
+  });
 });

@@ -65,6 +65,11 @@ test.describe("the list", () => {
     await expect(row.getByText("Pending", { exact: true })).toBeVisible();
     await expect(row.getByRole("link", { name: /^Edit Movement 01/ })).toBeVisible();
     await expect(row.getByRole("button", { name: /^Delete Movement 01/ })).toBeVisible();
+    // Opened, the description has a line of its own, as wide as the row (in the line's middle
+    // column it broke a word per line: session 35's tester), under the date and the amount.
+    const [rowBox, description, amount] = await Promise.all([row.boundingBox(), row.locator("th").boundingBox(), row.getByTestId("amount").boundingBox()]);
+    expect(description!.width).toBeGreaterThan(rowBox!.width * 0.8);
+    expect(description!.y).toBeGreaterThanOrEqual(amount!.y + amount!.height - 1);
     // A second tap folds it again.
     await row.locator("th label").tap();
     await expect(row.getByText("Pending", { exact: true })).toBeHidden();
