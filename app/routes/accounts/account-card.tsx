@@ -1,9 +1,12 @@
-/** One account on the accounts page: its balance, its links, archive or restore, and its edit form when open. */
+/** One account on the accounts page: its balance, its links, archive (asked first while it holds money) or restore, and its edit form when open. */
 import { Archive, ArchiveRestore, Pencil } from "lucide-react";
+import { useRef } from "react";
 import { Link, useActionData, useFetcher, useLocation } from "react-router";
 import { useTranslation } from "../../i18n/use-translation";
 import { FormKey } from "../../forms/idempotency-key";
 import { Money } from "../../ui/money";
+import { formatMoney, formatSignedMoneyInText } from "../../../core/money";
+import { useHydrated } from "../../browser/use-hydrated";
 import { useFailureToast, useFormAnswer } from "../../forms/use-form-answer";
 import { type FormAnswer } from "../../forms/form-answer";
 import type { Account } from "../../../core/api-types/ledger";
@@ -24,6 +27,16 @@ export function AccountCard({ account, editing, nonce, today, currencies }: { ac
   const pendingIntent = archiveFetcher.state !== "idle" ? archiveFetcher.formData?.get("intent") : null;
   const archived = pendingIntent ? pendingIntent === "archive" : account.archived;
   const isEditing = Boolean(editing) || Boolean(editResult);
+  const asksFirst = !archived && account.balanceMinor !== 0;
+  const question = useRef<HTMLDetailsElement>(null);
+  const hydrated = useHydrated();
+  const archiveFields = (
+    <>
+      <FormKey nonce={nonce} form={`archive.${account.id}`} />
+      <input type="hidden" name="accountId" value={account.id} />
+      <input type="hidden" name="returnTo" value={location.pathname + location.search} />
+    </>
+  );
   const headingId = `account-${account.id}`;
 
   return (
@@ -66,18 +79,52 @@ export function AccountCard({ account, editing, nonce, today, currencies }: { ac
           <Pencil size={16} aria-hidden="true" />
           {t("ledger.pages.common.edit")}
         </Link>
-        <archiveFetcher.Form method="post" action="/accounts" preventScrollReset>
-          <FormKey nonce={nonce} form={`archive.${account.id}`} />
-          <input type="hidden" name="accountId" value={account.id} />
-          <input type="hidden" name="returnTo" value={location.pathname + location.search} />
-          {/* One id for Archive and Restore: focus follows the card to its new group (root's focus keeper). */}
-          <button id={`archive-toggle-${account.id}`} type="submit" name="intent" value={archived ? "unarchive" : "archive"} className={ui.button.ghost} disabled={Boolean(pendingIntent)}>
-            {archived ? <ArchiveRestore size={16} aria-hidden="true" /> : <Archive size={16} aria-hidden="true" />}
-            {archived ? t("accountsPage.unarchive") : t("ledger.pages.accounts.archive")}
-            <span className="visually-hidden"> {account.name}</span>
-          </button>
-        </archiveFetcher.Form>
+        {asksFirst ? null : (
+          <archiveFetcher.Form method="post" action="/accounts" preventScrollReset>
+            {archiveFields}
+            {/* One id for Archive and Restore: focus follows the card to its new group (root's focus keeper). */}
+            <button id={`archive-toggle-${account.id}`} type="submit" name="intent" value={archived ? "unarchive" : "archive"} className={ui.button.ghost} disabled={Boolean(pendingIntent)}>
+              {archived ? <ArchiveRestore size={16} aria-hidden="true" /> : <Archive size={16} aria-hidden="true" />}
+              {archived ? t("accountsPage.unarchive") : t("ledger.pages.accounts.archive")}
+              <span className="visually-hidden"> {account.name}</span>
+            </button>
+          </archiveFetcher.Form>
+        )}
       </div>
+      {asksFirst ? (
+        // An account with money or debt in it leaves the totals and net worth when archived, and its
+        // schedules stop: asked first, in a disclosure so it asks without JavaScript too (ADR 086).
+        <details ref={question} className={l.details} data-testid="archive-question">
+          <summary className={l.summary}>
+            <Archive size={16} aria-hidden="true" />
+            {t("ledger.pages.accounts.archive")}
+            <span className="visually-hidden"> {account.name}</span>
+          </summary>
+          <archiveFetcher.Form method="post" action="/accounts" preventScrollReset className={l.detailsBody} aria-label={t("ledger.pages.accounts.archive")}>
+            {archiveFields}
+            <p style={{ margin: 0 }}>{t("accountsPage.archiveQuestion", { name: account.name, balance: account.balanceMinor < 0 ? formatSignedMoneyInText(account.balanceMinor, account.currency) : formatMoney(account.balanceMinor, account.currency) })}</p>
+            <div className={l.actions}>
+              <button id={`archive-toggle-${account.id}`} type="submit" name="intent" value="archive" className={ui.button.danger} disabled={Boolean(pendingIntent)}>
+                {t("accountsPage.archiveYes")}
+              </button>
+              {/* Closes the question where it is (JavaScript only; without, its summary closes it). */}
+              {hydrated ? (
+                <button
+                  type="button"
+                  className={ui.button.ghost}
+                  onClick={() => {
+                    if (!question.current) return;
+                    question.current.open = false;
+                    question.current.querySelector("summary")?.focus();
+                  }}
+                >
+                  {t("accountsPage.archiveKeep")}
+                </button>
+              ) : null}
+            </div>
+          </archiveFetcher.Form>
+        </details>
+      ) : null}
       {isEditing ? (
         <div className={ui.stack} style={{ borderTop: "1px solid var(--color-border)", paddingTop: 16 }}>
           <h4 style={{ margin: 0 }}>{t("accountsPage.editTitle", { name: account.name })}</h4>

@@ -1,7 +1,7 @@
 /** The accounts page (issue 4): create, edit, archive and restore, an edit from another tab, currencies; and the 404 of an account that is not the user's. */
-import { createUser, expect, hydrated, test } from "../support/fixtures";
+import { createUser, expect, hydrated, randomIp, signInAs, test } from "../support/fixtures";
 import { createAccount } from "../support/ledger-api";
-import { dollars, soles } from "../support/money";
+import { dollars, soles, solesOutInText } from "../support/money";
 import { disclose, sameFormInTwoTabs, toast } from "../support/pages";
 
 test.describe("accounts and transactions", () => {
@@ -55,8 +55,20 @@ test.describe("accounts and transactions", () => {
     await expect(page.getByTestId("account-totals")).toContainText(soles("1,000.00"));
     await expect(page.getByTestId("account-totals")).toContainText(dollars("200.00"));
 
-    // Archive and restore.
-    await page.getByRole("button", { name: "Archive Interbank Dólares" }).click();
+    // Archive and restore. An account with money in it asks first (ADR 086): archived, it leaves
+    // the totals and net worth. "No, keep it" closes the question and archives nothing.
+    const dollarsCard = page.getByTestId("account-card").filter({ hasText: "Interbank Dólares" });
+    await expect(dollarsCard.getByRole("button", { name: "Archive Interbank Dólares" })).toHaveCount(0);
+    await dollarsCard.getByTestId("archive-question").locator("summary").click();
+    await expect(dollarsCard.getByTestId("archive-question")).toContainText(
+      `Interbank Dólares has a balance of ${dollars("200.00")}. Archived, it no longer counts in your totals or net worth, and its scheduled movements are not posted. Archive it anyway?`,
+    );
+    await dollarsCard.getByRole("button", { name: "No, keep it" }).click();
+    await expect(dollarsCard.getByRole("button", { name: "Yes, archive it" })).toBeHidden();
+    await expect(dollarsCard.getByTestId("archive-question").locator("summary")).toBeFocused();
+    await expect(page.getByTestId("group-archived")).toHaveCount(0);
+    await dollarsCard.getByTestId("archive-question").locator("summary").click();
+    await dollarsCard.getByRole("button", { name: "Yes, archive it" }).click();
     await expect(toast(page, "Account archived.")).toBeVisible();
     await expect(page.getByTestId("group-archived")).toContainText("Interbank Dólares");
     // The card moved to the Archived group; focus followed it to its Restore button.
@@ -85,8 +97,13 @@ test.describe("accounts and transactions", () => {
     await expect(sueldo).not.toContainText("12345678");
 
     // With every account archived the overview says so, and leads back to them.
-    for (const name of ["BCP Sueldo", "Interbank Dólares", "Pesos chilenos"]) {
-      await page.getByRole("button", { name: `Archive ${name}` }).click();
+    // Pesos chilenos holds nothing: archived at once; the other two ask first.
+    await page.getByRole("button", { name: "Archive Pesos chilenos" }).click();
+    await expect(page.getByTestId("group-archived")).toContainText("Pesos chilenos");
+    for (const name of ["BCP Sueldo", "Interbank Dólares"]) {
+      const card = page.getByTestId("account-card").filter({ hasText: name });
+      await card.getByTestId("archive-question").locator("summary").click();
+      await card.getByRole("button", { name: "Yes, archive it" }).click();
       await expect(page.getByTestId("group-archived")).toContainText(name);
     }
     await page.goto("/");
@@ -154,6 +171,29 @@ test.describe("accounts and transactions", () => {
 });
 
 test.describe("not found", () => {
+  test("without JavaScript, in Spanish on a phone: archiving an account with money asks first, and the answer archives it", async ({ browser, baseURL, request }) => {
+    const user = await createUser(request, { locale: "es" });
+    await createAccount(request, user, { name: "Visa Interbank", type: "credit_card", openingBalance: "-850.30", openingDate: "2026-01-01" });
+    await createAccount(request, user, { name: "Caja", type: "cash", openingBalance: "0", openingDate: "2026-01-01" });
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: { width: 390, height: 844 }, locale: "es-PE", extraHTTPHeaders: { "Accept-Language": "es-PE,es;q=0.9", "CF-Connecting-IP": randomIp() } });
+    const page = await context.newPage();
+    await signInAs(page, user, baseURL!);
+    await page.goto("/accounts");
+    const visa = page.getByTestId("account-card").filter({ hasText: "Visa Interbank" });
+    await visa.getByTestId("archive-question").locator("summary").click();
+    await expect(visa.getByTestId("archive-question")).toContainText(
+      `"Visa Interbank" tiene un saldo de ${solesOutInText("850.30")}. Al archivarla, deja de contar en tus totales y en tu patrimonio neto, y sus movimientos programados ya no se registran. ¿La archivas igual?`,
+    );
+    // "No, mantenerla" needs JavaScript; without it the summary closes the question.
+    await expect(visa.getByRole("button", { name: "No, mantenerla" })).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    await visa.getByRole("button", { name: "Sí, archivarla" }).click();
+    await expect(page.getByTestId("group-archived")).toContainText("Visa Interbank");
+    // Caja holds nothing: no question.
+    await expect(page.getByTestId("account-card").filter({ hasText: "Caja" }).getByTestId("archive-question")).toHaveCount(0);
+    await context.close();
+  });
+
   test("a malformed accountId and another user's account are the same 404", async ({ page, request, signedIn }) => {
     void signedIn;
     const other = await createUser(request);

@@ -306,7 +306,10 @@ test.describe("accounts and transactions", () => {
     await disclose(page, "New account");
     const create = page.getByRole("form", { name: "New account" });
     await create.getByLabel("Name").fill("Yape");
-    await page.getByRole("button", { name: "Archive Caja chica" }).click();
+    const cajaChica = page.getByTestId("account-card").filter({ hasText: "Caja chica" });
+    // It holds money, so archiving asks first (ADR 086).
+    await cajaChica.getByTestId("archive-question").locator("summary").click();
+    await cajaChica.getByRole("button", { name: "Yes, archive it" }).click();
     await expect(toast(page, "Account archived.")).toBeVisible();
     await expect(create.getByLabel("Name")).toHaveValue("Yape");
   });

@@ -114,10 +114,12 @@ export function toOccurrence(o: PendingOccurrence): Occurrence {
 
 /**
  * The next occurrences of the user's schedules through `through`, "to confirm" ones already due
- * first (they wait for the user), then by day; at most `limit`.
+ * first (they wait for the user), then by day; at most `limit`. A schedule with an archived account
+ * on either side is left out: it is not posted (`post-due`), and "post now" would be refused (ADR 086).
  */
 export function upcomingOf(rows: readonly ScheduleReadRow[], overrides: readonly OverrideRow[], postings: readonly PostingRow[], today: string, through: string, limit: number, accountId?: string): Occurrence[] {
   const all = rows
+    .filter((row) => !row.account_archived && !row.to_account_archived)
     .filter((row) => !accountId || row.account_id === accountId || row.to_account_id === accountId)
     .flatMap((row) => pendingOccurrences(row, overrides, postings, today, through, limit));
   const waiting = (o: PendingOccurrence) => (o.due && o.schedule.mode === "confirm" ? 0 : 1);
