@@ -51,6 +51,26 @@ describe("a user's own rates", () => {
     expect(rows!.n).toBe(0);
   });
 
+  it("refuses a second rate for the same pair from the same day, either way round, and keeps the first", async () => {
+    const { token, user } = await signUp();
+    expect((await call("/rates/own", { token, body: { currency: "USD", from: "2026-11-01", rate: "3.70" } })).status).toBe(201);
+    // Two rates from one day tie: the later one used to win in every sum without a word (session 35's tester).
+    const same = await call("/rates/own", { token, body: { currency: "USD", from: "2026-11-01", rate: "3.80" }, headers: { "Accept-Language": "es" } });
+    expect(same.status).toBe(422);
+    expect(same.json.errors).toEqual({ from: ["Ya tienes un tipo USD/PEN desde este día: quítalo primero o elige otro día."] });
+    const inverse = await call("/rates/own", { token, body: { currency: "PEN", quote: "USD", from: "2026-11-01", rate: "0.27" } });
+    expect(inverse.json.errors).toEqual({ from: ["You already have a PEN/USD rate from this day: remove it first, or choose another day."] });
+    // Another day, or another pair, is a rate of its own.
+    expect((await call("/rates/own", { token, body: { currency: "USD", from: "2026-11-15", rate: "3.80" } })).status).toBe(201);
+    expect((await call("/rates/own", { token, body: { currency: "EUR", from: "2026-11-01", rate: "4.40" } })).status).toBe(201);
+    const rows = await env.DB.prepare("SELECT currency, from_day, rate FROM user_rates WHERE user_id = ?1 ORDER BY currency, from_day").bind(user.id).all();
+    expect(rows.results).toEqual([
+      { currency: "EUR", from_day: "2026-11-01", rate: "4.40" },
+      { currency: "USD", from_day: "2026-11-01", rate: "3.70" },
+      { currency: "USD", from_day: "2026-11-15", rate: "3.80" },
+    ]);
+  });
+
   it("is another user's 404, like an unknown id", async () => {
     const a = await signUp();
     const b = await signUp();

@@ -374,7 +374,7 @@ describe("restore from the full export", () => {
     const before = await dbChecksum({ userId: target.user.id });
     const again = await restore(target.token, file, { "Accept-Language": "es" });
     expect(again.status).toBe(409);
-    expect(again.json.detail).toMatch(/cuenta nueva o vacía/);
+    expect(again.json.detail).toMatch(/^Ya tienes cuentas o movimientos en Tesoro\. Importar todo solo funciona mientras aún no tengas ninguno\.$/);
     expect(await dbChecksum({ userId: target.user.id })).toBe(before);
     expect(await objectCount(target.user.id)).toBe(1);
   });

@@ -23,8 +23,8 @@ async function noSidewaysScroll(page: Page) {
 }
 
 const TEXTS = {
-  en: { bcrp: /USD at BCRP sell 3\.745, Nov 27, 2026/, own: /USD at your rate 3\.71, from /, noRate: "No rate for GBP", rate: "Rate", quote: "Priced in", add: "Add rate", added: "Rate added.", removed: "Rate removed.", remove: /Remove the rate 3\.71/ },
-  es: { bcrp: /USD a venta BCRP 3\.745, 27 nov\.? 2026/, own: /USD a tu tipo de cambio 3\.71, desde el /, noRate: "No hay tipo de cambio para GBP", rate: "Tipo de cambio", quote: "Precio en", add: "Agregar tipo de cambio", added: "Tipo de cambio agregado.", removed: "Tipo de cambio quitado.", remove: /Quitar el tipo 3\.71/ },
+  en: { bcrp: /USD at BCRP sell 3\.745, Nov 27, 2026/, own: /USD at your rate 3\.71, from /, noRate: "No rate for GBP", rate: "Rate", quote: "Priced in", add: "Add rate", added: "Rate added.", removed: "Rate removed.", remove: /Remove the rate 3\.71/, same: "You already have a USD/PEN rate from this day: remove it first, or choose another day." },
+  es: { bcrp: /USD a 3\.745 \(venta BCRP, 27 nov\.? 2026\)/, own: /USD a 3\.71 \(tu tipo de cambio, desde el /, noRate: "No hay tipo de cambio para GBP", rate: "Tipo de cambio", quote: "Precio en", add: "Agregar tipo de cambio", added: "Tipo de cambio agregado.", removed: "Tipo de cambio quitado.", remove: /Quitar el tipo 3\.71/, same: "Ya tienes un tipo USD/PEN desde este día: quítalo primero o elige otro día." },
 } as const;
 
 for (const view of [
@@ -62,6 +62,11 @@ for (const view of [
       await expect(toast(page, words.added)).toBeVisible();
       await expect(section.getByTestId("own-rate")).toContainText("1 USD = 3.71 PEN");
       await noSidewaysScroll(page);
+      // A second rate from the same day would tie with the first: refused beside its day (session 35's tester).
+      await section.getByLabel(words.rate, { exact: true }).fill("3.80");
+      await section.getByRole("button", { name: words.add }).click();
+      await expect(section.getByText(words.same)).toBeVisible();
+      await expect(section.getByTestId("own-rate")).toHaveCount(1);
 
       await page.goto("/");
       await expect(page.getByTestId("net-worth")).toContainText(soles("1,120.50"));

@@ -123,7 +123,7 @@ test("en español: Encontrados para ti, agregar una sugerencia", async ({ browse
   await expect(netflix).toContainText("Cada semana");
   await netflix.getByRole("button", { name: "Agregar" }).click();
   await expect(toast(page, "Programación agregada.")).toBeVisible();
-  await expect(page.getByTestId("schedule").filter({ hasText: "Netflix" })).toContainText("Pedirme que lo confirme");
+  await expect(page.getByTestId("schedule").filter({ hasText: "Netflix" })).toContainText("Me pide confirmar");
   await expect(page.getByTestId("suggestions")).toHaveCount(0);
   await context.close();
 });

@@ -39,7 +39,7 @@ test("an export restored into a new account brings every balance back, with Java
   // A second time, the ledger is no longer empty: refused, and nothing changes.
   await other.getByLabel("Export file (JSON)").setInputFiles(file);
   await other.getByRole("button", { name: "Import everything" }).click();
-  await expect(other.getByRole("alert").filter({ hasText: "only works in a new or empty account" })).toBeVisible();
+  await expect(other.getByRole("alert").filter({ hasText: "Import everything only works while you have none." })).toBeVisible();
   expect(await balances(request, target)).toEqual(await balances(request, signedIn));
   await context.close();
 });

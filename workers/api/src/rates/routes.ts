@@ -9,7 +9,9 @@ import { ID_PATTERN } from "../../../../core/ids";
 import { reportingCurrencySchema, userRateCreateSchema } from "../../../../core/schemas/rates";
 import type { UserRateOut } from "../../../../core/api-types/rates";
 import { body, idParam, notFound, writeErrors } from "../ledger/http";
+import { translatorFor } from "../../../../core/i18n/translator";
 import { firstRow } from "../platform/batch";
+import { localeOf, validationProblem } from "../platform/problem";
 import { idempotent } from "../platform/idempotency";
 import { bearer, json, problemResponse } from "../platform/openapi";
 import { createRouter } from "../platform/router";
@@ -78,7 +80,8 @@ rateRoutes.openapi(
       created_at: Date.now(),
       updated_at: Date.now(),
     };
-    await insertUserRate(c.env.DB, row).run();
+    const inserted = await insertUserRate(c.env.DB, row).run();
+    if (!inserted.meta.changes) return validationProblem(c, { from: [translatorFor(localeOf(c))("api.rateSameStart", { pair: `${row.currency}/${row.quote}` })] });
     return c.json({ rate: toUserRate(row) }, 201);
   },
 );

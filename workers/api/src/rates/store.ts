@@ -103,9 +103,18 @@ export function ownRatesOverlappingStatement(db: D1Database, userId: string, fro
     .bind(userId, from, to);
 }
 
+/**
+ * Adds a rate unless the user has one for the same pair (either way round, as `ownRateOn` reads
+ * them) starting the same day: two would tie, and the later one won without a word (session 35's
+ * tester). In one statement, so two posts at once cannot both pass; no change means refused.
+ */
 export function insertUserRate(db: D1Database, row: Omit<UserRateRow, "updated_at">): D1PreparedStatement {
   return db
-    .prepare("INSERT INTO user_rates (id, user_id, currency, quote, from_day, to_day, rate, note, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9)")
+    .prepare(
+      `INSERT INTO user_rates (id, user_id, currency, quote, from_day, to_day, rate, note, created_at, updated_at)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9
+        WHERE NOT EXISTS (SELECT 1 FROM user_rates WHERE user_id = ?2 AND from_day = ?5 AND ((currency = ?3 AND quote = ?4) OR (currency = ?4 AND quote = ?3)))`,
+    )
     .bind(row.id, row.user_id, row.currency, row.quote, row.from_day, row.to_day, row.rate, row.note, row.created_at);
 }
 
