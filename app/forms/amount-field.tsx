@@ -19,20 +19,24 @@ type AmountFieldProps = {
   error?: string | undefined;
   directionError?: string | undefined;
   note?: string | undefined;
+  /** The way the money goes is not the form's to change (a transfer's leg): shown, not offered, and still posted. */
+  fixedDirection?: boolean;
   t: Translate;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id">;
 
-export function AmountField({ prefix, label, direction, onDirection, error, directionError, note, t, onChange, ...input }: AmountFieldProps) {
+export function AmountField({ prefix, label, direction, onDirection, error, directionError, note, fixedDirection = false, t, onChange, ...input }: AmountFieldProps) {
   return (
     <div className={ui.stack} style={{ gap: "0.5rem" }}>
       <fieldset className={a.segmented} aria-describedby={directionError ? `${prefix}-direction-error` : undefined} data-testid="direction">
         <legend className={a.legend}>{t("ledger.moneyInOut.direction")}</legend>
         {DIRECTIONS.map((value) => (
           <label key={value} className={a.choice}>
-            <input className={a.radio} type="radio" name="direction" value={value} checked={direction === value} onChange={() => onDirection(value)} />
+            <input className={a.radio} type="radio" name="direction" value={value} checked={direction === value} disabled={fixedDirection} onChange={() => onDirection(value)} />
             {t(`ledger.moneyInOut.${value}`)}
           </label>
         ))}
+        {/* Disabled radios are not posted: the fixed direction goes as a hidden field. */}
+        {fixedDirection ? <input type="hidden" name="direction" value={direction} /> : null}
       </fieldset>
       {directionError ? (
         <p id={`${prefix}-direction-error`} className={ui.fieldError}>

@@ -24,6 +24,9 @@ export const choice = style({
     "&:last-of-type": { borderRadius: `0 ${vars.radius.md} ${vars.radius.md} 0`, borderLeftWidth: 0 },
     "&:has(input:checked)": { background: vars.color.primary, color: vars.color.onPrimary, borderColor: vars.color.primary },
     "&:has(input:focus-visible)": { outline: `2px solid ${vars.color.focus}`, outlineOffset: "2px" },
+    // A fixed direction (a transfer's leg): the chosen half still reads, the other is not offered.
+    "&:has(input:disabled)": { cursor: "default" },
+    "&:has(input:disabled:not(:checked))": { color: vars.color.textMuted },
   },
 });
 /** The radio itself stays in the page (keyboard, no-JS) but the half it sits in shows the choice. */

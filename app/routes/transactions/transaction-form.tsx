@@ -150,6 +150,8 @@ export function TransactionForm({ mode, tx, fetcher, result, loaderData }: Trans
           error={errors.amount}
           directionError={errors.direction}
           note={tx?.transferId ? `${prefix}-transfer-note` : undefined}
+          // A leg's way is its transfer's: turning it was always refused by the API (session 35's tester).
+          fixedDirection={Boolean(tx?.transferId)}
           t={t}
         />
         <SelectField

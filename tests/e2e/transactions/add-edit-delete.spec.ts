@@ -147,6 +147,10 @@ test.describe("accounts and transactions", () => {
     const legForm = page.getByRole("form", { name: "Edit BCP Soles → Interbank Dólares" });
     await expect(legForm.getByLabel("Date")).toHaveAccessibleDescription(new RegExp(`^${legNote.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
     await expect(legForm.getByLabel("Amount (PEN)")).toHaveAccessibleDescription(new RegExp(`^${legNote.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+    // The way its money goes is the transfer's: shown, not offered (switching it was refused on save).
+    await expect(legForm.getByRole("radio", { name: "Money out" })).toBeChecked();
+    await expect(legForm.getByRole("radio", { name: "Money out" })).toBeDisabled();
+    await expect(legForm.getByRole("radio", { name: "Money in" })).toBeDisabled();
     await page.getByRole("form", { name: "Edit BCP Soles → Interbank Dólares" }).getByRole("link", { name: "Cancel" }).click();
     await expect(page.getByTestId("transfer-leg-note")).toHaveCount(0);
     // A plain transaction's form has no such note.
