@@ -261,5 +261,26 @@ export const accountCard = style({ display: "flex", flexDirection: "column", gap
 export const accountHead = style({ display: "flex", flexWrap: "wrap", justifyContent: "space-between", alignItems: "baseline", gap: vars.space.sm });
 export const accountName = style({ fontSize: "1.05rem", fontWeight: 700, margin: 0 });
 // A visually hidden caption keeps its 1 px box: at full width it pushed the page sideways on phones.
+/**
+ * Movements across accounts on a phone (the register, the overview's latest: `MovementRow`), one
+ * movement in two short lines rather than a card of five labelled ones (session 35's tester; the
+ * product asks for one line per movement on a phone): the description and the amount, then the
+ * date, account and category, smaller. A flex row: its `::before` is the line break.
+ */
+export const movementLines = style({});
+globalStyle(`${movementLines} thead`, {
+  "@media": { [phone]: { position: "absolute", width: "1px", height: "1px", overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" } },
+});
+globalStyle(`${movementLines}, ${movementLines} > tbody`, { "@media": { [phone]: { display: "block", width: "100%" } } });
+globalStyle(`${movementLines} > tbody > tr`, {
+  "@media": { [phone]: { display: "flex", flexWrap: "wrap", alignItems: "baseline", columnGap: vars.space.sm, rowGap: "2px", padding: `${vars.space.sm} 12px`, borderBottom: `1px solid ${vars.color.border}` } },
+});
+globalStyle(`${movementLines} > tbody > tr::before`, { "@media": { [phone]: { content: '""', order: 2, flexBasis: "100%", height: 0 } } });
+globalStyle(`${movementLines} > tbody > tr > td`, { "@media": { [phone]: { display: "block", padding: 0, border: 0, order: 3, fontSize: "0.85rem", color: vars.color.textMuted } } });
+globalStyle(`${movementLines} > tbody > tr > td:nth-child(2)`, { "@media": { [phone]: { order: 0, flex: "1 1 0", minWidth: 0, fontSize: "inherit", color: vars.color.text } } });
+globalStyle(`${movementLines} > tbody > tr > td:last-child`, { "@media": { [phone]: { order: 1, flex: "0 0 auto", fontSize: "inherit", textAlign: "end" } } });
+globalStyle(`${movementLines} > tbody > tr > td:nth-child(n + 3):not(:last-child)::before`, { "@media": { [phone]: { content: '"· "' } } });
+// The account's link flows on after its separator (its 44 px tap height is the desktop table's).
+globalStyle(`${movementLines} > tbody > tr > td > a`, { "@media": { [phone]: { display: "inline", paddingBlock: 0 } } });
 globalStyle(`${responsiveTable} caption:not(.visually-hidden)`, { "@media": { [phone]: { display: "block", width: "100%" } } });
 globalStyle(`${responsiveTable} td[data-empty]`, { "@media": { [phone]: { display: "none" } } });

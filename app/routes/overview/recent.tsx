@@ -13,7 +13,7 @@ export function RecentTable({ recent, today }: { recent: OverviewData["recent"];
   const onTableClick = useRowLinkClicks();
   return (
     <div className={l.tableWrap} style={{ border: 0 }}>
-      <table className={`${l.table} ${l.responsiveTable}`} data-testid="recent" onClick={onTableClick}>
+      <table className={`${l.table} ${l.movementLines}`} data-testid="recent" onClick={onTableClick}>
         <caption className="visually-hidden">{t("ledger.pages.overview.recentCaption")}</caption>
         <thead>
           <tr>

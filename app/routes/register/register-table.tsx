@@ -12,7 +12,7 @@ export function RegisterTable({ rows, accountNames, today }: { rows: RegisterRow
   const onTableClick = useRowLinkClicks();
   return (
     <div className={l.tableWrap}>
-      <table className={`${l.table} ${l.responsiveTable}`} data-testid="register" onClick={onTableClick}>
+      <table className={`${l.table} ${l.movementLines}`} data-testid="register" onClick={onTableClick}>
         <caption className="visually-hidden">{t("transactionsPage.register.caption")}</caption>
         <thead>
           <tr>

@@ -155,6 +155,13 @@ test.describe("the register across accounts", () => {
     await page.getByTestId("header-search").press("Enter");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Todos los movimientos");
     await expect(page.getByTestId("register-row")).toHaveCount(1);
+    // A movement is two short lines, not a card of five labelled ones (session 35's tester): the
+    // description beside its amount, then the date and account under them.
+    const row = page.getByTestId("register-row");
+    const [description, amount, date, rowBox] = await Promise.all([row.getByText("Almuerzo").boundingBox(), row.getByText(`-${soles("20.77")}`).boundingBox(), row.locator("td").first().boundingBox(), row.boundingBox()]);
+    expect(Math.abs(description!.y - amount!.y)).toBeLessThan(6);
+    expect(date!.y).toBeGreaterThan(description!.y + description!.height - 1);
+    expect(rowBox!.height).toBeLessThan(80);
     await expect(page.getByTestId("page-of")).toHaveText("Página 1 de 1");
     await expect(page.getByTestId("date-shortcuts").getByRole("link", { name: "El mes pasado" })).toBeVisible();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
