@@ -323,3 +323,10 @@ function decimalSeparatorOf(text: string, currency: string): DecimalSeparator {
 export function typedAsOut(text: string): boolean {
   return /^\s*\(|^\s*(?:\p{L}{1,3}[/$]?|\p{Sc})?\s*[-−]/u.test(text);
 }
+
+/** The typed amount without what `typedAsOut` reads as "out": "S/ -45" → "S/ 45", "(300)" → "300". */
+export function withoutTypedSign(text: string): string {
+  const bracketed = /^\s*\((.*)\)\s*$/u.exec(text);
+  if (bracketed) return bracketed[1]!;
+  return text.replace(/^(\s*(?:\p{L}{1,3}[/$]?|\p{Sc})?\s*)[-−]/u, "$1");
+}

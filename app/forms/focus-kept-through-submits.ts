@@ -24,7 +24,9 @@ export function useFocusKeptThroughSubmits(): void {
       const active = document.activeElement;
       // Safari does not focus a clicked button, so the button that sent the form stands in.
       const element = active instanceof HTMLElement && form?.contains(active) ? active : (event.submitter as HTMLElement | null);
-      sender.current = element ? { element, id: element.id, path: location.pathname } : null;
+      // `data-focus-as`: the id of the element that stands for this one once it is gone (a question's
+      // "Yes, archive it" hands focus on to the card's Restore button, whose id its summary has).
+      sender.current = element ? { element, id: element.id || element.dataset.focusAs || "", path: location.pathname } : null;
     }
     document.addEventListener("submit", onSubmit, true);
     return () => document.removeEventListener("submit", onSubmit, true);

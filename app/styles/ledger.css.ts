@@ -260,7 +260,6 @@ export const group = style({ display: "flex", flexDirection: "column", gap: vars
 export const accountCard = style({ display: "flex", flexDirection: "column", gap: vars.space.sm, overflowWrap: "anywhere" });
 export const accountHead = style({ display: "flex", flexWrap: "wrap", justifyContent: "space-between", alignItems: "baseline", gap: vars.space.sm });
 export const accountName = style({ fontSize: "1.05rem", fontWeight: 700, margin: 0 });
-// A visually hidden caption keeps its 1 px box: at full width it pushed the page sideways on phones.
 /**
  * Movements across accounts on a phone (the register, the overview's latest: `MovementRow`), one
  * movement in two short lines rather than a card of five labelled ones (session 35's tester; the
@@ -282,5 +281,6 @@ globalStyle(`${movementLines} > tbody > tr > td:last-child`, { "@media": { [phon
 globalStyle(`${movementLines} > tbody > tr > td:nth-child(n + 3):not(:last-child)::before`, { "@media": { [phone]: { content: '"· "' } } });
 // The account's link flows on after its separator (its 44 px tap height is the desktop table's).
 globalStyle(`${movementLines} > tbody > tr > td > a`, { "@media": { [phone]: { display: "inline", paddingBlock: 0 } } });
+// A visually hidden caption keeps its 1 px box: at full width it pushed the page sideways on phones.
 globalStyle(`${responsiveTable} caption:not(.visually-hidden)`, { "@media": { [phone]: { display: "block", width: "100%" } } });
 globalStyle(`${responsiveTable} td[data-empty]`, { "@media": { [phone]: { display: "none" } } });

@@ -24,24 +24,19 @@ export type MovementRowProps = {
   afterBadge?: ReactNode;
   accountId: string;
   accountLabel: string;
-  /** The account column's header, repeated as each cell's label on phones. */
-  accountHeader: string;
   /** Cells between the account and the amount (the register's category). */
   extraCells?: ReactNode;
   amount: ReactNode;
   labels: MovementRowLabels;
 };
 
-export type MovementRowLabels = { language: string; date: string; description: string; amount: string; pending: string; futureDate: string };
+export type MovementRowLabels = { language: string; pending: string; futureDate: string };
 
 /** The words every row repeats, in the page's language: read by the table, once. */
 export function useMovementRowLabels(): MovementRowLabels {
   const { t, i18n } = useTranslation();
   return {
     language: i18n.language,
-    date: t("ledger.fields.date"),
-    description: t("ledger.fields.description"),
-    amount: t("ledger.fields.amount"),
     pending: t("ledger.statuses.pending"),
     futureDate: t("ledger.pages.common.futureDate"),
   };
@@ -51,12 +46,11 @@ export function MovementRow(props: MovementRowProps) {
   const { labels } = props;
   return (
     <tr data-testid={props.testId}>
-      <td data-label={labels.date} className={l.nowrap}>
+      <td className={l.nowrap}>
         {formatDay(props.date, labels.language)}
         {props.date > props.today ? <span className={`${l.small} ${l.futureDate}`}>{labels.futureDate}</span> : null}
       </td>
-      <td data-label={labels.description} className={l.userText}>
-        {/* One flex item on phones (the cell is a flex row there): the badge stays a pill beside the text, not a stretched block. */}
+      <td className={l.userText}>
         <span>
           {props.description}
           {props.beforeBadge}
@@ -69,13 +63,13 @@ export function MovementRow(props: MovementRowProps) {
           {props.afterBadge}
         </span>
       </td>
-      <td data-label={props.accountHeader} className={l.userText}>
+      <td className={l.userText}>
         <a href={`/accounts/${props.accountId}/transactions`} className={l.rowLink} data-row-link="">
           {props.accountLabel}
         </a>
       </td>
       {props.extraCells}
-      <td data-label={labels.amount} data-num="">
+      <td data-num="">
         {props.amount}
       </td>
     </tr>

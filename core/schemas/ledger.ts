@@ -154,14 +154,14 @@ export type TransactionUpdateInput = z.infer<typeof transactionUpdateSchema>;
  * decimal string), so the API's contract stays as it was. Built per currency: the exact parse needs it.
  */
 export function transactionEntrySchema(currency: string) {
-  return z.object({ ...transactionFields, direction: directionField, amount: typedAmount(currency, "add") }).superRefine(minusAgainstIn).transform(signed(currency));
+  return z.object({ ...transactionFields, direction: directionField, amount: typedAmount(currency, "add") }).superRefine(minusAgainstIn, { when: amountRead }).transform(signed(currency));
 }
 
 /** An edit's entry: the fields it changes; an old zero may stay (the API refuses only a change to zero). */
 export function transactionEditSchema(currency: string) {
   return z
     .object({ ...transactionFields, date: recordDay.optional(), description: descriptionSchema.optional(), updatedAt: editedFrom, direction: directionField, amount: typedAmount(currency, "update") })
-    .superRefine(minusAgainstIn)
+    .superRefine(minusAgainstIn, { when: amountRead })
     .transform(signed(currency));
 }
 
@@ -172,6 +172,12 @@ export function transactionEditSchema(currency: string) {
  */
 function minusAgainstIn(value: { direction?: Direction | undefined; amount: { magnitude: number; negative: boolean } }, ctx: z.RefinementCtx) {
   if (value.direction === "in" && value.amount.negative && value.amount.magnitude > 0) ctx.addIssue({ code: "custom", path: ["amount"], message: "ledger.moneyInOut.errors.minusWithIn" });
+}
+
+/** The check above needs the amount read (a refused amount has its own message); it runs beside other fields' refusals. */
+function amountRead(payload: { value: unknown }): boolean {
+  const amount = (payload.value as { amount?: unknown } | null)?.amount;
+  return typeof amount === "object" && amount !== null && "negative" in amount;
 }
 
 // No direction at all (a page rendered before the forms had one, a script): the sign decides, as it did.

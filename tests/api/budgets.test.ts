@@ -278,6 +278,13 @@ describe("budget report: expected from schedules", () => {
 
     expect((await call(`/schedules/${gym.id}/occurrences/${date}/skip`, { method: "POST", token })).status).toBe(200);
     expect(await report()).toEqual({ lines: [[groceries, 12000, 0], [null, 0, 0]], totals: [12000, 0] });
+
+    // An archived account's schedules are not posted, so not expected either (ADR 086).
+    const cash = await createAccount(token, { name: "Caja", currency: "PEN" });
+    await schedule({ accountId: cash.id, description: "Mercado chico", amount: "-30.00", categoryId: groceries });
+    expect(await report()).toEqual({ lines: [[groceries, 12000, 3000], [null, 0, 0]], totals: [12000, 3000] });
+    expect((await call(`/accounts/${cash.id}`, { method: "PATCH", token, body: { archived: true } })).status).toBe(200);
+    expect(await report()).toEqual({ lines: [[groceries, 12000, 0], [null, 0, 0]], totals: [12000, 0] });
   });
 });
 
@@ -379,6 +386,30 @@ describe("GET /overview?include=budgets with rollover", () => {
     expect(after).toMatchObject({ spentMinor: 18500, leftMinor: -500, over: true, overLines: 1 });
     const lines = (await call(`/budgets/${budget.id}/report`, { token })).json.lines as Array<{ over: boolean }>;
     expect(lines.filter((line) => line.over)).toHaveLength(1);
+  });
+});
+
+describe("GET /overview?include=budgets in two currencies", () => {
+  it("converts each budget's spending in another currency into its own, budgets of two currencies side by side (ADR 083)", async () => {
+    const { user, token, byName } = await setup();
+    const euros = await createAccount(token, { name: "N26", currency: "EUR" });
+    const today = todayInZone("America/Lima");
+    const soles = await createBudget(token, { name: "Soles", currency: "PEN", period: "monthly" });
+    const dolares = await createBudget(token, { name: "Dólares", currency: "USD", period: "monthly" });
+    for (const budget of [soles, dolares]) await putLines(token, budget.id, [{ categoryId: byName("Dining"), amount: "100.00" }]);
+    // One euro dinner, one day: EUR→PEN for the soles budget, EUR→USD for the dollars one (one map held both by day alone).
+    await env.DB.prepare(
+      "INSERT INTO user_rates (id, user_id, currency, quote, rate, from_day, to_day, created_at, updated_at) VALUES ('eur-pen', ?1, 'EUR', 'PEN', '4.00', ?2, ?2, 0, 0), ('eur-usd', ?1, 'EUR', 'USD', '1.10', ?2, ?2, 0, 0)",
+    )
+      .bind(user.id, today)
+      .run();
+    await addTransaction(token, euros.id, { date: today, description: "Cena", amount: "-10.00", categoryId: byName("Dining") });
+    const cards = (await call(`/overview?from=${today}&to=${today}&include=budgets`, { token })).json.budgets as Array<{ name: string; spentMinor: number; leftOut: number }>;
+    expect(cards.map((card) => [card.name, card.spentMinor, card.leftOut])).toEqual([
+      ["Soles", 4000, 0],
+      ["Dólares", 1100, 0],
+    ]);
+    for (const [budget, spent] of [[soles, 4000], [dolares, 1100]] as const) expect((await call(`/budgets/${budget.id}/report`, { token })).json.totals.spentMinor).toBe(spent);
   });
 });
 

@@ -100,9 +100,10 @@ describe("findRates", () => {
       // October at 3.70; from the 15th, open-ended, entered the other way round (dollars per sol).
       own(`${user.id}-a`, "USD", "PEN", "2026-10-01", "2026-10-31", "3.70", 1),
       own(`${user.id}-b`, "PEN", "USD", "2026-10-15", null, "0.27", 2),
-      // Two starting the same day: the one saved last wins.
       own(`${user.id}-c`, "EUR", "PEN", "2026-10-05", "2026-10-09", "4.30", 3),
-      own(`${user.id}-d`, "EUR", "PEN", "2026-10-05", "2026-10-07", "4.35", 4),
+      // Two starting the same day: the one saved last wins. `insertUserRate` refuses a second one
+      // now, but ties saved before it, or brought by a restore, remain.
+      env.DB.prepare("INSERT INTO user_rates (id, user_id, currency, quote, from_day, to_day, rate, note, created_at, updated_at) VALUES (?1, ?2, 'EUR', 'PEN', '2026-10-05', '2026-10-07', '4.35', NULL, 4, 4)").bind(`${user.id}-d`, user.id),
     ]);
     const found = await findRates(env.DB, user.id, [
       { from: "USD", to: "PEN", day: "2026-10-10" },

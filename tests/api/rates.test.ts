@@ -57,9 +57,9 @@ describe("a user's own rates", () => {
     // Two rates from one day tie: the later one used to win in every sum without a word (session 35's tester).
     const same = await call("/rates/own", { token, body: { currency: "USD", from: "2026-11-01", rate: "3.80" }, headers: { "Accept-Language": "es" } });
     expect(same.status).toBe(422);
-    expect(same.json.errors).toEqual({ from: ["Ya tienes un tipo USD/PEN desde este día: quítalo primero o elige otro día."] });
+    expect(same.json.errors).toEqual({ from: ["Ya tienes un tipo de cambio USD/PEN desde ese día: quítalo primero o elige otro día."] });
     const inverse = await call("/rates/own", { token, body: { currency: "PEN", quote: "USD", from: "2026-11-01", rate: "0.27" } });
-    expect(inverse.json.errors).toEqual({ from: ["You already have a PEN/USD rate from this day: remove it first, or choose another day."] });
+    expect(inverse.json.errors).toEqual({ from: ["You already have a PEN/USD rate from that day: remove it first, or choose another day."] });
     // Another day, or another pair, is a rate of its own.
     expect((await call("/rates/own", { token, body: { currency: "USD", from: "2026-11-15", rate: "3.80" } })).status).toBe(201);
     expect((await call("/rates/own", { token, body: { currency: "EUR", from: "2026-11-01", rate: "4.40" } })).status).toBe(201);

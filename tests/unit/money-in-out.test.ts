@@ -4,7 +4,7 @@ import { createTranslate } from "./i18n-helpers";
 import { en } from "../../core/i18n/locales/en";
 import { es } from "../../core/i18n/locales/es";
 import { parseForm } from "../../app/forms/forms";
-import { formatMoney, parseTypedAmount, typedAsOut } from "../../core/money";
+import { formatMoney, parseTypedAmount, typedAsOut, withoutTypedSign } from "../../core/money";
 import { entryOf, kindDisagrees, transactionEditSchema, transactionEntrySchema } from "../../core/schemas/ledger";
 
 const form = (values: Record<string, string>) => {
@@ -84,6 +84,11 @@ describe("transactionEntrySchema: a direction and an unsigned amount become the 
     expect(parseForm(transactionEntrySchema("PEN"), form({ ...base, direction: "in", amount: "S/ -132.70" }), t)).toEqual({ ok: false, errors: { amount: "You chose money in: write the amount without a minus, or choose money out." } });
     const es_ = createTranslate("es", es);
     expect(parseForm(transactionEditSchema("PEN"), form({ direction: "in", amount: "-50", updatedAt: "5" }), es_)).toEqual({ ok: false, errors: { amount: "Elegiste ingreso: escribe el monto sin el signo menos o elige gasto." } });
+    // Named with the other fields' problems on the first submit, not after they are mended.
+    expect(parseForm(transactionEntrySchema("PEN"), form({ date: "2026-11-20", description: "", direction: "in", amount: "-50" }), t)).toEqual({
+      ok: false,
+      errors: { description: "This field is required.", amount: "You chose money in: write the amount without a minus, or choose money out." },
+    });
     // A minus zero is no money either way: an edit may keep an old zero whatever the choice.
     expect(parseForm(transactionEditSchema("PEN"), form({ direction: "in", amount: "-0.00", updatedAt: "5" }), t)).toMatchObject({ ok: true, data: { amount: "0.00" } });
   });
@@ -116,6 +121,19 @@ describe("transactionEntrySchema: a direction and an unsigned amount become the 
     expect(kindDisagrees("expense", "out")).toBe(false);
     expect(kindDisagrees("income", "in")).toBe(false);
     expect(kindDisagrees(undefined, "in")).toBe(false);
+  });
+});
+
+describe("withoutTypedSign: the figure an answer of \"make it money in\" keeps", () => {
+  it.each([
+    ["-45", "45"],
+    ["S/ -45.90", "S/ 45.90"],
+    ["−12", "12"],
+    ["(300)", "300"],
+    ["45.90", "45.90"],
+  ])("%s → %s", (text, unsigned) => {
+    expect(withoutTypedSign(text)).toBe(unsigned);
+    expect(typedAsOut(withoutTypedSign(text))).toBe(false);
   });
 });
 

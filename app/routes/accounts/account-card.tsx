@@ -95,16 +95,17 @@ export function AccountCard({ account, editing, nonce, today, currencies }: { ac
         // An account with money or debt in it leaves the totals and net worth when archived, and its
         // schedules stop: asked first, in a disclosure so it asks without JavaScript too (ADR 086).
         <details ref={question} className={l.details} data-testid="archive-question">
-          <summary className={l.summary}>
+          {/* The card's one "archive-toggle" id: focus comes back here after a restore (root's focus keeper). */}
+          <summary id={`archive-toggle-${account.id}`} className={l.summary}>
             <Archive size={16} aria-hidden="true" />
             {t("ledger.pages.accounts.archive")}
             <span className="visually-hidden"> {account.name}</span>
           </summary>
-          <archiveFetcher.Form method="post" action="/accounts" preventScrollReset className={l.detailsBody} aria-label={t("ledger.pages.accounts.archive")}>
+          <archiveFetcher.Form method="post" action="/accounts" preventScrollReset className={l.detailsBody} aria-label={`${t("ledger.pages.accounts.archive")} ${account.name}`}>
             {archiveFields}
             <p style={{ margin: 0 }}>{t("accountsPage.archiveQuestion", { name: account.name, balance: account.balanceMinor < 0 ? formatSignedMoneyInText(account.balanceMinor, account.currency) : formatMoney(account.balanceMinor, account.currency) })}</p>
             <div className={l.actions}>
-              <button id={`archive-toggle-${account.id}`} type="submit" name="intent" value="archive" className={ui.button.danger} disabled={Boolean(pendingIntent)}>
+              <button type="submit" name="intent" value="archive" className={ui.button.danger} disabled={Boolean(pendingIntent)} data-focus-as={`archive-toggle-${account.id}`}>
                 {t("accountsPage.archiveYes")}
               </button>
               {/* Closes the question where it is (JavaScript only; without, its summary closes it). */}

@@ -41,7 +41,6 @@ export function RecentTable({ recent, today }: { recent: OverviewData["recent"];
                 beforeBadge={tx.receiptKey ? <Paperclip size={14} aria-label={t("ledger.pages.transactions.receipt")} style={{ marginLeft: 4 }} /> : null}
                 accountId={tx.accountId}
                 accountLabel={transfer ? t("ledger.register.transferLine", { from: tx.accountName, to: tx.transferAccountName }) : tx.accountName}
-                accountHeader={t("ledger.pages.overview.account")}
                 amount={transfer ? <Money minor={-tx.amountMinor} currency={tx.currency} /> : <Money minor={tx.amountMinor} currency={tx.currency} signed />}
               />
             );

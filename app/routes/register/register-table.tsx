@@ -41,9 +41,8 @@ export function RegisterTable({ rows, accountNames, today }: { rows: RegisterRow
               }
               accountId={tx.accountId}
               accountLabel={accountNames.get(tx.accountId) ?? ""}
-              accountHeader={t("transactionsPage.register.account")}
               extraCells={
-                <td data-label={t("ledger.fields.category")} className={l.userText}>
+                <td className={l.userText}>
                   {tx.category ? (
                     <span>
                       <span className={l.categoryDot} style={{ background: tx.category.color }} aria-hidden="true" /> {tx.category.name}

@@ -2,6 +2,7 @@
 import type { Account, Category, Transaction } from "../../../core/api-types/ledger";
 import type { Translate } from "../../../core/i18n/translate";
 import { kindDisagrees, transactionEditSchema, transactionEntrySchema } from "../../../core/schemas/ledger";
+import { withoutTypedSign } from "../../../core/money";
 import { translateIssues, type FieldErrors } from "../../forms/forms";
 import { refusedAnswer } from "../../forms/form-answer";
 import type { apiFor } from "../../server/api.server";
@@ -24,7 +25,12 @@ export type CheckedEntry =
  * asked (`kindConfirmed`) or answered "make it the other way" (`directionAnswer`, which `values` takes).
  */
 export async function checkedEntry(api: ApiClient, accountId: string, values: Record<string, string>, t: Translate, mode: "add" | "update"): Promise<CheckedEntry> {
-  if (values.directionAnswer === "in" || values.directionAnswer === "out") values.direction = values.directionAnswer;
+  if (values.directionAnswer === "in" || values.directionAnswer === "out") {
+    values.direction = values.directionAnswer;
+    // "No, make it money in" answers for the amount's sign too: "-50" typed with money out, then
+    // turned by the answer, is 50 in, not a minus against money in (ADR 085).
+    if (values.directionAnswer === "in" && values.amount) values.amount = withoutTypedSign(values.amount);
+  }
   delete values.directionAnswer;
   const [accountResult, categoriesResult] = await Promise.all([
     api.get<{ account: Account }>(`/accounts/${accountId}`),

@@ -1,6 +1,6 @@
 /**
  * What a transfer between currencies got beside BCRP's rate of its day (issue 38, ADR 056), said
- * under its row: "You got 3.71, BCRP 3.745: S/ 17.50 less". Worked out once per table from the
+ * under its row: "Rate you got 3.71, BCRP 3.745: S/ 17.50 less". Worked out once per table from the
  * list's `include=transferRates`, not once per row.
  */
 import type { TransferRateOut } from "../../../core/api-types/rates";

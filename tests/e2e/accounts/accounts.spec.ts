@@ -61,7 +61,7 @@ test.describe("accounts and transactions", () => {
     await expect(dollarsCard.getByRole("button", { name: "Archive Interbank Dólares" })).toHaveCount(0);
     await dollarsCard.getByTestId("archive-question").locator("summary").click();
     await expect(dollarsCard.getByTestId("archive-question")).toContainText(
-      `Interbank Dólares has a balance of ${dollars("200.00")}. Archived, it no longer counts in your totals or net worth, and its scheduled movements are not posted. Archive it anyway?`,
+      `“Interbank Dólares” has a balance of ${dollars("200.00")}. Archived, it no longer counts in your totals or net worth, and its scheduled movements are not posted. Archive it anyway?`,
     );
     await dollarsCard.getByRole("button", { name: "No, keep it" }).click();
     await expect(dollarsCard.getByRole("button", { name: "Yes, archive it" })).toBeHidden();
@@ -76,6 +76,8 @@ test.describe("accounts and transactions", () => {
     await expect(page.getByTestId("account-totals")).not.toContainText("USD");
     await page.getByRole("button", { name: "Restore Interbank Dólares" }).click();
     await expect(toast(page, "Account restored.")).toBeVisible();
+    // Back among the active ones, focus is on its question's summary (it still holds money).
+    await expect(dollarsCard.getByTestId("archive-question").locator("summary")).toBeFocused();
     await expect(page.getByTestId("group-archived")).toHaveCount(0);
 
     // Edit an account.

@@ -23,8 +23,8 @@ async function noSidewaysScroll(page: Page) {
 }
 
 const TEXTS = {
-  en: { bcrp: /USD at BCRP sell 3\.745, Nov 27, 2026/, own: /USD at your rate 3\.71, from /, noRate: "No rate for GBP", rate: "Rate", quote: "Priced in", add: "Add rate", added: "Rate added.", removed: "Rate removed.", remove: /Remove the rate 3\.71/, same: "You already have a USD/PEN rate from this day: remove it first, or choose another day." },
-  es: { bcrp: /USD a 3\.745 \(venta BCRP, 27 nov\.? 2026\)/, own: /USD a 3\.71 \(tu tipo de cambio, desde el /, noRate: "No hay tipo de cambio para GBP", rate: "Tipo de cambio", quote: "Precio en", add: "Agregar tipo de cambio", added: "Tipo de cambio agregado.", removed: "Tipo de cambio quitado.", remove: /Quitar el tipo 3\.71/, same: "Ya tienes un tipo USD/PEN desde este día: quítalo primero o elige otro día." },
+  en: { bcrp: /USD at BCRP sell 3\.745, Nov 27, 2026/, own: /USD at your rate 3\.71, from /, noRate: "No rate for GBP", rate: "Rate", quote: "Priced in", add: "Add rate", added: "Rate added.", removed: "Rate removed.", remove: /Remove the rate 3\.71/, same: "You already have a USD/PEN rate from that day: remove it first, or choose another day." },
+  es: { bcrp: /USD a 3\.745 \(venta BCRP, 27 nov\.? 2026\)/, own: /USD a 3\.71 \(tu tipo de cambio, desde el /, noRate: "No hay tipo de cambio para GBP", rate: "Tipo de cambio", quote: "Precio en", add: "Agregar tipo de cambio", added: "Tipo de cambio agregado.", removed: "Tipo de cambio quitado.", remove: /Quitar el tipo 3\.71/, same: "Ya tienes un tipo de cambio USD/PEN desde ese día: quítalo primero o elige otro día." },
 } as const;
 
 for (const view of [

@@ -10,8 +10,8 @@ import { soles } from "../support/money";
 
 const TEXTS = {
   // US$ 500.00 → S/ 1,855.00 is 3.71; at BCRP's 3.745 the dollars were worth S/ 1,872.50: S/ 17.50 less.
-  en: `Your rate 3.71, BCRP 3.745: ${soles("17.50")} less`,
-  es: `Tu tipo 3.71, BCRP 3.745: ${soles("17.50")} menos`,
+  en: `Rate you got 3.71, BCRP 3.745: ${soles("17.50")} less`,
+  es: `Cambio obtenido 3.71, BCRP 3.745: ${soles("17.50")} menos`,
 } as const;
 
 for (const { language, width, height } of [

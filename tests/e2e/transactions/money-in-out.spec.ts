@@ -180,6 +180,14 @@ test.describe("money in and money out", () => {
     await question.getByRole("button", { name: "No, make it money in" }).click();
     await expect(page.getByTestId("transaction-row").filter({ hasText: "Propina" }).getByTestId("amount")).toHaveText(`+${soles("5.00")}`);
     await expect(page.getByTestId("account-balance")).toContainText(soles("60.10"));
+    // Typed with a minus, the answer "make it money in" answers for the sign too (ADR 085).
+    await add.getByLabel("Description").fill("Bono");
+    await add.getByLabel("Amount (PEN)").fill("-8");
+    await add.getByLabel("Category").selectOption({ label: "Income" });
+    await add.getByRole("button", { name: "Add transaction" }).click();
+    await add.getByTestId("kind-question").getByRole("button", { name: "No, make it money in" }).click();
+    await expect(page.getByTestId("transaction-row").filter({ hasText: "Bono" }).getByTestId("amount")).toHaveText(`+${soles("8.00")}`);
+    await expect(page.getByTestId("account-balance")).toContainText(soles("68.10"));
 
     // Money in chosen and a minus typed: refused by the action, with what was typed kept (ADR 085).
     await add.getByLabel("Description").fill("Refund");
@@ -188,7 +196,7 @@ test.describe("money in and money out", () => {
     await add.getByRole("button", { name: "Add transaction" }).click();
     await expect(add.getByText("You chose money in: write the amount without a minus, or choose money out.")).toBeVisible();
     await expect(add.getByLabel("Description")).toHaveValue("Refund");
-    await expect(page.getByTestId("account-balance")).toContainText(soles("60.10"));
+    await expect(page.getByTestId("account-balance")).toContainText(soles("68.10"));
 
     // Quick add from the header: a page of its own that leads back with the message.
     await page.goto("/accounts");

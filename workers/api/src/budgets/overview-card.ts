@@ -64,4 +64,3 @@ export function budgetCard(db: D1Database, include: string | undefined) {
     },
   };
 }
-

@@ -12,6 +12,6 @@ export async function reportRates(db: D1Database, userId: string, wanted: readon
   const rates = new Map<string, RateFraction>();
   if (!wanted.length) return rates;
   const found = await findRates(db, userId, wanted);
-  found.forEach((rate, i) => rate && rates.set(rateKey(wanted[i]!.from, wanted[i]!.day), rate.fraction));
+  found.forEach((rate, i) => rate && rates.set(rateKey(wanted[i]!.from, wanted[i]!.to, wanted[i]!.day), rate.fraction));
   return rates;
 }

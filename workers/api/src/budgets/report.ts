@@ -40,7 +40,8 @@ export function wantedRates(budget: BudgetRow, rows: readonly SpendingRow[], day
   return [...seen.values()];
 }
 
-export const rateKey = (currency: string, day: string) => `${currency}|${day}`;
+/** A rate's key in the map `buildReport` reads: from, to and day (the overview's card holds budgets of several currencies in one map). */
+export const rateKey = (from: string, to: string, day: string) => `${from}|${to}|${day}`;
 
 export function buildReport(input: {
   budget: BudgetRow;
@@ -75,7 +76,7 @@ export function buildReport(input: {
     const entry = sums.get(key) ?? { minor: 0, parts: [] };
     if (row.day === null) entry.minor += row.spent;
     else {
-      const rate = rates.get(rateKey(row.currency, row.day));
+      const rate = rates.get(rateKey(row.currency, budget.currency, row.day));
       if (!rate) {
         // An earlier period's counts only where it would have carried in (a line that rolls over).
         if (row.period_start === reported.start) unconverted.period += row.n;

@@ -308,7 +308,7 @@ export function pendingOccurrences(schedule: ScheduleReadRow, overrides: readonl
  */
 export function expectedStatements(db: D1Database, userId: string, currency: string, from: string, to: string): D1PreparedStatement[] {
   return [
-    db.prepare(`SELECT ${READ_COLUMNS} FROM ${READ_FROM} WHERE s.user_id = ?1 AND a.currency = ?2 AND s.to_account_id IS NULL AND s.start_date <= ?3`).bind(userId, currency, to),
+    db.prepare(`SELECT ${READ_COLUMNS} FROM ${READ_FROM} WHERE s.user_id = ?1 AND a.currency = ?2 AND a.archived = 0 AND s.to_account_id IS NULL AND s.start_date <= ?3`).bind(userId, currency, to),
     ...overridesAndPostingsStatements(db, userId, from, to),
   ];
 }
@@ -328,7 +328,7 @@ export function expectedForBudgetStatements(db: D1Database, userId: string, budg
   return [
     db
       .prepare(
-        `SELECT ${READ_COLUMNS} FROM ${READ_FROM} WHERE s.user_id = ?1 AND a.currency = (SELECT currency FROM budgets WHERE id = ?2 AND user_id = ?1) AND s.to_account_id IS NULL AND s.start_date <= ?3`,
+        `SELECT ${READ_COLUMNS} FROM ${READ_FROM} WHERE s.user_id = ?1 AND a.currency = (SELECT currency FROM budgets WHERE id = ?2 AND user_id = ?1) AND a.archived = 0 AND s.to_account_id IS NULL AND s.start_date <= ?3`,
       )
       .bind(userId, budgetId, to),
     ...overridesAndPostingsStatements(db, userId, from, to),
