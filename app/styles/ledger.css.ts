@@ -168,6 +168,8 @@ globalStyle(`${table} thead th`, { background: vars.color.backgroundMd, fontSize
  */
 export const flowsTable = style({ overflowWrap: "anywhere", "@media": { [breakpoints.narrow]: { fontSize: "0.8125rem" } } });
 globalStyle(`${flowsTable} th[scope="row"]`, { overflowWrap: "normal", "@media": { [breakpoints.narrow]: { fontSize: "inherit" } } });
+// So a figure may break where nothing else can give (S/ 1,234,567.89 beside its row's name at 390 px); one that fits stays whole.
+globalStyle(`${flowsTable} td [data-minor]`, { whiteSpace: "normal" });
 globalStyle(`${flowsTable} th, ${flowsTable} td`, { "@media": { [breakpoints.narrow]: { paddingInline: "4px" } } });
 globalStyle(`${flowsTable} tr > :first-child`, { "@media": { [breakpoints.narrow]: { paddingInlineStart: 0 } } });
 globalStyle(`${flowsTable} tr > :last-child`, { "@media": { [breakpoints.narrow]: { paddingInlineEnd: 0 } } });
@@ -279,8 +281,9 @@ globalStyle(`${movementLines} > tbody > tr > td`, { "@media": { [phone]: { displ
 globalStyle(`${movementLines} > tbody > tr > td:nth-child(2)`, { "@media": { [phone]: { order: 0, flex: "1 1 0", minWidth: 0, fontSize: "inherit", color: vars.color.text } } });
 globalStyle(`${movementLines} > tbody > tr > td:last-child`, { "@media": { [phone]: { order: 1, flex: "0 0 auto", fontSize: "inherit", textAlign: "end" } } });
 globalStyle(`${movementLines} > tbody > tr > td:nth-child(n + 3):not(:last-child)::before`, { "@media": { [phone]: { content: '"· "' } } });
-// The account's link flows on after its separator (its 44 px tap height is the desktop table's).
-globalStyle(`${movementLines} > tbody > tr > td > a`, { "@media": { [phone]: { display: "inline", paddingBlock: 0 } } });
+// The account's link flows on after its separator, inline; its padding (which an inline box's
+// target includes, not its line) keeps it 24 px tall or more for a thumb (WCAG 2.5.8).
+globalStyle(`${movementLines} > tbody > tr > td > a`, { "@media": { [phone]: { display: "inline", paddingBlock: "4px" } } });
 // A visually hidden caption keeps its 1 px box: at full width it pushed the page sideways on phones.
 globalStyle(`${responsiveTable} caption:not(.visually-hidden)`, { "@media": { [phone]: { display: "block", width: "100%" } } });
 globalStyle(`${responsiveTable} td[data-empty]`, { "@media": { [phone]: { display: "none" } } });
