@@ -319,14 +319,18 @@ function decimalSeparatorOf(text: string, currency: string): DecimalSeparator {
   return after === 3 && after > currencyDigits(currency) ? "." : ",";
 }
 
+/** A leading minus, after a currency's sign or code too ("S/ -45"); the sign's lead is group 1. */
+const TYPED_MINUS = /^(\s*(?:\p{L}{1,3}[/$]?|\p{Sc})?\s*)[-−]/u;
+/** An accounting bracket round the whole amount ("(300)"); its inside is group 1. */
+const TYPED_BRACKETS = /^\s*\((.*)\)\s*$/u;
+
 /** Whether text being typed already says "money out" by itself: a leading minus (after a currency sign too) or an accounting bracket. */
 export function typedAsOut(text: string): boolean {
-  return /^\s*\(|^\s*(?:\p{L}{1,3}[/$]?|\p{Sc})?\s*[-−]/u.test(text);
+  return /^\s*\(/u.test(text) || TYPED_MINUS.test(text);
 }
 
 /** The typed amount without what `typedAsOut` reads as "out": "S/ -45" → "S/ 45", "(300)" → "300". */
 export function withoutTypedSign(text: string): string {
-  const bracketed = /^\s*\((.*)\)\s*$/u.exec(text);
-  if (bracketed) return bracketed[1]!;
-  return text.replace(/^(\s*(?:\p{L}{1,3}[/$]?|\p{Sc})?\s*)[-−]/u, "$1");
+  const bracketed = TYPED_BRACKETS.exec(text);
+  return bracketed ? bracketed[1]! : text.replace(TYPED_MINUS, "$1");
 }

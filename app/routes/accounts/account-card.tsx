@@ -1,6 +1,5 @@
 /** One account on the accounts page: its balance, its links, archive (asked first while it holds money) or restore, and its edit form when open. */
 import { Archive, ArchiveRestore, Pencil } from "lucide-react";
-import { useRef } from "react";
 import { Link, useActionData, useFetcher, useLocation } from "react-router";
 import { useTranslation } from "../../i18n/use-translation";
 import { FormKey } from "../../forms/idempotency-key";
@@ -11,6 +10,7 @@ import { useFailureToast, useFormAnswer } from "../../forms/use-form-answer";
 import { type FormAnswer } from "../../forms/form-answer";
 import type { Account } from "../../../core/api-types/ledger";
 import { AccountForm, type CurrencyOption } from "./account-form";
+import { CloseQuestionButton } from "../../ui/close-question-button";
 import * as l from "../../styles/ledger.css";
 import * as ui from "../../styles/ui.css";
 
@@ -28,7 +28,6 @@ export function AccountCard({ account, editing, nonce, today, currencies }: { ac
   const archived = pendingIntent ? pendingIntent === "archive" : account.archived;
   const isEditing = Boolean(editing) || Boolean(editResult);
   const asksFirst = !archived && account.balanceMinor !== 0;
-  const question = useRef<HTMLDetailsElement>(null);
   const hydrated = useHydrated();
   const archiveFields = (
     <>
@@ -94,7 +93,7 @@ export function AccountCard({ account, editing, nonce, today, currencies }: { ac
       {asksFirst ? (
         // An account with money or debt in it leaves the totals and net worth when archived, and its
         // schedules stop: asked first, in a disclosure so it asks without JavaScript too (ADR 086).
-        <details ref={question} className={l.details} data-testid="archive-question">
+        <details className={l.details} data-testid="archive-question">
           {/* The card's one "archive-toggle" id: focus comes back here after a restore (root's focus keeper). */}
           <summary id={`archive-toggle-${account.id}`} className={l.summary}>
             <Archive size={16} aria-hidden="true" />
@@ -109,19 +108,7 @@ export function AccountCard({ account, editing, nonce, today, currencies }: { ac
                 {t("accountsPage.archiveYes")}
               </button>
               {/* Closes the question where it is (JavaScript only; without, its summary closes it). */}
-              {hydrated ? (
-                <button
-                  type="button"
-                  className={ui.button.ghost}
-                  onClick={() => {
-                    if (!question.current) return;
-                    question.current.open = false;
-                    question.current.querySelector("summary")?.focus();
-                  }}
-                >
-                  {t("accountsPage.archiveKeep")}
-                </button>
-              ) : null}
+              {hydrated ? <CloseQuestionButton>{t("accountsPage.archiveKeep")}</CloseQuestionButton> : null}
             </div>
           </archiveFetcher.Form>
         </details>

@@ -3,7 +3,6 @@
  * and its delete. Each posts to the page's action (works without JavaScript) and, with it,
  * through a fetcher; the same schemas check them in the browser and in the action.
  */
-import { useRef } from "react";
 import { Link, useLocation, type FetcherWithComponents } from "react-router";
 import { useHydrated } from "../../browser/use-hydrated";
 import type { ZodType } from "zod";
@@ -20,6 +19,7 @@ import { useTranslation } from "../../i18n/use-translation";
 import { Field, FormAlert } from "../../ui/ui";
 import { budgetPage } from "./budget-address";
 import { OTHER_LINE } from "./other-line";
+import { CloseQuestionButton } from "../../ui/close-question-button";
 import * as l from "../../styles/ledger.css";
 import * as ui from "../../styles/ui.css";
 
@@ -179,11 +179,10 @@ export function DeleteBudget({ budget, fetcher, result, nonce }: { budget: Budge
   useFailureToast(result, t);
   const here = useLocation();
   const hydrated = useHydrated();
-  const disclosure = useRef<HTMLDetailsElement>(null);
   const question = t("budgetsPage.deleteQuestion", { name: budget.name });
   return (
     // Open again with a refusal (or an outage), so it is read beside the question.
-    <details ref={disclosure} className={l.details} open={Boolean(result) || undefined} data-testid="budget-delete">
+    <details className={l.details} open={Boolean(result) || undefined} data-testid="budget-delete">
       <summary className={l.summary}>{t("budgetsPage.delete")}</summary>
       <fetcher.Form method="post" action="/budgets" className={`${l.detailsBody} ${ui.stack}`} aria-label={question}>
         <FormKey nonce={nonce} form={`budget-delete.${budget.id}`} />
@@ -202,17 +201,7 @@ export function DeleteBudget({ budget, fetcher, result, nonce }: { budget: Budge
               place, focus back on its summary; without, a link to the same page again (a link to a place in
               it would only scroll: the question would stay open). */}
           {fetcher.state !== "idle" ? null : hydrated ? (
-            <button
-              type="button"
-              className={ui.button.ghost}
-              onClick={() => {
-                if (!disclosure.current) return;
-                disclosure.current.open = false;
-                disclosure.current.querySelector("summary")?.focus();
-              }}
-            >
-              {t("budgetsPage.deleteKeep")}
-            </button>
+            <CloseQuestionButton>{t("budgetsPage.deleteKeep")}</CloseQuestionButton>
           ) : (
             <Link to={`${here.pathname}${here.search}`} className={ui.button.ghost}>
               {t("budgetsPage.deleteKeep")}

@@ -29,8 +29,9 @@ export function budgetCard(db: D1Database, include: string | undefined) {
       const today = todayInZone(user.timeZone);
       const budgets = rowsOf<BudgetRow>(results[0]);
       const lines = rowsOf<LineRow>(results[1]);
-      const spending = rowsOf<SpendingRow & { budget_id: string }>(results[2]);
-      const rowsOfBudget = (id: string) => spending.filter((row) => row.budget_id === id);
+      // Each budget's spending rows, grouped once: read for its rates, then for its report.
+      const spending = Map.groupBy(rowsOf<SpendingRow & { budget_id: string }>(results[2]), (row) => row.budget_id);
+      const rowsOfBudget = (id: string) => spending.get(id) ?? [];
       const rates = await reportRates(db, user.id, budgets.flatMap((budget) => wantedRates(budget, rowsOfBudget(budget.id), today)));
       return {
         budgets: budgets.map((budget) => {
