@@ -3,9 +3,9 @@
  * change of email (it said 409, unthrottled) nor in the time sign-up takes to answer.
  */
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createApi } from "../../workers/api/src/app";
-import { call, signUp, STRONG_PASSWORD, uniqueEmail, uniqueIp, waitForMail } from "./helpers";
+import { call, holdTheClock, signUp, STRONG_PASSWORD, uniqueEmail, uniqueIp, waitForMail } from "./helpers";
 
 /** The answer without what differs by address in any case: the address itself and the link's expiry. */
 function shape(answer: { status: number; json: { pending?: { email: string; expiresAt: number } } }) {
@@ -13,6 +13,8 @@ function shape(answer: { status: number; json: { pending?: { email: string; expi
 }
 
 describe("change of email", () => {
+  afterEach(() => vi.useRealTimers());
+
   it("answers a taken address exactly as a free one, and tells the taken address's owner", async () => {
     const owner = await signUp();
     const { token, password } = await signUp();
@@ -26,6 +28,7 @@ describe("change of email", () => {
   });
 
   it("counts the 5-an-hour limit before anything else: wrong passwords and taken addresses too", async () => {
+    holdTheClock();
     const owner = await signUp();
     const { token, password } = await signUp();
     const statuses: number[] = [];

@@ -2,7 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { createApi } from "../../workers/api/src/app";
 import { sweep } from "../../workers/api/src/system/store";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { askForAccount, call, outbox, signUp, signupLinkFor, STRONG_PASSWORD, uniqueEmail, uniqueIp, waitForMail } from "./helpers";
+import { askForAccount, call, holdTheClock, outbox, signUp, signupLinkFor, STRONG_PASSWORD, uniqueEmail, uniqueIp, waitForMail } from "./helpers";
 
 function linkIdFrom(text: string): string {
   const match = /\/login\/change-password\/([A-Za-z0-9_-]{43})/.exec(text);
@@ -138,6 +138,7 @@ describe("sign-up", () => {
   });
 
   it("is limited to 10 per IP per hour", async () => {
+    holdTheClock();
     const ip = uniqueIp();
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
@@ -149,6 +150,7 @@ describe("sign-up", () => {
   });
 
   it("counts an IPv6 client by its /64, so changing the address within it does not reset the limit", async () => {
+    holdTheClock();
     const prefix = `2001:db8:${(Date.now() % 65536).toString(16)}:${Math.floor(Math.random() * 65536).toString(16)}`;
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
@@ -218,6 +220,7 @@ describe("sign-up links (ADR 039)", () => {
   });
 
   it("mail the link in the language of the form, and a mailbox hears of at most 3 sign-ups an hour, as any address", async () => {
+    holdTheClock();
     const email = uniqueEmail("Es");
     await askForAccount(form(email, STRONG_PASSWORD, "Lucía"), uniqueIp(), { "Accept-Language": "es-PE" });
     const [mail] = await waitForMail(email, 1, { signup: true });
@@ -571,6 +574,7 @@ describe("password recovery", () => {
   });
 
   it("allows 3 requests per email and 10 per IP per hour", async () => {
+    holdTheClock();
     const email = uniqueEmail();
     const perEmail = [];
     for (let i = 0; i < 4; i++) perEmail.push((await call("/auth/recover", { body: { email }, ip: uniqueIp() })).status);

@@ -1,4 +1,5 @@
 import { env, SELF } from "cloudflare:test";
+import { vi } from "vitest";
 
 export const BASE = "https://tesoro.test/api/v1";
 export const STRONG_PASSWORD = "correct-horse-battery-staple-lima";
@@ -17,6 +18,16 @@ export function uniqueEmail(prefix = "user"): string {
  * sequence from a random start; 250 random addresses collided often enough to trip the throttle.
  */
 let nextIp = Math.floor(Math.random() * 65_536);
+/**
+ * Holds `Date` still for the rest of a test (timers run on), so attempts counted in a fixed window
+ * (a minute, an hour) all fall in one window however slow the machine: a count crossing a window's
+ * end starts afresh, and a limit test would read 401 where it expects 429 (CI, stop 49). The worker
+ * reads the same clock. The file's `afterEach` must call `vi.useRealTimers()`.
+ */
+export function holdTheClock(): void {
+  vi.useFakeTimers({ now: Date.now(), toFake: ["Date"] });
+}
+
 export function uniqueIp(): string {
   const n = nextIp++ % 131_072;
   return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;

@@ -1,11 +1,13 @@
 import { env } from "cloudflare:test";
 import { unzipSync, strFromU8 } from "fflate";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { EXPORT_CHUNK_ROWS, exportHead, exportZip } from "../../workers/api/src/export/files";
 import { findUserById } from "../../workers/api/src/users/store";
 import { toApiUser } from "../../workers/api/src/users/model";
-import { BASE, call, outbox, signUp, STRONG_PASSWORD, uniqueEmail, uniqueIp, waitForMail } from "./helpers";
+import { BASE, call, holdTheClock, outbox, signUp, STRONG_PASSWORD, uniqueEmail, uniqueIp, waitForMail } from "./helpers";
 import { SELF } from "cloudflare:test";
+
+afterEach(() => vi.useRealTimers());
 
 /** Ledger rows written straight into D1, so these tests depend only on the schema. */
 async function seedLedger(userId: string) {
@@ -304,6 +306,7 @@ describe("change email", () => {
   });
 
   it("mails at most five new addresses an hour", async () => {
+    holdTheClock();
     const { token, password } = await signUp();
     for (let i = 0; i < 5; i++) expect((await call("/users/me/email", { token, body: { email: uniqueEmail(`Try${i}`), password } })).status).toBe(202);
     const sixth = uniqueEmail("Sixth");

@@ -5,11 +5,11 @@
  * success does not clear that lock. Plus the limit per client network in front of sign-in.
  */
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createApi } from "../../workers/api/src/app";
 import { passwordChecks } from "../../workers/api/src/auth/password";
 import { SIGNIN_PER_NETWORK } from "../../workers/api/src/auth/routes";
-import { call, signUp, uniqueEmail, uniqueIp } from "./helpers";
+import { call, holdTheClock, signUp, uniqueEmail, uniqueIp } from "./helpers";
 
 /**
  * Every password check counts in `passwordChecks` of the module this file imports; the API built
@@ -56,7 +56,10 @@ describe("sign-in lockout under a burst", () => {
 });
 
 describe("sign-in limit per client network", () => {
+  afterEach(() => vi.useRealTimers());
+
   it("refuses attempts past the limit in a minute from one network, whatever the emails", async () => {
+    holdTheClock();
     const ip = uniqueIp();
     const statuses: number[] = [];
     for (let i = 0; i < SIGNIN_PER_NETWORK.max; i++) statuses.push((await call("/auth/login", { body: { email: uniqueEmail("spray"), password: "wrong-password-123" }, ip })).status);
