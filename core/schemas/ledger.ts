@@ -154,14 +154,17 @@ export type TransactionUpdateInput = z.infer<typeof transactionUpdateSchema>;
  * decimal string), so the API's contract stays as it was. Built per currency: the exact parse needs it.
  */
 export function transactionEntrySchema(currency: string) {
-  return z.object({ ...transactionFields, direction: directionField, amount: typedAmount(currency, "add") }).superRefine(minusAgainstIn, { when: amountRead }).transform(signed(currency));
+  return z.object({ ...transactionFields, direction: directionField, amount: typedAmount(currency, "add") }).superRefine(minusAgainstIn(MINUS_WITH_IN), { when: amountRead }).transform(signed(currency));
 }
 
-/** An edit's entry: the fields it changes; an old zero may stay (the API refuses only a change to zero). */
-export function transactionEditSchema(currency: string) {
+/**
+ * An edit's entry: the fields it changes; an old zero may stay (the API refuses only a change to zero).
+ * A transfer's leg cannot turn, so its minus message (`minusWithIn`, a message key) does not offer "money out".
+ */
+export function transactionEditSchema(currency: string, minusWithIn = MINUS_WITH_IN) {
   return z
     .object({ ...transactionFields, date: recordDay.optional(), description: descriptionSchema.optional(), updatedAt: editedFrom, direction: directionField, amount: typedAmount(currency, "update") })
-    .superRefine(minusAgainstIn, { when: amountRead })
+    .superRefine(minusAgainstIn(minusWithIn), { when: amountRead })
     .transform(signed(currency));
 }
 
@@ -170,9 +173,12 @@ export function transactionEditSchema(currency: string) {
  * (session 35's tester saved -50 as income and got money out). A minus with "money out", or with
  * no direction at all, still means out (ADR 051); against "money in" it is refused (ADR 085).
  */
-function minusAgainstIn(value: { direction?: Direction | undefined; amount: { magnitude: number; negative: boolean } }, ctx: z.RefinementCtx) {
-  if (value.direction === "in" && value.amount.negative && value.amount.magnitude > 0) ctx.addIssue({ code: "custom", path: ["amount"], message: "ledger.moneyInOut.errors.minusWithIn" });
+function minusAgainstIn(message: string) {
+  return (value: { direction?: Direction | undefined; amount: { magnitude: number; negative: boolean } }, ctx: z.RefinementCtx) => {
+    if (value.direction === "in" && value.amount.negative && value.amount.magnitude > 0) ctx.addIssue({ code: "custom", path: ["amount"], message });
+  };
 }
+const MINUS_WITH_IN = "ledger.moneyInOut.errors.minusWithIn";
 
 /** The check above needs the amount read (a refused amount has its own message); it runs beside other fields' refusals. */
 function amountRead(payload: { value: unknown }): boolean {

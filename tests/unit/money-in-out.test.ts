@@ -4,6 +4,8 @@ import { createTranslate } from "./i18n-helpers";
 import { en } from "../../core/i18n/locales/en";
 import { es } from "../../core/i18n/locales/es";
 import { parseForm } from "../../app/forms/forms";
+import { transactionsPageTexts } from "../../core/i18n/page-texts/transactions-page";
+import { minusWithInOf } from "../../app/routes/transactions/transfer-leg-entry";
 import { formatMoney, parseTypedAmount, typedAsOut, withoutTypedSign } from "../../core/money";
 import { entryOf, kindDisagrees, transactionEditSchema, transactionEntrySchema } from "../../core/schemas/ledger";
 
@@ -89,6 +91,15 @@ describe("transactionEntrySchema: a direction and an unsigned amount become the 
       ok: false,
       errors: { description: "This field is required.", amount: "You chose money in: write the amount without a minus, or choose money out." },
     });
+    // A transfer's leg cannot turn: its message does not offer "money out" (the form and the action pick it).
+    const leg = transactionEditSchema("PEN", minusWithInOf(true));
+    const esPage = createTranslate("es", { ...es, ...transactionsPageTexts.es });
+    expect(parseForm(leg, form({ direction: "in", amount: "-100", updatedAt: "5" }), esPage)).toEqual({
+      ok: false,
+      errors: { amount: "Este lado de la transferencia es un ingreso: escribe el monto sin el signo menos. Para mover dinero en sentido contrario, haz una nueva transferencia." },
+    });
+    expect(parseForm(leg, form({ direction: "out", amount: "-100", updatedAt: "5" }), t)).toMatchObject({ ok: true, data: { amount: "-100.00" } });
+    expect(minusWithInOf(false)).toBeUndefined();
     // A minus zero is no money either way: an edit may keep an old zero whatever the choice.
     expect(parseForm(transactionEditSchema("PEN"), form({ direction: "in", amount: "-0.00", updatedAt: "5" }), t)).toMatchObject({ ok: true, data: { amount: "0.00" } });
   });

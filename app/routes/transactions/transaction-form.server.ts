@@ -10,6 +10,7 @@ import { apiFailure, formId } from "../../server/ledger.server";
 import { replaceWithToast } from "../../server/toast.server";
 import type { IntentArgs } from "./intent-args.server";
 import type { KindQuestion } from "../../forms/kind-question";
+import { minusWithInOf } from "./transfer-leg-entry";
 
 type ApiClient = ReturnType<typeof apiFor>;
 type ApiRefusal = Extract<Awaited<ReturnType<ApiClient["get"]>>, { ok: false }>;
@@ -32,12 +33,15 @@ export async function checkedEntry(api: ApiClient, accountId: string, values: Re
     if (values.directionAnswer === "in" && values.amount) values.amount = withoutTypedSign(values.amount);
   }
   delete values.directionAnswer;
+  // Only which message a minus on money in gets (a leg cannot turn); the API checks the leg itself.
+  const transferLeg = values.transferLeg === "1";
   const [accountResult, categoriesResult] = await Promise.all([
     api.get<{ account: Account }>(`/accounts/${accountId}`),
     values.categoryId ? api.get<{ categories: Category[] }>("/categories") : Promise.resolve(null),
   ]);
   if (!accountResult.ok) return { ok: false, errors: {}, failed: accountResult };
-  const parsed = (mode === "add" ? transactionEntrySchema : transactionEditSchema)(accountResult.data.account.currency).safeParse(values);
+  const currency = accountResult.data.account.currency;
+  const parsed = (mode === "add" ? transactionEntrySchema(currency) : transactionEditSchema(currency, minusWithInOf(transferLeg))).safeParse(values);
   if (!parsed.success) return { ok: false, errors: translateIssues(parsed.error, t) };
   const category = categoriesResult?.ok ? categoriesResult.data.categories.find((c) => c.id === values.categoryId) : undefined;
   const direction = String(parsed.data.amount).startsWith("-") ? "out" : "in";

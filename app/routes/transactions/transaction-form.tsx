@@ -21,6 +21,7 @@ import { type Direction, entryOf } from "../../../core/ledger-values";
 import { useListUrls } from "./list-urls";
 import type { Fetcher, PageData, PageTransaction, TransactionsAnswer } from "./page-data";
 import { StatusAndNotesFields } from "./status-and-notes-fields";
+import { minusWithInOf } from "./transfer-leg-entry";
 import type { RowShared } from "./use-row-shared";
 import * as l from "../../styles/ledger.css";
 import * as ui from "../../styles/ui.css";
@@ -43,9 +44,10 @@ export function TransactionForm({ mode, tx, fetcher, result, loaderData }: Trans
   const currency = loaderData.account.currency;
   // One schema for the browser's check and the action's (ADR 051): a direction and an unsigned amount.
   // Loaded, with zod, when the form is first focused or sent, not with the list (ADR 074).
+  const transferLeg = Boolean(tx?.transferId);
   const loadSchema = useCallback(
-    () => import("../../../core/schemas/ledger").then((schemas) => (mode === "add" ? schemas.transactionEntrySchema : schemas.transactionEditSchema)(currency)),
-    [currency, mode],
+    () => import("../../../core/schemas/ledger").then((schemas) => (mode === "add" ? schemas.transactionEntrySchema(currency) : schemas.transactionEditSchema(currency, minusWithInOf(transferLeg)))),
+    [currency, mode, transferLeg],
   );
   const { errors, onSubmit, onFocus } = useClientValidation(loadSchema, t, result?.errors, undefined);
   const question = kindQuestionOf(result);
@@ -100,6 +102,7 @@ export function TransactionForm({ mode, tx, fetcher, result, loaderData }: Trans
       <input type="hidden" name="intent" value={mode} />
       <input type="hidden" name="returnTo" value={mode === "add" ? listUrlKeepingEdit : listUrl} />
       {tx ? <input type="hidden" name="transactionId" value={tx.id} /> : null}
+      {transferLeg ? <input type="hidden" name="transferLeg" value="1" /> : null}
       {/* The copy this edit starts from: a change made meanwhile elsewhere is not silently undone (409). */}
       {tx ? <input type="hidden" name="updatedAt" value={tx.updatedAt} /> : null}
       <FormAlert message={formErrorOf(result, t)} />
@@ -151,7 +154,7 @@ export function TransactionForm({ mode, tx, fetcher, result, loaderData }: Trans
           directionError={errors.direction}
           note={tx?.transferId ? `${prefix}-transfer-note` : undefined}
           // A leg's way is its transfer's: turning it was always refused by the API (session 35's tester).
-          fixedDirection={Boolean(tx?.transferId)}
+          fixedDirection={transferLeg}
           t={t}
         />
         <SelectField

@@ -7,9 +7,11 @@
  */
 import { createUser, expect, hydrated, randomIp, signInAs, test } from "../support/fixtures";
 import { todayInLima } from "../support/dates";
-import { addTransactions, createAccount } from "../support/ledger-api";
+import { addTransactions, apiPost, createAccount } from "../support/ledger-api";
 import { soles } from "../support/money";
 import { disclose, postsDuring, spanishPage, toast } from "../support/pages";
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 test.describe("money in and money out", () => {
   test("an expense typed with digits only is an expense; display formats are read; a disagreeing category asks first; the form stays open", async ({ page, request, signedIn }) => {
@@ -211,6 +213,44 @@ test.describe("money in and money out", () => {
     await expect(page.locator("noscript p[role=status]")).toHaveText("Movement added.");
     await page.goto(`/accounts/${accountId}/transactions`);
     await expect(page.getByTestId("transaction-row").filter({ hasText: "Bodega" }).getByTestId("amount")).toHaveText(`-${soles("10.00")}`);
+    await context.close();
+  });
+
+  test("a minus on a transfer's money-in side is told to go, not to choose money out, which the leg does not offer", async ({ browser, baseURL, page, request, signedIn }) => {
+    const from = await createAccount(request, signedIn, { name: "BCP", openingBalance: "500.00", openingDate: "2026-01-01" });
+    const to = await createAccount(request, signedIn, { name: "Caja", type: "cash", openingDate: "2026-01-01" });
+    const transfer = await apiPost<{ to: { id: string } }>(request, signedIn, "/transfers", { fromAccountId: from, toAccountId: to, amount: "100.00", date: "2026-11-10", description: "Retiro" });
+    const message = "This side of the transfer is money in: write the amount without a minus. To move money the other way, make a new transfer.";
+    // With JavaScript: the browser's check names it beside the amount, and nothing is posted.
+    await page.goto(`/accounts/${to}/transactions?edit=${transfer.to.id}`);
+    await hydrated(page);
+    const leg = page.getByRole("form", { name: "Edit Retiro" });
+    await expect(leg.getByRole("radio", { name: "Money in" })).toBeChecked();
+    await leg.getByLabel("Amount (PEN)").fill("-100");
+    const posts = await postsDuring(page, () => leg.getByRole("button", { name: "Save" }).click(), () => expect(leg.getByLabel("Amount (PEN)")).toHaveAccessibleDescription(new RegExp(`${escaped(message)}$`)));
+    expect(posts).toEqual([]);
+    // An ordinary movement's form still offers the other way.
+    await addTransactions(request, signedIn, to, [{ date: "2026-11-11", description: "Vuelto", amount: "5.00" }]);
+    const vuelto = await (await request.get(`/api/v1/accounts/${to}/transactions?q=Vuelto`, { headers: { Authorization: `Bearer ${signedIn.token}` } })).json();
+    await page.goto(`/accounts/${to}/transactions?edit=${vuelto.transactions[0].id}`);
+    await hydrated(page);
+    const plain = page.getByRole("form", { name: "Edit Vuelto" });
+    await plain.getByLabel("Amount (PEN)").fill("-5");
+    await plain.getByRole("button", { name: "Save" }).click();
+    await expect(plain.getByLabel("Amount (PEN)")).toHaveAccessibleDescription(/You chose money in: write the amount without a minus, or choose money out\.$/);
+
+    // Without JavaScript: the action says the same, keeps what was typed, and changes nothing.
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false, extraHTTPHeaders: { "CF-Connecting-IP": randomIp() } });
+    const bare = await context.newPage();
+    await signInAs(bare, signedIn, baseURL!);
+    await bare.goto(`/accounts/${to}/transactions?edit=${transfer.to.id}`);
+    await bare.getByRole("form", { name: "Edit Retiro" }).getByLabel("Amount (PEN)").fill("-100");
+    await bare.getByRole("form", { name: "Edit Retiro" }).getByRole("button", { name: "Save" }).click();
+    const answered = bare.getByRole("form", { name: "Edit Retiro" });
+    await expect(answered.getByText(message)).toBeVisible();
+    await expect(answered.getByLabel("Amount (PEN)")).toHaveValue("-100");
+    const balance = async (id: string) => (await (await request.get(`/api/v1/accounts/${id}`, { headers: { Authorization: `Bearer ${signedIn.token}` } })).json()).account.balance;
+    expect([await balance(from), await balance(to)]).toEqual(["400.00", "105.00"]);
     await context.close();
   });
 
