@@ -29,6 +29,8 @@ export interface Schedule {
   mode: ScheduleMode;
   /** The next occurrence not posted nor skipped (null: the schedule has ended). */
   nextDate: string | null;
+  /** The archived account (its name) that keeps it from posting (ADR 087); null while both are open. */
+  pausedBy: string | null;
   createdAt: number;
   updatedAt: number;
 }

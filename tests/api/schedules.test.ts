@@ -279,14 +279,19 @@ describe("schedules: include=upcoming", () => {
     expect(list.json.upcoming.occurrences.map((o: { description: string }) => o.description)).toEqual(["Monthly B"]);
     expect((await call(`/overview?from=${today()}&to=${today()}&include=budgetz`, { token: user.token })).status).toBe(422);
 
+    await createSchedule(user.token, { accountId: a.id, toAccountId: b.id, kind: "months", description: "Ahorro", amount: "50.00" });
     // An archived account's schedules are not posted, so they are not upcoming either (ADR 086).
     expect((await call(`/accounts/${b.id}`, { method: "PATCH", token: user.token, body: { archived: true } })).status).toBe(200);
     const after = await call(`/overview?from=${today()}&to=${today()}&include=upcoming`, { token: user.token });
     expect(after.json.upcoming.occurrences.map((o: { description: string }) => o.description)).not.toContain("Monthly B");
     expect(after.json.upcoming.occurrences[0]).toMatchObject({ description: "Weekly A" });
     expect((await call("/schedules/upcoming", { token: user.token })).json.occurrences.map((o: { description: string }) => o.description)).not.toContain("Monthly B");
+    // The list names what pauses it (ADR 087); a transfer is paused by either of its accounts.
+    const paused = (list: Array<{ description: string; pausedBy: string | null }>) => Object.fromEntries(list.map((s) => [s.description, s.pausedBy]));
+    expect(paused((await call("/schedules", { token: user.token })).json.schedules)).toEqual({ "Weekly A": null, "Monthly B": "Other", Ahorro: "Other" });
     // Restored, they are back.
     expect((await call(`/accounts/${b.id}`, { method: "PATCH", token: user.token, body: { archived: false } })).status).toBe(200);
     expect((await call("/schedules/upcoming", { token: user.token })).json.occurrences.map((o: { description: string }) => o.description)).toContain("Monthly B");
+    expect(paused((await call("/schedules", { token: user.token })).json.schedules)).toEqual({ "Weekly A": null, "Monthly B": null, Ahorro: null });
   });
 });

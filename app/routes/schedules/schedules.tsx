@@ -52,7 +52,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     suggestions: unwrap(suggestions, request).suggestions,
     accounts: unwrap(accounts, request).accounts.filter((a) => !a.archived).map(({ id, name, currency }) => ({ id, name, currency })),
     categories: unwrap(categories, request).categories,
-    editing: editId && ID_PATTERN.test(editId) ? (all.find((s) => s.id === editId) ?? null) : null,
+    // A paused schedule's account is not among the form's (archived): its edit would move it unasked.
+    editing: editId && ID_PATTERN.test(editId) ? (all.find((s) => s.id === editId && !s.pausedBy) ?? null) : null,
     occurrence: url.searchParams.get("occurrence"),
     openNew: url.searchParams.has("new"),
     today: todayInZone(user.timeZone),
@@ -165,21 +166,28 @@ function ScheduleRow({ s, category, nonce }: { s: Schedule; category: string | n
       <div className={l.grow}>
         <p style={{ margin: 0 }}>
           <strong className={l.userText}>{s.description}</strong>
-          <span className={l.badgeAfter}>{t(`schedulesPage.modes.${s.mode}`)}</span>
+          {s.pausedBy ? <span className={`${l.badgePending} ${l.badgeAfter}`}>{t("schedulesPage.paused")}</span> : <span className={l.badgeAfter}>{t(`schedulesPage.modes.${s.mode}`)}</span>}
           {s.estimate ? <span className={l.badgeAfter}>{t("schedules.upcoming.estimate")}</span> : null}
         </p>
         <p className={l.small} style={{ margin: 0 }}>
           {ruleText(s)} · {s.toAccountName ? `${s.accountName} → ${s.toAccountName}` : s.accountName}
           {category ? ` · ${category}` : ""}
-          {" · "}
-          {s.nextDate ? t("schedulesPage.next", { date: formatDay(s.nextDate, i18n.language) }) : t("schedulesPage.ended")}
+          {s.pausedBy ? null : ` · ${s.nextDate ? t("schedulesPage.next", { date: formatDay(s.nextDate, i18n.language) }) : t("schedulesPage.ended")}`}
         </p>
+        {/* An archived account's schedules post nothing (ADR 086); said here, where the schedule is, with the way back (ADR 087). */}
+        {s.pausedBy ? (
+          <p className={l.small} style={{ margin: 0 }} data-testid="schedule-paused">
+            {t("schedulesPage.pausedNote", { account: s.pausedBy })}
+          </p>
+        ) : null}
       </div>
       <Money minor={s.toAccountId ? -Math.abs(s.amountMinor) : s.amountMinor} currency={s.currency} signed figure />
       <div className={l.actions}>
-        <Link to={`/schedules?edit=${s.id}`} className={ui.button.ghost} aria-label={t("schedulesPage.editLabel", { name: s.description })}>
-          {t("schedulesPage.edit")}
-        </Link>
+        {s.pausedBy ? null : (
+          <Link to={`/schedules?edit=${s.id}`} className={ui.button.ghost} aria-label={t("schedulesPage.editLabel", { name: s.description })}>
+            {t("schedulesPage.edit")}
+          </Link>
+        )}
         <fetcher.Form method="post" action="/schedules">
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="scheduleId" value={s.id} />

@@ -129,3 +129,36 @@ test("en español: Encontrados para ti, agregar una sugerencia", async ({ browse
   await expect(page.getByTestId("suggestions")).toHaveCount(0);
   await context.close();
 });
+
+test("en español: una programación de una cuenta archivada dice que está en pausa y cómo volver, sin editar", async ({ browser, request, baseURL }) => {
+  const user = await createUser(request, { locale: "es" });
+  const visa = await createAccount(request, user, { name: "Visa", type: "credit_card", openingDate: "2026-01-01" });
+  const bcp = await createAccount(request, user, { name: "BCP", openingBalance: "500.00", openingDate: "2026-01-01" });
+  const netflix = await schedule(request, user, { accountId: visa, description: "Netflix", amount: "-44.90", kind: "months" });
+  await schedule(request, user, { accountId: bcp, description: "Luz", amount: "-80.00", kind: "months" });
+  const archive = (archived: boolean) => request.patch(`/api/v1/accounts/${visa}`, { headers: { Authorization: `Bearer ${user.token}` }, data: { archived } });
+  expect((await archive(true)).status()).toBe(200);
+  const { page, context } = await spanishPage(browser, baseURL!, user);
+  await page.goto("/schedules");
+  await hydrated(page);
+  const row = page.getByTestId("schedule").filter({ hasText: "Netflix" });
+  await expect(row).toContainText("En pausa");
+  await expect(row.getByTestId("schedule-paused")).toHaveText("No se registra mientras “Visa” esté archivada: restáurala en la página Cuentas o elimina esta programación.");
+  await expect(row).not.toContainText("próximo");
+  // Its account is not among the form's, so an edit would move it unasked: only delete is offered.
+  await expect(row.getByRole("link", { name: "Editar la programación Netflix" })).toHaveCount(0);
+  await expect(row.getByRole("button", { name: /^Eliminar la programación Netflix/ })).toBeVisible();
+  await page.goto(`/schedules?edit=${netflix}`);
+  await expect(page.getByTestId("schedule-editing")).toHaveCount(0);
+  // The other account's schedule goes on as before.
+  const luz = page.getByTestId("schedule").filter({ hasText: "Luz" });
+  await expect(luz).toContainText("próximo");
+  await expect(luz.getByTestId("schedule-paused")).toHaveCount(0);
+  // Restored, it is itself again.
+  expect((await archive(false)).status()).toBe(200);
+  await page.goto("/schedules");
+  await expect(row).toContainText("próximo");
+  await expect(row.getByTestId("schedule-paused")).toHaveCount(0);
+  await expect(row.getByRole("link", { name: "Editar la programación Netflix" })).toBeVisible();
+  await context.close();
+});

@@ -33,6 +33,7 @@ export const scheduleOut = z
     estimate: z.boolean(),
     mode: z.enum(SCHEDULE_MODES),
     nextDate: z.string().nullable().openapi({ description: "The next occurrence neither posted nor skipped; null when the schedule has ended" }),
+    pausedBy: z.string().nullable().openapi({ description: "The name of the archived account that keeps it from posting (its own, or a transfer's other); null while both are open" }),
     createdAt: z.number().int(),
     updatedAt: z.number().int(),
   })
@@ -85,6 +86,7 @@ export function toSchedule(row: ScheduleReadRow, overrides: readonly OverrideRow
     estimate: !!row.estimate,
     mode: row.mode,
     nextDate: pending?.date ?? null,
+    pausedBy: row.account_archived ? row.account_name : row.to_account_archived ? row.to_account_name : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
