@@ -249,6 +249,24 @@ export function intlLocale(locale: string): string {
   return locale === "es" ? "es-PE" : "en-PE";
 }
 
+/**
+ * es-PE's compact figures mix "5 K" (under ten thousand) and "10 k" (above) in the ICU data: a
+ * Peruvian reads "mil" and "M". So Spanish takes generic Spanish's words ("5 mil", "1,2 M") with
+ * Peru's decimal point ("2.5 mil"), as every other figure on the page is written.
+ */
+export function compactNumber(language: string): (value: number) => string {
+  if (language !== "es") {
+    const compact = new Intl.NumberFormat(intlLocale(language), { notation: "compact", maximumFractionDigits: 1 });
+    return (value) => compact.format(value);
+  }
+  const spanish = new Intl.NumberFormat("es", { notation: "compact", maximumFractionDigits: 1 });
+  return (value) =>
+    spanish
+      .formatToParts(value)
+      .map((part) => (part.type === "decimal" ? "." : part.value))
+      .join("");
+}
+
 /** Sums minor units, refusing to leave the safe-integer range instead of losing cents. */
 export function sumMinor(values: Iterable<number>): number {
   let total = 0;

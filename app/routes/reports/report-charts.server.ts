@@ -3,9 +3,9 @@
  * pictures, not chart code. Colours are the theme's (light and dark) or the categories' own.
  */
 import type { ReportsAnswer } from "../../../core/api-types/reports";
-import { formatMoney, intlLocale } from "../../../core/money";
+import { compactNumber, formatMoney } from "../../../core/money";
 import { barChartSvg } from "../../ui/charts/bar-chart.server";
-import { hbarChartSvg } from "../../ui/charts/hbar-chart.server";
+import type { HBarChartProps } from "../../ui/charts/hbar-chart";
 import { vars } from "../../styles/theme.css";
 import { monthLabel } from "./month-label";
 
@@ -20,15 +20,16 @@ export interface ReportCharts {
   cashFlow: string;
   spending: string | null;
   spendingKey: Array<{ name: string; color: string }>;
-  payees: string | null;
+  payees: HBarChartProps | null;
 }
 
-/** An axis figure: "S/ 12K", short enough for the chart's margin. */
+/** A gridline's figure, short: "S/ 12.5K"; in Spanish "S/ 12.5 mil". */
 function tickFormatter(currency: string, language: string) {
-  const compact = new Intl.NumberFormat(intlLocale(language), { notation: "compact", maximumFractionDigits: 1 });
+  const compact = compactNumber(language);
   const sign = formatMoney(0, currency).replace(/[\d.,\s\u00a0]+/g, "").trim();
-  return (minor: number) => `${minor < 0 ? "-" : ""}${sign}\u00a0${compact.format(Math.abs(minor) / 100)}`;
+  return (minor: number) => `${minor < 0 ? "-" : ""}${sign}\u00a0${compact(Math.abs(minor) / 100)}`;
 }
+
 
 export function reportCharts(report: ReportsAnswer, t: (key: string, options?: Record<string, unknown>) => string, language: string): ReportCharts {
   const cur = report.currency;
@@ -73,12 +74,12 @@ export function reportCharts(report: ReportsAnswer, t: (key: string, options?: R
       : null,
     spendingKey: spendingSeries.map(({ name, color }) => ({ name, color })),
     payees: report.topPayees.length
-      ? hbarChartSvg({
+      ? {
           id: "chart-payees",
           color: REPORT_COLORS.out,
           rows: report.topPayees.map((p) => ({ name: p.payee, value: p.minor, label: formatMoney(p.minor, cur) })),
           title: t("reports.chart.payees", { ...period, count: report.topPayees.length }),
-        })
+        }
       : null,
   };
 }

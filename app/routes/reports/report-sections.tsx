@@ -8,6 +8,7 @@ import { useTranslation } from "../../i18n/use-translation";
 import type { ReportsAnswer, NativeFigure } from "../../../core/api-types/reports";
 import { intlLocale } from "../../../core/money";
 import { Chart, Legend } from "../../ui/charts/chart";
+import { HBarChart } from "../../ui/charts/hbar-chart";
 import { Money } from "../../ui/money";
 import { monthLabel } from "./month-label";
 import type { ReportCharts } from "./report-charts.server";
@@ -157,7 +158,7 @@ export function ReportSections({ report, charts, csvHref }: { report: ReportsAns
       <ReportSection id="payees" title={t("reports.sections.payees")} csvHref={csvHref("payees")}>
         {report.topPayees.length ? (
           <>
-            {charts.payees ? <Chart svg={charts.payees} /> : null}
+            {charts.payees ? <HBarChart {...charts.payees} /> : null}
             <Table
               testId="table-payees"
               caption={t("reports.sections.payees")}

@@ -16,7 +16,9 @@ export interface BarSeries {
 
 const WIDTH = 560;
 const HEIGHT = 260;
-const PAD = { top: 12, right: 8, bottom: 28, left: 64 };
+// The figures sit inside the plot, over their gridlines (no left margin to fit them in), so a phone
+// can draw them larger (chart.css.ts: the text grows as the chart narrows) without squeezing the bars.
+const PAD = { top: 30, right: 8, bottom: 34, left: 8 };
 
 export function barChartSvg(args: { id: string; labels: string[]; series: BarSeries[]; line?: BarSeries; stacked?: boolean; title: string; formatTick: (value: number) => string }): string {
   const { labels, series, line, stacked = false } = args;
@@ -30,15 +32,15 @@ export function barChartSvg(args: { id: string; labels: string[]; series: BarSer
   const slot = (WIDTH - PAD.left - PAD.right) / Math.max(1, labels.length);
   const groupWidth = slot * 0.72;
   const barWidth = stacked ? groupWidth : groupWidth / Math.max(1, series.length);
-  // Every label when they fit; otherwise every second, third… so they never overlap (a phone shows the chart at ~60 %).
+  // Every label when they fit; otherwise every second, third… so they never overlap. A narrow chart
+  // (a phone) draws its text larger and shows at most four of those, the others marked `wideOnly`.
   const labelEvery = Math.max(1, Math.ceil(labels.length / 8));
+  const narrowEvery = labelEvery * Math.max(1, Math.ceil(Math.ceil(labels.length / labelEvery) / 4));
   const x0 = (i: number) => PAD.left + i * slot + (slot - groupWidth) / 2;
 
   const parts: string[] = [svgOpen({ width: WIDTH, height: HEIGHT, className: css.chart, title: args.title, id: args.id })];
-  for (const value of grid) {
-    parts.push(`<line x1="${PAD.left}" x2="${WIDTH - PAD.right}" y1="${n(y(value))}" y2="${n(y(value))}" class="${value === 0 ? css.zeroLine : css.gridLine}"/>`);
-    parts.push(`<text x="${PAD.left - 6}" y="${n(y(value))}" dy="0.32em" text-anchor="end" class="${css.axisText}">${escapeXml(args.formatTick(value))}</text>`);
-  }
+  for (const value of grid) parts.push(`<line x1="${PAD.left}" x2="${WIDTH - PAD.right}" y1="${n(y(value))}" y2="${n(y(value))}" class="${value === 0 ? css.zeroLine : css.gridLine}"/>`);
+  const ticks = grid.map((value) => `<text x="${PAD.left}" y="${n(y(value) - 5)}" class="${css.axisText} ${css.tickText}">${escapeXml(args.formatTick(value))}</text>`);
   labels.forEach((label, i) => {
     let up = 0;
     let down = 0;
@@ -56,7 +58,11 @@ export function barChartSvg(args: { id: string; labels: string[]; series: BarSer
       const x = x0(i) + (stacked ? 0 : j * barWidth);
       parts.push(`<rect x="${n(x)}" y="${n(top)}" width="${n(Math.max(1, barWidth - (stacked ? 0 : 1)))}" height="${n(Math.max(1, bottom - top))}" ${fill(s.color)}/>`);
     });
-    if (i % labelEvery === 0) parts.push(`<text x="${n(x0(i) + groupWidth / 2)}" y="${HEIGHT - PAD.bottom + 16}" text-anchor="middle" class="${css.axisText}">${escapeXml(label)}</text>`);
+    if (i % labelEvery !== 0) return;
+    const shown = i % narrowEvery === 0 ? css.axisText : `${css.axisText} ${css.wideOnly}`;
+    // The first and last labels line up with their bar's outer edge, so a phone's larger text is not cut off.
+    const [x, anchor] = i === 0 ? [x0(i), "start"] : i === labels.length - 1 ? [x0(i) + groupWidth, "end"] : [x0(i) + groupWidth / 2, "middle"];
+    parts.push(`<text x="${n(x)}" y="${HEIGHT - 6}" text-anchor="${anchor}" class="${shown}">${escapeXml(label)}</text>`);
   });
   if (line && line.values.length) {
     const points = line.values.map((v, i) => `${n(x0(i) + groupWidth / 2)},${n(y(v))}`);
@@ -66,6 +72,7 @@ export function barChartSvg(args: { id: string; labels: string[]; series: BarSer
       parts.push(`<circle cx="${cx}" cy="${cy}" r="3" ${fill(line.color)}/>`);
     }
   }
-  parts.push("</svg>");
+  // Drawn last, over the bars and the line, each with a halo of the card's colour.
+  parts.push(...ticks, "</svg>");
   return parts.join("");
 }

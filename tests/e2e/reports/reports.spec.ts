@@ -81,13 +81,31 @@ for (const view of [
       await expect(page.getByTestId("report-rates")).toContainText("GBP");
 
       // Charts are server-drawn images with a title; they and the page fit the width, wide tables scroll in their box.
-      for (const chart of ["chart-net-worth", "chart-cash-flow", "chart-spending", "chart-payees"]) {
+      for (const chart of ["chart-net-worth", "chart-cash-flow", "chart-spending"]) {
         const svg = page.getByTestId(chart);
         await expect(svg).toHaveAttribute("role", "img");
         await expect(svg.locator("title")).not.toBeEmpty();
         const box = (await svg.boundingBox())!;
         expect(box.width).toBeLessThanOrEqual(view.width);
       }
+      // The payees' bars are HTML (ADR 088): one image too, named, each name and amount the page's own text.
+      const payees = page.getByTestId("chart-payees");
+      await expect(payees).toHaveAttribute("role", "img");
+      await expect(payees).toHaveAccessibleName(/.+/);
+      expect((await payees.boundingBox())!.width).toBeLessThanOrEqual(view.width);
+      // Every chart's text reads at 10 px or more at either width (it was 7 px on a phone), and no
+      // month label is cut off at the chart's edges.
+      const texts = await page.locator("svg[role=img] text").evaluateAll((nodes) =>
+        nodes.filter((node) => getComputedStyle(node).display !== "none").map((node) => {
+          const box = node.getBoundingClientRect();
+          const frame = node.closest("svg")!.getBoundingClientRect();
+          return { text: node.textContent, height: box.height, inside: box.left >= frame.left - 1 && box.right <= frame.right + 1 };
+        }),
+      );
+      expect(texts.length).toBeGreaterThan(0);
+      expect(texts.filter((text) => text.height < 10 || !text.inside)).toEqual([]);
+      const payeeText = await payees.getByText(report.topPayees[0]!.payee).evaluate((node) => parseFloat(getComputedStyle(node).fontSize));
+      expect(payeeText).toBeGreaterThanOrEqual(12);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
       const netWorthCsv = await csvOf(page, "csv-net-worth");
