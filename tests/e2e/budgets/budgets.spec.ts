@@ -354,7 +354,7 @@ test.describe("budgets", () => {
     await expect(page.getByTestId("unconverted")).toHaveText("1 transaction in another currency is left out: no exchange rate for its day yet.");
     await page.goto("/");
     await expect(card).toContainText(`${spent} / ${soles("160.00")}`);
-    await expect(card.getByTestId("overview-budget-left-out")).toHaveText("1 movement in another currency is left out: no exchange rate for its day yet.");
+    await expect(card.getByTestId("overview-budget-left-out")).toHaveText("1 transaction in another currency is left out: no exchange rate for its day yet.");
 
     const spanish = await createUser(request, { locale: "es" });
     await rolledOverBudget(request, spanish, "Restaurantes");
