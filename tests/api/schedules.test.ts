@@ -1,6 +1,6 @@
 import { createScheduledController, env } from "cloudflare:test";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../../workers/api/index";
 import { addDays, todayInZone } from "../../core/dates";
 import { occurrences } from "../../core/schedule-rules";
@@ -147,6 +147,31 @@ describe("schedules: one occurrence", () => {
 });
 
 describe("schedules: the Cron posts what is due, each day once", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("does not post the days an account rested archived once it is restored (ADR 087)", async () => {
+    const user = await signUp();
+    const account = await createAccount(user.token, { openingBalance: "100.00" });
+    const other = await createAccount(user.token, { name: "Savings" });
+    const daily = await createSchedule(user.token, { accountId: account.id, kind: "days", description: "Parking", amount: "-5.00", mode: "auto" });
+    const transfer = await createSchedule(user.token, { accountId: other.id, toAccountId: account.id, kind: "days", description: "Top-up", amount: "1.00", mode: "auto" });
+    const archive = (archived: boolean, token: string) => call(`/accounts/${account.id}`, { method: "PATCH", token, body: { archived } });
+    expect((await archive(true, user.token)).status).toBe(200);
+    // Five days later (signed in again) the account is restored, and the Cron runs.
+    const later = Date.now() + 5 * DAY;
+    vi.useFakeTimers({ now: later, toFake: ["Date"] });
+    const restoredOn = todayInZone("America/Lima", later);
+    await runCron(later);
+    expect(await postedDays(daily.id)).toEqual([]);
+    const { token } = (await call("/auth/login", { body: { email: user.email, password: user.password } })).json;
+    expect((await archive(false, token)).status).toBe(200);
+    await runCron(later + 60_000);
+    // From the restore's day on, on either side of a transfer: not the five days it rested.
+    expect(await postedDays(daily.id)).toEqual([{ date: restoredOn, n: 1 }]);
+    expect(await postedDays(transfer.id)).toEqual([{ date: restoredOn, n: 2 }]);
+    expect(await expectExactBalance(token, account.id)).toBe(10000 - 500 + 100);
+  });
+
   it("posts due days of 'auto' schedules on the user's day, twice run and retried, and leaves 'to confirm' ones", async () => {
     const user = await signUp();
     const account = await createAccount(user.token, { openingBalance: "100.00" });

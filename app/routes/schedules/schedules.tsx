@@ -79,6 +79,10 @@ export default function Schedules({ loaderData }: Route.ComponentProps) {
   const [editAnswer] = useFormAnswerAndSaves<FormAnswer>(editing ? `update:${editing.id}` : "none", editFetcher, actionData);
   // A refusal of a form that has no place of its own here (an occurrence's, posted without JavaScript): said at the top.
   const stray = actionData && !actionData.ok && actionData.form !== "create" && !actionData.form.startsWith("update:") ? actionData : undefined;
+  // An edit refused as its account was archived meanwhile (another tab): the reloaded list has no form
+  // for it (a paused schedule is not edited), so the refusal is said here.
+  const pausedIds = new Set(schedules.filter((s) => s.pausedBy).map((s) => `update:${s.id}`));
+  const lostEdit = [editFetcher.data, actionData].find((answer) => answer && !answer.ok && pausedIds.has(answer.form));
   const names = new Map(categories.map((c) => [c.id, c.name]));
 
   return (
@@ -89,6 +93,7 @@ export default function Schedules({ loaderData }: Route.ComponentProps) {
         {t("schedulesPage.intro")}
       </p>
       {stray ? <FormAlert message={formErrorOf(stray, t) ?? Object.values(stray.errors)[0]} /> : null}
+      {lostEdit && !lostEdit.ok ? <FormAlert message={formErrorOf(lostEdit, t) ?? Object.values(lostEdit.errors)[0]} /> : null}
 
       <section aria-labelledby="upcoming-title" className={`${ui.card} ${ui.stack}`}>
         <h2 id="upcoming-title" className={l.sectionTitle}>
@@ -159,6 +164,8 @@ export function useRuleText() {
 
 function ScheduleRow({ s, category, nonce }: { s: Schedule; category: string | null; nonce: string }) {
   const { t, i18n } = useTranslation();
+  // Paused by an archived account while it has days to come; an ended one reads "ended" as any other.
+  const paused = Boolean(s.pausedBy && s.nextDate);
   const ruleText = useRuleText();
   const fetcher = useFetcher<FormAnswer>();
   return (
@@ -166,16 +173,16 @@ function ScheduleRow({ s, category, nonce }: { s: Schedule; category: string | n
       <div className={l.grow}>
         <p style={{ margin: 0 }}>
           <strong className={l.userText}>{s.description}</strong>
-          {s.pausedBy ? <span className={`${l.badgePending} ${l.badgeAfter}`}>{t("schedulesPage.paused")}</span> : <span className={l.badgeAfter}>{t(`schedulesPage.modes.${s.mode}`)}</span>}
+          {paused ? <span className={`${l.badgePending} ${l.badgeAfter}`}>{t("schedulesPage.paused")}</span> : <span className={l.badgeAfter}>{t(`schedulesPage.modes.${s.mode}`)}</span>}
           {s.estimate ? <span className={l.badgeAfter}>{t("schedules.upcoming.estimate")}</span> : null}
         </p>
         <p className={l.small} style={{ margin: 0 }}>
           {ruleText(s)} · {s.toAccountName ? `${s.accountName} → ${s.toAccountName}` : s.accountName}
           {category ? ` · ${category}` : ""}
-          {s.pausedBy ? null : ` · ${s.nextDate ? t("schedulesPage.next", { date: formatDay(s.nextDate, i18n.language) }) : t("schedulesPage.ended")}`}
+          {paused ? null : ` · ${s.nextDate ? t("schedulesPage.next", { date: formatDay(s.nextDate, i18n.language) }) : t("schedulesPage.ended")}`}
         </p>
         {/* An archived account's schedules post nothing (ADR 086); said here, where the schedule is, with the way back (ADR 087). */}
-        {s.pausedBy ? (
+        {paused ? (
           <p className={l.small} style={{ margin: 0 }} data-testid="schedule-paused">
             {t("schedulesPage.pausedNote", { account: s.pausedBy })}
           </p>

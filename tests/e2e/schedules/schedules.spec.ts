@@ -4,7 +4,7 @@
  * skipped or edited for that day only; "Found for you" accepted. With and without JavaScript, in
  * English and Spanish, at phone and desktop width.
  */
-import { createUser, expect, hydrated, signInAs, test, type TestUser } from "../support/fixtures";
+import { createUser, expect, hydrated, randomIp, signInAs, test, type TestUser } from "../support/fixtures";
 import { todayInLima } from "../support/dates";
 import { addTransactions, apiPost, createAccount } from "../support/ledger-api";
 import { soles } from "../support/money";
@@ -136,8 +136,25 @@ test("en español: una programación de una cuenta archivada dice que está en p
   const bcp = await createAccount(request, user, { name: "BCP", openingBalance: "500.00", openingDate: "2026-01-01" });
   const netflix = await schedule(request, user, { accountId: visa, description: "Netflix", amount: "-44.90", kind: "months" });
   await schedule(request, user, { accountId: bcp, description: "Luz", amount: "-80.00", kind: "months" });
+  // One that has run its course: posted once, ended.
+  const once = await schedule(request, user, { accountId: visa, description: "Matrícula", amount: "-300.00", kind: "days", count: 1 });
+  expect((await request.post(`/api/v1/schedules/${once}/occurrences/${todayInLima()}/post`, { headers: { Authorization: `Bearer ${user.token}` } })).status()).toBe(201);
   const archive = (archived: boolean) => request.patch(`/api/v1/accounts/${visa}`, { headers: { Authorization: `Bearer ${user.token}` }, data: { archived } });
+  // An edit open while the account is archived in another tab. With JavaScript the refusal stands
+  // beside the account; without, the page comes back without the form (the schedule is paused now),
+  // so the refusal is said at its top, not lost with the form.
+  const bare = await browser.newContext({ baseURL, javaScriptEnabled: false, locale: "es-PE", extraHTTPHeaders: { "Accept-Language": "es-PE,es;q=0.9", "CF-Connecting-IP": randomIp() } });
+  const noScript = await bare.newPage();
+  await signInAs(noScript, user, baseURL!);
+  await noScript.goto(`/schedules?edit=${netflix}`);
+  const editing = noScript.getByTestId("schedule-editing");
+  await expect(editing).toBeVisible();
   expect((await archive(true)).status()).toBe(200);
+  await editing.getByLabel("Descripción").fill("Netflix Premium");
+  await editing.getByRole("button", { name: "Guardar" }).click();
+  await expect(noScript.getByRole("alert").filter({ hasText: "Esta cuenta está archivada." })).toBeVisible();
+  await expect(noScript.getByTestId("schedule-editing")).toHaveCount(0);
+  await bare.close();
   const { page, context } = await spanishPage(browser, baseURL!, user);
   await page.goto("/schedules");
   await hydrated(page);
@@ -150,6 +167,11 @@ test("en español: una programación de una cuenta archivada dice que está en p
   await expect(row.getByRole("button", { name: /^Eliminar la programación Netflix/ })).toBeVisible();
   await page.goto(`/schedules?edit=${netflix}`);
   await expect(page.getByTestId("schedule-editing")).toHaveCount(0);
+  // Ended, it reads "terminada" as any other: restoring the account would post nothing.
+  const ended = page.getByTestId("schedule").filter({ hasText: "Matrícula" });
+  await expect(ended).toContainText("terminada");
+  await expect(ended).not.toContainText("En pausa");
+  await expect(ended.getByTestId("schedule-paused")).toHaveCount(0);
   // The other account's schedule goes on as before.
   const luz = page.getByTestId("schedule").filter({ hasText: "Luz" });
   await expect(luz).toContainText("próximo");

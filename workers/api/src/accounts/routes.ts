@@ -15,6 +15,7 @@ import { accountOut, toAccount, type AccountRow } from "../ledger/model";
 import { accountsAnswer, accountsResponse } from "../ledger/collections";
 import { accountsStatement, accountStatement, insertAccount } from "./store";
 import { updateRow, type Guard } from "../ledger/store";
+import { resumeSchedulesFrom } from "../schedules/store";
 import { firstRow, writeThenRead } from "../platform/batch";
 import { bearer, json, problemResponse } from "../platform/openapi";
 import { validationProblem } from "../platform/problem";
@@ -160,7 +161,9 @@ accountsRoutes.openapi(
       },
       guards,
     )!;
-    const ran = await writeThenRead(c, [statement], [accountStatement(c.env.DB, userId, accountId)], "openingBalance");
+    // Restored, its schedules post from today, not the days it rested archived (ADR 087).
+    const resumed = row.archived && input.archived === false ? [resumeSchedulesFrom(c.env.DB, userId, accountId, todayInZone(c.get("user").timeZone))] : [];
+    const ran = await writeThenRead(c, [statement, ...resumed], [accountStatement(c.env.DB, userId, accountId)], "openingBalance");
     if ("failed" in ran) return ran.failed;
     const written = (ran.written[0]?.meta.changes ?? 0) > 0;
     const fresh = firstRow<AccountRow>(ran.read[0]);

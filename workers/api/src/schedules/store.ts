@@ -191,6 +191,20 @@ export function updateSchedule(db: D1Database, userId: string, id: string, v: Sc
     );
 }
 
+/**
+ * An account restored: its schedules (on either side) post from `today` on, not the days they rested
+ * (ADR 087, as a new schedule does: ADR 058). In the restore's batch, after it, and only where the
+ * account is open again, so a refused restore moves nothing.
+ */
+export function resumeSchedulesFrom(db: D1Database, userId: string, accountId: string, today: string) {
+  return db
+    .prepare(
+      `UPDATE schedules SET first_due = max(first_due, ?3)
+        WHERE user_id = ?1 AND (account_id = ?2 OR to_account_id = ?2) AND EXISTS (SELECT 1 FROM accounts WHERE id = ?2 AND user_id = ?1 AND archived = 0)`,
+    )
+    .bind(userId, accountId, today);
+}
+
 export function deleteSchedule(db: D1Database, userId: string, id: string) {
   return db.prepare("DELETE FROM schedules WHERE id = ?1 AND user_id = ?2").bind(id, userId);
 }
