@@ -99,7 +99,8 @@ describe("transactionEntrySchema: a direction and an unsigned amount become the 
       errors: { amount: "Este lado de la transferencia es un ingreso: escribe el monto sin el signo menos. Para mover dinero en sentido contrario, haz una nueva transferencia." },
     });
     expect(parseForm(leg, form({ direction: "out", amount: "-100", updatedAt: "5" }), t)).toMatchObject({ ok: true, data: { amount: "-100.00" } });
-    expect(minusWithInOf(false)).toBeUndefined();
+    // An ordinary movement keeps the message that offers the other way.
+    expect(parseForm(transactionEditSchema("PEN", minusWithInOf(false)), form({ direction: "in", amount: "-100", updatedAt: "5" }), t)).toEqual({ ok: false, errors: { amount: "You chose money in: write the amount without a minus, or choose money out." } });
     // A minus zero is no money either way: an edit may keep an old zero whatever the choice.
     expect(parseForm(transactionEditSchema("PEN"), form({ direction: "in", amount: "-0.00", updatedAt: "5" }), t)).toMatchObject({ ok: true, data: { amount: "0.00" } });
   });

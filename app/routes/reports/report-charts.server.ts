@@ -1,6 +1,7 @@
 /**
- * The four charts of /reports, drawn in the loader as SVG markup (ADR 059): the browser receives
- * pictures, not chart code. Colours are the theme's (light and dark) or the categories' own.
+ * The four charts of /reports, made in the loader (ADR 059): three drawn as SVG markup (the browser
+ * receives pictures, not chart code), the top payees' rows for a small HTML component (ADR 088).
+ * Colours are the theme's (light and dark) or the categories' own.
  */
 import type { ReportsAnswer } from "../../../core/api-types/reports";
 import { compactNumber, formatMoney } from "../../../core/money";
@@ -29,7 +30,6 @@ function tickFormatter(currency: string, language: string) {
   const sign = formatMoney(0, currency).replace(/[\d.,\s\u00a0]+/g, "").trim();
   return (minor: number) => `${minor < 0 ? "-" : ""}${sign}\u00a0${compact(Math.abs(minor) / 100)}`;
 }
-
 
 export function reportCharts(report: ReportsAnswer, t: (key: string, options?: Record<string, unknown>) => string, language: string): ReportCharts {
   const cur = report.currency;

@@ -19,6 +19,8 @@ const HEIGHT = 260;
 // The figures sit inside the plot, over their gridlines (no left margin to fit them in), so a phone
 // can draw them larger (chart.css.ts: the text grows as the chart narrows) without squeezing the bars.
 const PAD = { top: 30, right: 8, bottom: 34, left: 8 };
+/** A character's width, at most, at the largest text size (24 units, chart.css.ts), for labels near the edges. */
+const NARROWEST_CHAR = 14;
 
 export function barChartSvg(args: { id: string; labels: string[]; series: BarSeries[]; line?: BarSeries; stacked?: boolean; title: string; formatTick: (value: number) => string }): string {
   const { labels, series, line, stacked = false } = args;
@@ -60,8 +62,10 @@ export function barChartSvg(args: { id: string; labels: string[]; series: BarSer
     });
     if (i % labelEvery !== 0) return;
     const shown = i % narrowEvery === 0 ? css.axisText : `${css.axisText} ${css.wideOnly}`;
-    // The first and last labels line up with their bar's outer edge, so a phone's larger text is not cut off.
-    const [x, anchor] = i === 0 ? [x0(i), "start"] : i === labels.length - 1 ? [x0(i) + groupWidth, "end"] : [x0(i) + groupWidth / 2, "middle"];
+    // A label that would cross the drawing's edge at a phone's size lines up with its bar's outer edge instead.
+    const centre = x0(i) + groupWidth / 2;
+    const half = (label.length * NARROWEST_CHAR) / 2;
+    const [x, anchor] = centre - half < 0 ? [x0(i), "start"] : centre + half > WIDTH ? [x0(i) + groupWidth, "end"] : [centre, "middle"];
     parts.push(`<text x="${n(x)}" y="${HEIGHT - 6}" text-anchor="${anchor}" class="${shown}">${escapeXml(label)}</text>`);
   });
   if (line && line.values.length) {

@@ -28,8 +28,8 @@ export const swatch = style({ display: "inline-block", flexShrink: 0, width: "0.
 
 /** The top payees' bars (hbar-chart.tsx): name, bar, amount in a row; on a narrow chart the name goes over them. */
 export const hbars = style({ display: "grid", gap: vars.space.xs, maxWidth: "760px", fontSize: "0.875rem", color: vars.color.text });
-/** Room beside the longest bar for its amount ("S/ 21,600.00" at the list's size, and a gap). */
-export const HBAR_LABEL_ROOM = "8.5em";
+/** The gap between a bar and its amount (hbar-chart.tsx leaves the longest amount's width and this). */
+export const HBAR_GAP = "8px";
 export const hbarRow = style({
   display: "grid",
   gridTemplateColumns: "minmax(0, 30%) minmax(0, 1fr)",
@@ -39,6 +39,6 @@ export const hbarRow = style({
   "@container": { [NARROW]: { gridTemplateColumns: "minmax(0, 1fr)", gridTemplateAreas: '"name" "bar"' } },
 });
 export const hbarName = style({ gridArea: "name", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", textAlign: "end", "@container": { [NARROW]: { textAlign: "start" } } });
-export const hbarTrack = style({ gridArea: "bar", display: "flex", alignItems: "center", gap: vars.space.xs, minWidth: 0 });
+export const hbarTrack = style({ gridArea: "bar", display: "flex", alignItems: "center", gap: HBAR_GAP, minWidth: 0 });
 export const hbar = style({ display: "block", flexShrink: 0, height: "14px", minWidth: "1px", borderRadius: "2px" });
 export const hbarValue = style({ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap", color: vars.color.textMuted });

@@ -16,14 +16,16 @@ export interface HBarChartProps {
 
 export function HBarChart({ id, title, color, rows }: HBarChartProps) {
   const max = Math.max(1, ...rows.map((row) => row.value));
+  // Room beside the longest bar for the longest amount ("US$ 1,234,567.89" too), and the gap.
+  const labelRoom = `calc(${Math.max(...rows.map((row) => row.label.length))}ch + ${css.HBAR_GAP})`;
   return (
     <div className={`${css.frame} ${css.hbars}`} role="img" aria-label={title} data-testid={id}>
       {rows.map((row, i) => (
         <div key={i} className={css.hbarRow}>
           <span className={css.hbarName}>{row.name}</span>
           <span className={css.hbarTrack}>
-            {/* The amount follows its bar; the longest bar leaves it room (HBAR_LABEL_ROOM). */}
-            <span className={css.hbar} style={{ width: `calc((100% - ${css.HBAR_LABEL_ROOM}) * ${Math.max(0, row.value) / max})`, background: color }} />
+            {/* The amount follows its bar; the longest bar leaves it room. */}
+            <span className={css.hbar} style={{ width: `calc((100% - ${labelRoom}) * ${Math.max(0, row.value) / max})`, background: color }} />
             <span className={css.hbarValue}>{row.label}</span>
           </span>
         </div>

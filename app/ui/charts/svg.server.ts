@@ -1,7 +1,7 @@
 /**
  * Writing SVG as text on the server (ADR 059). The charts are drawn in the loader and reach the
- * page as markup, so no chart code is sent to the browser; every text in them (payee and category
- * names are the user's) goes through `escapeXml`.
+ * page as markup, so no chart code is sent to the browser; every text in them (category names
+ * are the user's) goes through `escapeXml`.
  */
 export function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);

@@ -88,22 +88,33 @@ for (const view of [
         const box = (await svg.boundingBox())!;
         expect(box.width).toBeLessThanOrEqual(view.width);
       }
-      // The payees' bars are HTML (ADR 088): one image too, named, each name and amount the page's own text.
+      // The payees' bars are HTML (ADR 088): one image too, named by its title, each name and amount the page's own text.
       const payees = page.getByTestId("chart-payees");
       await expect(payees).toHaveAttribute("role", "img");
-      await expect(payees).toHaveAccessibleName(/.+/);
+      const count = report.topPayees.length;
+      await expect(payees).toHaveAccessibleName(language === "es" ? new RegExp(`^Los ${count} comercios o personas con quienes más gastaste de `) : new RegExp(`^The ${count} payees you spent most with from `));
       expect((await payees.boundingBox())!.width).toBeLessThanOrEqual(view.width);
-      // Every chart's text reads at 10 px or more at either width (it was 7 px on a phone), and no
-      // month label is cut off at the chart's edges.
-      const texts = await page.locator("svg[role=img] text").evaluateAll((nodes) =>
-        nodes.filter((node) => getComputedStyle(node).display !== "none").map((node) => {
-          const box = node.getBoundingClientRect();
-          const frame = node.closest("svg")!.getBoundingClientRect();
-          return { text: node.textContent, height: box.height, inside: box.left >= frame.left - 1 && box.right <= frame.right + 1 };
+      // Every chart's text reads at 10 px or more at either width (it was 6.6 px on a phone), inside its
+      // chart; the month labels shown do not overlap.
+      const texts = await page.locator("svg[role=img]").evaluateAll((charts) =>
+        charts.flatMap((chart) => {
+          const frame = chart.getBoundingClientRect();
+          const scale = frame.width / (chart as SVGSVGElement).viewBox.baseVal.width;
+          return [...chart.querySelectorAll("text")]
+            .filter((node) => getComputedStyle(node).display !== "none")
+            .map((node) => {
+              const box = node.getBoundingClientRect();
+              return { chart: chart.dataset.testid, text: node.textContent, month: node.hasAttribute("text-anchor"), px: parseFloat(getComputedStyle(node).fontSize) * scale, left: box.left, right: box.right, inside: box.left >= frame.left - 1 && box.right <= frame.right + 1 };
+            });
         }),
       );
       expect(texts.length).toBeGreaterThan(0);
-      expect(texts.filter((text) => text.height < 10 || !text.inside)).toEqual([]);
+      expect(texts.filter((text) => text.px < 10 || !text.inside)).toEqual([]);
+      for (const chart of new Set(texts.map((text) => text.chart))) {
+        const months = texts.filter((text) => text.chart === chart && text.month).sort((a, b) => a.left - b.left);
+        expect(months.length).toBeGreaterThan(0);
+        expect(months.filter((text, i) => i > 0 && text.left < months[i - 1]!.right), `${chart}: overlapping months`).toEqual([]);
+      }
       const payeeText = await payees.getByText(report.topPayees[0]!.payee).evaluate((node) => parseFloat(getComputedStyle(node).fontSize));
       expect(payeeText).toBeGreaterThanOrEqual(12);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);

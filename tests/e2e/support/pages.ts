@@ -18,6 +18,11 @@ export async function sameFormInTwoTabs(page: Page, address: string): Promise<Pa
   return other;
 }
 
+/** A text as a regular expression matching itself exactly (a message with dots and brackets). */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
 /** The toast that says `text` (a part of it). */
 export function toast(page: Page, text: string) {
   return page.getByTestId("toast").filter({ hasText: text });

@@ -9,9 +9,7 @@ import { createUser, expect, hydrated, randomIp, signInAs, test } from "../suppo
 import { todayInLima } from "../support/dates";
 import { addTransactions, apiPost, createAccount } from "../support/ledger-api";
 import { soles } from "../support/money";
-import { disclose, postsDuring, spanishPage, toast } from "../support/pages";
-
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+import { disclose, escapeRegExp, postsDuring, spanishPage, toast } from "../support/pages";
 
 test.describe("money in and money out", () => {
   test("an expense typed with digits only is an expense; display formats are read; a disagreeing category asks first; the form stays open", async ({ page, request, signedIn }) => {
@@ -227,7 +225,7 @@ test.describe("money in and money out", () => {
     const leg = page.getByRole("form", { name: "Edit Retiro" });
     await expect(leg.getByRole("radio", { name: "Money in" })).toBeChecked();
     await leg.getByLabel("Amount (PEN)").fill("-100");
-    const posts = await postsDuring(page, () => leg.getByRole("button", { name: "Save" }).click(), () => expect(leg.getByLabel("Amount (PEN)")).toHaveAccessibleDescription(new RegExp(`${escaped(message)}$`)));
+    const posts = await postsDuring(page, () => leg.getByRole("button", { name: "Save" }).click(), () => expect(leg.getByLabel("Amount (PEN)")).toHaveAccessibleDescription(new RegExp(`${escapeRegExp(message)}$`)));
     expect(posts).toEqual([]);
     // An ordinary movement's form still offers the other way.
     await addTransactions(request, signedIn, to, [{ date: "2026-11-11", description: "Vuelto", amount: "5.00" }]);
