@@ -21,10 +21,12 @@ type AmountFieldProps = {
   note?: string | undefined;
   /** The way the money goes is not the form's to change (a transfer's leg): shown, not offered, and still posted. */
   fixedDirection?: boolean;
+  /** The hint under the figure, when the caller's differs ("choose money out or in" is wrong where the pair is fixed). */
+  hint?: string | undefined;
   t: Translate;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id">;
 
-export function AmountField({ prefix, label, direction, onDirection, error, directionError, note, fixedDirection = false, t, onChange, ...input }: AmountFieldProps) {
+export function AmountField({ prefix, label, direction, onDirection, error, directionError, note, fixedDirection = false, hint, t, onChange, ...input }: AmountFieldProps) {
   return (
     <div className={ui.stack} style={{ gap: "0.5rem" }}>
       <fieldset className={a.segmented} aria-describedby={directionError ? `${prefix}-direction-error` : undefined} data-testid="direction">
@@ -52,7 +54,7 @@ export function AmountField({ prefix, label, direction, onDirection, error, dire
         autoComplete="off"
         error={error}
         note={note}
-        hint={t("ledger.moneyInOut.amountHint")}
+        hint={hint ?? t("ledger.moneyInOut.amountHint")}
         onChange={onChange}
         {...input}
       />

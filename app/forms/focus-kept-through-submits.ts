@@ -8,12 +8,14 @@ import { focusWasLost } from "./focus-after-save";
  * the Archived group), and either drops focus on <body>, the top of the page. Once every navigation
  * and fetcher is idle again, if focus is still on <body> and the page is the same, it goes back to
  * the element that sent the form, or to the element that now has its id (the card's Restore
- * button has the Archive button's id). Forms that close on success name their own target
+ * button has the Archive button's id). A sender hidden by its disclosure closing after the save, or
+ * gone with its form (a form made anew, blank, after its save), hands focus to that disclosure's
+ * summary, which opens it again (session 36 QA: budgets, schedules). Forms that close on success name their own target
  * (`useFocusAfterSave` in focus-after-save.ts); a field refused by the server is focused by `useClientValidation`; this
  * acts only where neither did.
  */
 export function useFocusKeptThroughSubmits(): void {
-  const sender = useRef<{ element: HTMLElement; id: string; path: string } | null>(null);
+  const sender = useRef<{ element: HTMLElement; id: string; path: string; details: HTMLDetailsElement | null } | null>(null);
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const fetchers = useFetchers();
@@ -26,7 +28,7 @@ export function useFocusKeptThroughSubmits(): void {
       const element = active instanceof HTMLElement && form?.contains(active) ? active : (event.submitter as HTMLElement | null);
       // `data-focus-as`: the id of the element that stands for this one once it is gone (a question's
       // "Yes, archive it" hands focus on to the card's Restore button, whose id its summary has).
-      sender.current = element ? { element, id: element.id || element.dataset.focusAs || "", path: location.pathname } : null;
+      sender.current = element ? { element, id: element.id || element.dataset.focusAs || "", path: location.pathname, details: form?.closest("details") ?? null } : null;
     }
     document.addEventListener("submit", onSubmit, true);
     return () => document.removeEventListener("submit", onSubmit, true);
@@ -40,8 +42,11 @@ export function useFocusKeptThroughSubmits(): void {
       if (!focusWasLost()) return;
       // The same element is where the user just was: focused without scrolling, so a message the
       // page scrolled into view stays there. An element that moved (same id) is scrolled to.
-      if (sent.element.isConnected) sent.element.focus({ preventScroll: true });
-      else if (sent.id) document.getElementById(sent.id)?.focus();
+      const shown = (element: HTMLElement) => element.isConnected && element.getClientRects().length > 0;
+      const summary = sent.details?.isConnected ? sent.details.querySelector<HTMLElement>(":scope > summary") : null;
+      if (shown(sent.element)) sent.element.focus({ preventScroll: true });
+      else if (sent.id && document.getElementById(sent.id)) document.getElementById(sent.id)?.focus();
+      else summary?.focus();
     });
   }, [busy, pathname]);
 }

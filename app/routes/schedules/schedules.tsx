@@ -12,7 +12,7 @@ import { formatDay, todayInZone } from "../../../core/dates";
 import { ID_PATTERN } from "../../../core/ids";
 import { formErrorOf, reloadsAfterConflict, type FormAnswer } from "../../forms/form-answer";
 import { FormKey, newIdempotencyKey } from "../../forms/idempotency-key";
-import { useFormAnswerAndSaves } from "../../forms/use-form-answer";
+import { useClosedAfterPost, useFormAnswerAndSaves } from "../../forms/use-form-answer";
 import { useTranslation } from "../../i18n/use-translation";
 import { guard } from "../../server/guards.server";
 import { apiFor } from "../../server/api.server";
@@ -74,7 +74,10 @@ export default function Schedules({ loaderData }: Route.ComponentProps) {
   const { schedules, upcoming, suggestions, accounts, categories, editing, occurrence, openNew, today, nonce } = loaderData;
   const actionData = useActionData<FormAnswer>();
   const createFetcher = useFetcher<FormAnswer>({ key: "schedule-create" });
-  const [createAnswer] = useFormAnswerAndSaves<FormAnswer>("create", createFetcher, actionData);
+  const [createAnswer, created] = useFormAnswerAndSaves<FormAnswer>("create", createFetcher, actionData);
+  // Closed after its own save, and made anew (key) so the next one starts blank (session 36 QA: a
+  // new schedule kept the last one's payee and category).
+  const newDetails = useClosedAfterPost(created, Boolean(createAnswer) || openNew);
   const editFetcher = useFetcher<FormAnswer>({ key: "schedule-edit" });
   const [editAnswer] = useFormAnswerAndSaves<FormAnswer>(editing ? `update:${editing.id}` : "none", editFetcher, actionData);
   // A refusal of a form that has no place of its own here (an occurrence's, posted without JavaScript): said at the top.
@@ -118,14 +121,14 @@ export default function Schedules({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      <details className={l.details} open={openNew || Boolean(createAnswer) || schedules.length === 0} data-testid="new-schedule">
+      <details ref={newDetails} className={l.details} open={openNew || Boolean(createAnswer) || schedules.length === 0} data-testid="new-schedule">
         <summary className={l.summary}>
           <Plus size={18} aria-hidden="true" />
           {t("schedulesPage.new")}
         </summary>
         <div className={l.detailsBody}>
           {accounts.length ? (
-            <ScheduleForm fetcher={createFetcher} answer={createAnswer} nonce={nonce} form="create" accounts={accounts} categories={categories} today={today} idPrefix="new-schedule" />
+            <ScheduleForm key={created} fetcher={createFetcher} answer={createAnswer} nonce={nonce} form="create" accounts={accounts} categories={categories} today={today} idPrefix="new-schedule" />
           ) : (
             <p className={l.small}>
               <Link to="/accounts?new">{t("schedulesPage.needAccount")}</Link>

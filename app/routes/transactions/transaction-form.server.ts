@@ -45,7 +45,9 @@ export async function checkedEntry(api: ApiClient, accountId: string, values: Re
   if (!parsed.success) return { ok: false, errors: translateIssues(parsed.error, t) };
   const category = categoriesResult?.ok ? categoriesResult.data.categories.find((c) => c.id === values.categoryId) : undefined;
   const direction = String(parsed.data.amount).startsWith("-") ? "out" : "in";
-  if (category && values.kindConfirmed !== "1" && kindDisagrees(category.kind, direction)) {
+  // A transfer's leg goes the transfer's way whatever its category (its "Transfers" is an expense
+  // category): asking would only offer to turn a side that cannot turn (session 36 QA).
+  if (category && !transferLeg && values.kindConfirmed !== "1" && kindDisagrees(category.kind, direction)) {
     const question = t("ledger.moneyInOut.kindQuestion", {
       category: category.name,
       kind: t(`ledger.moneyInOut.kinds.${category.kind}`),

@@ -155,6 +155,7 @@ export function TransactionForm({ mode, tx, fetcher, result, loaderData }: Trans
           note={tx?.transferId ? `${prefix}-transfer-note` : undefined}
           // A leg's way is its transfer's: turning it was always refused by the API (session 35's tester).
           fixedDirection={transferLeg}
+          hint={transferLeg ? t("transactionsPage.transferLeg.amountHint") : undefined}
           t={t}
         />
         <SelectField

@@ -39,6 +39,14 @@ for (const width of [390, 1280]) {
       await form.getByRole("button", { name: "Add schedule" }).click();
       await expect(toast(page, "Schedule added.")).toBeVisible();
       await expect(page.getByTestId("schedule").filter({ hasText: "Gym" })).toContainText("Every week");
+      // The form closed, focus on what opens it again, and it opens blank: a second schedule does not
+      // take the first one's payee or category unasked (session 36 QA).
+      const summary = page.getByTestId("new-schedule").locator("summary");
+      await expect(summary).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expect(form.getByLabel("Description")).toHaveValue("");
+      await expect(form.getByLabel("Amount", { exact: true })).toHaveValue("");
+      await expect(form.getByLabel("Repeats")).toHaveValue("monthlyDay");
       const first = page.getByTestId("upcoming").getByTestId("occurrence").first();
       await expect(first).toContainText("To confirm");
       await expect(first).toContainText("Today");

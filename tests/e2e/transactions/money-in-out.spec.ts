@@ -227,6 +227,13 @@ test.describe("money in and money out", () => {
     await leg.getByLabel("Amount (PEN)").fill("-100");
     const posts = await postsDuring(page, () => leg.getByRole("button", { name: "Save" }).click(), () => expect(leg.getByLabel("Amount (PEN)")).toHaveAccessibleDescription(new RegExp(`${escapeRegExp(message)}$`)));
     expect(posts).toEqual([]);
+    await expect(leg.getByText("Without a sign: the transfer says which way it goes. 1,234.56 and 1.234,56 both work.")).toBeVisible();
+    // Typed right, it saves without asking about its category ("Transfers" is an expense category):
+    // the question could only offer to turn a side that cannot turn (session 36 QA).
+    await leg.getByLabel("Amount (PEN)").fill("105");
+    await leg.getByRole("button", { name: "Save" }).click();
+    await expect(toast(page, "Transaction saved.")).toBeVisible();
+    await expect(page.getByTestId("kind-question")).toHaveCount(0);
     // An ordinary movement's form still offers the other way.
     await addTransactions(request, signedIn, to, [{ date: "2026-11-11", description: "Vuelto", amount: "5.00" }]);
     const vuelto = await (await request.get(`/api/v1/accounts/${to}/transactions?q=Vuelto`, { headers: { Authorization: `Bearer ${signedIn.token}` } })).json();
@@ -248,7 +255,7 @@ test.describe("money in and money out", () => {
     await expect(answered.getByText(message)).toBeVisible();
     await expect(answered.getByLabel("Amount (PEN)")).toHaveValue("-100");
     const balance = async (id: string) => (await (await request.get(`/api/v1/accounts/${id}`, { headers: { Authorization: `Bearer ${signedIn.token}` } })).json()).account.balance;
-    expect([await balance(from), await balance(to)]).toEqual(["400.00", "105.00"]);
+    expect([await balance(from), await balance(to)]).toEqual(["395.00", "110.00"]);
     await context.close();
   });
 
