@@ -31,6 +31,17 @@ function tickFormatter(currency: string, language: string) {
   return (minor: number) => `${minor < 0 ? "-" : ""}${sign}\u00a0${compact(Math.abs(minor) / 100)}`;
 }
 
+/**
+ * A payee's amount beside its bar. Spending in another currency with no rate for its months is not
+ * in the converted figure: a lone "S/ 0.00" beside a US$ 32,500 car (session 36 QA) is said as
+ * what was spent, unconverted, instead.
+ */
+function payeeLabel(p: ReportsAnswer["topPayees"][number], currency: string, t: (key: string, options?: Record<string, unknown>) => string): string {
+  const unconverted = p.minor === 0 && p.native.some((figure) => figure.currency !== currency && figure.minor !== 0);
+  if (!unconverted) return formatMoney(p.minor, currency);
+  return t("reports.chart.unconverted", { amounts: p.native.filter((figure) => figure.minor !== 0).map((figure) => formatMoney(figure.minor, figure.currency)).join(" + ") });
+}
+
 export function reportCharts(report: ReportsAnswer, t: (key: string, options?: Record<string, unknown>) => string, language: string): ReportCharts {
   const cur = report.currency;
   const formatTick = tickFormatter(cur, language);
@@ -77,7 +88,7 @@ export function reportCharts(report: ReportsAnswer, t: (key: string, options?: R
       ? {
           id: "chart-payees",
           color: REPORT_COLORS.out,
-          rows: report.topPayees.map((p) => ({ name: p.payee, value: p.minor, label: formatMoney(p.minor, cur) })),
+          rows: report.topPayees.map((p) => ({ name: p.payee, value: p.minor, label: payeeLabel(p, cur, t) })),
           title: t("reports.chart.payees", { ...period, count: report.topPayees.length }),
         }
       : null,

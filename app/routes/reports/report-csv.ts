@@ -36,8 +36,9 @@ export function reportCsv(table: ReportTable, report: ReportsAnswer, t: (key: st
     rows.push([t("reports.columns.category"), ...report.months, t("reports.columns.total"), currency]);
     for (const c of report.spending) rows.push([c.name ?? t("reports.uncategorized"), ...c.byMonth.map(money), money(c.totalMinor), report.currency]);
   } else {
-    rows.push([t("reports.columns.payee"), t("reports.columns.spent"), t("reports.columns.count"), currency]);
-    for (const p of report.topPayees) rows.push([p.payee, money(p.minor), p.count, report.currency]);
+    // "By currency" as the page's table has it: what a month without a rate left out of "Spent" is there.
+    rows.push([t("reports.columns.payee"), t("reports.columns.spent"), t("reports.columns.count"), currency, t("reports.columns.native")]);
+    for (const p of report.topPayees) rows.push([p.payee, money(p.minor), p.count, report.currency, p.native.map((figure) => `${toDecimalString(figure.minor, figure.currency)} ${figure.currency}`).join("; ")]);
   }
   return "\uFEFF" + rows.map(line).join("");
 }

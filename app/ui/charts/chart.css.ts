@@ -41,4 +41,4 @@ export const hbarRow = style({
 export const hbarName = style({ gridArea: "name", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", textAlign: "end", "@container": { [NARROW]: { textAlign: "start" } } });
 export const hbarTrack = style({ gridArea: "bar", display: "flex", alignItems: "center", gap: HBAR_GAP, minWidth: 0 });
 export const hbar = style({ display: "block", flexShrink: 0, height: "14px", minWidth: "1px", borderRadius: "2px" });
-export const hbarValue = style({ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap", color: vars.color.textMuted });
+export const hbarValue = style({ flex: "1 1 auto", minWidth: 0, fontVariantNumeric: "tabular-nums", color: vars.color.textMuted });

@@ -16,8 +16,9 @@ export interface HBarChartProps {
 
 export function HBarChart({ id, title, color, rows }: HBarChartProps) {
   const max = Math.max(1, ...rows.map((row) => row.value));
-  // Room beside the longest bar for the longest amount ("US$ 1,234,567.89" too), and the gap.
-  const labelRoom = `calc(${Math.max(...rows.map((row) => row.label.length))}ch + ${css.HBAR_GAP})`;
+  // Room beside the longest bar for its amount ("US$ 1,234,567.89" too) and the gap, at most 45 %:
+  // a longer text (an amount not converted, said in words) wraps under it instead.
+  const labelRoom = `min(${rows[rows.findIndex((row) => row.value === max)]?.label.length ?? 12}ch + ${css.HBAR_GAP}, 45%)`;
   return (
     <div className={`${css.frame} ${css.hbars}`} role="img" aria-label={title} data-testid={id}>
       {rows.map((row, i) => (

@@ -29,7 +29,8 @@ async function seed(request: APIRequestContext, user: TestUser) {
   const bcp = await createAccount(request, user, { name: "BCP", openingBalance: "1500.00", openingDate: `${previous}-01` });
   const visa = await createAccount(request, user, { name: "Visa", type: "credit_card", openingDate: `${previous}-01` });
   // Pounds: a currency with no official rate (the local BCRP answer has USD and EUR) and none of the user's.
-  await createAccount(request, user, { name: "Libras", currency: "GBP", openingBalance: "50.00", openingDate: `${previous}-01` });
+  const pounds = await createAccount(request, user, { name: "Libras", currency: "GBP", openingBalance: "50.00", openingDate: `${previous}-01` });
+  await addTransactions(request, user, pounds, [{ date: `${month}-01`, description: "Tea", payee: "Fortnum", amount: "-12.00" }]);
   await addTransactions(request, user, bcp, [
     { date: `${previous}-02`, description: "Sueldo", amount: "4200.00", categoryId: id("income") },
     { date: `${previous}-03`, description: "Wong", payee: "Wong", amount: "-312.40", categoryId: id("groceries") },
@@ -126,6 +127,9 @@ for (const view of [
       expect(lines.slice(1)).toEqual(report.netWorth.map((m) => `${m.month},${decimal(m.assetsMinor)},${decimal(m.debtsMinor)},${decimal(m.netMinor)},PEN`));
       const payeesCsv = (await csvOf(page, "csv-payees")).slice(1).trim().split("\r\n").slice(1);
       expect(payeesCsv.map((line) => line.split(",").slice(0, 2))).toEqual(report.topPayees.map((p) => [`"${p.payee}"`, decimal(p.minor)]));
+      // Pounds with no rate are not in "Spent": the chart and the CSV say what was spent, unconverted (session 36 QA).
+      expect(payeesCsv.find((line) => line.startsWith('"Fortnum"'))).toBe('"Fortnum",0.00,1,PEN,"12.00 GBP"');
+      await expect(payees).toContainText(language === "es" ? /12\.00, sin convertir: no hay tipo de cambio/ : /12\.00, not converted: no rate/);
       await spanish?.context.close();
     });
   }
