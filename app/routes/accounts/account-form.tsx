@@ -17,6 +17,7 @@ import { useFocusAfterSave } from "../../forms/focus-after-save";
 import { useEscapeCloses } from "../../ui/use-escape-closes";
 import { useHydrated } from "../../browser/use-hydrated";
 import { formatDay } from "../../../core/dates";
+import { owedQuestionOf } from "./opening-owed";
 import * as l from "../../styles/ledger.css";
 import * as ui from "../../styles/ui.css";
 
@@ -85,7 +86,9 @@ function focusOnNewAccount() {
 export function AccountForm({ mode, account, fetcher, result, nonce, today, currencies }: { mode: "create" | "update"; account?: Account; fetcher: AccountFetcher; result: FormAnswer | undefined; nonce: string; today: string; currencies: CurrencyOption[] }) {
   const { t } = useTranslation();
   const { errors, onSubmit, onFocus } = useClientValidation(mode === "create" ? loadCreateForm : loadUpdateForm, t, result?.errors, openingBalanceChecks(account?.currency));
-  useFailureToast(result, t);
+  const owedQuestion = owedQuestionOf(result);
+  // A question is not a failure: no "some fields need attention" toast over it.
+  useFailureToast(owedQuestion ? undefined : result, t);
   const values = result?.values ?? {};
   const prefix = mode === "create" ? "new" : `edit-${account!.id}`;
   const busy = fetcher.state !== "idle";
@@ -137,6 +140,19 @@ export function AccountForm({ mode, account, fetcher, result, nonce, today, curr
         <Field id={`${prefix}-openingBalance`} label={t("ledger.fields.openingBalance")} name="openingBalance" inputMode="decimal" defaultValue={v("openingBalance", account ? toEditableDecimalString(account.openingBalanceMinor, account.currency) : "0")} error={errors.openingBalance} hint={t("accountsPage.openingHint")} />
         <OpeningDateField id={`${prefix}-openingDate`} defaultValue={v("openingDate", account?.openingDate ?? today)} error={errors.openingDate} account={account} />
       </div>
+      {owedQuestion ? (
+        <div role="alert" className={ui.alert.warning} data-testid="owed-question">
+          <p style={{ marginTop: 0 }}>{owedQuestion.question}</p>
+          <div className={ui.row}>
+            <button type="submit" name="openingAnswer" value="owed" className={ui.button.primary} disabled={busy}>
+              {t("accountsPage.owedYes", { owed: owedQuestion.owed })}
+            </button>
+            <button type="submit" name="openingAnswer" value="favour" className={ui.button.secondary} disabled={busy}>
+              {t("accountsPage.owedNo", { favour: owedQuestion.favour })}
+            </button>
+          </div>
+        </div>
+      ) : null}
       <div className={l.actions}>
         <button type="submit" className={ui.button.primary} disabled={busy}>
           {busy ? t("ledger.pages.common.saving") : mode === "create" ? t("accountsPage.create") : t("ledger.pages.common.save")}

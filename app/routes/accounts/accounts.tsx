@@ -25,6 +25,7 @@ import { useFocusAfterNavigation } from "../../forms/focus-after-save";
 import { requireUser } from "../../server/session.server";
 import { AccountForm, loadCreateForm, loadUpdateForm, openingBalanceChecks } from "./account-form";
 import { AccountGroup } from "./account-group";
+import { owedQuestionFor, withOpeningAnswer, type OwedQuestion } from "./opening-owed";
 import { currencyOptions } from "./currency-options.server";
 import * as l from "../../styles/ledger.css";
 import * as ui from "../../styles/ui.css";
@@ -79,8 +80,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = returnTo(formData, "/accounts");
   switch (intent) {
     case "create": {
+      // A card's or a loan's balance typed without a sign: owed, or in the user's favour? (ADR 089)
+      const answered = withOpeningAnswer(values);
+      if (answered.openingBalance !== undefined) formData.set("openingBalance", answered.openingBalance);
       const parsed = parseForm(await loadCreateForm(), formData, t, openingBalanceChecks());
       if (!parsed.ok) return refusedAnswer("create", parsed.errors, values);
+      const owedQuestion = owedQuestionFor(values, t);
+      if (owedQuestion) return refusedAnswer<OwedQuestion>("create", {}, values, null, 409, { owedQuestion });
       const result = await api.post<{ account: Account }>("/accounts", { body: parsed.data, idempotencyKey });
       if (!result.ok) return apiFailure("create", result, values, t);
       return replaceWithToast("/accounts", "ledger.pages.toast.accountCreated");

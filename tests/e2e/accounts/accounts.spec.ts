@@ -196,6 +196,52 @@ test.describe("not found", () => {
     await context.close();
   });
 
+  test("a card's or a loan's balance typed without a sign asks whether it is owed (ADR 089), with and without JavaScript", async ({ browser, baseURL, page, request, signedIn }) => {
+    await createAccount(request, signedIn, { name: "BCP", openingBalance: "0", openingDate: "2026-01-01" });
+    await page.goto("/accounts?new");
+    await hydrated(page);
+    const create = page.getByRole("form", { name: "New account" });
+    await create.getByLabel("Name").fill("Visa");
+    await create.getByLabel("Type").selectOption("credit_card");
+    // Digits only, as a phone's decimal keypad types them.
+    await create.getByLabel("Opening balance").fill("1500");
+    await create.getByRole("button", { name: "Create account" }).click();
+    const question = create.getByTestId("owed-question");
+    await expect(question).toContainText(`Do you owe ${soles("1,500.00")} on “Visa”? What you owe is saved with a minus: ${solesOutInText("1,500.00")}.`);
+    const accounts = async () => (await (await request.get("/api/v1/accounts", { headers: { Authorization: `Bearer ${signedIn.token}` } })).json()).accounts as Array<{ name: string; balance: string }>;
+    expect((await accounts()).map((a) => a.name)).toEqual(["BCP"]);
+    // A question, not a failure: no failure toast over it.
+    await expect(toast(page, "need attention")).toHaveCount(0);
+    await question.getByRole("button", { name: `Yes, I owe it: ${solesOutInText("1,500.00")}` }).click();
+    await expect(toast(page, "Account created.")).toBeVisible();
+    // A savings account, or a card typed with its sign, is not asked.
+    await disclose(page, "New account");
+    await create.getByLabel("Name").fill("Ahorros");
+    await create.getByLabel("Opening balance").fill("300");
+    await create.getByRole("button", { name: "Create account" }).click();
+    await expect(toast(page, "Account created.")).toBeVisible();
+    expect(Object.fromEntries((await accounts()).map((a) => [a.name, a.balance]))).toEqual({ BCP: "0.00", Visa: "-1500.00", Ahorros: "300.00" });
+
+    // Without JavaScript, in Spanish: a loan in the user's favour is kept as typed.
+    const user = await createUser(request, { locale: "es" });
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false, locale: "es-PE", extraHTTPHeaders: { "Accept-Language": "es-PE,es;q=0.9", "CF-Connecting-IP": randomIp() } });
+    const bare = await context.newPage();
+    await signInAs(bare, user, baseURL!);
+    await bare.goto("/accounts");
+    const nueva = bare.getByRole("form", { name: "Nueva cuenta" });
+    await nueva.getByLabel("Nombre").fill("Préstamo Caja Arequipa");
+    await nueva.getByLabel("Tipo").selectOption("loan");
+    await nueva.getByLabel("Saldo inicial").fill("2000");
+    await nueva.getByRole("button", { name: "Crear cuenta" }).click();
+    const pregunta = bare.getByRole("form", { name: "Nueva cuenta" }).getByTestId("owed-question");
+    await expect(pregunta).toContainText(`¿Debes ${soles("2,000.00")} en “Préstamo Caja Arequipa”? Lo que debes se guarda con signo menos: ${solesOutInText("2,000.00")}.`);
+    await pregunta.getByRole("button", { name: `No, es a mi favor: ${soles("2,000.00")}` }).click();
+    await expect(bare.getByRole("heading", { name: "Préstamo Caja Arequipa", level: 3 })).toBeVisible();
+    const theirs = (await (await request.get("/api/v1/accounts", { headers: { Authorization: `Bearer ${user.token}` } })).json()).accounts as Array<{ balance: string }>;
+    expect(theirs.map((a) => a.balance)).toEqual(["2000.00"]);
+    await context.close();
+  });
+
   test("a malformed accountId and another user's account are the same 404", async ({ page, request, signedIn }) => {
     void signedIn;
     const other = await createUser(request);
