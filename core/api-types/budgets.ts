@@ -58,6 +58,8 @@ export interface BudgetReport {
   totals: { currency: string; budgetedMinor: number; carriedMinor: number; spentMinor: number; expectedMinor: number; leftMinor: number; leftPerDayMinor: number | null };
   /** Transactions in other currencies without a rate for their day: not counted (in the period, and in the periods before, which rollover reads). */
   unconverted: { period: number; before: number };
+  /** The period's transactions in other currencies counted at their day's rate (said on the page, ADR 083). */
+  converted: number;
 }
 
 /** A budget's current period on the overview (`include=budgets`). */

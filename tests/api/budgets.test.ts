@@ -152,6 +152,8 @@ describe("GET /budgets/{id}/report", () => {
       [null, 5000, 0, 3000, 2000, false, 0],
     ]);
     expect(json.unconverted).toEqual({ period: 1, before: 0 });
+    // The Amazon dollars (a rate for its day) are converted: the page says so. The transfer is not spending.
+    expect(json.converted).toBe(1);
     expect(json.totals).toMatchObject({ currency: "PEN", budgetedMinor: 65000, spentMinor: 19750, leftMinor: 65000 + 10000 - 19750 });
 
     const october = await call(`/budgets/${budget.id}/report?period=2026-10-01`, { token });

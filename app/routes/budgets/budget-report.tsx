@@ -150,6 +150,12 @@ export function ReportNotes({ report }: { report: BudgetReport }) {
           {t("budgetsPage.period.countsFrom", { day: formatDay(report.countsFrom, i18n.language) })}
         </p>
       ) : null}
+      {report.converted > 0 ? (
+        // Spending in another currency is converted, not added as it is: said, as the reports say their rates.
+        <p className={l.small} style={{ margin: 0 }} role="note" data-testid="converted">
+          {t("budgetsPage.converted", { count: report.converted })}
+        </p>
+      ) : null}
       {report.unconverted.period > 0 ? (
         <p className={l.small} style={{ margin: 0 }} role="note" data-testid="unconverted">
           {t("budgetsPage.unconverted", { count: report.unconverted.period })}

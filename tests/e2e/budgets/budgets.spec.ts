@@ -355,6 +355,8 @@ test.describe("budgets", () => {
     const spent = await page.getByTestId("total-spent").textContent();
     expect(spent).not.toBe(soles("130.00"));
     await expect(page.getByTestId("unconverted")).toHaveText("1 transaction in another currency is left out: no exchange rate for its day yet.");
+    // The dollars counted are said to be converted, not added as they are (session 36 QA).
+    await expect(page.getByTestId("converted")).toHaveText("1 transaction in another currency is counted at its day's exchange rate.");
     await page.goto("/");
     await expect(card).toContainText(`${spent} / ${soles("160.00")}`);
     await expect(card.getByTestId("overview-budget-left-out")).toHaveText("1 transaction in another currency is left out: no exchange rate for its day yet.");

@@ -93,6 +93,7 @@ export const reportOut = z
       leftPerDayMinor: z.number().int().nullable(),
     }),
     unconverted: z.object({ period: z.number().int(), before: z.number().int() }).openapi({ description: "Transactions in other currencies left out for want of a rate on their day" }),
+    converted: z.number().int().openapi({ description: "The period's transactions in other currencies counted at their day's rate" }),
   })
   .openapi("BudgetReport");
 

@@ -68,6 +68,7 @@ export function buildReport(input: {
   // Per line and period: the budget currency's sum, and the other currencies' parts to convert.
   const sums = new Map<string, { minor: number; parts: ConvertPart[] }>();
   const unconverted = { period: 0, before: 0 };
+  let converted = 0;
   for (const row of rows) {
     if (!starts.has(row.period_start)) continue;
     const line = (row.category_id !== null ? lineOf.get(row.category_id) : undefined) ?? otherLine;
@@ -84,6 +85,7 @@ export function buildReport(input: {
         continue;
       }
       entry.parts.push({ minor: row.spent, currency: row.currency, rate });
+      if (row.period_start === reported.start) converted += row.n;
     }
     sums.set(key, entry);
   }
@@ -148,5 +150,6 @@ export function buildReport(input: {
       leftPerDayMinor: current && left > 0 ? Math.floor(Math.max(0, totalLeft) / left) : null,
     },
     unconverted,
+    converted,
   };
 }
