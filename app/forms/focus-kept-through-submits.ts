@@ -38,15 +38,22 @@ export function useFocusKeptThroughSubmits(): void {
     const sent = sender.current;
     sender.current = null;
     if (!sent || sent.path !== pathname) return;
-    requestAnimationFrame(() => {
-      if (!focusWasLost()) return;
+    const restore = () => {
       // The same element is where the user just was: focused without scrolling, so a message the
       // page scrolled into view stays there. An element that moved (same id) is scrolled to.
-      const shown = (element: HTMLElement) => element.isConnected && element.getClientRects().length > 0;
+      // Inside a closed <details> an element still has boxes (its content is only not drawn): asked outright.
+      const shown = (element: HTMLElement) => element.isConnected && !element.closest("details:not([open]) > :not(summary)") && element.getClientRects().length > 0;
       const summary = sent.details?.isConnected ? sent.details.querySelector<HTMLElement>(":scope > summary") : null;
+      // An element with the sender's id counts only if it shows (a form made anew inside a closed
+      // disclosure has the same ids, and focusing them does nothing: Enter in a field sent it;
+      // review, session 36).
+      const byId = sent.id ? document.getElementById(sent.id) : null;
       if (shown(sent.element)) sent.element.focus({ preventScroll: true });
-      else if (sent.id && document.getElementById(sent.id)) document.getElementById(sent.id)?.focus();
+      else if (byId && shown(byId)) byId.focus();
       else summary?.focus();
+    };
+    requestAnimationFrame(() => {
+      if (focusWasLost()) restore();
     });
   }, [busy, pathname]);
 }

@@ -140,19 +140,6 @@ export function AccountForm({ mode, account, fetcher, result, nonce, today, curr
         <Field id={`${prefix}-openingBalance`} label={t("ledger.fields.openingBalance")} name="openingBalance" inputMode="decimal" defaultValue={v("openingBalance", account ? toEditableDecimalString(account.openingBalanceMinor, account.currency) : "0")} error={errors.openingBalance} hint={t("accountsPage.openingHint")} />
         <OpeningDateField id={`${prefix}-openingDate`} defaultValue={v("openingDate", account?.openingDate ?? today)} error={errors.openingDate} account={account} />
       </div>
-      {owedQuestion ? (
-        <div role="alert" className={ui.alert.warning} data-testid="owed-question">
-          <p style={{ marginTop: 0 }}>{owedQuestion.question}</p>
-          <div className={ui.row}>
-            <button type="submit" name="openingAnswer" value="owed" className={ui.button.primary} disabled={busy}>
-              {t("accountsPage.owedYes", { owed: owedQuestion.owed })}
-            </button>
-            <button type="submit" name="openingAnswer" value="favour" className={ui.button.secondary} disabled={busy}>
-              {t("accountsPage.owedNo", { favour: owedQuestion.favour })}
-            </button>
-          </div>
-        </div>
-      ) : null}
       <div className={l.actions}>
         <button type="submit" className={ui.button.primary} disabled={busy}>
           {busy ? t("ledger.pages.common.saving") : mode === "create" ? t("accountsPage.create") : t("ledger.pages.common.save")}
@@ -163,6 +150,21 @@ export function AccountForm({ mode, account, fetcher, result, nonce, today, curr
           </Link>
         ) : null}
       </div>
+      {/* After the form's own button: Enter in a field sends that one, so it never answers the question unseen. */}
+      {owedQuestion ? (
+        <div role="alert" className={ui.alert.warning} data-testid="owed-question">
+          <p style={{ marginTop: 0 }}>{owedQuestion.question}</p>
+          <input type="hidden" name="openingAsked" value={owedQuestion.asked} />
+          <div className={ui.row}>
+            <button type="submit" name="openingAnswer" value="owed" className={ui.button.primary} disabled={busy}>
+              {t("accountsPage.owedYes", { owed: owedQuestion.owed })}
+            </button>
+            <button type="submit" name="openingAnswer" value="favour" className={ui.button.secondary} disabled={busy}>
+              {t("accountsPage.owedNo", { amount: owedQuestion.favour })}
+            </button>
+          </div>
+        </div>
+      ) : null}
     </fetcher.Form>
   );
 }

@@ -142,7 +142,9 @@ export default function Budgets({ loaderData }: Route.ComponentProps) {
               <LinesForm key={`${budget.id}.${budget.updatedAt}`} budget={budget} categories={categories} fetcher={linesFetcher} result={linesResult} nonce={nonce} />
             </div>
           </details>
-          <details className={l.details} open={Boolean(updateResult || deleteResult)} data-testid="edit-budget">
+          {/* One per budget (key): after a delete the next budget's section must not open where the
+              last one was opened by hand, with focus on its "Yes, delete" (review, session 36). */}
+          <details key={budget.id} className={l.details} open={Boolean(updateResult || deleteResult)} data-testid="edit-budget">
             <summary className={l.summary}>{t("budgetsPage.edit")}</summary>
             <div className={l.detailsBody}>
               <BudgetForm key={`${budget.id}.${budget.updatedAt}`} budget={budget} budgets={budgets} fetcher={updateFetcher} result={updateResult} nonce={nonce} currencies={currencies} />

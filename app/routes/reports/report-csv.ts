@@ -38,7 +38,7 @@ export function reportCsv(table: ReportTable, report: ReportsAnswer, t: (key: st
   } else {
     // "By currency" as the page's table has it: what a month without a rate left out of "Spent" is there.
     rows.push([t("reports.columns.payee"), t("reports.columns.spent"), t("reports.columns.count"), currency, t("reports.columns.native")]);
-    for (const p of report.topPayees) rows.push([p.payee, money(p.minor), p.count, report.currency, p.native.map((figure) => `${toDecimalString(figure.minor, figure.currency)} ${figure.currency}`).join("; ")]);
+    for (const p of report.topPayees) rows.push([p.payee, money(p.minor), p.count, report.currency, p.native.filter((figure) => figure.minor !== 0).map((figure) => `${toDecimalString(figure.minor, figure.currency)} ${figure.currency}`).join("; ")]);
   }
   return "\uFEFF" + rows.map(line).join("");
 }

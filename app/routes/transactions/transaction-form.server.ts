@@ -33,7 +33,8 @@ export async function checkedEntry(api: ApiClient, accountId: string, values: Re
     if (values.directionAnswer === "in" && values.amount) values.amount = withoutTypedSign(values.amount);
   }
   delete values.directionAnswer;
-  // Only which message a minus on money in gets (a leg cannot turn); the API checks the leg itself.
+  // A leg cannot turn: it is not asked the kind question, and a minus on its money-in side gets its
+  // own message (ADR 090). Only what the form says; the API checks the leg's sign itself.
   const transferLeg = values.transferLeg === "1";
   const [accountResult, categoriesResult] = await Promise.all([
     api.get<{ account: Account }>(`/accounts/${accountId}`),

@@ -36,7 +36,8 @@ export function barChartSvg(args: { id: string; labels: string[]; series: BarSer
   const barWidth = stacked ? groupWidth : groupWidth / Math.max(1, series.length);
   // Every label when they fit; otherwise every second, third… so they never overlap. A narrow chart
   // (a phone) draws its text larger and shows at most four of those, the others marked `wideOnly`.
-  const labelEvery = Math.max(1, Math.ceil(labels.length / 8));
+  // At most six: "sept. 2026" takes ~66 of the drawing's 560 units at 12 (eight left ~68 between them).
+  const labelEvery = Math.max(1, Math.ceil(labels.length / 6));
   const narrowEvery = labelEvery * Math.max(1, Math.ceil(Math.ceil(labels.length / labelEvery) / 4));
   const x0 = (i: number) => PAD.left + i * slot + (slot - groupWidth) / 2;
 

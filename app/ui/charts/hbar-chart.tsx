@@ -16,8 +16,8 @@ export interface HBarChartProps {
 
 export function HBarChart({ id, title, color, rows }: HBarChartProps) {
   const max = Math.max(1, ...rows.map((row) => row.value));
-  // Room beside the longest bar for its amount ("US$ 1,234,567.89" too) and the gap, at most 45 %:
-  // a longer text (an amount not converted, said in words) wraps under it instead.
+  // Room beside the longest bar for its amount ("US$ 1,234,567.89" too) and the gap, at most 45 %;
+  // a shorter bar leaves more. A longer text (an amount not converted, in words) wraps beside its bar.
   const labelRoom = `min(${rows[rows.findIndex((row) => row.value === max)]?.label.length ?? 12}ch + ${css.HBAR_GAP}, 45%)`;
   return (
     <div className={`${css.frame} ${css.hbars}`} role="img" aria-label={title} data-testid={id}>

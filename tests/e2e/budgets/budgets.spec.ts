@@ -143,6 +143,23 @@ test.describe("budgets", () => {
     expect((await request.get(`/api/v1/budgets/${budgetId}`, { headers: { Authorization: `Bearer ${user.token}`, "CF-Connecting-IP": randomIp() } })).status()).toBe(200);
   });
 
+  test("after deleting one of two budgets, the other's edit section is closed: no delete question waits under the keyboard", async ({ page, signedIn, request }) => {
+    await createAccount(request, signedIn, { name: "BCP Soles" });
+    const first = (await apiPost<{ budget: { id: string } }>(request, signedIn, "/budgets", { name: "Casa", currency: "PEN", period: "monthly" })).budget.id;
+    await apiPost(request, signedIn, "/budgets", { name: "Viaje", currency: "PEN", period: "monthly" });
+    await page.goto(`/budgets?budget=${first}`);
+    await hydrated(page);
+    await page.getByTestId("edit-budget").locator(":scope > summary").click();
+    await page.getByTestId("budget-delete").getByText("Delete budget").click();
+    await page.getByRole("button", { name: "Yes, delete it" }).click();
+    await expect(toast(page, "Budget deleted.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: /^Viaje · / })).toBeVisible();
+    // The same section, opened by hand for "Casa", stayed open for "Viaje" with focus on its
+    // "Yes, delete it" (review, session 36): one Enter deleted a second budget.
+    await expect(page.getByTestId("edit-budget")).not.toHaveAttribute("open", "");
+    await expect(page.getByRole("button", { name: "Yes, delete it" })).toBeHidden();
+  });
+
   test("Spanish, without JavaScript, on a phone: the forms post and answer in Spanish, and the page fits", async ({ browser, baseURL, request }) => {
     const user = await createUser(request, { locale: "es" });
     const context = await browser.newContext({ baseURL, javaScriptEnabled: false, locale: "es-PE", viewport: { width: 390, height: 844 }, extraHTTPHeaders: { "Accept-Language": "es-PE,es;q=0.9", "CF-Connecting-IP": randomIp() } });
