@@ -235,7 +235,7 @@ test.describe("not found", () => {
     await nueva.getByLabel("Saldo inicial").fill("2000");
     await nueva.getByRole("button", { name: "Crear cuenta" }).click();
     const pregunta = bare.getByRole("form", { name: "Nueva cuenta" }).getByTestId("owed-question");
-    await expect(pregunta).toContainText(`¿Debes ${soles("2,000.00")} en \"Préstamo Caja Arequipa\"? Lo que debes se guarda con signo menos: ${solesOutInText("2,000.00")}.`);
+    await expect(pregunta).toContainText(`¿Debes ${soles("2,000.00")} en "Préstamo Caja Arequipa"? Lo que debes se guarda con signo menos: ${solesOutInText("2,000.00")}.`);
     await pregunta.getByRole("button", { name: `No, es a mi favor: ${soles("2,000.00")}` }).click();
     await expect(bare.getByRole("heading", { name: "Préstamo Caja Arequipa", level: 3 })).toBeVisible();
     const theirs = (await (await request.get("/api/v1/accounts", { headers: { Authorization: `Bearer ${user.token}` } })).json()).accounts as Array<{ balance: string }>;
