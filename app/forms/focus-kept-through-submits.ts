@@ -38,22 +38,20 @@ export function useFocusKeptThroughSubmits(): void {
     const sent = sender.current;
     sender.current = null;
     if (!sent || sent.path !== pathname) return;
-    const restore = () => {
+    requestAnimationFrame(() => {
+      if (!focusWasLost()) return;
       // The same element is where the user just was: focused without scrolling, so a message the
       // page scrolled into view stays there. An element that moved (same id) is scrolled to.
-      // Inside a closed <details> an element still has boxes (its content is only not drawn): asked outright.
-      const shown = (element: HTMLElement) => element.isConnected && !element.closest("details:not([open]) > :not(summary)") && element.getClientRects().length > 0;
-      const summary = sent.details?.isConnected ? sent.details.querySelector<HTMLElement>(":scope > summary") : null;
+      // Inside a closed <details> an element still has boxes (its content is only not drawn): asked
+      // outright. A removed element has none.
+      const shown = (element: HTMLElement | null) => !!element && !element.closest("details:not([open]) > :not(summary)") && element.getClientRects().length > 0;
       // An element with the sender's id counts only if it shows (a form made anew inside a closed
       // disclosure has the same ids, and focusing them does nothing: Enter in a field sent it;
-      // review, session 36).
-      const byId = sent.id ? document.getElementById(sent.id) : null;
+      // review, session 36). Else the disclosure's own summary (the first in it).
+      const byId = document.getElementById(sent.id);
       if (shown(sent.element)) sent.element.focus({ preventScroll: true });
-      else if (byId && shown(byId)) byId.focus();
-      else summary?.focus();
-    };
-    requestAnimationFrame(() => {
-      if (focusWasLost()) restore();
+      else if (shown(byId)) byId!.focus();
+      else sent.details?.querySelector("summary")?.focus();
     });
   }, [busy, pathname]);
 }
