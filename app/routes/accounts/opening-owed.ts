@@ -11,12 +11,14 @@ import type { Translate } from "../../../core/i18n/translate";
 export type OwedQuestion = { owedQuestion?: { question: string; owed: string; favour: string; asked: string } };
 
 const DEBT_TYPES: readonly string[] = ["credit_card", "loan"];
+/** The form's currency (a new account's default when none was sent). */
+const currencyOf = (values: Record<string, string>) => values.currency || "PEN";
 
 /** The opening balance's magnitude when it is a card's or a loan's, typed positive without a sign; else none. */
 function unsignedDebt(values: Record<string, string>): number | undefined {
   const text = values.openingBalance?.trim() ?? "";
   if (!DEBT_TYPES.includes(values.type ?? "") || /^[+\-−(]/.test(text)) return undefined;
-  const typed = parseTypedAmount(text, values.currency || "PEN");
+  const typed = parseTypedAmount(text, currencyOf(values));
   return typed.ok && !typed.negative && typed.magnitude > 0 ? typed.magnitude : undefined;
 }
 
@@ -35,7 +37,7 @@ function answerOf(values: Record<string, string>): "owed" | "favour" | undefined
 export function owedQuestionFor(values: Record<string, string>, t: Translate): OwedQuestion["owedQuestion"] {
   const magnitude = unsignedDebt(values);
   if (magnitude === undefined || answerOf(values)) return undefined;
-  const currency = values.currency || "PEN";
+  const currency = currencyOf(values);
   // In running text the minus stays with its figure (a word joiner), as the archive question's does.
   const owed = formatSignedMoneyInText(-magnitude, currency);
   const favour = formatMoney(magnitude, currency);

@@ -2,7 +2,7 @@
 import { createUser, expect, hydrated, randomIp, signInAs, test } from "../support/fixtures";
 import { createAccount } from "../support/ledger-api";
 import { dollars, soles, solesOutInText } from "../support/money";
-import { disclose, sameFormInTwoTabs, toast } from "../support/pages";
+import { disclose, sameFormInTwoTabs, spanishPage, toast } from "../support/pages";
 
 test.describe("accounts and transactions", () => {
   test("a user creates, edits, archives and restores accounts (English)", async ({ page, signedIn }) => {
@@ -225,9 +225,7 @@ test.describe("not found", () => {
 
     // Without JavaScript, in Spanish: a loan in the user's favour is kept as typed.
     const user = await createUser(request, { locale: "es" });
-    const context = await browser.newContext({ baseURL, javaScriptEnabled: false, locale: "es-PE", extraHTTPHeaders: { "Accept-Language": "es-PE,es;q=0.9", "CF-Connecting-IP": randomIp() } });
-    const bare = await context.newPage();
-    await signInAs(bare, user, baseURL!);
+    const { page: bare, context } = await spanishPage(browser, baseURL!, user, { javaScriptEnabled: false });
     await bare.goto("/accounts");
     const nueva = bare.getByRole("form", { name: "Nueva cuenta" });
     await nueva.getByLabel("Nombre").fill("Préstamo Caja Arequipa");

@@ -4,7 +4,7 @@
  * skipped or edited for that day only; "Found for you" accepted. With and without JavaScript, in
  * English and Spanish, at phone and desktop width.
  */
-import { createUser, expect, hydrated, randomIp, signInAs, test, type TestUser } from "../support/fixtures";
+import { createUser, expect, hydrated, signInAs, test, type TestUser } from "../support/fixtures";
 import { todayInLima } from "../support/dates";
 import { addTransactions, apiPost, createAccount } from "../support/ledger-api";
 import { soles } from "../support/money";
@@ -153,9 +153,7 @@ test("en español: una programación de una cuenta archivada dice que está en p
   // An edit open while the account is archived in another tab. With JavaScript the refusal stands
   // beside the account; without, the page comes back without the form (the schedule is paused now),
   // so the refusal is said at its top, not lost with the form.
-  const bare = await browser.newContext({ baseURL, javaScriptEnabled: false, locale: "es-PE", extraHTTPHeaders: { "Accept-Language": "es-PE,es;q=0.9", "CF-Connecting-IP": randomIp() } });
-  const noScript = await bare.newPage();
-  await signInAs(noScript, user, baseURL!);
+  const { page: noScript, context: bare } = await spanishPage(browser, baseURL!, user, { javaScriptEnabled: false });
   await noScript.goto(`/schedules?edit=${netflix}`);
   const editing = noScript.getByTestId("schedule-editing");
   await expect(editing).toBeVisible();

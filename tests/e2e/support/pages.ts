@@ -28,9 +28,9 @@ export function toast(page: Page, text: string) {
   return page.getByTestId("toast").filter({ hasText: text });
 }
 
-/** A page in Spanish (Accept-Language), signed in as `user`. */
-export async function spanishPage(browser: Browser, baseURL: string, user: TestUser) {
-  const context = await browser.newContext({ baseURL, locale: "es-PE", extraHTTPHeaders: { "Accept-Language": "es-PE,es;q=0.9", "CF-Connecting-IP": randomIp() } });
+/** A page in Spanish (Accept-Language), signed in as `user`; `javaScriptEnabled: false` for the no-script paths. */
+export async function spanishPage(browser: Browser, baseURL: string, user: TestUser, { javaScriptEnabled = true } = {}) {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled, locale: "es-PE", extraHTTPHeaders: { "Accept-Language": "es-PE,es;q=0.9", "CF-Connecting-IP": randomIp() } });
   const page = await context.newPage();
   await signInAs(page, user, baseURL);
   return { page, context };
